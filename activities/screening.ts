@@ -1,0 +1,114 @@
+import { activityInfo, cancellationSignal, heartbeat } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/common';
+import type { ActivityHistoryStore } from '../src/db/activity-history';
+import { InsufficientCreditsError, type CreditStore } from '../src/db/credits';
+import type { JobStore, JobUpdate } from '../src/db/jobs';
+import { isSupportedChain } from '../src/domain/chains/chain';
+import { ChainUnavailableError, InvalidAddressError } from '../src/domain/chains/chain-client';
+import { AnalysisDeadlineError, TransactionNotFoundError, type ScreeningEngine } from '../src/domain/risk/engine';
+import type { AnalysisResult } from '../src/domain/risk/types';
+import { ErrorType, type ScreeningInput } from '../workflows/defs';
+
+export interface ScreeningActivityDeps {
+  engine: ScreeningEngine;
+  credits: CreditStore;
+  jobs: JobStore;
+  activityHistory: ActivityHistoryStore;
+}
+
+/** Turns domain errors into the failure types the workflow branches on; anything unknown stays retryable. */
+function toFailure(err: unknown): unknown {
+  if (err instanceof InvalidAddressError) return ApplicationFailure.nonRetryable(err.message, ErrorType.InvalidTarget);
+  if (err instanceof TransactionNotFoundError) return ApplicationFailure.nonRetryable(err.message, ErrorType.TransactionNotFound);
+  if (err instanceof AnalysisDeadlineError) return ApplicationFailure.nonRetryable(err.message, ErrorType.ChainUnavailable);
+  if (err instanceof ChainUnavailableError) return ApplicationFailure.retryable(err.message, ErrorType.ChainUnavailable);
+  return err;
+}
+
+export function createScreeningActivities(deps: ScreeningActivityDeps) {
+  return {
+    /**
+     * Runs the engine within crawlTimeout. Heartbeats while it works, so a dead worker is noticed after
+     * heartbeatTimeout and the analysis is retried on another one. Read-only: retries are harmless.
+     */
+    async analyzeTarget(input: ScreeningInput): Promise<AnalysisResult> {
+      if (!isSupportedChain(input.chain)) throw ApplicationFailure.nonRetryable(`unsupported chain ${input.chain}`, ErrorType.InvalidTarget);
+      const every = Math.max(200, Math.floor((activityInfo().heartbeatTimeoutMs ?? 10_000) / 3));
+      const beat = setInterval(() => heartbeat(), every);
+      try {
+        heartbeat();
+        const signal = AbortSignal.any([cancellationSignal(), AbortSignal.timeout(input.crawlTimeoutMs)]);
+        return await deps.engine.analyze(
+          { apiType: input.apiType, chain: input.chain, target: input.target, maxDepth: input.maxDepth },
+          signal,
+        );
+      } catch (err) {
+        throw toFailure(err);
+      } finally {
+        clearInterval(beat);
+      }
+    },
+
+    /**
+     * Charges a completed job. Idempotency key 'screening:<request_id>': a retry after the commit
+     * finds the first charge and returns it, so the account is debited exactly once.
+     */
+    async chargeCredits(input: { requestId: string; userId: string; amount: number; depthReached: number }) {
+      try {
+        return await deps.credits.consume({
+          userId: input.userId,
+          amount: input.amount,
+          idempotencyKey: `screening:${input.requestId}`,
+          holdKey: input.requestId,
+          reason: `screening ${input.requestId}`,
+          metadata: { requestId: input.requestId, depthReached: input.depthReached },
+        });
+      } catch (err) {
+        if (err instanceof InsufficientCreditsError) throw ApplicationFailure.nonRetryable(err.message, ErrorType.InsufficientCredits);
+        throw err;
+      }
+    },
+
+    /** Gives the job's hold back (failed analysis). Releasing twice is a no-op. */
+    async releaseCredits(input: { requestId: string }): Promise<number> {
+      return deps.credits.releaseHold(input.requestId);
+    },
+
+    /** Writes the final state to the polling mirror; guarded by seq, so a late retry cannot overwrite newer state. */
+    async saveJobResult(update: JobUpdate): Promise<boolean> {
+      return deps.jobs.applyUpdate(update);
+    },
+
+    /** One activity-history row per completed job, key 'screening:<request_id>' (ON CONFLICT DO NOTHING). */
+    async recordScreeningActivity(input: { job: ScreeningInput; result: AnalysisResult }): Promise<string> {
+      const { job, result } = input;
+      const r = result.response;
+      const { id } = await deps.activityHistory.record({
+        userId: job.userId,
+        idempotencyKey: `screening:${job.requestId}`,
+        activityType: job.apiType === 'KYT' ? 'kyt' : 'kya',
+        requestId: job.requestId,
+        responseId: r.response_id,
+        statusCode: 200,
+        blockchain: job.chain,
+        transactionHash: job.apiType === 'KYT' ? job.target : null,
+        address: job.apiType === 'KYA' ? job.target : r.target_summary.address,
+        entityId: null,
+        entityName: null,
+        riskLevel: r.risk_level.toLowerCase() as 'low' | 'medium' | 'high',
+        riskScore: r.risk_score,
+        requestPayload: { chain: job.chain, [job.apiType === 'KYT' ? 'txid' : 'address']: job.target, crawlTimeout: job.crawlTimeoutMs, reference_id: job.referenceId },
+        responsePayload: r,
+        responseSummary: { risk_level: r.risk_level, risk_score: r.risk_score, risk_reason: r.risk_reason },
+        errorMessage: null,
+        metadata: { referenceId: job.referenceId },
+        clientAppId: null,
+        clientAppName: null,
+        source: 'screening',
+      });
+      return id;
+    },
+  };
+}
+
+export type ScreeningActivities = ReturnType<typeof createScreeningActivities>;

@@ -1,0 +1,12 @@
+/** Jest runs TypeScript through swc (types are checked once by `tsc --noEmit` in `npm test`). */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } } }] },
+  globalSetup: '<rootDir>/test/setup/global-setup.ts',
+  globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
+  testTimeout: 60_000,
+  // The Temporal native bridge keeps an unref'd handle that jest reports as open (sdk-typescript#928).
+  forceExit: true,
+};

@@ -1,0 +1,29 @@
+/** `npm run api`: the HTTP API alone, against DATABASE_URL and TEMPORAL_ADDRESS. */
+import { Client, Connection } from '@temporalio/client';
+import { loadConfigOrExit } from './config';
+import { createPool } from './db/pool';
+import { createLogger } from './logger';
+import { prepareDatabase } from './runtime/prepare-database';
+import { startApiServer } from './runtime/api-server';
+import { onShutdown } from './runtime/shutdown';
+
+async function main() {
+  const config = loadConfigOrExit();
+  const log = createLogger(config.LOG_LEVEL, { process: 'api' });
+  if (!config.DATABASE_URL || !config.TEMPORAL_ADDRESS) {
+    log.error('npm run api needs DATABASE_URL and TEMPORAL_ADDRESS (npm start runs everything with embedded defaults)');
+    process.exit(78);
+  }
+  const pool = createPool(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
+  await prepareDatabase({ ...config, LOAD_REFERENCE_DATA: false }, pool, log);
+  const connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
+  const temporal = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
+  const api = await startApiServer({ config, pool, temporal, log });
+  log.info('api listening', { url: api.url });
+  onShutdown(log, [() => api.close(), () => connection.close(), () => pool.end()]);
+}
+
+main().catch((err) => {
+  process.stderr.write(`api failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

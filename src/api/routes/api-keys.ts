@@ -1,0 +1,44 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { generateApiKey } from '../../auth/api-key-format';
+import { currentUser } from '../../auth/authenticate';
+import type { CreditStore } from '../../db/credits';
+import type { UserStore } from '../../db/users';
+import { notFound, parseOrThrow } from '../errors';
+
+const createBody = z.object(
+  { name: z.string({ error: 'a string of 1 to 100 characters' }).trim().min(1, 'a string of 1 to 100 characters').max(100, 'a string of 1 to 100 characters').optional() },
+  { error: 'a JSON object' },
+);
+
+/** The account's API Keys area: a key is shown once, at creation; only its hash is kept. */
+export function createApiKeysRouter(deps: { users: UserStore; credits: CreditStore }): Router {
+  const router = Router();
+
+  router.post('/api-keys', async (req, res) => {
+    const body = parseOrThrow(createBody, req.body ?? {});
+    const key = generateApiKey();
+    const record = await deps.users.createApiKey(currentUser(res).id, body.name ?? 'default', key);
+    res.status(201).json({ success: true, data: { ...record, key } });
+  });
+
+  router.get('/api-keys', async (_req, res) => {
+    const keys = await deps.users.listApiKeys(currentUser(res).id);
+    res.json({ success: true, data: keys, meta: { total: keys.length } });
+  });
+
+  router.delete('/api-keys/:id', async (req, res) => {
+    const revoked = await deps.users.revokeApiKey(currentUser(res).id, req.params.id);
+    if (!revoked) throw notFound('API key');
+    res.json({ success: true, data: revoked });
+  });
+
+  /** Who am I: the ids an operator needs for a grant, plus the balance. */
+  router.get('/me', async (_req, res) => {
+    const user = currentUser(res);
+    const credits = await deps.credits.balance(user.id);
+    res.json({ success: true, data: { id: user.id, clerkUserId: user.clerkUserId, email: user.email, role: user.role, credits } });
+  });
+
+  return router;
+}

@@ -1,0 +1,75 @@
+import { Router } from 'express';
+import type { Config } from '../../config';
+import type { JobStore } from '../../db/jobs';
+import { isUuid } from '../../db/users';
+import type { EngineCapabilities } from '../../domain/risk/capabilities';
+import type { JobService, SubmitResult } from '../../screening/job-service';
+import { currentUser } from '../../auth/authenticate';
+import { flatError, notFound } from '../errors';
+import { polledView, submittedView } from '../job-views';
+import { parseScreeningRequest, type ScreeningRequest } from '../screening-request';
+
+export interface ScreeningRouterDeps {
+  jobService: JobService;
+  jobs: JobStore;
+  capabilities: EngineCapabilities;
+  config: Pick<Config, 'CRAWL_TIMEOUT_DEFAULT_MS' | 'CRAWL_TIMEOUT_MAX_MS'>;
+}
+
+export function parseAndCheck(body: unknown, deps: ScreeningRouterDeps): ScreeningRequest {
+  const request = parseScreeningRequest(body, {
+    defaultCrawlTimeoutMs: deps.config.CRAWL_TIMEOUT_DEFAULT_MS,
+    maxCrawlTimeoutMs: deps.config.CRAWL_TIMEOUT_MAX_MS,
+  });
+  if (request.apiType === 'KYT' && !deps.capabilities.hasChainData(request.chain)) {
+    throw flatError(422, `KYT on ${request.chain} needs a ${request.chain} node, and none is configured on this deployment; KYA (address) screening is available`, 'CHAIN_NOT_CONFIGURED');
+  }
+  return request;
+}
+
+/** 402 and 503 answers shared by the job endpoint and the deprecated synchronous ones. */
+export function refuseUnlessQueued(result: SubmitResult): asserts result is Extract<SubmitResult, { kind: 'queued' }> {
+  if (result.kind === 'insufficient_credits') {
+    throw flatError(402, `Insufficient credits: an analysis needs at least ${result.needed} credit, ${result.available} available`, 'INSUFFICIENT_CREDITS', {
+      required: result.needed,
+      available: result.available,
+    });
+  }
+  if (result.kind === 'not_started') {
+    throw flatError(503, 'Screening is temporarily unavailable; nothing was charged, please retry', 'SERVICE_UNAVAILABLE', {
+      request_id: result.job.requestId,
+    });
+  }
+}
+
+export function createScreeningJobsRouter(deps: ScreeningRouterDeps): Router {
+  const router = Router();
+
+  router.post('/kyt/job', async (req, res) => {
+    const request = parseAndCheck(req.body, deps);
+    const result = await deps.jobService.submit(currentUser(res), request);
+    refuseUnlessQueued(result);
+    res
+      .status(202)
+      .location(`/api/v1/kyt/job/${result.job.requestId}`)
+      .json({ success: true, data: submittedView(result.job) });
+  });
+
+  const loadJob = async (id: string, userId: string) => {
+    const job = isUuid(id) ? await deps.jobs.findForUser(id, userId) : null;
+    if (!job) throw notFound('Job');
+    return job;
+  };
+
+  router.get('/kyt/job/:requestId', async (req, res) => {
+    const job = await loadJob(req.params.requestId, currentUser(res).id);
+    res.json({ success: true, data: polledView(job) });
+  });
+
+  router.get('/kyt/job/:requestId/fullresponse', async (req, res) => {
+    const job = await loadJob(req.params.requestId, currentUser(res).id);
+    res.json({ success: true, data: polledView(job, true) });
+  });
+
+  return router;
+}

@@ -1,0 +1,109 @@
+import type { Pool, PoolClient } from 'pg';
+
+type Queryable = Pool | PoolClient;
+
+export interface LedgerResult {
+  transactionId: string;
+  balance: number;
+  duplicate: boolean;
+}
+
+export interface GrantInput {
+  userId: string;
+  amount: number;
+  /** Unique per grant across the whole ledger; a repeat returns the first grant. */
+  idempotencyKey: string;
+  reason: string | null;
+  source: string;
+  metadata?: Record<string, unknown>;
+}
+
+export interface ConsumeInput {
+  userId: string;
+  amount: number;
+  idempotencyKey: string;
+  holdKey: string | null;
+  reason: string;
+  metadata?: Record<string, unknown>;
+}
+
+export class InsufficientCreditsError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InsufficientCreditsError';
+  }
+}
+
+interface LedgerRow {
+  transaction_id: string;
+  balance: number;
+  duplicate: boolean;
+}
+
+const toResult = (r: LedgerRow): LedgerResult => ({ transactionId: r.transaction_id, balance: r.balance, duplicate: r.duplicate });
+
+/** Thin wrappers over the stored functions of migration 002: every rule about money lives in SQL, in one transaction. */
+export function createCreditStore(pool: Pool) {
+  return {
+    async grant(input: GrantInput, db: Queryable = pool): Promise<LedgerResult> {
+      const { rows } = await db.query<LedgerRow>('SELECT * FROM grant_credits($1, $2, $3, $4, $5, $6)', [
+        input.userId,
+        input.amount,
+        input.idempotencyKey,
+        input.reason,
+        input.source,
+        JSON.stringify(input.metadata ?? {}),
+      ]);
+      return toResult(rows[0] as LedgerRow);
+    },
+
+    /** Holds up to `max` (at least `min`) credits; returns the amount held, 0 when `min` is not available. */
+    async reserve(userId: string, holdKey: string, min: number, max: number, db: Queryable = pool): Promise<number> {
+      const { rows } = await db.query<{ held: number }>('SELECT reserve_credits($1, $2, $3, $4) AS held', [userId, holdKey, min, max]);
+      return Number(rows[0]?.held ?? 0);
+    },
+
+    async releaseHold(holdKey: string, db: Queryable = pool): Promise<number> {
+      const { rows } = await db.query<{ released: number }>('SELECT release_hold($1) AS released', [holdKey]);
+      return Number(rows[0]?.released ?? 0);
+    },
+
+    async consume(input: ConsumeInput, db: Queryable = pool): Promise<LedgerResult> {
+      try {
+        const { rows } = await db.query<LedgerRow>('SELECT * FROM consume_credits($1, $2, $3, $4, $5, $6)', [
+          input.userId,
+          input.amount,
+          input.idempotencyKey,
+          input.holdKey,
+          input.reason,
+          JSON.stringify(input.metadata ?? {}),
+        ]);
+        return toResult(rows[0] as LedgerRow);
+      } catch (err) {
+        if ((err as { code?: string }).code === 'P0402') throw new InsufficientCreditsError((err as Error).message);
+        throw err;
+      }
+    },
+
+    async balance(userId: string): Promise<{ balance: number; reserved: number; available: number }> {
+      const { rows } = await pool.query<{ balance: number; reserved: number }>(
+        'SELECT balance, reserved FROM credit_accounts WHERE user_id = $1',
+        [userId],
+      );
+      const balance = rows[0]?.balance ?? 0;
+      const reserved = rows[0]?.reserved ?? 0;
+      return { balance, reserved, available: balance - reserved };
+    },
+
+    async findTransaction(idempotencyKey: string): Promise<{ id: string; userId: string; amount: number; kind: string } | null> {
+      const { rows } = await pool.query<{ id: string; user_id: string; amount: number; kind: string }>(
+        'SELECT id, user_id, amount, kind FROM credit_transactions WHERE idempotency_key = $1',
+        [idempotencyKey],
+      );
+      const r = rows[0];
+      return r ? { id: r.id, userId: r.user_id, amount: r.amount, kind: r.kind } : null;
+    },
+  };
+}
+
+export type CreditStore = ReturnType<typeof createCreditStore>;

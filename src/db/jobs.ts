@@ -1,0 +1,107 @@
+import type { Pool, PoolClient } from 'pg';
+import type { ApiType, JobError } from '../../workflows/defs';
+
+export interface NewJob {
+  requestId: string;
+  userId: string;
+  apiType: ApiType;
+  chain: string;
+  target: string;
+  referenceId: string | null;
+  crawlTimeoutMs: number;
+  maxDepth: number;
+  creditsHeld: number;
+}
+
+export interface JobRecord {
+  requestId: string;
+  userId: string;
+  apiType: ApiType;
+  chain: string;
+  target: string;
+  referenceId: string | null;
+  status: 'queued' | 'completed' | 'failed';
+  response: Record<string, unknown> | null;
+  fullResponse: Record<string, unknown> | null;
+  error: JobError | null;
+  creditsHeld: number;
+  creditsCharged: number | null;
+  createdAt: Date;
+  completedAt: Date | null;
+}
+
+/** One write of the workflow to the mirror; `seq` is monotonic across runs (see workflows/screening.ts). */
+export interface JobUpdate {
+  requestId: string;
+  seq: number;
+  runId: string;
+  status: 'completed' | 'failed';
+  response: unknown;
+  fullResponse: unknown;
+  error: JobError | null;
+  creditsCharged: number | null;
+}
+
+const COLUMNS = `request_id, user_id, api_type, chain, target, reference_id, status, response, full_response, error,
+  credits_held, credits_charged, created_at, completed_at`;
+
+function toJob(r: Record<string, unknown>): JobRecord {
+  return {
+    requestId: String(r.request_id),
+    userId: String(r.user_id),
+    apiType: r.api_type as ApiType,
+    chain: String(r.chain),
+    target: String(r.target),
+    referenceId: (r.reference_id as string | null) ?? null,
+    status: r.status as JobRecord['status'],
+    response: (r.response as Record<string, unknown> | null) ?? null,
+    fullResponse: (r.full_response as Record<string, unknown> | null) ?? null,
+    error: (r.error as JobError | null) ?? null,
+    creditsHeld: Number(r.credits_held),
+    creditsCharged: r.credits_charged == null ? null : Number(r.credits_charged),
+    createdAt: r.created_at as Date,
+    completedAt: (r.completed_at as Date | null) ?? null,
+  };
+}
+
+export function createJobStore(pool: Pool) {
+  return {
+    async insertQueued(job: NewJob, db: Pool | PoolClient = pool): Promise<JobRecord> {
+      const { rows } = await db.query(
+        `INSERT INTO screening_jobs (request_id, user_id, api_type, chain, target, reference_id, crawl_timeout_ms, max_depth, credits_held, status)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'queued') RETURNING ${COLUMNS}`,
+        [job.requestId, job.userId, job.apiType, job.chain, job.target, job.referenceId, job.crawlTimeoutMs, job.maxDepth, job.creditsHeld],
+      );
+      return toJob(rows[0]);
+    },
+
+    /** A job is only ever visible to its owner: another user's id reads as unknown. */
+    async findForUser(requestId: string, userId: string): Promise<JobRecord | null> {
+      const { rows } = await pool.query(`SELECT ${COLUMNS} FROM screening_jobs WHERE request_id = $1 AND user_id = $2`, [requestId, userId]);
+      return rows[0] ? toJob(rows[0]) : null;
+    },
+
+    /** Order-safe upsert: a retried or late write with a lower seq changes nothing. Returns whether it applied. */
+    async applyUpdate(u: JobUpdate): Promise<boolean> {
+      const { rowCount } = await pool.query(
+        `UPDATE screening_jobs SET status = $4, seq = $2, run_id = $3, response = $5, full_response = $6, error = $7,
+           credits_charged = $8, response_id = ($5::jsonb ->> 'response_id')::uuid, updated_at = now(), completed_at = now()
+         WHERE request_id = $1 AND seq < $2`,
+        [u.requestId, u.seq, u.runId, u.status, JSON.stringify(u.response ?? null), JSON.stringify(u.fullResponse ?? null),
+          u.error ? JSON.stringify(u.error) : null, u.creditsCharged],
+      );
+      return (rowCount ?? 0) > 0;
+    },
+
+    /** For a job whose workflow could not be started: nothing ran and nothing is charged. */
+    async markNotStarted(requestId: string, error: JobError): Promise<void> {
+      await pool.query(
+        `UPDATE screening_jobs SET status = 'failed', error = $2, credits_charged = 0, updated_at = now(), completed_at = now()
+         WHERE request_id = $1 AND status = 'queued'`,
+        [requestId, JSON.stringify(error)],
+      );
+    },
+  };
+}
+
+export type JobStore = ReturnType<typeof createJobStore>;

@@ -1,0 +1,161 @@
+import type { Pool } from 'pg';
+import { displayPrefix, hashApiKey } from '../auth/api-key-format';
+
+export type Role = 'user' | 'admin';
+
+export interface User {
+  id: string;
+  clerkUserId: string | null;
+  email: string | null;
+  role: Role;
+  status: 'active' | 'deactivated';
+}
+
+interface UserRow {
+  id: string;
+  clerk_user_id: string | null;
+  email: string | null;
+  role: Role;
+  status: 'active' | 'deactivated';
+}
+
+const toUser = (r: UserRow): User => ({
+  id: r.id,
+  clerkUserId: r.clerk_user_id,
+  email: r.email,
+  role: r.role,
+  status: r.status,
+});
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (s: string): boolean => UUID_RE.test(s);
+
+export interface ApiKeyRecord {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+export function createUserStore(pool: Pool) {
+  return {
+    /** Active owner of a non-revoked key, or null; also stamps last_used_at (cheap, and operators want it). */
+    async findByApiKey(key: string): Promise<User | null> {
+      const { rows } = await pool.query<UserRow>(
+        `UPDATE api_keys k SET last_used_at = now()
+         FROM users u
+         WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND u.id = k.user_id AND u.status = 'active'
+         RETURNING u.id, u.clerk_user_id, u.email, u.role, u.status`,
+        [hashApiKey(key)],
+      );
+      return rows[0] ? toUser(rows[0]) : null;
+    },
+
+    /** First sight of a Clerk user through a verified session creates it; a deactivated user stays deactivated. */
+    async provisionClerkUser(clerkUserId: string, email: string | null): Promise<User> {
+      const { rows } = await pool.query<UserRow>(
+        `INSERT INTO users (clerk_user_id, email) VALUES ($1, $2)
+         ON CONFLICT (clerk_user_id) DO UPDATE SET email = coalesce(users.email, EXCLUDED.email)
+         RETURNING id, clerk_user_id, email, role, status`,
+        [clerkUserId, email],
+      );
+      return toUser(rows[0] as UserRow);
+    },
+
+    /** Accepts an internal UUID or a Clerk user id. */
+    async findByAnyId(userId: string): Promise<User | null> {
+      const { rows } = await pool.query<UserRow>(
+        isUuid(userId)
+          ? 'SELECT id, clerk_user_id, email, role, status FROM users WHERE id = $1'
+          : 'SELECT id, clerk_user_id, email, role, status FROM users WHERE clerk_user_id = $1',
+        [userId],
+      );
+      return rows[0] ? toUser(rows[0]) : null;
+    },
+
+    /** Makes sure an admin holds this key (idempotent: safe on every start of every process). */
+    async ensureBootstrapAdmin(key: string): Promise<User> {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const existing = await client.query<UserRow>(
+          `SELECT u.id, u.clerk_user_id, u.email, u.role, u.status FROM api_keys k JOIN users u ON u.id = k.user_id
+           WHERE k.key_hash = $1`,
+          [hashApiKey(key)],
+        );
+        let user = existing.rows[0];
+        if (!user) {
+          user = (
+            await client.query<UserRow>(
+              `INSERT INTO users (role, display_name) VALUES ('admin', 'bootstrap admin')
+               RETURNING id, clerk_user_id, email, role, status`,
+            )
+          ).rows[0] as UserRow;
+          await client.query(
+            `INSERT INTO api_keys (user_id, name, key_hash, key_prefix) VALUES ($1, 'bootstrap', $2, $3)
+             ON CONFLICT (key_hash) DO NOTHING`,
+            [user.id, hashApiKey(key), displayPrefix(key)],
+          );
+        } else if (user.role !== 'admin' || user.status !== 'active') {
+          await client.query(`UPDATE users SET role = 'admin', status = 'active', updated_at = now() WHERE id = $1`, [user.id]);
+          await client.query('UPDATE api_keys SET revoked_at = NULL WHERE key_hash = $1', [hashApiKey(key)]);
+        }
+        await client.query('COMMIT');
+        return toUser({ ...user, role: 'admin', status: 'active' });
+      } catch (err) {
+        await client.query('ROLLBACK');
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+
+    async createApiKey(userId: string, name: string, key: string): Promise<ApiKeyRecord> {
+      const { rows } = await pool.query(
+        `INSERT INTO api_keys (user_id, name, key_hash, key_prefix) VALUES ($1, $2, $3, $4)
+         RETURNING id, name, key_prefix, created_at, last_used_at, revoked_at`,
+        [userId, name, hashApiKey(key), displayPrefix(key)],
+      );
+      return toKeyRecord(rows[0]);
+    },
+
+    async listApiKeys(userId: string): Promise<ApiKeyRecord[]> {
+      const { rows } = await pool.query(
+        `SELECT id, name, key_prefix, created_at, last_used_at, revoked_at FROM api_keys
+         WHERE user_id = $1 ORDER BY created_at DESC`,
+        [userId],
+      );
+      return rows.map(toKeyRecord);
+    },
+
+    /** Revokes the owner's key; null when it is not theirs (or unknown), so others' key ids are not disclosed. */
+    async revokeApiKey(userId: string, keyId: string): Promise<ApiKeyRecord | null> {
+      if (!isUuid(keyId)) return null;
+      const { rows } = await pool.query(
+        `UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1 AND user_id = $2
+         RETURNING id, name, key_prefix, created_at, last_used_at, revoked_at`,
+        [keyId, userId],
+      );
+      return rows[0] ? toKeyRecord(rows[0]) : null;
+    },
+  };
+}
+
+export type UserStore = ReturnType<typeof createUserStore>;
+
+function iso(v: unknown): string | null {
+  return v instanceof Date ? v.toISOString() : null;
+}
+
+function toKeyRecord(r: Record<string, unknown>): ApiKeyRecord {
+  return {
+    id: String(r.id),
+    name: String(r.name),
+    prefix: String(r.key_prefix),
+    createdAt: iso(r.created_at) ?? '',
+    lastUsedAt: iso(r.last_used_at),
+    revokedAt: iso(r.revoked_at),
+  };
+}

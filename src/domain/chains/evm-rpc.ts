@@ -1,0 +1,106 @@
+import { BaseError, HttpRequestError, TimeoutError, createPublicClient, http } from 'viem';
+import { bsc, mainnet } from 'viem/chains';
+import { ChainUnavailableError } from './chain-client';
+
+export type EvmChain = 'ethereum' | 'binance-smart-chain';
+
+/** Raw JSON-RPC over viem's transport: the typed actions take no AbortSignal, `request` does. */
+export interface EvmRpc {
+  request<T>(method: string, params: unknown[], signal: AbortSignal): Promise<T>;
+  /** Like `request`, but `undefined` when the node answered with a JSON-RPC error (revert, unknown method). */
+  attempt<T>(method: string, params: unknown[], signal: AbortSignal): Promise<T | undefined>;
+}
+
+type RawRequest = (args: { method: string; params: unknown[] }, options: { signal: AbortSignal }) => Promise<unknown>;
+
+// Codes a node uses for overload or internal trouble: a retry may succeed, so never read them as "no".
+const TRANSIENT_CODES = new Set([-1, -32002, -32005, -32603]);
+
+export function createEvmRpc(options: { chain: EvmChain; rpcUrl: string; timeoutMs: number }): EvmRpc {
+  const { chain, rpcUrl } = options;
+  const client = createPublicClient({
+    chain: chain === 'ethereum' ? mainnet : bsc,
+    transport: http(rpcUrl, { timeout: options.timeoutMs, retryCount: 1 }),
+  });
+  const raw = client.request as unknown as RawRequest;
+
+  async function call<T>(method: string, params: unknown[], signal: AbortSignal, tolerateRejection: boolean) {
+    signal.throwIfAborted();
+    try {
+      return (await raceSignal(raw({ method, params }, { signal }), signal)) as T;
+    } catch (err) {
+      if (signal.aborted) throw signal.reason;
+      if (tolerateRejection && isRejection(err)) return undefined;
+      throw new ChainUnavailableError(chain, `${chain} node failed on ${method}: ${redact(describe(err), rpcUrl)}`);
+    }
+  }
+  return {
+    request: <T>(method: string, params: unknown[], signal: AbortSignal) => call<T>(method, params, signal, false) as Promise<T>,
+    attempt: <T>(method: string, params: unknown[], signal: AbortSignal) => call<T>(method, params, signal, true),
+  };
+}
+
+/**
+ * viem passes the signal to fetch today, but the crawl deadline must not depend on every layer
+ * (retry delays, body reads) honouring it, so the caller is released the moment it fires.
+ */
+export function raceSignal<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+function errorCode(err: unknown): number | undefined {
+  const code = (err as { code?: unknown }).code;
+  return typeof code === 'number' ? code : undefined;
+}
+
+/** The node answered, and the answer was a definite "no" rather than "try later". */
+function isRejection(err: unknown): boolean {
+  if (err instanceof HttpRequestError || err instanceof TimeoutError) return false;
+  const code = errorCode(err);
+  const status = (err as { status?: unknown }).status;
+  if (typeof status === 'number' && (status === 429 || status >= 500)) return false;
+  return code !== undefined && !TRANSIENT_CODES.has(code);
+}
+
+function socketCode(err: unknown): string | undefined {
+  for (let cause = err, depth = 0; cause && depth < 5; cause = (cause as { cause?: unknown }).cause, depth++) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/**
+ * Built from the error's parts, never from viem's message: that message embeds the request URL,
+ * and production URLs carry API keys in the path.
+ */
+function describe(err: unknown): string {
+  if (err instanceof TimeoutError) return 'request timed out';
+  if (err instanceof HttpRequestError) {
+    return err.status ? `HTTP ${err.status}` : `connection failed (${socketCode(err) ?? 'network error'})`;
+  }
+  const code = errorCode(err);
+  const details = err instanceof BaseError ? err.details : err instanceof Error ? err.message : String(err);
+  const text = details.slice(0, 200);
+  return code !== undefined ? `RPC error ${code}: ${text}` : `${err instanceof Error ? err.name : 'error'}: ${text}`;
+}
+
+/** Node error texts can echo the endpoint; strip anything URL-shaped and the configured URL's secrets. */
+function redact(text: string, rpcUrl: string): string {
+  let out = text.replace(/[a-z][a-z0-9+.-]*:\/\/[^\s"',)]+/gi, '<rpc-url>');
+  try {
+    const url = new URL(rpcUrl);
+    // Keys usually sit in the path (/v3/<key>) or the query; a long path segment alone is treated as one.
+    const segments = url.pathname.split('/').filter((segment) => segment.length >= 8);
+    const secrets = [url.pathname.length > 1 ? url.pathname : '', url.search, url.username, url.password, url.host, ...segments];
+    for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join('<redacted>');
+  } catch {
+    out = out.split(rpcUrl).join('<rpc-url>');
+  }
+  return out;
+}

@@ -1,0 +1,15 @@
+import type { Config } from '../../config';
+import type { Chain } from './chain';
+import type { ChainClient } from './chain-client';
+import { createEvmChainClient } from './evm-client';
+
+/** One client per chain whose endpoint is configured; a chain without one is screened on the lists only. */
+export function createChainClients(config: Config): Partial<Record<Chain, ChainClient>> {
+  const clients: Partial<Record<Chain, ChainClient>> = {};
+  const timeout = config.CHAIN_REQUEST_TIMEOUT_MS;
+  if (config.ETHEREUM_RPC_URL) clients.ethereum = createEvmChainClient({ chain: 'ethereum', rpcUrl: config.ETHEREUM_RPC_URL, requestTimeoutMs: timeout });
+  if (config.BSC_RPC_URL) clients['binance-smart-chain'] = createEvmChainClient({ chain: 'binance-smart-chain', rpcUrl: config.BSC_RPC_URL, requestTimeoutMs: timeout });
+  return clients;
+}
+
+export const configuredChains = (config: Config): Chain[] => Object.keys(createChainClients(config)) as Chain[];

@@ -1,0 +1,17 @@
+import type { ApiType } from '../../../workflows/defs';
+import type { Chain } from '../chains/chain';
+
+/** What the engine can do per chain, known to the API before a job starts (to price and hold credits). */
+export interface EngineCapabilities {
+  hasChainData(chain: Chain): boolean;
+  /** Deepest crawl the engine would run: 0 = lists only, 1 = the target's own on-chain facts. */
+  plannedDepth(chain: Chain, apiType: ApiType): number;
+}
+
+export function capabilitiesFor(chainsWithData: Iterable<Chain>): EngineCapabilities {
+  const chains = new Set(chainsWithData);
+  return {
+    hasChainData: (chain) => chains.has(chain),
+    plannedDepth: (chain) => (chains.has(chain) ? 1 : 0),
+  };
+}

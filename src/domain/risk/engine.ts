@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import type { ApiType } from '../../../workflows/defs';
+import type { Chain } from '../chains/chain';
+import type { AddressFacts, Asset, ChainClient, ChainTransaction } from '../chains/chain-client';
+import { capabilitiesFor } from './capabilities';
+import type { PriceBook } from './prices';
+import type { ReferenceLists } from './reference-lists';
+import type { RiskModel } from './risk-model';
+import { LEVEL_BOUNDS, scoreParties, type Party } from './scoring';
+import type { AnalysisResult, Balance, CrawlReport, FullResponse } from './types';
+
+export interface AnalysisRequest {
+  apiType: ApiType;
+  chain: Chain;
+  /** Already normalised by the API (see chains/target-format.ts). */
+  target: string;
+  maxDepth: number;
+}
+
+export class TransactionNotFoundError extends Error {
+  constructor(readonly chain: Chain, readonly txid: string) {
+    super(`transaction ${txid} was not found on ${chain}`);
+    this.name = 'TransactionNotFoundError';
+  }
+}
+
+/** The deadline (crawlTimeout) ran out before anything could be screened. */
+export class AnalysisDeadlineError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AnalysisDeadlineError';
+  }
+}
+
+export interface EngineDeps {
+  lists: ReferenceLists;
+  chainClients: Partial<Record<Chain, ChainClient>>;
+  prices: PriceBook;
+  model: RiskModel;
+  now?: () => number;
+}
+
+const HISTORY_LIMIT = 25;
+const isDeadline = (signal: AbortSignal) => signal.aborted && (signal.reason as { name?: string })?.name === 'TimeoutError';
+
+function assetSymbol(asset: Asset): string {
+  return asset.kind === 'native' ? asset.symbol : (asset.symbol ?? asset.contract);
+}
+
+function toDecimal(amount: bigint, decimals: number | null): number {
+  const d = decimals ?? 0;
+  const s = amount.toString().padStart(d + 1, '0');
+  return Number(d === 0 ? s : `${s.slice(0, -d)}.${s.slice(-d)}`);
+}
+
+/** The analysis engine: no Temporal in here, only chain clients, reference lists and the scoring model. */
+export function createScreeningEngine(deps: EngineDeps) {
+  const now = deps.now ?? (() => Date.now());
+
+  function priced(holdings: { asset: Asset; amount: bigint }[]) {
+    const balances: Balance[] = [];
+    const pricing: FullResponse['pricing'] = [];
+    const unpriced: string[] = [];
+    for (const h of holdings) {
+      const symbol = assetSymbol(h.asset);
+      const amount = toDecimal(h.amount, h.asset.decimals);
+      const price = deps.prices.usdPrice(symbol);
+      if (!price) unpriced.push(symbol);
+      pricing.push({ asset: symbol, usd_price: price?.usd ?? null, as_of: price?.asOf ?? null, source: price?.source ?? null });
+      balances.push({ asset: symbol, amount, usd: price ? Math.round(amount * price.usd * 100) / 100 : 0 });
+    }
+    return { balances, pricing, unpriced };
+  }
+
+  function partiesOf(tx: ChainTransaction): Map<string, string[]> {
+    const roles = new Map<string, string[]>();
+    const add = (address: string | null, role: string) => {
+      if (!address) return;
+      const list = roles.get(address) ?? [];
+      if (!list.includes(role)) list.push(role);
+      roles.set(address, list);
+    };
+    const tokenContracts = new Set(tx.transfers.filter((t) => t.asset.kind === 'token').map((t) => (t.asset as { contract: string }).contract));
+    add(tx.from, 'sender');
+    add(tx.to, tx.to && tokenContracts.has(tx.to) ? 'token contract' : 'recipient');
+    for (const t of tx.transfers.filter((x) => x.source === 'log')) {
+      add(t.from, 'token sender');
+      add(t.to, 'token recipient');
+    }
+    return roles;
+  }
+
+  /** KYT reports on the beneficiary: the recipient of the largest token transfer, else the tx recipient. */
+  function beneficiary(tx: ChainTransaction): string {
+    const tokenTransfer = tx.transfers.filter((t) => t.source === 'log' && t.to).sort((a, b) => (b.amount > a.amount ? 1 : -1))[0];
+    return tokenTransfer?.to ?? tx.to ?? tx.from;
+  }
+
+  async function readFacts(client: ChainClient, address: string, signal: AbortSignal): Promise<AddressFacts | null> {
+    try {
+      return await client.getAddressFacts(address, { tokens: [], historyLimit: HISTORY_LIMIT }, signal);
+    } catch (err) {
+      if (isDeadline(signal)) return null;
+      throw err;
+    }
+  }
+
+  return {
+    capabilities: capabilitiesFor(Object.keys(deps.chainClients) as Chain[]),
+
+    async analyze(req: AnalysisRequest, signal: AbortSignal): Promise<AnalysisResult> {
+      const started = now();
+      let chainMs = 0;
+      const client = req.maxDepth >= 1 ? deps.chainClients[req.chain] : undefined;
+      const crawl: CrawlReport = { ran: Boolean(client), note: null, complete: true, depth_planned: req.maxDepth, depth_reached: 0, nodes_visited: 0, truncated: [] };
+      if (!deps.chainClients[req.chain]) {
+        crawl.note = `no ${req.chain} node is configured: screened against the reference lists only, on-chain exposure not checked`;
+        crawl.complete = false;
+      } else if (!client) {
+        crawl.note = 'on-chain data not read: the credits available paid for a lists-only screening';
+        crawl.complete = false;
+      }
+
+      let tx: ChainTransaction | null = null;
+      let subject = req.target;
+      let roles = new Map<string, string[]>([[req.target, ['target']]]);
+      let facts: AddressFacts | null = null;
+      if (req.apiType === 'KYT') {
+        if (!client) throw new AnalysisDeadlineError(`KYT on ${req.chain} needs on-chain data, which this deployment cannot read`);
+        const t0 = now();
+        try {
+          tx = await client.getTransaction(req.target, signal);
+        } catch (err) {
+          if (isDeadline(signal)) throw new AnalysisDeadlineError('crawlTimeout elapsed before the transaction could be read');
+          throw err;
+        }
+        if (!tx) throw new TransactionNotFoundError(req.chain, req.target);
+        roles = partiesOf(tx);
+        subject = beneficiary(tx);
+        facts = await readFacts(client, subject, signal);
+        chainMs += now() - t0;
+      } else if (client) {
+        const t0 = now();
+        facts = await readFacts(client, req.target, signal);
+        chainMs += now() - t0;
+      }
+      if (client) {
+        crawl.depth_reached = 1;
+        crawl.nodes_visited = roles.size;
+        if (!facts) {
+          crawl.complete = false;
+          crawl.truncated.push('deadline');
+          crawl.note = 'crawlTimeout elapsed before the on-chain facts of the address were read; the result rests on the lists';
+        }
+      }
+
+      const listsStarted = now();
+      const intel = await deps.lists.lookup(req.chain, [...roles.keys()]);
+      const listsMs = now() - listsStarted;
+      const parties: Party[] = [...roles].map(([address, r]) => ({ address, role: r.join(', '), intel: intel.get(address) ?? { sanctions: [], freezes: [], labels: [] } }));
+      const score = scoreParties(deps.model, {
+        parties,
+        subjectFacts: facts,
+        subjectLabels: intel.get(subject)?.labels ?? [],
+        nowSeconds: Math.floor(now() / 1000),
+      });
+
+      const holdings = tx
+        ? aggregate(tx.transfers.map((t) => ({ asset: t.asset, amount: t.amount })))
+        : facts
+          ? [{ asset: deps.chainClients[req.chain]!.nativeAsset as Asset, amount: facts.nativeBalance }, ...facts.tokenBalances]
+          : [];
+      const { balances, pricing, unpriced } = priced(holdings);
+
+      const reason = [
+        score.driver ?? (score.behaviourNotes.length ? 'No risk indicator in the reference lists' : 'No risk indicator in the reference lists; an absent address is unknown, not proven clean'),
+        score.behaviourNotes.length ? `behaviour: ${score.behaviourNotes.join(', ')}` : null,
+        crawl.note,
+      ].filter(Boolean).join('; ');
+
+      const response = {
+        api_type: req.apiType,
+        chain: req.chain,
+        risk_level: score.riskLevel,
+        risk_score: score.riskScore,
+        response_id: randomUUID(),
+        risk_reason: reason,
+        rule_scores: score.ruleScores,
+        target_summary: { address: subject, tags: score.tags, balances },
+      };
+      const full: FullResponse = {
+        ...response,
+        hits: score.hits,
+        crawl,
+        graph: {
+          nodes: parties.map((p) => ({ address: p.address, role: p.role, hop: 0 })),
+          edges: (tx?.transfers ?? []).map((t) => ({ from: t.from, to: t.to, asset: assetSymbol(t.asset), amount: t.amount.toString() })),
+        },
+        transaction: tx
+          ? { hash: tx.hash, status: tx.status, block_number: tx.blockNumber?.toString() ?? null, timestamp: tx.timestamp ? new Date(tx.timestamp * 1000).toISOString() : null }
+          : null,
+        pricing,
+        unpriced_assets: unpriced,
+        model: { version: deps.model.version, levels: { LOW: `0-${LEVEL_BOUNDS.MEDIUM - 1}`, MEDIUM: `${LEVEL_BOUNDS.MEDIUM}-${LEVEL_BOUNDS.HIGH - 1}`, HIGH: `${LEVEL_BOUNDS.HIGH}-100` } },
+        performance: { analysis_ms: now() - started, chain_ms: chainMs, lists_ms: listsMs },
+      };
+      return { response, full, depthReached: crawl.depth_reached };
+    },
+  };
+}
+
+export type ScreeningEngine = ReturnType<typeof createScreeningEngine>;
+
+function aggregate(items: { asset: Asset; amount: bigint }[]): { asset: Asset; amount: bigint }[] {
+  const byKey = new Map<string, { asset: Asset; amount: bigint }>();
+  for (const i of items) {
+    const key = i.asset.kind === 'native' ? 'native' : i.asset.contract;
+    const prev = byKey.get(key);
+    byKey.set(key, { asset: i.asset, amount: (prev?.amount ?? 0n) + i.amount });
+  }
+  return [...byKey.values()];
+}

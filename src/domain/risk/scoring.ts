@@ -1,0 +1,158 @@
+import type { RiskLevel } from '../../../workflows/defs';
+import type { AddressFacts } from '../chains/chain-client';
+import type { AddressIntel } from './reference-lists';
+import type { RiskModel } from './risk-model';
+import type { Hit, RuleScores, Tag } from './types';
+
+/**
+ * The explainable model of notes/risk-data.md §C, direct exposure only (hop 0): every rule yields a
+ * sub-score, the composite is a max (worst finding wins), behaviour nudges it by -10..+15 but can
+ * neither lift a clean address out of LOW nor pull a direct high or severe hit below 70.
+ */
+export const LEVEL_BOUNDS = { MEDIUM: 40, HIGH: 70 } as const;
+const SANCTIONED = 100;
+const FROZEN = 90;
+const FROZEN_FLOOR = 85;
+const FORMERLY_FROZEN = 30;
+const EXCHANGE_CATEGORIES = new Set(['exchange', 'custodian', 'wallet_service', 'payment_processor']);
+
+export interface Party {
+  address: string;
+  /** "target", "sender", "recipient", "token recipient", … shown in reasons and tags. */
+  role: string;
+  intel: AddressIntel;
+}
+
+export interface ScoreInput {
+  parties: Party[];
+  /** On-chain facts of the subject address, null when no chain data was read. */
+  subjectFacts: AddressFacts | null;
+  subjectLabels: AddressIntel['labels'];
+  nowSeconds: number;
+}
+
+export interface ScoreResult {
+  ruleScores: RuleScores;
+  riskScore: number;
+  riskLevel: RiskLevel;
+  hits: Hit[];
+  tags: Tag[];
+  /** The finding that drove the score, as a sentence; null when nothing was found. */
+  driver: string | null;
+  behaviourNotes: string[];
+}
+
+export const riskLevelFor = (score: number): RiskLevel =>
+  score >= LEVEL_BOUNDS.HIGH ? 'HIGH' : score >= LEVEL_BOUNDS.MEDIUM ? 'MEDIUM' : 'LOW';
+
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+const who = (p: Party) => (p.role === 'target' ? 'Address' : `${p.role[0]?.toUpperCase()}${p.role.slice(1)} ${p.address}`);
+
+function listHits(model: RiskModel, p: Party): Hit[] {
+  const hits: Hit[] = [];
+  for (const s of p.intel.sanctions) {
+    const name = s.sdnName ? `${s.sdnName}${s.programs.length ? ` (programs ${s.programs.join(', ')})` : ''}` : 'OFAC SDN listed address';
+    hits.push({ rule: 'is_sanctioned', score: SANCTIONED, address: p.address, role: p.role, hop: 0, category: 'sanctions', source: s.source,
+      detail: `${who(p)} is on the OFAC SDN list: ${name}${s.designated ? `, designated ${s.designated}` : ''}` });
+  }
+  for (const f of p.intel.freezes) {
+    const frozen = f.status === 'blacklisted';
+    hits.push({ rule: 'is_blacklisted', score: frozen ? FROZEN : FORMERLY_FROZEN, address: p.address, role: p.role, hop: 0,
+      category: 'stablecoin_blocked', source: f.source,
+      detail: frozen
+        ? `${who(p)} is frozen by the ${f.token} issuer on ${f.chain} since ${f.since ?? 'an unknown date'}`
+        : `${who(p)} was frozen by the ${f.token} issuer on ${f.chain} and released on ${f.lastEventAt ?? 'an unknown date'}` });
+  }
+  for (const l of p.intel.labels) {
+    const score = Math.round(model.severity(l.category) * model.confidenceMultiplier(l.confidence));
+    if (score <= 0) continue;
+    hits.push({ rule: 'tag_score', score, address: p.address, role: p.role, hop: 0, category: l.category, source: l.source,
+      detail: `${who(p)} is labelled ${l.category.replace(/_/g, ' ')}${l.name ? ` ("${l.name}")` : ''} by ${l.source} (${l.confidence ?? 'unknown'} confidence)` });
+  }
+  return hits;
+}
+
+function tagsFor(p: Party): Tag[] {
+  const prefix = p.role === 'target' ? '' : `${p.role}: `;
+  return [
+    ...p.intel.sanctions.map((s) => ({ name: s.sdnName ?? 'OFAC SDN', type: 'sanctions', display: `${prefix}OFAC SDN${s.sdnName ? `: ${s.sdnName}` : ''}` })),
+    ...p.intel.freezes.map((f) => ({ name: `${f.token} freeze`, type: 'stablecoin_blocked',
+      display: `${prefix}${f.token} ${f.status === 'blacklisted' ? 'frozen' : 'formerly frozen'} (${f.chain})` })),
+    ...p.intel.labels.map((l) => ({ name: l.name ?? l.category, type: l.category,
+      display: `${prefix}${l.category.replace(/_/g, ' ')}${l.name ? `: ${l.name}` : ''} (${l.source})` })),
+  ];
+}
+
+/** Behaviour adjustments from the subject's own history (§C.7); each returns [contribution, explanation]. */
+function behaviour(input: ScoreInput): { addressType: number; activeDuration: number; receiveCount: number; notes: string[] } {
+  const notes: string[] = [];
+  const facts = input.subjectFacts;
+  const exchangeLabel = input.subjectLabels.some((l) => EXCHANGE_CATEGORIES.has(l.category) && l.confidence === 'high');
+  let addressType = 0;
+  if (exchangeLabel) {
+    addressType = -10;
+    notes.push('labelled exchange or custodian wallet (-10)');
+  } else if (facts?.isContract && input.subjectLabels.length === 0) {
+    addressType = 5;
+    notes.push('unlabelled contract (+5)');
+  }
+  let activeDuration = 0;
+  let receiveCount = 0;
+  const history = facts?.history;
+  if (history?.firstSeen != null) {
+    const ageHours = (input.nowSeconds - history.firstSeen) / 3600;
+    activeDuration = ageHours < 24 ? 10 : ageHours < 24 * 7 ? 6 : ageHours < 24 * 30 ? 3 : 0;
+    if (activeDuration > 0) notes.push(`first seen ${ageHours < 24 ? `${Math.max(1, Math.round(ageHours))} h` : `${Math.round(ageHours / 24)} days`} ago (+${activeDuration})`);
+  }
+  if (history?.inboundCount != null && !history.truncated && history.inboundCount <= 2) {
+    receiveCount = 5;
+    notes.push(`only ${history.inboundCount} inbound transfer${history.inboundCount === 1 ? '' : 's'} (+5)`);
+  }
+  return { addressType, activeDuration, receiveCount, notes };
+}
+
+export function scoreParties(model: RiskModel, input: ScoreInput): ScoreResult {
+  // OFAC files one address under several assets (ETH, USDT, ARB…): one finding each, not one per filing.
+  const hits = uniqueBy(input.parties.flatMap((p) => listHits(model, p)), (h) => `${h.address}|${h.rule}|${h.detail}`).sort((a, b) => b.score - a.score);
+  const best = (rule: keyof RuleScores) => hits.find((h) => h.rule === rule)?.score ?? 0;
+  const b = behaviour(input);
+  const ruleScores: RuleScores = {
+    tag_score: best('tag_score'),
+    is_sanctioned: best('is_sanctioned'),
+    is_blacklisted: best('is_blacklisted'),
+    receive_count: b.receiveCount,
+    address_type: b.addressType,
+    active_duration: b.activeDuration,
+  };
+  const adjustment = clamp(b.addressType + b.activeDuration + b.receiveCount, -10, 15);
+  const blacklistBase = ruleScores.is_blacklisted === FROZEN ? FROZEN_FLOOR : ruleScores.is_blacklisted;
+  const base = Math.max(ruleScores.tag_score, blacklistBase);
+  let riskScore: number;
+  if (ruleScores.is_sanctioned > 0) riskScore = SANCTIONED;
+  else {
+    riskScore = clamp(base + adjustment, 0, 100);
+    if (base === 0) riskScore = Math.min(riskScore, LEVEL_BOUNDS.MEDIUM - 1);
+    if (base >= LEVEL_BOUNDS.HIGH) riskScore = Math.max(riskScore, LEVEL_BOUNDS.HIGH);
+  }
+  // The driver is the single finding with the largest contribution (a freeze counts at its floor).
+  const driver = hits[0] ? hits[0].detail : null;
+  return {
+    ruleScores,
+    riskScore,
+    riskLevel: riskLevelFor(riskScore),
+    hits,
+    tags: uniqueBy(input.parties.flatMap(tagsFor), (t) => t.display),
+    driver,
+    behaviourNotes: b.notes,
+  };
+}
+
+function uniqueBy<T>(items: T[], key: (item: T) => string): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const k = key(item);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}

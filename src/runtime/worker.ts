@@ -1,0 +1,51 @@
+import { NativeConnection, Worker } from '@temporalio/worker';
+import type { Pool } from 'pg';
+import path from 'node:path';
+import { createActivities, type Activities } from '../../activities';
+import type { Config } from '../config';
+import { createChainClients } from '../domain/chains/registry';
+import { createScreeningEngine } from '../domain/risk/engine';
+import { loadPriceBook } from '../domain/risk/prices';
+import { createReferenceLists } from '../domain/risk/reference-lists';
+import { loadRiskModel } from '../domain/risk/risk-model';
+import { createStores } from './stores';
+
+export type WorkerConfig = Pick<Config, 'TEMPORAL_TASK_QUEUE' | 'REFERENCE_DATA_DIR' | 'ETHEREUM_RPC_URL' | 'BSC_RPC_URL' | 'CHAIN_REQUEST_TIMEOUT_MS' | 'DATABASE_POOL_SIZE'>;
+
+/** The real activities over Postgres, the reference lists and the configured chain clients. */
+export function buildActivities(config: WorkerConfig, pool: Pool): Activities {
+  const stores = createStores(pool);
+  const engine = createScreeningEngine({
+    lists: createReferenceLists(pool),
+    chainClients: createChainClients(config as Config),
+    prices: loadPriceBook(path.join(config.REFERENCE_DATA_DIR, '..', 'prices', 'usd-reference-prices.json')),
+    model: loadRiskModel(config.REFERENCE_DATA_DIR),
+  });
+  return createActivities({ engine, ...stores });
+}
+
+/**
+ * A worker for the screening task queue. Activity concurrency matches the pool size, so activities
+ * queue in Temporal rather than for a connection. shutdownForceTime keeps a stuck activity from
+ * hanging shutdown forever (sdk-typescript#2266).
+ */
+export async function createWorker(options: {
+  connection: NativeConnection;
+  config: WorkerConfig;
+  activities: Activities;
+  namespace?: string;
+  workflowBundlePath?: string;
+}): Promise<Worker> {
+  return Worker.create({
+    connection: options.connection,
+    namespace: options.namespace ?? 'default',
+    taskQueue: options.config.TEMPORAL_TASK_QUEUE,
+    ...(options.workflowBundlePath
+      ? { workflowBundle: { codePath: options.workflowBundlePath } }
+      : { workflowsPath: require.resolve('../../workflows') }),
+    activities: options.activities,
+    maxConcurrentActivityTaskExecutions: Math.max(2, options.config.DATABASE_POOL_SIZE),
+    shutdownGraceTime: '5s',
+    shutdownForceTime: '15s',
+  });
+}

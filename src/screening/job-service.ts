@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import type { Client } from '@temporalio/client';
+import type { Pool } from 'pg';
+import { screeningWorkflowId } from '../../workflows/ids';
+import type { ScreeningInput, ScreeningOutcome } from '../../workflows/defs';
+import { ApiTypeAttr, ChainAttr, JobStatusAttr, UserIdAttr } from '../../workflows/search-attributes';
+import type { CreditStore } from '../db/credits';
+import type { JobRecord, JobStore } from '../db/jobs';
+import type { User } from '../db/users';
+import { analysisCost, deepestAffordableDepth, MINIMUM_CHARGE } from '../domain/credits/pricing';
+import type { EngineCapabilities } from '../domain/risk/capabilities';
+import type { Logger } from '../logger';
+import { errorFields } from '../logger';
+import type { ScreeningRequest } from '../api/screening-request';
+
+export interface JobServiceDeps {
+  pool: Pool;
+  credits: CreditStore;
+  jobs: JobStore;
+  capabilities: EngineCapabilities;
+  temporal: Client;
+  taskQueue: string;
+  heartbeatTimeoutMs: number;
+  log: Logger;
+}
+
+export type SubmitResult =
+  | { kind: 'queued'; job: JobRecord }
+  | { kind: 'insufficient_credits'; needed: number; available: number }
+  | { kind: 'not_started'; job: JobRecord };
+
+/**
+ * Submitting a job holds its credits and records it in one transaction (so concurrent submits can never
+ * promise more than the balance), then starts its workflow. If the start fails, the hold is released.
+ */
+export function createJobService(deps: JobServiceDeps) {
+  return {
+    async submit(user: User, request: ScreeningRequest): Promise<SubmitResult> {
+      const requestId = randomUUID();
+      const plannedDepth = deps.capabilities.plannedDepth(request.chain, request.apiType);
+      const client = await deps.pool.connect();
+      let job: JobRecord;
+      let held: number;
+      try {
+        await client.query('BEGIN');
+        held = await deps.credits.reserve(user.id, requestId, MINIMUM_CHARGE, analysisCost(plannedDepth), client);
+        if (held === 0) {
+          await client.query('ROLLBACK');
+          const { available } = await deps.credits.balance(user.id);
+          return { kind: 'insufficient_credits', needed: MINIMUM_CHARGE, available };
+        }
+        job = await deps.jobs.insertQueued(
+          { requestId, userId: user.id, ...request, maxDepth: deepestAffordableDepth(held, plannedDepth), creditsHeld: held },
+          client,
+        );
+        await client.query('COMMIT');
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+
+      const input: ScreeningInput = {
+        requestId,
+        userId: user.id,
+        apiType: request.apiType,
+        chain: request.chain,
+        target: request.target,
+        crawlTimeoutMs: request.crawlTimeoutMs,
+        maxDepth: deepestAffordableDepth(held, plannedDepth),
+        creditsHeld: held,
+        heartbeatTimeoutMs: deps.heartbeatTimeoutMs,
+        referenceId: request.referenceId,
+      };
+      try {
+        await deps.temporal.workflow.start('screeningWorkflow', {
+          workflowId: screeningWorkflowId(requestId),
+          taskQueue: deps.taskQueue,
+          args: [input],
+          workflowIdReusePolicy: 'REJECT_DUPLICATE',
+          typedSearchAttributes: [
+            { key: UserIdAttr, value: user.id },
+            { key: ApiTypeAttr, value: request.apiType },
+            { key: ChainAttr, value: request.chain },
+            { key: JobStatusAttr, value: 'queued' },
+          ],
+          staticSummary: `${request.apiType} ${request.chain} ${request.target}`,
+        });
+      } catch (err) {
+        deps.log.error('screening workflow did not start; releasing its credits', { requestId, ...errorFields(err) });
+        await deps.credits.releaseHold(requestId);
+        await deps.jobs.markNotStarted(requestId, { code: 'NOT_STARTED', message: 'The job could not be scheduled; nothing was charged' });
+        return { kind: 'not_started', job };
+      }
+      return { kind: 'queued', job };
+    },
+
+    /** Waits for the job's workflow to end, up to `timeoutMs`; null when it is still running then. */
+    async waitForOutcome(requestId: string, timeoutMs: number): Promise<ScreeningOutcome | null> {
+      const handle = deps.temporal.workflow.getHandle<() => Promise<ScreeningOutcome>>(screeningWorkflowId(requestId));
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), timeoutMs);
+      });
+      try {
+        return await Promise.race([handle.result(), timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}
+
+export type JobService = ReturnType<typeof createJobService>;

@@ -1,0 +1,107 @@
+/**
+ * `npm start`: the whole service on one machine with embedded defaults: an embedded Postgres unless
+ * DATABASE_URL is set, a Temporal dev server (with Web UI) unless TEMPORAL_ADDRESS is set, migrations
+ * and reference data, then api and worker in this one process.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { generateApiKey } from './auth/api-key-format';
+import { Client, Connection } from '@temporalio/client';
+import { NativeConnection } from '@temporalio/worker';
+import { loadConfigOrExit } from './config';
+import { createPool } from './db/pool';
+import { startEmbeddedPostgres } from './infra/embedded-postgres';
+import { resolveTemporalCli } from './infra/temporal-cli';
+import { startTemporalDevServer } from './infra/temporal-dev-server';
+import { createLogger } from './logger';
+import { startApiServer } from './runtime/api-server';
+import { prepareDatabase } from './runtime/prepare-database';
+import { onShutdown } from './runtime/shutdown';
+import { buildActivities, createWorker } from './runtime/worker';
+
+const ADMIN_KEY_FILE = 'bootstrap-admin-api-key';
+
+/** Outside production, a newcomer gets an admin key without configuring anything: made once, kept in DATA_DIR. */
+async function localAdminKey(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, ADMIN_KEY_FILE);
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    const key = generateApiKey();
+    await mkdir(dataDir, { recursive: true });
+    await writeFile(file, `${key}\n`, { mode: 0o600 });
+    return key;
+  }
+}
+
+async function main() {
+  const config = loadConfigOrExit();
+  const log = createLogger(config.LOG_LEVEL, { process: 'start' });
+  const cleanups: (() => Promise<unknown>)[] = [];
+
+  let databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    log.info('starting embedded Postgres', { dataDir: path.join(config.DATA_DIR, 'postgres'), port: config.EMBEDDED_PG_PORT });
+    const db = await startEmbeddedPostgres({ dataDir: path.join(config.DATA_DIR, 'postgres'), port: config.EMBEDDED_PG_PORT, persistent: true });
+    databaseUrl = db.url;
+    cleanups.unshift(() => db.stop());
+  }
+
+  let temporalAddress = config.TEMPORAL_ADDRESS;
+  let temporalUi: string | null = null;
+  if (!temporalAddress) {
+    const cliPath = resolveTemporalCli(config.TEMPORAL_CLI_PATH, log);
+    log.info('starting Temporal dev server', { cli: cliPath ?? 'SDK download', port: config.TEMPORAL_PORT });
+    const dev = await startTemporalDevServer({
+      cliPath,
+      port: config.TEMPORAL_PORT,
+      uiPort: config.TEMPORAL_UI_PORT,
+      dbFile: path.resolve(config.DATA_DIR, 'temporal.sqlite'),
+      namespace: config.TEMPORAL_NAMESPACE,
+    });
+    temporalAddress = dev.address;
+    temporalUi = dev.uiUrl;
+    cleanups.unshift(() => dev.stop());
+  }
+
+  const pool = createPool(databaseUrl, config.DATABASE_POOL_SIZE);
+  cleanups.unshift(() => pool.end());
+  const adminKey = config.BOOTSTRAP_ADMIN_API_KEY ?? (config.NODE_ENV === 'production' ? undefined : await localAdminKey(config.DATA_DIR));
+  await prepareDatabase({ ...config, BOOTSTRAP_ADMIN_API_KEY: adminKey }, pool, log);
+
+  const workerConnection = await NativeConnection.connect({ address: temporalAddress });
+  const worker = await createWorker({ connection: workerConnection, config, namespace: config.TEMPORAL_NAMESPACE, activities: buildActivities(config, pool) });
+  const workerRun = worker.run();
+  cleanups.unshift(async () => {
+    worker.shutdown();
+    await workerRun;
+    await workerConnection.close();
+  });
+
+  const clientConnection = await Connection.connect({ address: temporalAddress });
+  const api = await startApiServer({ config, pool, temporal: new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE }), log });
+  cleanups.unshift(() => clientConnection.close());
+  cleanups.unshift(() => api.close());
+
+  onShutdown(log, cleanups);
+  const keyHint = config.BOOTSTRAP_ADMIN_API_KEY
+    ? 'BOOTSTRAP_ADMIN_API_KEY is an admin key (x-api-key); POST /api/v1/api-keys mints user keys'
+    : adminKey
+      ? `${adminKey}  (admin, kept in ${path.join(config.DATA_DIR, ADMIN_KEY_FILE)}; send it as x-api-key)`
+      : 'set BOOTSTRAP_ADMIN_API_KEY=<24+ chars> and restart: that key becomes an admin key (see README)';
+  process.stdout.write(
+    [
+      '',
+      `  API          http://localhost:${new URL(api.url).port}`,
+      `  Temporal UI  ${temporalUi ?? '(external Temporal at ' + temporalAddress + ')'}`,
+      `  Temporal     ${temporalAddress} (namespace ${config.TEMPORAL_NAMESPACE}, task queue ${config.TEMPORAL_TASK_QUEUE})`,
+      `  API key      ${keyHint}`,
+      '',
+    ].join('\n') + '\n',
+  );
+}
+
+main().catch((err) => {
+  process.stderr.write(`start failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,30 @@
+/** `npm run worker`: a Temporal worker for the screening task queue, against DATABASE_URL and TEMPORAL_ADDRESS. */
+import { NativeConnection } from '@temporalio/worker';
+import { loadConfigOrExit } from './config';
+import { createPool } from './db/pool';
+import { createLogger } from './logger';
+import { prepareDatabase } from './runtime/prepare-database';
+import { buildActivities, createWorker } from './runtime/worker';
+
+async function main() {
+  const config = loadConfigOrExit();
+  const log = createLogger(config.LOG_LEVEL, { process: 'worker' });
+  if (!config.DATABASE_URL || !config.TEMPORAL_ADDRESS) {
+    log.error('npm run worker needs DATABASE_URL and TEMPORAL_ADDRESS (npm start runs everything with embedded defaults)');
+    process.exit(78);
+  }
+  const pool = createPool(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
+  await prepareDatabase(config, pool, log);
+  const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
+  const worker = await createWorker({ connection, config, namespace: config.TEMPORAL_NAMESPACE, activities: buildActivities(config, pool) });
+  log.info('worker polling', { taskQueue: config.TEMPORAL_TASK_QUEUE });
+  // The SDK's runtime shuts the worker down on SIGINT/SIGTERM; run() then resolves.
+  await worker.run();
+  await connection.close();
+  await pool.end();
+}
+
+main().catch((err) => {
+  process.stderr.write(`worker failed: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,41 @@
+/** Types shared by workflows, activities and the API. No runtime imports: the workflow bundle stays pure. */
+
+export type ApiType = 'KYA' | 'KYT';
+export type RiskLevel = 'LOW' | 'MEDIUM' | 'HIGH';
+
+/** Failure types activities throw (ApplicationFailure.type); the workflow and the API branch on these strings. */
+export const ErrorType = {
+  InvalidTarget: 'InvalidTarget',
+  TransactionNotFound: 'TransactionNotFound',
+  ChainUnavailable: 'ChainUnavailable',
+  InsufficientCredits: 'InsufficientCredits',
+} as const;
+export type ErrorTypeName = (typeof ErrorType)[keyof typeof ErrorType];
+
+export interface ScreeningInput {
+  requestId: string;
+  userId: string;
+  apiType: ApiType;
+  chain: string;
+  /** Normalised address (KYA) or transaction hash (KYT). */
+  target: string;
+  crawlTimeoutMs: number;
+  /** Deepest crawl the credits held for this job pay for. */
+  maxDepth: number;
+  creditsHeld: number;
+  heartbeatTimeoutMs: number;
+  referenceId: string | null;
+}
+
+export interface JobError {
+  code: string;
+  message: string;
+}
+
+export interface ScreeningOutcome {
+  status: 'completed' | 'failed';
+  responseId: string | null;
+  riskLevel: RiskLevel | null;
+  creditsCharged: number;
+  error: JobError | null;
+}

@@ -1,0 +1,21 @@
+import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
+
+/** Keyword attributes operators filter on in the Temporal UI, e.g. `JobStatus="failed" AND Chain="ethereum"`. */
+export const UserIdAttr = defineSearchAttributeKey('UserId', SearchAttributeType.KEYWORD);
+export const ApiTypeAttr = defineSearchAttributeKey('ApiType', SearchAttributeType.KEYWORD);
+export const ChainAttr = defineSearchAttributeKey('Chain', SearchAttributeType.KEYWORD);
+export const RiskLevelAttr = defineSearchAttributeKey('RiskLevel', SearchAttributeType.KEYWORD);
+export const JobStatusAttr = defineSearchAttributeKey('JobStatus', SearchAttributeType.KEYWORD);
+export const ProviderAttr = defineSearchAttributeKey('Provider', SearchAttributeType.KEYWORD);
+export const EventTypeAttr = defineSearchAttributeKey('EventType', SearchAttributeType.KEYWORD);
+
+/** Registered on the dev server at start (`--search-attribute Name=Keyword`) and in docker-compose. */
+export const ALL_SEARCH_ATTRIBUTES = [
+  UserIdAttr,
+  ApiTypeAttr,
+  ChainAttr,
+  RiskLevelAttr,
+  JobStatusAttr,
+  ProviderAttr,
+  EventTypeAttr,
+];
