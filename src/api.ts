@@ -2,6 +2,7 @@
 import { Client, Connection } from '@temporalio/client';
 import { loadConfigOrExit } from './config';
 import { createPool } from './db/pool';
+import { installTemporalRuntime } from './infra/temporal-runtime';
 import { createLogger } from './logger';
 import { prepareDatabase } from './runtime/prepare-database';
 import { startApiServer } from './runtime/api-server';
@@ -10,6 +11,7 @@ import { onShutdown } from './runtime/shutdown';
 async function main() {
   const config = loadConfigOrExit();
   const log = createLogger(config.LOG_LEVEL, { process: 'api' });
+  installTemporalRuntime(config.LOG_LEVEL);
   if (!config.DATABASE_URL || !config.TEMPORAL_ADDRESS) {
     log.error('npm run api needs DATABASE_URL and TEMPORAL_ADDRESS (npm start runs everything with embedded defaults)');
     process.exit(78);

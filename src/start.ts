@@ -13,6 +13,7 @@ import { createPool } from './db/pool';
 import { startEmbeddedPostgres } from './infra/embedded-postgres';
 import { resolveTemporalCli } from './infra/temporal-cli';
 import { startTemporalDevServer } from './infra/temporal-dev-server';
+import { installTemporalRuntime } from './infra/temporal-runtime';
 import { createLogger } from './logger';
 import { startApiServer } from './runtime/api-server';
 import { prepareDatabase } from './runtime/prepare-database';
@@ -37,6 +38,7 @@ async function localAdminKey(dataDir: string): Promise<string> {
 async function main() {
   const config = loadConfigOrExit();
   const log = createLogger(config.LOG_LEVEL, { process: 'start' });
+  installTemporalRuntime(config.LOG_LEVEL);
   const cleanups: (() => Promise<unknown>)[] = [];
 
   let databaseUrl = config.DATABASE_URL;

@@ -2,6 +2,7 @@
 import { NativeConnection } from '@temporalio/worker';
 import { loadConfigOrExit } from './config';
 import { createPool } from './db/pool';
+import { installTemporalRuntime } from './infra/temporal-runtime';
 import { createLogger } from './logger';
 import { prepareDatabase } from './runtime/prepare-database';
 import { buildActivities, createWorker } from './runtime/worker';
@@ -9,6 +10,7 @@ import { buildActivities, createWorker } from './runtime/worker';
 async function main() {
   const config = loadConfigOrExit();
   const log = createLogger(config.LOG_LEVEL, { process: 'worker' });
+  installTemporalRuntime(config.LOG_LEVEL);
   if (!config.DATABASE_URL || !config.TEMPORAL_ADDRESS) {
     log.error('npm run worker needs DATABASE_URL and TEMPORAL_ADDRESS (npm start runs everything with embedded defaults)');
     process.exit(78);

@@ -54,6 +54,6 @@ export function parseScreeningRequest(body: unknown, limits: { defaultCrawlTimeo
     chain,
     target,
     crawlTimeoutMs: input.crawlTimeout ?? limits.defaultCrawlTimeoutMs,
-    referenceId: input.reference_id ?? input.referenceId ?? null,
+    referenceId: input.reference_id || input.referenceId || null,
   };
 }

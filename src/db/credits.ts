@@ -85,8 +85,8 @@ export function createCreditStore(pool: Pool) {
       }
     },
 
-    async balance(userId: string): Promise<{ balance: number; reserved: number; available: number }> {
-      const { rows } = await pool.query<{ balance: number; reserved: number }>(
+    async balance(userId: string, db: Queryable = pool): Promise<{ balance: number; reserved: number; available: number }> {
+      const { rows } = await db.query<{ balance: number; reserved: number }>(
         'SELECT balance, reserved FROM credit_accounts WHERE user_id = $1',
         [userId],
       );

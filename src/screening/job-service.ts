@@ -45,8 +45,10 @@ export function createJobService(deps: JobServiceDeps) {
         await client.query('BEGIN');
         held = await deps.credits.reserve(user.id, requestId, MINIMUM_CHARGE, analysisCost(plannedDepth), client);
         if (held === 0) {
+          // Read on the same connection: asking the pool for a second one while holding this one can
+          // exhaust the pool under a burst of refused submits.
+          const { available } = await deps.credits.balance(user.id, client);
           await client.query('ROLLBACK');
-          const { available } = await deps.credits.balance(user.id);
           return { kind: 'insufficient_credits', needed: MINIMUM_CHARGE, available };
         }
         job = await deps.jobs.insertQueued(

@@ -133,6 +133,8 @@ export function scoreParties(model: RiskModel, input: ScoreInput): ScoreResult {
     riskScore = clamp(base + adjustment, 0, 100);
     if (base === 0) riskScore = Math.min(riskScore, LEVEL_BOUNDS.MEDIUM - 1);
     if (base >= LEVEL_BOUNDS.HIGH) riskScore = Math.max(riskScore, LEVEL_BOUNDS.HIGH);
+    // Frozen funds cannot move and freezes follow law-enforcement requests: no behaviour discount below 85.
+    if (ruleScores.is_blacklisted === FROZEN) riskScore = Math.max(riskScore, FROZEN_FLOOR);
   }
   // The driver is the single finding with the largest contribution (a freeze counts at its floor).
   const driver = hits[0] ? hits[0].detail : null;

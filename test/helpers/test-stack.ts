@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { Client, Connection } from '@temporalio/client';
+import { NativeConnection, type Worker } from '@temporalio/worker';
+import type { Pool } from 'pg';
+import type { Activities } from '../../activities';
+import { generateApiKey } from '../../src/auth/api-key-format';
+import { loadConfig, type Config } from '../../src/config';
+import { createPool } from '../../src/db/pool';
+import { installTemporalRuntime } from '../../src/infra/temporal-runtime';
+import { createLogger } from '../../src/logger';
+import { startApiServer, type ApiServer } from '../../src/runtime/api-server';
+import { createStores, type Stores } from '../../src/runtime/stores';
+import { buildActivities, createWorker } from '../../src/runtime/worker';
+
+export interface TestStack {
+  config: Config;
+  pool: Pool;
+  stores: Stores;
+  temporal: Client;
+  api: ApiServer;
+  /** Starts (another) worker on this stack's task queue; stopped with the stack. */
+  startWorker(activities?: Activities): Promise<{ worker: Worker; stop(): Promise<void> }>;
+  createUser(options?: { role?: 'user' | 'admin'; credits?: number; clerkUserId?: string }): Promise<{ id: string; key: string }>;
+  http(method: string, path: string, options?: { key?: string; headers?: Record<string, string>; body?: unknown }): Promise<{ status: number; body: any; headers: Headers }>;
+  stop(): Promise<void>;
+}
+
+/**
+ * A real api + worker over the run's shared Postgres and Temporal dev server, on a task queue of its
+ * own so test files cannot steal each other's workflows.
+ */
+export async function startTestStack(options: { env?: Record<string, string>; activities?: (defaults: Activities, pool: Pool) => Activities; worker?: boolean } = {}): Promise<TestStack> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: process.env.TEST_DATABASE_URL,
+    TEMPORAL_ADDRESS: process.env.TEMPORAL_ADDRESS ?? process.env.TEST_TEMPORAL_ADDRESS,
+    TEMPORAL_TASK_QUEUE: `test-${randomUUID()}`,
+    DATABASE_POOL_SIZE: '12',
+    ...options.env,
+  });
+  installTemporalRuntime('warn');
+  const log = createLogger('silent');
+  const pool = createPool(config.DATABASE_URL as string, config.DATABASE_POOL_SIZE);
+  const stores = createStores(pool);
+  const clientConnection = await Connection.connect({ address: config.TEMPORAL_ADDRESS as string });
+  const temporal = new Client({ connection: clientConnection });
+  const workerConnection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS as string });
+  const workers: { stop(): Promise<void> }[] = [];
+
+  const startWorker = async (activities?: Activities) => {
+    const defaults = buildActivities(config, pool);
+    const worker = await createWorker({
+      connection: workerConnection,
+      config,
+      activities: activities ?? (options.activities ? options.activities(defaults, pool) : defaults),
+      workflowBundlePath: process.env.TEST_WORKFLOW_BUNDLE,
+    });
+    const running = worker.run();
+    let stopped = false;
+    const handle = {
+      worker,
+      stop: async () => {
+        if (stopped) return;
+        stopped = true;
+        if (worker.getState() === 'RUNNING') worker.shutdown();
+        await running.catch(() => undefined);
+      },
+    };
+    workers.push(handle);
+    return handle;
+  };
+  if (options.worker !== false) await startWorker();
+  const api = await startApiServer({ config, pool, temporal, log });
+
+  return {
+    config,
+    pool,
+    stores,
+    temporal,
+    api,
+    startWorker,
+    async createUser({ role = 'user', credits = 0, clerkUserId } = {}) {
+      const { rows } = await pool.query<{ id: string }>('INSERT INTO users (role, clerk_user_id) VALUES ($1, $2) RETURNING id', [role, clerkUserId ?? null]);
+      const id = (rows[0] as { id: string }).id;
+      const key = generateApiKey();
+      await stores.users.createApiKey(id, 'test', key);
+      if (credits > 0) await stores.credits.grant({ userId: id, amount: credits, idempotencyKey: `test-seed:${id}`, reason: 'test seed', source: 'test' });
+      return { id, key };
+    },
+    async http(method, path, { key, headers = {}, body } = {}) {
+      const res = await fetch(`${api.url}${path}`, {
+        method,
+        headers: { ...(key ? { 'x-api-key': key } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        /* keep text */
+      }
+      return { status: res.status, body: parsed, headers: res.headers };
+    },
+    async stop() {
+      await api.close();
+      for (const w of workers) await w.stop();
+      await workerConnection.close();
+      await clientConnection.close();
+      await pool.end();
+    },
+  };
+}
+
+/** Polls a job until it leaves `queued` (or the deadline passes) and returns the last poll body. */
+export async function pollUntilDone(stack: TestStack, key: string, requestId: string, timeoutMs = 30_000): Promise<any> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await stack.http('GET', `/api/v1/kyt/job/${requestId}`, { key });
+    if (res.body?.data?.status !== 'queued' || Date.now() > deadline) return res.body;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

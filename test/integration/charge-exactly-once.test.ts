@@ -1,0 +1,52 @@
+import { activityInfo } from '@temporalio/activity';
+import { pollUntilDone, startTestStack, type TestStack } from '../helpers/test-stack';
+
+describe('credits are charged exactly once per request_id', () => {
+  let stack: TestStack;
+  let failedAttempts = 0;
+
+  beforeAll(async () => {
+    stack = await startTestStack({
+      activities: (defaults) => ({
+        ...defaults,
+        // Commits the charge, then dies before Temporal hears of it: the retry must not charge again.
+        async chargeCredits(input) {
+          const result = await defaults.chargeCredits(input);
+          if (activityInfo().attempt === 1) {
+            failedAttempts++;
+            throw new Error('simulated crash after the charge committed');
+          }
+          return result;
+        },
+      }),
+    });
+  });
+  afterAll(async () => stack.stop());
+
+  test('when the charge activity fails after its commit and is retried, then the account is debited once', async () => {
+    const user = await stack.createUser({ credits: 4 });
+
+    const submit = await stack.http('POST', '/api/v1/kyt/job', { key: user.key, body: { chain: 'bitcoin', address: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa' } });
+    const polled = await pollUntilDone(stack, user.key, submit.body.data.request_id);
+
+    expect(polled.data.status).toBe('completed');
+    expect(polled.data.credits_charged).toBe(1);
+    expect(failedAttempts).toBe(1);
+    expect(await stack.stores.credits.balance(user.id)).toEqual({ balance: 3, reserved: 0, available: 3 });
+    const { rows } = await stack.pool.query(`SELECT kind, amount, idempotency_key FROM credit_transactions WHERE user_id = $1 AND kind = 'consume'`, [user.id]);
+    expect(rows).toEqual([{ kind: 'consume', amount: 1, idempotency_key: `screening:${submit.body.data.request_id}` }]);
+
+    // The workflow history proves the activity really ran twice.
+    const history = await stack.temporal.workflow.getHandle(`screening:${submit.body.data.request_id}`).fetchHistory();
+    const scheduled = new Map<string, string>();
+    for (const e of history.events ?? []) {
+      const attrs = e.activityTaskScheduledEventAttributes;
+      if (attrs) scheduled.set(String(e.eventId), attrs.activityType?.name ?? '');
+    }
+    const chargeStart = (history.events ?? []).find((e) => {
+      const started = e.activityTaskStartedEventAttributes;
+      return started && scheduled.get(String(started.scheduledEventId)) === 'chargeCredits';
+    });
+    expect(chargeStart?.activityTaskStartedEventAttributes?.attempt).toBe(2);
+  });
+});

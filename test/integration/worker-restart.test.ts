@@ -1,0 +1,77 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server, type Socket } from 'node:net';
+import path from 'node:path';
+import { startAnvil, sendNative } from '../helpers/anvil';
+import { pollUntilDone, startTestStack, type TestStack } from '../helpers/test-stack';
+
+/** A node that accepts connections and never answers: the analysis hangs on it like on a stuck RPC. */
+async function blackHole(): Promise<{ url: string; connected: Promise<void>; close(): Promise<void> }> {
+  const sockets: Socket[] = [];
+  let onConnect!: () => void;
+  const connected = new Promise<void>((r) => (onConnect = r));
+  const server: Server = createServer((s) => {
+    sockets.push(s);
+    onConnect();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}`, connected, close: () => new Promise((r) => { sockets.forEach((s) => s.destroy()); server.close(() => r()); }) };
+}
+
+describe('a worker that dies mid-job', () => {
+  let stack: TestStack;
+  let anvil: Awaited<ReturnType<typeof startAnvil>>;
+  let hole: Awaited<ReturnType<typeof blackHole>>;
+  let child: ChildProcess | undefined;
+
+  beforeAll(async () => {
+    anvil = await startAnvil();
+    hole = await blackHole();
+    stack = await startTestStack({ worker: false, env: { ETHEREUM_RPC_URL: anvil.rpcUrl, ANALYSIS_HEARTBEAT_TIMEOUT_MS: '2000', CRAWL_TIMEOUT_DEFAULT_MS: '60000' } });
+  });
+  afterAll(async () => {
+    if (child && child.exitCode === null) process.kill(-(child.pid as number), 'SIGKILL');
+    await stack.stop();
+    await hole.close();
+    await anvil.stop();
+  });
+
+  test('when the worker process is killed during the analysis, then a restarted worker finishes the job and it is charged once', async () => {
+    const user = await stack.createUser({ credits: 2 });
+    const target = '0x00000000000000000000000000000000000c0ffe';
+    await sendNative({ rpcUrl: anvil.rpcUrl, to: target, valueWei: 10n ** 18n });
+
+    // The real worker entry point (npm run worker), whose chain node never answers.
+    child = spawn(process.execPath, [require.resolve('tsx/cli'), path.resolve('src/worker.ts')], {
+      detached: true,
+      stdio: 'ignore',
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'error',
+        DATABASE_URL: stack.config.DATABASE_URL,
+        TEMPORAL_ADDRESS: stack.config.TEMPORAL_ADDRESS,
+        TEMPORAL_TASK_QUEUE: stack.config.TEMPORAL_TASK_QUEUE,
+        ETHEREUM_RPC_URL: hole.url,
+        CHAIN_REQUEST_TIMEOUT_MS: '60000',
+        LOAD_REFERENCE_DATA: 'false',
+      },
+    });
+    const submit = await stack.http('POST', '/api/v1/kyt/job', { key: user.key, body: { chain: 'ethereum', address: target } });
+    expect(submit.status).toBe(202);
+
+    await hole.connected; // the doomed worker is inside the analysis now
+    process.kill(-(child.pid as number), 'SIGKILL');
+    await stack.startWorker();
+
+    const polled = await pollUntilDone(stack, user.key, submit.body.data.request_id, 45_000);
+    expect(polled.data.status).toBe('completed');
+    expect(polled.data.response.target_summary.balances).toEqual([{ asset: 'ETH', amount: 1, usd: expect.any(Number) }]);
+    expect(polled.data.credits_charged).toBe(1);
+    expect((await stack.stores.credits.balance(user.id)).balance).toBe(1);
+
+    const history = await stack.temporal.workflow.getHandle(`screening:${submit.body.data.request_id}`).fetchHistory();
+    const attempts = (history.events ?? []).map((e) => e.activityTaskStartedEventAttributes?.attempt).filter((a): a is number => typeof a === 'number');
+    expect(Math.max(...attempts)).toBeGreaterThanOrEqual(2);
+  }, 90_000);
+});

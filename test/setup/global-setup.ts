@@ -1,0 +1,56 @@
+import { chmod, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { bundleWorkflowCode } from '@temporalio/worker';
+import { createPool } from '../../src/db/pool';
+import { startEmbeddedPostgres } from '../../src/infra/embedded-postgres';
+import { resolveTemporalCli } from '../../src/infra/temporal-cli';
+import { startTemporalDevServer } from '../../src/infra/temporal-dev-server';
+import { createLogger } from '../../src/logger';
+import { prepareDatabase } from '../../src/runtime/prepare-database';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the real infrastructure once per jest run: an embedded PostgreSQL 18 (migrated, reference
+ * data loaded) and a Temporal dev server, and bundles the workflows once. Test files read the
+ * addresses from process.env (runInBand: same process).
+ */
+export default async function globalSetup(): Promise<void> {
+  const log = createLogger('warn');
+  const root = await mkdtemp(path.join(tmpdir(), 'chainscreen-test-'));
+  // Under root, Postgres runs as the `postgres` user, which must be able to reach its data directory.
+  await chmod(root, 0o755);
+  const [pgPort, temporalPort] = [await freePort(), await freePort()];
+
+  const [db, temporal] = await Promise.all([
+    startEmbeddedPostgres({ dataDir: path.join(root, 'postgres'), port: pgPort, persistent: false }),
+    startTemporalDevServer({ cliPath: resolveTemporalCli(process.env.TEMPORAL_CLI_PATH, log), port: temporalPort }),
+  ]);
+  const pool = createPool(db.url, 4);
+  await prepareDatabase({ LOAD_REFERENCE_DATA: true, REFERENCE_DATA_DIR: 'data/risk', BOOTSTRAP_ADMIN_API_KEY: undefined }, pool, log);
+  await pool.end();
+
+  const { code } = await bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: { log: () => undefined, trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined } });
+  await mkdir(path.join(root, 'bundle'), { recursive: true });
+  const bundlePath = path.join(root, 'bundle', 'workflows.js');
+  await writeFile(bundlePath, code);
+
+  process.env.TEST_DATABASE_URL = db.url;
+  process.env.TEST_TEMPORAL_ADDRESS = temporal.address;
+  process.env.TEST_WORKFLOW_BUNDLE = bundlePath;
+  (globalThis as Record<string, unknown>).__chainscreenStop = async () => {
+    await temporal.stop();
+    await db.stop();
+  };
+}

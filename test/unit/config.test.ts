@@ -1,0 +1,166 @@
+import { ConfigError, loadConfig } from '../../src/config';
+
+function configError(env: NodeJS.ProcessEnv): Error {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    return err as Error;
+  }
+  throw new Error('expected loadConfig to throw');
+}
+
+describe('loadConfig', () => {
+  test('when the environment is empty, then the documented defaults apply', () => {
+    // Arrange
+    const env = {};
+
+    // Act
+    const config = loadConfig(env);
+
+    // Assert
+    expect(config).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      LOG_LEVEL: 'info',
+      DATA_DIR: '.data',
+      DATABASE_POOL_SIZE: 10,
+      EMBEDDED_PG_PORT: 54329,
+      TEMPORAL_NAMESPACE: 'default',
+      TEMPORAL_TASK_QUEUE: 'chainscreen',
+      TEMPORAL_PORT: 7233,
+      TEMPORAL_UI_PORT: 8233,
+      CLERK_AUTHORIZED_PARTIES: [],
+      CHAIN_REQUEST_TIMEOUT_MS: 10_000,
+      CRAWL_TIMEOUT_DEFAULT_MS: 8000,
+      CRAWL_TIMEOUT_MAX_MS: 120_000,
+      SYNC_ANALYZE_WAIT_MS: 120_000,
+      ANALYSIS_HEARTBEAT_TIMEOUT_MS: 10_000,
+      REFERENCE_DATA_DIR: 'data/risk',
+      LOAD_REFERENCE_DATA: true,
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.BOOTSTRAP_ADMIN_API_KEY).toBeUndefined();
+  });
+
+  test('when PORT is a numeric string, then it is coerced to a number', () => {
+    // Arrange / Act
+    const config = loadConfig({ PORT: '8080' });
+
+    // Assert
+    expect(config.PORT).toBe(8080);
+  });
+
+  test('when PORT is "abc", then a ConfigError naming PORT is thrown', () => {
+    // Arrange / Act
+    const err = configError({ PORT: 'abc' });
+
+    // Assert
+    expect(err).toBeInstanceOf(ConfigError);
+    expect(err.message).toMatch(/^\s*PORT:/m);
+  });
+
+  test('when PORT is above 65535, then a ConfigError naming PORT is thrown', () => {
+    // Arrange / Act
+    const err = configError({ PORT: '70000' });
+
+    // Assert
+    expect(err).toBeInstanceOf(ConfigError);
+    expect(err.message).toContain('PORT');
+  });
+
+  test.each([
+    ['false', false],
+    ['0', false],
+    ['true', true],
+    ['1', true],
+  ])('when LOAD_REFERENCE_DATA is "%s", then it reads as %p', (value, expected) => {
+    // Arrange / Act
+    const config = loadConfig({ LOAD_REFERENCE_DATA: value });
+
+    // Assert
+    expect(config.LOAD_REFERENCE_DATA).toBe(expected);
+  });
+
+  test('when a variable is set to the empty string, then it counts as unset and takes its default', () => {
+    const config = loadConfig({ LOAD_REFERENCE_DATA: '', PORT: '' });
+    expect(config.LOAD_REFERENCE_DATA).toBe(true);
+    expect(config.PORT).toBe(3000);
+  });
+
+  test.each(['yes', 'no', 'False'])('when LOAD_REFERENCE_DATA is "%s", then a ConfigError naming it is thrown', (value) => {
+    // Arrange / Act
+    const err = configError({ LOAD_REFERENCE_DATA: value });
+
+    // Assert
+    expect(err).toBeInstanceOf(ConfigError);
+    expect(err.message).toContain('LOAD_REFERENCE_DATA');
+  });
+
+  test('when NODE_ENV is production without DATABASE_URL, then a ConfigError naming DATABASE_URL is thrown', () => {
+    // Arrange / Act
+    const err = configError({ NODE_ENV: 'production' });
+
+    // Assert
+    expect(err).toBeInstanceOf(ConfigError);
+    expect(err.message).toContain('DATABASE_URL');
+  });
+
+  test('when NODE_ENV is production with DATABASE_URL, then the configuration loads', () => {
+    // Arrange / Act
+    const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://user:pw@db.internal:5432/chainscreen' });
+
+    // Assert
+    expect(config.NODE_ENV).toBe('production');
+    expect(config.DATABASE_URL).toBe('postgres://user:pw@db.internal:5432/chainscreen');
+  });
+
+  test('when BOOTSTRAP_ADMIN_API_KEY is shorter than 24 characters, then a ConfigError naming it is thrown', () => {
+    // Arrange / Act
+    const err = configError({ BOOTSTRAP_ADMIN_API_KEY: 'x'.repeat(23) });
+
+    // Assert
+    expect(err).toBeInstanceOf(ConfigError);
+    expect(err.message).toContain('BOOTSTRAP_ADMIN_API_KEY');
+    expect(err.message).toContain('at least 24 characters');
+  });
+
+  test('when BOOTSTRAP_ADMIN_API_KEY has exactly 24 characters, then it is accepted', () => {
+    // Arrange / Act
+    const config = loadConfig({ BOOTSTRAP_ADMIN_API_KEY: 'k'.repeat(24) });
+
+    // Assert
+    expect(config.BOOTSTRAP_ADMIN_API_KEY).toBe('k'.repeat(24));
+  });
+
+  test('when CLERK_AUTHORIZED_PARTIES is a comma list with spaces and blanks, then it is split and trimmed', () => {
+    // Arrange / Act
+    const config = loadConfig({ CLERK_AUTHORIZED_PARTIES: ' https://a.example.com , ,https://b.example.com,' });
+
+    // Assert
+    expect(config.CLERK_AUTHORIZED_PARTIES).toEqual(['https://a.example.com', 'https://b.example.com']);
+  });
+
+  test('when NODE_ENV is not one of the known values, then a ConfigError is thrown', () => {
+    // Arrange / Act
+    const err = configError({ NODE_ENV: 'staging' });
+
+    // Assert
+    expect(err).toBeInstanceOf(ConfigError);
+    expect(err.message).toContain('NODE_ENV');
+  });
+
+  test('when the configuration is loaded, then the result is frozen', () => {
+    // Arrange
+    const config = loadConfig({});
+
+    // Act
+    const assign = () => {
+      (config as { PORT: number }).PORT = 1;
+    };
+
+    // Assert
+    expect(Object.isFrozen(config)).toBe(true);
+    expect(assign).toThrow(TypeError);
+    expect(config.PORT).toBe(3000);
+  });
+});
