@@ -94,8 +94,10 @@ describe('credits REST and the API keys area', () => {
     expect((await stack.http('GET', '/api/v1/me', { key: newKey })).status).toBe(401);
   });
 
-  test('when a route does not exist, then 404 in the flat shape', async () => {
-    const res = await stack.http('GET', '/api/v1/nope');
+  test('when a route does not exist, then 401 without a key (routes are not disclosed) and 404 in the flat shape with one', async () => {
+    expect((await stack.http('GET', '/api/v1/nope')).status).toBe(401);
+    const user = await stack.createUser();
+    const res = await stack.http('GET', '/api/v1/nope', { key: user.key });
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ success: false, code: 'NOT_FOUND' });
   });
