@@ -24,7 +24,7 @@ export type ApiConfig = Pick<Config, 'PORT' | 'CLERK_JWT_KEY' | 'CLERK_AUTHORIZE
 export async function startApiServer(deps: { config: ApiConfig; pool: Pool; temporal: Client; log: Logger }): Promise<ApiServer> {
   const { config, pool, temporal, log } = deps;
   const stores = createStores(pool);
-  const capabilities = capabilitiesFor(configuredChains(config as Config));
+  const capabilities = capabilitiesFor(configuredChains(config));
   const app = createApp({
     ...stores,
     pool,

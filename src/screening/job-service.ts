@@ -41,6 +41,7 @@ export function createJobService(deps: JobServiceDeps) {
       const client = await deps.pool.connect();
       let job: JobRecord;
       let held: number;
+      let maxDepth: number;
       try {
         await client.query('BEGIN');
         held = await deps.credits.reserve(user.id, requestId, MINIMUM_CHARGE, analysisCost(plannedDepth), client);
@@ -51,8 +52,9 @@ export function createJobService(deps: JobServiceDeps) {
           await client.query('ROLLBACK');
           return { kind: 'insufficient_credits', needed: MINIMUM_CHARGE, available };
         }
+        maxDepth = deepestAffordableDepth(held, plannedDepth);
         job = await deps.jobs.insertQueued(
-          { requestId, userId: user.id, ...request, maxDepth: deepestAffordableDepth(held, plannedDepth), creditsHeld: held },
+          { requestId, userId: user.id, ...request, maxDepth, creditsHeld: held },
           client,
         );
         await client.query('COMMIT');
@@ -70,7 +72,7 @@ export function createJobService(deps: JobServiceDeps) {
         chain: request.chain,
         target: request.target,
         crawlTimeoutMs: request.crawlTimeoutMs,
-        maxDepth: deepestAffordableDepth(held, plannedDepth),
+        maxDepth,
         creditsHeld: held,
         heartbeatTimeoutMs: deps.heartbeatTimeoutMs,
         referenceId: request.referenceId,

@@ -12,4 +12,7 @@ export function createChainClients(config: Config): Partial<Record<Chain, ChainC
   return clients;
 }
 
-export const configuredChains = (config: Config): Chain[] => Object.keys(createChainClients(config)) as Chain[];
+/** The chains with an endpoint, without building their clients (the api only needs to know which). */
+export function configuredChains(config: Pick<Config, 'ETHEREUM_RPC_URL' | 'BSC_RPC_URL'>): Chain[] {
+  return [...(config.ETHEREUM_RPC_URL ? (['ethereum'] as const) : []), ...(config.BSC_RPC_URL ? (['binance-smart-chain'] as const) : [])];
+}
