@@ -42,7 +42,7 @@ function describeFailure(err: unknown): JobError {
 
 /**
  * One screening job (id `screening:<request_id>`): analyze → charge (idempotency key = request_id)
- * → mirror the result → activity history. A failed analysis releases the credits held and costs nothing.
+ * → activity history → mirror the result. A failed analysis releases the credits held and costs nothing.
  */
 export async function screeningWorkflow(input: ScreeningInput): Promise<ScreeningOutcome> {
   const analysis = proxyActivities<Activities>({
@@ -69,9 +69,10 @@ export async function screeningWorkflow(input: ScreeningInput): Promise<Screenin
   // The engine never crawls deeper than the hold pays for; the min() is a second fence.
   const amount = Math.min(analysisCost(result.depthReached), input.creditsHeld);
   await db.chargeCredits({ requestId: input.requestId, userId: input.userId, amount, depthReached: result.depthReached });
+  // History before the mirror flips to completed: a client that sees `completed` also finds the history row.
+  await db.recordScreeningActivity({ job: input, result });
   await db.saveJobResult({ requestId: input.requestId, seq: mirrorSeq(), runId: workflowInfo().runId, status: 'completed',
     response: result.response, fullResponse: result.full, error: null, creditsCharged: amount });
-  await db.recordScreeningActivity({ job: input, result });
   upsertSearchAttributes([
     { key: RiskLevelAttr, value: result.response.risk_level },
     { key: JobStatusAttr, value: 'completed' },
