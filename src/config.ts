@@ -43,12 +43,43 @@ const schema = z.object({
   /** A worker that stops heartbeating for this long is presumed dead and its analysis is retried elsewhere. */
   ANALYSIS_HEARTBEAT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(10_000),
 
+  /** Clerk's webhook signing secret (`whsec_…`); deliveries are refused with 503 until it is set. */
+  CLERK_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/, 'a Clerk signing secret (whsec_ followed by base64)').optional(),
+
+  PAYPAL_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
+  /** The id PayPal gave the webhook; it is part of every signed message, so it never comes from the request. */
+  PAYPAL_WEBHOOK_ID: z.string().min(1).max(50).optional(),
+  /** Only for the verify-webhook-signature fallback, used when a signing certificate cannot be fetched. */
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+  /** How soon a sale whose subscription is not known yet (it arrived before ACTIVATED) is tried again. */
+  PAYPAL_UNKNOWN_SUBSCRIPTION_RETRY_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+
+  PAYFAST_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
+  PAYFAST_MERCHANT_ID: z.string().regex(/^[0-9]{1,20}$/, 'the numeric PayFast merchant id').optional(),
+  PAYFAST_MERCHANT_KEY: z.string().min(1).optional(),
+  PAYFAST_MERCHANT_PASSPHRASE: z.string().min(1).optional(),
+  /** Accept ITNs only from PayFast's published ranges and hosts (default: on in production). */
+  PAYFAST_VERIFY_SOURCE: flag.optional(),
+  /** Confirm every ITN with PayFast's /eng/query/validate before granting (default: on in production). */
+  PAYFAST_SERVER_VALIDATION: flag.optional(),
+  PAYFAST_NOTIFY_URL: z.string().url().optional(),
+  PAYFAST_RETURN_URL: z.string().url().optional(),
+  PAYFAST_CANCEL_URL: z.string().url().optional(),
+  /** Express `trust proxy`: hop count or comma-separated addresses/CIDRs of the proxies in front (req.ip for the PayFast source check). */
+  TRUST_PROXY: z.string().optional(),
+
   REFERENCE_DATA_DIR: z.string().min(1).default('data/risk'),
   /** Skip loading the reference lists at start (the api does not need it when the worker or `npm run migrate` loads them). */
   LOAD_REFERENCE_DATA: flag.default(true),
 });
 
-export type Config = Readonly<z.infer<typeof schema>>;
+type Parsed = z.infer<typeof schema>;
+/** Safeguards that default to the mode are resolved once here, so no other module reads NODE_ENV. */
+export type Config = Readonly<Omit<Parsed, 'PAYFAST_VERIFY_SOURCE' | 'PAYFAST_SERVER_VALIDATION'> & { PAYFAST_VERIFY_SOURCE: boolean; PAYFAST_SERVER_VALIDATION: boolean }>;
+
+/** In production a route must not run without the secret that authenticates its callers. */
+const PRODUCTION_REQUIRED = ['DATABASE_URL', 'CLERK_WEBHOOK_SECRET', 'PAYPAL_WEBHOOK_ID', 'PAYFAST_MERCHANT_ID', 'PAYFAST_MERCHANT_PASSPHRASE'] as const;
 
 export class ConfigError extends Error {}
 
@@ -61,9 +92,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const config = parsed.data;
-  if (config.NODE_ENV === 'production' && !config.DATABASE_URL) {
-    throw new ConfigError('Invalid configuration:\n  DATABASE_URL: required when NODE_ENV=production');
+  const production = parsed.data.NODE_ENV === 'production';
+  const config: Config = {
+    ...parsed.data,
+    PAYFAST_VERIFY_SOURCE: parsed.data.PAYFAST_VERIFY_SOURCE ?? production,
+    PAYFAST_SERVER_VALIDATION: parsed.data.PAYFAST_SERVER_VALIDATION ?? production,
+  };
+  const missing = production ? PRODUCTION_REQUIRED.filter((name) => !config[name]) : [];
+  if (missing.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${missing.map((name) => `  ${name}: required when NODE_ENV=production`).join('\n')}`);
   }
   return Object.freeze(config);
 }

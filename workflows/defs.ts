@@ -9,6 +9,10 @@ export const ErrorType = {
   TransactionNotFound: 'TransactionNotFound',
   ChainUnavailable: 'ChainUnavailable',
   InsufficientCredits: 'InsufficientCredits',
+  /** A PayPal sale whose subscription has not been stored yet: retried with backoff, never dropped. */
+  SubscriptionNotKnownYet: 'SubscriptionNotKnownYet',
+  /** PayFast's validate endpoint could not be reached: retried. */
+  PayFastUnavailable: 'PayFastUnavailable',
 } as const;
 export type ErrorTypeName = (typeof ErrorType)[keyof typeof ErrorType];
 

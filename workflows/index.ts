@@ -1,2 +1,5 @@
 /** The worker bundles this file: every workflow type is exported from here. */
 export { screeningWorkflow } from './screening';
+export { paypalEventWorkflow } from './paypal-event';
+export { payfastPaymentWorkflow } from './payfast-payment';
+export { clerkEventWorkflow } from './clerk-event';

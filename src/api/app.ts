@@ -8,20 +8,38 @@ import { createCreditsRouter } from './routes/credits';
 import { createScreeningJobsRouter, type ScreeningRouterDeps } from './routes/screening-jobs';
 import { createSyncAnalyzeRouter } from './routes/sync-analyze';
 import type { CreditStore } from '../db/credits';
+import { createBillingRouter, type BillingRouterDeps } from './routes/billing';
+import { createPackagesRouter } from './routes/packages';
+import { createClerkWebhookRouter } from './routes/webhooks/clerk';
+import { createPayFastWebhookRouter, type PayFastWebhookDeps } from './routes/webhooks/payfast';
+import { createPayPalWebhookRouter, type PayPalWebhookDeps } from './routes/webhooks/paypal';
+import type { ClerkVerifier } from '../webhooks/clerk/verifier';
 
-export interface AppDeps extends AuthDeps, ScreeningRouterDeps {
+export interface AppDeps extends AuthDeps, ScreeningRouterDeps, PayPalWebhookDeps, BillingRouterDeps {
   pool: Pool;
   credits: CreditStore;
   log: Logger;
   syncAnalyzeWaitMs: number;
+  verifyClerk?: ClerkVerifier;
+  payfast: Omit<PayFastWebhookDeps, 'startEventWorkflow' | 'webhookEvents'>;
+  /** Express `trust proxy`: which hops may set X-Forwarded-For (req.ip feeds the PayFast source check). */
+  trustProxy: boolean | number | string;
+  config: ScreeningRouterDeps['config'] & BillingRouterDeps['config'];
 }
 
 /** Builds the HTTP app from its dependencies; nothing here reads the environment or opens connections. */
 export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', false);
+  app.set('trust proxy', deps.trustProxy);
+
+  // Webhooks first: they verify signatures over the raw bytes, which express.json would consume.
+  app.use(createClerkWebhookRouter(deps));
+  app.use(createPayPalWebhookRouter(deps));
+  app.use(createPayFastWebhookRouter({ ...deps.payfast, startEventWorkflow: deps.startEventWorkflow, webhookEvents: deps.webhookEvents }));
+
   app.use(express.json({ limit: '256kb' }));
+  app.use(createPackagesRouter(deps));
 
   app.get('/health', async (_req, res) => {
     await deps.pool.query('SELECT 1');
@@ -35,6 +53,7 @@ export function createApp(deps: AppDeps): Express {
   v1.use(createSyncAnalyzeRouter({ ...deps, waitMs: deps.syncAnalyzeWaitMs }));
   v1.use(createCreditsRouter(deps));
   v1.use(createApiKeysRouter(deps));
+  v1.use(createBillingRouter(deps));
   app.use('/api/v1', v1);
 
   app.use(unknownRoute);

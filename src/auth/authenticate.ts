@@ -1,7 +1,7 @@
 import type { RequestHandler, Response } from 'express';
 import { authenticationRequired, flatError } from '../api/errors';
 import type { User, UserStore } from '../db/users';
-import { InvalidSessionTokenError, looksLikeJwt, type VerifySessionToken } from './clerk-session';
+import { InvalidSessionTokenError, looksLikeJwt, type ClerkSession, type VerifySessionToken } from './clerk-session';
 
 export interface AuthDeps {
   users: UserStore;
@@ -16,37 +16,52 @@ export function currentUser(res: Response): User {
   return user;
 }
 
-function bearerToken(header: string | undefined): string | null {
+export function bearerToken(header: string | undefined): string | null {
   const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
   return match?.[1] ?? null;
 }
 
+/** Credentials as presented: an API key, or a bearer token that is an API key or a Clerk session JWT. */
+export interface Credentials {
+  apiKey?: string;
+  bearer?: string;
+}
+
+/**
+ * Resolves credentials to an active user, or null. A verified session provisions its user on first
+ * sight; without a verifier (no CLERK_JWT_KEY) session tokens resolve to null, API keys still work.
+ */
+export function createCredentialResolver({ users, verifySessionToken }: AuthDeps) {
+  return async ({ apiKey, bearer }: Credentials): Promise<User | null> => {
+    if (apiKey) return users.findByApiKey(apiKey);
+    if (!bearer) return null;
+    if (!looksLikeJwt(bearer)) return users.findByApiKey(bearer);
+    if (!verifySessionToken) return null;
+    let session: ClerkSession;
+    try {
+      session = verifySessionToken(bearer);
+    } catch (err) {
+      if (err instanceof InvalidSessionTokenError) return null;
+      throw err;
+    }
+    const user = await users.provisionClerkUser(session.userId, session.email);
+    return user.status === 'active' ? user : null;
+  };
+}
+
+export type ResolveCredentials = ReturnType<typeof createCredentialResolver>;
+
 /**
  * Accepts `x-api-key: <key>`, `Authorization: Bearer <key>` (market data style) or
- * `Authorization: Bearer <Clerk session JWT>`; a verified session provisions its user on first sight.
+ * `Authorization: Bearer <Clerk session JWT>`.
  */
-export function createAuthenticate({ users, verifySessionToken }: AuthDeps): RequestHandler {
+export function createAuthenticate(deps: AuthDeps): RequestHandler {
+  const resolve = createCredentialResolver(deps);
   return async (req, res, next) => {
-    const apiKey = req.get('x-api-key')?.trim();
-    const bearer = bearerToken(req.get('authorization'));
-    let user: User | null = null;
-
-    if (apiKey) {
-      user = await users.findByApiKey(apiKey);
-    } else if (bearer && looksLikeJwt(bearer)) {
-      if (!verifySessionToken) throw authenticationRequired();
-      try {
-        const session = verifySessionToken(bearer);
-        user = await users.provisionClerkUser(session.userId, session.email);
-      } catch (err) {
-        if (err instanceof InvalidSessionTokenError) throw authenticationRequired();
-        throw err;
-      }
-      if (user.status !== 'active') user = null;
-    } else if (bearer) {
-      user = await users.findByApiKey(bearer);
-    }
-
+    const user = await resolve({
+      apiKey: req.get('x-api-key')?.trim(),
+      bearer: bearerToken(req.get('authorization')) ?? undefined,
+    });
     if (!user) throw authenticationRequired();
     res.locals.user = user;
     next();

@@ -1,4 +1,4 @@
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { displayPrefix, hashApiKey } from '../auth/api-key-format';
 
 export type Role = 'user' | 'admin';
@@ -62,6 +62,40 @@ export function createUserStore(pool: Pool) {
         [clerkUserId, email],
       );
       return toUser(rows[0] as UserRow);
+    },
+
+    /**
+     * Creates or updates a user from a Clerk event. Guarded by the event time (clerk_synced_at), so a
+     * late, older delivery changes nothing; a deleted user is never brought back. Returns the row's id
+     * and whether this event changed it.
+     */
+    async applyClerkProfile(client: PoolClient, p: { clerkUserId: string; email: string | null; displayName: string | null; at: string }): Promise<{ userId: string; changed: boolean }> {
+      const { rows } = await client.query<{ id: string; changed: boolean }>(
+        `INSERT INTO users (clerk_user_id, email, display_name, clerk_synced_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (clerk_user_id) DO UPDATE SET email = EXCLUDED.email, display_name = EXCLUDED.display_name,
+           clerk_synced_at = EXCLUDED.clerk_synced_at, updated_at = now()
+         WHERE users.deleted_at IS NULL AND (users.clerk_synced_at IS NULL OR users.clerk_synced_at < EXCLUDED.clerk_synced_at)
+         RETURNING id, true AS changed`,
+        [p.clerkUserId, p.email, p.displayName, p.at],
+      );
+      if (rows[0]) return { userId: rows[0].id, changed: true };
+      const existing = await client.query<{ id: string }>('SELECT id FROM users WHERE clerk_user_id = $1', [p.clerkUserId]);
+      return { userId: (existing.rows[0] as { id: string }).id, changed: false };
+    },
+
+    /** Deactivates a deleted Clerk user (created deactivated if unseen) and revokes its keys: they stop working at once. */
+    async deactivateClerkUser(client: PoolClient, p: { clerkUserId: string; at: string }): Promise<{ userId: string; changed: boolean }> {
+      const before = await client.query<{ status: string }>('SELECT status FROM users WHERE clerk_user_id = $1 FOR UPDATE', [p.clerkUserId]);
+      const { rows } = await client.query<{ id: string }>(
+        `INSERT INTO users (clerk_user_id, status, deleted_at, clerk_synced_at) VALUES ($1, 'deactivated', $2, $2)
+         ON CONFLICT (clerk_user_id) DO UPDATE SET status = 'deactivated', deleted_at = coalesce(users.deleted_at, EXCLUDED.deleted_at),
+           clerk_synced_at = greatest(users.clerk_synced_at, EXCLUDED.clerk_synced_at), updated_at = now()
+         RETURNING id`,
+        [p.clerkUserId, p.at],
+      );
+      const userId = (rows[0] as { id: string }).id;
+      await client.query('UPDATE api_keys SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+      return { userId, changed: before.rows[0]?.status !== 'deactivated' };
     },
 
     /** Accepts an internal UUID or a Clerk user id. */

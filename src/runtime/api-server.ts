@@ -3,12 +3,17 @@ import type { AddressInfo } from 'node:net';
 import type { Client } from '@temporalio/client';
 import type { Pool } from 'pg';
 import { createApp } from '../api/app';
+import { createCredentialResolver } from '../auth/authenticate';
 import { createClerkSessionVerifier } from '../auth/clerk-session';
 import type { Config } from '../config';
 import { configuredChains } from '../domain/chains/registry';
 import { capabilitiesFor } from '../domain/risk/capabilities';
 import type { Logger } from '../logger';
+import { createOutboxListener } from '../realtime/outbox-listener';
+import { attachRealtime } from '../realtime/socket-server';
 import { createJobService } from '../screening/job-service';
+import { createEventWorkflowStarter } from '../webhooks/event-workflows';
+import { buildWebhookVerifiers, type WebhookVerifierOverrides } from './webhook-verifiers';
 import { createStores } from './stores';
 
 export interface ApiServer {
@@ -18,13 +23,28 @@ export interface ApiServer {
 }
 
 export type ApiConfig = Pick<Config, 'PORT' | 'CLERK_JWT_KEY' | 'CLERK_AUTHORIZED_PARTIES' | 'TEMPORAL_TASK_QUEUE' | 'ANALYSIS_HEARTBEAT_TIMEOUT_MS' |
-  'CRAWL_TIMEOUT_DEFAULT_MS' | 'CRAWL_TIMEOUT_MAX_MS' | 'SYNC_ANALYZE_WAIT_MS' | 'ETHEREUM_RPC_URL' | 'BSC_RPC_URL' | 'CHAIN_REQUEST_TIMEOUT_MS'>;
+  'CRAWL_TIMEOUT_DEFAULT_MS' | 'CRAWL_TIMEOUT_MAX_MS' | 'SYNC_ANALYZE_WAIT_MS' | 'ETHEREUM_RPC_URL' | 'BSC_RPC_URL' | 'CHAIN_REQUEST_TIMEOUT_MS' |
+  'CLERK_WEBHOOK_SECRET' | 'PAYPAL_MODE' | 'PAYPAL_WEBHOOK_ID' | 'PAYPAL_CLIENT_ID' | 'PAYPAL_CLIENT_SECRET' | 'PAYPAL_UNKNOWN_SUBSCRIPTION_RETRY_MS' |
+  'PAYFAST_MODE' | 'PAYFAST_MERCHANT_ID' | 'PAYFAST_MERCHANT_KEY' | 'PAYFAST_MERCHANT_PASSPHRASE' | 'PAYFAST_VERIFY_SOURCE' |
+  'PAYFAST_SERVER_VALIDATION' | 'PAYFAST_NOTIFY_URL' | 'PAYFAST_RETURN_URL' | 'PAYFAST_CANCEL_URL' | 'TRUST_PROXY'>;
 
-/** Wires the HTTP app over its real dependencies and listens on config.PORT (0 = any free port). */
-export async function startApiServer(deps: { config: ApiConfig; pool: Pool; temporal: Client; log: Logger }): Promise<ApiServer> {
+/** Express `trust proxy` from TRUST_PROXY: unset = trust no proxy; a number = hops; else addresses/CIDRs. */
+function trustProxySetting(value: string | undefined): boolean | number | string {
+  if (!value || value === 'false') return false;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+/**
+ * Wires the HTTP app over its real dependencies and listens on config.PORT (0 = any free port).
+ * Tests pass `verifiers` (trust anchors, certificate fetcher, clocks) here, never through the environment.
+ */
+export async function startApiServer(deps: { config: ApiConfig; pool: Pool; temporal: Client; log: Logger; verifiers?: WebhookVerifierOverrides }): Promise<ApiServer> {
   const { config, pool, temporal, log } = deps;
   const stores = createStores(pool);
   const capabilities = capabilitiesFor(configuredChains(config));
+  const verifySessionToken = config.CLERK_JWT_KEY
+    ? createClerkSessionVerifier({ publicKeyPem: config.CLERK_JWT_KEY, authorizedParties: config.CLERK_AUTHORIZED_PARTIES })
+    : undefined;
   const app = createApp({
     ...stores,
     pool,
@@ -32,9 +52,11 @@ export async function startApiServer(deps: { config: ApiConfig; pool: Pool; temp
     capabilities,
     config,
     syncAnalyzeWaitMs: config.SYNC_ANALYZE_WAIT_MS,
-    verifySessionToken: config.CLERK_JWT_KEY
-      ? createClerkSessionVerifier({ publicKeyPem: config.CLERK_JWT_KEY, authorizedParties: config.CLERK_AUTHORIZED_PARTIES })
-      : undefined,
+    verifySessionToken,
+    ...buildWebhookVerifiers(config, deps.verifiers),
+    startEventWorkflow: createEventWorkflowStarter({ temporal, taskQueue: config.TEMPORAL_TASK_QUEUE, log }),
+    unknownSubscriptionRetryMs: config.PAYPAL_UNKNOWN_SUBSCRIPTION_RETRY_MS,
+    trustProxy: trustProxySetting(config.TRUST_PROXY),
     jobService: createJobService({
       pool,
       ...stores,
@@ -46,6 +68,13 @@ export async function startApiServer(deps: { config: ApiConfig; pool: Pool; temp
     }),
   });
   const server = createServer(app);
+  const realtime = await attachRealtime({
+    httpServer: server,
+    resolveUser: createCredentialResolver({ users: stores.users, verifySessionToken }),
+    // The pool's own database: config.DATABASE_URL is unset when `npm start` runs an embedded Postgres.
+    createListener: (onEvent) => createOutboxListener({ connectionString: pool.options.connectionString as string, log, onEvent }),
+    log,
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, '0.0.0.0', () => resolve());
@@ -54,10 +83,12 @@ export async function startApiServer(deps: { config: ApiConfig; pool: Pool; temp
   return {
     server,
     url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await realtime.close();
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+    },
   };
 }

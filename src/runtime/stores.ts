@@ -2,6 +2,10 @@ import type { Pool } from 'pg';
 import { createActivityHistoryStore } from '../db/activity-history';
 import { createCreditStore } from '../db/credits';
 import { createJobStore } from '../db/jobs';
+import { createPackageStore } from '../db/packages';
+import { createPayFastCheckoutStore } from '../db/payfast-checkouts';
+import { createSubscriptionStore } from '../db/subscriptions';
+import { createWebhookEventStore } from '../db/webhook-events';
 import { createUserStore } from '../db/users';
 
 /** Every Postgres-backed store over one pool. */
@@ -11,6 +15,10 @@ export function createStores(pool: Pool) {
     credits: createCreditStore(pool),
     jobs: createJobStore(pool),
     activityHistory: createActivityHistoryStore(pool),
+    packages: createPackageStore(pool),
+    payfastCheckouts: createPayFastCheckoutStore(pool),
+    subscriptions: createSubscriptionStore(pool),
+    webhookEvents: createWebhookEventStore(pool),
   };
 }
 

@@ -1,19 +1,21 @@
 import { NativeConnection, Worker } from '@temporalio/worker';
 import type { Pool } from 'pg';
 import path from 'node:path';
-import { createActivities, type Activities } from '../../activities';
+import { createActivities, type Activities, type ActivityDeps } from '../../activities';
 import type { Config } from '../config';
 import { createChainClients } from '../domain/chains/registry';
 import { createScreeningEngine } from '../domain/risk/engine';
 import { loadPriceBook } from '../domain/risk/prices';
 import { createReferenceLists } from '../domain/risk/reference-lists';
 import { loadRiskModel } from '../domain/risk/risk-model';
+import { createPayFastServerValidator, payfastValidateUrl } from '../webhooks/payfast/server-validation';
 import { createStores } from './stores';
 
-export type WorkerConfig = Pick<Config, 'TEMPORAL_TASK_QUEUE' | 'REFERENCE_DATA_DIR' | 'ETHEREUM_RPC_URL' | 'BSC_RPC_URL' | 'CHAIN_REQUEST_TIMEOUT_MS' | 'DATABASE_POOL_SIZE'>;
+export type WorkerConfig = Pick<Config, 'TEMPORAL_TASK_QUEUE' | 'REFERENCE_DATA_DIR' | 'ETHEREUM_RPC_URL' | 'BSC_RPC_URL' | 'CHAIN_REQUEST_TIMEOUT_MS' | 'DATABASE_POOL_SIZE' |
+  'PAYFAST_MODE' | 'PAYFAST_SERVER_VALIDATION'>;
 
-/** The real activities over Postgres, the reference lists and the configured chain clients. */
-export function buildActivities(config: WorkerConfig, pool: Pool): Activities {
+/** The real activities over Postgres, the reference lists, the configured chain clients and PayFast; tests may override parts. */
+export function buildActivities(config: WorkerConfig, pool: Pool, overrides: Partial<ActivityDeps> = {}): Activities {
   const stores = createStores(pool);
   const engine = createScreeningEngine({
     lists: createReferenceLists(pool),
@@ -21,7 +23,10 @@ export function buildActivities(config: WorkerConfig, pool: Pool): Activities {
     prices: loadPriceBook(path.join(config.REFERENCE_DATA_DIR, '..', 'prices', 'usd-reference-prices.json')),
     model: loadRiskModel(config.REFERENCE_DATA_DIR),
   });
-  return createActivities({ engine, ...stores });
+  const confirmWithPayFast = config.PAYFAST_SERVER_VALIDATION
+    ? createPayFastServerValidator({ url: payfastValidateUrl(config.PAYFAST_MODE) })
+    : undefined;
+  return createActivities({ engine, pool, ...stores, confirmWithPayFast, ...overrides });
 }
 
 /**

@@ -6,6 +6,7 @@ import type { ScreeningInput, ScreeningOutcome } from '../../workflows/defs';
 import { ApiTypeAttr, ChainAttr, JobStatusAttr, UserIdAttr } from '../../workflows/search-attributes';
 import type { CreditStore } from '../db/credits';
 import type { JobRecord, JobStore } from '../db/jobs';
+import type { SubscriptionStore } from '../db/subscriptions';
 import type { User } from '../db/users';
 import { analysisCost, deepestAffordableDepth, MINIMUM_CHARGE } from '../domain/credits/pricing';
 import type { EngineCapabilities } from '../domain/risk/capabilities';
@@ -17,6 +18,7 @@ export interface JobServiceDeps {
   pool: Pool;
   credits: CreditStore;
   jobs: JobStore;
+  subscriptions: SubscriptionStore;
   capabilities: EngineCapabilities;
   temporal: Client;
   taskQueue: string;
@@ -26,7 +28,8 @@ export interface JobServiceDeps {
 
 export type SubmitResult =
   | { kind: 'queued'; job: JobRecord }
-  | { kind: 'insufficient_credits'; needed: number; available: number }
+  /** paymentFailed: a subscription's last payment failed, which is why no credits came (spec 3.2). */
+  | { kind: 'insufficient_credits'; needed: number; available: number; paymentFailed: boolean }
   | { kind: 'not_started'; job: JobRecord };
 
 /**
@@ -49,8 +52,9 @@ export function createJobService(deps: JobServiceDeps) {
           // Read on the same connection: asking the pool for a second one while holding this one can
           // exhaust the pool under a burst of refused submits.
           const { available } = await deps.credits.balance(user.id, client);
+          const paymentFailed = await deps.subscriptions.hasFailedPayment(user.id, client);
           await client.query('ROLLBACK');
-          return { kind: 'insufficient_credits', needed: MINIMUM_CHARGE, available };
+          return { kind: 'insufficient_credits', needed: MINIMUM_CHARGE, available, paymentFailed };
         }
         maxDepth = deepestAffordableDepth(held, plannedDepth);
         job = await deps.jobs.insertQueued(

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, type Worker } from '@temporalio/worker';
 import type { Pool } from 'pg';
-import type { Activities } from '../../activities';
+import type { Activities, ActivityDeps } from '../../activities';
+import type { WebhookVerifierOverrides } from '../../src/runtime/webhook-verifiers';
 import { generateApiKey } from '../../src/auth/api-key-format';
 import { loadConfig, type Config } from '../../src/config';
 import { createPool } from '../../src/db/pool';
@@ -29,7 +30,15 @@ export interface TestStack {
  * A real api + worker over the run's shared Postgres and Temporal dev server, on a task queue of its
  * own so test files cannot steal each other's workflows.
  */
-export async function startTestStack(options: { env?: Record<string, string>; activities?: (defaults: Activities, pool: Pool) => Activities; worker?: boolean } = {}): Promise<TestStack> {
+export async function startTestStack(options: {
+  env?: Record<string, string>;
+  activities?: (defaults: Activities, pool: Pool) => Activities;
+  /** Replaces parts of the real activities' dependencies (e.g. PayFast's validate endpoint). */
+  activityDeps?: Partial<ActivityDeps>;
+  /** Webhook verifiers built by the test (trust anchors, fetchers, clocks), injected like production wiring. */
+  verifiers?: WebhookVerifierOverrides;
+  worker?: boolean;
+} = {}): Promise<TestStack> {
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -50,7 +59,7 @@ export async function startTestStack(options: { env?: Record<string, string>; ac
   const workers: { stop(): Promise<void> }[] = [];
 
   const startWorker = async (activities?: Activities) => {
-    const defaults = buildActivities(config, pool);
+    const defaults = buildActivities(config, pool, options.activityDeps);
     const worker = await createWorker({
       connection: workerConnection,
       config,
@@ -72,7 +81,7 @@ export async function startTestStack(options: { env?: Record<string, string>; ac
     return handle;
   };
   if (options.worker !== false) await startWorker();
-  const api = await startApiServer({ config, pool, temporal, log });
+  const api = await startApiServer({ config, pool, temporal, log, verifiers: options.verifiers });
 
   return {
     config,

@@ -105,13 +105,55 @@ describe('loadConfig', () => {
     expect(err.message).toContain('DATABASE_URL');
   });
 
-  test('when NODE_ENV is production with DATABASE_URL, then the configuration loads', () => {
+  const productionSecrets = {
+    DATABASE_URL: 'postgres://user:pw@db.internal:5432/chainscreen',
+    CLERK_WEBHOOK_SECRET: 'whsec_dGVzdC1vbmx5LWNsZXJrLXdlYmhvb2stc2VjcmV0ISE=',
+    PAYPAL_WEBHOOK_ID: '1JE4291016473214C',
+    PAYFAST_MERCHANT_ID: '10000100',
+    PAYFAST_MERCHANT_PASSPHRASE: 'a passphrase',
+  };
+
+  test('when NODE_ENV is production with every webhook secret, then the configuration loads with the PayFast safeguards on', () => {
     // Arrange / Act
-    const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://user:pw@db.internal:5432/chainscreen' });
+    const config = loadConfig({ NODE_ENV: 'production', ...productionSecrets });
 
     // Assert
     expect(config.NODE_ENV).toBe('production');
     expect(config.DATABASE_URL).toBe('postgres://user:pw@db.internal:5432/chainscreen');
+    expect(config.PAYFAST_VERIFY_SOURCE).toBe(true);
+    expect(config.PAYFAST_SERVER_VALIDATION).toBe(true);
+  });
+
+  test.each(Object.keys(productionSecrets).filter((k) => k !== 'DATABASE_URL'))(
+    'when NODE_ENV is production without %s, then a ConfigError naming it is thrown',
+    (name) => {
+      // Arrange / Act
+      const err = configError({ NODE_ENV: 'production', ...productionSecrets, [name]: '' });
+
+      // Assert
+      expect(err).toBeInstanceOf(ConfigError);
+      expect(err.message).toContain(`${name}: required when NODE_ENV=production`);
+    },
+  );
+
+  test('when NODE_ENV is development, then the PayFast safeguards that need the internet are off unless switched on', () => {
+    // Arrange / Act
+    const off = loadConfig({});
+    const on = loadConfig({ PAYFAST_VERIFY_SOURCE: 'true', PAYFAST_SERVER_VALIDATION: '1' });
+    const prodOff = loadConfig({ NODE_ENV: 'production', ...productionSecrets, PAYFAST_SERVER_VALIDATION: 'false' });
+
+    // Assert
+    expect([off.PAYFAST_VERIFY_SOURCE, off.PAYFAST_SERVER_VALIDATION]).toEqual([false, false]);
+    expect([on.PAYFAST_VERIFY_SOURCE, on.PAYFAST_SERVER_VALIDATION]).toEqual([true, true]);
+    expect(prodOff.PAYFAST_SERVER_VALIDATION).toBe(false);
+  });
+
+  test('when CLERK_WEBHOOK_SECRET lacks the whsec_ prefix, then a ConfigError naming it is thrown', () => {
+    // Arrange / Act
+    const err = configError({ CLERK_WEBHOOK_SECRET: 'not-a-secret' });
+
+    // Assert
+    expect(err.message).toContain('CLERK_WEBHOOK_SECRET');
   });
 
   test('when BOOTSTRAP_ADMIN_API_KEY is shorter than 24 characters, then a ConfigError naming it is thrown', () => {

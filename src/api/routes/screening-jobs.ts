@@ -29,6 +29,12 @@ export function parseAndCheck(body: unknown, deps: ScreeningRouterDeps): Screeni
 
 /** 402 and 503 answers shared by the job endpoint and the deprecated synchronous ones. */
 export function refuseUnlessQueued(result: SubmitResult): asserts result is Extract<SubmitResult, { kind: 'queued' }> {
+  if (result.kind === 'insufficient_credits' && result.paymentFailed) {
+    throw flatError(402, `Insufficient credits (${result.available} available), and the last subscription payment failed: update the payment method with PayPal to renew your credits`, 'SUBSCRIPTION_PAYMENT_FAILED', {
+      required: result.needed,
+      available: result.available,
+    });
+  }
   if (result.kind === 'insufficient_credits') {
     throw flatError(402, `Insufficient credits: an analysis needs at least ${result.needed} credit, ${result.available} available`, 'INSUFFICIENT_CREDITS', {
       required: result.needed,

@@ -1,0 +1,61 @@
+import { ApplicationFailure } from '@temporalio/common';
+import { applyPayFastItn, type PayFastBillingDeps, type PayFastItn, payfastEventId } from '../src/billing/apply-payfast-itn';
+import { applyPayPalEvent, SubscriptionNotKnownYetError, type PayPalBillingDeps } from '../src/billing/apply-paypal-event';
+import type { EventResult } from '../src/billing/event-result';
+import { applyClerkEvent, type ClerkEventInput } from '../src/identity/apply-clerk-event';
+import { PayFastUnavailableError } from '../src/webhooks/payfast/errors';
+import type { PayPalEventInput } from '../workflows/billing-defs';
+import { ErrorType } from '../workflows/defs';
+
+export type BillingActivityDeps = PayPalBillingDeps &
+  PayFastBillingDeps & {
+    /** PayFast's /eng/query/validate (absent when server validation is off). */
+    confirmWithPayFast?: (paramString: string) => Promise<boolean>;
+  };
+
+/** Payment and identity activities: thin adapters over src/billing and src/identity, each one transaction. */
+export function createBillingActivities(deps: BillingActivityDeps) {
+  return {
+    /** Idempotency: claim (paypal, event id) + ledger key paypal:<event id> / paypal:sale:<sale id>; a retry after commit is a no-op. */
+    async applyPayPalEvent(input: PayPalEventInput): Promise<EventResult> {
+      try {
+        return await applyPayPalEvent(deps, input.event, input.payload);
+      } catch (err) {
+        if (err instanceof SubscriptionNotKnownYetError) throw ApplicationFailure.retryable(err.message, ErrorType.SubscriptionNotKnownYet);
+        throw err;
+      }
+    },
+
+    /** Idempotency: claim (payfast, pf_payment_id[:status]) + ledger key payfast:<pf_payment_id>. */
+    async applyPayFastItn(itn: PayFastItn): Promise<EventResult> {
+      return applyPayFastItn(deps, itn);
+    },
+
+    /** Read-only postback to PayFast; unreachable → retryable failure, so a grant never skips the check. */
+    async confirmPayFastItn(input: { paramString: string }): Promise<boolean> {
+      if (!deps.confirmWithPayFast) throw ApplicationFailure.nonRetryable('PayFast server validation is not configured on this worker', ErrorType.PayFastUnavailable);
+      try {
+        return await deps.confirmWithPayFast(input.paramString);
+      } catch (err) {
+        if (err instanceof PayFastUnavailableError) throw ApplicationFailure.retryable(err.message, ErrorType.PayFastUnavailable);
+        throw err;
+      }
+    },
+
+    /** Records an ITN PayFast did not confirm (insert-once on (payfast, event id)); grants nothing. */
+    async recordPayFastRejection(input: { itn: PayFastItn; detail: string }): Promise<EventResult> {
+      const eventId = payfastEventId(input.itn);
+      const checkout = await deps.payfastCheckouts.find(input.itn.mPaymentId);
+      const inserted = await deps.webhookEvents.recordOnce({
+        provider: 'payfast', eventId, eventType: input.itn.paymentStatus, userId: checkout?.userId ?? null,
+        outcome: 'rejected', detail: input.detail, credits: 0, transactionId: null, payload: input.itn.fields,
+      });
+      return { duplicate: !inserted, outcome: 'rejected', userId: checkout?.userId ?? null, credits: 0, transactionId: null, detail: input.detail };
+    },
+
+    /** Idempotency: claim (clerk, svix-id); profile changes are guarded by the event time. */
+    async applyClerkEvent(input: ClerkEventInput): Promise<EventResult> {
+      return applyClerkEvent(deps, input);
+    },
+  };
+}

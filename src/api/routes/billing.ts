@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { Router } from 'express';
+import { z } from 'zod';
+import { currentUser } from '../../auth/authenticate';
+import { formatCents } from '../../billing/money';
+import { isPaymentFlagged } from '../../billing/subscription-state';
+import type { Config } from '../../config';
+import { payfastPrice, type PackageStore } from '../../db/packages';
+import type { PayFastCheckoutStore } from '../../db/payfast-checkouts';
+import type { SubscriptionStore } from '../../db/subscriptions';
+import { signCheckoutFields } from '../../webhooks/payfast/checkout-signature';
+import { payfastProcessUrl } from '../../webhooks/payfast/server-validation';
+import { flatError, notFound, parseOrThrow } from '../errors';
+import { packageView } from './packages';
+
+export interface BillingRouterDeps {
+  packages: PackageStore;
+  payfastCheckouts: PayFastCheckoutStore;
+  subscriptions: SubscriptionStore;
+  config: Pick<Config, 'PAYFAST_MODE' | 'PAYFAST_MERCHANT_ID' | 'PAYFAST_MERCHANT_KEY' | 'PAYFAST_MERCHANT_PASSPHRASE' |
+    'PAYFAST_NOTIFY_URL' | 'PAYFAST_RETURN_URL' | 'PAYFAST_CANCEL_URL'>;
+}
+
+const checkoutBody = z.object({ packageId: z.string({ error: 'a credit package id (GET /api/v1/credits/packages)' }).trim().min(1).max(40) }, { error: 'a JSON object' });
+
+/** PayFast subscription frequency codes: 3 = monthly, 6 = annual; cycles 0 = until cancelled. */
+const SUBSCRIPTION_FIELDS = { monthly: { subscription_type: '1', frequency: '3', cycles: '0' }, annual: { subscription_type: '1', frequency: '6', cycles: '0' } } as const;
+
+/** Signed-in billing: start a PayFast checkout, see one's subscriptions. */
+export function createBillingRouter(deps: BillingRouterDeps): Router {
+  const router = Router();
+  const c = deps.config;
+
+  /**
+   * Records the checkout (m_payment_id → user, package, exact amount) and returns the signed form the
+   * client posts to PayFast. The ITN is later credited only against this record.
+   */
+  router.post('/billing/payfast/checkout', async (req, res) => {
+    const { packageId } = parseOrThrow(checkoutBody, req.body);
+    if (!c.PAYFAST_MERCHANT_ID || !c.PAYFAST_MERCHANT_KEY || !c.PAYFAST_MERCHANT_PASSPHRASE) {
+      throw flatError(503, 'PayFast checkout is not configured on this deployment (PAYFAST_MERCHANT_ID, PAYFAST_MERCHANT_KEY, PAYFAST_MERCHANT_PASSPHRASE)', 'BILLING_NOT_CONFIGURED');
+    }
+    const pkg = await deps.packages.findById(packageId);
+    const price = pkg && payfastPrice(pkg);
+    if (!pkg || !price) throw notFound(`Credit package ${packageId} (sold through PayFast)`);
+    const user = currentUser(res);
+    const mPaymentId = randomUUID();
+    await deps.payfastCheckouts.create({ mPaymentId, userId: user.id, packageId: pkg.id, amountCents: price.amountCents, currency: price.currency });
+
+    const signed = signCheckoutFields(
+      {
+        merchant_id: c.PAYFAST_MERCHANT_ID,
+        merchant_key: c.PAYFAST_MERCHANT_KEY,
+        return_url: c.PAYFAST_RETURN_URL,
+        cancel_url: c.PAYFAST_CANCEL_URL,
+        notify_url: c.PAYFAST_NOTIFY_URL,
+        email_address: user.email ?? undefined,
+        m_payment_id: mPaymentId,
+        amount: formatCents(price.amountCents),
+        item_name: `${pkg.name} (${pkg.credits} credits)`,
+        custom_str1: user.clerkUserId ?? user.id,
+        ...(pkg.billing === 'one_time' ? {} : SUBSCRIPTION_FIELDS[pkg.billing]),
+      },
+      c.PAYFAST_MERCHANT_PASSPHRASE,
+    );
+    res.status(201).json({
+      success: true,
+      data: {
+        mPaymentId,
+        package: packageView(pkg),
+        action: payfastProcessUrl(c.PAYFAST_MODE),
+        method: 'POST',
+        fields: Object.fromEntries([...signed.fields, ['signature', signed.signature]]),
+      },
+    });
+  });
+
+  router.get('/billing/subscriptions', async (_req, res) => {
+    const subscriptions = await deps.subscriptions.listForUser(currentUser(res).id);
+    res.json({
+      success: true,
+      data: subscriptions.map((s) => ({
+        provider: 'paypal',
+        subscriptionId: s.subscriptionId,
+        status: s.status,
+        planId: s.planId,
+        packageId: s.packageId,
+        nextBillingTime: s.nextBillingTime,
+        cancelledAt: s.cancelledAt,
+        paymentFailed: isPaymentFlagged(s),
+        lastFailureReason: s.lastFailureReason,
+      })),
+    });
+  });
+  return router;
+}

@@ -1,0 +1,29 @@
+import { Router } from 'express';
+import { clerkWorkflowId } from '../../../../workflows/ids';
+import type { StartEventWorkflow } from '../../../webhooks/event-workflows';
+import { ClerkSignatureError, type ClerkVerifier } from '../../../webhooks/clerk/verifier';
+import { bodyBytes, invalidSignature, notConfigured, rawBody } from './raw-body';
+
+/** POST /api/webhook/clerk: Svix-verified user events, one workflow per svix-id. */
+export function createClerkWebhookRouter(deps: { verifyClerk?: ClerkVerifier; startEventWorkflow: StartEventWorkflow }): Router {
+  const router = Router();
+  router.post('/api/webhook/clerk', rawBody('1mb'), async (req, res) => {
+    if (!deps.verifyClerk) throw notConfigured('Clerk', 'CLERK_WEBHOOK_SECRET');
+    let delivery;
+    try {
+      delivery = deps.verifyClerk(bodyBytes(req), req.headers);
+    } catch (err) {
+      if (err instanceof ClerkSignatureError) throw invalidSignature(err.message);
+      throw err;
+    }
+    const accepted = await deps.startEventWorkflow({
+      workflowType: 'clerkEventWorkflow',
+      workflowId: clerkWorkflowId(delivery.id),
+      args: [{ svixId: delivery.id, deliveredAtMs: delivery.timestampMs, event: delivery.event }],
+      provider: 'clerk',
+      eventType: delivery.event.type,
+    });
+    res.json({ success: true, received: true, duplicate: accepted === 'duplicate' });
+  });
+  return router;
+}

@@ -1,0 +1,66 @@
+import { Router } from 'express';
+import { paypalWorkflowId } from '../../../../workflows/ids';
+import { parsePayPalEvent, PayPalEventError } from '../../../billing/paypal-event';
+import type { WebhookEventStore } from '../../../db/webhook-events';
+import type { StartEventWorkflow } from '../../../webhooks/event-workflows';
+import { VerificationUnavailableError, WebhookSignatureError } from '../../../webhooks/paypal/errors';
+import type { PayPalVerifier } from '../../../webhooks/paypal/verifier';
+import { flatError } from '../../errors';
+import { bodyBytes, invalidSignature, notConfigured, rawBody } from './raw-body';
+
+export interface PayPalWebhookDeps {
+  paypalVerifier?: PayPalVerifier;
+  startEventWorkflow: StartEventWorkflow;
+  webhookEvents: WebhookEventStore;
+  unknownSubscriptionRetryMs: number;
+}
+
+/**
+ * POST /api/v1/billing/paypal/webhook: signature first (401 when forged, 503 when it cannot be
+ * checked now), then the event's shape (400, e.g. a subscription without custom_id), then one
+ * workflow per event id. Event types this service does not act on are recorded and acknowledged.
+ */
+export function createPayPalWebhookRouter(deps: PayPalWebhookDeps): Router {
+  const router = Router();
+  router.post('/api/v1/billing/paypal/webhook', rawBody('1mb'), async (req, res) => {
+    if (!deps.paypalVerifier) throw notConfigured('PayPal', 'PAYPAL_WEBHOOK_ID');
+    const raw = bodyBytes(req);
+    try {
+      await deps.paypalVerifier.verify({ headers: req.headers, rawBody: raw });
+    } catch (err) {
+      if (err instanceof WebhookSignatureError) throw invalidSignature(err.message);
+      if (err instanceof VerificationUnavailableError) throw flatError(503, 'The signature cannot be checked right now; please retry', 'VERIFICATION_UNAVAILABLE');
+      throw err;
+    }
+
+    let body: unknown;
+    try {
+      body = JSON.parse(raw.toString('utf8'));
+    } catch {
+      throw flatError(400, 'The body is not JSON', 'INVALID_EVENT');
+    }
+    let event;
+    try {
+      event = parsePayPalEvent(body);
+    } catch (err) {
+      if (err instanceof PayPalEventError) throw flatError(400, err.message, err.code);
+      throw err;
+    }
+
+    if (event.kind === 'unhandled') {
+      await deps.webhookEvents.recordOnce({ provider: 'paypal', eventId: event.eventId, eventType: event.eventType, userId: null,
+        outcome: 'ignored', detail: `event type ${event.eventType} is not handled`, credits: 0, transactionId: null, payload: body });
+      res.json({ success: true, received: true, handled: false });
+      return;
+    }
+    const accepted = await deps.startEventWorkflow({
+      workflowType: 'paypalEventWorkflow',
+      workflowId: paypalWorkflowId(event.eventId),
+      args: [{ event, payload: body, unknownSubscriptionRetryMs: deps.unknownSubscriptionRetryMs }],
+      provider: 'paypal',
+      eventType: event.eventType,
+    });
+    res.json({ success: true, received: true, duplicate: accepted === 'duplicate' });
+  });
+  return router;
+}

@@ -1,0 +1,83 @@
+import type { Pool } from 'pg';
+import type { CreditStore } from '../db/credits';
+import type { PackageStore } from '../db/packages';
+import type { PayFastCheckoutStore } from '../db/payfast-checkouts';
+import { inTransaction } from '../db/transaction';
+import type { UserStore } from '../db/users';
+import type { WebhookEventStore } from '../db/webhook-events';
+import { grantForPayment, previousResult, settle, type EventResult } from './event-result';
+import { toCents } from './money';
+
+export interface PayFastBillingDeps {
+  pool: Pool;
+  users: UserStore;
+  credits: CreditStore;
+  packages: PackageStore;
+  payfastCheckouts: PayFastCheckoutStore;
+  webhookEvents: WebhookEventStore;
+}
+
+/** The ITN fields processing needs (all verified by the route before the workflow started). */
+export interface PayFastItn {
+  pfPaymentId: string;
+  paymentStatus: string;
+  mPaymentId: string;
+  amountGross: string | null;
+  customStr1: string | null;
+  fields: Record<string, string>;
+}
+
+/** Event id in the inbox: a COMPLETE is the payment itself; other statuses are separate log entries. */
+export const payfastEventId = (itn: Pick<PayFastItn, 'pfPaymentId' | 'paymentStatus'>): string =>
+  itn.paymentStatus === 'COMPLETE' ? itn.pfPaymentId : `${itn.pfPaymentId}:${itn.paymentStatus}`;
+
+type Outcome = Omit<EventResult, 'duplicate'>;
+
+/**
+ * Applies one ITN in one transaction. COMPLETE grants the package of the checkout named by
+ * m_payment_id, only when the amount is exactly its price and custom_str1 names its user; ledger key
+ * 'payfast:<pf_payment_id>'. FAILED and CANCELLED are recorded and change nothing (spec 4.6).
+ */
+export async function applyPayFastItn(deps: PayFastBillingDeps, itn: PayFastItn): Promise<EventResult> {
+  const eventId = payfastEventId(itn);
+  return inTransaction(deps.pool, async (client) => {
+    if (!(await deps.webhookEvents.claim(client, 'payfast', eventId, itn.paymentStatus, itn.fields))) {
+      return previousResult(client, deps.webhookEvents, 'payfast', eventId);
+    }
+    const checkout = await deps.payfastCheckouts.find(itn.mPaymentId, client);
+    const userId = checkout?.userId ?? null;
+    const record = (outcome: Outcome['outcome'], detail: string): Promise<EventResult> =>
+      settle(client, deps.webhookEvents, 'payfast', eventId, { outcome, userId, credits: 0, transactionId: null, detail });
+
+    if (itn.paymentStatus !== 'COMPLETE') return record('logged', `payment ${itn.paymentStatus.toLowerCase()}; nothing changed`);
+    if (!checkout) return record('rejected', `m_payment_id ${itn.mPaymentId} names no checkout`);
+    const owner = await deps.users.findByAnyId(checkout.userId);
+    if (itn.customStr1 && itn.customStr1 !== owner?.clerkUserId && itn.customStr1 !== checkout.userId) {
+      return record('rejected', 'custom_str1 does not name the user who started the checkout');
+    }
+    const paid = itn.amountGross === null ? null : toCents(itn.amountGross);
+    if (paid !== checkout.amountCents) {
+      return record('rejected', `amount_gross ${itn.amountGross ?? '(missing)'} is not the package price ${(checkout.amountCents / 100).toFixed(2)}`);
+    }
+    const pkg = await deps.packages.findById(checkout.packageId, client);
+    if (!pkg) return record('rejected', `package ${checkout.packageId} no longer exists`);
+
+    const grant = await grantForPayment({
+      client,
+      credits: deps.credits,
+      userId: checkout.userId,
+      amount: pkg.credits,
+      idempotencyKey: `payfast:${itn.pfPaymentId}`,
+      reason: `PayFast payment ${itn.amountGross} ${checkout.currency}: ${pkg.name}`,
+      source: 'payfast',
+      metadata: { provider: 'payfast', eventId: itn.pfPaymentId, mPaymentId: itn.mPaymentId, packageId: pkg.id, amountGross: itn.amountGross, token: itn.fields.token ?? null },
+    });
+    return settle(client, deps.webhookEvents, 'payfast', eventId, {
+      outcome: grant.duplicate ? 'logged' : 'granted',
+      userId: checkout.userId,
+      credits: grant.duplicate ? 0 : pkg.credits,
+      transactionId: grant.transactionId,
+      detail: grant.duplicate ? `payment ${itn.pfPaymentId} was already credited` : `${pkg.id} payment`,
+    });
+  });
+}

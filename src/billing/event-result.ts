@@ -1,0 +1,74 @@
+import type { PoolClient } from 'pg';
+import type { CreditStore } from '../db/credits';
+import type { User, UserStore } from '../db/users';
+import type { WebhookEventStore, WebhookOutcome, WebhookProvider } from '../db/webhook-events';
+
+/** What processing one provider event did; `duplicate` means an earlier delivery already did it. */
+export interface EventResult {
+  duplicate: boolean;
+  outcome: WebhookOutcome;
+  userId: string | null;
+  credits: number;
+  transactionId: string | null;
+  detail: string | null;
+}
+
+export const CLERK_USER_ID = /^user_[A-Za-z0-9]{10,64}$/;
+
+/**
+ * The account a payment names: an internal UUID or a Clerk user id. A Clerk id seen before Clerk's
+ * user.created arrives is provisioned (0 credits), so a payment never waits on identity webhooks.
+ */
+export async function resolveAccountHolder(users: UserStore, id: string): Promise<User | null> {
+  const found = await users.findByAnyId(id);
+  if (found) return found;
+  return CLERK_USER_ID.test(id) ? users.provisionClerkUser(id, null) : null;
+}
+
+/** Writes the event's record in the same transaction as its effect and returns the result. */
+export async function settle(
+  client: PoolClient,
+  events: WebhookEventStore,
+  provider: WebhookProvider,
+  eventId: string,
+  result: Omit<EventResult, 'duplicate'>,
+): Promise<EventResult> {
+  await events.settle(client, { provider, eventId, ...result });
+  return { duplicate: false, ...result };
+}
+
+/** The first processing's record, for a delivery that lost the claim. */
+export async function previousResult(client: PoolClient, events: WebhookEventStore, provider: WebhookProvider, eventId: string): Promise<EventResult> {
+  const stored = await events.find(provider, eventId, client);
+  return {
+    duplicate: true,
+    outcome: stored?.outcome ?? 'ignored',
+    userId: stored?.userId ?? null,
+    credits: stored?.credits ?? 0,
+    transactionId: stored?.transactionId ?? null,
+    detail: stored?.detail ?? null,
+  };
+}
+
+export interface GrantRequest {
+  client: PoolClient;
+  credits: CreditStore;
+  userId: string;
+  amount: number;
+  idempotencyKey: string;
+  reason: string;
+  source: 'paypal' | 'payfast';
+  metadata: Record<string, unknown> & { eventId: string };
+}
+
+/**
+ * Grants through grant_credits, the same stored function as POST /api/v1/credits/grant. The ledger
+ * key is the payment's business key, so a second event for the same payment grants nothing.
+ */
+export async function grantForPayment(g: GrantRequest): Promise<{ transactionId: string; duplicate: boolean }> {
+  const r = await g.credits.grant(
+    { userId: g.userId, amount: g.amount, idempotencyKey: g.idempotencyKey, reason: g.reason, source: g.source, metadata: g.metadata },
+    g.client,
+  );
+  return { transactionId: r.transactionId, duplicate: r.duplicate };
+}

@@ -1,0 +1,23 @@
+/** Inputs of the billing and identity workflows. Types only: the workflow bundle stays pure. */
+import type { PayPalEvent } from '../src/billing/paypal-event';
+import type { PayFastItn } from '../src/billing/apply-payfast-itn';
+import type { ClerkEventInput } from '../src/identity/apply-clerk-event';
+
+export type { EventResult } from '../src/billing/event-result';
+export type { ClerkEventInput, PayFastItn, PayPalEvent };
+
+export interface PayPalEventInput {
+  event: PayPalEvent;
+  /** The verified body, kept in the inbox for audit. */
+  payload: unknown;
+  /** First retry interval for a sale that arrived before its subscription. */
+  unknownSubscriptionRetryMs: number;
+}
+
+export interface PayFastPaymentInput {
+  itn: PayFastItn;
+  /** Confirm with PayFast's /eng/query/validate before granting (PAYFAST_SERVER_VALIDATION). */
+  serverValidation: boolean;
+  /** The received parameters without the signature, as PayFast wants them posted back. */
+  validationParamString: string;
+}

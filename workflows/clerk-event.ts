@@ -1,0 +1,16 @@
+import { proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
+import type { Activities } from '../activities';
+import type { ClerkEventInput, EventResult } from './billing-defs';
+import { UserIdAttr } from './search-attributes';
+
+const { applyClerkEvent } = proxyActivities<Activities>({
+  startToCloseTimeout: '30s',
+  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '5 minutes' },
+});
+
+/** One Clerk delivery (id `clerk:<svix-id>`): create, update or deactivate the user in one transaction claimed by (clerk, svix-id). */
+export async function clerkEventWorkflow(input: ClerkEventInput): Promise<EventResult> {
+  const result = await applyClerkEvent(input);
+  if (result.userId) upsertSearchAttributes([{ key: UserIdAttr, value: result.userId }]);
+  return result;
+}
