@@ -33,7 +33,8 @@ const MAX_GAPS = 1_000;
 /**
  * Relays outbox rows to `onEvent` in seq order, starting after the rows that existed at start (no
  * replay of history). A dedicated connection, not a pool client: LISTEN belongs to one session.
- * Delivery is at-least-once per api instance and best effort across outages (socket.io keeps nothing).
+ * Each row reaches onEvent once per api instance, in seq order except for late commits; rows of a
+ * 60 s gap that never became visible (rolled back) are given up. socket.io itself keeps nothing.
  */
 export function createOutboxListener({ connectionString, log, onEvent, safetyPollMs = 3_000 }: OutboxListenerOptions): OutboxListener {
   let client: Client | null = null;
@@ -65,6 +66,7 @@ export function createOutboxListener({ connectionString, log, onEvent, safetyPol
       await c.end().catch(() => undefined);
       throw err;
     }
+    if (stopped) return void (await c.end().catch(() => undefined));
     client = c;
     backoffMs = 250;
     void read();

@@ -51,7 +51,7 @@ export function parseItn(rawBody: Buffer | string): ParsedItn {
 
   // Empty segments ("a=1&&b=2", a trailing '&') carry no field; PHP's parser skips them too.
   const segments = bodyText(rawBody).split('&').filter((segment) => segment !== '');
-  segments.forEach((segment, index) => {
+  for (const [index, segment] of segments.entries()) {
     const eq = segment.indexOf('=');
     const rawKey = eq === -1 ? segment : segment.slice(0, eq);
     const rawValue = eq === -1 ? '' : segment.slice(eq + 1);
@@ -64,7 +64,7 @@ export function parseItn(rawBody: Buffer | string): ParsedItn {
     fields[key] = value;
     if (key === SIGNATURE_FIELD) signature = value;
     else signedSegments.push(segment);
-  });
+  }
 
   return { pairs, fields, signature, signedParamString: signedSegments.join('&') };
 }
