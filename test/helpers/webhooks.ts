@@ -34,7 +34,6 @@ export function testPayPalVerifier(options: { fetchCalls?: string[] } = {}) {
     fetchCert: async (url) => {
       options.fetchCalls?.push(url.href);
       if (url.href === PAYPAL_TEST_CERT_URL) return fixture('paypal', 'test-pki', 'leaf.pem').toString('utf8');
-      if (url.href.includes('EVIL')) return fixture('paypal', 'test-pki', 'evil-selfsigned.pem').toString('utf8');
       throw new Error(`no certificate at ${url.href}`);
     },
     trustAnchors: [new X509Certificate(fixture('paypal', 'test-pki', 'ca.pem'))],
@@ -51,6 +50,18 @@ export const paypalFixture = (eventType: string): Delivery => ({
   body: fixture('paypal', 'events', `${eventType}.json`),
   headers: fixtureJson('paypal', 'events', `${eventType}.headers.json`),
 });
+
+/**
+ * A fixture event re-labelled for another subscription and user (fresh event id), re-signed with the
+ * test key: lets tests replay the fixture shapes without colliding with the fixture ids.
+ */
+export function paypalVariant(eventType: string, ids: { subscriptionId: string; clerkUserId: string; eventId?: string; mutate?: (body: any) => void }): Delivery & { eventId: string } {
+  const original = fixture('paypal', 'events', `${eventType}.json`).toString('utf8');
+  const body = JSON.parse(original.split(FIXTURE_SUBSCRIPTION).join(ids.subscriptionId).split(FIXTURE_CLERK_USER).join(ids.clerkUserId));
+  body.id = ids.eventId ?? `WH-${randomUUID()}`;
+  ids.mutate?.(body);
+  return { ...signPayPal(JSON.stringify(body)), eventId: body.id };
+}
 
 /** Signs a PayPal body with the test leaf key, the way PayPal signs (for events the fixtures do not include). */
 export function signPayPal(body: Buffer | string): Delivery {

@@ -29,7 +29,12 @@ export interface FetchCertificateOptions {
 export function fetchPayPalCertificate(url: URL, options: FetchCertificateOptions = {}): Promise<string> {
   const { timeoutMs = 5_000, maxBytes = 64 * 1024, agent } = options;
   if (url.protocol !== 'https:') return Promise.reject(new Error(`refusing to fetch a certificate over ${url.protocol}`));
-  return new Promise<string>((resolvePem, reject) => {
+  return new Promise<string>((resolvePem, rejectPem) => {
+    const finish = (err: Error | null, pem?: string) => {
+      clearTimeout(timer);
+      if (err) rejectPem(err);
+      else resolvePem(pem ?? '');
+    };
     const req = request(url, { method: 'GET', agent, headers: { accept: 'application/x-pem-file, */*' } }, (res) => {
       if (res.statusCode !== 200) {
         res.resume();
@@ -43,12 +48,13 @@ export function fetchPayPalCertificate(url: URL, options: FetchCertificateOption
         if (size > maxBytes) req.destroy(new Error(`certificate larger than ${maxBytes} bytes`));
         else chunks.push(chunk);
       });
-      res.on('end', () => resolvePem(Buffer.concat(chunks).toString('utf8')));
-      res.on('error', reject);
+      res.on('end', () => {
+        if (size <= maxBytes) finish(null, Buffer.concat(chunks).toString('utf8'));
+      });
+      res.on('error', finish);
     });
     const timer = setTimeout(() => req.destroy(new Error(`certificate fetch timed out after ${timeoutMs} ms`)), timeoutMs);
-    req.on('error', reject);
-    req.on('close', () => clearTimeout(timer));
+    req.on('error', finish);
     req.end();
   });
 }
