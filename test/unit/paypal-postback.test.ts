@@ -1,72 +1,11 @@
-import { X509Certificate } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { VerificationUnavailableError, WebhookSignatureError } from '../../src/webhooks/paypal/errors';
-import { createPayPalPostbackVerifier, paypalApiBaseUrl, type PayPalPostbackDeps } from '../../src/webhooks/paypal/postback';
-import { event, fixture, fixtureText, rejection, TEST_LEAF_PEM, testVerifier, WEBHOOK_ID } from './paypal-fixtures';
+import { VerificationUnavailableError } from '../../src/webhooks/paypal/errors';
+import { paypalApiBaseUrl, type PayPalPostbackDeps } from '../../src/webhooks/paypal/postback';
+import { FAILURE, json, postbackFor, TOKEN, TOKEN_PATH, useFakePayPal, VERIFY_PATH } from './paypal-fake-api';
+import { event, fixture, rejection, WEBHOOK_ID } from './paypal-fixtures';
 
 const ACTIVATED = event('BILLING.SUBSCRIPTION.ACTIVATED');
-const TOKEN = JSON.parse(fixtureText('verify-webhook-signature/oauth2-token.response.json')) as { access_token: string; expires_in: number };
-const SUCCESS = fixtureText('verify-webhook-signature/response.success.json');
-const FAILURE = fixtureText('verify-webhook-signature/response.failure.json');
-
-interface Recorded {
-  method: string;
-  url: string;
-  headers: IncomingMessage['headers'];
-  body: Buffer;
-}
-
-type Reply = (req: Recorded, res: ServerResponse) => void;
-const json = (status: number, body: string): Reply => (_req, res) => res.writeHead(status, { 'content-type': 'application/json' }).end(body);
-
-/** A fake api-m.sandbox.paypal.com: records every request; replies come from the per-path queues, else the defaults. */
-class FakePayPal {
-  readonly requests: Recorded[] = [];
-  tokenReplies: Reply[] = [];
-  verifyReplies: Reply[] = [];
-  defaultToken: Reply = json(200, JSON.stringify(TOKEN));
-  defaultVerify: Reply = json(200, SUCCESS);
-  private server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const recorded = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) };
-      this.requests.push(recorded);
-      if (recorded.url === '/v1/oauth2/token') (this.tokenReplies.shift() ?? this.defaultToken)(recorded, res);
-      else if (recorded.url === '/v1/notifications/verify-webhook-signature') (this.verifyReplies.shift() ?? this.defaultVerify)(recorded, res);
-      else res.writeHead(404).end();
-    });
-  });
-  baseUrl = '';
-
-  async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise((resolve) => this.server.close(resolve));
-  }
-  paths(): string[] {
-    return this.requests.map((r) => r.url);
-  }
-}
-
-const fake = new FakePayPal();
-beforeAll(() => fake.start());
-afterAll(() => fake.stop());
-beforeEach(() => {
-  fake.requests.length = 0;
-  fake.tokenReplies = [];
-  fake.verifyReplies = [];
-});
-
-const postback = (overrides: Partial<PayPalPostbackDeps> = {}) =>
-  createPayPalPostbackVerifier({ baseUrl: fake.baseUrl, clientId: 'client-id', clientSecret: 's3cret', webhookId: WEBHOOK_ID, ...overrides });
-
-const TOKEN_PATH = '/v1/oauth2/token';
-const VERIFY_PATH = '/v1/notifications/verify-webhook-signature';
+const fake = useFakePayPal();
+const postback = (overrides: Partial<PayPalPostbackDeps> = {}) => postbackFor(fake, overrides);
 
 describe('PayPal postback verifier', () => {
   it('knows the sandbox and live API hosts', () => {
@@ -157,60 +96,6 @@ describe('PayPal postback verifier', () => {
     ['not JSON', 'grant_type=client_credentials'],
   ])('answers false for a body that is not one JSON object (%s) without calling PayPal', async (_name, body) => {
     await expect(postback().verify({ headers: ACTIVATED.headers, rawBody: Buffer.from(body) })).resolves.toBe(false);
-    expect(fake.requests).toHaveLength(0);
-  });
-});
-
-describe('PayPal verifier with the postback fallback', () => {
-  const unreachable = async (): Promise<string> => {
-    throw new Error('connect ETIMEDOUT');
-  };
-
-  it('uses the postback when the certificate cannot be fetched, and accepts on SUCCESS', async () => {
-    const { verifier, fetched } = testVerifier({ postback: postback() }, unreachable);
-    await expect(verifier.verify(ACTIVATED)).resolves.toBeUndefined();
-    expect(fetched).toHaveLength(1);
-    expect(fake.paths()).toEqual([TOKEN_PATH, VERIFY_PATH]);
-  });
-
-  it('uses the postback when the fetched certificate cannot be parsed', async () => {
-    const { verifier } = testVerifier({ postback: postback() }, async () => 'upstream error');
-    await expect(verifier.verify(ACTIVATED)).resolves.toBeUndefined();
-    expect(fake.paths()).toEqual([TOKEN_PATH, VERIFY_PATH]);
-  });
-
-  it('rejects with WebhookSignatureError when the postback answers FAILURE', async () => {
-    fake.verifyReplies = [json(200, FAILURE)];
-    const { verifier } = testVerifier({ postback: postback() }, unreachable);
-    const err = await rejection(verifier.verify(ACTIVATED));
-    expect(err).toBeInstanceOf(WebhookSignatureError);
-    expect(err.message).toMatch(/FAILURE/);
-  });
-
-  it('rejects with VerificationUnavailableError when the postback answers 500', async () => {
-    fake.verifyReplies = [json(500, '{}')];
-    const { verifier } = testVerifier({ postback: postback() }, unreachable);
-    await expect(verifier.verify(ACTIVATED)).rejects.toBeInstanceOf(VerificationUnavailableError);
-  });
-
-  it('rejects with VerificationUnavailableError when there is no postback', async () => {
-    const { verifier } = testVerifier({}, unreachable);
-    await expect(verifier.verify(ACTIVATED)).rejects.toBeInstanceOf(VerificationUnavailableError);
-  });
-
-  it('never asks the postback about a bad signature, an untrusted chain or a bad cert URL', async () => {
-    const tampered = Buffer.from(ACTIVATED.rawBody.toString().replace('"9.99"', '"9.98"'));
-    const badSignature = testVerifier({ postback: postback() }, async () => TEST_LEAF_PEM);
-    await expect(badSignature.verifier.verify({ headers: ACTIVATED.headers, rawBody: tampered })).rejects.toThrow(/signature does not match/);
-
-    const unrelatedAnchor = new X509Certificate(fixture('real-signed/2015-05-18_PAYMENT.SALE.COMPLETED/cert.pem'));
-    const untrusted = testVerifier({ postback: postback(), trustAnchors: [unrelatedAnchor] });
-    await expect(untrusted.verifier.verify(ACTIVATED)).rejects.toThrow(/does not chain/);
-
-    const offDomain = { ...ACTIVATED.headers, 'paypal-cert-url': 'https://evil.example/v1/notifications/certs/X' };
-    const badUrl = testVerifier({ postback: postback() }, unreachable);
-    await expect(badUrl.verifier.verify({ headers: offDomain, rawBody: ACTIVATED.rawBody })).rejects.toBeInstanceOf(WebhookSignatureError);
-
     expect(fake.requests).toHaveLength(0);
   });
 });

@@ -1,6 +1,5 @@
-import { X509Certificate } from 'node:crypto';
-import { defaultTrustAnchors, loadPinnedIntermediates } from '../../src/webhooks/paypal/certificates';
-import { VerificationUnavailableError, WebhookSignatureError } from '../../src/webhooks/paypal/errors';
+import { defaultTrustAnchors } from '../../src/webhooks/paypal/certificates';
+import { WebhookSignatureError } from '../../src/webhooks/paypal/errors';
 import {
   EVENT_TYPES,
   EVIL_PEM,
@@ -8,12 +7,8 @@ import {
   fixture,
   fixtureJson,
   rejection,
-  REAL_VECTORS,
-  realVector,
   TEST_CA,
   TEST_CERT_URL,
-  TEST_LEAF_PEM,
-  TEST_NOW,
   testVerifier,
 } from './paypal-fixtures';
 
