@@ -35,8 +35,8 @@ export class FakePayPal {
     req.on('end', () => {
       const recorded = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) };
       this.requests.push(recorded);
-      if (recorded.url === '/v1/oauth2/token') (this.tokenReplies.shift() ?? this.defaultToken)(recorded, res);
-      else if (recorded.url === '/v1/notifications/verify-webhook-signature') (this.verifyReplies.shift() ?? this.defaultVerify)(recorded, res);
+      if (recorded.url === TOKEN_PATH) (this.tokenReplies.shift() ?? this.defaultToken)(recorded, res);
+      else if (recorded.url === VERIFY_PATH) (this.verifyReplies.shift() ?? this.defaultVerify)(recorded, res);
       else res.writeHead(404).end();
     });
   });
