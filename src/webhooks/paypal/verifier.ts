@@ -50,7 +50,7 @@ export function createPayPalVerifier(deps: PayPalVerifierDeps): PayPalVerifier {
       if (err instanceof WebhookSignatureError || err instanceof VerificationUnavailableError) throw err;
       throw new VerificationUnavailableError('postback failed', { cause: err });
     }
-    if (!accepted) throw new WebhookSignatureError('PayPal postback answered FAILURE');
+    if (!accepted) throw new WebhookSignatureError('PayPal postback did not confirm the delivery (FAILURE)');
   };
 
   return {
