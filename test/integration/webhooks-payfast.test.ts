@@ -84,7 +84,7 @@ describe('PayFast ITN webhook', () => {
 
     // Act
     const answers = await Promise.all(Array.from({ length: 20 }, () => post(stack.api.url, ROUTE, form(body))));
-    await processedEvent(stack, 'payfast', pf);
+    await stack.temporal.workflow.getHandle(`payfast:${pf}`).result();
     const again = await post(stack.api.url, ROUTE, form(body));
 
     // Assert

@@ -130,7 +130,7 @@ describe('PayPal subscription webhook', () => {
 
     // Act
     const answers = await Promise.all(Array.from({ length: 20 }, () => post(stack.api.url, ROUTE, activated)));
-    await processedEvent(stack, 'paypal', activated.eventId);
+    await stack.temporal.workflow.getHandle(`paypal:${activated.eventId}`).result();
     const redelivered = await post(stack.api.url, ROUTE, activated);
 
     // Assert
