@@ -21,7 +21,7 @@ export interface AppDeps extends AuthDeps, ScreeningRouterDeps, PayPalWebhookDep
   log: Logger;
   syncAnalyzeWaitMs: number;
   verifyClerk?: ClerkVerifier;
-  payfast: Omit<PayFastWebhookDeps, 'startEventWorkflow' | 'webhookEvents'>;
+  payfast: Omit<PayFastWebhookDeps, 'startEventWorkflow' | 'webhookEvents' | 'log'>;
   /** Express `trust proxy`: which hops may set X-Forwarded-For (req.ip feeds the PayFast source check). */
   trustProxy: boolean | number | string;
   config: ScreeningRouterDeps['config'] & BillingRouterDeps['config'];
@@ -36,7 +36,7 @@ export function createApp(deps: AppDeps): Express {
   // Webhooks first: they verify signatures over the raw bytes, which express.json would consume.
   app.use(createClerkWebhookRouter(deps));
   app.use(createPayPalWebhookRouter(deps));
-  app.use(createPayFastWebhookRouter({ ...deps.payfast, startEventWorkflow: deps.startEventWorkflow, webhookEvents: deps.webhookEvents }));
+  app.use(createPayFastWebhookRouter({ ...deps.payfast, startEventWorkflow: deps.startEventWorkflow, webhookEvents: deps.webhookEvents, log: deps.log }));
 
   app.use(express.json({ limit: '256kb' }));
   app.use(createPackagesRouter(deps));

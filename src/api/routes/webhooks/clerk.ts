@@ -2,10 +2,11 @@ import { Router } from 'express';
 import { clerkWorkflowId } from '../../../../workflows/ids';
 import type { StartEventWorkflow } from '../../../webhooks/event-workflows';
 import { ClerkSignatureError, type ClerkVerifier } from '../../../webhooks/clerk/verifier';
+import type { Logger } from '../../../logger';
 import { bodyBytes, invalidSignature, notConfigured, rawBody } from './raw-body';
 
 /** POST /api/webhook/clerk: Svix-verified user events, one workflow per svix-id. */
-export function createClerkWebhookRouter(deps: { verifyClerk?: ClerkVerifier; startEventWorkflow: StartEventWorkflow }): Router {
+export function createClerkWebhookRouter(deps: { verifyClerk?: ClerkVerifier; startEventWorkflow: StartEventWorkflow; log: Logger }): Router {
   const router = Router();
   router.post('/api/webhook/clerk', rawBody('1mb'), async (req, res) => {
     if (!deps.verifyClerk) throw notConfigured('Clerk', 'CLERK_WEBHOOK_SECRET');
@@ -13,7 +14,10 @@ export function createClerkWebhookRouter(deps: { verifyClerk?: ClerkVerifier; st
     try {
       delivery = deps.verifyClerk(bodyBytes(req), req.headers);
     } catch (err) {
-      if (err instanceof ClerkSignatureError) throw invalidSignature(err.message);
+      if (err instanceof ClerkSignatureError) {
+        deps.log.warn('clerk webhook rejected', { reason: err.message });
+        throw invalidSignature(err.message);
+      }
       throw err;
     }
     const accepted = await deps.startEventWorkflow({

@@ -6,6 +6,7 @@ import type { StartEventWorkflow } from '../../../webhooks/event-workflows';
 import { ItnFormatError } from '../../../webhooks/payfast/errors';
 import { itnParamStringForValidation, parseItn, verifyItnSignature } from '../../../webhooks/payfast/itn';
 import { flatError } from '../../errors';
+import type { Logger } from '../../../logger';
 import { bodyBytes, invalidSignature, notConfigured, rawBody } from './raw-body';
 
 export interface PayFastWebhookDeps {
@@ -17,6 +18,7 @@ export interface PayFastWebhookDeps {
   /** Present when PAYFAST_VERIFY_SOURCE is on: is req.ip one of PayFast's senders? */
   isPayFastSource?: (ip: string | undefined) => Promise<boolean>;
   serverValidation: boolean;
+  log: Logger;
 }
 
 const KNOWN_STATUSES = new Set(['COMPLETE', 'FAILED', 'CANCELLED']);
@@ -38,7 +40,10 @@ export function createPayFastWebhookRouter(deps: PayFastWebhookDeps): Router {
       if (err instanceof ItnFormatError) throw flatError(400, `Malformed ITN: ${err.message}`, 'INVALID_ITN');
       throw err;
     }
-    if (!verifyItnSignature(raw, deps.passphrase)) throw invalidSignature('the ITN signature does not match its parameters and the passphrase');
+    if (!verifyItnSignature(raw, deps.passphrase)) {
+      deps.log.warn('payfast itn rejected', { reason: 'signature mismatch', pfPaymentId: itn.fields.pf_payment_id });
+      throw invalidSignature('the ITN signature does not match its parameters and the passphrase');
+    }
     if (deps.isPayFastSource && !(await deps.isPayFastSource(req.ip))) {
       throw flatError(403, 'The ITN did not come from a PayFast address', 'FORBIDDEN_SOURCE');
     }

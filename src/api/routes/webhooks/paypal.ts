@@ -6,6 +6,7 @@ import type { StartEventWorkflow } from '../../../webhooks/event-workflows';
 import { VerificationUnavailableError, WebhookSignatureError } from '../../../webhooks/paypal/errors';
 import type { PayPalVerifier } from '../../../webhooks/paypal/verifier';
 import { flatError } from '../../errors';
+import type { Logger } from '../../../logger';
 import { bodyBytes, invalidSignature, notConfigured, rawBody } from './raw-body';
 
 export interface PayPalWebhookDeps {
@@ -13,6 +14,7 @@ export interface PayPalWebhookDeps {
   startEventWorkflow: StartEventWorkflow;
   webhookEvents: WebhookEventStore;
   unknownSubscriptionRetryMs: number;
+  log: Logger;
 }
 
 /**
@@ -28,7 +30,11 @@ export function createPayPalWebhookRouter(deps: PayPalWebhookDeps): Router {
     try {
       await deps.paypalVerifier.verify({ headers: req.headers, rawBody: raw });
     } catch (err) {
-      if (err instanceof WebhookSignatureError) throw invalidSignature(err.message);
+      // Logged: a stale pinned intermediate would show up here as every delivery failing the chain check.
+      if (err instanceof WebhookSignatureError) {
+        deps.log.warn('paypal webhook rejected', { reason: err.message, transmissionId: req.get('paypal-transmission-id') });
+        throw invalidSignature(err.message);
+      }
       if (err instanceof VerificationUnavailableError) throw flatError(503, 'The signature cannot be checked right now; please retry', 'VERIFICATION_UNAVAILABLE');
       throw err;
     }
