@@ -84,7 +84,7 @@ export function createScreeningActivities(deps: ScreeningActivityDeps) {
       const { job, result } = input;
       const r = result.response;
       const { id } = await deps.activityHistory.record({
-        userId: job.userId,
+        userRef: job.userId,
         idempotencyKey: `screening:${job.requestId}`,
         activityType: job.apiType === 'KYT' ? 'kyt' : 'kya',
         requestId: job.requestId,

@@ -43,6 +43,8 @@ const schema = z.object({
   /** A worker that stops heartbeating for this long is presumed dead and its analysis is retried elsewhere. */
   ANALYSIS_HEARTBEAT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(10_000),
 
+  /** Shared secret of the activity webhook (header X-Activity-Webhook-Secret); unset = every post is refused. */
+  ACTIVITY_WEBHOOK_SECRET: z.string().min(16, 'ACTIVITY_WEBHOOK_SECRET must be at least 16 characters').optional(),
   /** Clerk's webhook signing secret (`whsec_…`); deliveries are refused with 503 until it is set. */
   CLERK_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/, 'a Clerk signing secret (whsec_ followed by base64)').optional(),
 

@@ -14,8 +14,10 @@ import { createClerkWebhookRouter } from './routes/webhooks/clerk';
 import { createPayFastWebhookRouter, type PayFastWebhookDeps } from './routes/webhooks/payfast';
 import { createPayPalWebhookRouter, type PayPalWebhookDeps } from './routes/webhooks/paypal';
 import type { ClerkVerifier } from '../webhooks/clerk/verifier';
+import { createActivityRouter } from './routes/activity';
+import { createActivityWebhookRouter, type ActivityWebhookDeps } from './routes/webhooks/activity';
 
-export interface AppDeps extends AuthDeps, ScreeningRouterDeps, PayPalWebhookDeps, BillingRouterDeps {
+export interface AppDeps extends AuthDeps, ScreeningRouterDeps, PayPalWebhookDeps, BillingRouterDeps, ActivityWebhookDeps {
   pool: Pool;
   credits: CreditStore;
   log: Logger;
@@ -34,6 +36,7 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', deps.trustProxy);
 
   // Webhooks first: they verify signatures over the raw bytes, which express.json would consume.
+  app.use(createActivityWebhookRouter(deps));
   app.use(createClerkWebhookRouter(deps));
   app.use(createPayPalWebhookRouter(deps));
   app.use(createPayFastWebhookRouter({ ...deps.payfast, startEventWorkflow: deps.startEventWorkflow, webhookEvents: deps.webhookEvents, log: deps.log }));
@@ -54,6 +57,7 @@ export function createApp(deps: AppDeps): Express {
   v1.use(createCreditsRouter(deps));
   v1.use(createApiKeysRouter(deps));
   v1.use(createBillingRouter(deps));
+  v1.use(createActivityRouter(deps));
   app.use('/api/v1', v1);
 
   app.use(unknownRoute);

@@ -24,7 +24,7 @@ export interface ApiServer {
 
 export type ApiConfig = Pick<Config, 'PORT' | 'CLERK_JWT_KEY' | 'CLERK_AUTHORIZED_PARTIES' | 'TEMPORAL_TASK_QUEUE' | 'ANALYSIS_HEARTBEAT_TIMEOUT_MS' |
   'CRAWL_TIMEOUT_DEFAULT_MS' | 'CRAWL_TIMEOUT_MAX_MS' | 'SYNC_ANALYZE_WAIT_MS' | 'ETHEREUM_RPC_URL' | 'BSC_RPC_URL' | 'CHAIN_REQUEST_TIMEOUT_MS' |
-  'CLERK_WEBHOOK_SECRET' | 'PAYPAL_MODE' | 'PAYPAL_WEBHOOK_ID' | 'PAYPAL_CLIENT_ID' | 'PAYPAL_CLIENT_SECRET' | 'PAYPAL_UNKNOWN_SUBSCRIPTION_RETRY_MS' |
+  'CLERK_WEBHOOK_SECRET' | 'ACTIVITY_WEBHOOK_SECRET' | 'PAYPAL_MODE' | 'PAYPAL_WEBHOOK_ID' | 'PAYPAL_CLIENT_ID' | 'PAYPAL_CLIENT_SECRET' | 'PAYPAL_UNKNOWN_SUBSCRIPTION_RETRY_MS' |
   'PAYFAST_MODE' | 'PAYFAST_MERCHANT_ID' | 'PAYFAST_MERCHANT_KEY' | 'PAYFAST_MERCHANT_PASSPHRASE' | 'PAYFAST_VERIFY_SOURCE' |
   'PAYFAST_SERVER_VALIDATION' | 'PAYFAST_NOTIFY_URL' | 'PAYFAST_RETURN_URL' | 'PAYFAST_CANCEL_URL' | 'TRUST_PROXY'>;
 
@@ -57,6 +57,7 @@ export async function startApiServer(deps: { config: ApiConfig; pool: Pool; temp
     startEventWorkflow: createEventWorkflowStarter({ temporal, taskQueue: config.TEMPORAL_TASK_QUEUE, log }),
     unknownSubscriptionRetryMs: config.PAYPAL_UNKNOWN_SUBSCRIPTION_RETRY_MS,
     trustProxy: trustProxySetting(config.TRUST_PROXY),
+    activityWebhookSecret: config.ACTIVITY_WEBHOOK_SECRET,
     jobService: createJobService({
       pool,
       ...stores,
@@ -67,6 +68,7 @@ export async function startApiServer(deps: { config: ApiConfig; pool: Pool; temp
       log,
     }),
   });
+  if (!config.ACTIVITY_WEBHOOK_SECRET) log.warn('ACTIVITY_WEBHOOK_SECRET is not set: POST /api/webhook/activity refuses every request with 401');
   const server = createServer(app);
   const realtime = await attachRealtime({
     httpServer: server,

@@ -1,0 +1,52 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { currentUser } from '../../auth/authenticate';
+import type { ActivityHistoryStore } from '../../db/activity-history';
+import { isUuid } from '../../db/users';
+import { activityDetail, activityListItem } from '../activity-views';
+import { notFound, parseOrThrow } from '../errors';
+
+const isoDate = (what: string) =>
+  z.string({ error: what }).refine((s) => !Number.isNaN(Date.parse(s)), what).transform((s) => new Date(s)).optional();
+
+const query = z.object({
+  activityType: z.enum(['kyt', 'kya', 'kye'], { error: 'one of kyt, kya, kye' }).optional(),
+  riskLevel: z.enum(['low', 'medium', 'high', 'critical'], { error: 'one of low, medium, high, critical' }).optional(),
+  blockchain: z.string({ error: 'a chain name' }).trim().toLowerCase().min(1, 'a chain name').max(64).optional(),
+  from: isoDate('an ISO 8601 date-time (inclusive)'),
+  to: isoDate('an ISO 8601 date-time (exclusive)'),
+  errors: z.enum(['true', 'false'], { error: 'true or false' }).transform((v) => v === 'true').optional(),
+  q: z.string({ error: 'text to search for' }).trim().min(2, 'at least 2 characters').max(200, 'at most 200 characters').optional(),
+  limit: z.coerce.number({ error: 'an integer from 1 to 100' }).int('an integer from 1 to 100').min(1, 'an integer from 1 to 100').max(100, 'an integer from 1 to 100').default(20),
+  offset: z.coerce.number({ error: 'a non-negative integer' }).int('a non-negative integer').min(0, 'a non-negative integer').max(1_000_000).default(0),
+});
+
+/** The signed-in user's activity history (screening jobs, activity webhook records, reports). */
+export function createActivityRouter(deps: { activityHistory: ActivityHistoryStore }): Router {
+  const router = Router();
+
+  router.get('/activity', async (req, res) => {
+    const p = parseOrThrow(query, req.query);
+    const { rows, total } = await deps.activityHistory.listForUser(
+      currentUser(res).id,
+      { activityType: p.activityType, riskLevel: p.riskLevel, blockchain: p.blockchain, from: p.from, to: p.to, errorsOnly: p.errors, search: p.q },
+      p.limit,
+      p.offset,
+    );
+    res.json({
+      success: true,
+      data: rows.map(activityListItem),
+      pagination: { total, limit: p.limit, offset: p.offset, hasMore: p.offset + rows.length < total },
+      meta: { total, page: Math.floor(p.offset / p.limit) + 1, limit: p.limit },
+      timestamp: new Date().toISOString(),
+    });
+  });
+
+  router.get('/activity/:id', async (req, res) => {
+    const row = isUuid(req.params.id) ? await deps.activityHistory.findForUser(req.params.id.toLowerCase(), currentUser(res).id) : null;
+    if (!row) throw notFound('Activity');
+    res.json({ success: true, data: activityDetail(row) });
+  });
+
+  return router;
+}
