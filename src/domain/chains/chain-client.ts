@@ -3,7 +3,10 @@ import type { Chain } from './chain';
 /** One asset as the engine sees it: the chain's native coin or a token contract. */
 export type Asset =
   | { kind: 'native'; symbol: string; decimals: number }
-  | { kind: 'token'; standard: 'erc20'; contract: string; symbol: string | null; decimals: number | null };
+  | { kind: 'token'; standard: TokenStandard; contract: string; symbol: string | null; decimals: number | null };
+
+/** Token kinds across the six chains; `contract` holds the token's id (contract, mint, TRC-10 id, XRPL currency.issuer). */
+export type TokenStandard = 'erc20' | 'trc20' | 'trc10' | 'spl' | 'xrpl-iou';
 
 /** One value movement inside a transaction, normalised across chains (amount in base units). */
 export interface Transfer {
@@ -11,8 +14,8 @@ export interface Transfer {
   to: string | null;
   asset: Asset;
   amount: bigint;
-  /** Where the movement was read from: the tx value itself or a Transfer log. */
-  source: 'native' | 'log';
+  /** Where the movement was read from: the tx value, a Transfer log, a UTXO, a balance difference, XRPL delivered_amount. */
+  source: 'native' | 'log' | 'utxo' | 'balance-diff' | 'delivered_amount' | 'internal';
   index: number;
 }
 
@@ -40,6 +43,17 @@ export interface AddressHistory {
   truncated: boolean;
 }
 
+/** One value movement seen from an address: the edge the exposure crawl follows. */
+export interface AddressTransfer {
+  txid: string;
+  /** Unix seconds; null when the source does not say. */
+  timestamp: number | null;
+  direction: 'in' | 'out';
+  counterparty: string;
+  asset: Asset;
+  amount: bigint;
+}
+
 export interface AddressFacts {
   address: string;
   isContract: boolean;
@@ -59,6 +73,11 @@ export interface ChainClient {
   /** null when the node does not know the transaction. */
   getTransaction(hash: string, signal: AbortSignal): Promise<ChainTransaction | null>;
   getAddressFacts(address: string, options: { tokens: string[]; historyLimit: number }, signal: AbortSignal): Promise<AddressFacts>;
+  /**
+   * The address's recent value movements in both directions, newest first, at most `limit` (one or two
+   * provider pages). Absent when the provider has no address index: the crawl then stops at this node.
+   */
+  getAddressTransfers?(address: string, options: { limit: number }, signal: AbortSignal): Promise<{ transfers: AddressTransfer[]; truncated: boolean }>;
 }
 
 export class InvalidAddressError extends Error {
