@@ -39,7 +39,7 @@ export function createScreeningActivities(deps: ScreeningActivityDeps) {
         heartbeat();
         const signal = AbortSignal.any([cancellationSignal(), AbortSignal.timeout(input.crawlTimeoutMs)]);
         return await deps.engine.analyze(
-          { apiType: input.apiType, chain: input.chain, target: input.target, maxDepth: input.maxDepth },
+          { apiType: input.apiType, chain: input.chain, target: input.target, maxDepth: input.maxDepth, crawlTimeoutMs: input.crawlTimeoutMs },
           signal,
         );
       } catch (err) {

@@ -42,7 +42,7 @@ describe('KYT and KYA on ethereum against a real node (anvil)', () => {
 
     const full = await stack.http('GET', `/api/v1/kyt/job/${polled.data.request_id}/fullresponse`, { key: user.key });
     expect(full.body.data.response.transaction).toMatchObject({ hash: txid, status: 'success' });
-    expect(full.body.data.response.graph.edges).toEqual([{ from: ANVIL_DEFAULT_ACCOUNT, to: SANCTIONED, asset: 'ETH', amount: (2n * 10n ** 18n).toString() }]);
+    expect(full.body.data.response.graph.edges[0]).toEqual({ from: ANVIL_DEFAULT_ACCOUNT, to: SANCTIONED, asset: 'ETH', amount: (2n * 10n ** 18n).toString(), txids: [txid], hop: 0 });
   });
 
   test('when an ERC-20 transfer pays a USDT-frozen address, then KYT finds the token recipient and scores the freeze HIGH', async () => {

@@ -71,8 +71,9 @@ describe('a worker that dies mid-job', () => {
     const polled = await pollUntilDone(stack, user.key, submit.body.data.request_id, 45_000);
     expect(polled.data.status).toBe('completed');
     expect(polled.data.response.target_summary.balances).toEqual([{ asset: 'ETH', amount: 1, usd: expect.any(Number) }]);
-    expect(polled.data.credits_charged).toBe(1);
-    expect((await stack.stores.credits.balance(user.id)).balance).toBe(1);
+    // The crawl reached one hop (the anvil account that funded the target): 1 credit + 1 per hop beyond the first.
+    expect(polled.data.credits_charged).toBe(2);
+    expect((await stack.stores.credits.balance(user.id)).balance).toBe(0);
 
     const history = await stack.temporal.workflow.getHandle(`screening:${submit.body.data.request_id}`).fetchHistory();
     const attempts = (history.events ?? []).map((e) => e.activityTaskStartedEventAttributes?.attempt).filter((a): a is number => typeof a === 'number');

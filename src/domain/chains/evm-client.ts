@@ -6,7 +6,7 @@ import {
   type ChainTransaction,
   type Transfer,
 } from './chain-client';
-import { readOtsHistory } from './evm-history';
+import { readOtsHistory, readOtsTransfers } from './evm-history';
 import { ERC20_SELECTORS, balanceOfCallData, decodeDecimals, decodeSymbol, decodeTransferLogs, decodeUint, type RpcLog } from './evm-logs';
 import { createEvmRpc, type EvmChain } from './evm-rpc';
 
@@ -167,5 +167,12 @@ export function createEvmChainClient(options: EvmClientOptions): ChainClient {
     };
   }
 
-  return { chain, nativeAsset, normalizeAddress, getTransaction, getAddressFacts };
+  /** Both directions from the ots index; a node without it has no address history, so the crawl stops at this address. */
+  async function getAddressTransfers(raw: string, { limit }: { limit: number }, signal: AbortSignal) {
+    const address = normalizeAddress(raw);
+    if (!(await hasOtsApi(signal))) return { transfers: [], truncated: true };
+    return readOtsTransfers({ rpc, nativeAsset, tokenAsset }, address, { limit }, signal);
+  }
+
+  return { chain, nativeAsset, normalizeAddress, getTransaction, getAddressFacts, getAddressTransfers };
 }

@@ -1,4 +1,4 @@
-import type { AddressHistory, Asset } from './chain-client';
+import type { AddressHistory, AddressTransfer, Asset } from './chain-client';
 import { decodeTransferLogs, type RpcLog } from './evm-logs';
 import type { EvmRpc } from './evm-rpc';
 
@@ -109,4 +109,33 @@ export async function readOtsHistory(
     inboundCounterparties,
     truncated: !newestPage.lastPage,
   };
+}
+
+/**
+ * The address's value movements from its newest ots page, both directions: native value of each
+ * transaction and every ERC-20 Transfer log naming the address. Reverted transactions and zero-value
+ * transfers (address-poisoning spam) are left out. Newest first.
+ */
+export async function readOtsTransfers(ctx: HistoryContext, address: string, options: { limit: number }, signal: AbortSignal): Promise<{ transfers: AddressTransfer[]; truncated: boolean }> {
+  const page = await ctx.rpc.request<OtsPage>('ots_searchTransactionsBefore', [address, 0, Math.max(1, options.limit)], signal);
+  const transfers: AddressTransfer[] = [];
+  const tokenAssets = new Map<string, Asset>();
+  for (const { tx, receipt } of entries(page)) {
+    if (receipt?.status === '0x0') continue;
+    const timestamp = receipt?.timestamp ?? tx.blockTimestamp;
+    const at = timestamp === undefined || timestamp === null ? null : Number(timestamp);
+    const value = BigInt(tx.value);
+    const from = tx.from.toLowerCase();
+    const to = tx.to?.toLowerCase() ?? null;
+    if (value > 0n && to === address) transfers.push({ txid: tx.hash, timestamp: at, direction: 'in', counterparty: from, asset: ctx.nativeAsset, amount: value });
+    if (value > 0n && from === address && to) transfers.push({ txid: tx.hash, timestamp: at, direction: 'out', counterparty: to, asset: ctx.nativeAsset, amount: value });
+    for (const t of decodeTransferLogs(receipt?.logs ?? [])) {
+      if (t.amount === 0n || (t.to !== address && t.from !== address)) continue;
+      const asset = tokenAssets.get(t.token) ?? (await ctx.tokenAsset(t.token, signal));
+      tokenAssets.set(t.token, asset);
+      if (t.to === address && t.from) transfers.push({ txid: tx.hash, timestamp: at, direction: 'in', counterparty: t.from, asset, amount: t.amount });
+      if (t.from === address && t.to) transfers.push({ txid: tx.hash, timestamp: at, direction: 'out', counterparty: t.to, asset, amount: t.amount });
+    }
+  }
+  return { transfers, truncated: !page.lastPage };
 }

@@ -1,10 +1,11 @@
 import type { ApiType } from '../../../workflows/defs';
 import type { Chain } from '../chains/chain';
+import { crawlLimitsFor } from './crawl-limits';
 
 /** What the engine can do per chain, known to the API before a job starts (to price and hold credits). */
 export interface EngineCapabilities {
   hasChainData(chain: Chain): boolean;
-  /** Deepest crawl the engine would run: 0 = lists only, 1 = the target's own on-chain facts. */
+  /** Deepest crawl the engine would run: 0 = lists only, 1 = the target's own on-chain facts, 1 + n = n exposure hops. */
   plannedDepth(chain: Chain, apiType: ApiType): number;
 }
 
@@ -12,6 +13,6 @@ export function capabilitiesFor(chainsWithData: Iterable<Chain>): EngineCapabili
   const chains = new Set(chainsWithData);
   return {
     hasChainData: (chain) => chains.has(chain),
-    plannedDepth: (chain) => (chains.has(chain) ? 1 : 0),
+    plannedDepth: (chain, apiType) => (chains.has(chain) ? 1 + crawlLimitsFor(apiType).maxHops : 0),
   };
 }

@@ -6,7 +6,8 @@ import { capabilitiesFor } from './capabilities';
 import type { PriceBook } from './prices';
 import type { ReferenceLists } from './reference-lists';
 import type { RiskModel } from './risk-model';
-import { LEVEL_BOUNDS, scoreParties, type Party } from './scoring';
+import { isExchangeLabelled, LEVEL_BOUNDS, scoreParties, type Party } from './scoring';
+import { crawlRoots, runExposurePhase, type ExposurePhase } from './exposure-phase';
 import type { AnalysisResult, Balance, CrawlReport, FullResponse } from './types';
 
 export interface AnalysisRequest {
@@ -15,6 +16,8 @@ export interface AnalysisRequest {
   /** Already normalised by the API (see chains/target-format.ts). */
   target: string;
   maxDepth: number;
+  /** The job's crawlTimeout: the exposure crawl uses its share of it (crawl-limits.ts). */
+  crawlTimeoutMs?: number;
 }
 
 export class TransactionNotFoundError extends Error {
@@ -96,6 +99,11 @@ export function createScreeningEngine(deps: EngineDeps) {
     return tokenTransfer?.to ?? tx.to ?? tx.from;
   }
 
+  function usdValue(asset: Asset, amount: bigint): number | null {
+    const price = deps.prices.usdPrice(assetSymbol(asset));
+    return price ? toDecimal(amount, asset.decimals) * price.usd : null;
+  }
+
   async function readFacts(client: ChainClient, address: string, signal: AbortSignal): Promise<AddressFacts | null> {
     try {
       return await client.getAddressFacts(address, { tokens: [], historyLimit: HISTORY_LIMIT }, signal);
@@ -158,11 +166,33 @@ export function createScreeningEngine(deps: EngineDeps) {
       const intel = await deps.lists.lookup(req.chain, [...roles.keys()]);
       const listsMs = now() - listsStarted;
       const parties: Party[] = [...roles].map(([address, r]) => ({ address, role: r.join(', '), intel: intel.get(address) ?? { sanctions: [], freezes: [], labels: [] } }));
+
+      let exposure: ExposurePhase | null = null;
+      if (client?.getAddressTransfers && req.maxDepth >= 2 && facts !== null && !signal.aborted) {
+        exposure = await runExposurePhase({
+          chain: req.chain, client, lists: deps.lists, model: deps.model, usdValue, apiType: req.apiType,
+          roots: crawlRoots(req.apiType, req.target, tx, subject), maxDepth: req.maxDepth, crawlTimeoutMs: req.crawlTimeoutMs,
+          subjectIsExchange: isExchangeLabelled(intel.get(subject)?.labels ?? []), signal, now,
+        });
+        const o = exposure.outcome;
+        crawl.depth_reached = 1 + o.hopsReached;
+        crawl.nodes_visited += o.nodes.length;
+        crawl.truncated.push(...o.truncated);
+        crawl.limits = exposure.limits;
+        if (!o.complete) {
+          crawl.complete = false;
+          crawl.note = `exposure crawl cut short (${o.truncated.filter((t) => t !== 'fanout').join(', ')}) after ${o.hopsReached} hop(s): unexplored counterparties are unknown, not clean`;
+        }
+      } else if (client && req.maxDepth < 2 && deps.chainClients[req.chain]?.getAddressTransfers) {
+        crawl.note = crawl.note ?? 'exposure crawl not run: the credits available paid for the direct screening only';
+      }
+
       const score = scoreParties(deps.model, {
         parties,
         subjectFacts: facts,
         subjectLabels: intel.get(subject)?.labels ?? [],
         nowSeconds: Math.floor(now() / 1000),
+        indirectHits: exposure?.hits,
       });
 
       const holdings = tx
@@ -193,8 +223,15 @@ export function createScreeningEngine(deps: EngineDeps) {
         hits: score.hits,
         crawl,
         graph: {
-          nodes: parties.map((p) => ({ address: p.address, role: p.role, hop: 0 })),
-          edges: (tx?.transfers ?? []).map((t) => ({ from: t.from, to: t.to, asset: assetSymbol(t.asset), amount: t.amount.toString() })),
+          nodes: [
+            ...parties.map((p) => ({ address: p.address, role: p.role, hop: 0, labels: labelsOf(p.intel) })),
+            ...(exposure?.outcome.nodes ?? []).map((n) => ({ address: n.address, role: `hop ${n.hop} ${n.direction === 'in' ? 'source' : 'destination'}`, hop: n.hop,
+              labels: n.intel ? labelsOf(n.intel) : [], share: Math.round(n.share * 10_000) / 10_000, stop: n.stop })),
+          ],
+          edges: [
+            ...(tx?.transfers ?? []).map((t) => ({ from: t.from, to: t.to, asset: assetSymbol(t.asset), amount: t.amount.toString(), txids: [tx!.hash], hop: 0 })),
+            ...(exposure?.outcome.edges ?? []),
+          ],
         },
         transaction: tx
           ? { hash: tx.hash, status: tx.status, block_number: tx.blockNumber?.toString() ?? null, timestamp: tx.timestamp ? new Date(tx.timestamp * 1000).toISOString() : null }
@@ -202,7 +239,11 @@ export function createScreeningEngine(deps: EngineDeps) {
         pricing,
         unpriced_assets: unpriced,
         model: { version: deps.model.version, levels: { LOW: `0-${LEVEL_BOUNDS.MEDIUM - 1}`, MEDIUM: `${LEVEL_BOUNDS.MEDIUM}-${LEVEL_BOUNDS.HIGH - 1}`, HIGH: `${LEVEL_BOUNDS.HIGH}-100` } },
-        performance: { analysis_ms: now() - started, chain_ms: chainMs, lists_ms: listsMs },
+        performance: {
+          analysis_ms: now() - started, chain_ms: chainMs, lists_ms: listsMs,
+          crawl_ms: exposure?.crawlMs ?? 0, crawl_requests: exposure?.outcome.requests ?? 0, request_budget: exposure?.limits.maxRequests ?? 0,
+          nodes_visited: crawl.nodes_visited, cut_short: !crawl.complete,
+        },
       };
       return { response, full, depthReached: crawl.depth_reached };
     },
@@ -210,6 +251,10 @@ export function createScreeningEngine(deps: EngineDeps) {
 }
 
 export type ScreeningEngine = ReturnType<typeof createScreeningEngine>;
+
+function labelsOf(intel: Party['intel']): string[] {
+  return [...intel.sanctions.map(() => 'sanctions'), ...intel.freezes.map((f) => `${f.token} ${f.status}`), ...intel.labels.map((l) => l.category)];
+}
 
 function aggregate(items: { asset: Asset; amount: bigint }[]): { asset: Asset; amount: bigint }[] {
   const byKey = new Map<string, { asset: Asset; amount: bigint }>();

@@ -16,6 +16,10 @@ const FROZEN_FLOOR = 85;
 const FORMERLY_FROZEN = 30;
 const EXCHANGE_CATEGORIES = new Set(['exchange', 'custodian', 'wallet_service', 'payment_processor']);
 
+/** A high-confidence exchange or custodian label: behaviour −10 and indirect exposure capped (§C.7). */
+export const isExchangeLabelled = (labels: AddressIntel['labels']): boolean =>
+  labels.some((l) => EXCHANGE_CATEGORIES.has(l.category) && l.confidence === 'high');
+
 export interface Party {
   address: string;
   /** "target", "sender", "recipient", "token recipient", … shown in reasons and tags. */
@@ -29,6 +33,8 @@ export interface ScoreInput {
   subjectFacts: AddressFacts | null;
   subjectLabels: AddressIntel['labels'];
   nowSeconds: number;
+  /** Indirect exposure found by the crawl (rule tag_score, hop ≥ 1): tag_score = max(direct, indirect). */
+  indirectHits?: Hit[];
 }
 
 export interface ScoreResult {
@@ -87,7 +93,7 @@ function tagsFor(p: Party): Tag[] {
 function behaviour(input: ScoreInput): { addressType: number; activeDuration: number; receiveCount: number; notes: string[] } {
   const notes: string[] = [];
   const facts = input.subjectFacts;
-  const exchangeLabel = input.subjectLabels.some((l) => EXCHANGE_CATEGORIES.has(l.category) && l.confidence === 'high');
+  const exchangeLabel = isExchangeLabelled(input.subjectLabels);
   let addressType = 0;
   if (exchangeLabel) {
     addressType = -10;
@@ -113,7 +119,9 @@ function behaviour(input: ScoreInput): { addressType: number; activeDuration: nu
 
 export function scoreParties(model: RiskModel, input: ScoreInput): ScoreResult {
   // OFAC files one address under several assets (ETH, USDT, ARB…): one finding each, not one per filing.
-  const hits = uniqueBy(input.parties.flatMap((p) => listHits(model, p)), (h) => `${h.address}|${h.rule}|${h.detail}`).sort((a, b) => b.score - a.score);
+  const direct = uniqueBy(input.parties.flatMap((p) => listHits(model, p)), (h) => `${h.address}|${h.rule}|${h.detail}`);
+  // Stable sort: at equal scores a direct finding stays ahead of an indirect one as the driver.
+  const hits = [...direct, ...(input.indirectHits ?? [])].sort((a, b) => b.score - a.score);
   const best = (rule: keyof RuleScores) => hits.find((h) => h.rule === rule)?.score ?? 0;
   const b = behaviour(input);
   const ruleScores: RuleScores = {

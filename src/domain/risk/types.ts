@@ -43,6 +43,12 @@ export interface Hit {
   category: string;
   source: string | null;
   detail: string;
+  /** Indirect exposure only: the path from the screened party (first) to this address (last). */
+  path?: string[];
+  direction?: 'in' | 'out';
+  usd?: number;
+  /** Share of the screened party's flow in that direction that reached this address (0-1). */
+  share?: number;
 }
 
 export interface CrawlReport {
@@ -54,18 +60,33 @@ export interface CrawlReport {
   depth_reached: number;
   nodes_visited: number;
   truncated: string[];
+  /** The bounds the exposure crawl ran under (hops, fan-out, budgets), when it ran. */
+  limits?: import('./crawl-limits').CrawlLimits;
 }
 
 /** The complete payload served by /fullresponse: the response plus how it was reached. */
 export interface FullResponse extends ScreeningResponse {
   hits: Hit[];
   crawl: CrawlReport;
-  graph: { nodes: { address: string; role: string; hop: number }[]; edges: { from: string | null; to: string | null; asset: string; amount: string }[] };
+  graph: {
+    nodes: { address: string; role: string; hop: number; labels?: string[]; share?: number; stop?: string | null }[];
+    edges: { from: string | null; to: string | null; asset: string; amount: string; txids?: string[]; usd?: number | null; hop?: number }[];
+  };
   transaction: { hash: string; status: string; block_number: string | null; timestamp: string | null } | null;
   pricing: { asset: string; usd_price: number | null; as_of: string | null; source: string | null }[];
   unpriced_assets: string[];
   model: { version: string; levels: { LOW: string; MEDIUM: string; HIGH: string } };
-  performance: { analysis_ms: number; chain_ms: number; lists_ms: number };
+  performance: {
+    analysis_ms: number;
+    chain_ms: number;
+    lists_ms: number;
+    crawl_ms?: number;
+    /** Chain-client calls the crawl made, against its budget. */
+    crawl_requests?: number;
+    request_budget?: number;
+    nodes_visited?: number;
+    cut_short?: boolean;
+  };
 }
 
 export interface AnalysisResult {
