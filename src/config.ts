@@ -34,6 +34,14 @@ const schema = z.object({
 
   ETHEREUM_RPC_URL: z.string().url().optional(),
   BSC_RPC_URL: z.string().url().optional(),
+  /** Esplora REST base URL (self-hosted electrs, mempool.space/api, blockstream.info/api). */
+  BITCOIN_ESPLORA_URL: z.string().url().optional(),
+  /** TronGrid-compatible API base URL (v1 + FullNode /wallet); TRON_API_KEY is sent as TRON-PRO-API-KEY. */
+  TRON_API_URL: z.string().url().optional(),
+  TRON_API_KEY: z.string().min(1).optional(),
+  SOLANA_RPC_URL: z.string().url().optional(),
+  /** rippled/Clio JSON-RPC over HTTP (s2.ripple.com or xrplcluster.com for full history). */
+  XRPL_RPC_URL: z.string().url().optional(),
   CHAIN_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 
   CRAWL_TIMEOUT_DEFAULT_MS: z.coerce.number().int().min(1000).max(120_000).default(8000),

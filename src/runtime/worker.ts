@@ -12,6 +12,7 @@ import { createPayFastServerValidator, payfastValidateUrl } from '../webhooks/pa
 import { createStores } from './stores';
 
 export type WorkerConfig = Pick<Config, 'TEMPORAL_TASK_QUEUE' | 'REFERENCE_DATA_DIR' | 'ETHEREUM_RPC_URL' | 'BSC_RPC_URL' | 'CHAIN_REQUEST_TIMEOUT_MS' | 'DATABASE_POOL_SIZE' |
+  'BITCOIN_ESPLORA_URL' | 'TRON_API_URL' | 'TRON_API_KEY' | 'SOLANA_RPC_URL' | 'XRPL_RPC_URL' |
   'PAYFAST_MODE' | 'PAYFAST_SERVER_VALIDATION'>;
 
 /** The real activities over Postgres, the reference lists, the configured chain clients and PayFast; tests may override parts. */
@@ -19,7 +20,7 @@ export function buildActivities(config: WorkerConfig, pool: Pool, overrides: Par
   const stores = createStores(pool);
   const engine = createScreeningEngine({
     lists: createReferenceLists(pool),
-    chainClients: createChainClients(config as Config),
+    chainClients: createChainClients(config),
     prices: loadPriceBook(path.join(config.REFERENCE_DATA_DIR, '..', 'prices', 'usd-reference-prices.json')),
     model: loadRiskModel(config.REFERENCE_DATA_DIR),
   });

@@ -1,18 +1,36 @@
 import type { Config } from '../../config';
+import { createEsploraBitcoinClient } from './bitcoin-client';
 import type { Chain } from './chain';
 import type { ChainClient } from './chain-client';
 import { createEvmChainClient } from './evm-client';
+import { createXrplClient } from './xrpl-client';
+
+type ChainConfig = Pick<Config, 'ETHEREUM_RPC_URL' | 'BSC_RPC_URL' | 'BITCOIN_ESPLORA_URL' | 'TRON_API_URL' | 'TRON_API_KEY' | 'SOLANA_RPC_URL' | 'XRPL_RPC_URL' | 'CHAIN_REQUEST_TIMEOUT_MS'>;
+
+/**
+ * Requests per second per provider, from the documented public limits (chain-data.md §4.1): public
+ * Esplora and XRPL ~5/s, TronGrid with a key 10-15/s, public Solana 4/s per method.
+ */
+export const PROVIDER_RATES = { esplora: 5, xrpl: 5, trongrid: 12, solana: 4 } as const;
 
 /** One client per chain whose endpoint is configured; a chain without one is screened on the lists only. */
-export function createChainClients(config: Config): Partial<Record<Chain, ChainClient>> {
+export function createChainClients(config: ChainConfig): Partial<Record<Chain, ChainClient>> {
   const clients: Partial<Record<Chain, ChainClient>> = {};
   const timeout = config.CHAIN_REQUEST_TIMEOUT_MS;
   if (config.ETHEREUM_RPC_URL) clients.ethereum = createEvmChainClient({ chain: 'ethereum', rpcUrl: config.ETHEREUM_RPC_URL, requestTimeoutMs: timeout });
   if (config.BSC_RPC_URL) clients['binance-smart-chain'] = createEvmChainClient({ chain: 'binance-smart-chain', rpcUrl: config.BSC_RPC_URL, requestTimeoutMs: timeout });
+  if (config.BITCOIN_ESPLORA_URL) clients.bitcoin = createEsploraBitcoinClient({ baseUrl: config.BITCOIN_ESPLORA_URL, requestTimeoutMs: timeout, ratePerSecond: PROVIDER_RATES.esplora });
+  if (config.XRPL_RPC_URL) clients.ripple = createXrplClient({ rpcUrl: config.XRPL_RPC_URL, requestTimeoutMs: timeout, ratePerSecond: PROVIDER_RATES.xrpl });
   return clients;
 }
 
 /** The chains with an endpoint, without building their clients (the api only needs to know which). */
-export function configuredChains(config: Pick<Config, 'ETHEREUM_RPC_URL' | 'BSC_RPC_URL'>): Chain[] {
-  return [...(config.ETHEREUM_RPC_URL ? (['ethereum'] as const) : []), ...(config.BSC_RPC_URL ? (['binance-smart-chain'] as const) : [])];
+export function configuredChains(config: Partial<ChainConfig>): Chain[] {
+  const endpoints: [Chain, string | undefined][] = [
+    ['ethereum', config.ETHEREUM_RPC_URL],
+    ['binance-smart-chain', config.BSC_RPC_URL],
+    ['bitcoin', config.BITCOIN_ESPLORA_URL],
+    ['ripple', config.XRPL_RPC_URL],
+  ];
+  return endpoints.filter(([, url]) => Boolean(url)).map(([chain]) => chain);
 }
