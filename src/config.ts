@@ -42,6 +42,8 @@ const schema = z.object({
   SOLANA_RPC_URL: z.string().url().optional(),
   /** rippled/Clio JSON-RPC over HTTP (s2.ripple.com or xrplcluster.com for full history). */
   XRPL_RPC_URL: z.string().url().optional(),
+  /** How long a cached address page is served before the newest page is read and merged in (0 = always read). */
+  CHAIN_CACHE_TRANSFERS_TTL_MS: z.coerce.number().int().min(0).max(7 * 24 * 3_600_000).default(3_600_000),
   CHAIN_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 
   CRAWL_TIMEOUT_DEFAULT_MS: z.coerce.number().int().min(1000).max(120_000).default(8000),

@@ -10,9 +10,18 @@ import { createReferenceLists } from '../domain/risk/reference-lists';
 import { loadRiskModel } from '../domain/risk/risk-model';
 import { createPayFastServerValidator, payfastValidateUrl } from '../webhooks/payfast/server-validation';
 import { createStores } from './stores';
+import { createChainCacheStore, type ChainCacheStore } from '../db/chain-cache';
+import { createCachingChainClient } from '../domain/chains/cached-client';
+import type { Chain } from '../domain/chains/chain';
+import type { ChainClient } from '../domain/chains/chain-client';
+
+/** Default TTL an hour: exposure far from the screened address changes slowly, and a re-run after a list update then needs no chain calls. */
+function withChainCache(clients: Partial<Record<Chain, ChainClient>>, store: ChainCacheStore, transfersTtlMs: number): Partial<Record<Chain, ChainClient>> {
+  return Object.fromEntries(Object.entries(clients).map(([chain, client]) => [chain, createCachingChainClient(client, store, { transfersTtlMs })]));
+}
 
 export type WorkerConfig = Pick<Config, 'TEMPORAL_TASK_QUEUE' | 'REFERENCE_DATA_DIR' | 'ETHEREUM_RPC_URL' | 'BSC_RPC_URL' | 'CHAIN_REQUEST_TIMEOUT_MS' | 'DATABASE_POOL_SIZE' |
-  'BITCOIN_ESPLORA_URL' | 'TRON_API_URL' | 'TRON_API_KEY' | 'SOLANA_RPC_URL' | 'XRPL_RPC_URL' |
+  'BITCOIN_ESPLORA_URL' | 'TRON_API_URL' | 'TRON_API_KEY' | 'SOLANA_RPC_URL' | 'XRPL_RPC_URL' | 'CHAIN_CACHE_TRANSFERS_TTL_MS' |
   'PAYFAST_MODE' | 'PAYFAST_SERVER_VALIDATION'>;
 
 /** The real activities over Postgres, the reference lists, the configured chain clients and PayFast; tests may override parts. */
@@ -20,7 +29,7 @@ export function buildActivities(config: WorkerConfig, pool: Pool, overrides: Par
   const stores = createStores(pool);
   const engine = createScreeningEngine({
     lists: createReferenceLists(pool),
-    chainClients: createChainClients(config),
+    chainClients: withChainCache(createChainClients(config), createChainCacheStore(pool), config.CHAIN_CACHE_TRANSFERS_TTL_MS),
     prices: loadPriceBook(path.join(config.REFERENCE_DATA_DIR, '..', 'prices', 'usd-reference-prices.json')),
     model: loadRiskModel(config.REFERENCE_DATA_DIR),
   });

@@ -47,6 +47,8 @@ export async function startTestStack(options: {
     TEMPORAL_ADDRESS: process.env.TEMPORAL_ADDRESS ?? process.env.TEST_TEMPORAL_ADDRESS,
     TEMPORAL_TASK_QUEUE: `test-${randomUUID()}`,
     DATABASE_POOL_SIZE: '12',
+    // Test files share one database but each runs its own anvil: cached address pages must not cross files.
+    CHAIN_CACHE_TRANSFERS_TTL_MS: '0',
     ...options.env,
   });
   installTemporalRuntime('warn');

@@ -92,6 +92,19 @@ describe('screening through the bitcoin and XRPL adapters against recorded respo
     expect(ms).toBeLessThan(2000 + 3000);
   });
 
+  test('when the same transaction is screened twice, then the second run reads the finished transaction and address pages from the Postgres cache', async () => {
+    await withServer(bitcoinCassettes(), { CHAIN_CACHE_TRANSFERS_TTL_MS: '600000' });
+    await stack.pool.query(`DELETE FROM chain_transactions WHERE chain = 'bitcoin'`);
+    await stack.pool.query(`DELETE FROM chain_address_transfers WHERE chain = 'bitcoin'`);
+    const first = await screen({ chain: 'bitcoin', txid: TX_IN });
+    const servedAfterFirst = server.served.length;
+    const second = await screen({ chain: 'bitcoin', txid: TX_IN });
+    expect(first.full.performance.cache_hits).toBe(0);
+    expect(second.full.performance.cache_hits).toBeGreaterThanOrEqual(3);
+    expect(server.served.length - servedAfterFirst).toBeLessThan(servedAfterFirst);
+    expect(second.polled.response.risk_score).toBe(first.polled.response.risk_score);
+  });
+
   test('when an XRPL payment is screened (KYT) and its payer (KYA), then both complete from rippled answers', async () => {
     await withServer(xrplCassettes);
     const kyt = await screen({ chain: 'ripple', txid: PAYMENT_HASH });

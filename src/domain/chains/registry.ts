@@ -3,6 +3,8 @@ import { createEsploraBitcoinClient } from './bitcoin-client';
 import type { Chain } from './chain';
 import type { ChainClient } from './chain-client';
 import { createEvmChainClient } from './evm-client';
+import { createSolanaClient } from './solana-client';
+import { createTronClient } from './tron-client';
 import { createXrplClient } from './xrpl-client';
 
 type ChainConfig = Pick<Config, 'ETHEREUM_RPC_URL' | 'BSC_RPC_URL' | 'BITCOIN_ESPLORA_URL' | 'TRON_API_URL' | 'TRON_API_KEY' | 'SOLANA_RPC_URL' | 'XRPL_RPC_URL' | 'CHAIN_REQUEST_TIMEOUT_MS'>;
@@ -21,6 +23,8 @@ export function createChainClients(config: ChainConfig): Partial<Record<Chain, C
   if (config.BSC_RPC_URL) clients['binance-smart-chain'] = createEvmChainClient({ chain: 'binance-smart-chain', rpcUrl: config.BSC_RPC_URL, requestTimeoutMs: timeout });
   if (config.BITCOIN_ESPLORA_URL) clients.bitcoin = createEsploraBitcoinClient({ baseUrl: config.BITCOIN_ESPLORA_URL, requestTimeoutMs: timeout, ratePerSecond: PROVIDER_RATES.esplora });
   if (config.XRPL_RPC_URL) clients.ripple = createXrplClient({ rpcUrl: config.XRPL_RPC_URL, requestTimeoutMs: timeout, ratePerSecond: PROVIDER_RATES.xrpl });
+  if (config.TRON_API_URL) clients.tron = createTronClient({ apiUrl: config.TRON_API_URL, apiKey: config.TRON_API_KEY, requestTimeoutMs: timeout, ratePerSecond: PROVIDER_RATES.trongrid });
+  if (config.SOLANA_RPC_URL) clients.solana = createSolanaClient({ rpcUrl: config.SOLANA_RPC_URL, requestTimeoutMs: timeout, ratePerSecond: PROVIDER_RATES.solana });
   return clients;
 }
 
@@ -31,6 +35,8 @@ export function configuredChains(config: Partial<ChainConfig>): Chain[] {
     ['binance-smart-chain', config.BSC_RPC_URL],
     ['bitcoin', config.BITCOIN_ESPLORA_URL],
     ['ripple', config.XRPL_RPC_URL],
+    ['tron', config.TRON_API_URL],
+    ['solana', config.SOLANA_RPC_URL],
   ];
   return endpoints.filter(([, url]) => Boolean(url)).map(([chain]) => chain);
 }

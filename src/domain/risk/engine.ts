@@ -119,7 +119,10 @@ export function createScreeningEngine(deps: EngineDeps) {
     async analyze(req: AnalysisRequest, signal: AbortSignal): Promise<AnalysisResult> {
       const started = now();
       let chainMs = 0;
-      const client = req.maxDepth >= 1 ? deps.chainClients[req.chain] : undefined;
+      const cache = { hits: 0, misses: 0 };
+      const configured = deps.chainClients[req.chain] as (ChainClient & { forJob?: (s: typeof cache) => ChainClient }) | undefined;
+      // A caching client counts this job's hits and misses for its performance report.
+      const client = req.maxDepth >= 1 ? (configured?.forJob?.(cache) ?? configured) : undefined;
       const crawl: CrawlReport = { ran: Boolean(client), note: null, complete: true, depth_planned: req.maxDepth, depth_reached: 0, nodes_visited: 0, truncated: [] };
       if (!deps.chainClients[req.chain]) {
         crawl.note = `no ${req.chain} node is configured: screened against the reference lists only, on-chain exposure not checked`;
@@ -242,7 +245,7 @@ export function createScreeningEngine(deps: EngineDeps) {
         performance: {
           analysis_ms: now() - started, chain_ms: chainMs, lists_ms: listsMs,
           crawl_ms: exposure?.crawlMs ?? 0, crawl_requests: exposure?.outcome.requests ?? 0, request_budget: exposure?.limits.maxRequests ?? 0,
-          nodes_visited: crawl.nodes_visited, cut_short: !crawl.complete,
+          nodes_visited: crawl.nodes_visited, cut_short: !crawl.complete, cache_hits: cache.hits, cache_misses: cache.misses,
         },
       };
       return { response, full, depthReached: crawl.depth_reached };

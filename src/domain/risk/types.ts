@@ -86,6 +86,9 @@ export interface FullResponse extends ScreeningResponse {
     request_budget?: number;
     nodes_visited?: number;
     cut_short?: boolean;
+    /** Chain cache (Postgres) answers for this job: finished transactions and fresh address pages. */
+    cache_hits?: number;
+    cache_misses?: number;
   };
 }
 
