@@ -62,6 +62,7 @@ describe.each([
     expect(full.performance).toMatchObject({ crawl_requests: expect.any(Number), request_budget: 500, cut_short: false });
     // The cost follows the crawl actually done: 1 credit + 1 per hop beyond the first level.
     expect(polled.credits_charged).toBe(full.crawl.depth_reached);
+    expect(full.cost).toEqual({ credits: polled.credits_charged, depth_reached: full.crawl.depth_reached, rule: expect.stringContaining('per exposure hop') });
   });
 
   test('when C is one hop further from the sanctioned address, then its score is lower than B\'s', async () => {

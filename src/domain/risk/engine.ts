@@ -6,6 +6,7 @@ import { capabilitiesFor } from './capabilities';
 import type { PriceBook } from './prices';
 import type { ReferenceLists } from './reference-lists';
 import type { RiskModel } from './risk-model';
+import { analysisCost, COST_RULE } from '../credits/pricing';
 import { isExchangeLabelled, LEVEL_BOUNDS, scoreParties, type Party } from './scoring';
 import { crawlRoots, runExposurePhase, type ExposurePhase } from './exposure-phase';
 import type { AnalysisResult, Balance, CrawlReport, FullResponse } from './types';
@@ -240,6 +241,7 @@ export function createScreeningEngine(deps: EngineDeps) {
           ? { hash: tx.hash, status: tx.status, block_number: tx.blockNumber?.toString() ?? null, timestamp: tx.timestamp ? new Date(tx.timestamp * 1000).toISOString() : null }
           : null,
         pricing,
+        cost: { credits: analysisCost(crawl.depth_reached), depth_reached: crawl.depth_reached, rule: COST_RULE },
         unpriced_assets: unpriced,
         model: { version: deps.model.version, levels: { LOW: `0-${LEVEL_BOUNDS.MEDIUM - 1}`, MEDIUM: `${LEVEL_BOUNDS.MEDIUM}-${LEVEL_BOUNDS.HIGH - 1}`, HIGH: `${LEVEL_BOUNDS.HIGH}-100` } },
         performance: {

@@ -74,6 +74,8 @@ export interface FullResponse extends ScreeningResponse {
   };
   transaction: { hash: string; status: string; block_number: string | null; timestamp: string | null } | null;
   pricing: { asset: string; usd_price: number | null; as_of: string | null; source: string | null }[];
+  /** What this analysis costs, from the crawl actually done (src/domain/credits/pricing.ts). */
+  cost: { credits: number; depth_reached: number; rule: string };
   unpriced_assets: string[];
   model: { version: string; levels: { LOW: string; MEDIUM: string; HIGH: string } };
   performance: {
