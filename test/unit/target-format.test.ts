@@ -299,3 +299,21 @@ describe('format hints', () => {
     }
   });
 });
+
+describe('checksums at the API edge', () => {
+  // Real addresses (bitcoin genesis coinbase, Tron USDT contract, XRPL genesis account), each with one character changed.
+  test.each([
+    ['bitcoin', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNb'],
+    ['bitcoin', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdp'],
+    ['tron', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u'],
+    ['ripple', 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTj'],
+  ] as const)('when a %s address has a wrong checksum, then it is refused while the real one passes', (chain, real, broken) => {
+    expect(normalizeAddress(chain, real)).not.toBeNull();
+    expect(normalizeAddress(chain, broken)).toBeNull();
+  });
+
+  test('when a solana address does not decode to 32 bytes, then it is refused', () => {
+    expect(normalizeAddress('solana', 'So11111111111111111111111111111111111111112')).toBe('So11111111111111111111111111111111111111112');
+    expect(normalizeAddress('solana', 'z'.repeat(32))).toBeNull(); // 24 bytes
+  });
+});

@@ -1,4 +1,7 @@
+import { BITCOIN_BASE58_ALPHABET, decodeBase58, decodeBase58Check, XRPL_BASE58_ALPHABET } from './base58check';
+import { normalizeBitcoinAddress } from './bitcoin-address';
 import type { Chain } from './chain';
+import { toTronBase58 } from './tron-address';
 
 /**
  * Syntax checks per chain, run at the API edge so a malformed address or hash is a 400 before any
@@ -12,15 +15,18 @@ const ADDRESS_RULES: Record<Chain, (raw: string) => string | null> = {
   ethereum: evmAddress,
   'binance-smart-chain': evmAddress,
   bitcoin: (raw) => {
-    if (/^(bc1|BC1)[02-9ac-hj-np-zAC-HJ-NP-Z]{8,87}$/.test(raw)) {
-      // bech32 is case-insensitive but must not mix cases.
-      return raw === raw.toLowerCase() || raw === raw.toUpperCase() ? raw.toLowerCase() : null;
-    }
-    return new RegExp(`^[13]${BASE58}{25,34}$`).test(raw) ? raw : null;
+    // Mainnet forms only, and the checksum must hold (base58check or bech32/bech32m).
+    const mainnet = /^(bc1|BC1)[02-9ac-hj-np-zAC-HJ-NP-Z]{8,87}$/.test(raw) || new RegExp(`^[13]${BASE58}{25,34}$`).test(raw);
+    return mainnet ? normalizeBitcoinAddress(raw) : null;
   },
-  tron: (raw) => (new RegExp(`^T${BASE58}{33}$`).test(raw) ? raw : null),
-  solana: (raw) => (new RegExp(`^${BASE58}{32,44}$`).test(raw) ? raw : null),
-  ripple: (raw) => (new RegExp(`^r${RIPPLE_ALPHABET}{24,34}$`).test(raw) ? raw : null),
+  tron: (raw) => (new RegExp(`^T${BASE58}{33}$`).test(raw) ? toTronBase58(raw) : null),
+  // A Solana address is any 32-byte public key: it has no checksum, so the length after decoding is the check.
+  solana: (raw) => (new RegExp(`^${BASE58}{32,44}$`).test(raw) && decodeBase58(raw, BITCOIN_BASE58_ALPHABET)?.length === 32 ? raw : null),
+  ripple: (raw) => {
+    if (!new RegExp(`^r${RIPPLE_ALPHABET}{24,34}$`).test(raw)) return null;
+    const decoded = decodeBase58Check(raw, XRPL_BASE58_ALPHABET);
+    return decoded && decoded.version === 0 && decoded.payload.length === 20 ? raw : null;
+  },
 };
 
 function evmAddress(raw: string): string | null {
