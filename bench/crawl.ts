@@ -1,6 +1,8 @@
 /**
  * Crawl time and chain calls per job, per chain, against local servers: anvil (ethereum, a scripted
- * sanctioned → A → B → C graph) and the strict replay server with the recorded bitcoin and XRPL answers.
+ * sanctioned → A → B → C graph) and the strict replay server with the recorded bitcoin, XRPL, TronGrid and
+ * Solana answers (tron and solana pages nobody recorded are composed from the real bodies, as in
+ * test/integration/chains-e2e-tron-solana.test.ts).
  * Runs the engine directly (no API or Temporal in the measurement). Run: npm run bench:crawl
  */
 import { randomBytes } from 'node:crypto';
@@ -12,6 +14,8 @@ import { startReplayServer } from '../test/helpers/replay-server';
 import { createPool } from '../src/db/pool';
 import { createEsploraBitcoinClient } from '../src/domain/chains/bitcoin-client';
 import { createEvmChainClient } from '../src/domain/chains/evm-client';
+import { createSolanaClient } from '../src/domain/chains/solana-client';
+import { createTronClient } from '../src/domain/chains/tron-client';
 import { createXrplClient } from '../src/domain/chains/xrpl-client';
 import { createScreeningEngine } from '../src/domain/risk/engine';
 import { loadPriceBook } from '../src/domain/risk/prices';
@@ -40,6 +44,46 @@ async function main() {
   const accountInfo = read('ripple', 'rippled', 'accountInfo.json').result;
   const xrplPage = (account: string) => ({ request: { method: 'POST' as const, path: '/xrpl', rpc: { method: 'account_tx', params: [{ account, ledger_index_min: -1, ledger_index_max: -1, limit: 50, forward: false }] } },
     response: { body: { result: { account, limit: 50, transactions: [{ meta: payment.meta, tx_json: payment.tx_json, validated: true }], validated: true } } } });
+
+  // Tron: WALLET's real history; the FullNode tx bodies, OTHER's history and the sources' pages are
+  // COMPOSED from the real TronGrid items (see chains-e2e-tron-solana.test.ts).
+  const tronItem = (name: string) => read('tron', 'trongrid-v1', `account-transactions__${name}.json`);
+  const [NATIVE, NATIVE_NO_TS, TRC10, TRC20_CALL, SWAP, FAILED] = ['native-transfer', 'native-transfer-without-timestamp', 'trc10-transfer', 'trc20-transfer', 'swap-transaction', 'failed-transaction'].map(tronItem);
+  const TRC20_PAGE = read('tron', 'trongrid-v1', 'account-trc20-transactions__contract-info.json');
+  const [WALLET, OTHER] = ['TGJn1wnUYHJbvN88cynZbsAz2EMeZq73yx', 'TEFik7dGm6r5Y1Af9mGwnELuJLa1jXDDUB'];
+  const envelope = (data: unknown[]) => ({ data, success: true, meta: { at: 1774455500000, page_size: data.length } });
+  const tronGet = (p: string, query: Record<string, string> | undefined, body: unknown) => ({ request: { method: 'GET' as const, path: `/tron${p}`, query }, response: { body } });
+  const tronPages = (address: string, limit: number, native: unknown, trc20: unknown) => [
+    tronGet(`/v1/accounts/${address}/transactions`, { limit: String(limit), order_by: 'block_timestamp,desc' }, native),
+    tronGet(`/v1/accounts/${address}/transactions/trc20`, { limit: String(limit) }, trc20),
+  ];
+  const tronCassettes = [
+    { request: { method: 'POST' as const, path: '/tron/wallet/gettransactionbyid' }, response: { body: { ret: [{ contractRet: 'SUCCESS' }], signature: NATIVE.signature, txID: NATIVE.txID, raw_data: NATIVE.raw_data, raw_data_hex: NATIVE.raw_data_hex } } },
+    { request: { method: 'POST' as const, path: '/tron/wallet/gettransactioninfobyid' }, response: { body: { id: NATIVE.txID, fee: NATIVE.ret[0].fee, blockNumber: NATIVE.blockNumber, blockTimeStamp: NATIVE.block_timestamp, receipt: { net_fee: NATIVE.net_fee } } } },
+    tronGet(`/v1/accounts/${WALLET}`, undefined, envelope([{ address: '41458437be39f3a8bfdbfee7bef93e2c5f632ceff4', balance: 4_196_409_173, create_time: 1_755_000_000_000 }])), // SYNTHETIC values
+    tronGet(`/v1/accounts/${OTHER}`, undefined, envelope([{ address: '412efffc7686e54ab669a1cdb1e2cc17cf4b4eca96' }])),
+    ...[25, 50].flatMap((limit) => [
+      ...tronPages(WALLET, limit, envelope([NATIVE_NO_TS, TRC10, TRC20_CALL, NATIVE]), TRC20_PAGE),
+      ...tronPages(OTHER, limit, envelope([FAILED, SWAP, NATIVE]), envelope([TRC20_PAGE.data[0]])),
+    ]),
+    ...tronPages('TMh7tFe4TWSbT587YMaRYZ9NQUwWi1LbeM', 50, envelope([NATIVE_NO_TS]), envelope([])),
+    ...tronPages('TEkrCfpcY8qGzRdSackqNWd5G5MUvAT1cX', 50, envelope([TRC10]), envelope([])),
+    ...tronPages('TMxxHG5PRVakKwNCvTWDb73gPwXvkZAhpm', 50, envelope([]), envelope([TRC20_PAGE.data[1]])),
+    ...tronPages('TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', 50, envelope([]), envelope([TRC20_PAGE.data[2]])),
+  ];
+  // Solana: the recorded vote transaction; its fee payer's balance and signature page are COMPOSED from it.
+  const voteRequest = read('solana', 'json-rpc', 'GetTransactionRequest.json');
+  const vote = read('solana', 'json-rpc', 'GetTransactionResponse.json');
+  const VOTE_SIG = vote.result.transaction.signatures[0] as string;
+  const FEE_PAYER = vote.result.transaction.message.accountKeys[0] as string;
+  const solRpc = (method: string, params: unknown, body: unknown) => ({ request: { method: 'POST' as const, path: '/solana', rpc: { method, params } }, response: { body } });
+  const voteSignature = { signature: VOTE_SIG, slot: vote.result.slot, blockTime: vote.result.blockTime, err: null, memo: null, confirmationStatus: 'finalized' };
+  const solanaCassettes = [
+    solRpc(voteRequest.method, voteRequest.params, vote),
+    solRpc('getBalance', [FEE_PAYER], { jsonrpc: '2.0', id: 0, result: { context: { slot: vote.result.slot }, value: vote.result.meta.postBalances[0] } }),
+    ...[25, 50].map((limit) => solRpc('getSignaturesForAddress', [FEE_PAYER, { limit }], { jsonrpc: '2.0', id: 0, result: [voteSignature] })),
+  ];
+
   const replay = await startReplayServer([
     { request: { method: 'GET', path: `/bitcoin/tx/${txIn.txid}` }, response: { body: txIn } },
     { request: { method: 'GET', path: `/bitcoin/address/${RECIPIENT}` }, response: { body: { chain_stats: { funded_txo_sum: 100000000, spent_txo_sum: 0, spent_txo_count: 0, tx_count: 1 } } } },
@@ -48,12 +92,16 @@ async function main() {
     { request: { method: 'POST', path: '/xrpl', rpc: { method: 'account_info', params: [{ account: 'r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59', ledger_index: 'validated' }] } }, response: { body: { result: accountInfo } } },
     xrplPage('r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59'),
     xrplPage('rMH4UxPrbuMa1spCBR98hLLyNJp4d8p4tM'),
+    ...tronCassettes,
+    ...solanaCassettes,
   ]);
 
   const clients = {
     ethereum: createEvmChainClient({ chain: 'ethereum', rpcUrl: anvil.rpcUrl, requestTimeoutMs: 5000 }),
     bitcoin: createEsploraBitcoinClient({ baseUrl: `${replay.url}/bitcoin`, requestTimeoutMs: 5000, ratePerSecond: 1000 }),
     ripple: createXrplClient({ rpcUrl: `${replay.url}/xrpl`, requestTimeoutMs: 5000, ratePerSecond: 1000 }),
+    tron: createTronClient({ apiUrl: `${replay.url}/tron`, requestTimeoutMs: 5000, ratePerSecond: 1000 }),
+    solana: createSolanaClient({ rpcUrl: `${replay.url}/solana`, requestTimeoutMs: 5000, ratePerSecond: 1000 }),
   };
   const engine = createScreeningEngine({
     lists: createReferenceLists(pool),
@@ -65,13 +113,21 @@ async function main() {
     ['ethereum KYA (3 hops to a sanction)', { apiType: 'KYA', chain: 'ethereum', target: C.toLowerCase(), maxDepth: 4 }],
     ['bitcoin KYT (Esplora replay)', { apiType: 'KYT', chain: 'bitcoin', target: txIn.txid, maxDepth: 3 }],
     ['ripple KYA (rippled replay)', { apiType: 'KYA', chain: 'ripple', target: 'r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59', maxDepth: 4 }],
+    ['tron KYA (TronGrid replay)', { apiType: 'KYA', chain: 'tron', target: WALLET, maxDepth: 4 }],
+    ['tron KYT (TronGrid replay)', { apiType: 'KYT', chain: 'tron', target: NATIVE.txID, maxDepth: 3 }],
+    ['solana KYA (Solana RPC replay)', { apiType: 'KYA', chain: 'solana', target: FEE_PAYER, maxDepth: 4 }],
+    ['solana KYT (Solana RPC replay)', { apiType: 'KYT', chain: 'solana', target: VOTE_SIG, maxDepth: 3 }],
   ] as const;
+  // Tron and solana run two jobs each on one client: their HTTP requests are counted per job.
+  const perJob: string[] = [];
   console.log(`runs per job=${RUNS}`);
   for (const [name, req] of jobs) {
     const total: number[] = [];
     const crawl: number[] = [];
     let calls = 0;
     let nodes = 0;
+    const client = req.chain === 'tron' || req.chain === 'solana' ? clients[req.chain] : null;
+    const before = client?.metrics().requests ?? 0;
     for (let i = 0; i < RUNS; i++) {
       const r = await engine.analyze({ ...req, crawlTimeoutMs: 8000 }, AbortSignal.timeout(8000));
       total.push(r.full.performance.analysis_ms);
@@ -79,9 +135,10 @@ async function main() {
       calls = r.full.performance.crawl_requests ?? 0;
       nodes = r.full.performance.nodes_visited ?? 0;
     }
+    if (client) perJob.push(`${req.chain} ${req.apiType}=${(client.metrics().requests - before) / RUNS}/job`);
     console.log(`${name.padEnd(38)} analysis p50=${pct(total, 50)}ms p95=${pct(total, 95)}ms  crawl p50=${pct(crawl, 50)}ms  crawl calls/job=${calls} nodes/job=${nodes}`);
   }
-  console.log(`HTTP requests: bitcoin=${clients.bitcoin.metrics().requests / RUNS}/job ripple=${clients.ripple.metrics().requests / RUNS}/job (replay misses: ${replay.misses.length})`);
+  console.log(`HTTP requests: bitcoin=${clients.bitcoin.metrics().requests / RUNS}/job ripple=${clients.ripple.metrics().requests / RUNS}/job ${perJob.join(' ')} (replay misses: ${replay.misses.length})`);
   await replay.close();
   await anvil.stop();
   await pool.end();
