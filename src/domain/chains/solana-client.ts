@@ -1,7 +1,7 @@
 import { address, createSolanaRpcFromTransport, isAddress, isSignature, signature, type RpcTransport } from '@solana/kit';
 import { ChainUnavailableError, InvalidAddressError, type AddressFacts, type AddressTransfer, type Asset, type ChainClient, type ChainTransaction, type Transfer } from './chain-client';
 import { createHttpProvider, type ProviderMetrics } from './http-provider';
-import { historyFromTransfers } from './tron-client';
+import { historyFromTransfers } from './address-history';
 
 export interface SolanaClientOptions {
   rpcUrl: string;

@@ -1,4 +1,5 @@
-import { InvalidAddressError, type AddressFacts, type AddressHistory, type AddressTransfer, type Asset, type ChainClient, type ChainTransaction, type Transfer } from './chain-client';
+import { historyFromTransfers } from './address-history';
+import { InvalidAddressError, type AddressFacts, type AddressTransfer, type Asset, type ChainClient, type ChainTransaction, type Transfer } from './chain-client';
 import { decodeTransferLogs } from './evm-logs';
 import { createHttpProvider, type ProviderMetrics } from './http-provider';
 import { toTronBase58, tronHexToBase58 } from './tron-address';
@@ -60,27 +61,6 @@ function edge(self: string, txid: string, ms: number | undefined, from: string |
   if (amount <= 0n || !from || !to || from === to || (from !== self && to !== self)) return null;
   const transfer: AddressTransfer = { txid, timestamp: seconds(ms), direction: from === self ? 'out' : 'in', counterparty: from === self ? to : from, asset, amount };
   return { ms: ms ?? 0, transfer };
-}
-
-/** The AddressHistory a sampled page of movements supports (solana-client uses it too). */
-export function historyFromTransfers(transfers: AddressTransfer[], truncated: boolean, limit: number, firstSeen: number | null): AddressHistory {
-  const inbound = transfers.filter((t) => t.direction === 'in');
-  const senders = new Map<string, { address: string; asset: Asset; amount: bigint }>();
-  for (const t of inbound) {
-    const key = `${t.counterparty}|${t.asset.kind === 'native' ? 'native' : t.asset.contract}`;
-    const seen = senders.get(key);
-    if (seen) seen.amount += t.amount;
-    else senders.set(key, { address: t.counterparty, asset: t.asset, amount: t.amount });
-  }
-  const times = transfers.flatMap((t) => (t.timestamp === null ? [] : [t.timestamp]));
-  return {
-    // Only a complete history shows the first movement; a cut one would make an old address look new.
-    firstSeen: firstSeen ?? (truncated || times.length === 0 ? null : Math.min(...times)),
-    lastSeen: times.length ? Math.max(...times) : null,
-    inboundCount: new Set(inbound.map((t) => t.txid)).size,
-    inboundCounterparties: [...senders.values()].slice(0, Math.max(0, limit)),
-    truncated,
-  };
 }
 
 export function createTronClient(options: TronClientOptions): ChainClient & { metrics(): ProviderMetrics } {
