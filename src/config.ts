@@ -81,6 +81,16 @@ const schema = z.object({
   /** Express `trust proxy`: hop count or comma-separated addresses/CIDRs of the proxies in front (req.ip for the PayFast source check). */
   TRUST_PROXY: z.string().optional(),
 
+  /** Where pay-per-use report payments (USDC on Base) go; without it the report routes answer 503. */
+  X402_PAY_TO: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an EVM address (0x + 40 hex)').optional(),
+  /** A remote x402 facilitator (e.g. CDP) … */
+  X402_FACILITATOR_URL: z.string().url().optional(),
+  /** … or an in-process facilitator that settles on this Base RPC with this funded key (it pays the gas). */
+  X402_RPC_URL: z.string().url().optional(),
+  X402_FACILITATOR_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'a 0x-prefixed 32-byte hex private key').optional(),
+  /** How long a paid KYT/KYA report may take before it is abandoned unpaid. */
+  X402_REPORT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(20_000),
+
   REFERENCE_DATA_DIR: z.string().min(1).default('data/risk'),
   /** Skip loading the reference lists at start (the api does not need it when the worker or `npm run migrate` loads them). */
   LOAD_REFERENCE_DATA: flag.default(true),

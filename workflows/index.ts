@@ -3,3 +3,4 @@ export { screeningWorkflow } from './screening';
 export { paypalEventWorkflow } from './paypal-event';
 export { payfastPaymentWorkflow } from './payfast-payment';
 export { clerkEventWorkflow } from './clerk-event';
+export { x402ReportWorkflow } from './x402-report';

@@ -15,6 +15,7 @@ import { createPayFastWebhookRouter, type PayFastWebhookDeps } from './routes/we
 import { createPayPalWebhookRouter, type PayPalWebhookDeps } from './routes/webhooks/paypal';
 import type { ClerkVerifier } from '../webhooks/clerk/verifier';
 import { createActivityRouter } from './routes/activity';
+import { createX402ReportsRouter, type X402RouterDeps } from './routes/x402-reports';
 import { createActivityWebhookRouter, type ActivityWebhookDeps } from './routes/webhooks/activity';
 
 export interface AppDeps extends AuthDeps, ScreeningRouterDeps, PayPalWebhookDeps, BillingRouterDeps, ActivityWebhookDeps {
@@ -23,6 +24,7 @@ export interface AppDeps extends AuthDeps, ScreeningRouterDeps, PayPalWebhookDep
   log: Logger;
   syncAnalyzeWaitMs: number;
   verifyClerk?: ClerkVerifier;
+  x402: X402RouterDeps;
   payfast: Omit<PayFastWebhookDeps, 'startEventWorkflow' | 'webhookEvents' | 'log'>;
   /** Express `trust proxy`: which hops may set X-Forwarded-For (req.ip feeds the PayFast source check). */
   trustProxy: boolean | number | string;
@@ -43,6 +45,8 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(express.json({ limit: '256kb' }));
   app.use(createPackagesRouter(deps));
+  // Paid per request in USDC (x402), no account: mounted before the authenticated /api/v1 router.
+  app.use(createX402ReportsRouter(deps.x402));
 
   app.get('/health', async (_req, res) => {
     await deps.pool.query('SELECT 1');

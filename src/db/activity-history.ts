@@ -27,7 +27,7 @@ export interface ActivityEntry {
   metadata: Record<string, unknown>;
   clientAppId: string | null;
   clientAppName: string | null;
-  source: 'screening' | 'webhook';
+  source: 'screening' | 'webhook' | 'x402';
 }
 
 export interface ActivityFilters {

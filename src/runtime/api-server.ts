@@ -15,6 +15,8 @@ import { createJobService } from '../screening/job-service';
 import { createEventWorkflowStarter } from '../webhooks/event-workflows';
 import { buildWebhookVerifiers, type WebhookVerifierOverrides } from './webhook-verifiers';
 import { createStores } from './stores';
+import { buildFacilitator } from '../x402/facilitator';
+import { createPaymentGate } from '../x402/payment-gate';
 
 export interface ApiServer {
   server: Server;
@@ -27,7 +29,8 @@ export type ApiConfig = Pick<Config, 'PORT' | 'CLERK_JWT_KEY' | 'CLERK_AUTHORIZE
   'BITCOIN_ESPLORA_URL' | 'TRON_API_URL' | 'TRON_API_KEY' | 'SOLANA_RPC_URL' | 'XRPL_RPC_URL' |
   'CLERK_WEBHOOK_SECRET' | 'ACTIVITY_WEBHOOK_SECRET' | 'PAYPAL_MODE' | 'PAYPAL_WEBHOOK_ID' | 'PAYPAL_CLIENT_ID' | 'PAYPAL_CLIENT_SECRET' | 'PAYPAL_UNKNOWN_SUBSCRIPTION_RETRY_MS' |
   'PAYFAST_MODE' | 'PAYFAST_MERCHANT_ID' | 'PAYFAST_MERCHANT_KEY' | 'PAYFAST_MERCHANT_PASSPHRASE' | 'PAYFAST_VERIFY_SOURCE' |
-  'PAYFAST_SERVER_VALIDATION' | 'PAYFAST_NOTIFY_URL' | 'PAYFAST_RETURN_URL' | 'PAYFAST_CANCEL_URL' | 'TRUST_PROXY'>;
+  'PAYFAST_SERVER_VALIDATION' | 'PAYFAST_NOTIFY_URL' | 'PAYFAST_RETURN_URL' | 'PAYFAST_CANCEL_URL' | 'TRUST_PROXY' |
+  'X402_PAY_TO' | 'X402_FACILITATOR_URL' | 'X402_RPC_URL' | 'X402_FACILITATOR_PRIVATE_KEY' | 'X402_REPORT_TIMEOUT_MS'>;
 
 /** Express `trust proxy` from TRUST_PROXY: unset = trust no proxy; a number = hops; else addresses/CIDRs. */
 function trustProxySetting(value: string | undefined): boolean | number | string {
@@ -43,6 +46,8 @@ export async function startApiServer(deps: { config: ApiConfig; pool: Pool; temp
   const { config, pool, temporal, log } = deps;
   const stores = createStores(pool);
   const capabilities = capabilitiesFor(configuredChains(config));
+  const facilitator = buildFacilitator({ url: config.X402_FACILITATOR_URL, rpcUrl: config.X402_RPC_URL, privateKey: config.X402_FACILITATOR_PRIVATE_KEY });
+  if (!facilitator || !config.X402_PAY_TO) log.warn('x402 reports disabled: set X402_PAY_TO and X402_FACILITATOR_URL (or X402_RPC_URL + X402_FACILITATOR_PRIVATE_KEY); the report routes answer 503');
   const verifySessionToken = config.CLERK_JWT_KEY
     ? createClerkSessionVerifier({ publicKeyPem: config.CLERK_JWT_KEY, authorizedParties: config.CLERK_AUTHORIZED_PARTIES })
     : undefined;
@@ -59,6 +64,17 @@ export async function startApiServer(deps: { config: ApiConfig; pool: Pool; temp
     unknownSubscriptionRetryMs: config.PAYPAL_UNKNOWN_SUBSCRIPTION_RETRY_MS,
     trustProxy: trustProxySetting(config.TRUST_PROXY),
     activityWebhookSecret: config.ACTIVITY_WEBHOOK_SECRET,
+    x402: {
+      servePaid: facilitator && config.X402_PAY_TO ? createPaymentGate({ facilitator, payTo: config.X402_PAY_TO, payments: stores.x402Payments, log }) : undefined,
+      temporal,
+      taskQueue: config.TEMPORAL_TASK_QUEUE,
+      capabilities,
+      entities: stores.entities,
+      activityHistory: stores.activityHistory,
+      crawlTimeoutMs: config.CRAWL_TIMEOUT_DEFAULT_MS,
+      heartbeatTimeoutMs: config.ANALYSIS_HEARTBEAT_TIMEOUT_MS,
+      reportTimeoutMs: config.X402_REPORT_TIMEOUT_MS,
+    },
     jobService: createJobService({
       pool,
       ...stores,

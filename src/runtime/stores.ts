@@ -6,6 +6,8 @@ import { createPackageStore } from '../db/packages';
 import { createPayFastCheckoutStore } from '../db/payfast-checkouts';
 import { createSubscriptionStore } from '../db/subscriptions';
 import { createWebhookEventStore } from '../db/webhook-events';
+import { createEntityStore } from '../db/entities';
+import { createX402PaymentStore } from '../db/x402-payments';
 import { createUserStore } from '../db/users';
 
 /** Every Postgres-backed store over one pool. */
@@ -19,6 +21,8 @@ export function createStores(pool: Pool) {
     payfastCheckouts: createPayFastCheckoutStore(pool),
     subscriptions: createSubscriptionStore(pool),
     webhookEvents: createWebhookEventStore(pool),
+    entities: createEntityStore(pool),
+    x402Payments: createX402PaymentStore(pool),
   };
 }
 

@@ -1,0 +1,17 @@
+import { proxyActivities } from '@temporalio/workflow';
+import type { Activities } from '../activities';
+import type { AnalysisResult } from '../src/domain/risk/types';
+import { ErrorType, type ScreeningInput } from './defs';
+
+/**
+ * A pay-per-use KYT/KYA report (id `x402:<kind>:<uuid>`): the same analysis as a screening job, with no
+ * credits involved (the report is paid in USDC, and only settled after this returns).
+ */
+export async function x402ReportWorkflow(input: ScreeningInput): Promise<AnalysisResult> {
+  const { analyzeTarget } = proxyActivities<Activities>({
+    startToCloseTimeout: input.crawlTimeoutMs + 30_000,
+    heartbeatTimeout: input.heartbeatTimeoutMs,
+    retry: { initialInterval: '1s', maximumInterval: '5s', maximumAttempts: 2, nonRetryableErrorTypes: [ErrorType.InvalidTarget, ErrorType.TransactionNotFound] },
+  });
+  return analyzeTarget(input);
+}
