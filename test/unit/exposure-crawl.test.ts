@@ -49,6 +49,14 @@ describe('exposure crawl (pure logic over a fake chain)', () => {
     expect(hit).toMatchObject({ score: 50, hop: 2, share: 0.75, path: ['T', 'A', 'S'] });
   });
 
+  test('when the root is traced in both directions, then its page is read once', async () => {
+    const client = fakeClient({ T: [['in', 'A', 1], ['out', 'B', 1]] });
+    const out = await crawlExposure({ chain: 'ethereum', client, lists: lists({}), usdValue: usd }, [{ address: 'T', direction: 'in' }, { address: 'T', direction: 'out' }], limits({ maxHops: 1 }), AbortSignal.timeout(5000));
+    expect(client.calls).toEqual(['T']);
+    expect(out.requests).toBe(1);
+    expect(out.nodes.map((n) => [n.address, n.direction])).toEqual([['A', 'in'], ['B', 'out']]);
+  });
+
   test('when a labelled or sanctioned node is reached, then it is scored but never expanded', async () => {
     const client = fakeClient({ T: [['in', 'E', 5]], E: [['in', 'Z', 5]] });
     const out = await crawlExposure({ chain: 'ethereum', client, lists: lists({ E: exchange }), usdValue: usd }, [{ address: 'T', direction: 'in' }], limits(), AbortSignal.timeout(5000));

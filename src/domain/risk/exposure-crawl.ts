@@ -69,6 +69,8 @@ export async function crawlExposure(deps: CrawlDeps, roots: CrawlRoot[], limits:
   const seen = new Set(roots.map((r) => `${r.direction}|${r.address}`));
   let requests = 0;
   let hopsReached = 0;
+  // An address reached in both directions (every KYA root) is read once: one page holds both.
+  const pages = new Map<string, ReturnType<NonNullable<ChainClient['getAddressTransfers']>>>();
   let frontier: ExposureNode[] = roots.map((r) => ({ address: r.address, hop: 0, direction: r.direction, share: 1, usd: 0, path: [r.address], intel: null, stop: null }));
 
   if (!deps.client.getAddressTransfers) return { nodes, edges, complete: false, truncated: ['no_address_index'], hopsReached, requests };
@@ -82,10 +84,15 @@ export async function crawlExposure(deps: CrawlDeps, roots: CrawlRoot[], limits:
         truncated.add(cut);
         continue;
       }
-      requests++;
       let page;
       try {
-        page = await deps.client.getAddressTransfers(node.address, { limit: limits.pageSize }, signal);
+        let pending = pages.get(node.address);
+        if (!pending) {
+          requests++;
+          pending = deps.client.getAddressTransfers(node.address, { limit: limits.pageSize }, signal);
+          pages.set(node.address, pending);
+        }
+        page = await pending;
       } catch (err) {
         if (!signal.aborted) throw err;
         node.stop = 'deadline';
