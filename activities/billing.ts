@@ -1,5 +1,6 @@
 import { ApplicationFailure } from '@temporalio/common';
-import { applyPayFastItn, type PayFastBillingDeps, type PayFastItn, payfastEventId } from '../src/billing/apply-payfast-itn';
+import { applyPayFastItn, type PayFastBillingDeps, type PayFastItn } from '../src/billing/apply-payfast-itn';
+import { payfastEventId } from '../src/billing/payfast-event-id';
 import { applyPayPalEvent, SubscriptionNotKnownYetError, type PayPalBillingDeps } from '../src/billing/apply-paypal-event';
 import type { EventResult } from '../src/billing/event-result';
 import { applyClerkEvent, type ClerkEventInput } from '../src/identity/apply-clerk-event';
@@ -44,7 +45,7 @@ export function createBillingActivities(deps: BillingActivityDeps) {
 
     /** Records an ITN PayFast did not confirm (insert-once on (payfast, event id)); grants nothing. */
     async recordPayFastRejection(input: { itn: PayFastItn; detail: string }): Promise<EventResult> {
-      const eventId = payfastEventId(input.itn);
+      const eventId = payfastEventId(input.itn.pfPaymentId, input.itn.paymentStatus);
       const checkout = await deps.payfastCheckouts.find(input.itn.mPaymentId);
       const inserted = await deps.webhookEvents.recordOnce({
         provider: 'payfast', eventId, eventType: input.itn.paymentStatus, userId: checkout?.userId ?? null,

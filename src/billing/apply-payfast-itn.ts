@@ -7,6 +7,7 @@ import type { UserStore } from '../db/users';
 import type { WebhookEventStore } from '../db/webhook-events';
 import { grantForPayment, previousResult, settle, type EventResult } from './event-result';
 import { toCents } from './money';
+import { payfastEventId } from './payfast-event-id';
 
 export interface PayFastBillingDeps {
   pool: Pool;
@@ -27,9 +28,7 @@ export interface PayFastItn {
   fields: Record<string, string>;
 }
 
-/** Event id in the inbox: a COMPLETE is the payment itself; other statuses are separate log entries. */
-export const payfastEventId = (itn: Pick<PayFastItn, 'pfPaymentId' | 'paymentStatus'>): string =>
-  itn.paymentStatus === 'COMPLETE' ? itn.pfPaymentId : `${itn.pfPaymentId}:${itn.paymentStatus}`;
+const eventIdOf = (itn: Pick<PayFastItn, 'pfPaymentId' | 'paymentStatus'>): string => payfastEventId(itn.pfPaymentId, itn.paymentStatus);
 
 type Outcome = Omit<EventResult, 'duplicate'>;
 
@@ -39,7 +38,7 @@ type Outcome = Omit<EventResult, 'duplicate'>;
  * 'payfast:<pf_payment_id>'. FAILED and CANCELLED are recorded and change nothing (spec 4.6).
  */
 export async function applyPayFastItn(deps: PayFastBillingDeps, itn: PayFastItn): Promise<EventResult> {
-  const eventId = payfastEventId(itn);
+  const eventId = eventIdOf(itn);
   return inTransaction(deps.pool, async (client) => {
     if (!(await deps.webhookEvents.claim(client, 'payfast', eventId, itn.paymentStatus, itn.fields))) {
       return previousResult(client, deps.webhookEvents, 'payfast', eventId);

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { payfastWorkflowId } from '../../../../workflows/ids';
 import type { PayFastItn } from '../../../billing/apply-payfast-itn';
+import { payfastEventId } from '../../../billing/payfast-event-id';
 import type { WebhookEventStore } from '../../../db/webhook-events';
 import type { StartEventWorkflow } from '../../../webhooks/event-workflows';
 import { ItnFormatError } from '../../../webhooks/payfast/errors';
@@ -62,7 +63,7 @@ export function createPayFastWebhookRouter(deps: PayFastWebhookDeps): Router {
       fields: { ...f },
     };
     if (!KNOWN_STATUSES.has(status)) {
-      await deps.webhookEvents.recordOnce({ provider: 'payfast', eventId: `${payment.pfPaymentId}:${status}`, eventType: status, userId: null,
+      await deps.webhookEvents.recordOnce({ provider: 'payfast', eventId: payfastEventId(payment.pfPaymentId, status), eventType: status, userId: null,
         outcome: 'ignored', detail: `payment_status ${status} is not handled`, credits: 0, transactionId: null, payload: payment.fields });
     } else {
       await deps.startEventWorkflow({
