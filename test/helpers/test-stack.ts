@@ -134,3 +134,14 @@ export async function pollUntilDone(stack: TestStack, key: string, requestId: st
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** Submits a job for a fresh user with `credits`, waits for it, and returns the poll body, the full response and the elapsed time. */
+export async function screenJob(stack: TestStack, body: Record<string, unknown>, credits = 10): Promise<{ polled: any; full: any; ms: number }> {
+  const user = await stack.createUser({ credits });
+  const started = Date.now();
+  const submit = await stack.http('POST', '/api/v1/kyt/job', { key: user.key, body });
+  if (submit.status !== 202) throw new Error(`submit answered ${submit.status}: ${JSON.stringify(submit.body)}`);
+  const polled = await pollUntilDone(stack, user.key, submit.body.data.request_id, 30_000);
+  const full = await stack.http('GET', `/api/v1/kyt/job/${submit.body.data.request_id}/fullresponse`, { key: user.key });
+  return { polled: polled.data, full: full.body.data.response, ms: Date.now() - started };
+}

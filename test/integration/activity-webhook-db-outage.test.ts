@@ -1,24 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createPool } from '../../src/db/pool';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/infra/embedded-postgres';
 import { createLogger } from '../../src/logger';
 import { prepareDatabase } from '../../src/runtime/prepare-database';
+import { freePort } from '../helpers/anvil';
 import { startTestStack, type TestStack } from '../helpers/test-stack';
 
 const SECRET = 'activity-secret-for-tests-0123456789';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** This file stops its own Postgres (not the run's shared one) to show the retryable 500. */
 describe('activity webhook while Postgres is down', () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { startReplayServer, type Cassette, type ReplayServer } from '../helpers/replay-server';
-import { pollUntilDone, startTestStack, type TestStack } from '../helpers/test-stack';
+import { screenJob, startTestStack, type TestStack } from '../helpers/test-stack';
 
 /**
  * KYT and KYA through the whole service (API → Temporal → worker → engine → chain client) against the
@@ -56,15 +56,7 @@ describe('screening through the bitcoin and XRPL adapters against recorded respo
     cassettes = [];
   });
 
-  const screen = async (body: Record<string, unknown>) => {
-    const user = await stack.createUser({ credits: 10 });
-    const submit = await stack.http('POST', '/api/v1/kyt/job', { key: user.key, body });
-    expect(submit.status).toBe(202);
-    const started = Date.now();
-    const polled = await pollUntilDone(stack, user.key, submit.body.data.request_id, 30_000);
-    const full = await stack.http('GET', `/api/v1/kyt/job/${submit.body.data.request_id}/fullresponse`, { key: user.key });
-    return { polled: polled.data, full: full.body.data.response, ms: Date.now() - started };
-  };
+  const screen = (body: Record<string, unknown>) => screenJob(stack, body);
 
   test('when a bitcoin transaction is screened (KYT), then its parties, balances and crawl come from Esplora', async () => {
     await withServer([...bitcoinCassettes(), ...cassettes]);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sendNative, startAnvil, type AnvilNode } from '../helpers/anvil';
-import { pollUntilDone, startTestStack, type TestStack } from '../helpers/test-stack';
+import { screenJob, startTestStack, type TestStack } from '../helpers/test-stack';
 
 const SANCTIONED = '0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c'; // OFAC SDN (NPWMD) in data/risk/sanctions_ofac.csv
 const ETH = 10n ** 18n;
@@ -38,13 +38,7 @@ describe.each([
   });
 
   const symbol = chain === 'ethereum' ? 'ETH' : 'BNB';
-  const screen = async (body: Record<string, unknown>) => {
-    const user = await stack.createUser({ credits: 20 });
-    const submit = await stack.http('POST', '/api/v1/kyt/job', { key: user.key, body: { chain, ...body } });
-    const polled = await pollUntilDone(stack, user.key, submit.body.data.request_id);
-    const full = await stack.http('GET', `/api/v1/kyt/job/${submit.body.data.request_id}/fullresponse`, { key: user.key });
-    return { polled: polled.data, full: full.body.data.response };
-  };
+  const screen = (body: Record<string, unknown>) => screenJob(stack, { chain, ...body }, 20);
 
   test('when B received from A, who was paid by a sanctioned address, then KYA of B is at least MEDIUM with the path to the sanctioned address', async () => {
     const { polled, full } = await screen({ address: B });
