@@ -1,0 +1,36 @@
+import type { CandleInterval } from './intervals';
+
+/**
+ * One OHLCV bucket as a source published it. Prices and volume stay decimal strings until Postgres
+ * `numeric` stores them, so no float rounding happens before the sums of a rollup.
+ */
+export interface Candle {
+  /** Bucket open, ms since the Unix epoch (UTC). */
+  openTime: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+  /** Trade count; null when the source does not publish it. */
+  trades: number | null;
+}
+
+/** A batch of native candles with the span they are known for: inside it a missing bucket means "no trades". */
+export interface CandleBatch {
+  interval: CandleInterval;
+  candles: Candle[];
+  /** Half-open [start, end) in ms. Defaults to [first open, last open + interval). */
+  known?: { start: number; end: number };
+}
+
+/** A candle as the API returns it (spec 2.5). */
+export interface CandleView {
+  timestamp: string;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+  trades: number | null;
+}
