@@ -94,6 +94,9 @@ const schema = z.object({
   REFERENCE_DATA_DIR: z.string().min(1).default('data/risk'),
   /** Skip loading the reference lists at start (the api does not need it when the worker or `npm run migrate` loads them). */
   LOAD_REFERENCE_DATA: flag.default(true),
+  /** Candle files listed in <dir>/catalog.json (provenance in <dir>/SOURCES.md), loaded at start when they changed. */
+  MARKET_DATA_DIR: z.string().min(1).default('data/market'),
+  LOAD_MARKET_DATA: flag.default(true),
 });
 
 type Parsed = z.infer<typeof schema>;

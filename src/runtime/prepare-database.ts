@@ -1,18 +1,20 @@
 import type { Pool } from 'pg';
 import type { Config } from '../config';
 import { migrate } from '../db/migrate';
+import { loadMarketData } from '../db/market-files';
 import { loadReferenceData } from '../db/reference-data';
 import { createUserStore } from '../db/users';
 import type { Logger } from '../logger';
 
-/** Migrations, then the reference lists (only files that changed), then the bootstrap admin. Idempotent. */
+/** Migrations, then the reference lists and candle files (only files that changed), then the bootstrap admin. Idempotent. */
 export async function prepareDatabase(
-  config: Pick<Config, 'LOAD_REFERENCE_DATA' | 'REFERENCE_DATA_DIR' | 'BOOTSTRAP_ADMIN_API_KEY'>,
+  config: Pick<Config, 'LOAD_REFERENCE_DATA' | 'REFERENCE_DATA_DIR' | 'LOAD_MARKET_DATA' | 'MARKET_DATA_DIR' | 'BOOTSTRAP_ADMIN_API_KEY'>,
   pool: Pool,
   log: Logger,
 ): Promise<void> {
   await migrate(pool, log);
   if (config.LOAD_REFERENCE_DATA) await loadReferenceData(pool, config.REFERENCE_DATA_DIR, log);
+  if (config.LOAD_MARKET_DATA) await loadMarketData(pool, config.MARKET_DATA_DIR, log);
   if (config.BOOTSTRAP_ADMIN_API_KEY) {
     const admin = await createUserStore(pool).ensureBootstrapAdmin(config.BOOTSTRAP_ADMIN_API_KEY);
     log.info('bootstrap admin ready', { userId: admin.id });

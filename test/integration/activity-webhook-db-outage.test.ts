@@ -25,7 +25,7 @@ describe('activity webhook while Postgres is down', () => {
     port = await freePort();
     db = await start();
     const pool = createPool(db.url, 2);
-    await prepareDatabase({ LOAD_REFERENCE_DATA: false, REFERENCE_DATA_DIR: 'data/risk', BOOTSTRAP_ADMIN_API_KEY: undefined }, pool, createLogger('silent'));
+    await prepareDatabase({ LOAD_REFERENCE_DATA: false, REFERENCE_DATA_DIR: 'data/risk', LOAD_MARKET_DATA: false, MARKET_DATA_DIR: 'data/market', BOOTSTRAP_ADMIN_API_KEY: undefined }, pool, createLogger('silent'));
     await pool.end();
     stack = await startTestStack({ env: { DATABASE_URL: db.url, ACTIVITY_WEBHOOK_SECRET: SECRET }, worker: false });
   }, 120_000);

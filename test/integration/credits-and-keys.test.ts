@@ -64,8 +64,8 @@ describe('credits REST and the API keys area', () => {
 
   test('when BOOTSTRAP_ADMIN_API_KEY is configured, then start-up makes it an admin key, idempotently', async () => {
     const key = `bootstrap-${randomUUID()}`;
-    await prepareDatabase({ LOAD_REFERENCE_DATA: false, REFERENCE_DATA_DIR: 'data/risk', BOOTSTRAP_ADMIN_API_KEY: key }, stack.pool, createLogger('silent'));
-    await prepareDatabase({ LOAD_REFERENCE_DATA: false, REFERENCE_DATA_DIR: 'data/risk', BOOTSTRAP_ADMIN_API_KEY: key }, stack.pool, createLogger('silent'));
+    await prepareDatabase({ LOAD_REFERENCE_DATA: false, REFERENCE_DATA_DIR: 'data/risk', LOAD_MARKET_DATA: false, MARKET_DATA_DIR: 'data/market', BOOTSTRAP_ADMIN_API_KEY: key }, stack.pool, createLogger('silent'));
+    await prepareDatabase({ LOAD_REFERENCE_DATA: false, REFERENCE_DATA_DIR: 'data/risk', LOAD_MARKET_DATA: false, MARKET_DATA_DIR: 'data/market', BOOTSTRAP_ADMIN_API_KEY: key }, stack.pool, createLogger('silent'));
     const me = await stack.http('GET', '/api/v1/me', { key });
     expect(me.body.data.role).toBe('admin');
     const user = await stack.createUser();

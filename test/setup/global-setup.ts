@@ -38,7 +38,7 @@ export default async function globalSetup(): Promise<void> {
     startTemporalDevServer({ cliPath: resolveTemporalCli(process.env.TEMPORAL_CLI_PATH, log), port: temporalPort }),
   ]);
   const pool = createPool(db.url, 4);
-  await prepareDatabase({ LOAD_REFERENCE_DATA: true, REFERENCE_DATA_DIR: 'data/risk', BOOTSTRAP_ADMIN_API_KEY: undefined }, pool, log);
+  await prepareDatabase({ LOAD_REFERENCE_DATA: true, REFERENCE_DATA_DIR: 'data/risk', LOAD_MARKET_DATA: true, MARKET_DATA_DIR: 'data/market', BOOTSTRAP_ADMIN_API_KEY: undefined }, pool, log);
   await pool.end();
 
   const { code } = await bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: { log: () => undefined, trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined } });
