@@ -17,6 +17,7 @@ import type { ClerkVerifier } from '../webhooks/clerk/verifier';
 import { createActivityRouter } from './routes/activity';
 import { createX402ReportsRouter, type X402RouterDeps } from './routes/x402-reports';
 import { createActivityWebhookRouter, type ActivityWebhookDeps } from './routes/webhooks/activity';
+import { createMarketRouter, type MarketRouterDeps } from './market/market-router';
 
 export interface AppDeps extends AuthDeps, ScreeningRouterDeps, PayPalWebhookDeps, BillingRouterDeps, ActivityWebhookDeps {
   pool: Pool;
@@ -25,6 +26,7 @@ export interface AppDeps extends AuthDeps, ScreeningRouterDeps, PayPalWebhookDep
   syncAnalyzeWaitMs: number;
   verifyClerk?: ClerkVerifier;
   x402: X402RouterDeps;
+  marketData: MarketRouterDeps;
   payfast: Omit<PayFastWebhookDeps, 'startEventWorkflow' | 'webhookEvents' | 'log'>;
   /** Express `trust proxy`: which hops may set X-Forwarded-For (req.ip feeds the PayFast source check). */
   trustProxy: boolean | number | string;
@@ -54,6 +56,8 @@ export function createApp(deps: AppDeps): Express {
   });
 
   const authenticate = createAuthenticate(deps);
+  // Market data has its own per-key rate limit, so it is mounted ahead of the general /api/v1 router.
+  app.use('/api/v1', createMarketRouter(deps.marketData, authenticate));
   const v1 = express.Router();
   v1.use(authenticate);
   v1.use(createScreeningJobsRouter(deps));

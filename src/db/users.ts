@@ -1,7 +1,16 @@
 import type { Pool, PoolClient } from 'pg';
+import type { RateLimitTier } from '../api/rate-limit/tiers';
 import { displayPrefix, hashApiKey } from '../auth/api-key-format';
 
 export type Role = 'user' | 'admin';
+
+/** The API key a request authenticated with, and its rate-limit tier (market data). */
+export interface ApiKeyGrant {
+  id: string;
+  rateLimitTier: RateLimitTier;
+  /** Enterprise keys only. */
+  requestsPerMinute: number | null;
+}
 
 export interface User {
   id: string;
@@ -9,6 +18,8 @@ export interface User {
   email: string | null;
   role: Role;
   status: 'active' | 'deactivated';
+  /** Present when the request authenticated with an API key (absent for session JWTs). */
+  apiKey?: ApiKeyGrant;
 }
 
 interface UserRow {
@@ -37,20 +48,36 @@ export interface ApiKeyRecord {
   createdAt: string;
   lastUsedAt: string | null;
   revokedAt: string | null;
+  rateLimit: { tier: RateLimitTier; requestsPerMinute: number | null };
 }
+
+const KEY_COLUMNS = 'id, name, key_prefix, created_at, last_used_at, revoked_at, rate_limit_tier, requests_per_minute';
 
 export function createUserStore(pool: Pool) {
   return {
     /** Active owner of a non-revoked key, or null; also stamps last_used_at (cheap, and operators want it). */
     async findByApiKey(key: string): Promise<User | null> {
-      const { rows } = await pool.query<UserRow>(
+      const { rows } = await pool.query<UserRow & { key_id: string; rate_limit_tier: RateLimitTier; requests_per_minute: number | null }>(
         `UPDATE api_keys k SET last_used_at = now()
          FROM users u
          WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND u.id = k.user_id AND u.status = 'active'
-         RETURNING u.id, u.clerk_user_id, u.email, u.role, u.status`,
+         RETURNING u.id, u.clerk_user_id, u.email, u.role, u.status, k.id AS key_id, k.rate_limit_tier, k.requests_per_minute`,
         [hashApiKey(key)],
       );
-      return rows[0] ? toUser(rows[0]) : null;
+      const row = rows[0];
+      if (!row) return null;
+      return { ...toUser(row), apiKey: { id: row.key_id, rateLimitTier: row.rate_limit_tier, requestsPerMinute: row.requests_per_minute } };
+    },
+
+    /** Admin: sets a key's market-data tier (enterprise carries its own requests per minute); null for an unknown key. */
+    async setApiKeyRateLimit(keyId: string, tier: RateLimitTier, requestsPerMinute: number | null): Promise<ApiKeyRecord | null> {
+      if (!isUuid(keyId)) return null;
+      const { rows } = await pool.query(
+        `UPDATE api_keys SET rate_limit_tier = $2, requests_per_minute = $3 WHERE id = $1
+         RETURNING ${KEY_COLUMNS}`,
+        [keyId, tier, tier === 'enterprise' ? requestsPerMinute : null],
+      );
+      return rows[0] ? toKeyRecord(rows[0]) : null;
     },
 
     /** First sight of a Clerk user through a verified session creates it; a deactivated user stays deactivated. */
@@ -149,7 +176,7 @@ export function createUserStore(pool: Pool) {
     async createApiKey(userId: string, name: string, key: string): Promise<ApiKeyRecord> {
       const { rows } = await pool.query(
         `INSERT INTO api_keys (user_id, name, key_hash, key_prefix) VALUES ($1, $2, $3, $4)
-         RETURNING id, name, key_prefix, created_at, last_used_at, revoked_at`,
+         RETURNING ${KEY_COLUMNS}`,
         [userId, name, hashApiKey(key), displayPrefix(key)],
       );
       return toKeyRecord(rows[0]);
@@ -157,7 +184,7 @@ export function createUserStore(pool: Pool) {
 
     async listApiKeys(userId: string): Promise<ApiKeyRecord[]> {
       const { rows } = await pool.query(
-        `SELECT id, name, key_prefix, created_at, last_used_at, revoked_at FROM api_keys
+        `SELECT ${KEY_COLUMNS} FROM api_keys
          WHERE user_id = $1 ORDER BY created_at DESC`,
         [userId],
       );
@@ -169,7 +196,7 @@ export function createUserStore(pool: Pool) {
       if (!isUuid(keyId)) return null;
       const { rows } = await pool.query(
         `UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1 AND user_id = $2
-         RETURNING id, name, key_prefix, created_at, last_used_at, revoked_at`,
+         RETURNING ${KEY_COLUMNS}`,
         [keyId, userId],
       );
       return rows[0] ? toKeyRecord(rows[0]) : null;
@@ -191,5 +218,6 @@ function toKeyRecord(r: Record<string, unknown>): ApiKeyRecord {
     createdAt: iso(r.created_at) ?? '',
     lastUsedAt: iso(r.last_used_at),
     revokedAt: iso(r.revoked_at),
+    rateLimit: { tier: r.rate_limit_tier as RateLimitTier, requestsPerMinute: (r.requests_per_minute as number | null) ?? null },
   };
 }

@@ -17,6 +17,8 @@ import { buildWebhookVerifiers, type WebhookVerifierOverrides } from './webhook-
 import { createStores } from './stores';
 import { buildFacilitator } from '../x402/facilitator';
 import { createPaymentGate } from '../x402/payment-gate';
+import { createTieredLimiter } from '../api/rate-limit/limiter';
+import { liveSyncPlan } from '../domain/market/live/live-sync-plan';
 
 export interface ApiServer {
   server: Server;
@@ -30,12 +32,18 @@ export type ApiConfig = Pick<Config, 'PORT' | 'CLERK_JWT_KEY' | 'CLERK_AUTHORIZE
   'CLERK_WEBHOOK_SECRET' | 'ACTIVITY_WEBHOOK_SECRET' | 'PAYPAL_MODE' | 'PAYPAL_WEBHOOK_ID' | 'PAYPAL_CLIENT_ID' | 'PAYPAL_CLIENT_SECRET' | 'PAYPAL_UNKNOWN_SUBSCRIPTION_RETRY_MS' |
   'PAYFAST_MODE' | 'PAYFAST_MERCHANT_ID' | 'PAYFAST_MERCHANT_KEY' | 'PAYFAST_MERCHANT_PASSPHRASE' | 'PAYFAST_VERIFY_SOURCE' |
   'PAYFAST_SERVER_VALIDATION' | 'PAYFAST_NOTIFY_URL' | 'PAYFAST_RETURN_URL' | 'PAYFAST_CANCEL_URL' | 'TRUST_PROXY' |
-  'X402_PAY_TO' | 'X402_FACILITATOR_URL' | 'X402_RPC_URL' | 'X402_FACILITATOR_PRIVATE_KEY' | 'X402_REPORT_TIMEOUT_MS'>;
+  'X402_PAY_TO' | 'X402_FACILITATOR_URL' | 'X402_RPC_URL' | 'X402_FACILITATOR_PRIVATE_KEY' | 'X402_REPORT_TIMEOUT_MS' |
+  'MARKET_LIVE_CONNECTOR' | 'MARKET_LIVE_URL' | 'MARKET_LIVE_SYMBOLS' | 'MARKET_LIVE_INTERVAL' | 'MARKET_LIVE_POLL_SECONDS' | 'MARKET_LIVE_BACKFILL_CANDLES'>;
 
 /** Express `trust proxy` from TRUST_PROXY: unset = trust no proxy; a number = hops; else addresses/CIDRs. */
 function trustProxySetting(value: string | undefined): boolean | number | string {
   if (!value || value === 'false') return false;
   return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+function liveSyncSummary(config: ApiConfig) {
+  const plan = liveSyncPlan(config);
+  return plan ? { connector: plan.connector, symbols: plan.symbols.map((s) => s.symbol), pollSeconds: plan.pollSeconds } : null;
 }
 
 /**
@@ -74,6 +82,12 @@ export async function startApiServer(deps: { config: ApiConfig; pool: Pool; temp
       crawlTimeoutMs: config.CRAWL_TIMEOUT_DEFAULT_MS,
       heartbeatTimeoutMs: config.ANALYSIS_HEARTBEAT_TIMEOUT_MS,
       reportTimeoutMs: config.X402_REPORT_TIMEOUT_MS,
+    },
+    marketData: {
+      market: stores.market,
+      // Counters live in Postgres so every api instance enforces one shared per-key budget.
+      limiter: createTieredLimiter({ store: 'postgres', pool }),
+      liveSync: liveSyncSummary(config),
     },
     jobService: createJobService({
       pool,

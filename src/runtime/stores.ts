@@ -9,6 +9,7 @@ import { createWebhookEventStore } from '../db/webhook-events';
 import { createEntityStore } from '../db/entities';
 import { createX402PaymentStore } from '../db/x402-payments';
 import { createUserStore } from '../db/users';
+import { createMarketStore } from '../db/market-candles';
 
 /** Every Postgres-backed store over one pool. */
 export function createStores(pool: Pool) {
@@ -23,6 +24,7 @@ export function createStores(pool: Pool) {
     webhookEvents: createWebhookEventStore(pool),
     entities: createEntityStore(pool),
     x402Payments: createX402PaymentStore(pool),
+    market: createMarketStore(pool),
   };
 }
 

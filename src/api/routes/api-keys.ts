@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { generateApiKey } from '../../auth/api-key-format';
-import { currentUser } from '../../auth/authenticate';
+import { currentUser, requireAdmin } from '../../auth/authenticate';
 import type { CreditStore } from '../../db/credits';
 import type { UserStore } from '../../db/users';
 import { notFound, parseOrThrow } from '../errors';
@@ -10,6 +10,20 @@ const createBody = z.object(
   { name: z.string({ error: 'a string of 1 to 100 characters' }).trim().min(1, 'a string of 1 to 100 characters').max(100, 'a string of 1 to 100 characters').optional() },
   { error: 'a JSON object' },
 );
+
+const rateLimitBody = z
+  .object(
+    {
+      tier: z.enum(['free', 'pro', 'enterprise'], { error: 'one of free, pro, enterprise' }),
+      requestsPerMinute: z.number({ error: 'an integer from 1 to 1000000' }).int('an integer from 1 to 1000000').min(1, 'an integer from 1 to 1000000').max(1_000_000, 'an integer from 1 to 1000000').optional(),
+    },
+    { error: 'a JSON object' },
+  )
+  .strict()
+  .refine((b) => (b.tier === 'enterprise') === (b.requestsPerMinute !== undefined), {
+    path: ['requestsPerMinute'],
+    message: 'an integer from 1 to 1000000 for the enterprise tier, and absent for free and pro (their rates are fixed)',
+  });
 
 /** The account's API Keys area: a key is shown once, at creation; only its hash is kept. */
 export function createApiKeysRouter(deps: { users: UserStore; credits: CreditStore }): Router {
@@ -31,6 +45,14 @@ export function createApiKeysRouter(deps: { users: UserStore; credits: CreditSto
     const revoked = await deps.users.revokeApiKey(currentUser(res).id, req.params.id);
     if (!revoked) throw notFound('API key');
     res.json({ success: true, data: revoked });
+  });
+
+  /** Admin: a key's market-data tier (free 60/min, pro 300/min, enterprise its own figure). */
+  router.put('/api-keys/:id/rate-limit', requireAdmin, async (req, res) => {
+    const body = parseOrThrow(rateLimitBody, req.body);
+    const updated = await deps.users.setApiKeyRateLimit(req.params.id as string, body.tier, body.requestsPerMinute ?? null);
+    if (!updated) throw notFound('API key');
+    res.json({ success: true, data: updated });
   });
 
   /** Who am I: the ids an operator needs for a grant, plus the balance. */

@@ -1,0 +1,29 @@
+import { Router } from 'express';
+import type { MarketStore } from '../../db/market-candles';
+import { CANDLE_LIMIT } from '../../domain/market/connectors';
+import { readCandleFilters, readLimit, rejectUnknown, symbolNotFound } from './market-params';
+
+const PARAMETERS = ['symbol', 'interval', 'limit', 'startTime', 'endTime'] as const;
+
+/** Answers `{data, meta:{symbol, interval, total}}` (spec 4.4); an empty window of a known symbol is `data: []`. */
+export async function findCandles(market: MarketStore, query: Record<string, unknown>, prefix = '') {
+  const filters = readCandleFilters(query, prefix);
+  return { filters, candles: await market.candles({ ...filters, limit: readLimit(query.limit, 'limit', CANDLE_LIMIT) }) };
+}
+
+/** GET /market-data/candles (spec 4.4). */
+export function createCandlesRouter(deps: { market: MarketStore }): Router {
+  const router = Router();
+  router.get('/market-data/candles', async (req, res) => {
+    const query = req.query as Record<string, unknown>;
+    rejectUnknown(query, PARAMETERS);
+    const { filters, candles } = await findCandles(deps.market, query);
+    // Only an empty answer costs the extra lookup that tells "unknown symbol" from "no candles here".
+    if (candles.length === 0 && !(await deps.market.findSymbol(filters.symbol))) {
+      const known = (await deps.market.catalogue()).map((s) => s.symbol);
+      throw symbolNotFound(filters.symbol, 'symbol', known);
+    }
+    res.json({ data: candles, meta: { symbol: filters.symbol, interval: filters.interval, total: candles.length } });
+  });
+  return router;
+}

@@ -1,0 +1,62 @@
+import { Router } from 'express';
+import type { MarketStore } from '../../db/market-candles';
+import { MARKET_CONNECTOR_IDS, MARKET_DATA_TYPE_IDS, TICKER_LIMIT, type MarketConnectorId, type MarketDataType } from '../../domain/market/connectors';
+import { invalidParameter } from '../errors';
+import { findCandles } from './candles-route';
+import { readLimit, readSymbol, rejectUnknown, symbolNotFound } from './market-params';
+
+const BODY_FIELDS = ['connector', 'dataType', 'filters', 'limit'] as const;
+
+function readChoice<T extends string>(value: unknown, parameter: string, choices: readonly T[]): T {
+  if (typeof value !== 'string' || !(choices as readonly string[]).includes(value)) {
+    throw invalidParameter(parameter, `one of ${choices.join(', ')}`, value === undefined ? `Missing required parameter "${parameter}"` : undefined);
+  }
+  return value as T;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * POST /query `{connector, dataType, filters, limit}`: one entry point over every connector and data
+ * type capabilities lists. Validated in order (connector, dataType, filters, limit), each failure a 400
+ * naming the parameter; a symbol the connector does not offer is a 404.
+ */
+export function createQueryRouter(deps: { market: MarketStore }): Router {
+  const router = Router();
+  router.post('/query', async (req, res) => {
+    const body: unknown = req.body;
+    if (!isObject(body)) throw invalidParameter('body', 'a JSON object {connector, dataType, filters, limit}');
+    rejectUnknown(body, BODY_FIELDS);
+    const connector = readChoice<MarketConnectorId>(body.connector, 'connector', MARKET_CONNECTOR_IDS);
+    const dataType = readChoice<MarketDataType>(body.dataType, 'dataType', MARKET_DATA_TYPE_IDS);
+    const filters = body.filters ?? {};
+    if (!isObject(filters)) throw invalidParameter('filters', 'a JSON object');
+    const offered = (await deps.market.catalogue()).filter((s) => s.connector === connector).map((s) => s.symbol);
+    const requireOffered = (symbol: string) => {
+      if (!offered.includes(symbol)) throw symbolNotFound(symbol, 'filters.symbol', offered, ` on connector "${connector}"`);
+    };
+
+    if (dataType === 'candles') {
+      rejectUnknown(filters, ['symbol', 'interval', 'startTime', 'endTime'], 'filters.');
+      const { filters: f, candles } = await findCandles(deps.market, { ...filters, limit: body.limit }, 'filters.');
+      requireOffered(f.symbol);
+      res.json({ success: true, data: candles, meta: { connector, dataType, symbol: f.symbol, interval: f.interval, total: candles.length }, timestamp: new Date().toISOString() });
+      return;
+    }
+
+    rejectUnknown(filters, ['symbol'], 'filters.');
+    const symbol = filters.symbol === undefined ? undefined : readSymbol(filters.symbol, 'filters.symbol');
+    const limit = readLimit(body.limit, 'limit', TICKER_LIMIT);
+    if (symbol) requireOffered(symbol);
+    const symbols = (symbol ? [symbol] : offered).slice(0, limit);
+    const catalogue = await deps.market.catalogue();
+    const tickers = [];
+    for (const s of symbols) {
+      const entry = catalogue.find((c) => c.symbol === s);
+      const ticker = entry ? await deps.market.ticker(entry) : null;
+      if (ticker) tickers.push(ticker);
+    }
+    res.json({ success: true, data: tickers, meta: { connector, dataType, total: tickers.length }, timestamp: new Date().toISOString() });
+  });
+  return router;
+}
