@@ -19,6 +19,7 @@ import { startApiServer } from './runtime/api-server';
 import { prepareDatabase } from './runtime/prepare-database';
 import { onShutdown } from './runtime/shutdown';
 import { buildActivities, createWorker } from './runtime/worker';
+import { reconcileMarketSync } from './runtime/market-sync';
 
 const ADMIN_KEY_FILE = 'bootstrap-admin-api-key';
 
@@ -81,7 +82,9 @@ async function main() {
   });
 
   const clientConnection = await Connection.connect({ address: temporalAddress });
-  const api = await startApiServer({ config, pool, temporal: new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE }), log });
+  const temporal = new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE });
+  const api = await startApiServer({ config, pool, temporal, log });
+  await reconcileMarketSync(temporal, config, log);
   cleanups.unshift(() => clientConnection.close());
   cleanups.unshift(() => api.close());
 

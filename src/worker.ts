@@ -1,4 +1,5 @@
 /** `npm run worker`: a Temporal worker for the screening task queue, against DATABASE_URL and TEMPORAL_ADDRESS. */
+import { Client, Connection } from '@temporalio/client';
 import { NativeConnection } from '@temporalio/worker';
 import { loadConfigOrExit } from './config';
 import { createPool } from './db/pool';
@@ -6,6 +7,7 @@ import { installTemporalRuntime } from './infra/temporal-runtime';
 import { createLogger } from './logger';
 import { prepareDatabase } from './runtime/prepare-database';
 import { buildActivities, createWorker } from './runtime/worker';
+import { reconcileMarketSync } from './runtime/market-sync';
 
 async function main() {
   const config = loadConfigOrExit();
@@ -20,6 +22,10 @@ async function main() {
   const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
   const worker = await createWorker({ connection, config, namespace: config.TEMPORAL_NAMESPACE, activities: buildActivities(config, pool) });
   log.info('worker polling', { taskQueue: config.TEMPORAL_TASK_QUEUE });
+  // The live candle sync runs on the workers; each worker's start makes it match its MARKET_LIVE_* config.
+  const clientConnection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
+  await reconcileMarketSync(new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE }), config, log);
+  await clientConnection.close();
   // The SDK's runtime shuts the worker down on SIGINT/SIGTERM; run() then resolves.
   await worker.run();
   await connection.close();

@@ -13,6 +13,8 @@ export const ErrorType = {
   SubscriptionNotKnownYet: 'SubscriptionNotKnownYet',
   /** PayFast's validate endpoint could not be reached: retried. */
   PayFastUnavailable: 'PayFastUnavailable',
+  /** An exchange refused a live-sync request (unknown pair, bad parameters): not retried. */
+  MarketSourceRejected: 'MarketSourceRejected',
 } as const;
 export type ErrorTypeName = (typeof ErrorType)[keyof typeof ErrorType];
 

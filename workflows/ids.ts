@@ -10,3 +10,6 @@ export const payfastWorkflowId = (pfPaymentId: string, paymentStatus: string): s
 
 /** svix-id: the same on every delivery attempt of one Clerk message. */
 export const clerkWorkflowId = (svixId: string): string => `clerk:${svixId}`;
+
+/** One live candle sync per exchange, cluster-wide: a later start replaces the running one (its config wins). */
+export const marketSyncWorkflowId = (connector: string): string => `market-sync:${connector}`;

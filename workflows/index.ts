@@ -4,3 +4,4 @@ export { paypalEventWorkflow } from './paypal-event';
 export { payfastPaymentWorkflow } from './payfast-payment';
 export { clerkEventWorkflow } from './clerk-event';
 export { x402ReportWorkflow } from './x402-report';
+export { marketSyncWorkflow } from './market-sync';

@@ -1,0 +1,33 @@
+import { ApplicationFailure } from '@temporalio/common';
+import { Context } from '@temporalio/activity';
+import type { Pool } from 'pg';
+import { createBinanceKlineSource } from '../src/domain/market/live/binance-klines';
+import { createKrakenOhlcSource } from '../src/domain/market/live/kraken-ohlc';
+import { LiveSourceError } from '../src/domain/market/live/live-source';
+import { syncSymbol, type SyncResult, type SyncTarget } from '../src/domain/market/live/sync-symbol';
+import type { MarketSyncInput } from '../workflows/market-defs';
+import { ErrorType } from '../workflows/defs';
+
+export interface MarketActivityDeps {
+  pool: Pool;
+  /** The sync's clock (tests pin it to the recorded responses' time). */
+  marketClock?: () => number;
+}
+
+/** Live market data: one symbol's catch-up per call. */
+export function createMarketActivities(deps: MarketActivityDeps) {
+  return {
+    /** Idempotency: resumes from the stored native range and upserts by (symbol, interval, bucket), so a retry adds nothing twice. */
+    async syncMarketSymbol(input: MarketSyncInput & { symbol: string; exchangeSymbol: string }): Promise<SyncResult> {
+      const source = input.connector === 'binance' ? createBinanceKlineSource({ baseUrl: input.baseUrl }) : createKrakenOhlcSource({ baseUrl: input.baseUrl });
+      const target: SyncTarget = { connector: input.connector, symbol: input.symbol, exchangeSymbol: input.exchangeSymbol, interval: input.interval, backfillCandles: input.backfillCandles };
+      try {
+        return await syncSymbol({ pool: deps.pool, source, now: deps.marketClock ?? Date.now, signal: Context.current().cancellationSignal }, target);
+      } catch (err) {
+        // An unknown pair or a refused request will not heal by retrying; the workflow logs it and moves on.
+        if (err instanceof LiveSourceError && !err.retryable) throw ApplicationFailure.nonRetryable(err.message, ErrorType.MarketSourceRejected);
+        throw err;
+      }
+    },
+  };
+}

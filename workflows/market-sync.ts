@@ -1,0 +1,32 @@
+import { ApplicationFailure } from '@temporalio/common';
+import { continueAsNew, log, proxyActivities, sleep } from '@temporalio/workflow';
+import type { Activities } from '../activities';
+import { ErrorType } from './defs';
+import type { MarketSyncWorkflowInput } from './market-defs';
+
+/** Rounds per run before continue-as-new, so the history stays small however long the sync runs. */
+const ROUNDS_PER_RUN = 100;
+
+/**
+ * Live candles (id `market-sync:<connector>`): every pollSeconds, each symbol catches up from where
+ * its stored series ends. A symbol that keeps failing is logged and tried again next round; it
+ * never stops the others. Operators see the rounds, and each symbol's result, in the Temporal UI.
+ */
+export async function marketSyncWorkflow(input: MarketSyncWorkflowInput): Promise<void> {
+  const { syncMarketSymbol } = proxyActivities<Activities>({
+    startToCloseTimeout: '5 minutes',
+    retry: { initialInterval: '2s', maximumInterval: '30s', maximumAttempts: 3, nonRetryableErrorTypes: [ErrorType.MarketSourceRejected] },
+  });
+  for (let round = 0; round < ROUNDS_PER_RUN; round++) {
+    for (const s of input.symbols) {
+      try {
+        await syncMarketSymbol({ connector: input.connector, baseUrl: input.baseUrl, interval: input.interval, backfillCandles: input.backfillCandles, ...s });
+      } catch (err) {
+        const cause = err instanceof Error && 'cause' in err && err.cause instanceof ApplicationFailure ? err.cause : undefined;
+        log.warn('market sync failed for a symbol; next round retries it', { symbol: s.symbol, type: cause?.type, message: cause?.message ?? String(err) });
+      }
+    }
+    await sleep(input.pollSeconds * 1000);
+  }
+  await continueAsNew<typeof marketSyncWorkflow>(input);
+}
