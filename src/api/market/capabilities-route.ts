@@ -32,7 +32,8 @@ export function createCapabilitiesRouter(deps: { market: MarketStore; liveSync: 
         .map((s) => ({
           symbol: s.symbol,
           exchangeSymbol: s.exchangeSymbol,
-          from: s.series[0]?.first ?? null,
+          // ISO strings of one format order like the instants they name.
+          from: s.series.reduce<string | null>((earliest, x) => (earliest === null || x.first < earliest ? x.first : earliest), null),
           to: s.series.reduce<string | null>((latest, x) => (latest === null || x.last > latest ? x.last : latest), null),
           intervals: s.series.map((x) => ({ interval: x.interval, from: x.first, to: x.last, candles: x.candles, native: x.native })),
         })),
