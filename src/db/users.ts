@@ -55,15 +55,24 @@ const KEY_COLUMNS = 'id, name, key_prefix, created_at, last_used_at, revoked_at,
 
 export function createUserStore(pool: Pool) {
   return {
-    /** Active owner of a non-revoked key, or null; also stamps last_used_at (cheap, and operators want it). */
+    /**
+     * Active owner of a non-revoked key, or null. Also stamps last_used_at, at most once a minute: a
+     * write on every request would cost more than the lookup (market data clients poll many times a minute).
+     */
     async findByApiKey(key: string): Promise<User | null> {
-      const { rows } = await pool.query<UserRow & { key_id: string; rate_limit_tier: RateLimitTier; requests_per_minute: number | null }>(
-        `UPDATE api_keys k SET last_used_at = now()
-         FROM users u
-         WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND u.id = k.user_id AND u.status = 'active'
-         RETURNING u.id, u.clerk_user_id, u.email, u.role, u.status, k.id AS key_id, k.rate_limit_tier, k.requests_per_minute`,
-        [hashApiKey(key)],
-      );
+      const { rows } = await pool.query<UserRow & { key_id: string; rate_limit_tier: RateLimitTier; requests_per_minute: number | null }>({
+        name: 'find-by-api-key',
+        text: `WITH found AS (
+                 SELECT u.id, u.clerk_user_id, u.email, u.role, u.status, k.id AS key_id, k.rate_limit_tier, k.requests_per_minute, k.last_used_at
+                 FROM api_keys k JOIN users u ON u.id = k.user_id
+                 WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND u.status = 'active'
+               ), touched AS (
+                 UPDATE api_keys SET last_used_at = now()
+                 WHERE id IN (SELECT key_id FROM found WHERE last_used_at IS NULL OR last_used_at < now() - interval '1 minute')
+               )
+               SELECT id, clerk_user_id, email, role, status, key_id, rate_limit_tier, requests_per_minute FROM found`,
+        values: [hashApiKey(key)],
+      });
       const row = rows[0];
       if (!row) return null;
       return { ...toUser(row), apiKey: { id: row.key_id, rateLimitTier: row.rate_limit_tier, requestsPerMinute: row.requests_per_minute } };
