@@ -17,7 +17,8 @@ async function main() {
     process.exit(78);
   }
   const pool = createPool(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
-  await prepareDatabase({ ...config, LOAD_REFERENCE_DATA: false }, pool, log);
+  // The worker loads the shipped data; api instances only make sure the schema is there.
+  await prepareDatabase({ ...config, LOAD_REFERENCE_DATA: false, LOAD_MARKET_DATA: false }, pool, log);
   const connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
   const temporal = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
   const api = await startApiServer({ config, pool, temporal, log });
