@@ -3,6 +3,7 @@ import { Context } from '@temporalio/activity';
 import type { Pool } from 'pg';
 import { createBinanceKlineSource } from '../src/domain/market/live/binance-klines';
 import { createKrakenOhlcSource } from '../src/domain/market/live/kraken-ohlc';
+import { MarketIngestError } from '../src/db/market-ingest';
 import { LiveSourceError } from '../src/domain/market/live/live-source';
 import { syncSymbol, type SyncResult, type SyncTarget } from '../src/domain/market/live/sync-symbol';
 import type { MarketSyncInput } from '../workflows/market-defs';
@@ -26,6 +27,8 @@ export function createMarketActivities(deps: MarketActivityDeps) {
       } catch (err) {
         // An unknown pair or a refused request will not heal by retrying; the workflow logs it and moves on.
         if (err instanceof LiveSourceError && !err.retryable) throw ApplicationFailure.nonRetryable(err.message, ErrorType.MarketSourceRejected);
+        // E.g. a configured symbol that another venue already feeds: a config error, not a transient one.
+        if (err instanceof MarketIngestError) throw ApplicationFailure.nonRetryable(err.message, ErrorType.MarketSourceRejected);
         throw err;
       }
     },
