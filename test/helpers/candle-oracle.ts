@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import type { Candle } from '../../src/domain/market/candle';
+import type { Candle, CandleView } from '../../src/domain/market/candle';
 import { parseCandleFile, type CandleFileFormat } from '../../src/domain/market/candle-files';
 import { INTERVAL_MS, type CandleInterval } from '../../src/domain/market/intervals';
 
@@ -9,15 +9,8 @@ export function shippedCandles(path: string, format: CandleFileFormat, interval:
   return parseCandleFile(gunzipSync(readFileSync(`data/market/${path}`)).toString('utf8'), format, interval);
 }
 
-export interface PlainCandle {
-  t: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-  trades: number | null;
-}
+/** A candle as the API returns it, with the open time in ms (easier to compare and bucket). */
+export type PlainCandle = Omit<CandleView, 'timestamp'> & { t: number };
 
 export const plain = (c: Candle): PlainCandle => ({
   t: c.openTime, open: Number(c.open), high: Number(c.high), low: Number(c.low), close: Number(c.close), volume: Number(c.volume), trades: c.trades,

@@ -1,26 +1,6 @@
 import type { Candle } from '../candle';
 import { INTERVAL_MS, type CandleInterval } from '../intervals';
-import {
-  checkAscending,
-  countField,
-  decimalField,
-  getJson,
-  LiveSourceError,
-  onGrid,
-  trimBaseUrl,
-  type LiveCandleSource,
-  type LiveFetchResult,
-  type RetryPolicy,
-} from './live-source';
-
-export interface BinanceKlineSourceOptions {
-  /** e.g. https://api.binance.com or the keyless market-data mirror https://data-api.binance.vision */
-  baseUrl: string;
-  /** Per request (default 10 s). */
-  timeoutMs?: number;
-  fetch?: typeof fetch;
-  retry?: RetryPolicy;
-}
+import { checkAscending, getJson, LiveSourceError, ohlcvFields, onGrid, trimBaseUrl, type LiveCandleSource, type LiveFetchResult, type LiveSourceOptions } from './live-source';
 
 /** Binance's own maximum for one klines call. */
 export const BINANCE_KLINES_LIMIT = 1000;
@@ -54,15 +34,7 @@ function parseRow(row: unknown, interval: CandleInterval, index: number): { cand
   if (closeTime !== openTime + INTERVAL_MS[interval] - 1) throw new LiveSourceError(`${where}: close time ${JSON.stringify(closeTime)} is not open + ${interval} − 1 ms`, false);
   return {
     closeTime,
-    candle: {
-      openTime,
-      open: decimalField(row[1], 'open', where),
-      high: decimalField(row[2], 'high', where),
-      low: decimalField(row[3], 'low', where),
-      close: decimalField(row[4], 'close', where),
-      volume: decimalField(row[5], 'volume', where),
-      trades: countField(row[8], 'trade count', where),
-    },
+    candle: { openTime, ...ohlcvFields(row, { volume: 5, trades: 8 }, where) },
   };
 }
 
@@ -75,7 +47,7 @@ function parseRow(row: unknown, interval: CandleInterval, index: number): { cand
  * is claimed before the first row (before a listing Binance simply has none) or after the last closed
  * one. An exchange-wide outage with no rows would read as no trades, as it does in Binance's own files.
  */
-export function createBinanceKlineSource(options: BinanceKlineSourceOptions): LiveCandleSource {
+export function createBinanceKlineSource(options: LiveSourceOptions): LiveCandleSource {
   const baseUrl = trimBaseUrl(options.baseUrl);
   const timeoutMs = options.timeoutMs ?? 10_000;
   return {

@@ -1,26 +1,6 @@
 import type { Candle } from '../candle';
 import { bucketCeil, bucketStart, INTERVAL_MS, type CandleInterval } from '../intervals';
-import {
-  checkAscending,
-  countField,
-  decimalField,
-  getJson,
-  LiveSourceError,
-  onGrid,
-  trimBaseUrl,
-  type LiveCandleSource,
-  type LiveFetchResult,
-  type RetryPolicy,
-} from './live-source';
-
-export interface KrakenOhlcSourceOptions {
-  /** e.g. https://api.kraken.com */
-  baseUrl: string;
-  /** Per request (default 10 s). */
-  timeoutMs?: number;
-  fetch?: typeof fetch;
-  retry?: RetryPolicy;
-}
+import { checkAscending, getJson, LiveSourceError, ohlcvFields, onGrid, trimBaseUrl, type LiveCandleSource, type LiveFetchResult, type LiveSourceOptions } from './live-source';
 
 const LABEL = 'kraken';
 
@@ -63,15 +43,8 @@ function parseRow(row: unknown, interval: CandleInterval, index: number): Candle
   if (!Array.isArray(row) || row.length < 8) throw new LiveSourceError(`${where}: expected an 8-element array, got ${JSON.stringify(row)?.slice(0, 120)}`, false);
   const seconds = row[0];
   if (typeof seconds !== 'number' || !Number.isSafeInteger(seconds)) throw new LiveSourceError(`${where}: time ${JSON.stringify(seconds)} is not whole seconds`, false);
-  return {
-    openTime: onGrid(seconds * 1000, interval, where),
-    open: decimalField(row[1], 'open', where),
-    high: decimalField(row[2], 'high', where),
-    low: decimalField(row[3], 'low', where),
-    close: decimalField(row[4], 'close', where),
-    volume: decimalField(row[6], 'volume', where),
-    trades: countField(row[7], 'count', where),
-  };
+  // Position 5 is the VWAP, which our candles do not carry.
+  return { openTime: onGrid(seconds * 1000, interval, where), ...ohlcvFields(row, { volume: 6, trades: 7 }, where) };
 }
 
 /**
@@ -114,7 +87,7 @@ function seriesOf(body: unknown, exchangeSymbol: string): { rows: unknown[]; las
  *   Kraken might still add a trade to.
  * An answer with no rows at all (documented never to happen) gives no K, so known is null.
  */
-export function createKrakenOhlcSource(options: KrakenOhlcSourceOptions): LiveCandleSource {
+export function createKrakenOhlcSource(options: LiveSourceOptions): LiveCandleSource {
   const baseUrl = trimBaseUrl(options.baseUrl);
   const timeoutMs = options.timeoutMs ?? 10_000;
   return {

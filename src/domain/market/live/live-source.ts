@@ -48,6 +48,16 @@ export class LiveSourceError extends Error {
   }
 }
 
+/** What every live source is built from. */
+export interface LiveSourceOptions {
+  /** e.g. https://api.binance.com (or the keyless mirror https://data-api.binance.vision), https://api.kraken.com */
+  baseUrl: string;
+  /** Per request (default 10 s). */
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+  retry?: RetryPolicy;
+}
+
 export interface RetryPolicy {
   /** Retries after the first attempt (default 3, so at most 4 requests). */
   maxRetries?: number;
@@ -210,6 +220,18 @@ export function decimalField(value: unknown, what: string, label: string): strin
 export function countField(value: unknown, what: string, label: string): number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) throw new LiveSourceError(`${label}: ${what} ${JSON.stringify(value)} is not a count`, false);
   return value;
+}
+
+/** An exchange row's prices, volume and trade count, read from the given positions and checked. */
+export function ohlcvFields(row: unknown[], at: { volume: number; trades: number }, where: string): Omit<Candle, 'openTime'> {
+  return {
+    open: decimalField(row[1], 'open', where),
+    high: decimalField(row[2], 'high', where),
+    low: decimalField(row[3], 'low', where),
+    close: decimalField(row[4], 'close', where),
+    volume: decimalField(row[at.volume], 'volume', where),
+    trades: countField(row[at.trades], 'trade count', where),
+  };
 }
 
 /** Open times must sit on our bucket grid (weeks open on Monday), or rollups would mix buckets. */
