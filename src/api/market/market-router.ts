@@ -1,4 +1,6 @@
 import { Router, type RequestHandler } from 'express';
+import { HttpError, structuredError } from '../errors';
+import { rateLimitHeaders } from '../rate-limit/middleware';
 import type { MarketStore } from '../../db/market-candles';
 import type { TieredLimiter } from '../rate-limit/limiter';
 import { createRateLimitMiddleware } from '../rate-limit/middleware';
@@ -20,9 +22,35 @@ export interface MarketRouterDeps {
  */
 export function createMarketRouter(deps: MarketRouterDeps, authenticate: RequestHandler): Router {
   const router = Router();
-  router.use(['/market-data', '/capabilities', '/query'], authenticate, createRateLimitMiddleware({ limiter: deps.limiter, principalOf }));
+  router.use(['/market-data', '/capabilities', '/query'], countFailedAuthentication(deps.limiter, authenticate), createRateLimitMiddleware({ limiter: deps.limiter, principalOf }));
   router.use(createCandlesRouter(deps));
   router.use(createCapabilitiesRouter(deps));
   router.use(createQueryRouter(deps));
   return router;
+}
+
+/**
+ * A request without a valid key has no key to count against, so its address does, at the free
+ * tier: the 401 still carries RateLimit headers, and an address that keeps guessing keys gets 429
+ * (with Retry-After) instead of a fresh 401 each time.
+ */
+function countFailedAuthentication(limiter: TieredLimiter, authenticate: RequestHandler): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      await authenticate(req, res, next);
+    } catch (err) {
+      if (!(err instanceof HttpError) || err.status !== 401) throw err;
+      const decision = await limiter.consume({ key: `ip:${req.ip ?? 'unknown'}:failed-auth`, tier: 'free' });
+      res.set(rateLimitHeaders(decision));
+      if (decision.allowed) throw err;
+      const retryAfterSeconds = Math.max(1, decision.resetSeconds);
+      const { body } = structuredError(429, 'RATE_LIMITED', `Too many requests without a valid API key from this address; retry in ${retryAfterSeconds} s`, {
+        tier: decision.tier,
+        limit: decision.limit,
+        windowSeconds: decision.windowSeconds,
+        retryAfterSeconds,
+      });
+      throw new HttpError(429, body, { 'Retry-After': String(retryAfterSeconds) });
+    }
+  };
 }
