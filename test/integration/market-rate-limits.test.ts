@@ -1,6 +1,7 @@
 import { createPool } from '../../src/db/pool';
 import { createLogger } from '../../src/logger';
 import { startApiServer, type ApiServer } from '../../src/runtime/api-server';
+import { createTestSigner } from '../helpers/jwt';
 import { startTestStack, type TestStack } from '../helpers/test-stack';
 
 /**
@@ -26,8 +27,10 @@ async function keyWithTier(tier: 'free' | 'pro' | 'enterprise', requestsPerMinut
   return user.key;
 }
 
+const signer = createTestSigner();
+
 beforeAll(async () => {
-  stack = await startTestStack({ worker: false });
+  stack = await startTestStack({ worker: false, env: { CLERK_JWT_KEY: signer.publicKeyPem } });
   admin = await stack.createUser({ role: 'admin' });
 }, 60_000);
 afterAll(async () => stack?.stop());
@@ -126,6 +129,16 @@ test('requests without a valid key count against their address: the 401 carries 
   expect(blocked.body.error).toMatchObject({ code: 'RATE_LIMITED', details: { tier: 'free', limit: 60 } });
   // A real key from the same address is counted on its own budget.
   expect((await get(stack.api.url, CANDLES, await keyWithTier('free'))).status).toBe(200);
+});
+
+test('a dashboard session (Clerk JWT, no API key) is counted per user at the free tier', async () => {
+  const token = signer.signToken({ sub: 'user_marketSession0000000001', exp: Math.floor(Date.now() / 1000) + 60 });
+  const first = await get(stack.api.url, '/api/v1/capabilities', token);
+  expect(first.status).toBe(200);
+  expect(first.body.data.rateLimit).toMatchObject({ tier: 'free', requestsPerMinute: 60 });
+  expect([first.headers.get('ratelimit-limit'), first.headers.get('ratelimit-remaining')]).toEqual(['60', '59']);
+  const { rows } = await stack.pool.query<{ points: number }>(`SELECT points FROM rate_limit_counters WHERE key LIKE 'rl60:user:%' AND key = 'rl60:user:' || (SELECT id FROM users WHERE clerk_user_id = $1)`, ['user_marketSession0000000001']);
+  expect(rows).toEqual([{ points: 1 }]);
 });
 
 describe('PUT /api/v1/api-keys/:id/rate-limit (admin)', () => {
