@@ -4,6 +4,7 @@ import { liveSyncPlan } from '../domain/market/live/live-sync-plan';
 import type { Logger } from '../logger';
 import { marketSyncWorkflowId } from '../../workflows/ids';
 import type { MarketSyncWorkflowInput } from '../../workflows/market-defs';
+import { ProviderAttr } from '../../workflows/search-attributes';
 
 type SyncConfig = Pick<Config, 'TEMPORAL_TASK_QUEUE' | 'MARKET_LIVE_CONNECTOR' | 'MARKET_LIVE_URL' | 'MARKET_LIVE_SYMBOLS' | 'MARKET_LIVE_INTERVAL' | 'MARKET_LIVE_POLL_SECONDS' | 'MARKET_LIVE_BACKFILL_CANDLES'>;
 
@@ -40,6 +41,8 @@ export async function reconcileMarketSync(client: Client, config: SyncConfig, lo
     taskQueue: config.TEMPORAL_TASK_QUEUE,
     args: [input],
     workflowIdConflictPolicy: 'TERMINATE_EXISTING',
+    typedSearchAttributes: [{ key: ProviderAttr, value: plan.connector }],
+    staticSummary: `live candles from ${plan.connector}: ${plan.symbols.map((s) => s.symbol).join(', ')} every ${plan.pollSeconds} s`,
   });
   log.info('market sync running', { workflowId: id, symbols: plan.symbols.map((s) => s.symbol), pollSeconds: plan.pollSeconds });
   return id;

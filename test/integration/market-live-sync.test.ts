@@ -5,6 +5,7 @@ import { loadConfig } from '../../src/config';
 import { createKrakenOhlcSource } from '../../src/domain/market/live/kraken-ohlc';
 import { syncSymbol } from '../../src/domain/market/live/sync-symbol';
 import { reconcileMarketSync } from '../../src/runtime/market-sync';
+import { ProviderAttr } from '../../workflows/search-attributes';
 import { startReplayServer, type ReplayServer } from '../helpers/replay-server';
 import { startTestStack, type TestStack } from '../helpers/test-stack';
 
@@ -83,7 +84,10 @@ test('the sync workflow appends Binance’s closed candles, serves them, survive
   expect(replay.served.filter((k) => k.includes('symbol=BTCUSDT'))).toHaveLength(1);
   expect(replay.served.filter((k) => k.includes('symbol=NOPEUSDT')).length).toBeGreaterThanOrEqual(2);
   expect(replay.misses).toEqual([]);
-  expect((await handle.describe()).status.name).toBe('RUNNING');
+  const described = await handle.describe();
+  expect(described.status.name).toBe('RUNNING');
+  // Operators find it in the Temporal UI by Provider="binance".
+  expect(described.typedSearchAttributes.get(ProviderAttr)).toBe('binance');
 
   const caps = await stack.http('GET', '/api/v1/capabilities', { headers: { authorization: `Bearer ${key}` } });
   const binance = caps.body.data.connectors.find((c: { id: string }) => c.id === 'binance');
