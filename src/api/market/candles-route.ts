@@ -5,19 +5,14 @@ import { readCandleFilters, readLimit, rejectUnknown, symbolNotFound } from './m
 
 const PARAMETERS = ['symbol', 'interval', 'limit', 'startTime', 'endTime'] as const;
 
-/** Answers `{data, meta:{symbol, interval, total}}` (spec 4.4); an empty window of a known symbol is `data: []`. */
-export async function findCandles(market: MarketStore, query: Record<string, unknown>, prefix = '') {
-  const filters = readCandleFilters(query, prefix);
-  return { filters, candles: await market.candles({ ...filters, limit: readLimit(query.limit, 'limit', CANDLE_LIMIT) }) };
-}
-
-/** GET /market-data/candles (spec 4.4). */
+/** GET /market-data/candles (spec 4.4): `{data, meta:{symbol, interval, total}}`; an empty window of a known symbol is `data: []`. */
 export function createCandlesRouter(deps: { market: MarketStore }): Router {
   const router = Router();
   router.get('/market-data/candles', async (req, res) => {
     const query = req.query as Record<string, unknown>;
     rejectUnknown(query, PARAMETERS);
-    const { filters, candles } = await findCandles(deps.market, query);
+    const filters = readCandleFilters(query);
+    const candles = await deps.market.candles({ ...filters, limit: readLimit(query.limit, 'limit', CANDLE_LIMIT) });
     // Only an empty answer costs the extra lookup that tells "unknown symbol" from "no candles here".
     if (candles.length === 0 && !(await deps.market.findSymbol(filters.symbol))) {
       const known = (await deps.market.catalogue()).map((s) => s.symbol);

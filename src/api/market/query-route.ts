@@ -1,9 +1,8 @@
 import { Router } from 'express';
 import type { MarketStore } from '../../db/market-candles';
-import { MARKET_CONNECTOR_IDS, MARKET_DATA_TYPE_IDS, TICKER_LIMIT, type MarketConnectorId, type MarketDataType } from '../../domain/market/connectors';
+import { CANDLE_LIMIT, MARKET_CONNECTOR_IDS, MARKET_DATA_TYPE_IDS, TICKER_LIMIT, type MarketConnectorId, type MarketDataType } from '../../domain/market/connectors';
 import { invalidParameter } from '../errors';
-import { findCandles } from './candles-route';
-import { readLimit, readSymbol, rejectUnknown, symbolNotFound } from './market-params';
+import { readCandleFilters, readLimit, readSymbol, rejectUnknown, symbolNotFound } from './market-params';
 
 const BODY_FIELDS = ['connector', 'dataType', 'filters', 'limit'] as const;
 
@@ -31,15 +30,18 @@ export function createQueryRouter(deps: { market: MarketStore }): Router {
     const dataType = readChoice<MarketDataType>(body.dataType, 'dataType', MARKET_DATA_TYPE_IDS);
     const filters = body.filters ?? {};
     if (!isObject(filters)) throw invalidParameter('filters', 'a JSON object');
-    const offered = (await deps.market.catalogue()).filter((s) => s.connector === connector).map((s) => s.symbol);
+    const catalogue = (await deps.market.catalogue()).filter((s) => s.connector === connector);
+    const offered = catalogue.map((s) => s.symbol);
     const requireOffered = (symbol: string) => {
       if (!offered.includes(symbol)) throw symbolNotFound(symbol, 'filters.symbol', offered, ` on connector "${connector}"`);
     };
 
     if (dataType === 'candles') {
       rejectUnknown(filters, ['symbol', 'interval', 'startTime', 'endTime'], 'filters.');
-      const { filters: f, candles } = await findCandles(deps.market, { ...filters, limit: body.limit }, 'filters.');
+      const f = readCandleFilters(filters, 'filters.');
+      const limit = readLimit(body.limit, 'limit', CANDLE_LIMIT);
       requireOffered(f.symbol);
+      const candles = await deps.market.candles({ ...f, limit });
       res.json({ success: true, data: candles, meta: { connector, dataType, symbol: f.symbol, interval: f.interval, total: candles.length }, timestamp: new Date().toISOString() });
       return;
     }
@@ -48,12 +50,9 @@ export function createQueryRouter(deps: { market: MarketStore }): Router {
     const symbol = filters.symbol === undefined ? undefined : readSymbol(filters.symbol, 'filters.symbol');
     const limit = readLimit(body.limit, 'limit', TICKER_LIMIT);
     if (symbol) requireOffered(symbol);
-    const symbols = (symbol ? [symbol] : offered).slice(0, limit);
-    const catalogue = await deps.market.catalogue();
     const tickers = [];
-    for (const s of symbols) {
-      const entry = catalogue.find((c) => c.symbol === s);
-      const ticker = entry ? await deps.market.ticker(entry) : null;
+    for (const entry of catalogue.filter((c) => !symbol || c.symbol === symbol).slice(0, limit)) {
+      const ticker = await deps.market.ticker(entry);
       if (ticker) tickers.push(ticker);
     }
     res.json({ success: true, data: tickers, meta: { connector, dataType, total: tickers.length }, timestamp: new Date().toISOString() });
