@@ -31,23 +31,45 @@ async function main() {
   const stack = await startTestStack({ env: { LOG_LEVEL: 'silent' }, worker: false });
   const user = await stack.createUser();
   await stack.pool.query(`UPDATE api_keys SET rate_limit_tier = 'enterprise', requests_per_minute = 1000000 WHERE user_id = $1`, [user.id]);
-  const headers = { authorization: `Bearer ${user.key}` };
+  const identity = { authorization: `Bearer ${user.key}`, 'accept-encoding': 'identity' };
+  const gzipped = { authorization: `Bearer ${user.key}`, 'accept-encoding': 'gzip' };
 
   console.log(`candles, limit=1000, ${REQUESTS} sequential requests per interval (keep-alive), warm cache`);
   for (const c of CASES) {
     const starts = Array.from({ length: REQUESTS }, () => (c.to ? c.from + Math.floor(Math.random() * (c.to - c.from) / 60_000) * 60_000 : 0));
-    for (const s of starts.slice(0, 20)) await (await fetch(`${stack.api.url}/api/v1/market-data/candles?symbol=${c.symbol}&interval=${c.interval}&limit=1000&startTime=${s}`, { headers })).arrayBuffer();
+    const url = (s: number) => `${stack.api.url}/api/v1/market-data/candles?symbol=${c.symbol}&interval=${c.interval}&limit=1000&startTime=${s}`;
+    for (const s of starts.slice(0, 20)) await (await fetch(url(s), { headers: identity })).arrayBuffer();
     const api: number[] = [];
     let rows = 0;
     let bytes = 0;
     for (const s of starts) {
       const t0 = performance.now();
-      const res = await fetch(`${stack.api.url}/api/v1/market-data/candles?symbol=${c.symbol}&interval=${c.interval}&limit=1000&startTime=${s}`, { headers });
+      const res = await fetch(url(s), { headers: identity });
       const body = await res.text();
       api.push(performance.now() - t0);
       if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${body.slice(0, 200)}`);
       rows += (JSON.parse(body) as { meta: { total: number } }).meta.total;
       bytes += body.length;
+    }
+    // The same requests gzipped (fetch inflates them, so this includes the client's inflate too).
+    const gz: number[] = [];
+    let wireBytes = 0;
+    for (const s of starts) {
+      const t0 = performance.now();
+      const res = await fetch(url(s), { headers: gzipped });
+      await res.arrayBuffer();
+      gz.push(performance.now() - t0);
+      if (res.headers.get('content-encoding') !== 'gzip') throw new Error('expected a gzipped answer');
+    }
+    {
+      const raw = await import('node:http');
+      wireBytes = await new Promise<number>((resolve, reject) => {
+        raw.get(url(starts[0] ?? 0), { headers: gzipped }, (res) => {
+          let n = 0;
+          res.on('data', (chunk: Buffer) => (n += chunk.length));
+          res.on('end', () => resolve(n));
+        }).on('error', reject);
+      });
     }
     const sql: number[] = [];
     for (const s of starts) {
@@ -56,6 +78,7 @@ async function main() {
       sql.push(performance.now() - t0);
     }
     console.log(`  ${c.interval.padEnd(3)} ${c.symbol.padEnd(9)} API ${fmt(api)}   raw SQL ${fmt(sql)}   ${(rows / REQUESTS).toFixed(0)} candles, ${(bytes / REQUESTS / 1024).toFixed(0)} kB per answer`);
+    console.log(`      gzip        API ${fmt(gz)}   ${(wireBytes / 1024).toFixed(0)} kB on the wire`);
   }
 
   // What the stored rollups avoid: 1000 hourly buckets aggregated from 60,000 one-minute rows per request.

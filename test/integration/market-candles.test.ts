@@ -187,6 +187,21 @@ describe('limits', () => {
   });
 });
 
+describe('compression', () => {
+  test('a large answer is gzipped for a client that accepts it, identical once inflated; small answers and identity clients get plain JSON', async () => {
+    const path = '/api/v1/market-data/candles?symbol=ALGO-USDT&interval=1m&limit=1000&startTime=0';
+    const gz = await stack.http('GET', path, { headers: { authorization: `Bearer ${key}`, 'accept-encoding': 'gzip' } });
+    const plainAnswer = await stack.http('GET', path, { headers: { authorization: `Bearer ${key}`, 'accept-encoding': 'identity' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gz.headers.get('vary')).toContain('Accept-Encoding');
+    expect(plainAnswer.headers.get('content-encoding')).toBeNull();
+    expect(gz.body).toEqual(plainAnswer.body);
+    expect(gz.body.data).toHaveLength(1000);
+    const small = await stack.http('GET', '/api/v1/market-data/candles?symbol=ALGO-USDT&interval=1m&limit=2', { headers: { authorization: `Bearer ${key}`, 'accept-encoding': 'gzip' } });
+    expect(small.headers.get('content-encoding')).toBeNull();
+  });
+});
+
 describe('gaps stay gaps', () => {
   test('Kraken’s outage of 2023-02-22 00:15–01:30: no invented 15m candles, and the 01:00 hour built from the two quarters there are', async () => {
     const quarters = await candles({ symbol: 'BTC-USD', interval: '15m', startTime: ms('2023-02-22T00:00:00Z'), endTime: ms('2023-02-22T02:00:00Z') });

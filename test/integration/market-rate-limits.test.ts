@@ -113,22 +113,24 @@ test('limits apply to market data only: the job API is not counted against them'
 });
 
 test('requests without a valid key count against their address: the 401 carries the headers, and guessing on gets 429', async () => {
-  const guess = () => get(stack.api.url, CANDLES, 'csk_live_guessed_key_0000000000000000');
-  const first = await guess();
-  expect(first.status).toBe(401);
-  expect(first.headers.get('ratelimit-limit')).toBe('60');
-  // Other test files' unauthenticated requests from this address may share the window: count from what is left.
-  const left = Number(first.headers.get('ratelimit-remaining'));
-  for (let i = left - 1; i >= 0; i--) {
-    const res = await guess();
-    expect([res.status, res.headers.get('ratelimit-remaining')]).toEqual([401, String(i)]);
+  // Every test file calls from 127.0.0.1 into one database: start from a fresh window, and leave one behind.
+  const forgetAddress = () => stack.pool.query(`DELETE FROM rate_limit_counters WHERE key LIKE '%:failed-auth'`);
+  await forgetAddress();
+  try {
+    const guess = () => get(stack.api.url, CANDLES, 'csk_live_guessed_key_0000000000000000');
+    for (let i = 59; i >= 0; i--) {
+      const res = await guess();
+      expect([res.status, res.headers.get('ratelimit-limit'), res.headers.get('ratelimit-remaining')]).toEqual([401, '60', String(i)]);
+    }
+    const blocked = await guess();
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(blocked.body.error).toMatchObject({ code: 'RATE_LIMITED', details: { tier: 'free', limit: 60 } });
+    // A real key from the same address is counted on its own budget.
+    expect((await get(stack.api.url, CANDLES, await keyWithTier('free'))).status).toBe(200);
+  } finally {
+    await forgetAddress();
   }
-  const blocked = await guess();
-  expect(blocked.status).toBe(429);
-  expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-  expect(blocked.body.error).toMatchObject({ code: 'RATE_LIMITED', details: { tier: 'free', limit: 60 } });
-  // A real key from the same address is counted on its own budget.
-  expect((await get(stack.api.url, CANDLES, await keyWithTier('free'))).status).toBe(200);
 });
 
 test('a dashboard session (Clerk JWT, no API key) is counted per user at the free tier', async () => {

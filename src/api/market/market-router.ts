@@ -5,6 +5,7 @@ import type { MarketStore } from '../../db/market-candles';
 import type { TieredLimiter } from '../rate-limit/limiter';
 import { createRateLimitMiddleware } from '../rate-limit/middleware';
 import { createCandlesRouter } from './candles-route';
+import { gzipLargeJson } from './gzip-json';
 import { createCapabilitiesRouter, type LiveSyncInfo } from './capabilities-route';
 import { principalOf } from './principal';
 import { createQueryRouter } from './query-route';
@@ -22,7 +23,7 @@ export interface MarketRouterDeps {
  */
 export function createMarketRouter(deps: MarketRouterDeps, authenticate: RequestHandler): Router {
   const router = Router();
-  router.use(['/market-data', '/capabilities', '/query'], countFailedAuthentication(deps.limiter, authenticate), createRateLimitMiddleware({ limiter: deps.limiter, principalOf }));
+  router.use(['/market-data', '/capabilities', '/query'], gzipLargeJson(), countFailedAuthentication(deps.limiter, authenticate), createRateLimitMiddleware({ limiter: deps.limiter, principalOf }));
   router.use(createCandlesRouter(deps));
   router.use(createCapabilitiesRouter(deps));
   router.use(createQueryRouter(deps));
