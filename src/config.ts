@@ -1,9 +1,13 @@
 import { z } from 'zod';
+import { SYMBOL_PATTERN } from './domain/market/candle';
 
 /** Reads "true"/"false" (and 1/0) strictly: `Boolean("false")` is true, which is how safeguards get switched off by accident. */
 const flag = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
+
+/** One MARKET_LIVE_SYMBOLS entry: SYMBOL or SYMBOL=EXCHANGEPAIR. */
+const LIVE_SYMBOL = `${SYMBOL_PATTERN}(=[A-Za-z0-9]+)?`;
 
 const port = z.coerce.number().int().min(0).max(65535);
 
@@ -104,7 +108,7 @@ const schema = z.object({
   /** Our symbols to sync, comma-separated; SYMBOL=EXCHANGEPAIR names the exchange's pair (default BTC-USDT=BTCUSDT / BTC-USD=XBTUSD). */
   MARKET_LIVE_SYMBOLS: z
     .string()
-    .regex(/^\s*[A-Z0-9]{2,12}-[A-Z0-9]{2,12}(=[A-Za-z0-9]+)?(\s*,\s*[A-Z0-9]{2,12}-[A-Z0-9]{2,12}(=[A-Za-z0-9]+)?)*\s*$/, 'comma-separated SYMBOL or SYMBOL=EXCHANGEPAIR, e.g. BTC-USDT=BTCUSDT')
+    .regex(new RegExp(`^\\s*${LIVE_SYMBOL}(\\s*,\\s*${LIVE_SYMBOL})*\\s*$`), 'comma-separated SYMBOL or SYMBOL=EXCHANGEPAIR, e.g. BTC-USDT=BTCUSDT')
     .optional(),
   MARKET_LIVE_INTERVAL: z.enum(['1m', '5m', '15m', '30m', '1h', '4h', '1d']).default('1m'),
   MARKET_LIVE_POLL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),

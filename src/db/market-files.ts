@@ -4,6 +4,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { Pool } from 'pg';
 import { z } from 'zod';
+import { SYMBOL_RE } from '../domain/market/candle';
 import { CANDLE_FILE_FORMATS, parseCandleFile } from '../domain/market/candle-files';
 import { CANDLE_INTERVALS } from '../domain/market/intervals';
 import type { Logger } from '../logger';
@@ -15,7 +16,7 @@ export const catalogEntrySchema = z.object({
   path: z.string().min(1),
   connector: z.string().regex(/^[a-z][a-z0-9-]*$/),
   market: z.enum(['spot', 'usdm-futures']),
-  symbol: z.string().regex(/^[A-Z0-9]{2,12}-[A-Z0-9]{2,12}$/),
+  symbol: z.string().regex(SYMBOL_RE),
   exchangeSymbol: z.string().min(1),
   interval: z.enum(CANDLE_INTERVALS),
   format: z.enum(CANDLE_FILE_FORMATS),

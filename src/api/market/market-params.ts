@@ -1,9 +1,9 @@
+import { SYMBOL_RE } from '../../domain/market/candle';
 import { CANDLE_INTERVALS, isCandleInterval, type CandleInterval } from '../../domain/market/intervals';
 import { invalidParameter, structuredError, type HttpError } from '../errors';
 
 /** The latest instant JavaScript and Postgres both represent (ms). */
 const MAX_TIME_MS = 8_640_000_000_000_000;
-const SYMBOL = /^[A-Za-z0-9]{2,12}-[A-Za-z0-9]{2,12}$/;
 const DIGITS = /^\d{1,16}$/;
 
 export const EXPECTED = {
@@ -31,7 +31,8 @@ function integer(value: unknown): number | null {
 export function readSymbol(value: unknown, parameter: string): string {
   const v = single(value, parameter);
   if (v === undefined || v === '') throw invalidParameter(parameter, EXPECTED.symbol, `Missing required parameter "${parameter}"`);
-  if (typeof v !== 'string' || !SYMBOL.test(v)) throw invalidParameter(parameter, EXPECTED.symbol);
+  // Case is forgiven (btc-usd is BTC-USD); the shape is not.
+  if (typeof v !== 'string' || !SYMBOL_RE.test(v.toUpperCase())) throw invalidParameter(parameter, EXPECTED.symbol);
   return v.toUpperCase();
 }
 

@@ -1,5 +1,5 @@
 import { bucketStart, INTERVAL_MS, type CandleInterval } from './intervals';
-import type { Candle } from './candle';
+import { DECIMAL_TEXT_RE, type Candle } from './candle';
 
 /**
  * The three dump layouts we ingest (data/market/SOURCES.md §3):
@@ -14,7 +14,6 @@ export type CandleFileFormat = (typeof CANDLE_FILE_FORMATS)[number];
 
 export class CandleFileError extends Error {}
 
-const DECIMAL = /^\d+(\.\d+)?([eE][+-]?\d+)?$/;
 const COUNT = /^\d+$/;
 const LOCAL_DATETIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?:([+-])(\d{2}):?(\d{2})|Z)$/;
 
@@ -31,7 +30,7 @@ export function parseOffsetDateTime(text: string): number {
 
 function decimal(value: string | undefined, column: string): string {
   const v = (value ?? '').trim();
-  if (!DECIMAL.test(v)) throw new CandleFileError(`${column} "${value}" is not a non-negative decimal`);
+  if (!DECIMAL_TEXT_RE.test(v)) throw new CandleFileError(`${column} "${value}" is not a non-negative decimal`);
   return v;
 }
 

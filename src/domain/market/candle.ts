@@ -1,5 +1,12 @@
 import type { CandleInterval } from './intervals';
 
+/** Our pair names, BASE-QUOTE in upper case (also the CHECK on market_symbols.symbol). */
+export const SYMBOL_PATTERN = '[A-Z0-9]{2,12}-[A-Z0-9]{2,12}';
+export const SYMBOL_RE = new RegExp(`^${SYMBOL_PATTERN}$`);
+
+/** A price or volume as sources write it, scientific notation included (Kraken writes `1E+1`); Postgres `numeric` reads all of them. */
+export const DECIMAL_TEXT_RE = /^\d+(\.\d+)?([eE][+-]?\d+)?$/;
+
 /**
  * One OHLCV bucket as a source published it. Prices and volume stay decimal strings until Postgres
  * `numeric` stores them, so no float rounding happens before the sums of a rollup.

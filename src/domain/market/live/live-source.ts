@@ -1,4 +1,4 @@
-import type { Candle } from '../candle';
+import { DECIMAL_TEXT_RE, type Candle } from '../candle';
 import { bucketStart, type CandleInterval } from '../intervals';
 
 export interface LiveFetchResult {
@@ -209,11 +209,9 @@ export async function getJson(url: URL, o: GetJsonOptions): Promise<unknown> {
 
 // ---- shared row checks -------------------------------------------------------------------------
 
-const DECIMAL = /^\d+(\.\d+)?([eE][+-]?\d+)?$/;
-
 /** A price or volume exactly as the exchange wrote it; anything but a non-negative decimal string is a malformed answer. */
 export function decimalField(value: unknown, what: string, label: string): string {
-  if (typeof value !== 'string' || !DECIMAL.test(value)) throw new LiveSourceError(`${label}: ${what} ${JSON.stringify(value)} is not a decimal string`, false);
+  if (typeof value !== 'string' || !DECIMAL_TEXT_RE.test(value)) throw new LiveSourceError(`${label}: ${what} ${JSON.stringify(value)} is not a decimal string`, false);
   return value;
 }
 

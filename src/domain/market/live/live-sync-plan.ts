@@ -1,4 +1,5 @@
 import type { Config } from '../../../config';
+import { SYMBOL_RE } from '../candle';
 import type { CandleInterval } from '../intervals';
 
 export interface LiveSymbol {
@@ -38,7 +39,7 @@ export function liveSyncPlan(config: Pick<Config, 'MARKET_LIVE_CONNECTOR' | 'MAR
     .filter(Boolean)
     .map((entry) => {
       const [symbol = '', pair] = entry.split('=').map((s) => s.trim());
-      if (!/^[A-Z0-9]{2,12}-[A-Z0-9]{2,12}$/.test(symbol)) throw new Error(`MARKET_LIVE_SYMBOLS: "${entry}" is not SYMBOL or SYMBOL=EXCHANGEPAIR (e.g. BTC-USDT=BTCUSDT)`);
+      if (!SYMBOL_RE.test(symbol)) throw new Error(`MARKET_LIVE_SYMBOLS: "${entry}" is not SYMBOL or SYMBOL=EXCHANGEPAIR (e.g. BTC-USDT=BTCUSDT)`);
       return { symbol, exchangeSymbol: pair || exchangePair(connector, symbol) };
     });
   return {
