@@ -18,6 +18,7 @@ import { createActivityRouter } from './routes/activity';
 import { createX402ReportsRouter, type X402RouterDeps } from './routes/x402-reports';
 import { createActivityWebhookRouter, type ActivityWebhookDeps } from './routes/webhooks/activity';
 import { createMarketRouter, type MarketRouterDeps } from './market/market-router';
+import { createDashboardRouter, type DashboardRouterDeps } from './dashboard/dashboard-router';
 
 export interface AppDeps extends AuthDeps, ScreeningRouterDeps, PayPalWebhookDeps, BillingRouterDeps, ActivityWebhookDeps {
   pool: Pool;
@@ -27,6 +28,7 @@ export interface AppDeps extends AuthDeps, ScreeningRouterDeps, PayPalWebhookDep
   verifyClerk?: ClerkVerifier;
   x402: X402RouterDeps;
   marketData: MarketRouterDeps;
+  dashboard: DashboardRouterDeps;
   payfast: Omit<PayFastWebhookDeps, 'startEventWorkflow' | 'webhookEvents' | 'log'>;
   /** Express `trust proxy`: which hops may set X-Forwarded-For (req.ip feeds the PayFast source check). */
   trustProxy: boolean | number | string;
@@ -49,6 +51,9 @@ export function createApp(deps: AppDeps): Express {
   app.use(createPackagesRouter(deps));
   // Paid per request in USDC (x402), no account: mounted before the authenticated /api/v1 router.
   app.use(createX402ReportsRouter(deps.x402));
+
+  // The account dashboard (HTML + bundle from memory) at /app; it calls the same /api/v1 routes as any client.
+  app.use(createDashboardRouter(deps.dashboard));
 
   app.get('/health', async (_req, res) => {
     await deps.pool.query('SELECT 1');

@@ -19,6 +19,7 @@ import { buildFacilitator } from '../x402/facilitator';
 import { createPaymentGate } from '../x402/payment-gate';
 import { createTieredLimiter } from '../api/rate-limit/limiter';
 import { liveSyncPlan } from '../domain/market/live/live-sync-plan';
+import { loadDashboardAssetsOnce } from '../dashboard/bundle';
 
 export interface ApiServer {
   server: Server;
@@ -89,6 +90,7 @@ export async function startApiServer(deps: { config: ApiConfig; pool: Pool; temp
       limiter: createTieredLimiter({ store: 'postgres', pool }),
       liveSync: liveSyncSummary(config),
     },
+    dashboard: { assets: loadDashboardAssetsOnce(log), sessionJwtEnabled: verifySessionToken !== undefined },
     jobService: createJobService({
       pool,
       ...stores,
