@@ -27,15 +27,26 @@ export interface Credentials {
   bearer?: string;
 }
 
+/** Who presented the credentials, and until when they hold (a session JWT's `exp`, in seconds; keys do not expire). */
+export interface Identity {
+  user: User;
+  expiresAt?: number;
+}
+
 /**
- * Resolves credentials to an active user, or null. A verified session provisions its user on first
- * sight; without a verifier (no CLERK_JWT_KEY) session tokens resolve to null, API keys still work.
+ * Resolves credentials to an active user and the credentials' expiry, or null. A verified session
+ * provisions its user on first sight; without a verifier (no CLERK_JWT_KEY) session tokens resolve to
+ * null, API keys still work.
  */
-export function createCredentialResolver({ users, verifySessionToken }: AuthDeps) {
-  return async ({ apiKey, bearer }: Credentials): Promise<User | null> => {
-    if (apiKey) return users.findByApiKey(apiKey);
+export function createIdentityResolver({ users, verifySessionToken }: AuthDeps) {
+  return async ({ apiKey, bearer }: Credentials): Promise<Identity | null> => {
+    const byKey = async (key: string) => {
+      const user = await users.findByApiKey(key);
+      return user ? { user } : null;
+    };
+    if (apiKey) return byKey(apiKey);
     if (!bearer) return null;
-    if (!looksLikeJwt(bearer)) return users.findByApiKey(bearer);
+    if (!looksLikeJwt(bearer)) return byKey(bearer);
     if (!verifySessionToken) return null;
     let session: ClerkSession;
     try {
@@ -45,8 +56,16 @@ export function createCredentialResolver({ users, verifySessionToken }: AuthDeps
       throw err;
     }
     const user = await users.provisionClerkUser(session.userId, session.email);
-    return user.status === 'active' ? user : null;
+    return user.status === 'active' ? { user, expiresAt: session.expiresAt } : null;
   };
+}
+
+export type ResolveIdentity = ReturnType<typeof createIdentityResolver>;
+
+/** The user behind the credentials, or null (see createIdentityResolver). */
+export function createCredentialResolver(deps: AuthDeps) {
+  const resolve = createIdentityResolver(deps);
+  return async (credentials: Credentials): Promise<User | null> => (await resolve(credentials))?.user ?? null;
 }
 
 export type ResolveCredentials = ReturnType<typeof createCredentialResolver>;

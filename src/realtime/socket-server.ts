@@ -1,13 +1,12 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
-import { bearerToken, type Credentials } from '../auth/authenticate';
-import type { User } from '../db/users';
+import { bearerToken, type Credentials, type Identity } from '../auth/authenticate';
 import { errorFields, type Logger } from '../logger';
 import type { OutboxEvent, OutboxListener } from './outbox-listener';
 
 export interface RealtimeDeps {
   httpServer: HttpServer;
-  resolveUser: (credentials: Credentials) => Promise<User | null>;
+  resolveIdentity: (credentials: Credentials) => Promise<Identity | null>;
   /** Builds the outbox relay that feeds this server; started here, stopped by close(). */
   createListener: (onEvent: (event: OutboxEvent) => void) => OutboxListener;
   log: Logger;
@@ -19,6 +18,20 @@ export interface Realtime {
 }
 
 export const userRoom = (userId: string): string => `user:${userId}`;
+
+// setTimeout's ceiling (about 24.8 days); a later expiry is simply not scheduled from this process.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** A socket opened with a session JWT closes when the token expires; the client must reconnect with a fresh one. */
+function closeAtExpiry(socket: Socket): void {
+  const expiresAt = socket.data.expiresAt as number | undefined;
+  if (expiresAt === undefined) return;
+  const delay = expiresAt * 1000 - Date.now();
+  if (delay > MAX_TIMER_MS) return;
+  const timer = setTimeout(() => socket.disconnect(true), Math.max(0, delay));
+  timer.unref();
+  socket.once('disconnect', () => clearTimeout(timer));
+}
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 
@@ -37,25 +50,43 @@ function handshakeCredentials(socket: Socket): Credentials {
  * socket.io on the api's HTTP server. A socket authenticates in its handshake and is put in its
  * user's room only (there is no client-side join); outbox events are emitted to that room.
  */
-export async function attachRealtime({ httpServer, resolveUser, createListener, log }: RealtimeDeps): Promise<Realtime> {
+export async function attachRealtime({ httpServer, resolveIdentity, createListener, log }: RealtimeDeps): Promise<Realtime> {
   const io = new Server(httpServer, { serveClient: false });
 
   io.use(async (socket, next) => {
     try {
-      const user = await resolveUser(handshakeCredentials(socket));
-      if (!user) return next(new Error('Authentication required'));
-      socket.data.userId = user.id;
+      const credentials = handshakeCredentials(socket);
+      const identity = await resolveIdentity(credentials);
+      if (!identity) return next(new Error('Authentication required'));
+      socket.data.userId = identity.user.id;
+      socket.data.credentials = credentials;
+      socket.data.expiresAt = identity.expiresAt;
       next();
     } catch (err) {
       log.error('realtime handshake failed', errorFields(err));
       next(new Error('Internal error'));
     }
   });
-  io.on('connection', (socket) => void socket.join(userRoom(socket.data.userId as string)));
+  io.on('connection', (socket) => {
+    void socket.join(userRoom(socket.data.userId as string));
+    closeAtExpiry(socket);
+  });
+
+  /** A revoked key's sockets close: the owner's sockets are re-checked and those whose credentials no longer resolve are dropped. */
+  const recheckUserSockets = async (userId: string) => {
+    for (const socket of await io.in(userRoom(userId)).fetchSockets()) {
+      const identity = await resolveIdentity(socket.data.credentials as Credentials).catch((err: unknown) => {
+        log.warn('realtime credential re-check failed; the socket stays until the next change', errorFields(err));
+        return undefined;
+      });
+      if (identity === null) socket.disconnect(true);
+    }
+  };
 
   const listener = createListener(({ userId, event, payload }) => {
-    // Internal: a deactivated user keeps no open socket (its credentials no longer resolve).
+    // Internal events, never forwarded: a deactivated user keeps no open socket, a revoked key none of its own.
     if (event === 'account_deactivated') io.in(userRoom(userId)).disconnectSockets(true);
+    else if (event === 'credentials_revoked') void recheckUserSockets(userId);
     else io.to(userRoom(userId)).emit(event, payload);
   });
   await listener.start();

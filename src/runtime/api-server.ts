@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Client } from '@temporalio/client';
 import type { Pool } from 'pg';
 import { createApp } from '../api/app';
-import { createCredentialResolver } from '../auth/authenticate';
+import { createIdentityResolver } from '../auth/authenticate';
 import { createClerkSessionVerifier } from '../auth/clerk-session';
 import type { Config } from '../config';
 import { configuredChains } from '../domain/chains/registry';
@@ -105,7 +105,7 @@ export async function startApiServer(deps: { config: ApiConfig; pool: Pool; temp
   const server = createServer(app);
   const realtime = await attachRealtime({
     httpServer: server,
-    resolveUser: createCredentialResolver({ users: stores.users, verifySessionToken }),
+    resolveIdentity: createIdentityResolver({ users: stores.users, verifySessionToken }),
     // The pool's own database: config.DATABASE_URL is unset when `npm start` runs an embedded Postgres.
     createListener: (onEvent) => createOutboxListener({ connectionString: pool.options.connectionString as string, log, onEvent }),
     log,
