@@ -1,10 +1,10 @@
 /** `npm run api`: the HTTP API alone, against DATABASE_URL and TEMPORAL_ADDRESS. */
 import { Client, Connection } from '@temporalio/client';
 import { loadConfigOrExit } from './config';
-import { createPool } from './db/pool';
+import { createPool, servingTimeouts } from './db/pool';
 import { installTemporalRuntime } from './infra/temporal-runtime';
 import { createLogger } from './logger';
-import { prepareDatabase } from './runtime/prepare-database';
+import { prepareDatabaseOnce } from './runtime/prepare-database';
 import { startApiServer } from './runtime/api-server';
 import { onShutdown } from './runtime/shutdown';
 
@@ -16,9 +16,9 @@ async function main() {
     log.error('npm run api needs DATABASE_URL and TEMPORAL_ADDRESS (npm start runs everything with embedded defaults)');
     process.exit(78);
   }
-  const pool = createPool(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
   // The worker loads the shipped data; api instances only make sure the schema is there.
-  await prepareDatabase({ ...config, LOAD_REFERENCE_DATA: false, LOAD_MARKET_DATA: false }, pool, log);
+  await prepareDatabaseOnce(config.DATABASE_URL, { ...config, LOAD_REFERENCE_DATA: false, LOAD_MARKET_DATA: false }, log);
+  const pool = createPool(config.DATABASE_URL, config.DATABASE_POOL_SIZE, servingTimeouts(config));
   const connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
   const temporal = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
   const api = await startApiServer({ config, pool, temporal, log });

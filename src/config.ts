@@ -20,6 +20,10 @@ const schema = z.object({
 
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** How long a request waits for a pooled connection (or a new one) before it is answered 503. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+  /** Server-side statement_timeout of the serving pools; the client gives up 2 s later if the server itself stopped answering. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   EMBEDDED_PG_PORT: port.default(54329),
 
   TEMPORAL_ADDRESS: z.string().min(1).optional(),

@@ -9,14 +9,14 @@ import { generateApiKey } from './auth/api-key-format';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection } from '@temporalio/worker';
 import { loadConfigOrExit } from './config';
-import { createPool } from './db/pool';
+import { createPool, servingTimeouts } from './db/pool';
 import { startEmbeddedPostgres } from './infra/embedded-postgres';
 import { resolveTemporalCli } from './infra/temporal-cli';
 import { startTemporalDevServer } from './infra/temporal-dev-server';
 import { installTemporalRuntime } from './infra/temporal-runtime';
 import { createLogger } from './logger';
 import { startApiServer } from './runtime/api-server';
-import { prepareDatabase } from './runtime/prepare-database';
+import { prepareDatabaseOnce } from './runtime/prepare-database';
 import { onShutdown } from './runtime/shutdown';
 import { buildActivities, createWorker } from './runtime/worker';
 import { reconcileMarketSync } from './runtime/market-sync';
@@ -67,10 +67,10 @@ async function main() {
     cleanups.unshift(() => dev.stop());
   }
 
-  const pool = createPool(databaseUrl, config.DATABASE_POOL_SIZE);
-  cleanups.unshift(() => pool.end());
   const adminKey = config.BOOTSTRAP_ADMIN_API_KEY ?? (config.NODE_ENV === 'production' ? undefined : await localAdminKey(config.DATA_DIR));
-  await prepareDatabase({ ...config, BOOTSTRAP_ADMIN_API_KEY: adminKey }, pool, log);
+  await prepareDatabaseOnce(databaseUrl, { ...config, BOOTSTRAP_ADMIN_API_KEY: adminKey }, log);
+  const pool = createPool(databaseUrl, config.DATABASE_POOL_SIZE, servingTimeouts(config));
+  cleanups.unshift(() => pool.end());
 
   const workerConnection = await NativeConnection.connect({ address: temporalAddress });
   const worker = await createWorker({ connection: workerConnection, config, namespace: config.TEMPORAL_NAMESPACE, activities: buildActivities(config, pool) });

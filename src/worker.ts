@@ -2,10 +2,10 @@
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection } from '@temporalio/worker';
 import { loadConfigOrExit } from './config';
-import { createPool } from './db/pool';
+import { createPool, servingTimeouts } from './db/pool';
 import { installTemporalRuntime } from './infra/temporal-runtime';
 import { createLogger } from './logger';
-import { prepareDatabase } from './runtime/prepare-database';
+import { prepareDatabaseOnce } from './runtime/prepare-database';
 import { buildActivities, createWorker } from './runtime/worker';
 import { reconcileMarketSync } from './runtime/market-sync';
 
@@ -17,8 +17,8 @@ async function main() {
     log.error('npm run worker needs DATABASE_URL and TEMPORAL_ADDRESS (npm start runs everything with embedded defaults)');
     process.exit(78);
   }
-  const pool = createPool(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
-  await prepareDatabase(config, pool, log);
+  await prepareDatabaseOnce(config.DATABASE_URL, config, log);
+  const pool = createPool(config.DATABASE_URL, config.DATABASE_POOL_SIZE, servingTimeouts(config));
   const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
   const worker = await createWorker({ connection, config, namespace: config.TEMPORAL_NAMESPACE, activities: buildActivities(config, pool) });
   log.info('worker polling', { taskQueue: config.TEMPORAL_TASK_QUEUE });

@@ -5,6 +5,7 @@ import { loadMarketData } from '../db/market-files';
 import { loadReferenceData } from '../db/reference-data';
 import { createUserStore } from '../db/users';
 import type { Logger } from '../logger';
+import { createPool } from '../db/pool';
 
 /** Migrations, then the reference lists and candle files (only files that changed), then the bootstrap admin. Idempotent. */
 export async function prepareDatabase(
@@ -18,5 +19,22 @@ export async function prepareDatabase(
   if (config.BOOTSTRAP_ADMIN_API_KEY) {
     const admin = await createUserStore(pool).ensureBootstrapAdmin(config.BOOTSTRAP_ADMIN_API_KEY);
     log.info('bootstrap admin ready', { userId: admin.id });
+  }
+}
+
+/**
+ * prepareDatabase on a pool of its own without the serving timeouts (a first load of the candle files
+ * runs statements far longer than any request may), closed before serving starts.
+ */
+export async function prepareDatabaseOnce(
+  databaseUrl: string,
+  config: Parameters<typeof prepareDatabase>[0],
+  log: Logger,
+): Promise<void> {
+  const pool = createPool(databaseUrl, 4);
+  try {
+    await prepareDatabase(config, pool, log);
+  } finally {
+    await pool.end();
   }
 }

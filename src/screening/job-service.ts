@@ -45,6 +45,8 @@ export function createJobService(deps: JobServiceDeps) {
       let job: JobRecord;
       let held: number;
       let maxDepth: number;
+      // A connection whose ROLLBACK failed (timed out, dropped) is destroyed rather than pooled again.
+      let broken: Error | undefined;
       try {
         await client.query('BEGIN');
         held = await deps.credits.reserve(user.id, requestId, MINIMUM_CHARGE, analysisCost(plannedDepth), client);
@@ -63,10 +65,12 @@ export function createJobService(deps: JobServiceDeps) {
         );
         await client.query('COMMIT');
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        await client.query('ROLLBACK').catch((rollbackError: Error) => {
+          broken = rollbackError;
+        });
         throw err;
       } finally {
-        client.release();
+        client.release(broken);
       }
 
       const input: ScreeningInput = {

@@ -6,7 +6,7 @@ import type { Activities, ActivityDeps } from '../../activities';
 import type { WebhookVerifierOverrides } from '../../src/runtime/webhook-verifiers';
 import { generateApiKey } from '../../src/auth/api-key-format';
 import { loadConfig, type Config } from '../../src/config';
-import { createPool } from '../../src/db/pool';
+import { createPool, servingTimeouts } from '../../src/db/pool';
 import { installTemporalRuntime } from '../../src/infra/temporal-runtime';
 import { createLogger } from '../../src/logger';
 import { startApiServer, type ApiServer } from '../../src/runtime/api-server';
@@ -53,7 +53,7 @@ export async function startTestStack(options: {
   });
   installTemporalRuntime('warn');
   const log = createLogger('silent');
-  const pool = createPool(config.DATABASE_URL as string, config.DATABASE_POOL_SIZE);
+  const pool = createPool(config.DATABASE_URL as string, config.DATABASE_POOL_SIZE, servingTimeouts(config));
   const stores = createStores(pool);
   const clientConnection = await Connection.connect({ address: config.TEMPORAL_ADDRESS as string });
   const temporal = new Client({ connection: clientConnection });
