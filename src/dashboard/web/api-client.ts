@@ -1,12 +1,20 @@
 import { describeApiError } from './error-text';
 import { authHeaders, type Credential } from './session';
 
+/** Which request parameter a 400 named and what it expected (the structured error's `details`). */
+export interface ParameterProblem {
+  parameter: string;
+  expected: string;
+}
+
 /** A failed API call, already put into words for the person (`message`), with the HTTP status kept for logic. */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
     readonly code?: string,
+    /** Lets a form put the problem next to the field it concerns, in its own words. */
+    readonly parameter?: ParameterProblem,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -24,6 +32,11 @@ function codeOf(body: unknown): string | undefined {
   const b = body as { code?: unknown; error?: { code?: unknown } } | null;
   const code = b && (typeof b.code === 'string' ? b.code : typeof b.error === 'object' && b.error ? b.error.code : undefined);
   return typeof code === 'string' ? code : undefined;
+}
+
+function parameterOf(body: unknown): ParameterProblem | undefined {
+  const details = (body as { error?: { details?: { parameter?: unknown; expected?: unknown } } } | null)?.error?.details;
+  return details && typeof details.parameter === 'string' && typeof details.expected === 'string' ? { parameter: details.parameter, expected: details.expected } : undefined;
 }
 
 /** Calls /api/v1 with the signed-in credential and returns the parsed JSON body, or throws an ApiError in words. */
@@ -49,7 +62,7 @@ export function createApiClient(credential: Credential, onUnauthorized: () => vo
     if (res.ok) return parsed as T;
     if (res.status === 401) onUnauthorized();
     const retryAfter = Number(res.headers.get('retry-after')) || undefined;
-    throw new ApiError(describeApiError(res.status, parsed, retryAfter), res.status, codeOf(parsed));
+    throw new ApiError(describeApiError(res.status, parsed, retryAfter), res.status, codeOf(parsed), parameterOf(parsed));
   };
   return {
     get: (path) => request('GET', path),
