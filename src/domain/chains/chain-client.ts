@@ -78,12 +78,36 @@ export interface ChainClient {
    * provider pages). Absent when the provider has no address index: the crawl then stops at this node.
    */
   getAddressTransfers?(address: string, options: { limit: number }, signal: AbortSignal): Promise<{ transfers: AddressTransfer[]; truncated: boolean }>;
+  /**
+   * Where getAddressTransfers reads from and what that source cannot see (echoed as the full response's
+   * `crawl.source`). Absent when a chain has one source only.
+   */
+  historySource?(signal: AbortSignal): Promise<HistorySourceReport>;
+}
+
+/** The address-history source a client chose, for the crawl report. */
+export interface HistorySourceReport {
+  /** e.g. "otterscan", "etherscan", "logs". */
+  name: string;
+  /** What this source leaves out (e.g. native transfers on a plain node), null when nothing known. */
+  limitation: string | null;
 }
 
 export class InvalidAddressError extends Error {
   constructor(readonly chain: Chain, readonly address: string) {
     super(`"${address}" is not a valid ${chain} address`);
     this.name = 'InvalidAddressError';
+  }
+}
+
+/**
+ * The provider refused this deployment's setup (an invalid API key, a plan without the chain, a node on
+ * another chain id): retrying cannot help until an operator changes the configuration.
+ */
+export class ChainConfigurationError extends Error {
+  constructor(readonly chain: Chain, message: string) {
+    super(message);
+    this.name = 'ChainConfigurationError';
   }
 }
 

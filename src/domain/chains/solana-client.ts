@@ -92,17 +92,14 @@ function solanaTransfers(tx: SolanaTx): Transfer[] {
 }
 
 export function createSolanaClient(options: SolanaClientOptions): ChainClient & { metrics(): ProviderMetrics } {
-  const baseFetch = options.fetch ?? fetch;
   const api = createHttpProvider({
     chain: 'solana',
     name: 'solana-rpc',
     baseUrl: options.rpcUrl,
     ratePerSecond: options.ratePerSecond ?? 4,
     requestTimeoutMs: options.requestTimeoutMs,
-    fetch: async (input, init) => {
-      const res = await baseFetch(input, init);
-      return Object.assign(res, { json: async () => parseLosslessJson(await res.text()) });
-    },
+    fetch: options.fetch,
+    parseJson: parseLosslessJson,
   });
   // Kit keeps its typed API and response transformers; every request still goes through the provider's
   // rate limit, retries, deadline and metrics.

@@ -1,6 +1,6 @@
 import type { Candle } from '../candle';
 import { INTERVAL_MS, type CandleInterval } from '../intervals';
-import { checkAscending, getJson, LiveSourceError, ohlcvFields, onGrid, trimBaseUrl, type LiveCandleSource, type LiveFetchResult, type LiveSourceOptions } from './live-source';
+import { checkAscending, createExchangeClient, getJson, LiveSourceError, ohlcvFields, onGrid, trimBaseUrl, type LiveCandleSource, type LiveFetchResult, type LiveSourceOptions } from './live-source';
 
 /** Binance's own maximum for one klines call. */
 export const BINANCE_KLINES_LIMIT = 1000;
@@ -49,7 +49,7 @@ function parseRow(row: unknown, interval: CandleInterval, index: number): { cand
  */
 export function createBinanceKlineSource(options: LiveSourceOptions): LiveCandleSource {
   const baseUrl = trimBaseUrl(options.baseUrl);
-  const timeoutMs = options.timeoutMs ?? 10_000;
+  const client = createExchangeClient(LABEL, options);
   return {
     connector: 'binance',
     async fetchClosed({ exchangeSymbol, interval, since, now, signal }): Promise<LiveFetchResult> {
@@ -60,7 +60,7 @@ export function createBinanceKlineSource(options: LiveSourceOptions): LiveCandle
       url.searchParams.set('startTime', String(since));
       url.searchParams.set('limit', String(BINANCE_KLINES_LIMIT));
 
-      const body = await getJson(url, { label: LABEL, fetch: options.fetch, timeoutMs, signal, retry: options.retry, describeError: describeBinanceError });
+      const body = await getJson(url, { label: LABEL, client, signal, describeError: describeBinanceError });
       if (!Array.isArray(body)) throw new LiveSourceError(`${LABEL}: expected an array of klines, got ${JSON.stringify(body)?.slice(0, 200)}`, false);
 
       const rows = body.map((row, index) => parseRow(row, interval, index));

@@ -1,6 +1,6 @@
 import type { Candle } from '../candle';
 import { bucketCeil, bucketStart, INTERVAL_MS, type CandleInterval } from '../intervals';
-import { checkAscending, getJson, LiveSourceError, ohlcvFields, onGrid, trimBaseUrl, type LiveCandleSource, type LiveFetchResult, type LiveSourceOptions } from './live-source';
+import { checkAscending, createExchangeClient, getJson, LiveSourceError, ohlcvFields, onGrid, trimBaseUrl, type LiveCandleSource, type LiveFetchResult, type LiveSourceOptions } from './live-source';
 
 const LABEL = 'kraken';
 
@@ -89,7 +89,7 @@ function seriesOf(body: unknown, exchangeSymbol: string): { rows: unknown[]; las
  */
 export function createKrakenOhlcSource(options: LiveSourceOptions): LiveCandleSource {
   const baseUrl = trimBaseUrl(options.baseUrl);
-  const timeoutMs = options.timeoutMs ?? 10_000;
+  const client = createExchangeClient(LABEL, options);
   return {
     connector: 'kraken',
     async fetchClosed({ exchangeSymbol, interval, since, now, signal }): Promise<LiveFetchResult> {
@@ -100,15 +100,7 @@ export function createKrakenOhlcSource(options: LiveSourceOptions): LiveCandleSo
       url.searchParams.set('interval', String(KRAKEN_MINUTES[interval]));
       url.searchParams.set('since', String(Math.max(0, Math.floor(since / 1000) - size / 1000)));
 
-      const body = await getJson(url, {
-        label: LABEL,
-        fetch: options.fetch,
-        timeoutMs,
-        signal,
-        retry: options.retry,
-        check: checkKrakenBody,
-        describeError: describeKrakenError,
-      });
+      const body = await getJson(url, { label: LABEL, client, signal, check: checkKrakenBody, describeError: describeKrakenError });
       const { rows, last } = seriesOf(body, exchangeSymbol);
       const all = rows.map((row, index) => parseRow(row, interval, index));
       checkAscending(all, LABEL);

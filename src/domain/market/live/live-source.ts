@@ -1,4 +1,5 @@
 import { DECIMAL_TEXT_RE, type Candle } from '../candle';
+import { createHttpClient, HttpGiveUpError, snippet, type Classifier, type HttpClient, type RetryPolicy as HttpRetryPolicy } from '../../../infra/http/http-client';
 import { bucketStart, type CandleInterval } from '../intervals';
 
 export interface LiveFetchResult {
@@ -56,30 +57,23 @@ export interface LiveSourceOptions {
   timeoutMs?: number;
   fetch?: typeof fetch;
   retry?: RetryPolicy;
+  /** Requests per second to this exchange, shared by every call of the source (default: unlimited). */
+  ratePerSecond?: number;
 }
 
-export interface RetryPolicy {
-  /** Retries after the first attempt (default 3, so at most 4 requests). */
-  maxRetries?: number;
-  /** Backoff before retry n is base·2ⁿ with equal jitter (default 250 ms), at most maxDelayMs (default 5 s). */
-  baseDelayMs?: number;
-  maxDelayMs?: number;
-  /**
-   * Longest Retry-After honoured inside one call (default 10 s). A longer one ends the call with a
-   * retryable LiveSourceError carrying retryAfterMs instead of retrying early: Binance bans IPs that
-   * keep calling after a 429.
-   */
-  maxRetryAfterMs?: number;
+/** Backoff and Retry-After limits of one call (the shared HTTP client's policy). */
+export type RetryPolicy = HttpRetryPolicy;
+
+/** One exchange's client (its rate limit, timeout and retry policy), created once per source. */
+export function createExchangeClient(label: string, options: LiveSourceOptions): HttpClient {
+  return createHttpClient({ name: label, timeoutMs: options.timeoutMs ?? 10_000, retry: options.retry, fetch: options.fetch, ratePerSecond: options.ratePerSecond });
 }
 
 export interface GetJsonOptions {
   /** Prefix of every error message, e.g. "binance". */
   label: string;
-  fetch?: typeof fetch;
-  /** Per attempt; the caller's signal may end it sooner. */
-  timeoutMs: number;
+  client: HttpClient;
   signal?: AbortSignal;
-  retry?: RetryPolicy;
   /** The exchange's message (and code) from a non-2xx body, for the error. */
   describeError?: (body: unknown) => { message: string; code?: string | number } | undefined;
   /**
@@ -89,122 +83,51 @@ export interface GetJsonOptions {
   check?: (body: unknown) => void;
 }
 
-const DEFAULTS = { maxRetries: 3, baseDelayMs: 250, maxDelayMs: 5_000, maxRetryAfterMs: 10_000 } as const;
-
-const sleep = (ms: number, signal: AbortSignal | undefined) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-
 /** Retry-After as delay-seconds or an HTTP-date (RFC 9110 §10.2.3), in ms; null when absent or unreadable. */
-export function parseRetryAfter(header: string | null, nowMs = Date.now()): number | null {
-  if (header === null || header.trim() === '') return null;
-  const text = header.trim();
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  const at = Date.parse(text);
-  return Number.isNaN(at) ? null : Math.max(0, at - nowMs);
-}
+export { parseRetryAfter } from '../../../infra/http/retry-after';
 
-function backoffMs(attempt: number, policy: Required<RetryPolicy>): number {
-  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
-  return ceiling / 2 + (Math.random() * ceiling) / 2;
-}
-
-const snippet = (text: string) => (text.length > 200 ? `${text.slice(0, 200)}…` : text);
-
-function callerAborted(label: string, signal: AbortSignal): LiveSourceError {
-  return new LiveSourceError(`${label}: request aborted by the caller`, false, { cause: signal.reason });
+/**
+ * The exchanges' rules for one answer: a 2xx JSON body that passes `check` is the value; 429 and 5xx
+ * are retried (after Retry-After when sent); 418 is Binance's IP ban for calling on after a 429, so it
+ * is never retried here, only reported; any other 4xx fails at once with the exchange's message.
+ */
+function exchangeRules(o: GetJsonOptions): Classifier<unknown> {
+  return (answer, where) => {
+    if (answer.status >= 200 && answer.status < 300) {
+      if (answer.json === undefined) return { kind: 'fail', reason: `${where}: HTTP ${answer.status} with a body that is not JSON: ${snippet(answer.text)}`, status: answer.status };
+      try {
+        o.check?.(answer.json);
+      } catch (err) {
+        if (!(err instanceof LiveSourceError)) throw err;
+        return err.retryable
+          ? { kind: 'retry', reason: err.message, code: err.exchangeCode }
+          : { kind: 'fail', reason: err.message, code: err.exchangeCode, status: err.status };
+      }
+      return { kind: 'ok', value: answer.json };
+    }
+    const described = answer.json === undefined ? undefined : o.describeError?.(answer.json);
+    const reason = `${where}: HTTP ${answer.status} ${described ? described.message : snippet(answer.text)}`;
+    const details = { status: answer.status, code: described?.code };
+    if (answer.status === 418) return { kind: 'fail', reason: `${reason}; retry after ${answer.retryAfterMs ?? 'unknown'} ms`, ...details, retryableLater: true, afterMs: answer.retryAfterMs ?? undefined };
+    if (answer.status === 429 || answer.status >= 500) return { kind: 'retry', reason, ...details, afterMs: answer.retryAfterMs, rateLimited: answer.status === 429 };
+    return { kind: 'fail', reason, ...details };
+  };
 }
 
 /**
- * GET one JSON document: a per-attempt timeout (AbortSignal.any of the caller's signal and
- * AbortSignal.timeout), and up to `maxRetries` retries with jittered exponential backoff on 429, 5xx,
- * network errors, timeouts and retryable `check` failures, waiting Retry-After when the server sends
- * one (up to maxRetryAfterMs). Any other 4xx fails at once with the exchange's message, non-retryable.
+ * GET one JSON document through the shared HTTP client (per-attempt timeout, jittered retries that
+ * honour Retry-After up to maxRetryAfterMs) under the exchanges' rules above; every failure comes back
+ * as a LiveSourceError whose `retryable` says whether the next round may succeed.
  */
 export async function getJson(url: URL, o: GetJsonOptions): Promise<unknown> {
-  const doFetch = o.fetch ?? fetch;
-  const policy: Required<RetryPolicy> = { ...DEFAULTS, ...o.retry };
-  const where = `${o.label} GET ${url.pathname}`;
-  let last: LiveSourceError | undefined;
-
-  for (let attempt = 0; attempt <= policy.maxRetries; attempt += 1) {
-    if (o.signal?.aborted) throw callerAborted(o.label, o.signal);
-    let waitMs: number | null = null;
-    const timeout = AbortSignal.timeout(o.timeoutMs);
-    try {
-      const res = await doFetch(url, {
-        headers: { accept: 'application/json' },
-        signal: o.signal ? AbortSignal.any([o.signal, timeout]) : timeout,
-      });
-      const text = await res.text();
-      if (res.ok) {
-        let body: unknown;
-        try {
-          body = JSON.parse(text);
-        } catch (cause) {
-          throw new LiveSourceError(`${where}: HTTP ${res.status} with a body that is not JSON: ${snippet(text)}`, false, { status: res.status, cause });
-        }
-        o.check?.(body);
-        return body;
-      }
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        parsed = undefined;
-      }
-      const described = parsed === undefined ? undefined : o.describeError?.(parsed);
-      const said = described ? described.message : snippet(text);
-      const retryAfter = parseRetryAfter(res.headers.get('retry-after'));
-      if (res.status === 429 || res.status === 418 || res.status >= 500) {
-        // 418 is Binance's IP ban for calling on after a 429: never retried here, only reported.
-        if (res.status === 418 || (retryAfter !== null && retryAfter > policy.maxRetryAfterMs)) {
-          throw new LiveSourceError(`${where}: HTTP ${res.status} ${said}; retry after ${retryAfter ?? 'unknown'} ms`, true, {
-            status: res.status,
-            exchangeCode: described?.code,
-            retryAfterMs: retryAfter ?? undefined,
-          });
-        }
-        last = new LiveSourceError(`${where}: HTTP ${res.status} ${said}`, true, { status: res.status, exchangeCode: described?.code });
-        waitMs = retryAfter;
-      } else {
-        throw new LiveSourceError(`${where}: HTTP ${res.status} ${said}`, false, { status: res.status, exchangeCode: described?.code });
-      }
-    } catch (err) {
-      if (o.signal?.aborted) throw callerAborted(o.label, o.signal);
-      if (err instanceof LiveSourceError) {
-        if (!err.retryable || err.retryAfterMs !== undefined) throw err;
-        last = err;
-      } else if (timeout.aborted) {
-        last = new LiveSourceError(`${where}: no answer within ${o.timeoutMs} ms`, true, { cause: err });
-      } else {
-        const reason = err instanceof Error ? (err.cause instanceof Error ? `${err.message}: ${err.cause.message}` : err.message) : String(err);
-        last = new LiveSourceError(`${where}: network error: ${reason}`, true, { cause: err });
-      }
-    }
-    if (attempt === policy.maxRetries) break;
-    try {
-      await sleep(waitMs ?? backoffMs(attempt, policy), o.signal);
-    } catch {
-      throw callerAborted(o.label, o.signal as AbortSignal);
-    }
+  try {
+    return await o.client.request({ url, signal: o.signal, classify: exchangeRules(o) });
+  } catch (err) {
+    if (o.signal?.aborted) throw new LiveSourceError(`${o.label}: request aborted by the caller`, false, { cause: o.signal.reason });
+    if (!(err instanceof HttpGiveUpError)) throw err;
+    const d = err.details;
+    throw new LiveSourceError(err.message, d.retryableLater, { status: d.status, exchangeCode: d.code, retryAfterMs: d.afterMs, cause: err.cause });
   }
-  const final = last as LiveSourceError;
-  throw new LiveSourceError(`${final.message} (gave up after ${policy.maxRetries + 1} attempts)`, true, {
-    status: final.status,
-    exchangeCode: final.exchangeCode,
-    cause: final,
-  });
 }
 
 // ---- shared row checks -------------------------------------------------------------------------
