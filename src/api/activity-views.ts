@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { ActivityRow } from '../db/activity-history';
 
 const iso = (v: unknown): string | null => (v instanceof Date ? v.toISOString() : null);
@@ -36,3 +37,37 @@ export function activityDetail(r: ActivityRow) {
     clientAppName: r.client_app_name,
   };
 }
+
+// ---- Response schemas (OpenAPI; held to the real answers by test/integration/openapi-responses.test.ts) ----
+
+const jsonObject = z.record(z.string(), z.unknown());
+
+/** The list item (and the `activity_recorded` socket event). */
+export const activityListItemSchema = z.object({
+  id: z.uuid(),
+  requestId: z.uuid(),
+  activityType: z.enum(['kyt', 'kya', 'kye']),
+  statusCode: z.int().min(100).max(599),
+  isError: z.boolean(),
+  blockchain: z.string().nullable(),
+  transactionHash: z.string().nullable(),
+  address: z.string().nullable(),
+  entityId: z.string().nullable(),
+  entityName: z.string().nullable(),
+  riskLevel: z.enum(['low', 'medium', 'high', 'critical']).nullable(),
+  riskScore: z.number().min(0).max(100).nullable(),
+  responseSummary: jsonObject.nullable().meta({ description: 'Compact summary: risk_level, risk_score, risk_reason (screening) or entity, risk (KYE)' }),
+  source: z.enum(['screening', 'webhook', 'x402']),
+  createdAt: z.iso.datetime(),
+});
+
+/** One record with its payloads. */
+export const activityDetailSchema = activityListItemSchema.extend({
+  responseId: z.uuid().nullable(),
+  errorMessage: z.string().nullable(),
+  requestPayload: jsonObject.nullable(),
+  responsePayload: jsonObject.nullable(),
+  metadata: jsonObject,
+  clientAppId: z.string().nullable(),
+  clientAppName: z.string().nullable(),
+});

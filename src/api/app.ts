@@ -18,6 +18,8 @@ import { createActivityRouter } from './routes/activity';
 import { createX402ReportsRouter, type X402RouterDeps } from './routes/x402-reports';
 import { createActivityWebhookRouter, type ActivityWebhookDeps } from './routes/webhooks/activity';
 import { createMarketRouter, type MarketRouterDeps } from './market/market-router';
+import { createOpenApiRouter } from './openapi/openapi-router';
+import { createDocsRouter } from './docs/docs-router';
 import { createDashboardRouter, type DashboardRouterDeps } from './dashboard/dashboard-router';
 
 export interface AppDeps extends AuthDeps, ScreeningRouterDeps, PayPalWebhookDeps, BillingRouterDeps, ActivityWebhookDeps {
@@ -60,6 +62,9 @@ export function createApp(deps: AppDeps): Express {
     res.json({ success: true, data: { status: 'ok' } });
   });
 
+  // The machine-readable contract, public: mounted before the authenticated /api/v1 routers.
+  app.use(createOpenApiRouter({ maxCrawlTimeoutMs: deps.config.CRAWL_TIMEOUT_MAX_MS }));
+
   const authenticate = createAuthenticate(deps);
   // Market data has its own per-key rate limit, so it is mounted ahead of the general /api/v1 router.
   app.use('/api/v1', createMarketRouter(deps.marketData, authenticate));
@@ -72,6 +77,9 @@ export function createApp(deps: AppDeps): Express {
   v1.use(createBillingRouter(deps));
   v1.use(createActivityRouter(deps));
   app.use('/api/v1', v1);
+
+  // Swagger UI over that document (assets from node_modules, nothing from the network).
+  app.use(createDocsRouter());
 
   app.use(unknownRoute);
   app.use(createErrorHandler(deps.log));

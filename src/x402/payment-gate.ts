@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { z } from 'zod';
 import { x402HTTPResourceServer, x402ResourceServer, type FacilitatorClient, type HTTPAdapter, type HTTPRequestContext, type RoutesConfig } from '@x402/core/server';
 import { ExactEvmScheme } from '@x402/evm/exact/server';
 import type { X402PaymentStore } from '../db/x402-payments';
@@ -28,6 +29,19 @@ function adapterFor(req: Request): HTTPAdapter {
     getBody: () => req.body,
   };
 }
+
+/** The 402 body: the challenge of the PAYMENT-REQUIRED header, for clients that read bodies. */
+export const paymentRequiredBodySchema = z.object({
+  success: z.literal(false),
+  error: z.literal('Payment required'),
+  code: z.literal('PAYMENT_REQUIRED'),
+  payTo: z.string().meta({ description: 'The address the USDC goes to' }),
+  amount: z.literal(REPORT_PRICE_UNITS).meta({ description: 'USDC base units (6 decimals): 1000000 = $1.00' }),
+  price: z.literal(REPORT_PRICE),
+  asset: z.literal(BASE_USDC),
+  network: z.literal(X402_NETWORK),
+  resource: z.url(),
+});
 
 function routesFor(payTo: string): RoutesConfig {
   const accepts = { scheme: 'exact', network: X402_NETWORK, payTo, price: REPORT_PRICE, maxTimeoutSeconds: 120 } as const;

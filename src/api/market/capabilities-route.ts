@@ -1,6 +1,7 @@
 import { Router } from 'express';
+import { z } from 'zod';
 import type { MarketStore } from '../../db/market-candles';
-import { MARKET_CONNECTORS, MARKET_CONNECTOR_IDS, MARKET_DATA_TYPES } from '../../domain/market/connectors';
+import { MARKET_CONNECTORS, MARKET_CONNECTOR_IDS, MARKET_DATA_TYPES, type MarketConnectorId } from '../../domain/market/connectors';
 import { CANDLE_INTERVALS } from '../../domain/market/intervals';
 import { requestsPerMinute, TIER_REQUESTS_PER_MINUTE } from '../rate-limit/tiers';
 import { principalOf } from './principal';
@@ -10,6 +11,58 @@ export interface LiveSyncInfo {
   symbols: string[];
   pollSeconds: number;
 }
+
+const filterSpec = z.object({
+  type: z.enum(['string', 'integer']),
+  required: z.boolean(),
+  description: z.string().optional(),
+  values: z.array(z.enum(CANDLE_INTERVALS)).optional(),
+});
+export const capabilitiesResponse = z.object({
+  success: z.literal(true),
+  data: z.object({
+    connectors: z.array(
+      z.object({
+        id: z.enum(MARKET_CONNECTOR_IDS as [MarketConnectorId, ...MarketConnectorId[]]),
+        name: z.string(),
+        market: z.enum(['spot', 'usdm-futures']),
+        description: z.string(),
+        dataTypes: z.array(z.enum(['candles', 'ticker'])),
+        liveSync: z.object({ symbols: z.array(z.string()), pollSeconds: z.number() }).nullable(),
+        symbols: z.array(
+          z.object({
+            symbol: z.string(),
+            exchangeSymbol: z.string(),
+            from: z.iso.datetime().nullable(),
+            to: z.iso.datetime().nullable(),
+            intervals: z.array(
+              z.object({ interval: z.enum(CANDLE_INTERVALS), from: z.iso.datetime(), to: z.iso.datetime(), candles: z.int().min(0), native: z.boolean() }),
+            ),
+          }),
+        ),
+      }),
+    ),
+    dataTypes: z.array(
+      z.object({
+        id: z.enum(['candles', 'ticker']),
+        description: z.string(),
+        filters: z.record(z.string(), filterSpec),
+        limit: z.object({ default: z.int(), max: z.int() }),
+        fields: z.array(z.string()),
+      }),
+    ),
+    intervals: z.array(z.enum(CANDLE_INTERVALS)),
+    limits: z.object({ candles: z.object({ default: z.int(), max: z.int() }), ticker: z.object({ default: z.int(), max: z.int() }) }),
+    rateLimit: z.object({
+      tier: z.enum(['free', 'pro', 'enterprise']),
+      requestsPerMinute: z.int().min(1),
+      windowSeconds: z.int(),
+      tiers: z.object({ free: z.int(), pro: z.int(), enterprise: z.literal('custom') }),
+    }),
+    conventions: z.record(z.string(), z.string()),
+  }),
+  timestamp: z.iso.datetime(),
+});
 
 /**
  * GET /capabilities: generated from the connector table and what is stored, the same sources the

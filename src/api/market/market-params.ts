@@ -3,8 +3,8 @@ import { CANDLE_INTERVALS, isCandleInterval, type CandleInterval } from '../../d
 import { invalidParameter, structuredError, type HttpError } from '../errors';
 
 /** The latest instant JavaScript and Postgres both represent (ms). */
-const MAX_TIME_MS = 8_640_000_000_000_000;
-const DIGITS = /^\d{1,16}$/;
+export const MAX_TIME_MS = 8_640_000_000_000_000;
+export const DIGITS = /^\d{1,16}$/;
 
 export const EXPECTED = {
   symbol: 'a trading pair in BASE-QUOTE form, e.g. BTC-USD',

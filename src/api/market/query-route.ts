@@ -1,8 +1,36 @@
 import { Router } from 'express';
+import { z } from 'zod';
 import type { MarketStore } from '../../db/market-candles';
 import { CANDLE_LIMIT, MARKET_CONNECTOR_IDS, MARKET_DATA_TYPE_IDS, TICKER_LIMIT, type MarketConnectorId, type MarketDataType } from '../../domain/market/connectors';
+import { CANDLE_INTERVALS } from '../../domain/market/intervals';
 import { invalidParameter } from '../errors';
+import { candleSchema } from './candles-route';
 import { readCandleFilters, readLimit, readSymbol, rejectUnknown, symbolNotFound } from './market-params';
+
+const connectorId = z.enum(MARKET_CONNECTOR_IDS as [MarketConnectorId, ...MarketConnectorId[]]);
+export const tickerSchema = z.object({
+  symbol: z.string(),
+  connector: connectorId,
+  price: z.number().meta({ description: 'Close of the last stored bucket of the finest stored interval' }),
+  timestamp: z.iso.datetime(),
+  interval: z.enum(CANDLE_INTERVALS),
+  window24h: z
+    .object({ open: z.number(), high: z.number(), low: z.number(), volume: z.number(), changePercent: z.number(), trades: z.int().min(0).nullable() })
+    .nullable(),
+});
+export const candlesQueryResponse = z.object({
+  success: z.literal(true),
+  data: z.array(candleSchema),
+  meta: z.object({ connector: connectorId, dataType: z.literal('candles'), symbol: z.string(), interval: z.enum(CANDLE_INTERVALS), total: z.int().min(0) }),
+  timestamp: z.iso.datetime(),
+});
+export const tickerQueryResponse = z.object({
+  success: z.literal(true),
+  data: z.array(tickerSchema),
+  meta: z.object({ connector: connectorId, dataType: z.literal('ticker'), total: z.int().min(0) }),
+  timestamp: z.iso.datetime(),
+});
+export const marketQueryResponse = z.union([candlesQueryResponse, tickerQueryResponse]);
 
 const BODY_FIELDS = ['connector', 'dataType', 'filters', 'limit'] as const;
 

@@ -3,13 +3,14 @@ import { z } from 'zod';
 import { currentUser } from '../../auth/authenticate';
 import type { ActivityHistoryStore } from '../../db/activity-history';
 import { isUuid } from '../../db/users';
-import { activityDetail, activityListItem } from '../activity-views';
+import { activityDetail, activityDetailSchema, activityListItem, activityListItemSchema } from '../activity-views';
 import { notFound, parseOrThrow } from '../errors';
 
 const isoDate = (what: string) =>
   z.string({ error: what }).refine((s) => !Number.isNaN(Date.parse(s)), what).transform((s) => new Date(s)).optional();
 
-const query = z.object({
+/** GET /activity query parameters, as validated (and as the OpenAPI document lists them). */
+export const activityListQuery = z.object({
   activityType: z.enum(['kyt', 'kya', 'kye'], { error: 'one of kyt, kya, kye' }).optional(),
   riskLevel: z.enum(['low', 'medium', 'high', 'critical'], { error: 'one of low, medium, high, critical' }).optional(),
   blockchain: z.string({ error: 'a chain name' }).trim().toLowerCase().min(1, 'a chain name').max(64).optional(),
@@ -21,12 +22,21 @@ const query = z.object({
   offset: z.coerce.number({ error: 'a non-negative integer' }).int('a non-negative integer').min(0, 'a non-negative integer').max(1_000_000).default(0),
 });
 
+export const activityListResponse = z.object({
+  success: z.literal(true),
+  data: z.array(activityListItemSchema),
+  pagination: z.object({ total: z.int().min(0), limit: z.int().min(1), offset: z.int().min(0), hasMore: z.boolean() }),
+  meta: z.object({ total: z.int().min(0), page: z.int().min(1), limit: z.int().min(1) }),
+  timestamp: z.iso.datetime(),
+});
+export const activityDetailResponse = z.object({ success: z.literal(true), data: activityDetailSchema });
+
 /** The signed-in user's activity history (screening jobs, activity webhook records, reports). */
 export function createActivityRouter(deps: { activityHistory: ActivityHistoryStore }): Router {
   const router = Router();
 
   router.get('/activity', async (req, res) => {
-    const p = parseOrThrow(query, req.query);
+    const p = parseOrThrow(activityListQuery, req.query);
     const { rows, total } = await deps.activityHistory.listForUser(
       currentUser(res).id,
       { activityType: p.activityType, riskLevel: p.riskLevel, blockchain: p.blockchain, from: p.from, to: p.to, errorsOnly: p.errors, search: p.q },

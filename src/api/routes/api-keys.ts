@@ -6,12 +6,12 @@ import type { CreditStore } from '../../db/credits';
 import type { UserStore } from '../../db/users';
 import { notFound, parseOrThrow } from '../errors';
 
-const createBody = z.object(
+export const createApiKeyBody = z.object(
   { name: z.string({ error: 'a string of 1 to 100 characters' }).trim().min(1, 'a string of 1 to 100 characters').max(100, 'a string of 1 to 100 characters').optional() },
   { error: 'a JSON object' },
 );
 
-const rateLimitBody = z
+export const rateLimitBody = z
   .object(
     {
       tier: z.enum(['free', 'pro', 'enterprise'], { error: 'one of free, pro, enterprise' }),
@@ -25,12 +25,39 @@ const rateLimitBody = z
     message: 'an integer from 1 to 1000000 for the enterprise tier, and absent for free and pro (their rates are fixed)',
   });
 
+/** A key as listed: its prefix only, never the secret. */
+export const apiKeyRecordSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  prefix: z.string(),
+  createdAt: z.iso.datetime(),
+  lastUsedAt: z.iso.datetime().nullable(),
+  revokedAt: z.iso.datetime().nullable(),
+  rateLimit: z.object({ tier: z.enum(['free', 'pro', 'enterprise']), requestsPerMinute: z.int().min(1).nullable() }),
+});
+export const createdApiKeyResponse = z.object({
+  success: z.literal(true),
+  data: apiKeyRecordSchema.extend({ key: z.string().meta({ description: 'The API key itself: shown this once, only its hash is kept' }) }),
+});
+export const apiKeyListResponse = z.object({ success: z.literal(true), data: z.array(apiKeyRecordSchema), meta: z.object({ total: z.int().min(0) }) });
+export const apiKeyResponse = z.object({ success: z.literal(true), data: apiKeyRecordSchema });
+export const meResponse = z.object({
+  success: z.literal(true),
+  data: z.object({
+    id: z.uuid(),
+    clerkUserId: z.string().nullable(),
+    email: z.string().nullable(),
+    role: z.enum(['user', 'admin']),
+    credits: z.object({ balance: z.int(), reserved: z.int().min(0), available: z.int(), debt: z.int().min(0) }),
+  }),
+});
+
 /** The account's API Keys area: a key is shown once, at creation; only its hash is kept. */
 export function createApiKeysRouter(deps: { users: UserStore; credits: CreditStore }): Router {
   const router = Router();
 
   router.post('/api-keys', async (req, res) => {
-    const body = parseOrThrow(createBody, req.body ?? {});
+    const body = parseOrThrow(createApiKeyBody, req.body ?? {});
     const key = generateApiKey();
     const record = await deps.users.createApiKey(currentUser(res).id, body.name ?? 'default', key);
     res.status(201).json({ success: true, data: { ...record, key } });

@@ -11,7 +11,7 @@ import type { SubscriptionStore } from '../../db/subscriptions';
 import { signCheckoutFields } from '../../webhooks/payfast/checkout-signature';
 import { payfastProcessUrl } from '../../webhooks/payfast/server-validation';
 import { flatError, notFound, parseOrThrow } from '../errors';
-import { packageView } from './packages';
+import { packageSchema, packageView } from './packages';
 
 export interface BillingRouterDeps {
   packages: PackageStore;
@@ -21,10 +21,37 @@ export interface BillingRouterDeps {
     'PAYFAST_NOTIFY_URL' | 'PAYFAST_RETURN_URL' | 'PAYFAST_CANCEL_URL'>;
 }
 
-const checkoutBody = z.object({ packageId: z.string({ error: 'a credit package id (GET /api/v1/credits/packages)' }).trim().min(1).max(40) }, { error: 'a JSON object' });
+export const checkoutBody = z.object({ packageId: z.string({ error: 'a credit package id (GET /api/v1/credits/packages)' }).trim().min(1).max(40) }, { error: 'a JSON object' });
 
 /** PayFast subscription frequency codes: 3 = monthly, 6 = annual; cycles 0 = until cancelled. */
 const SUBSCRIPTION_FIELDS = { monthly: { subscription_type: '1', frequency: '3', cycles: '0' }, annual: { subscription_type: '1', frequency: '6', cycles: '0' } } as const;
+
+export const checkoutResponse = z.object({
+  success: z.literal(true),
+  data: z.object({
+    mPaymentId: z.uuid(),
+    package: packageSchema,
+    action: z.url().meta({ description: "PayFast's process URL the form is posted to" }),
+    method: z.literal('POST'),
+    fields: z.record(z.string(), z.string()).meta({ description: 'The signed form fields, signature last (merchant_id, m_payment_id, amount, custom_str1, …)' }),
+  }),
+});
+export const subscriptionListResponse = z.object({
+  success: z.literal(true),
+  data: z.array(
+    z.object({
+      provider: z.literal('paypal'),
+      subscriptionId: z.string(),
+      status: z.string(),
+      planId: z.string().nullable(),
+      packageId: z.string().nullable(),
+      nextBillingTime: z.string().nullable(),
+      cancelledAt: z.string().nullable(),
+      paymentFailed: z.boolean(),
+      lastFailureReason: z.string().nullable(),
+    }),
+  ),
+});
 
 /** Signed-in billing: start a PayFast checkout, see one's subscriptions. */
 export function createBillingRouter(deps: BillingRouterDeps): Router {

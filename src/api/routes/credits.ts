@@ -6,7 +6,7 @@ import type { CreditStore } from '../../db/credits';
 import type { UserStore } from '../../db/users';
 import { flatError, notFound, parseOrThrow } from '../errors';
 
-const grantBody = z.object(
+export const grantBody = z.object(
   {
     userId: z.string({ error: 'a Clerk user id or an internal user UUID' }).trim().min(1, 'a Clerk user id or an internal user UUID').max(128),
     amount: z
@@ -19,6 +19,25 @@ const grantBody = z.object(
   },
   { error: 'a JSON object' },
 );
+
+export const grantResponse = z.object({
+  success: z.literal(true),
+  data: z.object({
+    userId: z.uuid(),
+    balance: z.int(),
+    transactionId: z.uuid(),
+    duplicate: z.boolean().meta({ description: 'true when this idempotencyKey had already granted the same credits (nothing new was granted)' }),
+  }),
+});
+export const balanceResponse = z.object({
+  success: z.literal(true),
+  data: z.object({
+    balance: z.int(),
+    reserved: z.int().min(0),
+    available: z.int(),
+    debt: z.int().min(0).meta({ description: 'credits taken back by a refund or reversal after they were spent; above 0, new jobs answer 402 CREDITS_IN_DEBT until a payment repays it' }),
+  }),
+});
 
 export function createCreditsRouter(deps: { credits: CreditStore; users: UserStore }): Router {
   const router = Router();

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { z } from 'zod';
 import { formatCents } from '../../billing/money';
 import type { CreditPackage, PackageStore } from '../../db/packages';
 
@@ -13,6 +14,27 @@ export const packageView = (p: CreditPackage) => ({
     amount: formatCents(price.amountCents),
     ...(price.paypalPlanId ? { paypalPlanId: price.paypalPlanId } : {}),
   })),
+});
+
+export const packageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  credits: z.int().min(1),
+  billing: z.enum(['one_time', 'monthly', 'annual']),
+  prices: z.array(
+    z.object({
+      provider: z.enum(['paypal', 'payfast']),
+      currency: z.string().length(3),
+      amount: z.string().regex(/^\d+\.\d{2}$/).meta({ description: 'Decimal amount with two places' }),
+      paypalPlanId: z.string().optional(),
+    }),
+  ),
+});
+export const packageListResponse = z.object({
+  success: z.literal(true),
+  data: z.array(packageSchema),
+  meta: z.object({ total: z.int().min(0), page: z.int(), limit: z.int().min(0) }),
+  timestamp: z.iso.datetime(),
 });
 
 /** GET /api/v1/credits/packages: public, so a pricing page can show it before sign-in. */

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { z } from 'zod';
 import type { Config } from '../../config';
 import type { JobStore } from '../../db/jobs';
 import { isUuid } from '../../db/users';
@@ -6,7 +7,7 @@ import type { EngineCapabilities } from '../../domain/risk/capabilities';
 import type { JobService, SubmitResult } from '../../screening/job-service';
 import { currentUser } from '../../auth/authenticate';
 import { flatError, notFound } from '../errors';
-import { polledView, submittedView } from '../job-views';
+import { polledFullJobSchema, polledJobSchema, polledView, submittedJobSchema, submittedView } from '../job-views';
 import { parseScreeningRequest, type ScreeningRequest } from '../screening-request';
 
 export interface ScreeningRouterDeps {
@@ -15,6 +16,10 @@ export interface ScreeningRouterDeps {
   capabilities: EngineCapabilities;
   config: Pick<Config, 'CRAWL_TIMEOUT_DEFAULT_MS' | 'CRAWL_TIMEOUT_MAX_MS'>;
 }
+
+export const submittedJobResponse = z.object({ success: z.literal(true), data: submittedJobSchema });
+export const polledJobResponse = z.object({ success: z.literal(true), data: polledJobSchema });
+export const polledFullJobResponse = z.object({ success: z.literal(true), data: polledFullJobSchema });
 
 export function parseAndCheck(body: unknown, deps: ScreeningRouterDeps): ScreeningRequest {
   const request = parseScreeningRequest(body, {

@@ -1,11 +1,15 @@
 import { Router, type RequestHandler } from 'express';
+import { z } from 'zod';
 import type { JobStore } from '../../db/jobs';
 import { currentUser } from '../../auth/authenticate';
 import { flatError } from '../errors';
-import { submittedView } from '../job-views';
+import { submittedView, syncAnalyzeResultSchema } from '../job-views';
 import { parseAndCheck, refuseUnlessQueued, type ScreeningRouterDeps } from './screening-jobs';
 
-const FAILURE_STATUS: Record<string, number> = { TRANSACTION_NOT_FOUND: 422, INVALID_TARGET: 422, INSUFFICIENT_CREDITS: 402 };
+/** How a failed job answers here (anything else is 502). Exported for the OpenAPI document. */
+export const FAILURE_STATUS: Record<string, number> = { TRANSACTION_NOT_FOUND: 422, INVALID_TARGET: 422, INSUFFICIENT_CREDITS: 402 };
+
+export const syncAnalyzeResponse = z.object({ success: z.literal(true), data: syncAnalyzeResultSchema });
 
 /**
  * Deprecated POST /api/v1/kyt/analyze and /api/v1/kya/analyze: the same job, waited for in the request.

@@ -5,12 +5,13 @@ import { z } from 'zod';
 import type { ScreeningInput } from '../../../workflows/defs';
 import type { ActivityHistoryStore } from '../../db/activity-history';
 import type { EntityStore } from '../../db/entities';
-import { isSupportedChain, SUPPORTED_CHAINS, type Chain } from '../../domain/chains/chain';
+import { SUPPORTED_CHAINS, type Chain } from '../../domain/chains/chain';
 import { ADDRESS_FORMAT_HINT, normalizeAddress, normalizeTxid, TXID_FORMAT_HINT } from '../../domain/chains/target-format';
 import type { EngineCapabilities } from '../../domain/risk/capabilities';
 import type { AnalysisResult } from '../../domain/risk/types';
 import type { ServePaid } from '../../x402/payment-gate';
 import { flatError, invalidParameter, parseOrThrow } from '../errors';
+import { screeningResponseSchema } from '../job-views';
 
 export interface X402RouterDeps {
   servePaid?: ServePaid;
@@ -24,15 +25,49 @@ export interface X402RouterDeps {
   reportTimeoutMs: number;
 }
 
-const chainField = z.string({ error: `one of ${SUPPORTED_CHAINS.join(', ')}` }).refine(isSupportedChain, `one of ${SUPPORTED_CHAINS.join(', ')}`);
-const assetField = z.string({ error: 'an ERC-20 contract address (ethereum only)' }).optional();
-const kytBody = z.object({ txid: z.string({ error: 'a transaction id' }), chain: chainField, asset: assetField }, { error: 'a JSON object' });
-const kyaBody = z.object({ address: z.string({ error: 'an address' }), chain: chainField, asset: assetField }, { error: 'a JSON object' });
-const kyeBody = z.object({ name: z.string({ error: 'an entity name of at least 2 characters' }).trim().min(2, 'an entity name of at least 2 characters').max(200, 'at most 200 characters') }, { error: 'a JSON object' });
+const chainField = z.enum(SUPPORTED_CHAINS, { error: `one of ${SUPPORTED_CHAINS.join(', ')}` });
+const assetField = z.string({ error: 'an ERC-20 contract address (ethereum only)' }).optional().meta({ description: 'An ERC-20 contract address, only with chain ethereum' });
+/** Request bodies, as validated (spec 2.2) and as the OpenAPI document describes them. */
+export const kytReportBody = z.object({ txid: z.string({ error: 'a transaction id' }), chain: chainField, asset: assetField }, { error: 'a JSON object' });
+export const kyaReportBody = z.object({ address: z.string({ error: 'an address' }), chain: chainField, asset: assetField }, { error: 'a JSON object' });
+export const kyeReportBody = z.object({ name: z.string({ error: 'an entity name of at least 2 characters' }).trim().min(2, 'an entity name of at least 2 characters').max(200, 'at most 200 characters') }, { error: 'a JSON object' });
+
+const countsByChain = z.record(z.string(), z.int().min(0));
+
+/** The KYE report: the best fuzzy match of the entity directory. */
+export const entityProfileSchema = z.object({
+  entity_id: z.string(),
+  name: z.string(),
+  aliases: z.array(z.string()),
+  type: z.string().nullable(),
+  status: z.array(z.string()),
+  risk: z.string().nullable(),
+  countries: z.array(z.string()),
+  websites: z.array(z.string()),
+  regulators: z.array(z.string()),
+  licences: z.array(z.string()),
+  services: z.array(z.string()),
+  sanctions: z.object({ programs: z.array(z.string()), sdn_uids: z.array(z.string()), designated: z.string().nullable(), addresses_by_chain: countsByChain }),
+  known_addresses_by_chain: countsByChain,
+  sources: z.array(z.string()),
+  notes: z.string().nullable(),
+  match: z.object({ query: z.string(), matched: z.string(), score: z.number().min(0).max(1) }),
+});
+
+/** A paid report: what was paid (settled on chain) and the report. */
+function paidReport<T extends z.ZodType>(data: T) {
+  return z.object({
+    success: z.literal(true),
+    x402: z.object({ payer: z.string(), amount: z.string(), asset: z.string(), network: z.string(), transaction: z.string().nullable() }),
+    data,
+  });
+}
+export const paidScreeningReportResponse = paidReport(screeningResponseSchema);
+export const paidEntityReportResponse = paidReport(entityProfileSchema);
 
 /** Spec 2.2, checked before any payment is asked for: an invalid request is never charged. */
 function target(req: Request, kind: 'kyt' | 'kya'): { chain: Chain; target: string; asset: string | null } {
-  const body: { txid?: string; address?: string; chain: Chain; asset?: string } = kind === 'kyt' ? parseOrThrow(kytBody, req.body) : parseOrThrow(kyaBody, req.body);
+  const body: { txid?: string; address?: string; chain: Chain; asset?: string } = kind === 'kyt' ? parseOrThrow(kytReportBody, req.body) : parseOrThrow(kyaReportBody, req.body);
   if (body.asset !== undefined && (body.chain !== 'ethereum' || !/^0x[0-9a-fA-F]{40}$/.test(body.asset))) throw invalidParameter('asset', 'an ERC-20 contract address, and only for chain ethereum');
   if (kind === 'kyt') {
     const raw = String(body.txid).trim();
@@ -93,7 +128,7 @@ export function createX402ReportsRouter(deps: X402RouterDeps): Router {
   }
 
   router.post('/api/v1/x402/kye/report', async (req, res) => {
-    const { name } = parseOrThrow(kyeBody, req.body);
+    const { name } = parseOrThrow(kyeReportBody, req.body);
     await gate()(req, res, 'kye', async () => {
       const profile = await deps.entities.findBestMatch(name);
       return profile ? { status: 200, data: profile } : { status: 404, body: { success: false, error: `No entity matches "${name}"; nothing was charged`, code: 'ENTITY_NOT_FOUND' } };

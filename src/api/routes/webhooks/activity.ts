@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
+import { z } from 'zod';
 import { ActivityRecordError, parseActivityRecord } from '../../../activity/activity-record';
 import type { ActivityHistoryStore } from '../../../db/activity-history';
 import type { Logger } from '../../../logger';
@@ -11,6 +12,10 @@ export interface ActivityWebhookDeps {
   activityWebhookSecret?: string;
   log: Logger;
 }
+
+export const activityRecordedResponse = z.object({ success: z.literal(true), id: z.uuid().meta({ description: 'The stored record (the first one for a repeated requestId)' }), requestId: z.uuid() });
+/** This endpoint's error bodies are `{error}` (spec 4.5), with the offending field when there is one. */
+export const activityWebhookErrorBody = z.object({ error: z.string(), field: z.string().optional() });
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 

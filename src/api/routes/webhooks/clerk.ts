@@ -1,9 +1,23 @@
 import { Router } from 'express';
+import { z } from 'zod';
 import { clerkWorkflowId } from '../../../../workflows/ids';
 import type { StartEventWorkflow } from '../../../webhooks/event-workflows';
 import { ClerkSignatureError, type ClerkVerifier } from '../../../webhooks/clerk/verifier';
 import type { Logger } from '../../../logger';
 import { bodyBytes, invalidSignature, notConfigured, rawBody } from './raw-body';
+
+/** What Clerk sends (Svix-signed); only user.created / updated / deleted change anything, others are acknowledged. */
+export const clerkEventBody = z.looseObject({
+  type: z.string().meta({ examples: ['user.created'] }),
+  data: z.looseObject({}),
+  object: z.string().optional(),
+  timestamp: z.number().optional(),
+});
+export const webhookAcceptedResponse = z.object({
+  success: z.literal(true),
+  received: z.literal(true),
+  duplicate: z.boolean().meta({ description: 'The event was already accepted before (nothing new is done)' }),
+});
 
 /** POST /api/webhook/clerk: Svix-verified user events, one workflow per svix-id. */
 export function createClerkWebhookRouter(deps: { verifyClerk?: ClerkVerifier; startEventWorkflow: StartEventWorkflow; log: Logger }): Router {

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { z } from 'zod';
 import { payfastWorkflowId } from '../../../../workflows/ids';
 import type { PayFastItn } from '../../../billing/apply-payfast-itn';
 import { payfastEventId } from '../../../billing/payfast-event-id';
@@ -23,6 +24,17 @@ export interface PayFastWebhookDeps {
 }
 
 const KNOWN_STATUSES = new Set(['COMPLETE', 'FAILED', 'CANCELLED']);
+
+/** The ITN form (application/x-www-form-urlencoded) as PayFast posts it; every field is text, none may repeat. */
+export const payfastItnBody = z.looseObject({
+  m_payment_id: z.string().meta({ description: 'Our checkout id (POST /billing/payfast/checkout)' }),
+  pf_payment_id: z.string().meta({ description: "PayFast's payment id" }),
+  payment_status: z.string().meta({ description: `${[...KNOWN_STATUSES].join(', ')}; others are recorded and acknowledged` }),
+  amount_gross: z.string().optional(),
+  merchant_id: z.string().optional(),
+  custom_str1: z.string().optional().meta({ description: 'The user (Clerk id or UUID), from the checkout' }),
+  signature: z.string().meta({ description: 'MD5 of the other fields, URL-encoded in the order sent, with the passphrase' }),
+});
 
 /**
  * POST /api/v1/billing/payfast/webhook (ITN): signature over the received parameters with the

@@ -1,6 +1,7 @@
 import { Router } from 'express';
+import { z } from 'zod';
 import { paypalWorkflowId } from '../../../../workflows/ids';
-import { parsePayPalEvent, PayPalEventError } from '../../../billing/paypal-event';
+import { parsePayPalEvent, PAYPAL_SALE_COMPLETED, PAYPAL_SUBSCRIPTION_EVENTS, PayPalEventError } from '../../../billing/paypal-event';
 import type { WebhookEventStore } from '../../../db/webhook-events';
 import type { StartEventWorkflow } from '../../../webhooks/event-workflows';
 import { VerificationUnavailableError, WebhookSignatureError } from '../../../webhooks/paypal/errors';
@@ -16,6 +17,18 @@ export interface PayPalWebhookDeps {
   unknownSubscriptionRetryMs: number;
   log: Logger;
 }
+
+/** A PayPal webhook event (the parts read; PayPal sends more). */
+export const paypalEventBody = z.looseObject({
+  id: z.string().min(1).max(200).meta({ examples: ['WH-2WR32451HC0233532-67976317FL4543714'] }),
+  event_type: z.string().min(1).max(200).meta({ description: `Acted on: ${[...PAYPAL_SUBSCRIPTION_EVENTS, PAYPAL_SALE_COMPLETED].join(', ')}; others are recorded and acknowledged` }),
+  create_time: z.string().optional(),
+  resource: z.looseObject({}).optional().meta({ description: 'The subscription (custom_id names the user) or the sale' }),
+});
+export const paypalAcceptedResponse = z.union([
+  z.object({ success: z.literal(true), received: z.literal(true), duplicate: z.boolean() }),
+  z.object({ success: z.literal(true), received: z.literal(true), handled: z.literal(false).meta({ description: 'An event type this service does not act on' }) }),
+]);
 
 /**
  * POST /api/v1/billing/paypal/webhook: signature first (401 when forged, 503 when it cannot be
