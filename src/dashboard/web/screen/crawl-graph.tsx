@@ -1,0 +1,103 @@
+import cytoscape from 'cytoscape';
+import { useEffect, useRef } from 'preact/hooks';
+import { GRAPH_STYLE, NODE_KINDS, nodeKind } from './graph-style';
+import type { GraphEdge, GraphNode } from './job-types';
+import { shortAddress } from './screen-words';
+import { GraphTables } from './graph-tables';
+
+const FIT_PADDING = 24;
+
+function elements(nodes: GraphNode[], edges: GraphEdge[], showAmounts: boolean): cytoscape.ElementDefinition[] {
+  const present = new Set(nodes.map((n) => n.address));
+  return [
+    ...nodes.map((n) => ({
+      group: 'nodes' as const,
+      data: { id: n.address, label: n.hop === 0 ? `Target\n${shortAddress(n.address)}` : shortAddress(n.address) },
+      classes: [nodeKind(n), n.hop === 0 ? 'target' : ''].join(' ').trim(),
+    })),
+    // An edge to an address the graph does not list would make cytoscape throw: such edges stay in the table only.
+    ...edges
+      .filter((e) => present.has(e.from) && present.has(e.to))
+      .map((e, i) => ({ group: 'edges' as const, data: { id: `e${i}`, source: e.from, target: e.to, label: showAmounts ? e.amount ?? '' : '' } })),
+  ];
+}
+
+function rootsOption(nodes: GraphNode[]): { roots?: string } {
+  const roots = nodes.filter((n) => n.hop === 0).map((n) => `[id = "${n.address}"]`);
+  return roots.length ? { roots: roots.join(', ') } : {};
+}
+
+/**
+ * The exposure crawl drawn as a graph (addresses, transfers with their direction) with a legend in
+ * words, and the same nodes and edges as tables for anyone who cannot use the drawing.
+ */
+export function CrawlGraph({ nodes, edges }: { nodes: GraphNode[]; edges: GraphEdge[] }) {
+  const container = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return undefined;
+    // Hops run left to right on a wide screen and top to bottom on a phone, so the graph fills its box.
+    const wide = element.clientWidth > element.clientHeight * 1.2;
+    const cy = cytoscape({
+      container: element,
+      // On a narrow screen the amounts would cover the addresses; they stay in the transfers table.
+      elements: elements(nodes, edges, wide),
+      style: GRAPH_STYLE as cytoscape.StylesheetJson,
+      // Rings by hop around the screened parties, whichever way the money flowed.
+      layout: {
+        name: 'breadthfirst',
+        directed: false,
+        ...rootsOption(nodes),
+        spacingFactor: 1.1,
+        padding: FIT_PADDING,
+        // Laid out top to bottom in a box of the container's size turned by 90°, then turned back.
+        ...(wide ? { boundingBox: { x1: 0, y1: 0, w: element.clientHeight, h: element.clientWidth } } : {}),
+        transform: (_node, position) => (wide ? { x: position.y, y: position.x } : position),
+      },
+      minZoom: 0.2,
+      // A small graph is not blown up to fill the box: labels stay at reading size.
+      maxZoom: 1.6,
+      wheelSensitivity: 0.3,
+    });
+    cy.fit(undefined, FIT_PADDING);
+    element.dataset.nodes = String(cy.nodes().length);
+    element.dataset.edges = String(cy.edges().length);
+    const refit = new ResizeObserver(() => {
+      cy.resize();
+      cy.fit(undefined, FIT_PADDING);
+    });
+    refit.observe(element);
+    return () => {
+      refit.disconnect();
+      cy.destroy();
+    };
+  }, [nodes, edges]);
+
+  const present = new Set(nodes.map((n) => nodeKind(n)));
+  return (
+    <div class="crawl-graph">
+      <div
+        ref={container}
+        class="graph"
+        role="img"
+        aria-label={`Crawl graph: ${nodes.length} addresses and ${edges.length} transfers. The same addresses and transfers are listed in the tables below.`}
+        data-testid="crawl-graph"
+      />
+      <ul class="graph-legend" aria-label="Legend">
+        <li>
+          <span class="swatch swatch-target" aria-hidden="true" /> Screened target (diamond, dark ring)
+        </li>
+        {NODE_KINDS.filter((k) => present.has(k.kind)).map((k) => (
+          <li key={k.kind}>
+            <span class="swatch" style={{ background: k.colour }} aria-hidden="true" /> {k.words}
+          </li>
+        ))}
+        <li>
+          <span aria-hidden="true">→</span> Transfer, in the direction the funds moved
+        </li>
+      </ul>
+      <GraphTables nodes={nodes} edges={edges} />
+    </div>
+  );
+}

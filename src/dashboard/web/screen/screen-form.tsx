@@ -1,0 +1,113 @@
+import { useState } from 'preact/hooks';
+import { ApiError } from '../api-client';
+import { ErrorNotice } from '../components/error-notice';
+import type { ApiType } from './job-types';
+import { chainName, CHAINS } from './screen-words';
+import type { ScreeningInput } from './use-screening-jobs';
+
+/** A 400 about one of this form's fields, said with the field's own name. */
+function fieldProblem(err: unknown, chain: string): { field: 'target' | 'referenceId' | 'crawlTimeout' | 'other'; text: string } | null {
+  if (!(err instanceof ApiError) || !err.parameter) return null;
+  const { parameter, expected } = err.parameter;
+  if (parameter === 'address') return { field: 'target', text: `This is not a valid ${chainName(chain)} address. Expected ${expected}.` };
+  if (parameter === 'txid') return { field: 'target', text: `This is not a valid ${chainName(chain)} transaction id. Expected ${expected}.` };
+  if (parameter === 'crawlTimeout') return { field: 'crawlTimeout', text: `The crawl timeout is out of range. Expected ${expected}.` };
+  if (parameter.startsWith('reference')) return { field: 'referenceId', text: `The reference id is not valid. Expected ${expected}.` };
+  return null;
+}
+
+/** "Screen an address or transaction": validates what it can, then hands the request to `onSubmit`. */
+export function ScreenForm({ onSubmit }: { onSubmit: (input: ScreeningInput) => Promise<unknown> }) {
+  const [chain, setChain] = useState('ethereum');
+  const [apiType, setApiType] = useState<ApiType>('KYA');
+  const [target, setTarget] = useState('');
+  const [referenceId, setReferenceId] = useState('');
+  const [crawlTimeout, setCrawlTimeout] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const [missingTarget, setMissingTarget] = useState(false);
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const trimmed = target.trim();
+    setError(null);
+    setMissingTarget(!trimmed);
+    if (!trimmed) return;
+    setBusy(true);
+    try {
+      await onSubmit({
+        apiType,
+        chain,
+        target: trimmed,
+        referenceId: referenceId.trim() || undefined,
+        crawlTimeoutMs: crawlTimeout.trim() ? Number(crawlTimeout) : undefined,
+      });
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const problem = fieldProblem(error, chain);
+  const targetLabel = apiType === 'KYA' ? 'Address' : 'Transaction id (hash)';
+  const targetError = missingTarget ? `Enter the ${apiType === 'KYA' ? 'address' : 'transaction id'} to screen.` : problem?.field === 'target' ? problem.text : undefined;
+
+  return (
+    <form onSubmit={submit} aria-labelledby="screen-title" noValidate>
+      <div class="form-grid">
+        <div>
+          <label for="screen-chain">Chain</label>
+          <select id="screen-chain" value={chain} onChange={(e) => setChain((e.target as HTMLSelectElement).value)}>
+            {CHAINS.map(([id, name]) => (
+              <option key={id} value={id}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <fieldset class="choice">
+          <legend>What to screen</legend>
+          <label>
+            <input type="radio" name="screen-type" checked={apiType === 'KYA'} onChange={() => setApiType('KYA')} /> Address (KYA)
+          </label>
+          <label>
+            <input type="radio" name="screen-type" checked={apiType === 'KYT'} onChange={() => setApiType('KYT')} /> Transaction (KYT)
+          </label>
+        </fieldset>
+      </div>
+      <label for="screen-target">{targetLabel}</label>
+      <input
+        id="screen-target"
+        type="text"
+        class="mono"
+        autoComplete="off"
+        spellcheck={false}
+        value={target}
+        aria-invalid={targetError ? 'true' : undefined}
+        aria-describedby={targetError ? 'screen-target-error' : undefined}
+        onInput={(e) => setTarget((e.target as HTMLInputElement).value)}
+      />
+      {targetError && (
+        <p id="screen-target-error" class="notice notice-error" role="alert">
+          {targetError}
+        </p>
+      )}
+      <div class="form-grid">
+        <div>
+          <label for="screen-reference">Reference id (optional)</label>
+          <input id="screen-reference" type="text" value={referenceId} onInput={(e) => setReferenceId((e.target as HTMLInputElement).value)} />
+        </div>
+        <div>
+          <label for="screen-timeout">Crawl timeout in ms (optional)</label>
+          <input id="screen-timeout" type="number" min={1000} step={500} inputMode="numeric" placeholder="8000" value={crawlTimeout} onInput={(e) => setCrawlTimeout((e.target as HTMLInputElement).value)} />
+        </div>
+      </div>
+      <p class="hint">A completed analysis costs 1 credit plus 1 per further hop the exposure crawl reaches; a failed one costs nothing.</p>
+      <button type="submit" disabled={busy}>
+        {busy ? 'Submitting…' : 'Screen'}
+      </button>
+      {error && !targetError && (problem ? <p class="notice notice-error" role="alert">{problem.text}</p> : <ErrorNotice error={error} />)}
+    </form>
+  );
+}

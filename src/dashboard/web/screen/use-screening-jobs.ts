@@ -1,0 +1,136 @@
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useSession } from '../context';
+import { useRealtimeEvent } from '../realtime';
+import type { ApiType, JobStatus, JobStatusEvent, JobView, Submission } from './job-types';
+
+const KEPT_SUBMISSIONS = 10;
+/** Events for jobs this tab has not heard back about yet; bounded because other clients' jobs arrive too. */
+const KEPT_EARLY_EVENTS = 50;
+
+export interface ScreeningInput {
+  apiType: ApiType;
+  chain: string;
+  target: string;
+  referenceId?: string;
+  crawlTimeoutMs?: number;
+}
+
+const jobPath = (id: string) => `/api/v1/kyt/job/${encodeURIComponent(id)}`;
+
+/** A finished job never goes back to queued, whatever order the socket event and a read arrive in. */
+const advance = (current: JobStatus, next: JobStatus): JobStatus => (current === 'queued' ? next : current);
+
+function requestBody(input: ScreeningInput): Record<string, unknown> {
+  return {
+    chain: input.chain,
+    ...(input.apiType === 'KYA' ? { address: input.target } : { txid: input.target }),
+    ...(input.referenceId ? { reference_id: input.referenceId } : {}),
+    ...(input.crawlTimeoutMs !== undefined ? { crawlTimeout: input.crawlTimeoutMs } : {}),
+  };
+}
+
+/**
+ * This tab's screening jobs, followed live: the status comes from `job_status_changed` on the socket,
+ * never from a polling loop. Each job costs at most two reads: one right after the submit (covers an
+ * event that went out while the socket was reconnecting) and one of the full response once it finished.
+ * An event that overtakes the submit's own answer is kept until the answer names its job.
+ */
+export function useScreeningJobs() {
+  const { api, socket } = useSession();
+  const [jobs, setJobs] = useState<Submission[]>([]);
+  const jobsRef = useRef(jobs);
+  jobsRef.current = jobs;
+  const known = useRef(new Set<string>());
+  const early = useRef(new Map<string, JobStatus>());
+  const outcomeRequested = useRef(new Set<string>());
+
+  const update = useCallback((id: string, change: (job: Submission) => Submission) => {
+    setJobs((prev) => prev.map((job) => (job.requestId === id ? change(job) : job)));
+  }, []);
+
+  const loadOutcome = useCallback(
+    async (id: string) => {
+      if (outcomeRequested.current.has(id)) return;
+      outcomeRequested.current.add(id);
+      try {
+        const body = await api.get<{ data: JobView }>(`${jobPath(id)}/fullresponse`);
+        update(id, (job) => ({ ...job, status: advance(job.status, body.data.status), outcome: body.data, outcomeError: undefined }));
+      } catch (err) {
+        update(id, (job) => ({ ...job, outcomeError: err }));
+      }
+    },
+    [api, update],
+  );
+
+  const applyStatus = useCallback(
+    (id: string, status: JobStatus) => {
+      update(id, (job) => ({ ...job, status: advance(job.status, status) }));
+      if (status !== 'queued') void loadOutcome(id);
+    },
+    [update, loadOutcome],
+  );
+
+  const onStatusChanged = useCallback(
+    (event: JobStatusEvent) => {
+      if (known.current.has(event.request_id)) return applyStatus(event.request_id, event.status);
+      early.current.set(event.request_id, event.status);
+      if (early.current.size > KEPT_EARLY_EVENTS) early.current.delete(early.current.keys().next().value as string);
+    },
+    [applyStatus],
+  );
+  useRealtimeEvent(socket, 'job_status_changed', onStatusChanged);
+
+  // After a reconnect, events sent while the socket was away are lost: read each unfinished job once.
+  useEffect(() => {
+    if (!socket) return undefined;
+    let connectedBefore = socket.connected;
+    const onConnect = () => {
+      if (connectedBefore) {
+        for (const job of jobsRef.current) if (job.status === 'queued') void readStatus(job.requestId);
+      }
+      connectedBefore = true;
+    };
+    const readStatus = async (id: string) => {
+      try {
+        applyStatus(id, (await api.get<{ data: JobView }>(jobPath(id))).data.status);
+      } catch {
+        // The next event or the next reconnect will tell; the status stays as last known.
+      }
+    };
+    socket.on('connect', onConnect);
+    return () => void socket.off('connect', onConnect);
+  }, [socket, api, applyStatus]);
+
+  /** Submits a job; throws the API's refusal (402, 400, 422, 503) as an ApiError in words. */
+  const submit = useCallback(
+    async (input: ScreeningInput): Promise<string> => {
+      const answer = await api.post<{ data: { request_id: string; status: JobStatus; reference_id: string | null; created_at: number } }>('/api/v1/kyt/job', requestBody(input));
+      const id = answer.data.request_id;
+      known.current.add(id);
+      const submission: Submission = {
+        requestId: id,
+        apiType: input.apiType,
+        chain: input.chain,
+        target: input.target,
+        referenceId: answer.data.reference_id,
+        status: answer.data.status,
+        submittedAt: answer.data.created_at,
+      };
+      setJobs((prev) => [submission, ...prev].slice(0, KEPT_SUBMISSIONS));
+      const raced = early.current.get(id);
+      if (raced) {
+        early.current.delete(id);
+        applyStatus(id, raced);
+      } else {
+        void api
+          .get<{ data: JobView }>(jobPath(id))
+          .then((body) => applyStatus(id, body.data.status))
+          .catch(() => undefined);
+      }
+      return id;
+    },
+    [api, applyStatus],
+  );
+
+  return { jobs, submit };
+}
