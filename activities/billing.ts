@@ -2,14 +2,17 @@ import { ApplicationFailure } from '@temporalio/common';
 import { applyPayFastItn, type PayFastBillingDeps, type PayFastItn } from '../src/billing/apply-payfast-itn';
 import { payfastEventId } from '../src/billing/payfast-event-id';
 import { applyPayPalEvent, SubscriptionNotKnownYetError, type PayPalBillingDeps } from '../src/billing/apply-paypal-event';
+import { PaymentNotKnownYetError } from '../src/billing/apply-refund';
+import { applyPayFastRefund, type PayFastRefundDeps } from '../src/billing/apply-payfast-refund';
 import type { EventResult } from '../src/billing/event-result';
 import { applyClerkEvent, type ClerkEventInput } from '../src/identity/apply-clerk-event';
 import { PayFastUnavailableError } from '../src/webhooks/payfast/errors';
-import type { PayPalEventInput } from '../workflows/billing-defs';
+import type { PayFastRefundInput, PayPalEventInput } from '../workflows/billing-defs';
 import { ErrorType } from '../workflows/defs';
 
 export type BillingActivityDeps = PayPalBillingDeps &
-  PayFastBillingDeps & {
+  PayFastBillingDeps &
+  PayFastRefundDeps & {
     /** PayFast's /eng/query/validate (absent when server validation is off). */
     confirmWithPayFast?: (paramString: string) => Promise<boolean>;
   };
@@ -17,12 +20,13 @@ export type BillingActivityDeps = PayPalBillingDeps &
 /** Payment and identity activities: thin adapters over src/billing and src/identity, each one transaction. */
 export function createBillingActivities(deps: BillingActivityDeps) {
   return {
-    /** Idempotency: claim (paypal, event id) + ledger key paypal:<event id> / paypal:sale:<sale id>; a retry after commit is a no-op. */
+    /** Idempotency: claim (paypal, event id) + ledger key paypal:<event id> / paypal:sale:<sale id> / paypal:refund:<refund id>; a retry after commit is a no-op. */
     async applyPayPalEvent(input: PayPalEventInput): Promise<EventResult> {
       try {
         return await applyPayPalEvent(deps, input.event, input.payload);
       } catch (err) {
         if (err instanceof SubscriptionNotKnownYetError) throw ApplicationFailure.retryable(err.message, ErrorType.SubscriptionNotKnownYet);
+        if (err instanceof PaymentNotKnownYetError) throw ApplicationFailure.retryable(err.message, ErrorType.PaymentNotKnownYet);
         throw err;
       }
     },
@@ -30,6 +34,19 @@ export function createBillingActivities(deps: BillingActivityDeps) {
     /** Idempotency: claim (payfast, pf_payment_id[:status]) + ledger key payfast:<pf_payment_id>. */
     async applyPayFastItn(itn: PayFastItn): Promise<EventResult> {
       return applyPayFastItn(deps, itn);
+    },
+
+    /**
+     * Idempotency: claim (payfast, refund:<refund id>) + payment_refunds + ledger key payfast:refund:<refund id>.
+     * The route checked that the payment exists, so an unknown one is permanent here, not retried.
+     */
+    async applyPayFastRefund(input: PayFastRefundInput): Promise<EventResult> {
+      try {
+        return await applyPayFastRefund(deps, input);
+      } catch (err) {
+        if (err instanceof PaymentNotKnownYetError) throw ApplicationFailure.nonRetryable(err.message, ErrorType.PaymentNotKnownYet);
+        throw err;
+      }
     },
 
     /** Read-only postback to PayFast; unreachable → retryable failure, so a grant never skips the check. */

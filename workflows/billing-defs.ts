@@ -21,3 +21,15 @@ export interface PayFastPaymentInput {
   /** The received parameters without the signature, as PayFast wants them posted back. */
   validationParamString: string;
 }
+
+/** A PayFast refund recorded by an admin (PayFast sends no ITN for refunds). */
+export interface PayFastRefundInput {
+  pfPaymentId: string;
+  /** PayFast's refund id (or the admin's own unique reference): the de-duplication key. */
+  refundId: string;
+  /** Money returned in cents (ZAR); null = everything not refunded yet. */
+  amountCents: number | null;
+  reason: string | null;
+  /** The admin who recorded it. */
+  recordedBy: string;
+}

@@ -11,6 +11,8 @@ export const ErrorType = {
   InsufficientCredits: 'InsufficientCredits',
   /** A PayPal sale whose subscription has not been stored yet: retried with backoff, never dropped. */
   SubscriptionNotKnownYet: 'SubscriptionNotKnownYet',
+  /** A refund of a payment not credited (yet): retried like a sale before its subscription, never dropped. */
+  PaymentNotKnownYet: 'PaymentNotKnownYet',
   /** PayFast's validate endpoint could not be reached: retried. */
   PayFastUnavailable: 'PayFastUnavailable',
   /** An exchange refused a live-sync request (unknown pair, bad parameters): not retried. */

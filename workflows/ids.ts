@@ -13,3 +13,6 @@ export const clerkWorkflowId = (svixId: string): string => `clerk:${svixId}`;
 
 /** One live candle sync per exchange, cluster-wide: a later start replaces the running one (its config wins). */
 export const marketSyncWorkflowId = (connector: string): string => `market-sync:${connector}`;
+
+/** A PayFast refund is recorded once per refund id, however often it is submitted. */
+export const payfastRefundWorkflowId = (refundId: string): string => `payfast-refund:${refundId}`;

@@ -5,3 +5,4 @@ export { payfastPaymentWorkflow } from './payfast-payment';
 export { clerkEventWorkflow } from './clerk-event';
 export { x402ReportWorkflow } from './x402-report';
 export { marketSyncWorkflow } from './market-sync';
+export { payfastRefundWorkflow } from './payfast-refund';

@@ -21,6 +21,7 @@ import { createMarketRouter, type MarketRouterDeps } from './market/market-route
 import { createOpenApiRouter } from './openapi/openapi-router';
 import { createDocsRouter } from './docs/docs-router';
 import { createDashboardRouter, type DashboardRouterDeps } from './dashboard/dashboard-router';
+import { createPayFastRefundsRouter, type PayFastRefundRouterDeps } from './routes/payfast-refunds';
 
 export interface AppDeps extends AuthDeps, ScreeningRouterDeps, PayPalWebhookDeps, BillingRouterDeps, ActivityWebhookDeps {
   pool: Pool;
@@ -31,6 +32,8 @@ export interface AppDeps extends AuthDeps, ScreeningRouterDeps, PayPalWebhookDep
   x402: X402RouterDeps;
   marketData: MarketRouterDeps;
   dashboard: DashboardRouterDeps;
+  recordPayFastRefund: PayFastRefundRouterDeps['recordPayFastRefund'];
+  creditedPayments: PayFastRefundRouterDeps['creditedPayments'];
   payfast: Omit<PayFastWebhookDeps, 'startEventWorkflow' | 'webhookEvents' | 'log'>;
   /** Express `trust proxy`: which hops may set X-Forwarded-For (req.ip feeds the PayFast source check). */
   trustProxy: boolean | number | string;
@@ -75,6 +78,7 @@ export function createApp(deps: AppDeps): Express {
   v1.use(createCreditsRouter(deps));
   v1.use(createApiKeysRouter(deps));
   v1.use(createBillingRouter(deps));
+  v1.use(createPayFastRefundsRouter(deps));
   v1.use(createActivityRouter(deps));
   app.use('/api/v1', v1);
 

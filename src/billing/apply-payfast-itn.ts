@@ -1,4 +1,5 @@
 import type { Pool } from 'pg';
+import type { CreditedPaymentStore } from '../db/credited-payments';
 import type { CreditStore } from '../db/credits';
 import type { PackageStore } from '../db/packages';
 import type { PayFastCheckoutStore } from '../db/payfast-checkouts';
@@ -16,6 +17,7 @@ export interface PayFastBillingDeps {
   packages: PackageStore;
   payfastCheckouts: PayFastCheckoutStore;
   webhookEvents: WebhookEventStore;
+  creditedPayments: CreditedPaymentStore;
 }
 
 /** The ITN fields processing needs (all verified by the route before the workflow started). */
@@ -61,6 +63,11 @@ export async function applyPayFastItn(deps: PayFastBillingDeps, itn: PayFastItn)
     const pkg = await deps.packages.findById(checkout.packageId, client);
     if (!pkg) return record('rejected', `package ${checkout.packageId} no longer exists`);
 
+    // The anchor of a later refund of this payment (credits it paid for, the amount, the user).
+    await deps.creditedPayments.record(client, {
+      provider: 'payfast', paymentId: itn.pfPaymentId, userId: checkout.userId, subscriptionId: itn.fields.token ?? null, cycle: null,
+      packageId: pkg.id, amountCents: checkout.amountCents, currency: checkout.currency, credits: pkg.credits,
+    });
     const grant = await grantForPayment({
       client,
       credits: deps.credits,

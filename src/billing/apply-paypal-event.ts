@@ -1,4 +1,5 @@
 import type { Pool } from 'pg';
+import type { CreditedPaymentStore } from '../db/credited-payments';
 import type { CreditStore } from '../db/credits';
 import type { PackageStore } from '../db/packages';
 import type { SubscriptionStore } from '../db/subscriptions';
@@ -8,7 +9,8 @@ import type { WebhookEventStore } from '../db/webhook-events';
 import { grantForPayment, previousResult, resolveAccountHolder, settle, type EventResult } from './event-result';
 import { toCents } from './money';
 import type { PayPalEvent, PayPalSale } from './paypal-event';
-import { applySalePayment, applySubscriptionChange, planTopUp } from './subscription-state';
+import { applyRefund } from './apply-refund';
+import { applySalePayment, applySubscriptionChange, creditForSale, planTopUp } from './subscription-state';
 
 export interface PayPalBillingDeps {
   pool: Pool;
@@ -17,6 +19,7 @@ export interface PayPalBillingDeps {
   packages: PackageStore;
   subscriptions: SubscriptionStore;
   webhookEvents: WebhookEventStore;
+  creditedPayments: CreditedPaymentStore;
 }
 
 /** A sale arrived before the subscription it pays for: retried until ACTIVATED/UPDATED has stored it. */
@@ -29,6 +32,7 @@ export class SubscriptionNotKnownYetError extends Error {
 
 type Subscription = Extract<PayPalEvent, { kind: 'subscription' }>;
 type Sale = Extract<PayPalEvent, { kind: 'sale' }>;
+type Refund = Extract<PayPalEvent, { kind: 'refund' }>;
 
 /**
  * Applies one PayPal event in one transaction: claim (provider, event id) → change the stored
@@ -42,6 +46,7 @@ export async function applyPayPalEvent(deps: PayPalBillingDeps, event: PayPalEve
     const result =
       event.kind === 'subscription' ? await applySubscriptionEvent(deps, client, event)
       : event.kind === 'sale' ? await applySale(deps, client, event)
+      : event.kind === 'refund' ? await applyPayPalRefund(deps, client, event)
       : { outcome: 'ignored' as const, userId: null, credits: 0, transactionId: null, detail: `event type ${event.eventType} is not handled` };
     return settle(client, deps.webhookEvents, 'paypal', event.eventId, result);
   });
@@ -92,20 +97,48 @@ async function applySale(deps: PayPalBillingDeps, client: Client, event: Sale): 
   const pkg = cents === null ? null : await packageForSale(deps, client, sale, subscription.planId, cents);
   if (!pkg) return reject(`no credit package costs ${sale.total} ${sale.currency}`, subscription.userId);
 
-  await deps.subscriptions.save(client, { ...subscription, ...applySalePayment(subscription, sale.createdAt) });
+  const credit = creditForSale(subscription, pkg.credits);
+  // The payment is recorded with the cycle's credits even when activation granted them: its refund takes them back.
+  const firstTime = await deps.creditedPayments.record(client, {
+    provider: 'paypal', paymentId: sale.saleId, userId: subscription.userId, subscriptionId: sale.subscriptionId,
+    cycle: credit.cycle, packageId: pkg.id, amountCents: cents as number, currency: sale.currency, credits: pkg.credits,
+  });
+  if (!firstTime) return { outcome: 'logged', userId: subscription.userId, credits: 0, transactionId: null, detail: `sale ${sale.saleId} was already credited` };
+  await deps.subscriptions.save(client, {
+    ...subscription,
+    ...applySalePayment(subscription, sale.createdAt),
+    salesCredited: credit.cycle,
+    planCreditsGranted: credit.planCreditsGranted,
+  });
+  if (credit.grant === 0) {
+    return { outcome: 'logged', userId: subscription.userId, credits: 0, transactionId: null, detail: `sale ${sale.saleId} paid cycle ${credit.cycle}, whose credits activation already granted` };
+  }
   const grant = await grantForPayment({
     client,
     credits: deps.credits,
     userId: subscription.userId,
-    amount: pkg.credits,
+    amount: credit.grant,
     idempotencyKey: `paypal:sale:${sale.saleId}`,
-    reason: `PayPal payment ${sale.total} ${sale.currency}: ${pkg.name}`,
+    reason: `PayPal payment ${sale.total} ${sale.currency}: ${pkg.name} (cycle ${credit.cycle})`,
     source: 'paypal',
-    metadata: { provider: 'paypal', eventId: event.eventId, eventType: event.eventType, saleId: sale.saleId, subscriptionId: sale.subscriptionId,
+    metadata: { provider: 'paypal', eventId: event.eventId, eventType: event.eventType, saleId: sale.saleId, subscriptionId: sale.subscriptionId, cycle: credit.cycle,
       packageId: pkg.id, amount: sale.total, currency: sale.currency, customMatches: sale.custom === null ? null : sale.custom === (await clerkIdOf(deps, subscription.userId)) },
   });
   if (grant.duplicate) return { outcome: 'logged', userId: subscription.userId, credits: 0, transactionId: grant.transactionId, detail: `sale ${sale.saleId} was already credited` };
-  return { outcome: 'granted', userId: subscription.userId, credits: pkg.credits, transactionId: grant.transactionId, detail: `${pkg.id} payment` };
+  return { outcome: 'granted', userId: subscription.userId, credits: credit.grant, transactionId: grant.transactionId, detail: `${pkg.id} payment, cycle ${credit.cycle}` };
+}
+
+/** A refund or reversal of a credited sale takes its credits back (apply-refund.ts); one that is not completed changes nothing. */
+async function applyPayPalRefund(deps: PayPalBillingDeps, client: Client, event: Refund): Promise<Outcome> {
+  const { refund } = event;
+  const settledStates = refund.kind === 'reversal' ? ['reversed'] : ['completed'];
+  if (refund.state && !settledStates.includes(refund.state.toLowerCase())) {
+    return { outcome: 'logged', userId: null, credits: 0, transactionId: null, detail: `${refund.kind} state is ${refund.state}; nothing taken back` };
+  }
+  return applyRefund(deps, client, {
+    provider: 'paypal', refundId: refund.refundId, paymentId: refund.saleId, kind: refund.kind,
+    amountCents: refund.amountCents, currency: refund.currency, eventId: event.eventId,
+  });
 }
 
 /** The subscription's own plan when the amount is its price, else the one package with that PayPal price. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toCents } from './money';
 
 /** Subscription events this service acts on (spec 3.2, plus SUSPENDED and EXPIRED so a lapsed plan never looks active). */
 export const PAYPAL_SUBSCRIPTION_EVENTS = [
@@ -10,6 +11,9 @@ export const PAYPAL_SUBSCRIPTION_EVENTS = [
   'BILLING.SUBSCRIPTION.EXPIRED',
 ] as const;
 export const PAYPAL_SALE_COMPLETED = 'PAYMENT.SALE.COMPLETED';
+/** Money that goes back: a refund (resource = the refund, naming its sale) or a reversal (resource = the sale). */
+export const PAYPAL_SALE_REFUNDED = 'PAYMENT.SALE.REFUNDED';
+export const PAYPAL_SALE_REVERSED = 'PAYMENT.SALE.REVERSED';
 
 export type PayPalSubscriptionEventType = (typeof PAYPAL_SUBSCRIPTION_EVENTS)[number];
 
@@ -45,6 +49,13 @@ const saleResource = z.object({
   amount: z.object({ total: z.string(), currency: z.string() }),
 });
 
+const refundResource = z.object({
+  id: z.string().min(1).max(200),
+  sale_id: z.string().min(1).max(200),
+  state: z.string().optional(),
+  amount: z.object({ total: z.string(), currency: z.string() }),
+});
+
 export interface PayPalSubscriptionChange {
   subscriptionId: string;
   status: string;
@@ -69,9 +80,21 @@ export interface PayPalSale {
   currency: string;
 }
 
+/** A refund or reversal of a sale. */
+export interface PayPalRefund {
+  refundId: string;
+  saleId: string;
+  kind: 'refund' | 'reversal';
+  state: string | null;
+  /** Money returned (PayPal writes refund totals with or without a minus sign); null for a reversal: the whole sale. */
+  amountCents: number | null;
+  currency: string;
+}
+
 export type PayPalEvent =
   | { kind: 'subscription'; eventId: string; eventType: PayPalSubscriptionEventType; createTime: string | null; change: PayPalSubscriptionChange }
   | { kind: 'sale'; eventId: string; eventType: typeof PAYPAL_SALE_COMPLETED; createTime: string | null; sale: PayPalSale }
+  | { kind: 'refund'; eventId: string; eventType: typeof PAYPAL_SALE_REFUNDED | typeof PAYPAL_SALE_REVERSED; createTime: string | null; refund: PayPalRefund }
   | { kind: 'unhandled'; eventId: string; eventType: string };
 
 /** A verified body that still cannot be acted on: the route answers 400 with this message. */
@@ -139,6 +162,32 @@ export function parsePayPalEvent(body: unknown): PayPalEvent {
         total: s.amount.total,
         currency: s.amount.currency.toUpperCase(),
       },
+    };
+  }
+  if (eventType === PAYPAL_SALE_REFUNDED) {
+    const r = refundResource.safeParse(resource);
+    if (!r.success) throw new PayPalEventError('INVALID_EVENT', `Invalid refund resource (${firstProblem(r.error)})`);
+    const cents = toCents(r.data.amount.total.trim().replace(/^-/, ''));
+    if (cents === null) throw new PayPalEventError('INVALID_EVENT', `Invalid refund resource (amount.total: not an amount: ${r.data.amount.total})`);
+    return {
+      kind: 'refund',
+      eventId,
+      eventType,
+      createTime: create_time ?? null,
+      refund: { refundId: r.data.id, saleId: r.data.sale_id, kind: 'refund', state: r.data.state ?? null, amountCents: cents, currency: r.data.amount.currency.toUpperCase() },
+    };
+  }
+
+  if (eventType === PAYPAL_SALE_REVERSED) {
+    const r = saleResource.safeParse(resource);
+    if (!r.success) throw new PayPalEventError('INVALID_EVENT', `Invalid sale resource (${firstProblem(r.error)})`);
+    return {
+      kind: 'refund',
+      eventId,
+      eventType,
+      createTime: create_time ?? null,
+      // One reversal per sale: keyed by the sale, so a repeated reversal event of the same sale takes nothing twice.
+      refund: { refundId: `reversal:${r.data.id}`, saleId: r.data.id, kind: 'reversal', state: r.data.state ?? null, amountCents: null, currency: r.data.amount.currency.toUpperCase() },
     };
   }
   return { kind: 'unhandled', eventId, eventType };

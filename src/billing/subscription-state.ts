@@ -12,6 +12,8 @@ export interface SubscriptionState {
   cancelledAt: string | null;
   planCreditsGranted: number;
   providerUpdatedAt: string | null;
+  /** Sales credited so far: the next sale pays cycle salesCredited + 1. */
+  salesCredited: number;
 }
 
 /** PayPal cannot revive these; a late event must not make a cancelled subscription look active. */
@@ -71,4 +73,31 @@ export function planTopUp(eventType: PayPalSubscriptionEventType, change: PayPal
   if (eventType !== 'BILLING.SUBSCRIPTION.ACTIVATED' && eventType !== 'BILLING.SUBSCRIPTION.UPDATED') return 0;
   if (change.status !== 'ACTIVE' || planCredits === null) return 0;
   return Math.max(0, planCredits - alreadyGranted);
+}
+
+/** What one newly credited sale of a subscription does. */
+export interface SaleCredit {
+  /** The billing cycle this sale paid (1 = the first), in the order the subscription's sales are processed. */
+  cycle: number;
+  /** Credits to grant now: a cycle's credits, minus what ACTIVATED/UPDATED already granted for cycle 1. */
+  grant: number;
+  /** The subscription's planCreditsGranted afterwards. */
+  planCreditsGranted: number;
+}
+
+/**
+ * One paid cycle, one cycle of credits, in any delivery order. PayPal announces the first cycle twice:
+ * ACTIVATED (which grants the plan's credits at once, so a new subscriber can start) and the first
+ * PAYMENT.SALE.COMPLETED. Both stand for cycle 1: the sale grants only what activation has not already
+ * granted (nothing, usually), and records cycle 1 as granted so a later ACTIVATED grants nothing either.
+ * Every further sale is a new cycle and grants the package's credits.
+ */
+export function creditForSale(state: Pick<SubscriptionState, 'salesCredited' | 'planCreditsGranted'>, packageCredits: number): SaleCredit {
+  const cycle = state.salesCredited + 1;
+  if (cycle > 1) return { cycle, grant: packageCredits, planCreditsGranted: state.planCreditsGranted };
+  return {
+    cycle,
+    grant: Math.max(0, packageCredits - state.planCreditsGranted),
+    planCreditsGranted: Math.max(state.planCreditsGranted, packageCredits),
+  };
 }

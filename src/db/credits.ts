@@ -27,6 +27,30 @@ export interface ConsumeInput {
   metadata?: Record<string, unknown>;
 }
 
+export interface RevokeInput {
+  userId: string;
+  amount: number;
+  /** Unique per revocation (the refund's id); a repeat returns the first. */
+  idempotencyKey: string;
+  reason: string;
+  source: string;
+  metadata?: Record<string, unknown>;
+}
+
+export interface RevokeResult extends LedgerResult {
+  /** Taken from the available balance now; the rest of the amount became debt. */
+  fromBalance: number;
+  debt: number;
+}
+
+/** balance = credits owned, reserved = held by running jobs, available = balance - reserved, debt = revoked credits already spent. */
+export interface Balance {
+  balance: number;
+  reserved: number;
+  available: number;
+  debt: number;
+}
+
 export class InsufficientCreditsError extends Error {
   constructor(message: string) {
     super(message);
@@ -85,14 +109,28 @@ export function createCreditStore(pool: Pool) {
       }
     },
 
-    async balance(userId: string, db: Queryable = pool): Promise<{ balance: number; reserved: number; available: number }> {
-      const { rows } = await db.query<{ balance: number; reserved: number }>(
-        'SELECT balance, reserved FROM credit_accounts WHERE user_id = $1',
+    /** Takes credits back (refund, reversal): from the available balance, never below zero; the rest becomes debt. */
+    async revoke(input: RevokeInput, db: Queryable = pool): Promise<RevokeResult> {
+      const { rows } = await db.query<LedgerRow & { debt: number; from_balance: number }>('SELECT * FROM revoke_credits($1, $2, $3, $4, $5, $6)', [
+        input.userId,
+        input.amount,
+        input.idempotencyKey,
+        input.reason,
+        input.source,
+        JSON.stringify(input.metadata ?? {}),
+      ]);
+      const row = rows[0] as LedgerRow & { debt: number; from_balance: number };
+      return { ...toResult(row), fromBalance: Number(row.from_balance), debt: Number(row.debt) };
+    },
+
+    async balance(userId: string, db: Queryable = pool): Promise<Balance> {
+      const { rows } = await db.query<{ balance: number; reserved: number; debt: number }>(
+        'SELECT balance, reserved, debt FROM credit_accounts WHERE user_id = $1',
         [userId],
       );
       const balance = rows[0]?.balance ?? 0;
       const reserved = rows[0]?.reserved ?? 0;
-      return { balance, reserved, available: balance - reserved };
+      return { balance, reserved, available: balance - reserved, debt: rows[0]?.debt ?? 0 };
     },
 
     async findTransaction(idempotencyKey: string): Promise<{ id: string; userId: string; amount: number; kind: string } | null> {

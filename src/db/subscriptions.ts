@@ -9,7 +9,7 @@ export interface StoredSubscription extends SubscriptionState {
 const iso = (v: unknown): string | null => (v instanceof Date ? v.toISOString() : null);
 
 const COLUMNS = `subscription_id, user_id, plan_id, package_id, status, next_billing_time, last_payment_at, last_failed_payment_at,
-  last_failure_reason, cancelled_at, plan_credits_granted, provider_updated_at`;
+  last_failure_reason, cancelled_at, plan_credits_granted, provider_updated_at, sales_credited`;
 
 function toSubscription(r: Record<string, unknown>): StoredSubscription {
   return {
@@ -25,6 +25,7 @@ function toSubscription(r: Record<string, unknown>): StoredSubscription {
     cancelledAt: iso(r.cancelled_at),
     planCreditsGranted: Number(r.plan_credits_granted),
     providerUpdatedAt: iso(r.provider_updated_at),
+    salesCredited: Number(r.sales_credited ?? 0),
   };
 }
 
@@ -50,10 +51,10 @@ export function createSubscriptionStore(pool: Pool) {
       await client.query(
         `UPDATE subscriptions SET plan_id = $2, package_id = $3, status = $4, next_billing_time = $5, last_payment_at = $6,
            last_failed_payment_at = $7, last_failure_reason = $8, cancelled_at = $9, plan_credits_granted = $10,
-           provider_updated_at = $11, updated_at = now()
+           provider_updated_at = $11, sales_credited = $12, updated_at = now()
          WHERE provider = 'paypal' AND subscription_id = $1`,
         [s.subscriptionId, s.planId, s.packageId, s.status, s.nextBillingTime, s.lastPaymentAt, s.lastFailedPaymentAt,
-          s.lastFailureReason, s.cancelledAt, s.planCreditsGranted, s.providerUpdatedAt],
+          s.lastFailureReason, s.cancelledAt, s.planCreditsGranted, s.providerUpdatedAt, s.salesCredited],
       );
     },
 

@@ -2,8 +2,8 @@ import type { Pool, PoolClient } from 'pg';
 
 export type WebhookProvider = 'paypal' | 'payfast' | 'clerk';
 
-/** What processing an event did; `granted` and `applied` change state, the others are audit only. */
-export type WebhookOutcome = 'granted' | 'applied' | 'logged' | 'ignored' | 'rejected';
+/** What processing an event did; `granted`, `revoked` (credits taken back: `credits` is then negative) and `applied` change state, the others are audit only. */
+export type WebhookOutcome = 'granted' | 'revoked' | 'applied' | 'logged' | 'ignored' | 'rejected';
 
 export interface WebhookEventRecord {
   provider: WebhookProvider;

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Client } from '@temporalio/client';
+import type { Express } from 'express';
 import type { Pool } from 'pg';
 import { createApp } from '../api/app';
 import { createIdentityResolver } from '../auth/authenticate';
@@ -20,9 +21,12 @@ import { createPaymentGate } from '../x402/payment-gate';
 import { createTieredLimiter } from '../api/rate-limit/limiter';
 import { liveSyncPlan } from '../domain/market/live/live-sync-plan';
 import { loadDashboardAssetsOnce } from '../dashboard/bundle';
+import { createPayFastRefundRecorder } from '../billing/record-payfast-refund';
 
 export interface ApiServer {
   server: Server;
+  /** The Express app behind `server` (tests walk its router table). */
+  app: Express;
   url: string;
   close(): Promise<void>;
 }
@@ -91,6 +95,7 @@ export async function startApiServer(deps: { config: ApiConfig; pool: Pool; temp
       liveSync: liveSyncSummary(config),
     },
     dashboard: { assets: loadDashboardAssetsOnce(log), sessionJwtEnabled: verifySessionToken !== undefined },
+    recordPayFastRefund: createPayFastRefundRecorder({ temporal, taskQueue: config.TEMPORAL_TASK_QUEUE }),
     jobService: createJobService({
       pool,
       ...stores,
@@ -117,6 +122,7 @@ export async function startApiServer(deps: { config: ApiConfig; pool: Pool; temp
   const { port } = server.address() as AddressInfo;
   return {
     server,
+    app,
     url: `http://127.0.0.1:${port}`,
     close: async () => {
       await realtime.close();

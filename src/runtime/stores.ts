@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import { createActivityHistoryStore } from '../db/activity-history';
 import { createCreditStore } from '../db/credits';
+import { createCreditedPaymentStore } from '../db/credited-payments';
 import { createJobStore } from '../db/jobs';
 import { createPackageStore } from '../db/packages';
 import { createPayFastCheckoutStore } from '../db/payfast-checkouts';
@@ -16,6 +17,7 @@ export function createStores(pool: Pool) {
   return {
     users: createUserStore(pool),
     credits: createCreditStore(pool),
+    creditedPayments: createCreditedPaymentStore(pool),
     jobs: createJobStore(pool),
     activityHistory: createActivityHistoryStore(pool),
     packages: createPackageStore(pool),

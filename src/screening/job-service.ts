@@ -29,7 +29,7 @@ export interface JobServiceDeps {
 export type SubmitResult =
   | { kind: 'queued'; job: JobRecord }
   /** paymentFailed: a subscription's last payment failed, which is why no credits came (spec 3.2). */
-  | { kind: 'insufficient_credits'; needed: number; available: number; paymentFailed: boolean }
+  | { kind: 'insufficient_credits'; needed: number; available: number; paymentFailed: boolean; debt: number }
   | { kind: 'not_started'; job: JobRecord };
 
 /**
@@ -53,10 +53,10 @@ export function createJobService(deps: JobServiceDeps) {
         if (held === 0) {
           // Read on the same connection: asking the pool for a second one while holding this one can
           // exhaust the pool under a burst of refused submits.
-          const { available } = await deps.credits.balance(user.id, client);
+          const { available, debt } = await deps.credits.balance(user.id, client);
           const paymentFailed = await deps.subscriptions.hasFailedPayment(user.id, client);
           await client.query('ROLLBACK');
-          return { kind: 'insufficient_credits', needed: MINIMUM_CHARGE, available, paymentFailed };
+          return { kind: 'insufficient_credits', needed: MINIMUM_CHARGE, available, paymentFailed, debt };
         }
         maxDepth = deepestAffordableDepth(held, plannedDepth);
         job = await deps.jobs.insertQueued(

@@ -31,7 +31,7 @@ describe('credits REST and the API keys area', () => {
     expect(first.body).toEqual({ success: true, data: { userId: user.id, balance: 25, transactionId: expect.any(String), duplicate: false } });
     expect(second.body.data).toEqual({ ...first.body.data, duplicate: true });
     const balance = await stack.http('GET', '/api/v1/credits/balance', { key: user.key });
-    expect(balance.body).toEqual({ success: true, data: { balance: 25, reserved: 0, available: 25 } });
+    expect(balance.body).toEqual({ success: true, data: { balance: 25, reserved: 0, available: 25, debt: 0 } });
   });
 
   test('when an idempotency key is reused for a different amount, then 409 and no second grant', async () => {

@@ -55,17 +55,18 @@ describe('PayPal subscription webhook', () => {
     expect(refused.status).toBe(402);
     expect(refused.body).toMatchObject({ success: false, code: 'SUBSCRIPTION_PAYMENT_FAILED', available: 0 });
 
-    // sale completed: the 9.99 USD payment tops up the basic package's credits.
+    // sale completed: the subscription's first sale pays cycle 1, whose credits activation already granted.
     const sale = await deliver('PAYMENT.SALE.COMPLETED');
-    expect(sale.event).toMatchObject({ outcome: 'granted', credits: 100 });
-    expect(await balanceOf(stack, user.id)).toBe(100);
+    expect(sale.event).toMatchObject({ outcome: 'logged', credits: 0 });
+    expect(sale.event.detail).toContain('cycle 1');
+    expect(await balanceOf(stack, user.id)).toBe(0);
 
     // cancelled: marked cancelled at period end; the later payment it reports clears the flag.
     const cancelled = await deliver('BILLING.SUBSCRIPTION.CANCELLED');
     expect(cancelled.event).toMatchObject({ outcome: 'applied', credits: 0 });
     expect((await subscriptionOf(user.key))[0]).toMatchObject({ status: 'CANCELLED', cancelledAt: '2026-11-20T16:45:09.000Z', nextBillingTime: '2026-12-06T10:00:00.000Z', paymentFailed: false });
-    const ledger = await stack.pool.query(`SELECT metadata FROM credit_transactions WHERE idempotency_key = 'paypal:sale:7WT2824826029771W'`);
-    expect(ledger.rows[0].metadata).toMatchObject({ provider: 'paypal', eventId: eventIdOf('PAYMENT.SALE.COMPLETED'), saleId: '7WT2824826029771W', subscriptionId: 'I-93KN4XGWD2R7', packageId: 'basic', customMatches: true });
+    const payment = await stack.pool.query(`SELECT * FROM credited_payments WHERE provider = 'paypal' AND payment_id = '7WT2824826029771W'`);
+    expect(payment.rows[0]).toMatchObject({ subscription_id: 'I-93KN4XGWD2R7', cycle: 1, package_id: 'basic', amount_cents: 999, currency: 'USD', credits: 100 });
     socket.close();
   });
 
@@ -102,7 +103,7 @@ describe('PayPal subscription webhook', () => {
     expect((await stack.stores.subscriptions.listForUser(user!.id))[0]).toMatchObject({ status: 'CANCELLED' });
   });
 
-  test('when a sale arrives before its subscription is known, then it is retried and granted once ACTIVATED has stored it', async () => {
+  test('when a sale arrives before its subscription is known, then it is retried once ACTIVATED has stored it and the first cycle is granted once', async () => {
     // Arrange
     const clerkUserId = newClerkId();
     const subscriptionId = newSubscriptionId();
@@ -118,9 +119,9 @@ describe('PayPal subscription webhook', () => {
 
     // Assert
     expect(before).toBeNull();
-    expect(after).toMatchObject({ outcome: 'granted', credits: 100 });
+    expect(after).toMatchObject({ outcome: 'logged', credits: 0 });
     const user = await stack.stores.users.findByAnyId(clerkUserId);
-    expect(await balanceOf(stack, user!.id)).toBe(200);
+    expect(await balanceOf(stack, user!.id)).toBe(100);
   });
 
   test('when twenty deliveries of the same event arrive at once, then all get 200, one workflow runs and one grant is made', async () => {

@@ -3,7 +3,7 @@ import { applySubscriptionChange, isPaymentFlagged, planTopUp, type Subscription
 import { toCents } from '../../src/billing/money';
 
 const empty: SubscriptionState = { status: 'PENDING', planId: null, packageId: null, nextBillingTime: null, lastPaymentAt: null, lastFailedPaymentAt: null,
-  lastFailureReason: null, cancelledAt: null, planCreditsGranted: 0, providerUpdatedAt: null };
+  lastFailureReason: null, cancelledAt: null, planCreditsGranted: 0, providerUpdatedAt: null, salesCredited: 0 };
 const change = (o: Partial<PayPalSubscriptionChange>): PayPalSubscriptionChange => ({ subscriptionId: 'I-1', status: 'ACTIVE', planId: 'P-basic', customId: 'user_x',
   updatedAt: '2026-10-01T00:00:00Z', statusUpdatedAt: null, nextBillingTime: null, lastPaymentAt: null, lastFailedPaymentAt: null, lastFailureReason: null, ...o });
 

@@ -71,8 +71,8 @@ export function createCreditsRouter(deps: { credits: CreditStore; users: UserSto
   });
 
   router.get('/credits/balance', async (_req, res) => {
-    const { balance, reserved, available } = await deps.credits.balance(currentUser(res).id);
-    res.json({ success: true, data: { balance, reserved, available } });
+    const { balance, reserved, available, debt } = await deps.credits.balance(currentUser(res).id);
+    res.json({ success: true, data: { balance, reserved, available, debt } });
   });
 
   return router;

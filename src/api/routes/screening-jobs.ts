@@ -34,6 +34,13 @@ export function parseAndCheck(body: unknown, deps: ScreeningRouterDeps): Screeni
 
 /** 402 and 503 answers shared by the job endpoint and the deprecated synchronous ones. */
 export function refuseUnlessQueued(result: SubmitResult): asserts result is Extract<SubmitResult, { kind: 'queued' }> {
+  if (result.kind === 'insufficient_credits' && result.debt > 0) {
+    throw flatError(402, `Your account owes ${result.debt} credits taken back by a refund or reversal after they were spent; new analyses start again once a payment covers it`, 'CREDITS_IN_DEBT', {
+      required: result.needed,
+      available: result.available,
+      debt: result.debt,
+    });
+  }
   if (result.kind === 'insufficient_credits' && result.paymentFailed) {
     throw flatError(402, `Insufficient credits (${result.available} available), and the last subscription payment failed: update the payment method with PayPal to renew your credits`, 'SUBSCRIPTION_PAYMENT_FAILED', {
       required: result.needed,

@@ -1,0 +1,72 @@
+import type { PoolClient } from 'pg';
+import type { CreditedPaymentStore, PaymentProvider } from '../db/credited-payments';
+import type { CreditStore } from '../db/credits';
+import type { EventResult } from './event-result';
+import { formatCents } from './money';
+import { planRefund } from './refund-credits';
+
+/** A refund or reversal as the provider reports it. */
+export interface RefundRequest {
+  provider: PaymentProvider;
+  /** The provider's id of this refund (PayPal refund id; `reversal:<sale id>` for a reversal; PayFast refund id). */
+  refundId: string;
+  /** The refunded payment: PayPal sale id, PayFast pf_payment_id. */
+  paymentId: string;
+  kind: 'refund' | 'reversal';
+  /** Money returned; null = everything not refunded yet (a reversal takes the whole payment back). */
+  amountCents: number | null;
+  currency: string | null;
+  /** The event (or request) that reported it, kept in the ledger metadata. */
+  eventId: string;
+}
+
+/** A refund for a payment this service has not credited (yet): retried, so a refund that overtakes its sale is not lost. */
+export class PaymentNotKnownYetError extends Error {
+  constructor(readonly provider: PaymentProvider, readonly paymentId: string) {
+    super(`${provider} payment ${paymentId} is not known (yet)`);
+    this.name = 'PaymentNotKnownYetError';
+  }
+}
+
+type Outcome = Omit<EventResult, 'duplicate'>;
+
+/**
+ * Takes back the credits a refunded payment paid for, once per refund id (payment_refunds), in the
+ * caller's transaction: from the available balance down to zero, the rest recorded as debt (which
+ * blocks new jobs until a payment repays it). Ledger key `<provider>:refund:<refund id>`.
+ */
+export async function applyRefund(deps: { credits: CreditStore; creditedPayments: CreditedPaymentStore }, client: PoolClient, r: RefundRequest): Promise<Outcome> {
+  const payment = await deps.creditedPayments.lock(client, r.provider, r.paymentId);
+  if (!payment) throw new PaymentNotKnownYetError(r.provider, r.paymentId);
+  const base = { userId: payment.userId, transactionId: null };
+  if (r.currency && r.currency !== payment.currency) {
+    return { ...base, outcome: 'rejected', credits: 0, detail: `refund currency ${r.currency} is not the payment's ${payment.currency}` };
+  }
+  const cents = r.amountCents ?? payment.amountCents - payment.refundedCents;
+  const plan = planRefund(payment, cents);
+  const claimed = await deps.creditedPayments.claimRefund(client, { provider: r.provider, refundId: r.refundId, paymentId: r.paymentId, kind: r.kind, amountCents: cents, creditsRevoked: plan.revoke });
+  if (!claimed) {
+    const first = await deps.creditedPayments.findRefund(client, r.provider, r.refundId);
+    return { ...base, transactionId: first?.transactionId ?? null, outcome: 'logged', credits: 0, detail: `${r.kind} ${r.refundId} was already applied` };
+  }
+  let transactionId: string | null = null;
+  let debtNote = '';
+  if (plan.revoke > 0) {
+    const revoked = await deps.credits.revoke(
+      {
+        userId: payment.userId,
+        amount: plan.revoke,
+        idempotencyKey: `${r.provider}:refund:${r.refundId}`,
+        reason: `${r.provider === 'paypal' ? 'PayPal' : 'PayFast'} ${r.kind} of payment ${r.paymentId}: ${formatCents(cents)} ${payment.currency}`,
+        source: r.provider,
+        metadata: { provider: r.provider, eventId: r.eventId, refundId: r.refundId, paymentId: r.paymentId, kind: r.kind, amountCents: cents },
+      },
+      client,
+    );
+    transactionId = revoked.transactionId;
+    if (revoked.fromBalance < plan.revoke) debtNote = `; ${plan.revoke - revoked.fromBalance} already spent, recorded as debt`;
+  }
+  await deps.creditedPayments.settleRefund(client, { provider: r.provider, refundId: r.refundId, paymentId: r.paymentId, refundedCents: plan.refundedCents, creditsRevoked: plan.creditsRevoked, transactionId });
+  if (plan.revoke === 0) return { ...base, outcome: 'logged', credits: 0, detail: `${r.kind} ${r.refundId}: nothing left to take back` };
+  return { ...base, transactionId, outcome: 'revoked', credits: -plan.revoke, detail: `${r.kind} of ${formatCents(cents)} ${payment.currency} took back ${plan.revoke} credits${debtNote}` };
+}
