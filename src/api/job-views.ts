@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { riskModelSchema } from '../domain/risk/risk-model-schema';
 import type { JobRecord } from '../db/jobs';
 import type { CrawlLimits } from '../domain/risk/crawl-limits';
 import type { FullResponse, ScreeningResponse } from '../domain/risk/types';
@@ -118,10 +119,10 @@ export const fullResponseSchema = screeningResponseSchema.extend({
     ),
   }),
   transaction: z.object({ hash: z.string(), status: z.string(), block_number: z.string().nullable(), timestamp: z.string().nullable() }).nullable(),
-  pricing: z.array(z.object({ asset: z.string(), usd_price: z.number().nullable(), as_of: z.string().nullable(), source: z.string().nullable() })),
+  pricing: z.array(z.object({ asset: z.string(), usd_price: z.number().nullable(), as_of: z.string().nullable(), source: z.string().nullable(), valued_at: z.string() })),
   cost: z.object({ credits: z.int().min(0), depth_reached: z.int().min(0), rule: z.string() }),
   unpriced_assets: z.array(z.string()),
-  model: z.object({ version: z.string(), levels: z.object({ LOW: z.string(), MEDIUM: z.string(), HIGH: z.string() }) }),
+  model: riskModelSchema,
   performance: z.object({
     analysis_ms: z.number(),
     chain_ms: z.number(),

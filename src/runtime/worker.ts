@@ -11,6 +11,7 @@ import { loadRiskModel } from '../domain/risk/risk-model';
 import { createPayFastServerValidator, payfastValidateUrl } from '../webhooks/payfast/server-validation';
 import { createStores } from './stores';
 import { createChainCacheStore, type ChainCacheStore } from '../db/chain-cache';
+import { createStoredCloses } from '../db/market-closes';
 import { createCachingChainClient } from '../domain/chains/cached-client';
 import type { Chain } from '../domain/chains/chain';
 import type { ChainClient } from '../domain/chains/chain-client';
@@ -32,6 +33,7 @@ export function buildActivities(config: WorkerConfig, pool: Pool, overrides: Par
     chainClients: withChainCache(createChainClients(config), createChainCacheStore(pool), config.CHAIN_CACHE_TRANSFERS_TTL_MS),
     prices: loadPriceBook(path.join(config.REFERENCE_DATA_DIR, '..', 'prices', 'usd-reference-prices.json')),
     model: loadRiskModel(config.REFERENCE_DATA_DIR),
+    storedCloses: createStoredCloses(pool),
   });
   const confirmWithPayFast = config.PAYFAST_SERVER_VALIDATION
     ? createPayFastServerValidator({ url: payfastValidateUrl(config.PAYFAST_MODE) })

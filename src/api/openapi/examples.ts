@@ -3,6 +3,8 @@
  * only, no chain node; Nov 2026). Shortened only where a list was long (marked in the summary).
  */
 
+import { shippedRiskModel } from '../../domain/risk/risk-model';
+
 const REQUEST_ID = '333a14db-7654-4988-bfc7-048e493cd932';
 const SANCTIONED = '0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c';
 
@@ -95,7 +97,7 @@ export const EXAMPLES = {
         ],
         crawl: { ran: false, note: 'no ethereum node is configured: screened against the reference lists only, on-chain exposure not checked', complete: false, truncated: [], depth_planned: 0, depth_reached: 0, nodes_visited: 0 },
         graph: { edges: [], nodes: [{ hop: 0, role: 'target', labels: ['sanctions', 'sanctions', 'sanctions', 'USDT blacklisted', 'sanctions_related'], address: SANCTIONED }] },
-        model: { levels: { LOW: '0-39', HIGH: '70-100', MEDIUM: '40-69' }, version: '2026-11 draft' },
+        model: shippedRiskModel().document,
         pricing: [],
         performance: { chain_ms: 0, crawl_ms: 0, lists_ms: 9, cut_short: true, cache_hits: 0, analysis_ms: 10, cache_misses: 0, nodes_visited: 0, crawl_requests: 0, request_budget: 0 },
         transaction: null,

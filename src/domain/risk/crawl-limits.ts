@@ -1,4 +1,5 @@
 import type { ApiType } from '../../../workflows/defs';
+import { shippedRiskModel, type RiskModel } from './risk-model';
 
 /**
  * The exposure crawl's bounds (notes/risk-data.md §C.12, chain-data.md §4.3), echoed in every full
@@ -22,6 +23,11 @@ export interface CrawlLimits {
   deadlineShare: number;
 }
 
-const COMMON = { fanout: [25, 10, 5], maxNodes: 300, maxRequests: 500, pageSize: 50, hubCounterparties: 40, dustUsd: 50, dustShare: 0.01, deadlineShare: 0.85 } as const;
-
-export const crawlLimitsFor = (apiType: ApiType): CrawlLimits => ({ ...COMMON, maxHops: apiType === 'KYT' ? 2 : 3 });
+/** The bounds of data/risk/risk-model.json `crawl`, for this kind of screening. */
+export function crawlLimitsFor(apiType: ApiType, model: RiskModel = shippedRiskModel()): CrawlLimits {
+  const c = model.document.crawl;
+  return {
+    fanout: c.fanout, maxNodes: c.max_nodes, maxRequests: c.max_requests, pageSize: c.page_size, hubCounterparties: c.hub_counterparties,
+    dustUsd: c.dust_usd, dustShare: c.dust_share, deadlineShare: c.deadline_share, maxHops: c.max_hops[apiType],
+  };
+}

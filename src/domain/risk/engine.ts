@@ -4,10 +4,11 @@ import type { Chain } from '../chains/chain';
 import type { AddressFacts, Asset, ChainClient, ChainTransaction } from '../chains/chain-client';
 import { capabilitiesFor } from './capabilities';
 import type { PriceBook } from './prices';
+import { createUsdPricer, type StoredCloses } from './usd-pricer';
 import type { ReferenceLists } from './reference-lists';
 import type { RiskModel } from './risk-model';
 import { analysisCost, COST_RULE } from '../credits/pricing';
-import { isExchangeLabelled, LEVEL_BOUNDS, scoreParties, type Party } from './scoring';
+import { isExchangeLabelled, scoreParties, type Party } from './scoring';
 import { crawlRoots, runExposurePhase, type ExposurePhase } from './exposure-phase';
 import type { AnalysisResult, Balance, CrawlReport, FullResponse } from './types';
 
@@ -40,6 +41,8 @@ export interface EngineDeps {
   lists: ReferenceLists;
   chainClients: Partial<Record<Chain, ChainClient>>;
   prices: PriceBook;
+  /** Closes in market_candles; when absent, only the static reference prices value assets. */
+  storedCloses?: StoredCloses;
   model: RiskModel;
   now?: () => number;
 }
@@ -61,16 +64,17 @@ function toDecimal(amount: bigint, decimals: number | null): number {
 export function createScreeningEngine(deps: EngineDeps) {
   const now = deps.now ?? (() => Date.now());
 
-  function priced(holdings: { asset: Asset; amount: bigint }[]) {
+  /** Values holdings at `atMs`: a transaction's block time for KYT, now for a KYA balance. */
+  async function priced(pricer: ReturnType<typeof createUsdPricer>, holdings: { asset: Asset; amount: bigint }[], atMs: number) {
     const balances: Balance[] = [];
     const pricing: FullResponse['pricing'] = [];
     const unpriced: string[] = [];
     for (const h of holdings) {
       const symbol = assetSymbol(h.asset);
       const amount = toDecimal(h.amount, h.asset.decimals);
-      const price = deps.prices.usdPrice(symbol);
+      const price = await pricer.priceAt(symbol, atMs);
       if (!price) unpriced.push(symbol);
-      pricing.push({ asset: symbol, usd_price: price?.usd ?? null, as_of: price?.asOf ?? null, source: price?.source ?? null });
+      pricing.push({ asset: symbol, usd_price: price?.usd ?? null, as_of: price?.asOf ?? null, source: price?.source ?? null, valued_at: new Date(atMs).toISOString() });
       balances.push({ asset: symbol, amount, usd: price ? Math.round(amount * price.usd * 100) / 100 : 0 });
     }
     return { balances, pricing, unpriced };
@@ -100,10 +104,11 @@ export function createScreeningEngine(deps: EngineDeps) {
     return tokenTransfer?.to ?? tx.to ?? tx.from;
   }
 
-  function usdValue(asset: Asset, amount: bigint): number | null {
-    const price = deps.prices.usdPrice(assetSymbol(asset));
+  /** A transfer's USD value at its own time (now when the provider gives none), null when unpriced. */
+  const usdValueWith = (pricer: ReturnType<typeof createUsdPricer>) => async (asset: Asset, amount: bigint, timestamp: number | null): Promise<number | null> => {
+    const price = await pricer.priceAt(assetSymbol(asset), timestamp === null ? now() : timestamp * 1000);
     return price ? toDecimal(amount, asset.decimals) * price.usd : null;
-  }
+  };
 
   async function readFacts(client: ChainClient, address: string, signal: AbortSignal): Promise<AddressFacts | null> {
     try {
@@ -119,6 +124,7 @@ export function createScreeningEngine(deps: EngineDeps) {
 
     async analyze(req: AnalysisRequest, signal: AbortSignal): Promise<AnalysisResult> {
       const started = now();
+      const pricer = createUsdPricer(deps.prices, deps.storedCloses);
       let chainMs = 0;
       const cache = { hits: 0, misses: 0 };
       const configured = deps.chainClients[req.chain] as (ChainClient & { forJob?: (s: typeof cache) => ChainClient }) | undefined;
@@ -174,7 +180,7 @@ export function createScreeningEngine(deps: EngineDeps) {
       let exposure: ExposurePhase | null = null;
       if (client?.getAddressTransfers && req.maxDepth >= 2 && facts !== null && !signal.aborted) {
         exposure = await runExposurePhase({
-          chain: req.chain, client, lists: deps.lists, model: deps.model, usdValue, apiType: req.apiType,
+          chain: req.chain, client, lists: deps.lists, model: deps.model, usdValue: usdValueWith(pricer), apiType: req.apiType,
           roots: crawlRoots(req.apiType, req.target, tx, subject), maxDepth: req.maxDepth, crawlTimeoutMs: req.crawlTimeoutMs,
           subjectIsExchange: isExchangeLabelled(intel.get(subject)?.labels ?? []), signal, now,
         });
@@ -190,6 +196,11 @@ export function createScreeningEngine(deps: EngineDeps) {
       } else if (client && req.maxDepth < 2 && deps.chainClients[req.chain]?.getAddressTransfers) {
         crawl.note = crawl.note ?? 'exposure crawl not run: the credits available paid for the direct screening only';
       }
+      if (exposure && client?.historySource) {
+        // Which history the crawl read, and what it could not see: "nothing found" means less on a plain node.
+        crawl.source = await client.historySource(signal).catch(() => undefined);
+        if (crawl.source?.blindTo.includes('native')) crawl.note = crawl.note ?? `exposure crawl read ${crawl.source.limitation}`;
+      }
 
       const score = scoreParties(deps.model, {
         parties,
@@ -204,7 +215,7 @@ export function createScreeningEngine(deps: EngineDeps) {
         : facts
           ? [{ asset: deps.chainClients[req.chain]!.nativeAsset as Asset, amount: facts.nativeBalance }, ...facts.tokenBalances]
           : [];
-      const { balances, pricing, unpriced } = priced(holdings);
+      const { balances, pricing, unpriced } = await priced(pricer, holdings, tx?.timestamp ? tx.timestamp * 1000 : now());
 
       const reason = [
         score.driver ?? (score.behaviourNotes.length ? 'No risk indicator in the reference lists' : 'No risk indicator in the reference lists; an absent address is unknown, not proven clean'),
@@ -243,7 +254,7 @@ export function createScreeningEngine(deps: EngineDeps) {
         pricing,
         cost: { credits: analysisCost(crawl.depth_reached), depth_reached: crawl.depth_reached, rule: COST_RULE },
         unpriced_assets: unpriced,
-        model: { version: deps.model.version, levels: { LOW: `0-${LEVEL_BOUNDS.MEDIUM - 1}`, MEDIUM: `${LEVEL_BOUNDS.MEDIUM}-${LEVEL_BOUNDS.HIGH - 1}`, HIGH: `${LEVEL_BOUNDS.HIGH}-100` } },
+        model: deps.model.document,
         performance: {
           analysis_ms: now() - started, chain_ms: chainMs, lists_ms: listsMs,
           crawl_ms: exposure?.crawlMs ?? 0, crawl_requests: exposure?.outcome.requests ?? 0, request_budget: exposure?.limits.maxRequests ?? 0,

@@ -48,8 +48,8 @@ export interface CrawlDeps {
   chain: Chain;
   client: ChainClient;
   lists: ReferenceLists;
-  /** USD value of an amount, null when the asset has no price. */
-  usdValue(asset: Asset, amount: bigint): number | null;
+  /** USD value of an amount at the transfer's time (unix seconds, null when unknown); null when the asset has no price. */
+  usdValue(asset: Asset, amount: bigint, timestamp: number | null): number | null | Promise<number | null>;
 }
 
 const assetKey = (a: Asset) => (a.kind === 'native' ? a.symbol : a.symbol ?? a.contract);
@@ -99,7 +99,7 @@ export async function crawlExposure(deps: CrawlDeps, roots: CrawlRoot[], limits:
         truncated.add('deadline');
         continue;
       }
-      const flows = aggregate(page.transfers.filter((t) => t.direction === node.direction && t.counterparty !== node.address), deps);
+      const flows = await aggregate(page.transfers.filter((t) => t.direction === node.direction && t.counterparty !== node.address), deps);
       if (page.truncated && flows.length >= limits.hubCounterparties && hop > 0) {
         node.stop = 'hub';
         continue;
@@ -142,11 +142,11 @@ interface Flow {
 }
 
 /** Sums each counterparty's transfers (all assets, in USD) and sorts by value, largest first. */
-function aggregate(transfers: { counterparty: string; asset: Asset; amount: bigint; txid: string }[], deps: CrawlDeps): Flow[] {
+async function aggregate(transfers: { counterparty: string; asset: Asset; amount: bigint; txid: string; timestamp: number | null }[], deps: CrawlDeps): Promise<Flow[]> {
   const by = new Map<string, Flow & { amounts: Map<string, bigint>; decimals: Map<string, number> }>();
   for (const t of transfers) {
     const f = by.get(t.counterparty) ?? { counterparty: t.counterparty, usd: 0, priced: true, txids: [] as string[], assets: [] as string[], amountLabel: '', amounts: new Map<string, bigint>(), decimals: new Map<string, number>() };
-    const usd = deps.usdValue(t.asset, t.amount);
+    const usd = await deps.usdValue(t.asset, t.amount, t.timestamp);
     if (usd === null) f.priced = false;
     f.usd += usd ?? 0;
     if (!f.txids.includes(t.txid)) f.txids.push(t.txid);

@@ -2,7 +2,7 @@ import type { ApiType } from '../../../workflows/defs';
 import type { Chain } from '../chains/chain';
 import type { Asset, ChainClient, ChainTransaction } from '../chains/chain-client';
 import { crawlLimitsFor, type CrawlLimits } from './crawl-limits';
-import { crawlExposure, type CrawlOutcome, type CrawlRoot } from './exposure-crawl';
+import { crawlExposure, type CrawlDeps, type CrawlOutcome, type CrawlRoot } from './exposure-crawl';
 import { indirectExposureHits } from './indirect-exposure';
 import type { ReferenceLists } from './reference-lists';
 import type { RiskModel } from './risk-model';
@@ -34,7 +34,7 @@ export async function runExposurePhase(deps: {
   client: ChainClient;
   lists: ReferenceLists;
   model: RiskModel;
-  usdValue(asset: Asset, amount: bigint): number | null;
+  usdValue: CrawlDeps['usdValue'];
   apiType: ApiType;
   roots: CrawlRoot[];
   maxDepth: number;
@@ -43,7 +43,7 @@ export async function runExposurePhase(deps: {
   signal: AbortSignal;
   now: () => number;
 }): Promise<ExposurePhase> {
-  const base = crawlLimitsFor(deps.apiType);
+  const base = crawlLimitsFor(deps.apiType, deps.model);
   const limits = { ...base, maxHops: Math.max(0, Math.min(base.maxHops, deps.maxDepth - 1)) };
   const started = deps.now();
   const signal = deps.crawlTimeoutMs

@@ -1,37 +1,37 @@
 import type { CrawlLimits } from './crawl-limits';
 import type { ExposureNode } from './exposure-crawl';
-import type { RiskModel } from './risk-model';
+import { shippedRiskModel, type RiskModel } from './risk-model';
 import type { Hit } from './types';
 
-/** risk-data §C.5-6: indirect exposure E = min(75, S · min(1, share / 10 %) · 0.5^(hop−1)). */
-export const INDIRECT_CAP = 75;
-export const SATURATION_SHARE = 0.1;
-/** OFAC has no de minimis: a sanctioned counterparty one hop away always weighs at least this. */
-export const SANCTIONED_HOP1_FLOOR = 45;
-/** A labelled exchange's indirect exposure is its customers' business, not its own (§C.7). */
-export const EXCHANGE_INDIRECT_CAP = 40;
-const SANCTIONED_SEVERITY = 100;
-const FROZEN_SEVERITY = 90;
+/**
+ * risk-data §C.5-6, parameters from risk-model.json `indirect`: E = min(cap, S · min(1, share /
+ * saturation_share) · hop_decay^(hop−1)). OFAC has no de minimis, so a sanctioned counterparty one hop
+ * away weighs at least sanctioned_hop1_floor; a labelled exchange's indirect exposure is its customers'
+ * business, not its own (§C.7), so it is capped at exchange_subject_cap.
+ */
+// A partial model (only severities, as unit tests build) scores with the shipped parameters.
+const indirectParams = (model: RiskModel) => (model.document ?? shippedRiskModel().document).indirect;
 
 const pct = (share: number) => `${share >= 0.995 ? 100 : Math.max(1, Math.round(share * 100))} %`;
 
 /** One finding per listed node the crawl reached, scored so an analyst can re-derive it from hop, share and severity. */
 export function indirectExposureHits(model: RiskModel, nodes: ExposureNode[], limits: CrawlLimits, subjectIsExchange: boolean): Hit[] {
+  const p = indirectParams(model);
   const hits: Hit[] = [];
   for (const n of nodes) {
     if (!n.intel || n.hop < 1) continue;
     const findings: { severity: number; category: string; source: string | null; what: string; sanction: boolean }[] = [
-      ...n.intel.sanctions.map((s) => ({ severity: SANCTIONED_SEVERITY, category: 'sanctions', source: s.source, what: `an OFAC SDN listed address${s.sdnName ? ` (${s.sdnName})` : ''}`, sanction: true })),
-      ...n.intel.freezes.filter((f) => f.status === 'blacklisted').map((f) => ({ severity: FROZEN_SEVERITY, category: 'stablecoin_blocked', source: f.source, what: `a ${f.token}-frozen address`, sanction: false })),
+      ...n.intel.sanctions.map((s) => ({ severity: p.sanctioned_severity, category: 'sanctions', source: s.source, what: `an OFAC SDN listed address${s.sdnName ? ` (${s.sdnName})` : ''}`, sanction: true })),
+      ...n.intel.freezes.filter((f) => f.status === 'blacklisted').map((f) => ({ severity: p.frozen_severity, category: 'stablecoin_blocked', source: f.source, what: `a ${f.token}-frozen address`, sanction: false })),
       ...n.intel.labels.map((l) => ({ severity: model.severity(l.category) * model.confidenceMultiplier(l.confidence), category: l.category, source: l.source,
         what: `${l.category.replace(/_/g, ' ')}${l.name ? ` (${l.name})` : ''}`, sanction: false })),
     ];
     for (const f of findings) {
       const dust = n.share < limits.dustShare || (n.usd > 0 && n.usd < limits.dustUsd);
       if (dust && !f.sanction) continue;
-      let e = Math.min(INDIRECT_CAP, f.severity * Math.min(1, n.share / SATURATION_SHARE) * 0.5 ** (n.hop - 1));
-      if (f.sanction && n.hop === 1) e = Math.max(e, SANCTIONED_HOP1_FLOOR);
-      if (subjectIsExchange) e = Math.min(e, EXCHANGE_INDIRECT_CAP);
+      let e = Math.min(p.cap, f.severity * Math.min(1, n.share / p.saturation_share) * p.hop_decay ** (n.hop - 1));
+      if (f.sanction && n.hop === 1) e = Math.max(e, p.sanctioned_hop1_floor);
+      if (subjectIsExchange) e = Math.min(e, p.exchange_subject_cap);
       const score = Math.round(e);
       if (score <= 0) continue;
       const flow = n.direction === 'in' ? 'inflows' : 'outflows';

@@ -1,4 +1,5 @@
 import type { ApiType, RiskLevel } from '../../../workflows/defs';
+import type { RiskModelDocument } from './risk-model-schema';
 
 export interface RuleScores {
   tag_score: number;
@@ -62,6 +63,8 @@ export interface CrawlReport {
   truncated: string[];
   /** The bounds the exposure crawl ran under (hops, fan-out, budgets), when it ran. */
   limits?: import('./crawl-limits').CrawlLimits;
+  /** Where the crawl read address history (e.g. otterscan, etherscan, logs) and what that source misses. */
+  source?: import('../chains/chain-client').HistorySourceReport;
 }
 
 /** The complete payload served by /fullresponse: the response plus how it was reached. */
@@ -73,11 +76,13 @@ export interface FullResponse extends ScreeningResponse {
     edges: { from: string | null; to: string | null; asset: string; amount: string; txids?: string[]; usd?: number | null; hop?: number }[];
   };
   transaction: { hash: string; status: string; block_number: string | null; timestamp: string | null } | null;
-  pricing: { asset: string; usd_price: number | null; as_of: string | null; source: string | null }[];
+  /** One entry per valued asset: the price used, when it was the market's (as_of), and the moment valued. */
+  pricing: { asset: string; usd_price: number | null; as_of: string | null; source: string | null; valued_at: string }[];
   /** What this analysis costs, from the crawl actually done (src/domain/credits/pricing.ts). */
   cost: { credits: number; depth_reached: number; rule: string };
   unpriced_assets: string[];
-  model: { version: string; levels: { LOW: string; MEDIUM: string; HIGH: string } };
+  /** data/risk/risk-model.json as it scored this analysis. */
+  model: RiskModelDocument;
   performance: {
     analysis_ms: number;
     chain_ms: number;
