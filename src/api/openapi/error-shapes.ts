@@ -15,6 +15,7 @@ import type { SchemaComponents } from './schema-components';
 const flatExtras = {
   required: z.int().min(0).optional().meta({ description: '402: credits the request needs' }),
   available: z.int().optional().meta({ description: '402: credits available' }),
+  debt: z.int().min(0).optional().meta({ description: '402 CREDITS_IN_DEBT: credits owed after a refund or reversal' }),
   request_id: z.uuid().optional().meta({ description: 'The job concerned (503 when it could not be started, failures of the synchronous analyze)' }),
   reason: z.string().optional().meta({ description: '401 INVALID_SIGNATURE: why the signature was refused' }),
 };

@@ -1,5 +1,6 @@
 import { checkoutBody, checkoutResponse, subscriptionListResponse } from '../../routes/billing';
 import { packageListResponse, packageSchema } from '../../routes/packages';
+import { payfastRefundBody, payfastRefundResponse } from '../../routes/payfast-refunds';
 import { errorResponse, flatError, ref } from '../error-shapes';
 import { ERROR_EXAMPLES, EXAMPLES } from '../examples';
 import type { Paths } from '../json-schema';
@@ -37,6 +38,27 @@ export function billingOperations({ components }: OperationContext): Paths {
           413: ref('PayloadTooLarge'),
           415: ref('UnsupportedMediaType'),
           503: errorResponse('PayFast checkout is not configured on this deployment', flatError(['BILLING_NOT_CONFIGURED']), ERROR_EXAMPLES.billingNotConfigured),
+        },
+        security: ACCOUNT_SECURITY,
+      },
+    },
+    '/api/v1/billing/payfast/refunds': {
+      post: {
+        operationId: 'recordPayFastRefund',
+        tags: [TAG],
+        summary: 'Record a refund made at PayFast (admin only)',
+        description:
+          "PayFast sends no ITN for refunds: an admin records it here, and the payment's credits are taken back in proportion to the money returned, once per refundId (down to zero; the spent rest becomes debt that blocks jobs with 402 CREDITS_IN_DEBT until a payment repays it). Without amount, everything not refunded yet.",
+        requestBody: jsonBody(components.request('PayFastRefundRequest', payfastRefundBody), { pfPaymentId: '1089250', refundId: 'rf-2026-0001', amount: '99.00', reason: 'customer request' }),
+        responses: {
+          200: ok('Recorded (or recorded before under this refundId: `duplicate`)', components.response('PayFastRefundResult', payfastRefundResponse)),
+          400: ref('InvalidBody'),
+          401: ref('AuthenticationRequired'),
+          403: ref('AdminRequired'),
+          404: errorResponse('No credited PayFast payment with that pf_payment_id', flatError(['NOT_FOUND'])),
+          413: ref('PayloadTooLarge'),
+          415: ref('UnsupportedMediaType'),
+          503: errorResponse('The refund could not be recorded now; nothing was taken back, retry with the same refundId', flatError(['SERVICE_UNAVAILABLE'])),
         },
         security: ACCOUNT_SECURITY,
       },

@@ -17,8 +17,8 @@ const DEPRECATION_HEADERS: Record<string, HeaderObject> = {
 
 const insufficientCredits = (withJob: boolean) =>
   errorResponse(
-    'Not enough credits available for the most the analysis can cost; SUBSCRIPTION_PAYMENT_FAILED when the last PayPal payment failed',
-    flatError(['INSUFFICIENT_CREDITS', 'SUBSCRIPTION_PAYMENT_FAILED'], withJob ? ['required', 'available', 'request_id'] : ['required', 'available']),
+    'Not enough credits available for the most the analysis can cost; SUBSCRIPTION_PAYMENT_FAILED when the last PayPal payment failed; CREDITS_IN_DEBT while the account owes credits taken back by a refund or reversal',
+    flatError(['INSUFFICIENT_CREDITS', 'SUBSCRIPTION_PAYMENT_FAILED', 'CREDITS_IN_DEBT'], withJob ? ['required', 'available', 'debt', 'request_id'] : ['required', 'available', 'debt']),
     ERROR_EXAMPLES.insufficientCredits,
   );
 const notStarted = errorResponse('The job could not be started in Temporal; nothing was charged, retry', flatError(['SERVICE_UNAVAILABLE'], ['request_id']));
