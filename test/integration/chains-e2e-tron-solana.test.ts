@@ -163,6 +163,26 @@ describe('screening through the tron and solana adapters against recorded respon
     for (const address of [...WALLET_SOURCES, OTHER]) served(`/tron/v1/accounts/${address}/transactions?limit=50`);
   });
 
+  test('when a tron wallet is screened (KYA), then its TRX balance and its TRX inflows carry USD values from the TRX daily closes', async () => {
+    await withServer(tronKyaCassettes);
+    const { full } = await screen({ chain: 'tron', address: WALLET });
+    // Valued now: the last shipped close (2025-11-19, 0.286605), which the pricing entry dates.
+    expect(full.target_summary.balances).toContainEqual({ asset: 'TRX', amount: 4196.409173, usd: 1202.71 });
+    expect(full.pricing).toContainEqual(expect.objectContaining({ asset: 'TRX', usd_price: 0.286605, as_of: '2025-11-20T00:00:00.000Z' }));
+    expect(full.unpriced_assets).not.toContain('TRX');
+    // The 1-sun TRX inflow is priced (worth 0.00 $, not unknown).
+    expect(full.graph.edges.find((e: any) => e.from === TRX_SENDER && e.to === WALLET)).toMatchObject({ asset: 'TRX', usd: 0 });
+  });
+
+  test('when a tron TRX transfer is screened (KYT), then it is valued at the TRX close at or before its block time, not at one constant', async () => {
+    await withServer(tronKytCassettes());
+    const { full } = await screen({ chain: 'tron', txid: NATIVE.txID });
+    // Block 2025-09-03T15:52:27Z takes the close of 2025-09-02 (0.338015), valid from 2025-09-03T00:00Z.
+    expect(full.pricing).toEqual([{ asset: 'TRX', usd_price: 0.338015, as_of: '2025-09-03T00:00:00.000Z', source: expect.stringContaining('TRX-USD daily close'),
+      valued_at: new Date(NATIVE.block_timestamp).toISOString() }]);
+    expect(full.unpriced_assets).toEqual([]);
+  });
+
   test('when the sender\'s tron page answers after the crawl\'s share of crawlTimeout, then the job completes within crawlTimeout plus a margin, marked partial', async () => {
     // crawlTimeout 2000 gives the crawl 1700 ms; WALLET's crawl page (limit 50, not the facts' 25) answers after 2500.
     await withServer(tronKytCassettes({ delayMs: 2500 }));

@@ -97,6 +97,15 @@ describe('screening through the bitcoin and XRPL adapters against recorded respo
     expect(second.polled.response.risk_score).toBe(first.polled.response.risk_score);
   });
 
+  test('when the XRPL payer is screened (KYA), then its XRP balance has a USD value from the XRP daily closes', async () => {
+    await withServer(xrplCassettes);
+    const { full } = await screen({ chain: 'ripple', address: PAYER });
+    // Valued now: the last shipped close (2025-11-19, 2.1076 $).
+    expect(full.target_summary.balances).toContainEqual({ asset: 'XRP', amount: 922.913243, usd: 1945.13 });
+    expect(full.pricing).toContainEqual(expect.objectContaining({ asset: 'XRP', usd_price: 2.1076, as_of: '2025-11-20T00:00:00.000Z' }));
+    expect(full.unpriced_assets).not.toContain('XRP');
+  });
+
   test('when an XRPL payment is screened (KYT) and its payer (KYA), then both complete from rippled answers', async () => {
     await withServer(xrplCassettes);
     const kyt = await screen({ chain: 'ripple', txid: PAYMENT_HASH });
