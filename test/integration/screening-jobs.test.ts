@@ -49,7 +49,7 @@ describe('screening jobs: submit, poll, full response', () => {
     expect(Array.isArray(r.target_summary.balances)).toBe(true);
 
     const balance = await stack.http('GET', '/api/v1/credits/balance', { key: user.key });
-    expect(balance.body.data).toEqual({ balance: 2, reserved: 0, available: 2 });
+    expect(balance.body.data).toEqual({ balance: 2, reserved: 0, available: 2, debt: 0 });
 
     const { rows } = await stack.pool.query('SELECT activity_type, risk_level, risk_score, response_id, address FROM activity_history WHERE request_id = $1', [polled.data.request_id]);
     expect(rows).toEqual([{ activity_type: 'kya', risk_level: 'high', risk_score: 100, response_id: r.response_id, address: SANCTIONED_BTC }]);
