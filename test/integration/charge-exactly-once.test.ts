@@ -32,7 +32,7 @@ describe('credits are charged exactly once per request_id', () => {
     expect(polled.data.status).toBe('completed');
     expect(polled.data.credits_charged).toBe(1);
     expect(failedAttempts).toBe(1);
-    expect(await stack.stores.credits.balance(user.id)).toEqual({ balance: 3, reserved: 0, available: 3 });
+    expect(await stack.stores.credits.balance(user.id)).toEqual({ balance: 3, reserved: 0, available: 3, debt: 0 });
     const { rows } = await stack.pool.query(`SELECT kind, amount, idempotency_key FROM credit_transactions WHERE user_id = $1 AND kind = 'consume'`, [user.id]);
     expect(rows).toEqual([{ kind: 'consume', amount: 1, idempotency_key: `screening:${submit.body.data.request_id}` }]);
 

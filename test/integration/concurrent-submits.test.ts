@@ -21,7 +21,7 @@ describe('concurrent submits cannot overdraw an account', () => {
 
     const finals = await Promise.all(accepted.map((r) => pollUntilDone(stack, user.key, r.body.data.request_id)));
     expect(finals.map((f) => f.data.status)).toEqual(Array(5).fill('completed'));
-    expect(await stack.stores.credits.balance(user.id)).toEqual({ balance: 0, reserved: 0, available: 0 });
+    expect(await stack.stores.credits.balance(user.id)).toEqual({ balance: 0, reserved: 0, available: 0, debt: 0 });
     const { rows } = await stack.pool.query(`SELECT count(*)::int AS n, sum(amount)::int AS total FROM credit_transactions WHERE user_id = $1 AND kind = 'consume'`, [user.id]);
     expect(rows[0]).toEqual({ n: 5, total: 5 });
   });
