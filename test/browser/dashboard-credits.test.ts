@@ -9,7 +9,7 @@ let browser: Browser;
 let admin: { id: string; key: string };
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack({ worker: false }), launchBrowser()]);
+  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
   admin = await stack.createUser({ role: 'admin' });
 });
 afterAll(async () => {
@@ -53,8 +53,28 @@ describe('dashboard credits', () => {
     // The figures came from the socket: the balance was read once, when the page opened.
     expect(balanceReads).toHaveLength(1);
     const server = await stack.http('GET', '/api/v1/credits/balance', { key: user.key });
-    expect(server.body.data).toEqual({ balance: 17, reserved: 0, available: 17 });
+    expect(server.body.data).toMatchObject({ balance: 17, reserved: 0, available: 17, debt: 0 });
     await saveScreenshot(page, 'credits-live-grant');
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('When a screening job is charged while the page is open, then the charge appears in the feed and the balance drops without a reload', async () => {
+    const user = await stack.createUser({ credits: 7 });
+    const { page, pageErrors } = await openPage(browser);
+    await openCredits(page, user.key);
+    await page.getByTestId('credits-available').filter({ hasText: '7' }).waitFor();
+
+    // An OFAC-listed address, screened on the lists alone (no chain node here): one credit.
+    const submit = await stack.http('POST', '/api/v1/kyt/job', { key: user.key, body: { chain: 'ethereum', address: '0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c' } });
+    expect(submit.status).toBe(202);
+
+    await page.getByTestId('credit-announcement').filter({ hasText: /^1 credit charged \(.+\): balance 6$/ }).waitFor({ timeout: 30_000 });
+    await page.getByTestId('credits-available').filter({ hasText: '6' }).waitFor();
+    await page.getByTestId('header-balance').filter({ hasText: '6' }).waitFor();
+    await expect(text(page, 'credits-reserved')).resolves.toBe('0');
+    const server = await stack.http('GET', '/api/v1/credits/balance', { key: user.key });
+    expect(server.body.data).toMatchObject({ balance: 6, reserved: 0, available: 6, debt: 0 });
+    await saveScreenshot(page, 'credits-live-charge');
     expect(pageErrors).toEqual([]);
   });
 

@@ -20,7 +20,18 @@ export function BalanceSummary({ balance, error }: { balance: CreditBalance | nu
           <dt>Reserved for running jobs</dt>
           <dd data-testid="credits-reserved">{balance.reserved}</dd>
         </div>
+        {balance.debt ? (
+          <div class="balance-debt">
+            <dt>Owed after a refund</dt>
+            <dd data-testid="credits-debt">{balance.debt}</dd>
+          </div>
+        ) : null}
       </dl>
+      {balance.debt ? (
+        <p class="notice notice-error">
+          Credits were taken back by a refund or reversal after {balance.debt} of them had been spent. New analyses start again once a payment covers what is owed.
+        </p>
+      ) : null}
     </>
   );
 }

@@ -15,7 +15,8 @@ export function CreditFeed({ entries }: { entries: CreditFeedEntry[] }) {
           {entries.map((entry) => (
             <li key={entry.id} class={`feed-${entry.kind}`}>
               <strong>{entry.kind === 'grant' ? `+${creditsWord(entry.amount)}` : `−${creditsWord(entry.amount)}`}</strong>
-              <span>{entry.source}</span>
+              <span>{entry.kind === 'revoke' ? `taken back: ${entry.source}` : entry.source}</span>
+              {entry.debt ? <span>{entry.kind === 'grant' ? `${entry.debt} repaid debt` : `${entry.debt} owed`}</span> : null}
               <span>balance {entry.balance}</span>
               <time dateTime={entry.at}>{utcClock(entry.at)}</time>
             </li>

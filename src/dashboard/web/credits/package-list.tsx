@@ -40,7 +40,11 @@ export function PackageList() {
                     {price.currency} {price.amount}
                   </span>{' '}
                   with {PROVIDER_NAMES[price.provider] ?? price.provider}
-                  {price.paypalPlanId && <span class="hint plan-id">PayPal plan {price.paypalPlanId}</span>}
+                  {price.paypalPlanId && (
+                    <span class="hint plan-id">
+                      PayPal plan <span class="nowrap">{price.paypalPlanId}</span>
+                    </span>
+                  )}
                 </li>
               ))}
             </ul>

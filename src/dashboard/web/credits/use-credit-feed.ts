@@ -5,15 +5,18 @@ import { creditsWord, type BalanceUpdatedEvent, type CreditFeedEntry, type Credi
 
 const FEED_LENGTH = 50;
 
+const VERBS: Record<CreditFeedEntry['kind'], string> = { grant: 'granted', charge: 'charged', revoke: 'taken back' };
+
+/** "10 credits granted (admin): balance 17", also read out when it arrives. */
 export function describeFeedEntry(entry: CreditFeedEntry): string {
-  const verb = entry.kind === 'grant' ? 'granted' : 'charged';
-  return `${creditsWord(entry.amount)} ${verb} (${entry.source}): balance ${entry.balance}`;
+  const debt = entry.debt ? (entry.kind === 'grant' ? `, ${entry.debt} of them repaid debt` : `, ${entry.debt} more now owed`) : '';
+  return `${creditsWord(entry.amount)} ${VERBS[entry.kind]} (${entry.source})${debt}: balance ${entry.balance}`;
 }
 
 /**
- * Grants and charges that arrive while the page is open, newest first. A grant sends both
- * `credits_granted` (which names its source and time) and `credit_balance_updated`; only the first is
- * listed, so each grant appears once, and charges come from the second (negative delta).
+ * Grants, charges and refund take-backs that arrive while the page is open, newest first. A grant
+ * sends both `credits_granted` (which names its source and time) and `credit_balance_updated`; only the
+ * first is listed, so each grant appears once. Charges and take-backs come from the second.
  */
 export function useCreditFeed(): CreditFeedEntry[] {
   const { socket } = useSession();
@@ -21,12 +24,13 @@ export function useCreditFeed(): CreditFeedEntry[] {
   const add = useCallback((entry: CreditFeedEntry) => setEntries((prev) => [entry, ...prev].slice(0, FEED_LENGTH)), []);
 
   const onGranted = useCallback(
-    (e: CreditsGrantedEvent) => add({ id: e.transactionId, kind: 'grant', amount: e.amount, source: e.source, balance: e.balance, at: e.grantedAt }),
+    (e: CreditsGrantedEvent) => add({ id: e.transactionId, kind: 'grant', amount: e.amount, source: e.source, balance: e.balance, at: e.grantedAt, debt: e.debtRepaid }),
     [add],
   );
   const onBalanceUpdated = useCallback(
     (e: BalanceUpdatedEvent) => {
-      if (e.delta < 0) add({ id: `charge-${Date.now()}-${e.balance}`, kind: 'charge', amount: -e.delta, source: e.reason, balance: e.balance, at: new Date().toISOString() });
+      const kind = e.debtAdded !== undefined ? 'revoke' : e.delta < 0 ? 'charge' : null;
+      if (kind) add({ id: `${kind}-${Date.now()}-${e.balance}`, kind, amount: -e.delta, source: e.reason, balance: e.balance, at: new Date().toISOString(), debt: e.debtAdded });
     },
     [add],
   );
