@@ -4,7 +4,7 @@ import type { ActivityHistoryStore } from '../src/db/activity-history';
 import { InsufficientCreditsError, type CreditStore } from '../src/db/credits';
 import type { JobStore, JobUpdate } from '../src/db/jobs';
 import { isSupportedChain } from '../src/domain/chains/chain';
-import { ChainUnavailableError, InvalidAddressError } from '../src/domain/chains/chain-client';
+import { ChainConfigurationError, ChainUnavailableError, InvalidAddressError } from '../src/domain/chains/chain-client';
 import { AnalysisDeadlineError, TransactionNotFoundError, type ScreeningEngine } from '../src/domain/risk/engine';
 import type { AnalysisResult } from '../src/domain/risk/types';
 import { ErrorType, type ScreeningInput } from '../workflows/defs';
@@ -21,6 +21,8 @@ function toFailure(err: unknown): unknown {
   if (err instanceof InvalidAddressError) return ApplicationFailure.nonRetryable(err.message, ErrorType.InvalidTarget);
   if (err instanceof TransactionNotFoundError) return ApplicationFailure.nonRetryable(err.message, ErrorType.TransactionNotFound);
   if (err instanceof AnalysisDeadlineError) return ApplicationFailure.nonRetryable(err.message, ErrorType.ChainUnavailable);
+  // A refused key or a node on the wrong chain fails the job at once: only an operator can fix it.
+  if (err instanceof ChainConfigurationError) return ApplicationFailure.nonRetryable(err.message, ErrorType.ChainUnavailable);
   if (err instanceof ChainUnavailableError) return ApplicationFailure.retryable(err.message, ErrorType.ChainUnavailable);
   return err;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EVM_HISTORY_MODES } from './domain/chains/evm-history-source';
 import { SYMBOL_PATTERN } from './domain/market/candle';
 
 /** Reads "true"/"false" (and 1/0) strictly: `Boolean("false")` is true, which is how safeguards get switched off by accident. */
@@ -53,6 +54,16 @@ const schema = z.object({
   /** How long a cached address page is served before the newest page is read and merged in (0 = always read). */
   CHAIN_CACHE_TRANSFERS_TTL_MS: z.coerce.number().int().min(0).max(7 * 24 * 3_600_000).default(3_600_000),
   CHAIN_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** EVM address history: auto = Otterscan when the node has ots_*, else Etherscan when a key is set, else eth_getLogs windows. */
+  EVM_HISTORY_SOURCE: z.enum(EVM_HISTORY_MODES).default('auto'),
+  /** Etherscan v2 multichain key (chainid 1 and 56; BSC needs a paid plan); enables the Etherscan history source. */
+  ETHERSCAN_API_KEY: z.string().min(1).optional(),
+  ETHERSCAN_API_URL: z.string().url().default('https://api.etherscan.io/v2/api'),
+  /** The key's plan limit, shared by both chains (docs.etherscan.io/rate-limits: free 3/s, Lite 5/s, Standard 10/s). */
+  ETHERSCAN_RATE_PER_SECOND: z.coerce.number().positive().max(1_000).default(3),
+  /** eth_getLogs history on a plain node: blocks per window, and how many windows back from the head. */
+  EVM_LOGS_WINDOW_BLOCKS: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
+  EVM_LOGS_MAX_WINDOWS: z.coerce.number().int().min(1).max(1_000).default(10),
 
   CRAWL_TIMEOUT_DEFAULT_MS: z.coerce.number().int().min(1000).max(120_000).default(8000),
   CRAWL_TIMEOUT_MAX_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
@@ -147,6 +158,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const missing = production ? PRODUCTION_REQUIRED.filter((name) => !config[name]) : [];
   if (missing.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${missing.map((name) => `  ${name}: required when NODE_ENV=production`).join('\n')}`);
+  }
+  if (config.EVM_HISTORY_SOURCE === 'etherscan' && !config.ETHERSCAN_API_KEY) {
+    throw new ConfigError('Invalid configuration:\n  ETHERSCAN_API_KEY: required when EVM_HISTORY_SOURCE=etherscan');
   }
   return Object.freeze(config);
 }

@@ -23,7 +23,8 @@ function withChainCache(clients: Partial<Record<Chain, ChainClient>>, store: Cha
 
 export type WorkerConfig = Pick<Config, 'TEMPORAL_TASK_QUEUE' | 'REFERENCE_DATA_DIR' | 'ETHEREUM_RPC_URL' | 'BSC_RPC_URL' | 'CHAIN_REQUEST_TIMEOUT_MS' | 'DATABASE_POOL_SIZE' |
   'BITCOIN_ESPLORA_URL' | 'TRON_API_URL' | 'TRON_API_KEY' | 'SOLANA_RPC_URL' | 'XRPL_RPC_URL' | 'CHAIN_CACHE_TRANSFERS_TTL_MS' |
-  'PAYFAST_MODE' | 'PAYFAST_SERVER_VALIDATION'>;
+  'PAYFAST_MODE' | 'PAYFAST_SERVER_VALIDATION' |
+  'EVM_HISTORY_SOURCE' | 'ETHERSCAN_API_KEY' | 'ETHERSCAN_API_URL' | 'ETHERSCAN_RATE_PER_SECOND' | 'EVM_LOGS_WINDOW_BLOCKS' | 'EVM_LOGS_MAX_WINDOWS'>;
 
 /** The real activities over Postgres, the reference lists, the configured chain clients and PayFast; tests may override parts. */
 export function buildActivities(config: WorkerConfig, pool: Pool, overrides: Partial<ActivityDeps> = {}): Activities {

@@ -9,7 +9,8 @@ describe('KYT and KYA on ethereum against a real node (anvil)', () => {
   let anvil: Awaited<ReturnType<typeof startAnvil>>;
 
   beforeAll(async () => {
-    anvil = await startAnvil();
+    // Chain id 1: the EVM client refuses a node whose eth_chainId is not the configured chain's.
+    anvil = await startAnvil({ chainId: 1 });
     stack = await startTestStack({ env: { ETHEREUM_RPC_URL: anvil.rpcUrl } });
   });
   afterAll(async () => {
@@ -81,7 +82,7 @@ describe('KYT and KYA on ethereum against a real node (anvil)', () => {
     expect(polled.data.status).toBe('failed');
     expect(polled.data.error.code).toBe('TRANSACTION_NOT_FOUND');
     expect(polled.data.response).toBeUndefined();
-    expect(await stack.stores.credits.balance(user.id)).toEqual({ balance: 1, reserved: 0, available: 1 });
+    expect(await stack.stores.credits.balance(user.id)).toEqual({ balance: 1, reserved: 0, available: 1, debt: 0 });
   });
 
   describe('deprecated synchronous endpoints', () => {
@@ -97,7 +98,7 @@ describe('KYT and KYA on ethereum against a real node (anvil)', () => {
       expect(res.body.success).toBe(true);
       expect(res.body.data).toMatchObject({ api_type: 'KYT', risk_level: 'HIGH', chain: 'ethereum' });
       expect(res.body.data.response_id).not.toBe(res.body.data.request_id);
-      expect(await stack.stores.credits.balance(user.id)).toEqual({ balance: 0, reserved: 0, available: 0 });
+      expect(await stack.stores.credits.balance(user.id)).toEqual({ balance: 0, reserved: 0, available: 0, debt: 0 });
     });
 
     test('when /kyt/analyze is called without credits, then 402 like the job endpoint', async () => {

@@ -25,7 +25,8 @@ describe('a worker that dies mid-job', () => {
   let child: ChildProcess | undefined;
 
   beforeAll(async () => {
-    anvil = await startAnvil();
+    // Chain id 1: the EVM client refuses a node whose eth_chainId is not the configured chain's.
+    anvil = await startAnvil({ chainId: 1 });
     hole = await blackHole();
     stack = await startTestStack({ worker: false, env: { ETHEREUM_RPC_URL: anvil.rpcUrl, ANALYSIS_HEARTBEAT_TIMEOUT_MS: '2000', CRAWL_TIMEOUT_DEFAULT_MS: '60000' } });
   });

@@ -29,6 +29,7 @@ export function createCachingChainClient(inner: ChainClient, store: ChainCacheSt
     nativeAsset: inner.nativeAsset,
     normalizeAddress: (raw) => inner.normalizeAddress(raw),
     getAddressFacts: (address, opts, signal) => inner.getAddressFacts(address, opts, signal),
+    ...(inner.historySource ? { historySource: (signal: AbortSignal) => inner.historySource!(signal) } : {}),
     async getTransaction(hash, signal) {
       const cached = await safe(() => store.getTransaction(inner.chain, hash), null);
       if (cached) {

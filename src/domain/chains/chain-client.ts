@@ -89,8 +89,10 @@ export interface ChainClient {
 export interface HistorySourceReport {
   /** e.g. "otterscan", "etherscan", "logs". */
   name: string;
-  /** What this source leaves out (e.g. native transfers on a plain node), null when nothing known. */
+  /** What this source leaves out, in words (e.g. native transfers on a plain node); null when nothing known. */
   limitation: string | null;
+  /** Kinds of movement the source cannot see at all: a crawl over it says so in its note. */
+  blindTo: ('native' | 'internal')[];
 }
 
 export class InvalidAddressError extends Error {

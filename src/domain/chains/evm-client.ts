@@ -6,7 +6,12 @@ import {
   type ChainTransaction,
   type Transfer,
 } from './chain-client';
+import { createEtherscanHistory, type EtherscanSettings } from './etherscan-history';
+import type { BlockWindowSettings } from './evm-block-windows';
+import { createChainIdGuard } from './evm-chain-id';
 import { readOtsHistory, readOtsTransfers } from './evm-history';
+import { pickHistorySource, type EvmHistoryMode, type EvmHistorySource } from './evm-history-source';
+import { createLogHistory } from './evm-log-history';
 import { ERC20_SELECTORS, balanceOfCallData, decodeDecimals, decodeSymbol, decodeTransferLogs, decodeUint, type RpcLog } from './evm-logs';
 import { createEvmRpc, type EvmChain } from './evm-rpc';
 
@@ -20,7 +25,15 @@ export interface EvmClientOptions {
   requestTimeoutMs?: number;
   /** Transactions read from the address's newest history page (counts and counterparties come from it). */
   historyPageSize?: number;
+  /** Where address history comes from (EVM_HISTORY_SOURCE); default auto. */
+  historySource?: EvmHistoryMode;
+  /** The Etherscan v2 account API, when ETHERSCAN_API_KEY is set. */
+  etherscan?: EtherscanSettings;
+  /** How far back a plain node's logs are searched (EVM_LOGS_WINDOW_BLOCKS, EVM_LOGS_MAX_WINDOWS). */
+  logWindows?: BlockWindowSettings;
 }
+
+const DEFAULT_LOG_WINDOWS: BlockWindowSettings = { windowBlocks: 5_000, maxWindows: 10 };
 
 interface RpcTransaction {
   hash: string;
@@ -51,7 +64,9 @@ export function createEvmChainClient(options: EvmClientOptions): ChainClient {
   const nativeAsset = NATIVE_ASSETS[chain];
   const rpc = createEvmRpc({ chain, rpcUrl: options.rpcUrl, timeoutMs: options.requestTimeoutMs ?? 10_000 });
   const tokenCache = new Map<string, Asset>();
+  const chainId = createChainIdGuard(chain, rpc);
   let otsSupported: boolean | undefined;
+  let tracesSupported: boolean | undefined;
 
   function normalizeAddress(raw: string): string {
     if (!/^0x[0-9a-fA-F]{40}$/.test(raw)) throw new InvalidAddressError(chain, raw);
@@ -91,6 +106,7 @@ export function createEvmChainClient(options: EvmClientOptions): ChainClient {
     signal.throwIfAborted();
     // No node can know a malformed hash, and sending one would come back as a node error, not "unknown".
     if (!/^0x[0-9a-fA-F]{64}$/.test(hash)) return null;
+    await chainId.ensure(signal);
     const txHash = hash.toLowerCase();
     const tx = await rpc.request<RpcTransaction | null>('eth_getTransactionByHash', [txHash], signal);
     if (!tx) return null;
@@ -130,6 +146,43 @@ export function createEvmChainClient(options: EvmClientOptions): ChainClient {
     return otsSupported;
   }
 
+  async function hasTraces(signal: AbortSignal): Promise<boolean> {
+    // The genesis block alone: no provider refuses that range, so a refusal means "no trace_filter".
+    tracesSupported ??= (await rpc.attempt<unknown[]>('trace_filter', [{ fromBlock: '0x0', toBlock: '0x0', toAddress: [`0x${'0'.repeat(40)}`] }], signal)) !== undefined;
+    return tracesSupported;
+  }
+
+  const historyContext = { rpc, nativeAsset, tokenAsset };
+  const otterscan: EvmHistorySource = {
+    describe: async () => ({ name: 'otterscan', limitation: 'contract-initiated (internal) native transfers are not in ots pages', blindTo: ['internal'] }),
+    history: (address, options, signal) => readOtsHistory(historyContext, address, options, signal),
+    transfers: (address, options, signal) => readOtsTransfers(historyContext, address, options, signal),
+  };
+  const etherscanHistory = options.etherscan ? createEtherscanHistory(chain, options.etherscan, nativeAsset) : undefined;
+  const etherscan: EvmHistorySource | undefined = etherscanHistory && {
+    describe: async () => ({ name: 'etherscan', limitation: null, blindTo: [] }),
+    history: (address, o, signal) => etherscanHistory.history(address, o, signal),
+    transfers: (address, o, signal) => etherscanHistory.transfers(address, o, signal),
+  };
+  const windows = options.logWindows ?? DEFAULT_LOG_WINDOWS;
+  const logHistory = createLogHistory({ rpc, nativeAsset, tokenAsset, hasTraces, windows });
+  const span = `the newest ${windows.windowBlocks * windows.maxWindows} blocks`;
+  const logs: EvmHistorySource = {
+    describe: async (signal) =>
+      (await hasTraces(signal))
+        ? { name: 'logs', limitation: `ERC-20 Transfer logs and trace_filter native transfers over ${span} only`, blindTo: [] }
+        : {
+            name: 'logs',
+            limitation: `ERC-20 Transfer logs over ${span} only; native ${nativeAsset.symbol} transfers are not logs and this node has no trace_filter, so they were not followed`,
+            blindTo: ['native', 'internal'],
+          },
+    // A window of logs cannot say when an address first appeared or how often it received.
+    history: async () => null,
+    transfers: (address, o, signal) => logHistory.transfers(address, o, signal),
+  };
+  const source = (signal: AbortSignal) =>
+    pickHistorySource({ chain, mode: options.historySource ?? 'auto', hasOts: hasOtsApi, otterscan, etherscan, logs }, signal);
+
   async function getAddressFacts(
     raw: string,
     { tokens, historyLimit }: { tokens: string[]; historyLimit: number },
@@ -137,6 +190,7 @@ export function createEvmChainClient(options: EvmClientOptions): ChainClient {
   ): Promise<AddressFacts> {
     signal.throwIfAborted();
     const address = normalizeAddress(raw);
+    await chainId.ensure(signal);
     const [code, balance, nonce] = await Promise.all([
       rpc.request<string>('eth_getCode', [address, 'latest'], signal),
       rpc.request<string>('eth_getBalance', [address, 'latest'], signal),
@@ -149,14 +203,7 @@ export function createEvmChainClient(options: EvmClientOptions): ChainClient {
       // Not a token (no code, reverts, odd return): no balance is better than a made-up zero.
       if (amount !== null) tokenBalances.push({ asset: await tokenAsset(contract, signal), amount });
     }
-    const history = (await hasOtsApi(signal))
-      ? await readOtsHistory(
-          { rpc, nativeAsset, tokenAsset },
-          address,
-          { pageSize: options.historyPageSize ?? 50, historyLimit },
-          signal,
-        )
-      : null;
+    const history = await (await source(signal)).history(address, { pageSize: options.historyPageSize ?? 50, historyLimit }, signal);
     return {
       address,
       isContract: code !== '0x' && code !== '',
@@ -167,12 +214,17 @@ export function createEvmChainClient(options: EvmClientOptions): ChainClient {
     };
   }
 
-  /** Both directions from the ots index; a node without it has no address history, so the crawl stops at this address. */
+  /** Both directions, from the source EVM_HISTORY_SOURCE picks (Otterscan, Etherscan or windows of logs). */
   async function getAddressTransfers(raw: string, { limit }: { limit: number }, signal: AbortSignal) {
     const address = normalizeAddress(raw);
-    if (!(await hasOtsApi(signal))) return { transfers: [], truncated: true };
-    return readOtsTransfers({ rpc, nativeAsset, tokenAsset }, address, { limit }, signal);
+    await chainId.ensure(signal);
+    return (await source(signal)).transfers(address, { limit }, signal);
   }
 
-  return { chain, nativeAsset, normalizeAddress, getTransaction, getAddressFacts, getAddressTransfers };
+  async function historySource(signal: AbortSignal) {
+    await chainId.ensure(signal);
+    return (await source(signal)).describe(signal);
+  }
+
+  return { chain, nativeAsset, normalizeAddress, getTransaction, getAddressFacts, getAddressTransfers, historySource };
 }

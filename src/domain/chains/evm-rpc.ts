@@ -16,6 +16,18 @@ type RawRequest = (args: { method: string; params: unknown[] }, options: { signa
 // Codes a node uses for overload or internal trouble: a retry may succeed, so never read them as "no".
 const TRANSIENT_CODES = new Set([-1, -32002, -32005, -32603]);
 
+/**
+ * The node failed a call. `rpcCode` is set when the node itself answered with a JSON-RPC error (as
+ * opposed to a timeout or an outage), so callers can react to what it said, e.g. split an eth_getLogs
+ * range the node called too large.
+ */
+export class EvmNodeError extends ChainUnavailableError {
+  constructor(chain: EvmChain, message: string, readonly method: string, readonly rpcCode: number | undefined) {
+    super(chain, message);
+    this.name = 'EvmNodeError';
+  }
+}
+
 export function createEvmRpc(options: { chain: EvmChain; rpcUrl: string; timeoutMs: number }): EvmRpc {
   const { chain, rpcUrl } = options;
   const client = createPublicClient({
@@ -31,7 +43,7 @@ export function createEvmRpc(options: { chain: EvmChain; rpcUrl: string; timeout
     } catch (err) {
       if (signal.aborted) throw signal.reason;
       if (tolerateRejection && isRejection(err)) return undefined;
-      throw new ChainUnavailableError(chain, `${chain} node failed on ${method}: ${redact(describe(err), rpcUrl)}`);
+      throw new EvmNodeError(chain, `${chain} node failed on ${method}: ${redact(describe(err), rpcUrl)}`, method, errorCode(err));
     }
   }
   return {

@@ -1,13 +1,29 @@
 import type { Config } from '../../config';
+import { createTokenBucket } from '../../infra/http/token-bucket';
 import { createEsploraBitcoinClient } from './bitcoin-client';
 import type { Chain } from './chain';
 import type { ChainClient } from './chain-client';
-import { createEvmChainClient } from './evm-client';
+import { createEvmChainClient, type EvmClientOptions } from './evm-client';
 import { createSolanaClient } from './solana-client';
 import { createTronClient } from './tron-client';
 import { createXrplClient } from './xrpl-client';
 
-type ChainConfig = Pick<Config, 'ETHEREUM_RPC_URL' | 'BSC_RPC_URL' | 'BITCOIN_ESPLORA_URL' | 'TRON_API_URL' | 'TRON_API_KEY' | 'SOLANA_RPC_URL' | 'XRPL_RPC_URL' | 'CHAIN_REQUEST_TIMEOUT_MS'>;
+type ChainConfig = Pick<
+  Config,
+  | 'ETHEREUM_RPC_URL' | 'BSC_RPC_URL' | 'BITCOIN_ESPLORA_URL' | 'TRON_API_URL' | 'TRON_API_KEY' | 'SOLANA_RPC_URL' | 'XRPL_RPC_URL' | 'CHAIN_REQUEST_TIMEOUT_MS'
+  | 'EVM_HISTORY_SOURCE' | 'ETHERSCAN_API_KEY' | 'ETHERSCAN_API_URL' | 'ETHERSCAN_RATE_PER_SECOND' | 'EVM_LOGS_WINDOW_BLOCKS' | 'EVM_LOGS_MAX_WINDOWS'
+>;
+
+/** The EVM clients' history settings; one Etherscan token bucket, because the key's limit covers every chain id. */
+function evmHistoryOptions(config: ChainConfig): Pick<EvmClientOptions, 'historySource' | 'etherscan' | 'logWindows'> {
+  return {
+    historySource: config.EVM_HISTORY_SOURCE,
+    etherscan: config.ETHERSCAN_API_KEY
+      ? { apiUrl: config.ETHERSCAN_API_URL, apiKey: config.ETHERSCAN_API_KEY, bucket: createTokenBucket(config.ETHERSCAN_RATE_PER_SECOND), requestTimeoutMs: config.CHAIN_REQUEST_TIMEOUT_MS }
+      : undefined,
+    logWindows: { windowBlocks: config.EVM_LOGS_WINDOW_BLOCKS, maxWindows: config.EVM_LOGS_MAX_WINDOWS },
+  };
+}
 
 /**
  * Requests per second per provider, from the documented public limits (chain-data.md §4.1): public
@@ -19,8 +35,9 @@ export const PROVIDER_RATES = { esplora: 5, xrpl: 5, trongrid: 12, solana: 4 } a
 export function createChainClients(config: ChainConfig): Partial<Record<Chain, ChainClient>> {
   const clients: Partial<Record<Chain, ChainClient>> = {};
   const timeout = config.CHAIN_REQUEST_TIMEOUT_MS;
-  if (config.ETHEREUM_RPC_URL) clients.ethereum = createEvmChainClient({ chain: 'ethereum', rpcUrl: config.ETHEREUM_RPC_URL, requestTimeoutMs: timeout });
-  if (config.BSC_RPC_URL) clients['binance-smart-chain'] = createEvmChainClient({ chain: 'binance-smart-chain', rpcUrl: config.BSC_RPC_URL, requestTimeoutMs: timeout });
+  const evm = evmHistoryOptions(config);
+  if (config.ETHEREUM_RPC_URL) clients.ethereum = createEvmChainClient({ chain: 'ethereum', rpcUrl: config.ETHEREUM_RPC_URL, requestTimeoutMs: timeout, ...evm });
+  if (config.BSC_RPC_URL) clients['binance-smart-chain'] = createEvmChainClient({ chain: 'binance-smart-chain', rpcUrl: config.BSC_RPC_URL, requestTimeoutMs: timeout, ...evm });
   if (config.BITCOIN_ESPLORA_URL) clients.bitcoin = createEsploraBitcoinClient({ baseUrl: config.BITCOIN_ESPLORA_URL, requestTimeoutMs: timeout, ratePerSecond: PROVIDER_RATES.esplora });
   if (config.XRPL_RPC_URL) clients.ripple = createXrplClient({ rpcUrl: config.XRPL_RPC_URL, requestTimeoutMs: timeout, ratePerSecond: PROVIDER_RATES.xrpl });
   if (config.TRON_API_URL) clients.tron = createTronClient({ apiUrl: config.TRON_API_URL, apiKey: config.TRON_API_KEY, requestTimeoutMs: timeout, ratePerSecond: PROVIDER_RATES.trongrid });

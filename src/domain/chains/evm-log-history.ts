@@ -1,0 +1,162 @@
+import type { AddressTransfer, Asset } from './chain-client';
+import { blockWindows, fetchSplitting, type BlockRange, type BlockWindowSettings } from './evm-block-windows';
+import { decodeTransferLogs, TRANSFER_TOPIC, type RpcLog } from './evm-logs';
+import type { EvmRpc } from './evm-rpc';
+
+/** eth_getLogs items carry where they sit; some nodes (geth ≥ 1.14, anvil) add the block time too. */
+interface WindowLog extends RpcLog {
+  transactionHash: string;
+  blockNumber: string;
+  removed?: boolean;
+  blockTimestamp?: string | null;
+}
+
+/** Parity-style trace (trace_filter): Erigon, Reth, Nethermind, anvil; geth has none. */
+interface Trace {
+  type: string;
+  action: { from?: string; to?: string; value?: string; callType?: string; address?: string; refundAddress?: string; balance?: string };
+  result?: { address?: string } | null;
+  error?: string;
+  traceAddress: number[];
+  transactionHash?: string | null;
+  transactionPosition?: number | null;
+  blockNumber: number | string;
+}
+
+export interface LogHistoryContext {
+  rpc: EvmRpc;
+  nativeAsset: Asset;
+  tokenAsset(contract: string, signal: AbortSignal): Promise<Asset>;
+  /** Whether the node answers trace_filter (native transfers); asked once per client. */
+  hasTraces(signal: AbortSignal): Promise<boolean>;
+  windows: BlockWindowSettings;
+}
+
+export interface LogHistory {
+  transfers(address: string, options: { limit: number }, signal: AbortSignal): Promise<{ transfers: AddressTransfer[]; truncated: boolean }>;
+}
+
+const hex = (n: bigint) => `0x${n.toString(16)}`;
+const topicOf = (address: string) => `0x${address.slice(2).padStart(64, '0')}`;
+
+interface Found {
+  block: bigint;
+  order: number;
+  transfer: AddressTransfer;
+}
+
+/**
+ * Address history from a plain JSON-RPC node: ERC-20 Transfer logs naming the address as sender
+ * (topic 1) or recipient (topic 2), and, when the node has trace_filter, native transfers to and from
+ * it (top-level and contract-initiated). Walks back from the head in windows of `windowBlocks`, at most
+ * `maxWindows`, until `limit` movements are found; a window the node calls too large is split in two
+ * until it answers, and later windows start at the size that worked. Without trace_filter native
+ * ETH/BNB movements are invisible here: they are not logs.
+ */
+export function createLogHistory(ctx: LogHistoryContext): LogHistory {
+  // Learned from refusals, never grown back: the node's cap does not change while we run.
+  let windowBlocks = ctx.windows.windowBlocks;
+  const receiptOk = new Map<string, boolean>();
+
+  const shrinkTo = (refused: bigint) => {
+    windowBlocks = Math.max(1, Math.min(windowBlocks, Number(refused / 2n)));
+  };
+
+  async function logs(topics: (string | null)[], range: BlockRange, signal: AbortSignal): Promise<WindowLog[]> {
+    return fetchSplitting(
+      (r) => {
+        return ctx.rpc.request<WindowLog[]>('eth_getLogs', [{ fromBlock: hex(r.from), toBlock: hex(r.to), topics }], signal);
+      },
+      range,
+      shrinkTo,
+    );
+  }
+
+  async function traces(side: 'fromAddress' | 'toAddress', address: string, range: BlockRange, signal: AbortSignal): Promise<Trace[]> {
+    return fetchSplitting(
+      (r) => {
+        return ctx.rpc.request<Trace[]>('trace_filter', [{ fromBlock: hex(r.from), toBlock: hex(r.to), [side]: [address] }], signal);
+      },
+      range,
+      shrinkTo,
+    );
+  }
+
+  /** A call inside a reverted transaction carries no error of its own: the receipt says whether it stood. */
+  async function standing(trace: Trace, signal: AbortSignal): Promise<boolean> {
+    if (trace.error) return false;
+    if (trace.traceAddress.length === 0 || !trace.transactionHash) return true;
+    const hash = trace.transactionHash.toLowerCase();
+    if (!receiptOk.has(hash)) {
+      const receipt = await ctx.rpc.request<{ status?: string } | null>('eth_getTransactionReceipt', [hash], signal);
+      receiptOk.set(hash, receipt?.status !== '0x0');
+    }
+    return receiptOk.get(hash) ?? true;
+  }
+
+  /** Value-moving traces only: plain calls (not delegate/static), creations and self-destructs. */
+  function traceMove(trace: Trace): { from: string; to: string; amount: bigint } | null {
+    const a = trace.action;
+    if (trace.type === 'call' && (a.callType === undefined || a.callType === 'call') && a.from && a.to && a.value) return { from: a.from, to: a.to, amount: BigInt(a.value) };
+    if (trace.type === 'create' && a.from && trace.result?.address && a.value) return { from: a.from, to: trace.result.address, amount: BigInt(a.value) };
+    if (trace.type === 'suicide' && a.address && a.refundAddress && a.balance) return { from: a.address, to: a.refundAddress, amount: BigInt(a.balance) };
+    return null;
+  }
+
+  async function readWindow(address: string, range: BlockRange, withTraces: boolean, signal: AbortSignal): Promise<Found[]> {
+    const found: Found[] = [];
+    const topic = topicOf(address);
+    const [sent, received] = [await logs([TRANSFER_TOPIC, topic], range, signal), await logs([TRANSFER_TOPIC, null, topic], range, signal)];
+    for (const log of [...sent, ...received]) {
+      if (log.removed) continue;
+      const [t] = decodeTransferLogs([log]);
+      if (!t || t.amount === 0n || !t.from || !t.to || t.from === t.to) continue;
+      const out = t.from === address;
+      found.push({
+        block: BigInt(log.blockNumber),
+        order: t.logIndex,
+        transfer: {
+          txid: log.transactionHash.toLowerCase(),
+          timestamp: log.blockTimestamp ? Number(log.blockTimestamp) : null,
+          direction: out ? 'out' : 'in',
+          counterparty: out ? t.to : t.from,
+          asset: await ctx.tokenAsset(t.token, signal),
+          amount: t.amount,
+        },
+      });
+    }
+    if (withTraces) {
+      const all = [...(await traces('fromAddress', address, range, signal)), ...(await traces('toAddress', address, range, signal))];
+      for (const trace of all) {
+        const move = traceMove(trace);
+        if (!move || move.amount === 0n || !trace.transactionHash) continue;
+        const [from, to] = [move.from.toLowerCase(), move.to.toLowerCase()];
+        if (from === to || (from !== address && to !== address) || !(await standing(trace, signal))) continue;
+        const out = from === address;
+        found.push({
+          block: BigInt(trace.blockNumber),
+          // Native value moves before the logs its call emits; position keeps transactions apart.
+          order: (trace.transactionPosition ?? 0) * 1e6 - 1,
+          transfer: { txid: trace.transactionHash.toLowerCase(), timestamp: null, direction: out ? 'out' : 'in', counterparty: out ? to : from, asset: ctx.nativeAsset, amount: move.amount },
+        });
+      }
+    }
+    return found;
+  }
+
+  return {
+    async transfers(address, { limit }, signal) {
+      const head = BigInt(await ctx.rpc.request<string>('eth_blockNumber', [], signal));
+      const withTraces = await ctx.hasTraces(signal);
+      const found: Found[] = [];
+      let reachedGenesis = false;
+      for (const range of blockWindows(head, { windowBlocks, maxWindows: ctx.windows.maxWindows })) {
+        found.push(...(await readWindow(address, range, withTraces, signal)));
+        reachedGenesis = range.from === 0n;
+        if (found.length >= limit) break;
+      }
+      found.sort((a, b) => (a.block === b.block ? b.order - a.order : a.block > b.block ? -1 : 1));
+      return { transfers: found.slice(0, limit).map((f) => f.transfer), truncated: found.length > limit || !reachedGenesis };
+    },
+  };
+}
