@@ -19,6 +19,8 @@ export interface DocumentValidator {
   expectMatches(method: string, concretePath: string, status: number, body: unknown, headers?: Headers | Record<string, string>): void;
   /** Every (METHOD template status) checked so far. */
   checked: Set<string>;
+  /** How many answers were checked. */
+  readonly validated: number;
 }
 
 /**
@@ -89,6 +91,7 @@ export async function documentValidator(document: OpenApiDoc): Promise<DocumentV
     literal: !template.includes('{'),
   }));
   const checked = new Set<string>();
+  let validated = 0;
 
   const templateOf = (method: string, concretePath: string): string => {
     const path = concretePath.split('?')[0] as string;
@@ -102,6 +105,9 @@ export async function documentValidator(document: OpenApiDoc): Promise<DocumentV
   return {
     doc,
     checked,
+    get validated() {
+      return validated;
+    },
     templateOf,
     expectMatches(method, concretePath, status, body, headers = {}) {
       const template = templateOf(method, concretePath);
@@ -124,6 +130,7 @@ export async function documentValidator(document: OpenApiDoc): Promise<DocumentV
         throw new Error(`${where}: the body does not match the document:\n${ajv.errorsText(validate.errors, { separator: '\n' })}\nbody: ${JSON.stringify(body).slice(0, 1500)}`);
       }
       checked.add(`${method.toUpperCase()} ${template} ${status}`);
+      validated += 1;
     },
   };
 }
