@@ -191,6 +191,18 @@ describe('loadConfig', () => {
     expect(err.message).toContain('NODE_ENV');
   });
 
+  test('when EVM_HISTORY_SOURCE is etherscan without ETHERSCAN_API_KEY, then a ConfigError names the key; with one, the Etherscan defaults apply', () => {
+    // Arrange / Act
+    const err = configError({ EVM_HISTORY_SOURCE: 'etherscan' });
+    const config = loadConfig({ EVM_HISTORY_SOURCE: 'etherscan', ETHERSCAN_API_KEY: 'K' });
+
+    // Assert
+    expect(err).toBeInstanceOf(ConfigError);
+    expect(err.message).toContain('ETHERSCAN_API_KEY: required when EVM_HISTORY_SOURCE=etherscan');
+    expect(config).toMatchObject({ ETHERSCAN_API_URL: 'https://api.etherscan.io/v2/api', ETHERSCAN_RATE_PER_SECOND: 3, EVM_LOGS_WINDOW_BLOCKS: 5_000, EVM_LOGS_MAX_WINDOWS: 10 });
+    expect(loadConfig({}).EVM_HISTORY_SOURCE).toBe('auto');
+  });
+
   test('when the configuration is loaded, then the result is frozen', () => {
     // Arrange
     const config = loadConfig({});
