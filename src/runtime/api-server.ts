@@ -21,6 +21,7 @@ import { createPaymentGate } from '../x402/payment-gate';
 import { createTieredLimiter } from '../api/rate-limit/limiter';
 import { liveSyncPlan } from '../domain/market/live/live-sync-plan';
 import { loadDashboardAssetsOnce } from '../dashboard/bundle';
+import { payfastProcessUrl } from '../webhooks/payfast/server-validation';
 import { createPayFastRefundRecorder } from '../billing/record-payfast-refund';
 
 export interface ApiServer {
@@ -94,7 +95,11 @@ export async function startApiServer(deps: { config: ApiConfig; pool: Pool; temp
       limiter: createTieredLimiter({ store: 'postgres', pool }),
       liveSync: liveSyncSummary(config),
     },
-    dashboard: { assets: loadDashboardAssetsOnce(log), sessionJwtEnabled: verifySessionToken !== undefined },
+    dashboard: {
+      assets: loadDashboardAssetsOnce(log),
+      sessionJwtEnabled: verifySessionToken !== undefined,
+      formTargets: [new URL(payfastProcessUrl(config.PAYFAST_MODE)).origin],
+    },
     recordPayFastRefund: createPayFastRefundRecorder({ temporal, taskQueue: config.TEMPORAL_TASK_QUEUE }),
     jobService: createJobService({
       pool,

@@ -149,9 +149,8 @@ describe('dashboard credits with PayFast configured', () => {
 
   test('When a person buys a package with PayFast, then the browser posts the signed checkout form to PayFast', async () => {
     const user = await payfastStack.createUser();
-    // The served CSP has form-action 'self', which refuses PayFast (reported; not this panel's file),
-    // so this context bypasses it to check what the panel itself sends.
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    // With the served Content-Security-Policy in force: its form-action must allow the PayFast checkout.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (err) => pageErrors.push(err.message));

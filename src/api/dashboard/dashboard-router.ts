@@ -8,28 +8,31 @@ export interface DashboardRouterDeps {
   assets: () => Promise<DashboardAssets>;
   /** Whether Clerk session JWTs are accepted (CLERK_JWT_KEY set): the sign-in form offers them only then. */
   sessionJwtEnabled: boolean;
+  /** Origins the page may post forms to besides itself: the configured PayFast checkout (sandbox or live). */
+  formTargets: string[];
 }
 
 // Everything the page loads comes from this origin; sockets go to the same host. Inline styles stay
-// allowed because cytoscape and lightweight-charts size their canvases with style attributes.
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "connect-src 'self' ws: wss:",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-].join('; ');
-
-function securityHeaders(res: Response): Response {
-  return res.set({ 'Content-Security-Policy': CONTENT_SECURITY_POLICY, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' });
-}
+// allowed because cytoscape and lightweight-charts size their canvases with style attributes. Forms
+// may go to this origin and to the PayFast checkout only (the signed "Buy" form is a real post there).
+const contentSecurityPolicy = (formTargets: string[]): string =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "connect-src 'self' ws: wss:",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    `form-action 'self' ${formTargets.join(' ')}`.trim(),
+  ].join('; ');
 
 /** Serves the account dashboard at /app from the api process itself (the bundle is built in memory). */
 export function createDashboardRouter(deps: DashboardRouterDeps): Router {
   const router = Router();
+  const policy = contentSecurityPolicy(deps.formTargets);
+  const securityHeaders = (res: Response): Response =>
+    res.set({ 'Content-Security-Policy': policy, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' });
 
   router.get('/', (_req, res) => res.redirect(302, '/app'));
 
