@@ -7,6 +7,7 @@ import type { EvmRpc } from './evm-rpc';
 interface WindowLog extends RpcLog {
   transactionHash: string;
   blockNumber: string;
+  transactionIndex?: string | null;
   removed?: boolean;
   blockTimestamp?: string | null;
 }
@@ -36,6 +37,8 @@ export interface LogHistory {
   transfers(address: string, options: { limit: number }, signal: AbortSignal): Promise<{ transfers: AddressTransfer[]; truncated: boolean }>;
 }
 
+// Final receipts never change; the memo is bounded only because a client lives as long as the worker.
+const RECEIPT_MEMO_LIMIT = 10_000;
 const hex = (n: bigint) => `0x${n.toString(16)}`;
 const topicOf = (address: string) => `0x${address.slice(2).padStart(64, '0')}`;
 
@@ -43,6 +46,10 @@ interface Found {
   block: bigint;
   order: number;
   transfer: AddressTransfer;
+  /** ERC-20 contract whose asset metadata is still to be read. */
+  token?: string;
+  /** A native movement from a trace, whose transaction may have reverted around it. */
+  trace?: Trace;
 }
 
 /**
@@ -84,10 +91,10 @@ export function createLogHistory(ctx: LogHistoryContext): LogHistory {
 
   /** A call inside a reverted transaction carries no error of its own: the receipt says whether it stood. */
   async function standing(trace: Trace, signal: AbortSignal): Promise<boolean> {
-    if (trace.error) return false;
     if (trace.traceAddress.length === 0 || !trace.transactionHash) return true;
     const hash = trace.transactionHash.toLowerCase();
     if (!receiptOk.has(hash)) {
+      if (receiptOk.size >= RECEIPT_MEMO_LIMIT) receiptOk.clear();
       const receipt = await ctx.rpc.request<{ status?: string } | null>('eth_getTransactionReceipt', [hash], signal);
       receiptOk.set(hash, receipt?.status !== '0x0');
     }
@@ -103,6 +110,7 @@ export function createLogHistory(ctx: LogHistoryContext): LogHistory {
     return null;
   }
 
+  /** Candidates of one window; token assets and reverted-parent checks are settled later, for the kept page only. */
   async function readWindow(address: string, range: BlockRange, withTraces: boolean, signal: AbortSignal): Promise<Found[]> {
     const found: Found[] = [];
     const topic = topicOf(address);
@@ -114,13 +122,14 @@ export function createLogHistory(ctx: LogHistoryContext): LogHistory {
       const out = t.from === address;
       found.push({
         block: BigInt(log.blockNumber),
-        order: t.logIndex,
+        order: Number(log.transactionIndex ?? 0) * 1e6 + t.logIndex,
+        token: t.token,
         transfer: {
           txid: log.transactionHash.toLowerCase(),
           timestamp: log.blockTimestamp ? Number(log.blockTimestamp) : null,
           direction: out ? 'out' : 'in',
           counterparty: out ? t.to : t.from,
-          asset: await ctx.tokenAsset(t.token, signal),
+          asset: ctx.nativeAsset,
           amount: t.amount,
         },
       });
@@ -129,14 +138,15 @@ export function createLogHistory(ctx: LogHistoryContext): LogHistory {
       const all = [...(await traces('fromAddress', address, range, signal)), ...(await traces('toAddress', address, range, signal))];
       for (const trace of all) {
         const move = traceMove(trace);
-        if (!move || move.amount === 0n || !trace.transactionHash) continue;
+        if (trace.error || !move || move.amount === 0n || !trace.transactionHash) continue;
         const [from, to] = [move.from.toLowerCase(), move.to.toLowerCase()];
-        if (from === to || (from !== address && to !== address) || !(await standing(trace, signal))) continue;
+        if (from === to || (from !== address && to !== address)) continue;
         const out = from === address;
         found.push({
           block: BigInt(trace.blockNumber),
           // Native value moves before the logs its call emits; position keeps transactions apart.
           order: (trace.transactionPosition ?? 0) * 1e6 - 1,
+          trace,
           transfer: { txid: trace.transactionHash.toLowerCase(), timestamp: null, direction: out ? 'out' : 'in', counterparty: out ? to : from, asset: ctx.nativeAsset, amount: move.amount },
         });
       }
@@ -156,7 +166,13 @@ export function createLogHistory(ctx: LogHistoryContext): LogHistory {
         if (found.length >= limit) break;
       }
       found.sort((a, b) => (a.block === b.block ? b.order - a.order : a.block > b.block ? -1 : 1));
-      return { transfers: found.slice(0, limit).map((f) => f.transfer), truncated: found.length > limit || !reachedGenesis };
+      // Only the kept page costs calls: a spam-token hub would otherwise need two eth_calls per token.
+      const transfers: AddressTransfer[] = [];
+      for (const f of found.slice(0, limit)) {
+        if (f.trace && !(await standing(f.trace, signal))) continue;
+        transfers.push(f.token ? { ...f.transfer, asset: await ctx.tokenAsset(f.token, signal) } : f.transfer);
+      }
+      return { transfers, truncated: found.length > limit || !reachedGenesis };
     },
   };
 }
