@@ -149,6 +149,7 @@ describe('dashboard: activity history', () => {
     // Back to the list as it was left: still filtered.
     await page.getByRole('link', { name: '← Back to the history' }).click();
     await page.getByTestId('activity-rows').waitFor();
+    await waitUntilLoaded(page);
     await expect(listedIds(page)).resolves.toEqual([ids.ethHigh]);
 
     // A record that does not exist (or is someone else's) is said in words.

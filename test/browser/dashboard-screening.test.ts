@@ -11,12 +11,14 @@ const fresh = () => `0x${randomBytes(20).toString('hex')}`;
 let stack: TestStack;
 let browser: Browser;
 let node: AnvilNode;
+let worker: { stop(): Promise<void> };
 // The scripted chain of test/integration/exposure-crawl.test.ts: sanctioned → A → B → C on a real node.
 const [A, B, C] = [fresh(), fresh(), fresh()];
 
 beforeAll(async () => {
   node = await startAnvil({ chainId: 1 });
-  [stack, browser] = await Promise.all([startTestStack({ env: { ETHEREUM_RPC_URL: node.rpcUrl } }), launchBrowser()]);
+  [stack, browser] = await Promise.all([startTestStack({ env: { ETHEREUM_RPC_URL: node.rpcUrl }, worker: false }), launchBrowser()]);
+  worker = await stack.startWorker();
   await sendNative({ rpcUrl: node.rpcUrl, from: SANCTIONED, to: A, valueWei: 10n * ETH });
   await sendNative({ rpcUrl: node.rpcUrl, from: A, to: B, valueWei: 5n * ETH });
   await sendNative({ rpcUrl: node.rpcUrl, from: B, to: C, valueWei: 2n * ETH });
@@ -62,15 +64,21 @@ describe('dashboard: screening an address', () => {
     await expect(page.getByTestId('header-balance').textContent()).resolves.toBe('10');
     await recordStatusTexts(page);
 
+    // No worker while the job is submitted: it stays queued for as long as the test wants to watch.
+    await worker.stop();
     await screenAddress(page, SANCTIONED);
-
     const status = page.getByTestId('job-status');
+    await status.getByText('Queued: the analysis is running…', { exact: true }).waitFor();
+    const requestId = (await page.getByTestId('recent-submissions').locator('tbody tr td.mono').first().textContent()) as string;
+    await page.waitForTimeout(1500);
+    expect(jobReads.filter((url) => url.includes(requestId))).toHaveLength(1);
+
+    // The worker comes back, finishes the job, and the page hears it on the socket.
+    worker = await stack.startWorker();
     await status.getByText('Completed', { exact: true }).waitFor();
     const seen = await statusTexts(page);
-    expect(seen[0]).toBe('Queued: the analysis is running…');
-    expect(seen[seen.length - 1]).toBe('Completed');
+    expect(seen).toEqual(['Queued: the analysis is running…', 'Completed']);
 
-    const requestId = (await page.getByTestId('recent-submissions').locator('tbody tr td.mono').first().textContent()) as string;
     const job = await stack.http('GET', `/api/v1/kyt/job/${requestId}/fullresponse`, { key: user.key });
     expect(job.body.data).toMatchObject({ status: 'completed', response: { risk_level: 'HIGH', risk_score: 100 } });
     const charged: number = job.body.data.credits_charged;
@@ -107,15 +115,14 @@ describe('dashboard: screening an address', () => {
     await expect(page.getByTestId('recent-status').first().textContent()).resolves.toBe('completed · HIGH');
 
     // Live, not polled: one read right after the submit and one of the full response, then nothing more.
-    await page.waitForTimeout(1500);
+    await page.waitForTimeout(1000);
     const reads = jobReads.filter((url) => url.includes(requestId));
-    expect(reads.length).toBeLessThanOrEqual(2);
-    expect(reads.filter((url) => url.endsWith('/fullresponse'))).toHaveLength(1);
+    expect(reads).toEqual([expect.stringMatching(new RegExp(`/api/v1/kyt/job/${requestId}$`)), expect.stringMatching(new RegExp(`/api/v1/kyt/job/${requestId}/fullresponse$`))]);
     await saveScreenshot(page, 'screening-sanctioned-completed');
     expect(pageErrors).toEqual([]);
   });
 
-  test('When B, paid by A who was paid by the sanctioned address, is screened at phone width, then the path through A is shown with its hop count', async () => {
+  test('When B, paid by A who was paid by the sanctioned address, is screened at phone width, then the path through A is shown with its hop count, and the submission is still there after a visit to Activity', async () => {
     const user = await stack.createUser({ credits: 10 });
     const { page, pageErrors } = await openPage(browser, { width: 390, height: 844 });
     await signInWithKey(page, stack.api.url, user.key);
@@ -137,6 +144,37 @@ describe('dashboard: screening an address', () => {
     // Phone width: wide tables scroll inside their box, the page itself never scrolls sideways.
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
     await saveScreenshot(page, 'screening-indirect-path-phone');
+
+    // The job is in the history too, and the submissions survive a visit to another view.
+    await page.getByRole('link', { name: 'Activity' }).click();
+    await page.getByTestId('activity-rows').locator('tbody tr', { hasText: B.toLowerCase() }).waitFor();
+    await page.getByRole('link', { name: 'Screen', exact: true }).click();
+    await page.getByTestId('recent-submissions').waitFor();
+    await expect(page.getByTestId('recent-status').allTextContents()).resolves.toEqual([`completed · ${level}`]);
+    await expect(page.getByTestId('risk-summary').locator('.risk-level').textContent()).resolves.toBe(level);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('When a transaction that is not on the chain is screened, then the job turns to failed live and says why in words, and nothing is charged', async () => {
+    const user = await stack.createUser({ credits: 5 });
+    const { page, pageErrors } = await openPage(browser);
+    await signInWithKey(page, stack.api.url, user.key);
+    const missing = `0x${'ab'.repeat(32)}`;
+
+    await page.getByLabel('Transaction (KYT)').check();
+    await page.getByLabel('Transaction id (hash)').fill(missing);
+    await page.getByLabel('Reference id (optional)').fill('case-missing-tx');
+    await page.getByRole('button', { name: 'Screen', exact: true }).click();
+
+    const status = page.getByTestId('job-status');
+    await status.getByText(`Failed: transaction ${missing} was not found on ethereum. Nothing was charged.`, { exact: true }).waitFor();
+    await expect(page.locator('.job-result').textContent()).resolves.toContain('reference case-missing-tx');
+    await expect(page.getByTestId('recent-status').first().textContent()).resolves.toBe('failed');
+    await expect(page.getByTestId('risk-summary').count()).resolves.toBe(0);
+    const balance = await stack.http('GET', '/api/v1/credits/balance', { key: user.key });
+    expect(balance.body.data).toMatchObject({ available: 5, reserved: 0 });
+    await expect(page.getByTestId('header-balance').textContent()).resolves.toBe('5');
+    await saveScreenshot(page, 'screening-failed-job');
     expect(pageErrors).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { ApiError } from '../api-client';
 import { ErrorNotice } from '../components/error-notice';
+import { hrefFor } from '../hash-route';
 import type { ApiType } from './job-types';
 import { chainName, CHAINS } from './screen-words';
 import type { ScreeningInput } from './use-screening-jobs';
@@ -26,6 +27,13 @@ export function ScreenForm({ onSubmit }: { onSubmit: (input: ScreeningInput) => 
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const [missingTarget, setMissingTarget] = useState(false);
+
+  // A complaint is about what was sent: it goes as soon as any of that changes.
+  const changed = <T,>(apply: (value: T) => void) => (value: T) => {
+    apply(value);
+    setError(null);
+    setMissingTarget(false);
+  };
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -58,7 +66,7 @@ export function ScreenForm({ onSubmit }: { onSubmit: (input: ScreeningInput) => 
       <div class="form-grid">
         <div>
           <label for="screen-chain">Chain</label>
-          <select id="screen-chain" value={chain} onChange={(e) => setChain((e.target as HTMLSelectElement).value)}>
+          <select id="screen-chain" value={chain} onChange={(e) => changed(setChain)((e.target as HTMLSelectElement).value)}>
             {CHAINS.map(([id, name]) => (
               <option key={id} value={id}>
                 {name}
@@ -69,10 +77,10 @@ export function ScreenForm({ onSubmit }: { onSubmit: (input: ScreeningInput) => 
         <fieldset class="choice">
           <legend>What to screen</legend>
           <label>
-            <input type="radio" name="screen-type" checked={apiType === 'KYA'} onChange={() => setApiType('KYA')} /> Address (KYA)
+            <input type="radio" name="screen-type" checked={apiType === 'KYA'} onChange={() => changed(setApiType)('KYA')} /> Address (KYA)
           </label>
           <label>
-            <input type="radio" name="screen-type" checked={apiType === 'KYT'} onChange={() => setApiType('KYT')} /> Transaction (KYT)
+            <input type="radio" name="screen-type" checked={apiType === 'KYT'} onChange={() => changed(setApiType)('KYT')} /> Transaction (KYT)
           </label>
         </fieldset>
       </div>
@@ -86,7 +94,7 @@ export function ScreenForm({ onSubmit }: { onSubmit: (input: ScreeningInput) => 
         value={target}
         aria-invalid={targetError ? 'true' : undefined}
         aria-describedby={targetError ? 'screen-target-error' : undefined}
-        onInput={(e) => setTarget((e.target as HTMLInputElement).value)}
+        onInput={(e) => changed(setTarget)((e.target as HTMLInputElement).value)}
       />
       {targetError && (
         <p id="screen-target-error" class="notice notice-error" role="alert">
@@ -96,11 +104,11 @@ export function ScreenForm({ onSubmit }: { onSubmit: (input: ScreeningInput) => 
       <div class="form-grid">
         <div>
           <label for="screen-reference">Reference id (optional)</label>
-          <input id="screen-reference" type="text" value={referenceId} onInput={(e) => setReferenceId((e.target as HTMLInputElement).value)} />
+          <input id="screen-reference" type="text" value={referenceId} onInput={(e) => changed(setReferenceId)((e.target as HTMLInputElement).value)} />
         </div>
         <div>
           <label for="screen-timeout">Crawl timeout in ms (optional)</label>
-          <input id="screen-timeout" type="number" min={1000} step={500} inputMode="numeric" placeholder="8000" value={crawlTimeout} onInput={(e) => setCrawlTimeout((e.target as HTMLInputElement).value)} />
+          <input id="screen-timeout" type="number" min={1000} step={500} inputMode="numeric" placeholder="8000" value={crawlTimeout} onInput={(e) => changed(setCrawlTimeout)((e.target as HTMLInputElement).value)} />
         </div>
       </div>
       <p class="hint">A completed analysis costs 1 credit plus 1 per further hop the exposure crawl reaches; a failed one costs nothing.</p>
@@ -108,6 +116,11 @@ export function ScreenForm({ onSubmit }: { onSubmit: (input: ScreeningInput) => 
         {busy ? 'Submitting…' : 'Screen'}
       </button>
       {error && !targetError && (problem ? <p class="notice notice-error" role="alert">{problem.text}</p> : <ErrorNotice error={error} />)}
+      {error instanceof ApiError && error.status === 402 && (
+        <p>
+          <a href={hrefFor('credits')}>Go to Credits</a> to buy a package.
+        </p>
+      )}
     </form>
   );
 }

@@ -15,6 +15,17 @@ export interface ScreeningInput {
   crawlTimeoutMs?: number;
 }
 
+interface KeptState {
+  jobs: Submission[];
+  selectedId: string | null;
+}
+
+/**
+ * The submissions outlive the panel (switching to Activity and back keeps them) but not the page, like
+ * the key itself; kept per account so signing in as someone else in this tab starts empty.
+ */
+const keptByAccount = new Map<string, KeptState>();
+
 const jobPath = (id: string) => `/api/v1/kyt/job/${encodeURIComponent(id)}`;
 
 /** A finished job never goes back to queued, whatever order the socket event and a read arrive in. */
@@ -31,21 +42,25 @@ function requestBody(input: ScreeningInput): Record<string, unknown> {
 
 /**
  * This tab's screening jobs, followed live: the status comes from `job_status_changed` on the socket,
- * never from a polling loop. Each job costs at most two reads: one right after the submit (covers an
- * event that went out while the socket was reconnecting) and one of the full response once it finished.
- * An event that overtakes the submit's own answer is kept until the answer names its job.
+ * never from a polling loop. A job is read at most twice while the panel is open: once right after the
+ * submit (covers an event sent while the socket was reconnecting) and once for the full response when
+ * it has finished. An event that overtakes the submit's own answer is kept until the answer names its
+ * job. Unfinished jobs are read once more only when the socket reconnects or the panel is reopened,
+ * since events sent meanwhile were not heard.
  */
 export function useScreeningJobs() {
-  const { api, socket } = useSession();
-  const [jobs, setJobs] = useState<Submission[]>([]);
-  const jobsRef = useRef(jobs);
-  jobsRef.current = jobs;
-  const known = useRef(new Set<string>());
+  const { api, socket, me } = useSession();
+  const [state, setState] = useState<KeptState>(() => keptByAccount.get(me.id) ?? { jobs: [], selectedId: null });
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const known = useRef(new Set(state.jobs.map((j) => j.requestId)));
   const early = useRef(new Map<string, JobStatus>());
   const outcomeRequested = useRef(new Set<string>());
 
+  useEffect(() => void keptByAccount.set(me.id, state), [me.id, state]);
+
   const update = useCallback((id: string, change: (job: Submission) => Submission) => {
-    setJobs((prev) => prev.map((job) => (job.requestId === id ? change(job) : job)));
+    setState((prev) => ({ ...prev, jobs: prev.jobs.map((job) => (job.requestId === id ? change(job) : job)) }));
   }, []);
 
   const loadOutcome = useCallback(
@@ -70,6 +85,17 @@ export function useScreeningJobs() {
     [update, loadOutcome],
   );
 
+  const readStatus = useCallback(
+    async (id: string) => {
+      try {
+        applyStatus(id, (await api.get<{ data: JobView }>(jobPath(id))).data.status);
+      } catch {
+        // The next event or the next reconnect will tell; the status stays as last known.
+      }
+    },
+    [api, applyStatus],
+  );
+
   const onStatusChanged = useCallback(
     (event: JobStatusEvent) => {
       if (known.current.has(event.request_id)) return applyStatus(event.request_id, event.status);
@@ -80,30 +106,29 @@ export function useScreeningJobs() {
   );
   useRealtimeEvent(socket, 'job_status_changed', onStatusChanged);
 
+  // Reopened panel: catch up on what was missed while it was closed (once per job, not a loop).
+  useEffect(() => {
+    for (const job of stateRef.current.jobs) {
+      if (job.status === 'queued') void readStatus(job.requestId);
+      else if (!job.outcome) void loadOutcome(job.requestId);
+    }
+  }, [readStatus, loadOutcome]);
+
   // After a reconnect, events sent while the socket was away are lost: read each unfinished job once.
   useEffect(() => {
     if (!socket) return undefined;
     let connectedBefore = socket.connected;
     const onConnect = () => {
-      if (connectedBefore) {
-        for (const job of jobsRef.current) if (job.status === 'queued') void readStatus(job.requestId);
-      }
+      if (connectedBefore) for (const job of stateRef.current.jobs) if (job.status === 'queued') void readStatus(job.requestId);
       connectedBefore = true;
-    };
-    const readStatus = async (id: string) => {
-      try {
-        applyStatus(id, (await api.get<{ data: JobView }>(jobPath(id))).data.status);
-      } catch {
-        // The next event or the next reconnect will tell; the status stays as last known.
-      }
     };
     socket.on('connect', onConnect);
     return () => void socket.off('connect', onConnect);
-  }, [socket, api, applyStatus]);
+  }, [socket, readStatus]);
 
-  /** Submits a job; throws the API's refusal (402, 400, 422, 503) as an ApiError in words. */
+  /** Submits a job and shows it; throws the API's refusal (402, 400, 422, 503) as an ApiError in words. */
   const submit = useCallback(
-    async (input: ScreeningInput): Promise<string> => {
+    async (input: ScreeningInput): Promise<void> => {
       const answer = await api.post<{ data: { request_id: string; status: JobStatus; reference_id: string | null; created_at: number } }>('/api/v1/kyt/job', requestBody(input));
       const id = answer.data.request_id;
       known.current.add(id);
@@ -116,21 +141,17 @@ export function useScreeningJobs() {
         status: answer.data.status,
         submittedAt: answer.data.created_at,
       };
-      setJobs((prev) => [submission, ...prev].slice(0, KEPT_SUBMISSIONS));
+      setState((prev) => ({ jobs: [submission, ...prev.jobs].slice(0, KEPT_SUBMISSIONS), selectedId: id }));
       const raced = early.current.get(id);
       if (raced) {
         early.current.delete(id);
         applyStatus(id, raced);
-      } else {
-        void api
-          .get<{ data: JobView }>(jobPath(id))
-          .then((body) => applyStatus(id, body.data.status))
-          .catch(() => undefined);
-      }
-      return id;
+      } else void readStatus(id);
     },
-    [api, applyStatus],
+    [api, applyStatus, readStatus],
   );
 
-  return { jobs, submit };
+  const select = useCallback((id: string) => setState((prev) => ({ ...prev, selectedId: id })), []);
+  const selected = state.jobs.find((j) => j.requestId === state.selectedId) ?? null;
+  return { jobs: state.jobs, selected, submit, select };
 }
