@@ -12,7 +12,7 @@ function elements(nodes: GraphNode[], edges: GraphEdge[], showAmounts: boolean):
   return [
     ...nodes.map((n) => ({
       group: 'nodes' as const,
-      data: { id: n.address, label: n.hop === 0 ? `Target\n${shortAddress(n.address)}` : shortAddress(n.address) },
+      data: { id: n.address, label: n.hop === 0 ? `${partyWords(n.role)}\n${shortAddress(n.address)}` : shortAddress(n.address) },
       classes: [nodeKind(n), n.hop === 0 ? 'target' : ''].join(' ').trim(),
     })),
     // An edge to an address the graph does not list would make cytoscape throw: such edges stay in the table only.
@@ -21,6 +21,9 @@ function elements(nodes: GraphNode[], edges: GraphEdge[], showAmounts: boolean):
       .map((e, i) => ({ group: 'edges' as const, data: { id: `e${i}`, source: e.from, target: e.to, label: showAmounts ? e.amount ?? '' : '' } })),
   ];
 }
+
+/** A KYA has one target; a KYT screens every party of the transfer (sender, recipient…), each named by its role. */
+const partyWords = (role: string): string => (role === 'target' ? 'Target' : role.charAt(0).toUpperCase() + role.slice(1));
 
 function rootsOption(nodes: GraphNode[]): { roots?: string } {
   const roots = nodes.filter((n) => n.hop === 0).map((n) => `[id = "${n.address}"]`);
@@ -86,7 +89,7 @@ export function CrawlGraph({ nodes, edges }: { nodes: GraphNode[]; edges: GraphE
       />
       <ul class="graph-legend" aria-label="Legend">
         <li>
-          <span class="swatch swatch-target" aria-hidden="true" /> Screened target (diamond, dark ring)
+          <span class="swatch swatch-target" aria-hidden="true" /> Screened party (diamond, dark ring)
         </li>
         {NODE_KINDS.filter((k) => present.has(k.kind)).map((k) => (
           <li key={k.kind}>
