@@ -30,7 +30,8 @@ const read = (...p: string[]) => JSON.parse(readFileSync(path.join('test', 'fixt
 async function main() {
   await globalSetup();
   const pool = createPool(process.env.TEST_DATABASE_URL as string, 4);
-  const anvil = await startAnvil();
+  // Chain id 1: the EVM client refuses a node that is not on the chain it screens.
+  const anvil = await startAnvil({ chainId: 1 });
   const SANCTIONED = '0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c';
   const [A, B, C] = [0, 0, 0].map(() => `0x${randomBytes(20).toString('hex')}`) as [string, string, string];
   await sendNative({ rpcUrl: anvil.rpcUrl, from: SANCTIONED, to: A, valueWei: 10n ** 19n });
