@@ -13,6 +13,7 @@ import type { Logger } from '../logger';
 import { createOutboxListener } from '../realtime/outbox-listener';
 import { attachRealtime } from '../realtime/socket-server';
 import { createJobService } from '../screening/job-service';
+import { createScreeningWorkflowStarter } from '../screening/screening-workflow-starter';
 import { createEventWorkflowStarter } from '../webhooks/event-workflows';
 import { buildWebhookVerifiers, type WebhookVerifierOverrides } from './webhook-verifiers';
 import { createStores } from './stores';
@@ -106,7 +107,7 @@ export async function startApiServer(deps: { config: ApiConfig; pool: Pool; temp
       ...stores,
       capabilities,
       temporal,
-      taskQueue: config.TEMPORAL_TASK_QUEUE,
+      starter: createScreeningWorkflowStarter({ temporal, taskQueue: config.TEMPORAL_TASK_QUEUE }),
       heartbeatTimeoutMs: config.ANALYSIS_HEARTBEAT_TIMEOUT_MS,
       log,
     }),

@@ -3,7 +3,6 @@ import type { Client } from '@temporalio/client';
 import type { Pool } from 'pg';
 import { screeningWorkflowId } from '../../workflows/ids';
 import type { ScreeningInput, ScreeningOutcome } from '../../workflows/defs';
-import { ApiTypeAttr, ChainAttr, JobStatusAttr, UserIdAttr } from '../../workflows/search-attributes';
 import type { CreditStore } from '../db/credits';
 import type { JobRecord, JobStore } from '../db/jobs';
 import type { SubscriptionStore } from '../db/subscriptions';
@@ -13,6 +12,7 @@ import type { EngineCapabilities } from '../domain/risk/capabilities';
 import type { Logger } from '../logger';
 import { errorFields } from '../logger';
 import type { ScreeningRequest } from '../api/screening-request';
+import type { ScreeningWorkflowStarter } from './screening-workflow-starter';
 
 export interface JobServiceDeps {
   pool: Pool;
@@ -21,7 +21,7 @@ export interface JobServiceDeps {
   subscriptions: SubscriptionStore;
   capabilities: EngineCapabilities;
   temporal: Client;
-  taskQueue: string;
+  starter: ScreeningWorkflowStarter;
   heartbeatTimeoutMs: number;
   log: Logger;
 }
@@ -34,7 +34,8 @@ export type SubmitResult =
 
 /**
  * Submitting a job holds its credits and records it in one transaction (so concurrent submits can never
- * promise more than the balance), then starts its workflow. If the start fails, the hold is released.
+ * promise more than the balance), then starts its workflow. If the start fails, the hold is released; if the
+ * process dies between the commit and the start, the queued-job sweeper starts it (or releases it) later.
  */
 export function createJobService(deps: JobServiceDeps) {
   return {
@@ -86,19 +87,8 @@ export function createJobService(deps: JobServiceDeps) {
         referenceId: request.referenceId,
       };
       try {
-        await deps.temporal.workflow.start('screeningWorkflow', {
-          workflowId: screeningWorkflowId(requestId),
-          taskQueue: deps.taskQueue,
-          args: [input],
-          workflowIdReusePolicy: 'REJECT_DUPLICATE',
-          typedSearchAttributes: [
-            { key: UserIdAttr, value: user.id },
-            { key: ApiTypeAttr, value: request.apiType },
-            { key: ChainAttr, value: request.chain },
-            { key: JobStatusAttr, value: 'queued' },
-          ],
-          staticSummary: `${request.apiType} ${request.chain} ${request.target}`,
-        });
+        // A fresh request id cannot exist yet; 'exists' would only mean a duplicate start, which is harmless.
+        await deps.starter.start(input);
       } catch (err) {
         deps.log.error('screening workflow did not start; releasing its credits', { requestId, ...errorFields(err) });
         await deps.credits.releaseHold(requestId);
