@@ -71,6 +71,14 @@ const schema = z.object({
   SYNC_ANALYZE_WAIT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
   /** A worker that stops heartbeating for this long is presumed dead and its analysis is retried elsewhere. */
   ANALYSIS_HEARTBEAT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(10_000),
+  /**
+   * The queued-job sweeper (a Temporal schedule run by the workers): every N seconds (0 = no schedule) it
+   * starts the workflow of a job still queued RESTART_AFTER seconds after submission (its api process died
+   * between the commit and the start), and releases and fails one queued longer than ABANDON_AFTER.
+   */
+  QUEUED_JOB_SWEEP_EVERY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  QUEUED_JOB_RESTART_AFTER_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
+  QUEUED_JOB_ABANDON_AFTER_SECONDS: z.coerce.number().int().min(60).max(7 * 86_400).default(900),
 
   /** Shared secret of the activity webhook (header X-Activity-Webhook-Secret); unset = every post is refused. */
   ACTIVITY_WEBHOOK_SECRET: z.string().min(16, 'ACTIVITY_WEBHOOK_SECRET must be at least 16 characters').optional(),

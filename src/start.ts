@@ -20,6 +20,8 @@ import { prepareDatabaseOnce } from './runtime/prepare-database';
 import { onShutdown } from './runtime/shutdown';
 import { buildActivities, createWorker } from './runtime/worker';
 import { reconcileMarketSync } from './runtime/market-sync';
+import { ensureQueuedJobSweeper } from './runtime/queued-job-sweeper';
+import { createScreeningWorkflowStarter } from './screening/screening-workflow-starter';
 
 const ADMIN_KEY_FILE = 'bootstrap-admin-api-key';
 
@@ -72,8 +74,11 @@ async function main() {
   const pool = createPool(databaseUrl, config.DATABASE_POOL_SIZE, servingTimeouts(config));
   cleanups.unshift(() => pool.end());
 
+  const clientConnection = await Connection.connect({ address: temporalAddress });
+  const temporal = new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE });
+  const screeningStarter = createScreeningWorkflowStarter({ temporal, taskQueue: config.TEMPORAL_TASK_QUEUE });
   const workerConnection = await NativeConnection.connect({ address: temporalAddress });
-  const worker = await createWorker({ connection: workerConnection, config, namespace: config.TEMPORAL_NAMESPACE, activities: buildActivities(config, pool) });
+  const worker = await createWorker({ connection: workerConnection, config, namespace: config.TEMPORAL_NAMESPACE, activities: buildActivities(config, pool, { screeningStarter, log }) });
   const workerRun = worker.run();
   cleanups.unshift(async () => {
     worker.shutdown();
@@ -81,10 +86,9 @@ async function main() {
     await workerConnection.close();
   });
 
-  const clientConnection = await Connection.connect({ address: temporalAddress });
-  const temporal = new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE });
   const api = await startApiServer({ config, pool, temporal, log });
   await reconcileMarketSync(temporal, config, log);
+  await ensureQueuedJobSweeper(temporal, config, log);
   cleanups.unshift(() => clientConnection.close());
   cleanups.unshift(() => api.close());
 

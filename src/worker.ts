@@ -8,6 +8,8 @@ import { createLogger } from './logger';
 import { prepareDatabaseOnce } from './runtime/prepare-database';
 import { buildActivities, createWorker } from './runtime/worker';
 import { reconcileMarketSync } from './runtime/market-sync';
+import { ensureQueuedJobSweeper } from './runtime/queued-job-sweeper';
+import { createScreeningWorkflowStarter } from './screening/screening-workflow-starter';
 
 async function main() {
   const config = loadConfigOrExit();
@@ -20,14 +22,18 @@ async function main() {
   await prepareDatabaseOnce(config.DATABASE_URL, config, log);
   const pool = createPool(config.DATABASE_URL, config.DATABASE_POOL_SIZE, servingTimeouts(config));
   const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
-  const worker = await createWorker({ connection, config, namespace: config.TEMPORAL_NAMESPACE, activities: buildActivities(config, pool) });
+  // A client too: the queued-job sweeper's activity starts workflows, and the schedules are set up from here.
+  const clientConnection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
+  const temporal = new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE });
+  const screeningStarter = createScreeningWorkflowStarter({ temporal, taskQueue: config.TEMPORAL_TASK_QUEUE });
+  const worker = await createWorker({ connection, config, namespace: config.TEMPORAL_NAMESPACE, activities: buildActivities(config, pool, { screeningStarter, log }) });
   log.info('worker polling', { taskQueue: config.TEMPORAL_TASK_QUEUE });
   // The live candle sync runs on the workers; each worker's start makes it match its MARKET_LIVE_* config.
-  const clientConnection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
-  await reconcileMarketSync(new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE }), config, log);
-  await clientConnection.close();
+  await reconcileMarketSync(temporal, config, log);
+  await ensureQueuedJobSweeper(temporal, config, log);
   // The SDK's runtime shuts the worker down on SIGINT/SIGTERM; run() then resolves.
   await worker.run();
+  await clientConnection.close();
   await connection.close();
   await pool.end();
 }

@@ -16,3 +16,6 @@ export const marketSyncWorkflowId = (connector: string): string => `market-sync:
 
 /** A PayFast refund is recorded once per refund id, however often it is submitted. */
 export const payfastRefundWorkflowId = (refundId: string): string => `payfast-refund:${refundId}`;
+
+/** The schedule that sweeps queued jobs, one per task queue (its runs get `<id>-<timestamp>` workflow ids). */
+export const queuedJobSweeperScheduleId = (taskQueue: string): string => `queued-job-sweeper:${taskQueue}`;

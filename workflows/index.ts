@@ -6,3 +6,4 @@ export { clerkEventWorkflow } from './clerk-event';
 export { x402ReportWorkflow } from './x402-report';
 export { marketSyncWorkflow } from './market-sync';
 export { payfastRefundWorkflow } from './payfast-refund';
+export { queuedJobSweeperWorkflow } from './queued-job-sweeper';

@@ -13,6 +13,9 @@ export interface NewJob {
   creditsHeld: number;
 }
 
+/** A job left `queued`: the fields its workflow input is rebuilt from, and how long it has waited. */
+export type StaleQueuedJob = NewJob & { ageMs: number };
+
 export interface JobRecord {
   requestId: string;
   userId: string;
@@ -93,13 +96,40 @@ export function createJobStore(pool: Pool) {
       return (rowCount ?? 0) > 0;
     },
 
-    /** For a job whose workflow could not be started: nothing ran and nothing is charged. */
-    async markNotStarted(requestId: string, error: JobError): Promise<void> {
-      await pool.query(
-        `UPDATE screening_jobs SET status = 'failed', error = $2, credits_charged = 0, updated_at = now(), completed_at = now()
-         WHERE request_id = $1 AND status = 'queued'`,
-        [requestId, JSON.stringify(error)],
+    /**
+     * Jobs still queued `olderThanMs` after submission, oldest first, with what their workflow input needs.
+     * The partial index screening_jobs_queued_idx keeps this cheap however large the table grows.
+     */
+    async findStaleQueued(olderThanMs: number, limit: number): Promise<StaleQueuedJob[]> {
+      const { rows } = await pool.query(
+        `SELECT request_id, user_id, api_type, chain, target, reference_id, crawl_timeout_ms, max_depth, credits_held,
+                (extract(epoch FROM now() - created_at) * 1000)::bigint AS age_ms
+         FROM screening_jobs WHERE status = 'queued' AND created_at < now() - make_interval(secs => $1::double precision / 1000)
+         ORDER BY created_at LIMIT $2`,
+        [olderThanMs, limit],
       );
+      return rows.map((r) => ({
+        requestId: String(r.request_id),
+        userId: String(r.user_id),
+        apiType: r.api_type as ApiType,
+        chain: String(r.chain),
+        target: String(r.target),
+        referenceId: (r.reference_id as string | null) ?? null,
+        crawlTimeoutMs: Number(r.crawl_timeout_ms),
+        maxDepth: Number(r.max_depth),
+        creditsHeld: Number(r.credits_held),
+        ageMs: Number(r.age_ms),
+      }));
+    },
+
+    /** For a job whose workflow could not be started: nothing ran and nothing is charged. */
+    async markNotStarted(requestId: string, error: JobError, creditsCharged = 0): Promise<boolean> {
+      const { rowCount } = await pool.query(
+        `UPDATE screening_jobs SET status = 'failed', error = $2, credits_charged = $3, updated_at = now(), completed_at = now()
+         WHERE request_id = $1 AND status = 'queued'`,
+        [requestId, JSON.stringify(error), creditsCharged],
+      );
+      return (rowCount ?? 0) > 0;
     },
   };
 }

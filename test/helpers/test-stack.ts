@@ -12,6 +12,7 @@ import { createLogger } from '../../src/logger';
 import { startApiServer, type ApiServer } from '../../src/runtime/api-server';
 import { createStores, type Stores } from '../../src/runtime/stores';
 import { buildActivities, createWorker } from '../../src/runtime/worker';
+import { createScreeningWorkflowStarter } from '../../src/screening/screening-workflow-starter';
 
 export interface TestStack {
   config: Config;
@@ -49,6 +50,8 @@ export async function startTestStack(options: {
     DATABASE_POOL_SIZE: '12',
     // Test files share one database but each runs its own anvil: cached address pages must not cross files.
     CHAIN_CACHE_TRANSFERS_TTL_MS: '0',
+    // The sweeper schedule would sweep the shared database for every file's queue; its test turns it on.
+    QUEUED_JOB_SWEEP_EVERY_SECONDS: '0',
     ...options.env,
   });
   installTemporalRuntime('warn');
@@ -61,7 +64,8 @@ export async function startTestStack(options: {
   const workers: { stop(): Promise<void> }[] = [];
 
   const startWorker = async (activities?: Activities) => {
-    const defaults = buildActivities(config, pool, options.activityDeps);
+    const screeningStarter = createScreeningWorkflowStarter({ temporal, taskQueue: config.TEMPORAL_TASK_QUEUE });
+    const defaults = buildActivities(config, pool, { screeningStarter, ...options.activityDeps });
     const worker = await createWorker({
       connection: workerConnection,
       config,

@@ -1,0 +1,80 @@
+import { heartbeat } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/common';
+import type { CreditStore } from '../src/db/credits';
+import type { JobStore, StaleQueuedJob } from '../src/db/jobs';
+import type { Logger } from '../src/logger';
+import type { ScreeningWorkflowStarter } from '../src/screening/screening-workflow-starter';
+import type { JobError, QueuedJobSweepInput, QueuedJobSweepSummary, ScreeningInput } from '../workflows/defs';
+
+export interface QueuedJobActivityDeps {
+  jobs: JobStore;
+  credits: CreditStore;
+  /** Needs a Temporal client; a worker built without one cannot sweep (the activity then fails loudly). */
+  screeningStarter?: ScreeningWorkflowStarter;
+  log?: Logger;
+}
+
+const NEVER_STARTED: JobError = {
+  code: 'NOT_STARTED',
+  message: 'The job was never scheduled (its api process stopped before starting it); the credits held were released and nothing was charged',
+};
+
+function abortedError(status: string): JobError {
+  return { code: 'JOB_ABORTED', message: `The job's workflow ended without a result (${status}); credits held and not spent were released` };
+}
+
+function inputOf(job: StaleQueuedJob, heartbeatTimeoutMs: number): ScreeningInput {
+  const { ageMs: _age, ...fields } = job;
+  return { ...fields, heartbeatTimeoutMs };
+}
+
+export function createQueuedJobActivities(deps: QueuedJobActivityDeps) {
+  /**
+   * Idempotent in every order: the hold is released first (a second release returns 0) and the job flips
+   * to failed only while still queued, with what the ledger shows charged under the job's charge key.
+   */
+  async function releaseAndFail(job: StaleQueuedJob, error: JobError): Promise<void> {
+    await deps.credits.releaseHold(job.requestId);
+    const charge = await deps.credits.findTransaction(`screening:${job.requestId}`);
+    await deps.jobs.markNotStarted(job.requestId, error, charge?.amount ?? 0);
+    deps.log?.warn('queued job released', { requestId: job.requestId, code: error.code, ageMs: job.ageMs, charged: charge?.amount ?? 0 });
+  }
+
+  return {
+    /**
+     * One sweep over jobs still `queued` after `restartAfterMs`. By the state of the job's workflow:
+     * none ever started → start it with the stored input (the same workflow id, so a start that raced with
+     * the api's own is refused by REJECT_DUPLICATE), or release and fail it once older than
+     * `abandonAfterMs`; running → leave it; ended without writing a result → release and fail it.
+     */
+    async sweepQueuedJobs(input: QueuedJobSweepInput): Promise<QueuedJobSweepSummary> {
+      const starter = deps.screeningStarter;
+      if (!starter) throw ApplicationFailure.nonRetryable('this worker has no Temporal client to start workflows with', 'SweeperNotConfigured');
+      const summary: QueuedJobSweepSummary = { examined: 0, restarted: 0, running: 0, released: 0, left: 0 };
+      for (const job of await deps.jobs.findStaleQueued(input.restartAfterMs, input.limit)) {
+        heartbeat(job.requestId);
+        summary.examined++;
+        const status = await starter.status(job.requestId);
+        if (status === 'RUNNING') {
+          summary.running++;
+        } else if (status === null && job.ageMs < input.abandonAfterMs) {
+          const started = await starter.start(inputOf(job, input.heartbeatTimeoutMs), { memo: { startedBy: 'queued-job-sweeper' } });
+          if (started === 'started') summary.restarted++;
+          else summary.running++;
+          deps.log?.warn('queued job had no workflow; started it', { requestId: job.requestId, ageMs: job.ageMs, started });
+        } else if (status === null) {
+          await releaseAndFail(job, NEVER_STARTED);
+          summary.released++;
+        } else if (status === 'COMPLETED') {
+          // Cannot happen by construction (the workflow's last write is retried until it lands): an operator looks.
+          deps.log?.error('queued job whose workflow completed; left for an operator', { requestId: job.requestId });
+          summary.left++;
+        } else {
+          await releaseAndFail(job, abortedError(status));
+          summary.released++;
+        }
+      }
+      return summary;
+    },
+  };
+}
