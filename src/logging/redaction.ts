@@ -1,0 +1,68 @@
+/**
+ * What must never reach a log line, in two layers. Redaction by field name removes the values we know are
+ * secret wherever a caller put them under their usual name (headers, config, webhook fields); the scrub
+ * runs over every serialised line, message included, and removes values *shaped* like our credentials,
+ * so a key pasted into an error message or a header dumped under an unexpected name still never leaves.
+ */
+
+export const REDACTED = '[REDACTED]';
+
+/**
+ * Field names (case as sent: Node lower-cases incoming header names) whose values are secrets: credentials,
+ * webhook signatures and secrets, payment proofs, and the config fields that hold them.
+ */
+export const SENSITIVE_KEYS = [
+  // credentials
+  'x-api-key', 'apiKey', 'api_key', 'authorization', 'Authorization', 'cookie', 'set-cookie', 'token', 'accessToken', 'jwt',
+  'password', 'secret', 'key', 'privateKey',
+  // webhook signatures and shared secrets
+  'x-activity-webhook-secret', 'paypal-transmission-sig', 'svix-signature', 'webhook-signature', 'signature', 'sig',
+  // x402 payment proofs
+  'x-payment', 'payment-signature', 'PAYMENT-SIGNATURE',
+  // PayFast
+  'passphrase', 'merchant_key', 'merchantKey',
+  // config names (a config object logged whole must not carry them)
+  'BOOTSTRAP_ADMIN_API_KEY', 'ACTIVITY_WEBHOOK_SECRET', 'CLERK_WEBHOOK_SECRET', 'CLERK_JWT_KEY', 'PAYPAL_CLIENT_SECRET',
+  'PAYFAST_MERCHANT_KEY', 'PAYFAST_MERCHANT_PASSPHRASE', 'X402_FACILITATOR_PRIVATE_KEY', 'TRON_API_KEY', 'ETHERSCAN_API_KEY',
+] as const;
+
+/** How deep below the line's top level a sensitive name is still found (headers.x, req.headers.x). */
+const DEPTH = 3;
+
+function segment(key: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `.${key}` : `["${key}"]`;
+}
+
+/** pino `redact.paths`: every sensitive name at the top level and under 1..DEPTH wildcard levels (`*.k`, `*.*.k` …). */
+export function redactPaths(keys: readonly string[] = SENSITIVE_KEYS): string[] {
+  const paths: string[] = [];
+  for (const key of keys) {
+    paths.push(segment(key).replace(/^\./, ''));
+    for (let depth = 1; depth <= DEPTH; depth++) paths.push(Array(depth).fill('*').join('.') + segment(key));
+  }
+  return paths;
+}
+
+/**
+ * Shapes of secrets, replaced wherever they appear in a serialised line. Each keeps a short, harmless
+ * marker so a reader still sees that a credential was there.
+ */
+const SECRET_SHAPES: [RegExp, string][] = [
+  // Our API keys (src/auth/api-key-format.ts): cs_live_ + 43 base64url chars. The dashboard's 6-char display prefix stays.
+  [/cs_live_[A-Za-z0-9_-]{12,}/g, `cs_live_${REDACTED}`],
+  // JWTs (header.payload.signature, the header always base64url of '{"').
+  [/eyJ[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]*/g, REDACTED],
+  // Any other base64 of a JSON object (x402 PAYMENT-SIGNATURE / X-PAYMENT payloads are exactly that).
+  [/eyJ[A-Za-z0-9+/_-]{16,}={0,2}/g, REDACTED],
+  // Svix / Clerk signing secrets.
+  [/whsec_[A-Za-z0-9+/]{8,}={0,2}/g, `whsec_${REDACTED}`],
+  // Whatever follows a Bearer scheme.
+  [/(Bearer\s+)[^\s"\\,]+/gi, `$1${REDACTED}`],
+];
+
+/** Removes every credential-shaped value from a serialised log line (cheap when there is none). */
+export function scrubSecrets(line: string): string {
+  let out = line;
+  for (const [shape, replacement] of SECRET_SHAPES) out = out.replace(shape, replacement);
+  return out;
+}
