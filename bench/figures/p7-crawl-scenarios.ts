@@ -1,35 +1,40 @@
-/**
- * Crawl time and chain calls per job, per chain, against local servers: anvil (ethereum, a scripted
- * sanctioned → A → B → C graph) and the strict replay server with the recorded bitcoin, XRPL, TronGrid and
- * Solana answers (tron and solana pages nobody recorded are composed from the real bodies, as in
- * test/integration/chains-e2e-tron-solana.test.ts).
- * Runs the engine directly (no API or Temporal in the measurement). Run: npm run bench:crawl
- */
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import globalSetup from '../test/setup/global-setup';
-import globalTeardown from '../test/setup/global-teardown';
-import { sendNative, startAnvil } from '../test/helpers/anvil';
-import { startReplayServer } from '../test/helpers/replay-server';
-import { createPool } from '../src/db/pool';
-import { createEsploraBitcoinClient } from '../src/domain/chains/bitcoin-client';
-import { createEvmChainClient } from '../src/domain/chains/evm-client';
-import { createSolanaClient } from '../src/domain/chains/solana-client';
-import { createTronClient } from '../src/domain/chains/tron-client';
-import { createXrplClient } from '../src/domain/chains/xrpl-client';
-import { createScreeningEngine } from '../src/domain/risk/engine';
-import { loadPriceBook } from '../src/domain/risk/prices';
-import { createReferenceLists } from '../src/domain/risk/reference-lists';
-import { loadRiskModel } from '../src/domain/risk/risk-model';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { sendNative, startAnvil } from '../../test/helpers/anvil';
+import { startReplayServer } from '../../test/helpers/replay-server';
+import type { Chain } from '../../src/domain/chains/chain';
+import type { ChainClient } from '../../src/domain/chains/chain-client';
+import { createEsploraBitcoinClient } from '../../src/domain/chains/bitcoin-client';
+import { createEvmChainClient } from '../../src/domain/chains/evm-client';
+import { createSolanaClient } from '../../src/domain/chains/solana-client';
+import { createTronClient } from '../../src/domain/chains/tron-client';
+import { createXrplClient } from '../../src/domain/chains/xrpl-client';
 
-const RUNS = Number(process.env.RUNS ?? 20);
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
 const read = (...p: string[]) => JSON.parse(readFileSync(path.join('test', 'fixtures', 'chains', ...p), 'utf8'));
 
-async function main() {
-  await globalSetup();
-  const pool = createPool(process.env.TEST_DATABASE_URL as string, 4);
+export interface CrawlJob {
+  name: string;
+  request: { apiType: 'KYA' | 'KYT'; chain: Chain; target: string; maxDepth: number };
+}
+
+export interface CrawlScenarios {
+  clients: Partial<Record<Chain, ChainClient>>;
+  jobs: CrawlJob[];
+  /** One bare request per chain to the same server the client calls (a recorded answer or anvil): the cost of a chain call without the engine. */
+  rawCall: Record<string, () => Promise<void>>;
+  /** Requests the strict replay server could not match (must stay empty). */
+  misses(): string[];
+  close(): Promise<void>;
+}
+
+/**
+ * The chains of P7 on local servers: anvil as ethereum (a scripted sanctioned → A → B → C graph) and
+ * the strict replay server with the recorded bitcoin, XRPL, TronGrid and Solana answers (tron and
+ * solana pages nobody recorded are composed from the real bodies, as in
+ * test/integration/chains-e2e-tron-solana.test.ts).
+ */
+export async function startCrawlScenarios(): Promise<CrawlScenarios> {
   // Chain id 1: the EVM client refuses a node that is not on the chain it screens.
   const anvil = await startAnvil({ chainId: 1 });
   const SANCTIONED = '0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c';
@@ -104,49 +109,43 @@ async function main() {
     tron: createTronClient({ apiUrl: `${replay.url}/tron`, requestTimeoutMs: 5000, ratePerSecond: 1000 }),
     solana: createSolanaClient({ rpcUrl: `${replay.url}/solana`, requestTimeoutMs: 5000, ratePerSecond: 1000 }),
   };
-  const engine = createScreeningEngine({
-    lists: createReferenceLists(pool),
-    chainClients: clients,
-    prices: loadPriceBook('data/prices/usd-reference-prices.json'),
-    model: loadRiskModel('data/risk'),
-  });
-  const jobs = [
-    ['ethereum KYA (3 hops to a sanction)', { apiType: 'KYA', chain: 'ethereum', target: C.toLowerCase(), maxDepth: 4 }],
-    ['bitcoin KYT (Esplora replay)', { apiType: 'KYT', chain: 'bitcoin', target: txIn.txid, maxDepth: 3 }],
-    ['ripple KYA (rippled replay)', { apiType: 'KYA', chain: 'ripple', target: 'r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59', maxDepth: 4 }],
-    ['tron KYA (TronGrid replay)', { apiType: 'KYA', chain: 'tron', target: WALLET, maxDepth: 4 }],
-    ['tron KYT (TronGrid replay)', { apiType: 'KYT', chain: 'tron', target: NATIVE.txID, maxDepth: 3 }],
-    ['solana KYA (Solana RPC replay)', { apiType: 'KYA', chain: 'solana', target: FEE_PAYER, maxDepth: 4 }],
-    ['solana KYT (Solana RPC replay)', { apiType: 'KYT', chain: 'solana', target: VOTE_SIG, maxDepth: 3 }],
-  ] as const;
-  // Tron and solana run two jobs each on one client: their HTTP requests are counted per job.
-  const perJob: string[] = [];
-  console.log(`runs per job=${RUNS}`);
-  for (const [name, req] of jobs) {
-    const total: number[] = [];
-    const crawl: number[] = [];
-    let calls = 0;
-    let nodes = 0;
-    const client = req.chain === 'tron' || req.chain === 'solana' ? clients[req.chain] : null;
-    const before = client?.metrics().requests ?? 0;
-    for (let i = 0; i < RUNS; i++) {
-      const r = await engine.analyze({ ...req, crawlTimeoutMs: 8000 }, AbortSignal.timeout(8000));
-      total.push(r.full.performance.analysis_ms);
-      crawl.push(r.full.performance.crawl_ms ?? 0);
-      calls = r.full.performance.crawl_requests ?? 0;
-      nodes = r.full.performance.nodes_visited ?? 0;
-    }
-    if (client) perJob.push(`${req.chain} ${req.apiType}=${(client.metrics().requests - before) / RUNS}/job`);
-    console.log(`${name.padEnd(38)} analysis p50=${pct(total, 50)}ms p95=${pct(total, 95)}ms  crawl p50=${pct(crawl, 50)}ms  crawl calls/job=${calls} nodes/job=${nodes}`);
-  }
-  console.log(`HTTP requests: bitcoin=${clients.bitcoin.metrics().requests / RUNS}/job ripple=${clients.ripple.metrics().requests / RUNS}/job ${perJob.join(' ')} (replay misses: ${replay.misses.length})`);
-  await replay.close();
-  await anvil.stop();
-  await pool.end();
-  await globalTeardown();
-}
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+  const rpc = async (url: string, method: string, params: unknown) => {
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${method} answered ${res.status}`);
+  };
+  const get = async (url: string) => {
+    const res = await fetch(url);
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
+  };
+  const rawCall = {
+    ethereum: () => rpc(anvil.rpcUrl, 'eth_getBalance', [C, 'latest']),
+    bitcoin: () => get(`${replay.url}/bitcoin/address/${RECIPIENT}`),
+    ripple: () => rpc(`${replay.url}/xrpl`, 'account_info', [{ account: 'r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59', ledger_index: 'validated' }]),
+    tron: () => get(`${replay.url}/tron/v1/accounts/${WALLET}`),
+    solana: () => rpc(`${replay.url}/solana`, 'getBalance', [FEE_PAYER]),
+  };
+  const jobs: CrawlJob[] = (
+    [
+      ['ethereum KYA (3 hops to a sanction)', { apiType: 'KYA', chain: 'ethereum', target: C.toLowerCase(), maxDepth: 4 }],
+      ['bitcoin KYT (Esplora replay)', { apiType: 'KYT', chain: 'bitcoin', target: txIn.txid, maxDepth: 3 }],
+      ['ripple KYA (rippled replay)', { apiType: 'KYA', chain: 'ripple', target: 'r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59', maxDepth: 4 }],
+      ['tron KYA (TronGrid replay)', { apiType: 'KYA', chain: 'tron', target: WALLET, maxDepth: 4 }],
+      ['tron KYT (TronGrid replay)', { apiType: 'KYT', chain: 'tron', target: NATIVE.txID, maxDepth: 3 }],
+      ['solana KYA (Solana RPC replay)', { apiType: 'KYA', chain: 'solana', target: FEE_PAYER, maxDepth: 4 }],
+      ['solana KYT (Solana RPC replay)', { apiType: 'KYT', chain: 'solana', target: VOTE_SIG, maxDepth: 3 }],
+    ] as const
+  ).map(([name, request]) => ({ name, request }));
+  return {
+    clients,
+    jobs,
+    rawCall,
+    misses: () => replay.misses,
+    async close() {
+      await replay.close();
+      await anvil.stop();
+    },
+  };
+}

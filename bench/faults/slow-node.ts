@@ -1,0 +1,30 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface SlowNode {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A JSON-RPC forwarder that answers every request `delayMs` late: in front of anvil it stretches each
+ * analysis to about a second, so a worker killed under load is killed inside analyses, not between them.
+ */
+export async function startSlowNode(targetUrl: string, delayMs: number): Promise<SlowNode> {
+  const server: Server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    await new Promise((r) => setTimeout(r, delayMs));
+    try {
+      const upstream = await fetch(targetUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.concat(chunks) });
+      res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(Buffer.from(await upstream.arrayBuffer()));
+    } catch {
+      res.writeHead(502).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}

@@ -1,0 +1,41 @@
+import { connectRecording } from '../../test/helpers/realtime-client';
+import type { BenchContext } from '../lib/context';
+import { submitAndAwaitCompletion } from '../lib/jobs';
+import type { Figure } from '../lib/report';
+import { inFlight, perSecond } from '../lib/stats';
+
+const WARM_UP = 10;
+
+/**
+ * P1: completed jobs per second through the API (submit, hold, workflow, four activities, mirror,
+ * socket event) ÷ bare workflows per second (four no-op activities) at the same concurrency on the
+ * same dev server: what the service's own work costs over Temporal's.
+ */
+export async function measureThroughput(ctx: BenchContext): Promise<Figure[]> {
+  const { stack, bare, config } = ctx;
+  const jobs = config.BENCH_JOBS;
+  const concurrency = config.BENCH_JOBS_CONCURRENCY;
+  const user = await stack.createUser({ credits: jobs + WARM_UP });
+  const socket = await connectRecording(stack.api.url, user.key);
+  try {
+    await inFlight(WARM_UP, concurrency, async () => void (await submitAndAwaitCompletion(stack, user.key, socket)));
+    await inFlight(WARM_UP, concurrency, () => bare.execute());
+
+    ctx.progress(`P1: ${jobs} jobs through the API, ${concurrency} in flight`);
+    const api = await inFlight(jobs, concurrency, async () => void (await submitAndAwaitCompletion(stack, user.key, socket)));
+    ctx.progress(`P1: ${jobs} bare workflows, ${concurrency} in flight`);
+    const baseline = await inFlight(jobs, concurrency, () => bare.execute());
+
+    const charged = await stack.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM screening_jobs WHERE user_id = $1 AND status = 'completed' AND credits_charged > 0`, [user.id]);
+    return [{
+      id: 'P1',
+      figure: `completed jobs/s through the API, ${concurrency} in flight ÷ bare workflows/s (4 no-op activities)`,
+      value: perSecond(jobs, api.wallMs),
+      baseline: perSecond(jobs, baseline.wallMs),
+      unit: '/s',
+      note: `${jobs} each; ${charged.rows[0]?.n} of ${jobs + WARM_UP} jobs completed and charged`,
+    }];
+  } finally {
+    socket.close();
+  }
+}

@@ -1,0 +1,49 @@
+import { connectRecording } from '../../test/helpers/realtime-client';
+import type { BenchContext } from '../lib/context';
+import { submitAndAwaitCompletion } from '../lib/jobs';
+import type { Figure } from '../lib/report';
+import { inFlight, percentile } from '../lib/stats';
+
+const JOBS_POLLED = 20;
+
+/**
+ * P3: GET /api/v1/kyt/job/:id (auth, the job store's primary-key select, JSON) ÷ that same select
+ * called directly on the service's pool, both at 100 in flight over completed jobs.
+ */
+export async function measurePollLatency(ctx: BenchContext): Promise<Figure[]> {
+  const { stack, config } = ctx;
+  const polls = config.BENCH_POLLS;
+  const concurrency = config.BENCH_POLL_CONCURRENCY;
+  const user = await stack.createUser({ credits: JOBS_POLLED });
+  const socket = await connectRecording(stack.api.url, user.key);
+  const ids: string[] = [];
+  try {
+    for (let i = 0; i < JOBS_POLLED; i++) ids.push((await submitAndAwaitCompletion(stack, user.key, socket)).requestId);
+  } finally {
+    socket.close();
+  }
+  const idOf = (i: number) => ids[i % ids.length] as string;
+
+  const poll = async (i: number) => {
+    const res = await fetch(`${stack.api.url}/api/v1/kyt/job/${idOf(i)}`, { headers: { 'x-api-key': user.key } });
+    const body = (await res.json()) as { data?: { status?: string } };
+    if (res.status !== 200 || body.data?.status !== 'completed') throw new Error(`poll answered ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+  };
+  const select = async (i: number) => {
+    if (!(await stack.stores.jobs.findForUser(idOf(i), user.id))) throw new Error('the job row is missing');
+  };
+  await inFlight(200, concurrency, poll);
+  await inFlight(200, concurrency, select);
+
+  ctx.progress(`P3: ${polls} polls and ${polls} primary-key selects, ${concurrency} in flight`);
+  const api = await inFlight(polls, concurrency, poll);
+  const raw = await inFlight(polls, concurrency, select);
+  return [{
+    id: 'P3',
+    figure: `poll GET /kyt/job/:id p99, ${concurrency} in flight ÷ the same primary-key select on the same pool (${stack.config.DATABASE_POOL_SIZE} connections)`,
+    value: percentile(api.latencies, 99),
+    baseline: percentile(raw.latencies, 99),
+    unit: 'ms',
+    note: `p50 ${percentile(api.latencies, 50).toFixed(1)} vs ${percentile(raw.latencies, 50).toFixed(1)} ms`,
+  }];
+}

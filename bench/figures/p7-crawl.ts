@@ -1,0 +1,65 @@
+import { createReferenceLists } from '../../src/domain/risk/reference-lists';
+import { createScreeningEngine } from '../../src/domain/risk/engine';
+import { loadPriceBook } from '../../src/domain/risk/prices';
+import { loadRiskModel } from '../../src/domain/risk/risk-model';
+import type { BenchContext } from '../lib/context';
+import type { Figure } from '../lib/report';
+import { percentile, timed } from '../lib/stats';
+import { startCrawlScenarios } from './p7-crawl-scenarios';
+
+const RAW_CALLS = 50;
+
+/**
+ * P7: the engine alone (no API or Temporal in the measurement) per chain: crawl time p50 and chain
+ * calls per job, beside what those calls cost bare (calls × one raw request's p50 to the same
+ * server): the ratio is the crawl's own overhead, or its parallelism when under 1.
+ */
+export async function measureCrawl(ctx: BenchContext): Promise<Figure[]> {
+  const runs = ctx.config.BENCH_CRAWL_RUNS;
+  const scenarios = await startCrawlScenarios();
+  try {
+    const engine = createScreeningEngine({
+      lists: createReferenceLists(ctx.stack.pool),
+      chainClients: scenarios.clients,
+      prices: loadPriceBook('data/prices/usd-reference-prices.json'),
+      model: loadRiskModel('data/risk'),
+    });
+    const rawP50: Record<string, number> = {};
+    for (const [chain, call] of Object.entries(scenarios.rawCall)) {
+      const samples: number[] = [];
+      for (let i = 0; i < RAW_CALLS; i++) samples.push((await timed(call)).ms);
+      rawP50[chain] = percentile(samples, 50);
+    }
+
+    ctx.progress(`P7: ${scenarios.jobs.length} crawl jobs × ${runs} runs on the engine`);
+    const figures: Figure[] = [];
+    for (const job of scenarios.jobs) {
+      const crawl: number[] = [];
+      const analysis: number[] = [];
+      const calls = new Set<number>();
+      let nodes = 0;
+      for (let i = 0; i < runs; i++) {
+        const r = await engine.analyze({ ...job.request, crawlTimeoutMs: 8000 }, AbortSignal.timeout(8000));
+        crawl.push(r.full.performance.crawl_ms ?? 0);
+        analysis.push(r.full.performance.analysis_ms);
+        calls.add(r.full.performance.crawl_requests ?? 0);
+        nodes = r.full.performance.nodes_visited ?? 0;
+      }
+      // Every run of a job makes the same calls (no cache on these clients); a spread would mean a flaky scenario.
+      const perJob = Math.max(...calls);
+      figures.push({
+        id: 'P7',
+        figure: `${job.name}: crawl p50 ÷ its chain calls × one raw call p50`,
+        value: percentile(crawl, 50),
+        baseline: perJob * (rawP50[job.request.chain] as number),
+        unit: 'ms',
+        note: `${perJob} chain calls/job${calls.size > 1 ? ` (varied: ${[...calls].join('/')})` : ''}, ${nodes} nodes, analysis p50 ${percentile(analysis, 50).toFixed(0)} ms`,
+      });
+    }
+    const misses = scenarios.misses();
+    if (misses.length > 0) throw new Error(`the replay server had no answer for: ${misses.slice(0, 5).join(', ')}`);
+    return figures;
+  } finally {
+    await scenarios.close();
+  }
+}

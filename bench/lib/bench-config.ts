@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+const FIGURE_IDS = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7'] as const;
+export type FigureId = (typeof FIGURE_IDS)[number];
+
+/** Sizes of `npm run bench`; the defaults finish the whole run in a few minutes on a 2-core machine. */
+const schema = z.object({
+  /** Comma-separated subset of p1..p7 (default all), for re-measuring one figure. */
+  BENCH_ONLY: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',').map((s) => s.trim().toLowerCase()) : [...FIGURE_IDS]))
+    .pipe(z.array(z.enum(FIGURE_IDS)).min(1)),
+  BENCH_JOBS: count(200),
+  BENCH_JOBS_CONCURRENCY: count(20),
+  BENCH_LATENCY_JOBS: count(100),
+  BENCH_LATENCY_CONCURRENCY: count(10),
+  BENCH_POLLS: count(3000),
+  BENCH_POLL_CONCURRENCY: count(100),
+  BENCH_WEBHOOKS: count(200),
+  BENCH_WEBHOOK_CONCURRENCY: count(10),
+  BENCH_ACTIVITY_POSTS: count(2000),
+  BENCH_ACTIVITY_CONCURRENCY: count(100),
+  BENCH_CANDLE_REQUESTS: count(300),
+  BENCH_CRAWL_RUNS: count(20),
+});
+
+export type BenchConfig = z.infer<typeof schema>;
+
+export function loadBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
+  const parsed = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid benchmark configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

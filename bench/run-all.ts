@@ -1,0 +1,80 @@
+/**
+ * `npm run bench`: every figure of the service (P1–P7) in one run on one local stack (embedded
+ * Postgres, Temporal dev server, api + worker, as the tests start it), each beside its baseline
+ * measured in the same run, printed as one markdown table plus a JSON line. Sizes: bench/lib/bench-config.ts.
+ */
+import os from 'node:os';
+import globalSetup from '../test/setup/global-setup';
+import globalTeardown from '../test/setup/global-teardown';
+import { startTestStack } from '../test/helpers/test-stack';
+import { testPayPalVerifier, WEBHOOK_ENV } from '../test/helpers/webhooks';
+import { startBareInsertServer } from './bare/express-insert';
+import { startBareWorkflows } from './bare/worker';
+import { measureThroughput } from './figures/p1-throughput';
+import { measureCompletionLatency } from './figures/p2-completion-latency';
+import { measurePollLatency } from './figures/p3-poll-latency';
+import { measureWebhookAcks } from './figures/p4-webhook-ack';
+import { measureActivityThroughput } from './figures/p5-activity-throughput';
+import { measureCandles } from './figures/p6-candles';
+import { measureCrawl } from './figures/p7-crawl';
+import { loadBenchConfig, type FigureId } from './lib/bench-config';
+import type { BenchContext } from './lib/context';
+import { jsonLine, markdownTable, type Figure } from './lib/report';
+
+const FIGURES: Record<FigureId, (ctx: BenchContext) => Promise<Figure[]>> = {
+  p1: measureThroughput,
+  p2: measureCompletionLatency,
+  p3: measurePollLatency,
+  p4: measureWebhookAcks,
+  p5: measureActivityThroughput,
+  p6: measureCandles,
+  p7: measureCrawl,
+};
+
+const ACTIVITY_SECRET = 'bench-activity-secret-0123456789';
+const ACTIVITY_CLERK_USER = 'user_benchActivity0000000001';
+
+async function main(): Promise<void> {
+  const config = loadBenchConfig();
+  const started = Date.now();
+  const progress = (line: string) => process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
+
+  progress('starting embedded Postgres and the Temporal dev server');
+  await globalSetup();
+  const stack = await startTestStack({
+    env: { ...WEBHOOK_ENV, ACTIVITY_WEBHOOK_SECRET: ACTIVITY_SECRET },
+    verifiers: { paypalVerifier: testPayPalVerifier() },
+  });
+  const activityUser = await stack.createUser({ clerkUserId: ACTIVITY_CLERK_USER });
+  const bare = await startBareWorkflows({
+    client: stack.temporal,
+    address: stack.config.TEMPORAL_ADDRESS as string,
+    maxConcurrentActivities: Math.max(2, stack.config.DATABASE_POOL_SIZE),
+  });
+  const bareInsert = await startBareInsertServer(stack.pool, activityUser.id);
+  const ctx: BenchContext = { stack, bare, bareInsert, config, activitySecret: ACTIVITY_SECRET, activityClerkUserId: ACTIVITY_CLERK_USER, progress };
+
+  const figures: Figure[] = [];
+  try {
+    for (const id of config.BENCH_ONLY) figures.push(...(await FIGURES[id](ctx)));
+  } finally {
+    await bareInsert.close();
+    await bare.stop();
+    await stack.stop();
+    await globalTeardown();
+  }
+
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`;
+  console.log(`\nchainscreen benchmark, ${new Date().toISOString()}, ${machine}, ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+  console.log(markdownTable(figures));
+  console.log(`\n${jsonLine(figures, { at: new Date().toISOString(), machine, config })}`);
+}
+
+main().then(
+  // The Temporal native runtime keeps a handle open after every connection is closed (sdk-typescript#928).
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
