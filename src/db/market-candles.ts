@@ -69,7 +69,12 @@ const toView = (r: CandleRow): CandleView => ({
 const CANDLE_COLUMNS = `(extract(epoch FROM ts) * 1000)::float8 AS t, open::float8 AS o, high::float8 AS h, low::float8 AS l,
   close::float8 AS c, volume::float8 AS v, trades AS n`;
 
-const bound = (ms: number | undefined, fallback: string) => (ms === undefined ? fallback : new Date(ms).toISOString());
+/**
+ * A request's bound as Postgres reads it. Past year 9999 toISOString writes `+275760-09-13T…`, whose
+ * leading sign Postgres takes for a time-zone offset (an error, hence a 500); without it the same
+ * instant parses, so every bound the validator accepts (up to MAX_TIME_MS) reaches the query.
+ */
+const bound = (ms: number | undefined, fallback: string) => (ms === undefined ? fallback : new Date(ms).toISOString().replace(/^\+/, ''));
 
 export function createMarketStore(pool: Pool) {
   return {
