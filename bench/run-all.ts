@@ -7,6 +7,7 @@ import os from 'node:os';
 import globalSetup from '../test/setup/global-setup';
 import globalTeardown from '../test/setup/global-teardown';
 import { startTestStack } from '../test/helpers/test-stack';
+import { installTemporalRuntime } from '../src/infra/temporal-runtime';
 import { testPayPalVerifier, WEBHOOK_ENV } from '../test/helpers/webhooks';
 import { startBareInsertServer } from './bare/express-insert';
 import { startBareWorkflows } from './bare/worker';
@@ -40,6 +41,8 @@ async function main(): Promise<void> {
   const progress = (line: string) => process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
 
   progress('starting embedded Postgres and the Temporal dev server');
+  // Before the setup's workflow bundling, which would otherwise create the SDK runtime at INFO and flood the table's output.
+  installTemporalRuntime('warn');
   await globalSetup();
   const stack = await startTestStack({
     env: { ...WEBHOOK_ENV, ACTIVITY_WEBHOOK_SECRET: ACTIVITY_SECRET },

@@ -2,11 +2,15 @@
  * The fault suite (`npm run test:faults`, CI: `npm run test:faults -- --short`): the real api and worker
  * processes over an embedded Postgres and a Temporal dev server on files, with faults injected into each
  * in turn. Every scenario prints one line of figures; the process exits 1 when any promise did not hold.
- * Options: --short (CI sizes, soak 45 s), --only=worker-kill,soak (a subset). FAULTS_KEEP=1 keeps the
+ * Options: --short (CI sizes, soak 45 s), --only=worker-kill,soak (a subset), --soak-seconds=N (the soak's
+ * length; its first fifth is the warm-up). FAULTS_KEEP=1 keeps the
  * temporary directory (process logs under logs/).
  */
 import { startFaultStack, type FaultStack } from './fault-stack';
 import { formatReport, type ScenarioReport } from './report';
+import { duplicateDeliveries } from './scenarios/duplicate-deliveries';
+import { postgresRestart } from './scenarios/postgres-restart';
+import { soak } from './scenarios/soak';
 import { temporalKill } from './scenarios/temporal-kill';
 import { workerKill } from './scenarios/worker-kill';
 
@@ -14,14 +18,22 @@ interface Sizes {
   jobs: number;
   concurrency: number;
   temporalOutageMs: number;
+  webhookSenders: number;
+  webhookLoadMs: number;
+  postgresOutageMs: number;
+  soakMs: number;
+  soakWarmUpMs: number;
 }
 
-const LONG: Sizes = { jobs: 120, concurrency: 10, temporalOutageMs: 10_000 };
-const SHORT: Sizes = { jobs: 40, concurrency: 10, temporalOutageMs: 3_000 };
+const LONG: Sizes = { jobs: 120, concurrency: 10, temporalOutageMs: 10_000, webhookSenders: 20, webhookLoadMs: 40_000, postgresOutageMs: 10_000, soakMs: 600_000, soakWarmUpMs: 120_000 };
+const SHORT: Sizes = { jobs: 40, concurrency: 10, temporalOutageMs: 3_000, webhookSenders: 10, webhookLoadMs: 15_000, postgresOutageMs: 3_000, soakMs: 45_000, soakWarmUpMs: 15_000 };
 
 const SCENARIOS: Record<string, (stack: FaultStack, sizes: Sizes) => Promise<ScenarioReport>> = {
   'worker-kill': (stack, sizes) => workerKill(stack, sizes),
   'temporal-kill': (stack, sizes) => temporalKill(stack, { ...sizes, outageMs: sizes.temporalOutageMs }),
+  'postgres-restart': (stack, sizes) => postgresRestart(stack, { senders: sizes.webhookSenders, durationMs: sizes.webhookLoadMs, outageMs: sizes.postgresOutageMs }),
+  'duplicate-deliveries': (stack) => duplicateDeliveries(stack),
+  soak: (stack, sizes) => soak(stack, { durationMs: sizes.soakMs, warmUpMs: sizes.soakWarmUpMs }),
 };
 
 async function main() {
@@ -30,7 +42,8 @@ async function main() {
   const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
   const unknown = only?.filter((name) => !SCENARIOS[name]) ?? [];
   if (unknown.length) throw new Error(`unknown scenario(s) ${unknown.join(', ')}; known: ${Object.keys(SCENARIOS).join(', ')}`);
-  const sizes = short ? SHORT : LONG;
+  const soakSeconds = Number(args.find((a) => a.startsWith('--soak-seconds='))?.slice('--soak-seconds='.length) ?? NaN);
+  const sizes = { ...(short ? SHORT : LONG), ...(soakSeconds > 0 ? { soakMs: soakSeconds * 1000, soakWarmUpMs: soakSeconds * 200 } : {}) };
   const started = Date.now();
 
   const stack = await startFaultStack();

@@ -20,6 +20,9 @@ export async function submitAndAwaitCompletion(stack: TestStack, key: string, so
   const requestId: string = res.body.data.request_id;
   const done = await socket.waitFor('job_status_changed', (p) => p.request_id === requestId && p.status !== 'queued', 120_000);
   const totalMs = performance.now() - t0;
-  if (done.status !== 'completed') throw new Error(`job ${requestId} ended ${done.status} (${done.error_code})`);
+  if (done.status !== 'completed') {
+    const job = await stack.http('GET', `/api/v1/kyt/job/${requestId}`, { key });
+    throw new Error(`job ${requestId} ended ${done.status}: ${JSON.stringify(job.body?.data?.error ?? done.error_code)}`);
+  }
   return { requestId, submitMs, totalMs };
 }
