@@ -6,6 +6,8 @@ module.exports = {
   transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } } }] },
   globalSetup: '<rootDir>/test/setup/global-setup.ts',
   globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
+  // test/zz-final (the grep of the whole run's log for secrets) runs last.
+  testSequencer: '<rootDir>/test/setup/run-last-sequencer.js',
   testTimeout: 60_000,
   // The Temporal native bridge keeps an unref'd handle that jest reports as open (sdk-typescript#928).
   forceExit: true,

@@ -1,0 +1,96 @@
+import { createLogger } from '../../src/logger';
+import { withLogContext } from '../../src/logging/log-context';
+import { scrubSecrets } from '../../src/logging/redaction';
+import { httpRequestIdFrom } from '../../src/api/request-id';
+import { generateApiKey } from '../../src/auth/api-key-format';
+
+function capture(level: 'debug' | 'info' | 'silent' = 'debug') {
+  const lines: string[] = [];
+  const log = createLogger(level, { process: 'unit' }, { write: (s: string) => void lines.push(s) });
+  return { log, lines, parsed: () => lines.map((l) => JSON.parse(l) as Record<string, any>) };
+}
+
+const apiKey = generateApiKey();
+const jwt = 'eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c2VyXzEyMyIsImV4cCI6MTl9.c2lnbmF0dXJlLWJ5dGVzLWhlcmU';
+// An x402 PAYMENT-SIGNATURE header: base64 of a JSON payload.
+const paymentHeader = Buffer.from(JSON.stringify({ x402Version: 2, payload: { signature: '0xabc', authorization: { from: '0x1' } } })).toString('base64');
+
+describe('log redaction', () => {
+  test.each([
+    ['x-api-key header', { headers: { 'x-api-key': 'opaque-bootstrap-admin-key-1234' } }, 'opaque-bootstrap-admin-key-1234'],
+    ['authorization header', { req: { headers: { authorization: 'Basic dXNlcjpwYXNz' } } }, 'dXNlcjpwYXNz'],
+    ['PayPal signature', { headers: { 'paypal-transmission-sig': 'T2RkIHNpZ25hdHVyZSBieXRlcw==' } }, 'T2RkIHNpZ25hdHVyZSBieXRlcw=='],
+    ['svix signature', { 'svix-signature': 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=' }, 'g0hM9SsE'],
+    ['PayFast passphrase', { itn: { passphrase: 'jt7NOE43FZPn', merchant_key: '46f0cd694581a' } }, 'jt7NOE43FZPn'],
+    ['PayFast merchant key', { merchant_key: '46f0cd694581a' }, '46f0cd694581a'],
+    ['activity webhook secret', { 'x-activity-webhook-secret': 'shared-secret-of-the-activity-hook' }, 'shared-secret-of-the-activity-hook'],
+    ['x402 payment header by name', { 'payment-signature': 'opaque-payment-proof' }, 'opaque-payment-proof'],
+    ['a config object', { config: { PAYPAL_CLIENT_SECRET: 'paypal-client-secret-value', PORT: 3000 } }, 'paypal-client-secret-value'],
+    ['token and secret fields', { token: 'session-token-value', secret: 'plain-secret-value' }, 'session-token-value'],
+  ])('a %s is removed by its field name', (_what, fields, secret) => {
+    const { log, lines } = capture();
+    log.info('delivery', fields as Record<string, unknown>);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toContain(secret);
+    expect(lines[0]).toContain('[REDACTED]');
+  });
+
+  test.each([
+    ['our API key', `key ${apiKey} was refused`, apiKey],
+    ['a JWT', `bad token ${jwt}`, jwt],
+    ['a Bearer credential of any shape', 'Authorization: Bearer opaque.token-value', 'opaque.token-value'],
+    ['an x402 payment header', `payment ${paymentHeader} refused`, paymentHeader.slice(0, 30)],
+    ['a Clerk signing secret', 'secret whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw set', 'MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'],
+  ])('%s is scrubbed by its shape, in the message and in any field', (_what, text, secret) => {
+    const { log, lines } = capture();
+    log.warn(text, { detail: { nested: [text] }, error: text });
+    expect(lines[0]).not.toContain(secret);
+  });
+
+  test('what is not secret stays readable: ids, the key display prefix, other fields', () => {
+    const { log, parsed } = capture();
+    log.info('job queued', { requestId: '6f1c0f1e-2b7e-4c55-9c8e-0d2a3f4b5c6d', keyPrefix: apiKey.slice(0, 14), chain: 'ethereum', address: '0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c' });
+    expect(parsed()[0]).toMatchObject({ level: 'info', msg: 'job queued', process: 'unit', requestId: '6f1c0f1e-2b7e-4c55-9c8e-0d2a3f4b5c6d',
+      keyPrefix: apiKey.slice(0, 14), address: '0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c', time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+  });
+
+  test('scrubSecrets leaves a line without credentials unchanged', () => {
+    const line = '{"level":"info","msg":"http request","route":"/api/v1/kyt/job/:requestId","httpRequestId":"abc-123"}';
+    expect(scrubSecrets(line)).toBe(line);
+  });
+});
+
+describe('logger levels and context', () => {
+  test('LOG_LEVEL filters, and silent writes nothing', () => {
+    const info = capture('info');
+    info.log.debug('hidden');
+    info.log.info('shown');
+    expect(info.parsed().map((l) => l.msg)).toEqual(['shown']);
+    const silent = capture('silent');
+    silent.log.error('never');
+    expect(silent.lines).toEqual([]);
+  });
+
+  test('a child logger and the surrounding log context add their fields to every line', async () => {
+    const { log, parsed } = capture();
+    const child = log.child({ httpRequestId: 'abc-123' });
+    await withLogContext({ workflowId: 'screening:1' }, async () => {
+      await new Promise((r) => setTimeout(r, 1));
+      child.info('inside');
+    });
+    child.info('outside');
+    expect(parsed().map(({ msg, httpRequestId, workflowId }) => ({ msg, httpRequestId, workflowId }))).toEqual([
+      { msg: 'inside', httpRequestId: 'abc-123', workflowId: 'screening:1' },
+      { msg: 'outside', httpRequestId: 'abc-123', workflowId: undefined },
+    ]);
+  });
+});
+
+describe('httpRequestIdFrom', () => {
+  test.each(['abc-123', 'A.b:c_d-9', 'x'.repeat(128)])('keeps the sane id %s', (id) => {
+    expect(httpRequestIdFrom(id)).toBe(id);
+  });
+  test.each([undefined, '', 'x'.repeat(129), 'line\nbreak', 'space here', '"quoted"', 'ünïcode', '{"json":1}'])('replaces %p with a UUID', (id) => {
+    expect(httpRequestIdFrom(id)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});
