@@ -7,6 +7,7 @@ import { isSupportedChain } from '../src/domain/chains/chain';
 import { ChainConfigurationError, ChainUnavailableError, InvalidAddressError } from '../src/domain/chains/chain-client';
 import { AnalysisDeadlineError, TransactionNotFoundError, type ScreeningEngine } from '../src/domain/risk/engine';
 import type { AnalysisResult } from '../src/domain/risk/types';
+import type { Logger } from '../src/logger';
 import { ErrorType, type ScreeningInput } from '../workflows/defs';
 
 export interface ScreeningActivityDeps {
@@ -14,6 +15,8 @@ export interface ScreeningActivityDeps {
   credits: CreditStore;
   jobs: JobStore;
   activityHistory: ActivityHistoryStore;
+  /** Lines written here carry the job's workflowId and httpRequestId (the worker's activity log context). */
+  log?: Logger;
 }
 
 /** Turns domain errors into the failure types the workflow branches on; anything unknown stays retryable. */
@@ -40,10 +43,14 @@ export function createScreeningActivities(deps: ScreeningActivityDeps) {
       try {
         heartbeat();
         const signal = AbortSignal.any([cancellationSignal(), AbortSignal.timeout(input.crawlTimeoutMs)]);
-        return await deps.engine.analyze(
+        const started = Date.now();
+        const result = await deps.engine.analyze(
           { apiType: input.apiType, chain: input.chain, target: input.target, maxDepth: input.maxDepth, crawlTimeoutMs: input.crawlTimeoutMs },
           signal,
         );
+        deps.log?.info('target analysed', { requestId: input.requestId, apiType: input.apiType, chain: input.chain, riskLevel: result.response.risk_level,
+          riskScore: result.response.risk_score, depthReached: result.depthReached, ms: Date.now() - started });
+        return result;
       } catch (err) {
         throw toFailure(err);
       } finally {

@@ -11,7 +11,7 @@ import { onShutdown } from './runtime/shutdown';
 async function main() {
   const config = loadConfigOrExit();
   const log = createLogger(config.LOG_LEVEL, { process: 'api' });
-  installTemporalRuntime(config.LOG_LEVEL);
+  installTemporalRuntime(config.LOG_LEVEL, { log });
   if (!config.DATABASE_URL || !config.TEMPORAL_ADDRESS) {
     log.error('npm run api needs DATABASE_URL and TEMPORAL_ADDRESS (npm start runs everything with embedded defaults)');
     process.exit(78);

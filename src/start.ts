@@ -41,7 +41,7 @@ async function localAdminKey(dataDir: string): Promise<string> {
 async function main() {
   const config = loadConfigOrExit();
   const log = createLogger(config.LOG_LEVEL, { process: 'start' });
-  installTemporalRuntime(config.LOG_LEVEL);
+  installTemporalRuntime(config.LOG_LEVEL, { log });
   const cleanups: (() => Promise<unknown>)[] = [];
 
   let databaseUrl = config.DATABASE_URL;
@@ -78,7 +78,7 @@ async function main() {
   const temporal = new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE });
   const screeningStarter = createScreeningWorkflowStarter({ temporal, taskQueue: config.TEMPORAL_TASK_QUEUE });
   const workerConnection = await NativeConnection.connect({ address: temporalAddress });
-  const worker = await createWorker({ connection: workerConnection, config, namespace: config.TEMPORAL_NAMESPACE, activities: buildActivities(config, pool, { screeningStarter, log }) });
+  const worker = await createWorker({ connection: workerConnection, config, namespace: config.TEMPORAL_NAMESPACE, log, activities: buildActivities(config, pool, { screeningStarter, log }) });
   const workerRun = worker.run();
   cleanups.unshift(async () => {
     worker.shutdown();

@@ -14,7 +14,7 @@ import { createScreeningWorkflowStarter } from './screening/screening-workflow-s
 async function main() {
   const config = loadConfigOrExit();
   const log = createLogger(config.LOG_LEVEL, { process: 'worker' });
-  installTemporalRuntime(config.LOG_LEVEL);
+  installTemporalRuntime(config.LOG_LEVEL, { log });
   if (!config.DATABASE_URL || !config.TEMPORAL_ADDRESS) {
     log.error('npm run worker needs DATABASE_URL and TEMPORAL_ADDRESS (npm start runs everything with embedded defaults)');
     process.exit(78);
@@ -26,7 +26,7 @@ async function main() {
   const clientConnection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
   const temporal = new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE });
   const screeningStarter = createScreeningWorkflowStarter({ temporal, taskQueue: config.TEMPORAL_TASK_QUEUE });
-  const worker = await createWorker({ connection, config, namespace: config.TEMPORAL_NAMESPACE, activities: buildActivities(config, pool, { screeningStarter, log }) });
+  const worker = await createWorker({ connection, config, namespace: config.TEMPORAL_NAMESPACE, log, activities: buildActivities(config, pool, { screeningStarter, log }) });
   log.info('worker polling', { taskQueue: config.TEMPORAL_TASK_QUEUE });
   // The live candle sync runs on the workers; each worker's start makes it match its MARKET_LIVE_* config.
   await reconcileMarketSync(temporal, config, log);

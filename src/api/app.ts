@@ -3,6 +3,7 @@ import type { Pool } from 'pg';
 import { createAuthenticate, type AuthDeps } from '../auth/authenticate';
 import type { Logger } from '../logger';
 import { createErrorHandler, unknownRoute } from './errors';
+import { requestIdAndAccessLog } from './request-id';
 import { createApiKeysRouter } from './routes/api-keys';
 import { createCreditsRouter } from './routes/credits';
 import { createScreeningJobsRouter, type ScreeningRouterDeps } from './routes/screening-jobs';
@@ -45,6 +46,8 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy);
+  // Before everything else, so every answer carries X-Request-Id and gets its access line.
+  app.use(requestIdAndAccessLog(deps.log));
 
   // Webhooks first: they verify signatures over the raw bytes, which express.json would consume.
   app.use(createActivityWebhookRouter(deps));

@@ -3,6 +3,7 @@ import type { ZodType } from 'zod';
 import type { Logger } from '../logger';
 import { errorFields } from '../logger';
 import { isDatabaseUnavailable } from '../db/unavailable';
+import { requestLogOf } from './request-id';
 
 /** An error that already knows its HTTP answer, in one of the contract's two shapes. */
 export class HttpError extends Error {
@@ -76,11 +77,11 @@ export function createErrorHandler(log: Logger): ErrorRequestHandler {
     }
     if (isDatabaseUnavailable(err)) {
       // A hung or unreachable database: answered as retryable within the pool's timeouts, never left waiting.
-      log.warn('database unavailable for a request', { method: req.method, path: req.path, ...errorFields(err) });
+      requestLogOf(res, log).warn('database unavailable for a request', { method: req.method, path: req.path, ...errorFields(err) });
       res.set('Retry-After', '5').status(503).json({ success: false, error: 'The database is temporarily unavailable; please retry (requests with an idempotency key are safe to repeat)', code: 'SERVICE_UNAVAILABLE' });
       return;
     }
-    log.error('unhandled request error', { method: req.method, path: req.path, ...errorFields(err) });
+    requestLogOf(res, log).error('unhandled request error', { method: req.method, path: req.path, ...errorFields(err) });
     res.status(500).json({ success: false, error: 'Internal error', code: 'INTERNAL' });
   };
 }

@@ -1,5 +1,6 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import type { PayFastRefundInput } from '../../workflows/billing-defs';
+import { httpRequestMemo } from '../../workflows/http-request-memo';
 import { payfastRefundWorkflowId } from '../../workflows/ids';
 import { EventTypeAttr, ProviderAttr } from '../../workflows/search-attributes';
 import type { EventResult } from './event-result';
@@ -16,7 +17,7 @@ export interface RecordedRefund {
  * outcome instead of starting another; only a failed run may be started again.
  */
 export function createPayFastRefundRecorder(deps: { temporal: Client; taskQueue: string }) {
-  return async (input: PayFastRefundInput): Promise<RecordedRefund> => {
+  return async (input: PayFastRefundInput, origin: { httpRequestId?: string } = {}): Promise<RecordedRefund> => {
     const workflowId = payfastRefundWorkflowId(input.refundId);
     let duplicate = false;
     try {
@@ -30,6 +31,7 @@ export function createPayFastRefundRecorder(deps: { temporal: Client; taskQueue:
           { key: EventTypeAttr, value: 'REFUND' },
         ],
         staticSummary: `payfast refund ${input.refundId} of ${input.pfPaymentId}`,
+        memo: httpRequestMemo(origin.httpRequestId),
       });
     } catch (err) {
       if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;

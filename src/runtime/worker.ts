@@ -15,6 +15,9 @@ import { createStoredCloses } from '../db/market-closes';
 import { createCachingChainClient } from '../domain/chains/cached-client';
 import type { Chain } from '../domain/chains/chain';
 import type { ChainClient } from '../domain/chains/chain-client';
+import type { Logger } from '../logger';
+import { activityLogContext } from '../logging/activity-log-context';
+import { WORKFLOW_INTERCEPTOR_MODULES } from './workflow-interceptors';
 
 /** Default TTL an hour: exposure far from the screened address changes slowly, and a re-run after a list update then needs no chain calls. */
 function withChainCache(clients: Partial<Record<Chain, ChainClient>>, store: ChainCacheStore, transfersTtlMs: number): Partial<Record<Chain, ChainClient>> {
@@ -53,6 +56,8 @@ export async function createWorker(options: {
   activities: Activities;
   namespace?: string;
   workflowBundlePath?: string;
+  /** Activity lines (and the domain code's under them) carry the job's workflowId and httpRequestId; see activityLogContext. */
+  log?: Logger;
 }): Promise<Worker> {
   return Worker.create({
     connection: options.connection,
@@ -62,6 +67,7 @@ export async function createWorker(options: {
       ? { workflowBundle: { codePath: options.workflowBundlePath } }
       : { workflowsPath: require.resolve('../../workflows') }),
     activities: options.activities,
+    interceptors: { workflowModules: WORKFLOW_INTERCEPTOR_MODULES, activity: [activityLogContext(options.log)] },
     maxConcurrentActivityTaskExecutions: Math.max(2, options.config.DATABASE_POOL_SIZE),
     shutdownGraceTime: '5s',
     shutdownForceTime: '15s',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@temporalio/client';
 import type { Pool } from 'pg';
+import { httpRequestMemo } from '../../workflows/http-request-memo';
 import { screeningWorkflowId } from '../../workflows/ids';
 import type { ScreeningInput, ScreeningOutcome } from '../../workflows/defs';
 import type { CreditStore } from '../db/credits';
@@ -39,7 +40,8 @@ export type SubmitResult =
  */
 export function createJobService(deps: JobServiceDeps) {
   return {
-    async submit(user: User, request: ScreeningRequest): Promise<SubmitResult> {
+    /** `origin.httpRequestId` goes into the workflow's memo, so the job's worker lines can be traced to the request. */
+    async submit(user: User, request: ScreeningRequest, origin: { httpRequestId?: string } = {}): Promise<SubmitResult> {
       const requestId = randomUUID();
       const plannedDepth = deps.capabilities.plannedDepth(request.chain, request.apiType);
       const client = await deps.pool.connect();
@@ -88,9 +90,9 @@ export function createJobService(deps: JobServiceDeps) {
       };
       try {
         // A fresh request id cannot exist yet; 'exists' would only mean a duplicate start, which is harmless.
-        await deps.starter.start(input);
+        await deps.starter.start(input, { memo: httpRequestMemo(origin.httpRequestId) });
       } catch (err) {
-        deps.log.error('screening workflow did not start; releasing its credits', { requestId, ...errorFields(err) });
+        deps.log.error('screening workflow did not start; releasing its credits', { requestId, httpRequestId: origin.httpRequestId, ...errorFields(err) });
         await deps.credits.releaseHold(requestId);
         await deps.jobs.markNotStarted(requestId, { code: 'NOT_STARTED', message: 'The job could not be scheduled; nothing was charged' });
         return { kind: 'not_started', job };

@@ -1,4 +1,5 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import { httpRequestMemo } from '../../workflows/http-request-memo';
 import { EventTypeAttr, ProviderAttr } from '../../workflows/search-attributes';
 import { flatError } from '../api/errors';
 import type { Logger } from '../logger';
@@ -10,6 +11,8 @@ export interface EventWorkflowStart {
   args: unknown[];
   provider: 'paypal' | 'payfast' | 'clerk';
   eventType: string;
+  /** The delivery's HTTP request id, kept in the workflow's memo (the first delivery's, for a duplicate). */
+  httpRequestId?: string;
 }
 
 /**
@@ -32,11 +35,12 @@ export function createEventWorkflowStarter(deps: { temporal: Client; taskQueue: 
           { key: EventTypeAttr, value: start.eventType },
         ],
         staticSummary: `${start.provider} ${start.eventType}`,
+        memo: httpRequestMemo(start.httpRequestId),
       });
       return 'accepted';
     } catch (err) {
       if (err instanceof WorkflowExecutionAlreadyStartedError) return 'duplicate';
-      deps.log.error('event workflow did not start; the provider will retry', { workflowId: start.workflowId, ...errorFields(err) });
+      deps.log.error('event workflow did not start; the provider will retry', { workflowId: start.workflowId, httpRequestId: start.httpRequestId, ...errorFields(err) });
       throw flatError(503, 'The event could not be accepted right now; please retry', 'SERVICE_UNAVAILABLE');
     }
   };

@@ -5,6 +5,7 @@ import { ExactEvmScheme } from '@x402/evm/exact/server';
 import type { X402PaymentStore } from '../db/x402-payments';
 import type { Logger } from '../logger';
 import { errorFields } from '../logger';
+import { requestLogOf } from '../api/request-id';
 import { BASE_USDC, REPORT_PRICE, REPORT_PRICE_UNITS, REPORT_ROUTES, X402_NETWORK, type ReportKind } from './constants';
 
 /** What a paid report produced: 200 data is settled and served; anything else is served unsettled (not charged). */
@@ -81,7 +82,7 @@ export function createPaymentGate(deps: { facilitator: FacilitatorClient; payTo:
     try {
       await initialize();
     } catch (err) {
-      deps.log.error('x402 facilitator unavailable', errorFields(err));
+      requestLogOf(res, deps.log).error('x402 facilitator unavailable', errorFields(err));
       res.status(503).json({ success: false, error: 'Payments cannot be processed right now; nothing was charged', code: 'PAYMENT_UNAVAILABLE' });
       return;
     }
@@ -107,7 +108,7 @@ export function createPaymentGate(deps: { facilitator: FacilitatorClient; payTo:
     try {
       outcome = await produce({ kind, payer: key.payer, amount: paymentRequirements.amount, asset: paymentRequirements.asset, network: paymentRequirements.network });
     } catch (err) {
-      deps.log.error('paid report failed; not charged', { kind, ...errorFields(err) });
+      requestLogOf(res, deps.log).error('paid report failed; not charged', { kind, ...errorFields(err) });
       outcome = { status: 503, body: { success: false, error: 'The report could not be produced; nothing was charged', code: 'REPORT_FAILED' } };
     }
     if (outcome.status !== 200 || !('data' in outcome)) {
@@ -124,7 +125,7 @@ export function createPaymentGate(deps: { facilitator: FacilitatorClient; payTo:
     }
     await deps.payments.settled(key, settlement.transaction ?? null);
     const paid = { kind, payer: key.payer, amount: paymentRequirements.amount, asset: paymentRequirements.asset, network: paymentRequirements.network };
-    await record(paid, outcome.data, settlement.transaction ?? null).catch((err: unknown) => deps.log.error('paid report not recorded in the activity history', { kind, ...errorFields(err) }));
+    await record(paid, outcome.data, settlement.transaction ?? null).catch((err: unknown) => requestLogOf(res, deps.log).error('paid report not recorded in the activity history', { kind, ...errorFields(err) }));
     res.status(200).set(settlement.headers).json({
       success: true,
       x402: { payer: key.payer, amount: paymentRequirements.amount, asset: paymentRequirements.asset, network: paymentRequirements.network, transaction: settlement.transaction ?? null },

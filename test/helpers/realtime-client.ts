@@ -1,4 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
+import { recordSecret } from './run-log';
 
 export interface RecordingSocket {
   socket: Socket;
@@ -10,6 +11,7 @@ export interface RecordingSocket {
 
 /** A real socket.io client, authenticated with `token` (API key or session JWT), recording every event it receives. */
 export async function connectRecording(url: string, token: string): Promise<RecordingSocket> {
+  recordSecret(token);
   const socket = io(url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
   const received: RecordingSocket['received'] = [];
   const waiters: { event: string; match: (p: any) => boolean; resolve: (p: any) => void }[] = [];

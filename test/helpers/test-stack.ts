@@ -8,7 +8,8 @@ import { generateApiKey } from '../../src/auth/api-key-format';
 import { loadConfig, type Config } from '../../src/config';
 import { createPool, servingTimeouts } from '../../src/db/pool';
 import { installTemporalRuntime } from '../../src/infra/temporal-runtime';
-import { createLogger } from '../../src/logger';
+import type { Logger } from '../../src/logger';
+import { recordConfigSecrets, recordSecret, recordSensitiveHeaders, runLogEnabled, testRunLogger } from './run-log';
 import { startApiServer, type ApiServer } from '../../src/runtime/api-server';
 import { createStores, type Stores } from '../../src/runtime/stores';
 import { buildActivities, createWorker } from '../../src/runtime/worker';
@@ -39,6 +40,8 @@ export async function startTestStack(options: {
   /** Webhook verifiers built by the test (trust anchors, fetchers, clocks), injected like production wiring. */
   verifiers?: WebhookVerifierOverrides;
   worker?: boolean;
+  /** Where the stack's api and workers log (default: the run's log at debug, see run-log.ts). */
+  log?: Logger;
 } = {}): Promise<TestStack> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -54,8 +57,10 @@ export async function startTestStack(options: {
     QUEUED_JOB_SWEEP_EVERY_SECONDS: '0',
     ...options.env,
   });
-  installTemporalRuntime('warn');
-  const log = createLogger('silent');
+  // Under jest every stack logs at debug into the run's log, which the last test greps for the secrets recorded here.
+  installTemporalRuntime('warn', runLogEnabled() ? { log: testRunLogger({}, 'info') } : {});
+  const log = options.log ?? testRunLogger({ taskQueue: config.TEMPORAL_TASK_QUEUE });
+  recordConfigSecrets(config);
   const pool = createPool(config.DATABASE_URL as string, config.DATABASE_POOL_SIZE, servingTimeouts(config));
   const stores = createStores(pool);
   const clientConnection = await Connection.connect({ address: config.TEMPORAL_ADDRESS as string });
@@ -65,10 +70,11 @@ export async function startTestStack(options: {
 
   const startWorker = async (activities?: Activities) => {
     const screeningStarter = createScreeningWorkflowStarter({ temporal, taskQueue: config.TEMPORAL_TASK_QUEUE });
-    const defaults = buildActivities(config, pool, { screeningStarter, ...options.activityDeps });
+    const defaults = buildActivities(config, pool, { screeningStarter, log, ...options.activityDeps });
     const worker = await createWorker({
       connection: workerConnection,
       config,
+      log,
       activities: activities ?? (options.activities ? options.activities(defaults, pool) : defaults),
       workflowBundlePath: process.env.TEST_WORKFLOW_BUNDLE,
     });
@@ -100,11 +106,13 @@ export async function startTestStack(options: {
       const { rows } = await pool.query<{ id: string }>('INSERT INTO users (role, clerk_user_id) VALUES ($1, $2) RETURNING id', [role, clerkUserId ?? null]);
       const id = (rows[0] as { id: string }).id;
       const key = generateApiKey();
+      recordSecret(key);
       await stores.users.createApiKey(id, 'test', key);
       if (credits > 0) await stores.credits.grant({ userId: id, amount: credits, idempotencyKey: `test-seed:${id}`, reason: 'test seed', source: 'test' });
       return { id, key };
     },
     async http(method, path, { key, headers = {}, body } = {}) {
+      recordSensitiveHeaders({ ...(key ? { 'x-api-key': key } : {}), ...headers });
       const res = await fetch(`${api.url}${path}`, {
         method,
         headers: { ...(key ? { 'x-api-key': key } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { Webhook } from 'svix';
 import { createPayPalVerifier } from '../../src/webhooks/paypal/verifier';
+import { recordSensitiveHeaders } from './run-log';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'webhooks');
 export const fixture = (...parts: string[]): Buffer => readFileSync(path.join(FIXTURES, ...parts));
@@ -107,6 +108,7 @@ export function clerkDelivery(body: Buffer | string, options: { id?: string; atM
 
 /** POSTs exact bytes (never re-serialized) to the stack. */
 export async function post(baseUrl: string, route: string, delivery: Delivery): Promise<{ status: number; body: any; text: string }> {
+  recordSensitiveHeaders(delivery.headers);
   const res = await fetch(`${baseUrl}${route}`, { method: 'POST', headers: delivery.headers, body: new Uint8Array(delivery.body) });
   const text = await res.text();
   let body: unknown = null;

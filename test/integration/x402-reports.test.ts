@@ -6,6 +6,7 @@ import { wrapFetchWithPayment } from '@x402/fetch';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { startAnvil, type AnvilNode } from '../helpers/anvil';
 import { BASE_USDC, installBaseUsdc, mintUsdc, usdcBalance } from '../helpers/base-usdc';
+import { recordSensitiveHeaders } from '../helpers/run-log';
 import { startTestStack, type TestStack } from '../helpers/test-stack';
 
 // anvil's account #1: the in-process facilitator's hot wallet (pays the gas of transferWithAuthorization).
@@ -32,8 +33,10 @@ describe('pay-per-use reports over x402 (USDC on a local Base: anvil chain id 84
   });
 
   const url = (kind: string) => `${stack.api.url}/api/v1/x402/${kind}/report`;
-  const post = (kind: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(url(kind), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const post = (kind: string, body: unknown, headers: Record<string, string> = {}) => {
+    recordSensitiveHeaders(headers);
+    return fetch(url(kind), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  };
   const payingFetch = () => wrapFetchWithPayment(fetch, new x402Client().register('eip155:8453', new ExactEvmClientScheme(payer)));
   const balances = async () => ({ payer: await usdcBalance(node.rpcUrl, payer.address), payTo: await usdcBalance(node.rpcUrl, payTo) });
   /** A signed payment for one request, as @x402/fetch would build it from the 402 challenge. */

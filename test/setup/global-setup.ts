@@ -1,4 +1,4 @@
-import { chmod, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { resolveTemporalCli } from '../../src/infra/temporal-cli';
 import { startTemporalDevServer } from '../../src/infra/temporal-dev-server';
 import { createLogger } from '../../src/logger';
 import { prepareDatabase } from '../../src/runtime/prepare-database';
+import { WORKFLOW_INTERCEPTOR_MODULES } from '../../src/runtime/workflow-interceptors';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -21,12 +22,26 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Where a jest run's whole log and the secrets it used go (test/helpers/run-log.ts); the last test reads both. */
+export const RUN_LOG_DIR = path.resolve(__dirname, '..', '..', 'test-artifacts', 'logs');
+
+async function startRunLog(): Promise<void> {
+  await mkdir(RUN_LOG_DIR, { recursive: true });
+  const log = path.join(RUN_LOG_DIR, 'test-run.log');
+  const secrets = path.join(RUN_LOG_DIR, 'test-run-secrets.txt');
+  await Promise.all([rm(log, { force: true }), rm(secrets, { force: true })]);
+  process.env.TEST_RUN_LOG = log;
+  process.env.TEST_RUN_SECRETS = secrets;
+}
+
 /**
  * Starts the real infrastructure once per jest run: an embedded PostgreSQL 18 (migrated, reference
  * data loaded) and a Temporal dev server, and bundles the workflows once. Test files read the
  * addresses from process.env (runInBand: same process).
  */
-export default async function globalSetup(): Promise<void> {
+export default async function globalSetup(jestConfig?: unknown): Promise<void> {
+  // Only a jest run (which passes its config) records a run log; benchmarks call this without one and stay silent.
+  if (jestConfig) await startRunLog();
   const log = createLogger('warn');
   const root = await mkdtemp(path.join(tmpdir(), 'chainscreen-test-'));
   // Under root, Postgres runs as the `postgres` user, which must be able to reach its data directory.
@@ -41,7 +56,7 @@ export default async function globalSetup(): Promise<void> {
   await prepareDatabase({ LOAD_REFERENCE_DATA: true, REFERENCE_DATA_DIR: 'data/risk', LOAD_MARKET_DATA: true, MARKET_DATA_DIR: 'data/market', BOOTSTRAP_ADMIN_API_KEY: undefined }, pool, log);
   await pool.end();
 
-  const { code } = await bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: { log: () => undefined, trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined } });
+  const { code } = await bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), workflowInterceptorModules: WORKFLOW_INTERCEPTOR_MODULES, logger: { log: () => undefined, trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined } });
   await mkdir(path.join(root, 'bundle'), { recursive: true });
   const bundlePath = path.join(root, 'bundle', 'workflows.js');
   await writeFile(bundlePath, code);

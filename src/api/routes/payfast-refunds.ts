@@ -6,6 +6,7 @@ import type { RecordPayFastRefund } from '../../billing/record-payfast-refund';
 import type { CreditedPaymentStore } from '../../db/credited-payments';
 import { errorFields, type Logger } from '../../logger';
 import { flatError, invalidParameter, parseOrThrow } from '../errors';
+import { httpRequestIdOf, requestLogOf } from '../request-id';
 
 const REFERENCE = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,99}$/;
 const reference = (what: string) => z.string({ error: `${what}: 1 to 100 letters, digits, or _ . : -` }).trim().regex(REFERENCE, `${what}: 1 to 100 letters, digits, or _ . : -`);
@@ -60,9 +61,9 @@ export function createPayFastRefundsRouter(deps: PayFastRefundRouterDeps): Route
     try {
       recorded = await deps.recordPayFastRefund({
         pfPaymentId: body.pfPaymentId, refundId: body.refundId, amountCents, reason: body.reason ?? null, recordedBy: currentUser(res).id,
-      });
+      }, { httpRequestId: httpRequestIdOf(res) });
     } catch (err) {
-      deps.log.error('payfast refund workflow did not complete', { refundId: body.refundId, ...errorFields(err) });
+      requestLogOf(res, deps.log).error('payfast refund workflow did not complete', { refundId: body.refundId, ...errorFields(err) });
       throw flatError(503, 'The refund could not be recorded right now; nothing was taken back, please retry with the same refundId', 'SERVICE_UNAVAILABLE');
     }
     const { result, duplicate } = recorded;

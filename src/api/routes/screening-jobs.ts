@@ -7,6 +7,7 @@ import type { EngineCapabilities } from '../../domain/risk/capabilities';
 import type { JobService, SubmitResult } from '../../screening/job-service';
 import { currentUser } from '../../auth/authenticate';
 import { flatError, notFound } from '../errors';
+import { httpRequestIdOf } from '../request-id';
 import { polledFullJobSchema, polledJobSchema, polledView, submittedJobSchema, submittedView } from '../job-views';
 import { parseScreeningRequest, type ScreeningRequest } from '../screening-request';
 
@@ -65,7 +66,7 @@ export function createScreeningJobsRouter(deps: ScreeningRouterDeps): Router {
 
   router.post('/kyt/job', async (req, res) => {
     const request = parseAndCheck(req.body, deps);
-    const result = await deps.jobService.submit(currentUser(res), request);
+    const result = await deps.jobService.submit(currentUser(res), request, { httpRequestId: httpRequestIdOf(res) });
     refuseUnlessQueued(result);
     res
       .status(202)

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { JobStore } from '../../db/jobs';
 import { currentUser } from '../../auth/authenticate';
 import { flatError } from '../errors';
+import { httpRequestIdOf } from '../request-id';
 import { submittedView, syncAnalyzeResultSchema } from '../job-views';
 import { parseAndCheck, refuseUnlessQueued, type ScreeningRouterDeps } from './screening-jobs';
 
@@ -23,7 +24,7 @@ export function createSyncAnalyzeRouter(deps: ScreeningRouterDeps & { jobs: JobS
     res.set('Link', '</api/v1/kyt/job>; rel="successor-version"');
     const request = parseAndCheck(req.body, deps);
     const user = currentUser(res);
-    const result = await deps.jobService.submit(user, request);
+    const result = await deps.jobService.submit(user, request, { httpRequestId: httpRequestIdOf(res) });
     refuseUnlessQueued(result);
     const requestId = result.job.requestId;
 

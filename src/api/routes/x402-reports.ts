@@ -3,6 +3,7 @@ import { Router, type Request } from 'express';
 import { WorkflowFailedError, type Client } from '@temporalio/client';
 import { z } from 'zod';
 import type { ScreeningInput } from '../../../workflows/defs';
+import { httpRequestMemo } from '../../../workflows/http-request-memo';
 import type { ActivityHistoryStore } from '../../db/activity-history';
 import type { EntityStore } from '../../db/entities';
 import { SUPPORTED_CHAINS, type Chain } from '../../domain/chains/chain';
@@ -11,6 +12,7 @@ import type { EngineCapabilities } from '../../domain/risk/capabilities';
 import type { AnalysisResult } from '../../domain/risk/types';
 import type { ServePaid } from '../../x402/payment-gate';
 import { flatError, invalidParameter, parseOrThrow } from '../errors';
+import { httpRequestIdOf } from '../request-id';
 import { screeningResponseSchema } from '../job-views';
 
 export interface X402RouterDeps {
@@ -88,7 +90,7 @@ export function createX402ReportsRouter(deps: X402RouterDeps): Router {
     return deps.servePaid;
   };
 
-  async function analyze(kind: 'kyt' | 'kya', chain: Chain, subject: string): Promise<{ status: 200; data: AnalysisResult['response'] } | { status: number; body: Record<string, unknown> }> {
+  async function analyze(kind: 'kyt' | 'kya', chain: Chain, subject: string, httpRequestId: string | undefined): Promise<{ status: 200; data: AnalysisResult['response'] } | { status: number; body: Record<string, unknown> }> {
     const apiType = kind === 'kyt' ? 'KYT' : 'KYA';
     if (apiType === 'KYT' && !deps.capabilities.hasChainData(chain)) {
       return { status: 422, body: { success: false, error: `KYT on ${chain} needs a ${chain} node, and none is configured; nothing was charged`, code: 'CHAIN_NOT_CONFIGURED' } };
@@ -96,7 +98,7 @@ export function createX402ReportsRouter(deps: X402RouterDeps): Router {
     const requestId = randomUUID();
     const input: ScreeningInput = { requestId, userId: 'x402', apiType, chain, target: subject, crawlTimeoutMs: deps.crawlTimeoutMs, maxDepth: deps.capabilities.plannedDepth(chain, apiType),
       creditsHeld: 0, heartbeatTimeoutMs: deps.heartbeatTimeoutMs, referenceId: null };
-    const handle = await deps.temporal.workflow.start('x402ReportWorkflow', { workflowId: `x402:${kind}:${requestId}`, taskQueue: deps.taskQueue, args: [input] });
+    const handle = await deps.temporal.workflow.start('x402ReportWorkflow', { workflowId: `x402:${kind}:${requestId}`, taskQueue: deps.taskQueue, args: [input], memo: httpRequestMemo(httpRequestId) });
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), deps.reportTimeoutMs)));
     try {
@@ -115,7 +117,7 @@ export function createX402ReportsRouter(deps: X402RouterDeps): Router {
   for (const kind of ['kyt', 'kya'] as const) {
     router.post(`/api/v1/x402/${kind}/report`, async (req, res) => {
       const t = target(req, kind);
-      await gate()(req, res, kind, () => analyze(kind, t.chain, t.target), async (paid, data) => {
+      await gate()(req, res, kind, () => analyze(kind, t.chain, t.target, httpRequestIdOf(res)), async (paid, data) => {
         const r = data as AnalysisResult['response'];
         await deps.activityHistory.record({
           userRef: paid.payer, idempotencyKey: `x402:${paid.network}:${paid.payer}:${r.response_id}`, activityType: kind, requestId: randomUUID(), responseId: r.response_id,

@@ -5,6 +5,7 @@ import { ActivityRecordError, parseActivityRecord } from '../../../activity/acti
 import type { ActivityHistoryStore } from '../../../db/activity-history';
 import type { Logger } from '../../../logger';
 import { errorFields } from '../../../logger';
+import { requestLogOf } from '../../request-id';
 
 export interface ActivityWebhookDeps {
   activityHistory: ActivityHistoryStore;
@@ -58,7 +59,7 @@ export function createActivityWebhookRouter(deps: ActivityWebhookDeps): Router {
       const { id } = await deps.activityHistory.record(entry);
       res.status(201).json({ success: true, id, requestId: entry.requestId });
     } catch (err) {
-      deps.log.error('activity record not stored', { requestId: entry.requestId, ...errorFields(err) });
+      requestLogOf(res, deps.log).error('activity record not stored', { requestId: entry.requestId, ...errorFields(err) });
       res.status(500).json({ error: 'Failed to record activity' });
     }
   };

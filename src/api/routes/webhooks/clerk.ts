@@ -4,6 +4,7 @@ import { clerkWorkflowId } from '../../../../workflows/ids';
 import type { StartEventWorkflow } from '../../../webhooks/event-workflows';
 import { ClerkSignatureError, type ClerkVerifier } from '../../../webhooks/clerk/verifier';
 import type { Logger } from '../../../logger';
+import { httpRequestIdOf, requestLogOf } from '../../request-id';
 import { bodyBytes, invalidSignature, notConfigured, rawBody } from './raw-body';
 
 /** What Clerk sends (Svix-signed); only user.created / updated / deleted change anything, others are acknowledged. */
@@ -29,7 +30,7 @@ export function createClerkWebhookRouter(deps: { verifyClerk?: ClerkVerifier; st
       delivery = deps.verifyClerk(bodyBytes(req), req.headers);
     } catch (err) {
       if (err instanceof ClerkSignatureError) {
-        deps.log.warn('clerk webhook rejected', { reason: err.message });
+        requestLogOf(res, deps.log).warn('clerk webhook rejected', { reason: err.message });
         throw invalidSignature(err.message);
       }
       throw err;
@@ -40,6 +41,7 @@ export function createClerkWebhookRouter(deps: { verifyClerk?: ClerkVerifier; st
       args: [{ svixId: delivery.id, deliveredAtMs: delivery.timestampMs, event: delivery.event }],
       provider: 'clerk',
       eventType: delivery.event.type,
+      httpRequestId: httpRequestIdOf(res),
     });
     res.json({ success: true, received: true, duplicate: accepted === 'duplicate' });
   });

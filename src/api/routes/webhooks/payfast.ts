@@ -9,6 +9,7 @@ import { ItnFormatError } from '../../../webhooks/payfast/errors';
 import { itnParamStringForValidation, parseItn, verifyItnSignature } from '../../../webhooks/payfast/itn';
 import { flatError } from '../../errors';
 import type { Logger } from '../../../logger';
+import { httpRequestIdOf, requestLogOf } from '../../request-id';
 import { bodyBytes, invalidSignature, notConfigured, rawBody } from './raw-body';
 
 export interface PayFastWebhookDeps {
@@ -54,7 +55,7 @@ export function createPayFastWebhookRouter(deps: PayFastWebhookDeps): Router {
       throw err;
     }
     if (!verifyItnSignature(raw, deps.passphrase)) {
-      deps.log.warn('payfast itn rejected', { reason: 'signature mismatch', pfPaymentId: itn.fields.pf_payment_id });
+      requestLogOf(res, deps.log).warn('payfast itn rejected', { reason: 'signature mismatch', pfPaymentId: itn.fields.pf_payment_id });
       throw invalidSignature('the ITN signature does not match its parameters and the passphrase');
     }
     if (deps.isPayFastSource && !(await deps.isPayFastSource(req.ip))) {
@@ -84,6 +85,7 @@ export function createPayFastWebhookRouter(deps: PayFastWebhookDeps): Router {
         args: [{ itn: payment, serverValidation: deps.serverValidation, validationParamString: itnParamStringForValidation(raw) }],
         provider: 'payfast',
         eventType: status,
+        httpRequestId: httpRequestIdOf(res),
       });
     }
     res.status(200).type('text/plain').send('OK');

@@ -8,6 +8,7 @@ import { VerificationUnavailableError, WebhookSignatureError } from '../../../we
 import type { PayPalVerifier } from '../../../webhooks/paypal/verifier';
 import { flatError } from '../../errors';
 import type { Logger } from '../../../logger';
+import { httpRequestIdOf, requestLogOf } from '../../request-id';
 import { bodyBytes, invalidSignature, notConfigured, rawBody } from './raw-body';
 
 export interface PayPalWebhookDeps {
@@ -45,7 +46,7 @@ export function createPayPalWebhookRouter(deps: PayPalWebhookDeps): Router {
     } catch (err) {
       // Logged: a stale pinned intermediate would show up here as every delivery failing the chain check.
       if (err instanceof WebhookSignatureError) {
-        deps.log.warn('paypal webhook rejected', { reason: err.message, transmissionId: req.get('paypal-transmission-id') });
+        requestLogOf(res, deps.log).warn('paypal webhook rejected', { reason: err.message, transmissionId: req.get('paypal-transmission-id') });
         throw invalidSignature(err.message);
       }
       if (err instanceof VerificationUnavailableError) throw flatError(503, 'The signature cannot be checked right now; please retry', 'VERIFICATION_UNAVAILABLE');
@@ -78,6 +79,7 @@ export function createPayPalWebhookRouter(deps: PayPalWebhookDeps): Router {
       args: [{ event, payload: body, unknownSubscriptionRetryMs: deps.unknownSubscriptionRetryMs }],
       provider: 'paypal',
       eventType: event.eventType,
+      httpRequestId: httpRequestIdOf(res),
     });
     res.json({ success: true, received: true, duplicate: accepted === 'duplicate' });
   });
