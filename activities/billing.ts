@@ -6,6 +6,7 @@ import { PaymentNotKnownYetError } from '../src/billing/apply-refund';
 import { applyPayFastRefund, type PayFastRefundDeps } from '../src/billing/apply-payfast-refund';
 import type { EventResult } from '../src/billing/event-result';
 import { applyClerkEvent, type ClerkEventInput } from '../src/identity/apply-clerk-event';
+import type { WorkerMetrics } from '../src/metrics/worker-metrics';
 import { PayFastUnavailableError } from '../src/webhooks/payfast/errors';
 import type { PayFastRefundInput, PayPalEventInput } from '../workflows/billing-defs';
 import { ErrorType } from '../workflows/defs';
@@ -15,15 +16,21 @@ export type BillingActivityDeps = PayPalBillingDeps &
   PayFastRefundDeps & {
     /** PayFast's /eng/query/validate (absent when server validation is off). */
     confirmWithPayFast?: (paramString: string) => Promise<boolean>;
+    metrics: Pick<WorkerMetrics, 'webhookEvent'>;
   };
 
 /** Payment and identity activities: thin adapters over src/billing and src/identity, each one transaction. */
 export function createBillingActivities(deps: BillingActivityDeps) {
+  /** Counts what the event did (and the credits it moved) once its transaction has committed. */
+  const counted = (provider: string, result: EventResult): EventResult => {
+    deps.metrics.webhookEvent(provider, result);
+    return result;
+  };
   return {
     /** Idempotency: claim (paypal, event id) + ledger key paypal:<event id> / paypal:sale:<sale id> / paypal:refund:<refund id>; a retry after commit is a no-op. */
     async applyPayPalEvent(input: PayPalEventInput): Promise<EventResult> {
       try {
-        return await applyPayPalEvent(deps, input.event, input.payload);
+        return counted('paypal', await applyPayPalEvent(deps, input.event, input.payload));
       } catch (err) {
         if (err instanceof SubscriptionNotKnownYetError) throw ApplicationFailure.retryable(err.message, ErrorType.SubscriptionNotKnownYet);
         if (err instanceof PaymentNotKnownYetError) throw ApplicationFailure.retryable(err.message, ErrorType.PaymentNotKnownYet);
@@ -33,7 +40,7 @@ export function createBillingActivities(deps: BillingActivityDeps) {
 
     /** Idempotency: claim (payfast, pf_payment_id[:status]) + ledger key payfast:<pf_payment_id>. */
     async applyPayFastItn(itn: PayFastItn): Promise<EventResult> {
-      return applyPayFastItn(deps, itn);
+      return counted('payfast', await applyPayFastItn(deps, itn));
     },
 
     /**
@@ -42,7 +49,7 @@ export function createBillingActivities(deps: BillingActivityDeps) {
      */
     async applyPayFastRefund(input: PayFastRefundInput): Promise<EventResult> {
       try {
-        return await applyPayFastRefund(deps, input);
+        return counted('payfast', await applyPayFastRefund(deps, input));
       } catch (err) {
         if (err instanceof PaymentNotKnownYetError) throw ApplicationFailure.nonRetryable(err.message, ErrorType.PaymentNotKnownYet);
         throw err;
@@ -68,12 +75,12 @@ export function createBillingActivities(deps: BillingActivityDeps) {
         provider: 'payfast', eventId, eventType: input.itn.paymentStatus, userId: checkout?.userId ?? null,
         outcome: 'rejected', detail: input.detail, credits: 0, transactionId: null, payload: input.itn.fields,
       });
-      return { duplicate: !inserted, outcome: 'rejected', userId: checkout?.userId ?? null, credits: 0, transactionId: null, detail: input.detail };
+      return counted('payfast', { duplicate: !inserted, outcome: 'rejected', userId: checkout?.userId ?? null, credits: 0, transactionId: null, detail: input.detail });
     },
 
     /** Idempotency: claim (clerk, svix-id); profile changes are guarded by the event time. */
     async applyClerkEvent(input: ClerkEventInput): Promise<EventResult> {
-      return applyClerkEvent(deps, input);
+      return counted('clerk', await applyClerkEvent(deps, input));
     },
   };
 }

@@ -7,6 +7,7 @@ import { isSupportedChain } from '../src/domain/chains/chain';
 import { ChainConfigurationError, ChainUnavailableError, InvalidAddressError } from '../src/domain/chains/chain-client';
 import { AnalysisDeadlineError, TransactionNotFoundError, type ScreeningEngine } from '../src/domain/risk/engine';
 import type { AnalysisResult } from '../src/domain/risk/types';
+import type { WorkerMetrics } from '../src/metrics/worker-metrics';
 import type { Logger } from '../src/logger';
 import { ErrorType, type ScreeningInput } from '../workflows/defs';
 
@@ -15,6 +16,7 @@ export interface ScreeningActivityDeps {
   credits: CreditStore;
   jobs: JobStore;
   activityHistory: ActivityHistoryStore;
+  metrics: Pick<WorkerMetrics, 'jobFinished' | 'creditsConsumed' | 'crawlCutShort'>;
   /** Lines written here carry the job's workflowId and httpRequestId (the worker's activity log context). */
   log?: Logger;
 }
@@ -50,6 +52,8 @@ export function createScreeningActivities(deps: ScreeningActivityDeps) {
         );
         deps.log?.info('target analysed', { requestId: input.requestId, apiType: input.apiType, chain: input.chain, riskLevel: result.response.risk_level,
           riskScore: result.response.risk_score, depthReached: result.depthReached, ms: Date.now() - started });
+        // Fan-out trimming is how every crawl works, not a cut: only the other reasons are counted.
+        deps.metrics.crawlCutShort(input.chain, result.full.crawl.truncated.filter((reason) => reason !== 'fanout'));
         return result;
       } catch (err) {
         throw toFailure(err);
@@ -64,7 +68,7 @@ export function createScreeningActivities(deps: ScreeningActivityDeps) {
      */
     async chargeCredits(input: { requestId: string; userId: string; amount: number; depthReached: number }) {
       try {
-        return await deps.credits.consume({
+        const charged = await deps.credits.consume({
           userId: input.userId,
           amount: input.amount,
           idempotencyKey: `screening:${input.requestId}`,
@@ -72,6 +76,8 @@ export function createScreeningActivities(deps: ScreeningActivityDeps) {
           reason: `screening ${input.requestId}`,
           metadata: { requestId: input.requestId, depthReached: input.depthReached },
         });
+        if (!charged.duplicate) deps.metrics.creditsConsumed(input.amount);
+        return charged;
       } catch (err) {
         if (err instanceof InsufficientCreditsError) throw ApplicationFailure.nonRetryable(err.message, ErrorType.InsufficientCredits);
         throw err;
@@ -83,9 +89,22 @@ export function createScreeningActivities(deps: ScreeningActivityDeps) {
       return deps.credits.releaseHold(input.requestId);
     },
 
-    /** Writes the final state to the polling mirror; guarded by seq, so a late retry cannot overwrite newer state. */
+    /**
+     * Writes the final state to the polling mirror; guarded by seq, so a late retry cannot overwrite newer
+     * state. The job counts as finished in the metrics only when this write applied.
+     */
     async saveJobResult(update: JobUpdate): Promise<boolean> {
-      return deps.jobs.applyUpdate(update);
+      const applied = await deps.jobs.applyUpdate(update);
+      if (applied) {
+        deps.metrics.jobFinished({
+          apiType: applied.apiType,
+          chain: applied.chain,
+          status: update.status,
+          errorCode: update.error?.code ?? null,
+          seconds: (applied.completedAt.getTime() - applied.createdAt.getTime()) / 1000,
+        });
+      }
+      return applied !== null;
     },
 
     /** One activity-history row per completed job, key 'screening:<request_id>' (ON CONFLICT DO NOTHING). */

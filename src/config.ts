@@ -33,6 +33,10 @@ const schema = z.object({
   TEMPORAL_PORT: port.default(7233),
   TEMPORAL_UI_PORT: port.default(8233),
   TEMPORAL_CLI_PATH: z.string().min(1).optional(),
+  /** The worker process's own HTTP server: /healthz, /readyz, /metrics (0 = any free port). */
+  WORKER_HTTP_PORT: port.default(9464),
+  /** Where the Temporal SDK exports its worker metrics, on 127.0.0.1 only; the worker's /metrics appends them (0 = any free port). */
+  TEMPORAL_SDK_METRICS_PORT: port.default(9465),
 
   CLERK_JWT_KEY: z.string().min(1).optional(),
   CLERK_AUTHORIZED_PARTIES: z

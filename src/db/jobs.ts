@@ -33,6 +33,14 @@ export interface JobRecord {
   completedAt: Date | null;
 }
 
+/** What an applied mirror write finished: the job's kind, and when it was submitted and completed. */
+export interface AppliedJobUpdate {
+  apiType: ApiType;
+  chain: string;
+  createdAt: Date;
+  completedAt: Date;
+}
+
 /** One write of the workflow to the mirror; `seq` is monotonic across runs (see workflows/screening.ts). */
 export interface JobUpdate {
   requestId: string;
@@ -84,16 +92,22 @@ export function createJobStore(pool: Pool) {
       return rows[0] ? toJob(rows[0]) : null;
     },
 
-    /** Order-safe upsert: a retried or late write with a lower seq changes nothing. Returns whether it applied. */
-    async applyUpdate(u: JobUpdate): Promise<boolean> {
-      const { rowCount } = await pool.query(
+    /**
+     * Order-safe upsert: a retried or late write with a lower seq changes nothing. Returns what the
+     * applied write finished (the job's kind and its submission and completion times), or null when
+     * it did not apply, so a retried write is never counted twice.
+     */
+    async applyUpdate(u: JobUpdate): Promise<AppliedJobUpdate | null> {
+      const { rows } = await pool.query(
         `UPDATE screening_jobs SET status = $4, seq = $2, run_id = $3, response = $5, full_response = $6, error = $7,
            credits_charged = $8, response_id = ($5::jsonb ->> 'response_id')::uuid, updated_at = now(), completed_at = now()
-         WHERE request_id = $1 AND seq < $2`,
+         WHERE request_id = $1 AND seq < $2
+         RETURNING api_type, chain, created_at, completed_at`,
         [u.requestId, u.seq, u.runId, u.status, JSON.stringify(u.response ?? null), JSON.stringify(u.fullResponse ?? null),
           u.error ? JSON.stringify(u.error) : null, u.creditsCharged],
       );
-      return (rowCount ?? 0) > 0;
+      const r = rows[0];
+      return r ? { apiType: r.api_type as ApiType, chain: String(r.chain), createdAt: r.created_at as Date, completedAt: r.completed_at as Date } : null;
     },
 
     /**

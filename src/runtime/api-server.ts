@@ -24,11 +24,17 @@ import { liveSyncPlan } from '../domain/market/live/live-sync-plan';
 import { loadDashboardAssetsOnce } from '../dashboard/bundle';
 import { payfastProcessUrl } from '../webhooks/payfast/server-validation';
 import { createPayFastRefundRecorder } from '../billing/record-payfast-refund';
+import { countingRejections } from '../api/rate-limit/counted-limiter';
+import { postgresAnswers, temporalAnswers, workerPolls } from '../health/checks';
+import { createApiMetrics, type ApiMetrics } from '../metrics/api-metrics';
+import { createMetricsRegistry } from '../metrics/metrics-registry';
 
 export interface ApiServer {
   server: Server;
   /** The Express app behind `server` (tests walk its router table). */
   app: Express;
+  /** This server's counters (its own registry, served at /metrics). */
+  metrics: ApiMetrics;
   url: string;
   close(): Promise<void>;
 }
@@ -66,10 +72,17 @@ export async function startApiServer(deps: { config: ApiConfig; pool: Pool; temp
   const verifySessionToken = config.CLERK_JWT_KEY
     ? createClerkSessionVerifier({ publicKeyPem: config.CLERK_JWT_KEY, authorizedParties: config.CLERK_AUTHORIZED_PARTIES })
     : undefined;
+  const metrics = createApiMetrics(createMetricsRegistry());
   const app = createApp({
     ...stores,
     pool,
     log,
+    metrics,
+    readiness: {
+      postgres: postgresAnswers(pool),
+      temporal: temporalAnswers(temporal),
+      worker: workerPolls(temporal, config.TEMPORAL_TASK_QUEUE),
+    },
     capabilities,
     config,
     syncAnalyzeWaitMs: config.SYNC_ANALYZE_WAIT_MS,
@@ -93,7 +106,7 @@ export async function startApiServer(deps: { config: ApiConfig; pool: Pool; temp
     marketData: {
       market: stores.market,
       // Counters live in Postgres so every api instance enforces one shared per-key budget.
-      limiter: createTieredLimiter({ store: 'postgres', pool }),
+      limiter: countingRejections(createTieredLimiter({ store: 'postgres', pool }), metrics),
       liveSync: liveSyncSummary(config),
     },
     dashboard: {
@@ -103,6 +116,7 @@ export async function startApiServer(deps: { config: ApiConfig; pool: Pool; temp
     },
     recordPayFastRefund: createPayFastRefundRecorder({ temporal, taskQueue: config.TEMPORAL_TASK_QUEUE }),
     jobService: createJobService({
+      metrics,
       pool,
       ...stores,
       capabilities,
@@ -129,6 +143,7 @@ export async function startApiServer(deps: { config: ApiConfig; pool: Pool; temp
   return {
     server,
     app,
+    metrics,
     url: `http://127.0.0.1:${port}`,
     close: async () => {
       await realtime.close();

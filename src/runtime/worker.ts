@@ -18,6 +18,7 @@ import type { ChainClient } from '../domain/chains/chain-client';
 import type { Logger } from '../logger';
 import { activityLogContext } from '../logging/activity-log-context';
 import { WORKFLOW_INTERCEPTOR_MODULES } from './workflow-interceptors';
+import type { WorkerMetrics } from '../metrics/worker-metrics';
 
 /** Default TTL an hour: exposure far from the screened address changes slowly, and a re-run after a list update then needs no chain calls. */
 function withChainCache(clients: Partial<Record<Chain, ChainClient>>, store: ChainCacheStore, transfersTtlMs: number): Partial<Record<Chain, ChainClient>> {
@@ -29,12 +30,15 @@ export type WorkerConfig = Pick<Config, 'TEMPORAL_TASK_QUEUE' | 'REFERENCE_DATA_
   'PAYFAST_MODE' | 'PAYFAST_SERVER_VALIDATION' |
   'EVM_HISTORY_SOURCE' | 'ETHERSCAN_API_KEY' | 'ETHERSCAN_API_URL' | 'ETHERSCAN_RATE_PER_SECOND' | 'EVM_LOGS_WINDOW_BLOCKS' | 'EVM_LOGS_MAX_WINDOWS'>;
 
-/** The real activities over Postgres, the reference lists, the configured chain clients and PayFast; tests may override parts. */
-export function buildActivities(config: WorkerConfig, pool: Pool, overrides: Partial<ActivityDeps> = {}): Activities {
+/**
+ * The real activities over Postgres, the reference lists, the configured chain clients and PayFast,
+ * counting into `metrics` (the worker process's registry); tests may override parts.
+ */
+export function buildActivities(config: WorkerConfig, pool: Pool, metrics: WorkerMetrics, overrides: Partial<ActivityDeps> = {}): Activities {
   const stores = createStores(pool);
   const engine = createScreeningEngine({
     lists: createReferenceLists(pool),
-    chainClients: withChainCache(createChainClients(config), createChainCacheStore(pool), config.CHAIN_CACHE_TRANSFERS_TTL_MS),
+    chainClients: withChainCache(createChainClients(config, metrics.chainCalls), createChainCacheStore(pool), config.CHAIN_CACHE_TRANSFERS_TTL_MS),
     prices: loadPriceBook(path.join(config.REFERENCE_DATA_DIR, '..', 'prices', 'usd-reference-prices.json')),
     model: loadRiskModel(config.REFERENCE_DATA_DIR),
     storedCloses: createStoredCloses(pool),
@@ -42,7 +46,7 @@ export function buildActivities(config: WorkerConfig, pool: Pool, overrides: Par
   const confirmWithPayFast = config.PAYFAST_SERVER_VALIDATION
     ? createPayFastServerValidator({ url: payfastValidateUrl(config.PAYFAST_MODE) })
     : undefined;
-  return createActivities({ engine, pool, ...stores, confirmWithPayFast, ...overrides });
+  return createActivities({ engine, pool, ...stores, confirmWithPayFast, metrics, ...overrides });
 }
 
 /**

@@ -396,6 +396,14 @@ describe('real answers against the OpenAPI document', () => {
       await expectAnswer(200, 'GET', '/health');
       await expectAnswer(200, 'GET', '/api/v1/openapi.json');
     });
+
+    test('when the operators\' probes and metrics are fetched, then liveness, readiness (ready, and not ready without a worker) and the Prometheus text match the document', async () => {
+      await expectAnswer(200, 'GET', '/healthz');
+      await expectAnswer(200, 'GET', '/readyz');
+      await expectAnswer(503, 'GET', '/readyz', {}, bare);
+      const metrics = await expectAnswer(200, 'GET', '/metrics');
+      expect(metrics.body).toContain('# TYPE chainscreen_http_request_duration_seconds histogram');
+    });
   });
 
   test('when every route has been driven, then each operation had its success answer checked, and no answer fell outside the document', () => {

@@ -60,6 +60,9 @@ describe('a worker that dies mid-job', () => {
         ETHEREUM_RPC_URL: hole.url,
         CHAIN_REQUEST_TIMEOUT_MS: '60000',
         LOAD_REFERENCE_DATA: 'false',
+        // Free ports for its health/metrics server and the SDK's exporter: other runs may hold the defaults.
+        WORKER_HTTP_PORT: '0',
+        TEMPORAL_SDK_METRICS_PORT: '0',
       },
     });
     const submit = await stack.http('POST', '/api/v1/kyt/job', { key: user.key, body: { chain: 'ethereum', address: target } });

@@ -3,6 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { createHttpClient, HttpGiveUpError, type Classifier, type HttpClientOptions } from '../../src/infra/http/http-client';
 import { parseRetryAfter } from '../../src/infra/http/retry-after';
 import { createTokenBucket } from '../../src/infra/http/token-bucket';
+import { Registry } from 'prom-client';
+import { createWorkerMetrics } from '../../src/metrics/worker-metrics';
+import { changedSeries, parsePrometheus, valueOf } from '../helpers/prometheus';
 
 /** One scripted answer per request, in order; the last one repeats. `hang` never answers. */
 type Step = { status?: number; body?: unknown; raw?: string; headers?: Record<string, string>; hang?: boolean };
@@ -169,5 +172,23 @@ describe('Retry-After parsing', () => {
     expect(parseRetryAfter('Wed, 31 Dec 2025 23:00:00 GMT', now)).toBe(0);
     expect(parseRetryAfter('soon', now)).toBeNull();
     expect(parseRetryAfter(null, now)).toBeNull();
+  });
+});
+
+describe('shared HTTP client: per-provider counts for the worker\'s Prometheus metrics', () => {
+  test('when a provider answers 429, then 503, then 400, then the registry counts three requests and one error of each kind for that provider', async () => {
+    server = await serve([{ status: 429 }, { status: 503 }, { status: 400 }]);
+    const registry = new Registry();
+    const metrics = createWorkerMetrics(registry);
+
+    await giveUp(client({ name: 'esplora', observer: metrics.chainCalls }).request({ url: server.url }));
+    const samples = parsePrometheus(await registry.metrics());
+
+    expect(valueOf(samples, 'chainscreen_chain_requests_total', { provider: 'esplora' })).toBe(3);
+    expect(changedSeries(new Map(), samples, 'chainscreen_chain_request_errors_total')).toEqual({
+      '{kind="rate_limited",provider="esplora"}': 1,
+      '{kind="refused",provider="esplora"}': 1,
+      '{kind="transient",provider="esplora"}': 1,
+    });
   });
 });

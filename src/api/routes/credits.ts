@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { currentUser, requireAdmin } from '../../auth/authenticate';
 import type { CreditStore } from '../../db/credits';
 import type { UserStore } from '../../db/users';
+import type { ApiMetrics } from '../../metrics/api-metrics';
 import { flatError, notFound, parseOrThrow } from '../errors';
 
 export const grantBody = z.object(
@@ -39,7 +40,7 @@ export const balanceResponse = z.object({
   }),
 });
 
-export function createCreditsRouter(deps: { credits: CreditStore; users: UserStore }): Router {
+export function createCreditsRouter(deps: { credits: CreditStore; users: UserStore; metrics: Pick<ApiMetrics, 'creditsGranted'> }): Router {
   const router = Router();
 
   /**
@@ -66,6 +67,8 @@ export function createCreditsRouter(deps: { credits: CreditStore; users: UserSto
       if (!first || first.userId !== target.id || first.amount !== body.amount) {
         throw flatError(409, 'idempotencyKey was already used for a different grant', 'IDEMPOTENCY_KEY_REUSED');
       }
+    } else {
+      deps.metrics.creditsGranted('admin', body.amount);
     }
     res.json({ success: true, data: { userId: target.id, balance: result.balance, transactionId: result.transactionId, duplicate: result.duplicate } });
   });

@@ -1,4 +1,5 @@
 import { normalizeBitcoinAddress } from './bitcoin-address';
+import type { HttpObserver } from '../../infra/http/http-client';
 import {
   ChainUnavailableError,
   InvalidAddressError,
@@ -18,6 +19,8 @@ export interface EsploraBitcoinClientOptions {
   requestTimeoutMs: number;
   ratePerSecond?: number;
   fetch?: typeof fetch;
+  /** Counts requests and failures per provider (the worker's metrics). */
+  observer?: HttpObserver;
 }
 
 interface EsploraTx {
@@ -75,6 +78,7 @@ export function createEsploraBitcoinClient(options: EsploraBitcoinClientOptions)
     ratePerSecond: options.ratePerSecond ?? 5,
     requestTimeoutMs: options.requestTimeoutMs,
     fetch: options.fetch,
+    observer: options.observer,
   });
   const get = <T>(path: string, signal: AbortSignal, notFoundAsNull = false) =>
     provider.request<T>('GET', path, { signal, notFoundAsNull });

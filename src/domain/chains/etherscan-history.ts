@@ -1,4 +1,5 @@
 import type { TokenBucket } from '../../infra/http/token-bucket';
+import type { HttpObserver } from '../../infra/http/http-client';
 import { historyFromTransfers } from './address-history';
 import type { AddressHistory, AddressTransfer, Asset } from './chain-client';
 import { EVM_CHAIN_IDS } from './evm-chain-id';
@@ -15,6 +16,8 @@ export interface EtherscanSettings {
   bucket: TokenBucket;
   requestTimeoutMs: number;
   fetch?: typeof fetch;
+  /** Counts requests and failures per provider (the worker's metrics). */
+  observer?: HttpObserver;
 }
 
 /** Fields we read from `txlist`, `txlistinternal` and `tokentx` items (all strings, as Etherscan sends them). */
@@ -103,6 +106,7 @@ export function createEtherscanHistory(chain: EvmChain, settings: EtherscanSetti
     // Etherscan's limit is per second: a pause of about a second clears it.
     retry: { maxRetries: 3, baseDelayMs: 1_000, maxDelayMs: 4_000 },
     fetch: settings.fetch,
+    observer: settings.observer,
   });
   const pages = new Map<string, { expires: number; limit: number; page: Promise<{ transfers: AddressTransfer[]; truncated: boolean }> }>();
 

@@ -6,6 +6,7 @@ import {
   type ChainTransaction,
   type Transfer,
 } from './chain-client';
+import type { HttpObserver } from '../../infra/http/http-client';
 import { createEtherscanHistory, type EtherscanSettings } from './etherscan-history';
 import type { BlockWindowSettings } from './evm-block-windows';
 import { createChainIdGuard } from './evm-chain-id';
@@ -31,6 +32,8 @@ export interface EvmClientOptions {
   etherscan?: EtherscanSettings;
   /** How far back a plain node's logs are searched (EVM_LOGS_WINDOW_BLOCKS, EVM_LOGS_MAX_WINDOWS). */
   logWindows?: BlockWindowSettings;
+  /** Counts node calls and failures (the worker's metrics). */
+  observer?: HttpObserver;
 }
 
 const DEFAULT_LOG_WINDOWS: BlockWindowSettings = { windowBlocks: 5_000, maxWindows: 10 };
@@ -62,7 +65,7 @@ const TOKEN_CACHE_LIMIT = 1_000;
 export function createEvmChainClient(options: EvmClientOptions): ChainClient {
   const { chain } = options;
   const nativeAsset = NATIVE_ASSETS[chain];
-  const rpc = createEvmRpc({ chain, rpcUrl: options.rpcUrl, timeoutMs: options.requestTimeoutMs ?? 10_000 });
+  const rpc = createEvmRpc({ chain, rpcUrl: options.rpcUrl, timeoutMs: options.requestTimeoutMs ?? 10_000, observer: options.observer });
   const tokenCache = new Map<string, Asset>();
   const chainId = createChainIdGuard(chain, rpc);
   let otsSupported: boolean | undefined;

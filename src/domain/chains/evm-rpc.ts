@@ -1,5 +1,6 @@
 import { BaseError, HttpRequestError, TimeoutError, createPublicClient, http } from 'viem';
 import { bsc, mainnet } from 'viem/chains';
+import type { HttpObserver } from '../../infra/http/http-client';
 import { ChainUnavailableError } from './chain-client';
 
 export type EvmChain = 'ethereum' | 'binance-smart-chain';
@@ -28,8 +29,10 @@ export class EvmNodeError extends ChainUnavailableError {
   }
 }
 
-export function createEvmRpc(options: { chain: EvmChain; rpcUrl: string; timeoutMs: number }): EvmRpc {
-  const { chain, rpcUrl } = options;
+export function createEvmRpc(options: { chain: EvmChain; rpcUrl: string; timeoutMs: number; observer?: HttpObserver }): EvmRpc {
+  const { chain, rpcUrl, observer } = options;
+  // Counted per call (viem may retry a call once inside its transport).
+  const provider = `${chain}-rpc`;
   const client = createPublicClient({
     chain: chain === 'ethereum' ? mainnet : bsc,
     transport: http(rpcUrl, { timeout: options.timeoutMs, retryCount: 1 }),
@@ -38,11 +41,15 @@ export function createEvmRpc(options: { chain: EvmChain; rpcUrl: string; timeout
 
   async function call<T>(method: string, params: unknown[], signal: AbortSignal, tolerateRejection: boolean) {
     signal.throwIfAborted();
+    observer?.attempted(provider);
     try {
       return (await raceSignal(raw({ method, params }, { signal }), signal)) as T;
     } catch (err) {
       if (signal.aborted) throw signal.reason;
-      if (tolerateRejection && isRejection(err)) return undefined;
+      const rejected = isRejection(err);
+      // A definite "no" the caller asked to tolerate (a revert, an unknown method) is an answer, not an error.
+      if (tolerateRejection && rejected) return undefined;
+      observer?.failed(provider, rejected ? 'refused' : (err as { status?: unknown }).status === 429 ? 'rate_limited' : 'transient');
       throw new EvmNodeError(chain, `${chain} node failed on ${method}: ${redact(describe(err), rpcUrl)}`, method, errorCode(err));
     }
   }

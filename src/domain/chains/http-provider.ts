@@ -1,4 +1,4 @@
-import { createHttpClient, HttpGiveUpError, jsonStatusRules, type Classifier, type HttpMetrics, type RetryPolicy } from '../../infra/http/http-client';
+import { createHttpClient, HttpGiveUpError, jsonStatusRules, type Classifier, type HttpMetrics, type HttpObserver, type RetryPolicy } from '../../infra/http/http-client';
 import type { TokenBucket } from '../../infra/http/token-bucket';
 import type { Chain } from './chain';
 import { ChainConfigurationError, ChainUnavailableError } from './chain-client';
@@ -22,6 +22,8 @@ export interface HttpProviderOptions {
   retry?: RetryPolicy;
   fetch?: typeof fetch;
   parseJson?: (text: string) => unknown;
+  /** Counts requests and failures per provider (the worker's Prometheus metrics). */
+  observer?: HttpObserver;
 }
 
 export interface ProviderRequestOptions<T> {
@@ -58,6 +60,7 @@ export function createHttpProvider(o: HttpProviderOptions): HttpProvider {
     headers: o.headers,
     fetch: o.fetch,
     parseJson: o.parseJson,
+    observer: o.observer,
   });
 
   function urlOf(path: string, query?: Record<string, string | number | undefined>): URL {

@@ -1,4 +1,5 @@
 import type { Config } from '../../config';
+import type { HttpObserver } from '../../infra/http/http-client';
 import { createTokenBucket } from '../../infra/http/token-bucket';
 import { createEsploraBitcoinClient } from './bitcoin-client';
 import type { Chain } from './chain';
@@ -15,11 +16,11 @@ type ChainConfig = Pick<
 >;
 
 /** The EVM clients' history settings; one Etherscan token bucket, because the key's limit covers every chain id. */
-function evmHistoryOptions(config: ChainConfig): Pick<EvmClientOptions, 'historySource' | 'etherscan' | 'logWindows'> {
+function evmHistoryOptions(config: ChainConfig, observer: HttpObserver | undefined): Pick<EvmClientOptions, 'historySource' | 'etherscan' | 'logWindows'> {
   return {
     historySource: config.EVM_HISTORY_SOURCE,
     etherscan: config.ETHERSCAN_API_KEY
-      ? { apiUrl: config.ETHERSCAN_API_URL, apiKey: config.ETHERSCAN_API_KEY, bucket: createTokenBucket(config.ETHERSCAN_RATE_PER_SECOND), requestTimeoutMs: config.CHAIN_REQUEST_TIMEOUT_MS }
+      ? { apiUrl: config.ETHERSCAN_API_URL, apiKey: config.ETHERSCAN_API_KEY, bucket: createTokenBucket(config.ETHERSCAN_RATE_PER_SECOND), requestTimeoutMs: config.CHAIN_REQUEST_TIMEOUT_MS, observer }
       : undefined,
     logWindows: { windowBlocks: config.EVM_LOGS_WINDOW_BLOCKS, maxWindows: config.EVM_LOGS_MAX_WINDOWS },
   };
@@ -31,17 +32,20 @@ function evmHistoryOptions(config: ChainConfig): Pick<EvmClientOptions, 'history
  */
 export const PROVIDER_RATES = { esplora: 5, xrpl: 5, trongrid: 12, solana: 4 } as const;
 
-/** One client per chain whose endpoint is configured; a chain without one is screened on the lists only. */
-export function createChainClients(config: ChainConfig): Partial<Record<Chain, ChainClient>> {
+/**
+ * One client per chain whose endpoint is configured; a chain without one is screened on the lists only.
+ * `observer` hears every provider request and failure (the worker counts them per provider).
+ */
+export function createChainClients(config: ChainConfig, observer?: HttpObserver): Partial<Record<Chain, ChainClient>> {
   const clients: Partial<Record<Chain, ChainClient>> = {};
   const timeout = config.CHAIN_REQUEST_TIMEOUT_MS;
-  const evm = evmHistoryOptions(config);
+  const evm = { ...evmHistoryOptions(config, observer), observer };
   if (config.ETHEREUM_RPC_URL) clients.ethereum = createEvmChainClient({ chain: 'ethereum', rpcUrl: config.ETHEREUM_RPC_URL, requestTimeoutMs: timeout, ...evm });
   if (config.BSC_RPC_URL) clients['binance-smart-chain'] = createEvmChainClient({ chain: 'binance-smart-chain', rpcUrl: config.BSC_RPC_URL, requestTimeoutMs: timeout, ...evm });
-  if (config.BITCOIN_ESPLORA_URL) clients.bitcoin = createEsploraBitcoinClient({ baseUrl: config.BITCOIN_ESPLORA_URL, requestTimeoutMs: timeout, ratePerSecond: PROVIDER_RATES.esplora });
-  if (config.XRPL_RPC_URL) clients.ripple = createXrplClient({ rpcUrl: config.XRPL_RPC_URL, requestTimeoutMs: timeout, ratePerSecond: PROVIDER_RATES.xrpl });
-  if (config.TRON_API_URL) clients.tron = createTronClient({ apiUrl: config.TRON_API_URL, apiKey: config.TRON_API_KEY, requestTimeoutMs: timeout, ratePerSecond: PROVIDER_RATES.trongrid });
-  if (config.SOLANA_RPC_URL) clients.solana = createSolanaClient({ rpcUrl: config.SOLANA_RPC_URL, requestTimeoutMs: timeout, ratePerSecond: PROVIDER_RATES.solana });
+  if (config.BITCOIN_ESPLORA_URL) clients.bitcoin = createEsploraBitcoinClient({ baseUrl: config.BITCOIN_ESPLORA_URL, requestTimeoutMs: timeout, ratePerSecond: PROVIDER_RATES.esplora, observer });
+  if (config.XRPL_RPC_URL) clients.ripple = createXrplClient({ rpcUrl: config.XRPL_RPC_URL, requestTimeoutMs: timeout, ratePerSecond: PROVIDER_RATES.xrpl, observer });
+  if (config.TRON_API_URL) clients.tron = createTronClient({ apiUrl: config.TRON_API_URL, apiKey: config.TRON_API_KEY, requestTimeoutMs: timeout, ratePerSecond: PROVIDER_RATES.trongrid, observer });
+  if (config.SOLANA_RPC_URL) clients.solana = createSolanaClient({ rpcUrl: config.SOLANA_RPC_URL, requestTimeoutMs: timeout, ratePerSecond: PROVIDER_RATES.solana, observer });
   return clients;
 }
 

@@ -1,4 +1,5 @@
 import { address, createSolanaRpcFromTransport, isAddress, isSignature, signature, type RpcTransport } from '@solana/kit';
+import type { HttpObserver } from '../../infra/http/http-client';
 import { ChainUnavailableError, InvalidAddressError, type AddressFacts, type AddressTransfer, type Asset, type ChainClient, type ChainTransaction, type Transfer } from './chain-client';
 import { createHttpProvider, type ProviderMetrics } from './http-provider';
 import { historyFromTransfers } from './address-history';
@@ -8,6 +9,8 @@ export interface SolanaClientOptions {
   requestTimeoutMs: number;
   ratePerSecond?: number;
   fetch?: typeof fetch;
+  /** Counts requests and failures per provider (the worker's metrics). */
+  observer?: HttpObserver;
 }
 
 /** The parts of a `getTransaction(…, {encoding: 'json'})` answer this client reads. */
@@ -100,6 +103,7 @@ export function createSolanaClient(options: SolanaClientOptions): ChainClient & 
     requestTimeoutMs: options.requestTimeoutMs,
     fetch: options.fetch,
     parseJson: parseLosslessJson,
+    observer: options.observer,
   });
   // Kit keeps its typed API and response transformers; every request still goes through the provider's
   // rate limit, retries, deadline and metrics.

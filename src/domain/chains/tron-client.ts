@@ -1,4 +1,5 @@
 import { historyFromTransfers } from './address-history';
+import type { HttpObserver } from '../../infra/http/http-client';
 import { InvalidAddressError, type AddressFacts, type AddressTransfer, type Asset, type ChainClient, type ChainTransaction, type Transfer } from './chain-client';
 import { decodeTransferLogs } from './evm-logs';
 import { createHttpProvider, type ProviderMetrics } from './http-provider';
@@ -11,6 +12,8 @@ export interface TronClientOptions {
   requestTimeoutMs: number;
   ratePerSecond?: number;
   fetch?: typeof fetch;
+  /** Counts requests and failures per provider (the worker's metrics). */
+  observer?: HttpObserver;
 }
 
 interface ContractValue { owner_address?: string; to_address?: string; contract_address?: string; amount?: number; call_value?: number; asset_name?: string }
@@ -72,6 +75,7 @@ export function createTronClient(options: TronClientOptions): ChainClient & { me
     ratePerSecond: options.ratePerSecond ?? 10,
     requestTimeoutMs: options.requestTimeoutMs,
     fetch: options.fetch,
+    observer: options.observer,
   });
 
   function normalizeAddress(raw: string): string {

@@ -1,4 +1,5 @@
 import { XRPL_BASE58_ALPHABET, decodeBase58Check } from './base58check';
+import type { HttpObserver } from '../../infra/http/http-client';
 import {
   ChainUnavailableError,
   InvalidAddressError,
@@ -17,6 +18,8 @@ export interface XrplClientOptions {
   requestTimeoutMs: number;
   ratePerSecond?: number;
   fetch?: typeof fetch;
+  /** Counts requests and failures per provider (the worker's metrics). */
+  observer?: HttpObserver;
 }
 
 /** Exchanges share one address and tell customers apart by tag, so the tag travels with the value. */
@@ -80,6 +83,7 @@ export function createXrplClient(options: XrplClientOptions): ChainClient & { me
     ratePerSecond: options.ratePerSecond ?? 5,
     requestTimeoutMs: options.requestTimeoutMs,
     fetch: options.fetch,
+    observer: options.observer,
   });
 
   /** rippled answers errors with HTTP 200 and `result.status: "error"`; they come back as RippledError. */

@@ -50,6 +50,16 @@ export interface HttpMetrics {
   failures: number;
 }
 
+/**
+ * Told about every attempt and every attempt that produced no value (e.g. to count them per provider in
+ * Prometheus): `rate_limited` (429 or a provider's rate-limit body), `transient` (timeout, network
+ * error, 5xx: worth retrying), `refused` (an answer the rules call final). The caller's own abort is neither.
+ */
+export interface HttpObserver {
+  attempted(provider: string): void;
+  failed(provider: string, kind: 'rate_limited' | 'transient' | 'refused'): void;
+}
+
 export interface HttpClientOptions {
   /** Names the provider in reasons and errors ("binance", "etherscan"); never the URL, which may carry a key. */
   name: string;
@@ -63,6 +73,7 @@ export interface HttpClientOptions {
   fetch?: typeof fetch;
   /** JSON reader (Solana needs a lossless one for u64 values). */
   parseJson?: (text: string) => unknown;
+  observer?: HttpObserver;
 }
 
 export interface HttpRequest<T> {
@@ -185,8 +196,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         req.signal?.throwIfAborted();
         await bucket?.take(req.signal);
         m.requests += 1;
+        options.observer?.attempted(options.name);
         const verdict = await attemptOnce(req, where, timeoutMs);
         if (verdict.kind === 'ok') return verdict.value;
+        options.observer?.failed(options.name, verdict.kind === 'fail' ? 'refused' : verdict.rateLimited ? 'rate_limited' : 'transient');
         if (verdict.kind === 'fail') {
           return giveUp(verdict.reason, {
             retryableLater: verdict.retryableLater ?? false,

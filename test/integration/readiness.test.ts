@@ -1,0 +1,93 @@
+import { startPausableProxy, type PausableProxy } from '../helpers/pausable-proxy';
+import { startTestStack, type TestStack } from '../helpers/test-stack';
+
+async function probe(baseUrl: string, path: '/healthz' | '/readyz'): Promise<{ status: number; body: any; ms: number }> {
+  const started = Date.now();
+  const res = await fetch(`${baseUrl}${path}`);
+  return { status: res.status, body: await res.json(), ms: Date.now() - started };
+}
+
+/**
+ * /healthz and /readyz of the api and of the worker's own server, against real dependencies: a worker
+ * polling its task queue, none polling, and a Postgres that stops answering (a paused TCP proxy,
+ * which neither answers nor closes, like a partitioned server).
+ */
+describe('health and readiness probes', () => {
+  let ready: TestStack;
+  let workerless: TestStack;
+  let proxy: PausableProxy;
+  let behindProxy: TestStack;
+
+  beforeAll(async () => {
+    proxy = await startPausableProxy(process.env.TEST_DATABASE_URL as string);
+    [ready, workerless, behindProxy] = await Promise.all([
+      startTestStack(),
+      startTestStack({ worker: false }),
+      startTestStack({ env: { DATABASE_URL: proxy.url } }),
+    ]);
+  }, 60_000);
+  afterAll(async () => {
+    proxy?.resume();
+    await Promise.all([ready?.stop(), workerless?.stop(), behindProxy?.stop()]);
+    await proxy?.close();
+  });
+
+  test('when a worker polls the task queue and every dependency answers, then both processes are live and ready', async () => {
+    const [apiLive, apiReady, workerLive, workerReady] = await Promise.all([
+      probe(ready.api.url, '/healthz'),
+      probe(ready.api.url, '/readyz'),
+      probe(ready.workerHttp.url, '/healthz'),
+      probe(ready.workerHttp.url, '/readyz'),
+    ]);
+
+    expect([apiLive.status, apiLive.body]).toEqual([200, { status: 'ok' }]);
+    expect(apiReady.status).toBe(200);
+    expect(apiReady.body).toEqual({
+      status: 'ok',
+      checks: {
+        postgres: { ok: true, latencyMs: expect.any(Number) },
+        temporal: { ok: true, latencyMs: expect.any(Number) },
+        worker: { ok: true, latencyMs: expect.any(Number), detail: `1 poller(s) on task queue ${ready.config.TEMPORAL_TASK_QUEUE}` },
+      },
+    });
+    expect([workerLive.status, workerReady.status, workerReady.body.status]).toEqual([200, 200, 'ok']);
+    expect(Object.keys(workerReady.body.checks).sort()).toEqual(['postgres', 'worker']);
+  });
+
+  test('when no worker polls the task queue, then the api is live but not ready, and says the worker check failed', async () => {
+    const [live, readiness, workerReadiness] = await Promise.all([
+      probe(workerless.api.url, '/healthz'),
+      probe(workerless.api.url, '/readyz'),
+      probe(workerless.workerHttp.url, '/readyz'),
+    ]);
+
+    expect(live.status).toBe(200);
+    expect(readiness.status).toBe(503);
+    expect(readiness.body.status).toBe('unavailable');
+    expect(readiness.body.checks.postgres.ok).toBe(true);
+    expect(readiness.body.checks.temporal.ok).toBe(true);
+    expect(readiness.body.checks.worker).toEqual({ ok: false, latencyMs: expect.any(Number), error: `no worker polled task queue ${workerless.config.TEMPORAL_TASK_QUEUE} in the last 90 s` });
+    expect([workerReadiness.status, workerReadiness.body.checks.worker.ok]).toEqual([503, false]);
+  });
+
+  test('when Postgres stops answering, then readiness fails within the probe timeout naming postgres, liveness stays 200, and both recover when it answers again', async () => {
+    expect((await probe(behindProxy.api.url, '/readyz')).status).toBe(200);
+
+    proxy.pause();
+    const [apiLive, apiReady, workerReady] = await Promise.all([
+      probe(behindProxy.api.url, '/healthz'),
+      probe(behindProxy.api.url, '/readyz'),
+      probe(behindProxy.workerHttp.url, '/readyz'),
+    ]);
+    proxy.resume();
+    const recovered = await probe(behindProxy.api.url, '/readyz');
+
+    expect(apiLive.status).toBe(200);
+    expect(apiReady.status).toBe(503);
+    expect(apiReady.body.checks.postgres).toEqual({ ok: false, latencyMs: expect.any(Number), error: 'no answer within 2000 ms' });
+    expect([apiReady.body.checks.temporal.ok, apiReady.body.checks.worker.ok]).toEqual([true, true]);
+    expect(apiReady.ms).toBeLessThan(4_000);
+    expect([workerReady.status, workerReady.body.checks.postgres.ok, workerReady.body.checks.worker.ok]).toEqual([503, false, true]);
+    expect(recovered.status).toBe(200);
+  });
+});
