@@ -36,6 +36,8 @@ export interface FaultStack {
   /** The environment the child processes parse their configuration from. */
   env: Readonly<Record<string, string>>;
   apiUrl: string;
+  /** Chain requests the slow node holds right now: > 0 means some analysis is mid-flight. */
+  chainCallsInFlight(): number;
   api(): ServiceProcess;
   worker(): ServiceProcess;
   /** Spawns a worker and resolves once Temporal lists it among the task queue's pollers. */
@@ -121,6 +123,7 @@ export async function startFaultStack(): Promise<FaultStack> {
     temporal,
     env,
     apiUrl: `http://127.0.0.1:${apiPort}`,
+    chainCallsInFlight: () => slowNode.inFlight(),
     api: () => {
       if (!api) throw new Error('no api process');
       return api;

@@ -26,7 +26,7 @@ interface Sizes {
 }
 
 const LONG: Sizes = { jobs: 120, concurrency: 10, temporalOutageMs: 10_000, webhookSenders: 20, webhookLoadMs: 40_000, postgresOutageMs: 10_000, soakMs: 600_000, soakWarmUpMs: 120_000 };
-const SHORT: Sizes = { jobs: 40, concurrency: 10, temporalOutageMs: 3_000, webhookSenders: 10, webhookLoadMs: 15_000, postgresOutageMs: 3_000, soakMs: 45_000, soakWarmUpMs: 15_000 };
+const SHORT: Sizes = { jobs: 30, concurrency: 10, temporalOutageMs: 3_000, webhookSenders: 10, webhookLoadMs: 15_000, postgresOutageMs: 3_000, soakMs: 45_000, soakWarmUpMs: 15_000 };
 
 const SCENARIOS: Record<string, (stack: FaultStack, sizes: Sizes) => Promise<ScenarioReport>> = {
   'worker-kill': (stack, sizes) => workerKill(stack, sizes),

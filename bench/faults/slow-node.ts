@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 
 export interface SlowNode {
   url: string;
+  /** Requests received and not yet answered: analyses waiting on the node right now. */
+  inFlight(): number;
   close(): Promise<void>;
 }
 
@@ -11,7 +13,10 @@ export interface SlowNode {
  * analysis to about a second, so a worker killed under load is killed inside analyses, not between them.
  */
 export async function startSlowNode(targetUrl: string, delayMs: number): Promise<SlowNode> {
+  let inFlight = 0;
   const server: Server = createServer(async (req, res) => {
+    inFlight += 1;
+    res.once('close', () => (inFlight -= 1));
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     await new Promise((r) => setTimeout(r, delayMs));
@@ -25,6 +30,7 @@ export async function startSlowNode(targetUrl: string, delayMs: number): Promise
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    inFlight: () => inFlight,
     close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
 }

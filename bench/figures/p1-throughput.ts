@@ -2,7 +2,7 @@ import { connectRecording } from '../../test/helpers/realtime-client';
 import type { BenchContext } from '../lib/context';
 import { submitAndAwaitCompletion } from '../lib/jobs';
 import type { Figure } from '../lib/report';
-import { inFlight, perSecond } from '../lib/stats';
+import { inFlight, perSecond, sideBySide } from '../lib/stats';
 
 const WARM_UP = 10;
 
@@ -21,10 +21,8 @@ export async function measureThroughput(ctx: BenchContext): Promise<Figure[]> {
     await inFlight(WARM_UP, concurrency, async () => void (await submitAndAwaitCompletion(stack, user.key, socket)));
     await inFlight(WARM_UP, concurrency, () => bare.execute());
 
-    ctx.progress(`P1: ${jobs} jobs through the API, ${concurrency} in flight`);
-    const api = await inFlight(jobs, concurrency, async () => void (await submitAndAwaitCompletion(stack, user.key, socket)));
-    ctx.progress(`P1: ${jobs} bare workflows, ${concurrency} in flight`);
-    const baseline = await inFlight(jobs, concurrency, () => bare.execute());
+    ctx.progress(`P1: ${jobs} jobs through the API and ${jobs} bare workflows, ${concurrency} in flight`);
+    const { value: api, baseline } = await sideBySide(jobs, concurrency, async () => void (await submitAndAwaitCompletion(stack, user.key, socket)), () => bare.execute());
 
     const charged = await stack.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM screening_jobs WHERE user_id = $1 AND status = 'completed' AND credits_charged > 0`, [user.id]);
     return [{

@@ -2,7 +2,7 @@ import { connectRecording } from '../../test/helpers/realtime-client';
 import type { BenchContext } from '../lib/context';
 import { submitAndAwaitCompletion } from '../lib/jobs';
 import type { Figure } from '../lib/report';
-import { inFlight, percentile } from '../lib/stats';
+import { percentile, sideBySide } from '../lib/stats';
 
 /**
  * P2: submit → `completed` seen on the owner's socket (job_status_changed), at 10 in flight, beside a
@@ -18,12 +18,11 @@ export async function measureCompletionLatency(ctx: BenchContext): Promise<Figur
     ctx.progress(`P2: ${jobs} jobs, ${concurrency} in flight, completion seen on the socket`);
     const submits: number[] = [];
     const totals: number[] = [];
-    await inFlight(jobs, concurrency, async () => {
+    const { baseline } = await sideBySide(jobs, concurrency, async () => {
       const { submitMs, totalMs } = await submitAndAwaitCompletion(stack, user.key, socket);
       submits.push(submitMs);
       totals.push(totalMs);
-    });
-    const baseline = await inFlight(jobs, concurrency, () => bare.execute());
+    }, () => bare.execute());
     const row = (p: number): Figure => ({
       id: 'P2',
       figure: `submit→completed p${p} (job_status_changed on the socket), ${concurrency} in flight ÷ bare workflow start→result`,

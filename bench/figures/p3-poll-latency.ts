@@ -2,7 +2,7 @@ import { connectRecording } from '../../test/helpers/realtime-client';
 import type { BenchContext } from '../lib/context';
 import { submitAndAwaitCompletion } from '../lib/jobs';
 import type { Figure } from '../lib/report';
-import { inFlight, percentile } from '../lib/stats';
+import { inFlight, percentile, sideBySide } from '../lib/stats';
 
 const JOBS_POLLED = 20;
 
@@ -36,8 +36,7 @@ export async function measurePollLatency(ctx: BenchContext): Promise<Figure[]> {
   await inFlight(200, concurrency, select);
 
   ctx.progress(`P3: ${polls} polls and ${polls} primary-key selects, ${concurrency} in flight`);
-  const api = await inFlight(polls, concurrency, poll);
-  const raw = await inFlight(polls, concurrency, select);
+  const { value: api, baseline: raw } = await sideBySide(polls, concurrency, poll, select);
   return [{
     id: 'P3',
     figure: `poll GET /kyt/job/:id p99, ${concurrency} in flight ÷ the same primary-key select on the same pool (${stack.config.DATABASE_POOL_SIZE} connections)`,

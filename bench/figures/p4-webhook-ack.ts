@@ -2,7 +2,7 @@ import { post } from '../../test/helpers/webhooks';
 import { postActivity } from '../bare/express-insert';
 import type { BenchContext } from '../lib/context';
 import type { Figure } from '../lib/report';
-import { inFlight, percentile } from '../lib/stats';
+import { percentile, sideBySide } from '../lib/stats';
 import { awaitProcessed, PROVIDERS } from './p4-webhook-deliveries';
 
 /**
@@ -17,22 +17,20 @@ export async function measureWebhookAcks(ctx: BenchContext): Promise<Figure[]> {
   const concurrency = config.BENCH_WEBHOOK_CONCURRENCY;
   const figures: Figure[] = [];
 
-  const starts = await inFlight(count, concurrency, () => bare.start());
-  const startP99 = percentile(starts.latencies, 99);
   for (const provider of PROVIDERS) {
     const deliveries = await provider.prepare(stack, count);
     ctx.progress(`P4: ${count} signed ${provider.name} deliveries, ${concurrency} in flight`);
-    const acks = await inFlight(count, concurrency, async (i) => {
+    const { value: acks, baseline: starts } = await sideBySide(count, concurrency, async (i) => {
       const res = await post(stack.api.url, provider.route, deliveries[i]!.delivery);
       if (res.status !== 200) throw new Error(`${provider.name} answered ${res.status}: ${res.text.slice(0, 200)}`);
-    });
+    }, () => bare.start());
     const processed = await awaitProcessed(stack, provider.name, deliveries.map((d) => d.eventId));
     if (processed !== count) throw new Error(`${provider.name}: only ${processed} of ${count} events were processed`);
     figures.push({
       id: 'P4',
       figure: `${provider.name} webhook acknowledgement p99, ${concurrency} in flight ÷ bare workflow start p99`,
       value: percentile(acks.latencies, 99),
-      baseline: startP99,
+      baseline: percentile(starts.latencies, 99),
       unit: 'ms',
       note: `p50 ${percentile(acks.latencies, 50).toFixed(0)} ms; ${processed}/${count} events processed`,
     });
@@ -40,8 +38,9 @@ export async function measureWebhookAcks(ctx: BenchContext): Promise<Figure[]> {
 
   ctx.progress(`P4: ${count} activity posts, ${concurrency} in flight`);
   const webhook = `${stack.api.url}/api/webhook/activity`;
-  const activity = await inFlight(count, concurrency, () => postActivity(webhook, ctx.activitySecret, ctx.activityClerkUserId));
-  const inserts = await inFlight(count, concurrency, () => postActivity(ctx.bareInsert.url, ctx.activitySecret, ctx.activityClerkUserId));
+  const { value: activity, baseline: inserts } = await sideBySide(count, concurrency,
+    () => postActivity(webhook, ctx.activitySecret, ctx.activityClerkUserId),
+    () => postActivity(ctx.bareInsert.url, ctx.activitySecret, ctx.activityClerkUserId));
   figures.push({
     id: 'P4',
     figure: `activity webhook acknowledgement (201, row stored) p99, ${concurrency} in flight ÷ bare Express + pg INSERT p99`,

@@ -1,11 +1,11 @@
 import { postActivity } from '../bare/express-insert';
 import type { BenchContext } from '../lib/context';
 import type { Figure } from '../lib/report';
-import { inFlight, percentile, perSecond } from '../lib/stats';
+import { inFlight, percentile, perSecond, sideBySide } from '../lib/stats';
 
 /**
  * P5: activity webhook posts per second (secret check, validation, owner lookup, idempotent insert)
- * ÷ the bare Express + pg INSERT app on the same pool, at the same concurrency, one after the other.
+ * ÷ the bare Express + pg INSERT app on the same pool, at the same concurrency, in alternating rounds.
  */
 export async function measureActivityThroughput(ctx: BenchContext): Promise<Figure[]> {
   const { stack, config } = ctx;
@@ -17,8 +17,7 @@ export async function measureActivityThroughput(ctx: BenchContext): Promise<Figu
   await inFlight(200, concurrency, send(ctx.bareInsert.url));
 
   ctx.progress(`P5: ${posts} activity posts and ${posts} bare inserts, ${concurrency} in flight`);
-  const api = await inFlight(posts, concurrency, send(webhook));
-  const bare = await inFlight(posts, concurrency, send(ctx.bareInsert.url));
+  const { value: api, baseline: bare } = await sideBySide(posts, concurrency, send(webhook), send(ctx.bareInsert.url));
   return [{
     id: 'P5',
     figure: `activity webhook posts/s, ${concurrency} in flight ÷ bare Express + pg INSERT/s`,

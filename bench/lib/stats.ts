@@ -39,3 +39,23 @@ export async function inFlight(total: number, concurrency: number, task: (index:
 
 /** Items per second over a wall time in ms. */
 export const perSecond = (items: number, wallMs: number): number => items / (wallMs / 1000);
+
+export interface Run {
+  latencies: number[];
+  wallMs: number;
+}
+
+/**
+ * Measures `value` and `baseline` with the same total and concurrency in four rounds, A B B A, and
+ * sums each side: on a machine whose load drifts during the run (shared CI, other jobs) the drift
+ * then weighs on both sides alike instead of on whichever ran second.
+ */
+export async function sideBySide(total: number, concurrency: number, value: (index: number) => Promise<void>, baseline: (index: number) => Promise<void>): Promise<{ value: Run; baseline: Run }> {
+  const first = Math.floor(total / 2);
+  const a1 = await inFlight(first, concurrency, value);
+  const b1 = await inFlight(first, concurrency, baseline);
+  const b2 = await inFlight(total - first, concurrency, (i) => baseline(first + i));
+  const a2 = await inFlight(total - first, concurrency, (i) => value(first + i));
+  const sum = (x: Run, y: Run): Run => ({ latencies: [...x.latencies, ...y.latencies], wallMs: x.wallMs + y.wallMs });
+  return { value: sum(a1, a2), baseline: sum(b1, b2) };
+}

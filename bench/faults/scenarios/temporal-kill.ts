@@ -1,3 +1,4 @@
+import { whenAnalysesInFlight } from '../analyses-in-flight';
 import type { FaultStack } from '../fault-stack';
 import { auditJobs, requireJobPromises } from '../job-audit';
 import { freshEthereumKya, startJobLoad } from '../job-load';
@@ -16,6 +17,7 @@ export async function temporalKill(stack: FaultStack, options: { jobs: number; c
   const load = startJobLoad({ apiUrl: stack.apiUrl, key: user.key, jobs: options.jobs, concurrency: options.concurrency, body: freshEthereumKya, deadline: Date.now() + 240_000 });
 
   await Promise.race([load.whenCompleted(Math.ceil(options.jobs / 4)), load.done]);
+  const chainCalls = await whenAnalysesInFlight(stack, 3);
   const inFlight = load.inFlight();
   const worker = stack.worker();
   await stack.killTemporal();
@@ -31,7 +33,7 @@ export async function temporalKill(stack: FaultStack, options: { jobs: number; c
   const audit = await auditJobs(stack.pool, { id: user.id, seed }, outcomes);
   const retried = await retriedActivities(stack.temporal, outcomes.flatMap((o) => (o.requestId ? [o.requestId] : [])));
   requireJobPromises(report, audit);
-  report.figure('in-flight-at-kill', inFlight);
+  report.figure('jobs/chain-calls-in-flight-at-kill', `${inFlight}/${chainCalls}`);
   report.figure('outage', seconds(upAt - killedAt));
   report.figure('refused-503', outcomes.reduce((n, o) => n + o.refused.length, 0));
   report.figure('restart→next-completion', seconds(firstCompletionMs));

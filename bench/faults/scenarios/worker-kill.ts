@@ -1,3 +1,4 @@
+import { whenAnalysesInFlight } from '../analyses-in-flight';
 import type { FaultStack } from '../fault-stack';
 import { auditJobs, requireJobPromises } from '../job-audit';
 import { freshEthereumKya, startJobLoad } from '../job-load';
@@ -15,6 +16,7 @@ export async function workerKill(stack: FaultStack, options: { jobs: number; con
   const load = startJobLoad({ apiUrl: stack.apiUrl, key: user.key, jobs: options.jobs, concurrency: options.concurrency, body: freshEthereumKya, deadline: Date.now() + 180_000 });
 
   await Promise.race([load.whenCompleted(Math.ceil(options.jobs / 4)), load.done]);
+  const chainCalls = await whenAnalysesInFlight(stack, 3);
   const inFlight = load.inFlight();
   const doomed = stack.worker();
   doomed.kill('SIGKILL');
@@ -27,7 +29,7 @@ export async function workerKill(stack: FaultStack, options: { jobs: number; con
   const audit = await auditJobs(stack.pool, { id: user.id, seed }, outcomes);
   const retried = await retriedActivities(stack.temporal, outcomes.flatMap((o) => (o.requestId ? [o.requestId] : [])));
   requireJobPromises(report, audit);
-  report.figure('in-flight-at-kill', inFlight);
+  report.figure('jobs/chain-calls-in-flight-at-kill', `${inFlight}/${chainCalls}`);
   report.figure('retried', describeRetried(retried));
   report.figure('restart→polling', seconds(restartMs));
   report.figure('job-p50/max', `${seconds(pct(outcomes.map((o) => o.ms), 50))}/${seconds(Math.max(...outcomes.map((o) => o.ms)))}`);
