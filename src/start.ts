@@ -13,7 +13,11 @@ import { createPool, servingTimeouts } from './db/pool';
 import { startEmbeddedPostgres } from './infra/embedded-postgres';
 import { resolveTemporalCli } from './infra/temporal-cli';
 import { startTemporalDevServer } from './infra/temporal-dev-server';
+import { freeLocalPort } from './infra/free-port';
 import { installTemporalRuntime } from './infra/temporal-runtime';
+import { createMetricsRegistry } from './metrics/metrics-registry';
+import { createWorkerMetrics } from './metrics/worker-metrics';
+import { startWorkerHttpServer } from './runtime/worker-http-server';
 import { createLogger } from './logger';
 import { startApiServer } from './runtime/api-server';
 import { prepareDatabaseOnce } from './runtime/prepare-database';
@@ -41,7 +45,9 @@ async function localAdminKey(dataDir: string): Promise<string> {
 async function main() {
   const config = loadConfigOrExit();
   const log = createLogger(config.LOG_LEVEL, { process: 'start' });
-  installTemporalRuntime(config.LOG_LEVEL, { log });
+  // The SDK's worker metrics go to a local exporter that the worker's /metrics (WORKER_HTTP_PORT) appends.
+  const sdkMetricsPort = config.TEMPORAL_SDK_METRICS_PORT || (await freeLocalPort());
+  const sdkMetricsServed = installTemporalRuntime(config.LOG_LEVEL, { sdkMetricsPort, log });
   const cleanups: (() => Promise<unknown>)[] = [];
 
   let databaseUrl = config.DATABASE_URL;
@@ -78,11 +84,21 @@ async function main() {
   const temporal = new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE });
   const screeningStarter = createScreeningWorkflowStarter({ temporal, taskQueue: config.TEMPORAL_TASK_QUEUE });
   const workerConnection = await NativeConnection.connect({ address: temporalAddress });
-  const worker = await createWorker({ connection: workerConnection, config, namespace: config.TEMPORAL_NAMESPACE, log, activities: buildActivities(config, pool, { screeningStarter, log }) });
+  // The worker keeps its own registry and port even in this one process, as it has when run alone.
+  const workerRegistry = createMetricsRegistry();
+  const worker = await createWorker({ connection: workerConnection, config, namespace: config.TEMPORAL_NAMESPACE, log, activities: buildActivities(config, pool, createWorkerMetrics(workerRegistry), { screeningStarter, log }) });
   const workerRun = worker.run();
+  const workerHttp = await startWorkerHttpServer({
+    port: config.WORKER_HTTP_PORT,
+    registry: workerRegistry,
+    pool,
+    workerRunning: () => worker.getState() === 'RUNNING',
+    sdkMetricsUrl: sdkMetricsServed ? `http://127.0.0.1:${sdkMetricsPort}/metrics` : undefined,
+  });
   cleanups.unshift(async () => {
     worker.shutdown();
     await workerRun;
+    await workerHttp.close();
     await workerConnection.close();
   });
 
@@ -102,6 +118,7 @@ async function main() {
     [
       '',
       `  API          http://localhost:${new URL(api.url).port}`,
+      `  Operations   api /healthz /readyz /metrics; worker http://localhost:${new URL(workerHttp.url).port}/readyz and /metrics`,
       `  Temporal UI  ${temporalUi ?? '(external Temporal at ' + temporalAddress + ')'}`,
       `  Temporal     ${temporalAddress} (namespace ${config.TEMPORAL_NAMESPACE}, task queue ${config.TEMPORAL_TASK_QUEUE})`,
       `  API key      ${keyHint}`,

@@ -3,7 +3,11 @@ import { Client, Connection } from '@temporalio/client';
 import { NativeConnection } from '@temporalio/worker';
 import { loadConfigOrExit } from './config';
 import { createPool, servingTimeouts } from './db/pool';
+import { freeLocalPort } from './infra/free-port';
 import { installTemporalRuntime } from './infra/temporal-runtime';
+import { createMetricsRegistry } from './metrics/metrics-registry';
+import { createWorkerMetrics } from './metrics/worker-metrics';
+import { startWorkerHttpServer } from './runtime/worker-http-server';
 import { createLogger } from './logger';
 import { prepareDatabaseOnce } from './runtime/prepare-database';
 import { buildActivities, createWorker } from './runtime/worker';
@@ -14,7 +18,9 @@ import { createScreeningWorkflowStarter } from './screening/screening-workflow-s
 async function main() {
   const config = loadConfigOrExit();
   const log = createLogger(config.LOG_LEVEL, { process: 'worker' });
-  installTemporalRuntime(config.LOG_LEVEL, { log });
+  // The SDK's worker metrics go to a local exporter that this process's /metrics appends.
+  const sdkMetricsPort = config.TEMPORAL_SDK_METRICS_PORT || (await freeLocalPort());
+  const sdkMetricsServed = installTemporalRuntime(config.LOG_LEVEL, { sdkMetricsPort, log });
   if (!config.DATABASE_URL || !config.TEMPORAL_ADDRESS) {
     log.error('npm run worker needs DATABASE_URL and TEMPORAL_ADDRESS (npm start runs everything with embedded defaults)');
     process.exit(78);
@@ -26,13 +32,22 @@ async function main() {
   const clientConnection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
   const temporal = new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE });
   const screeningStarter = createScreeningWorkflowStarter({ temporal, taskQueue: config.TEMPORAL_TASK_QUEUE });
-  const worker = await createWorker({ connection, config, namespace: config.TEMPORAL_NAMESPACE, log, activities: buildActivities(config, pool, { screeningStarter, log }) });
-  log.info('worker polling', { taskQueue: config.TEMPORAL_TASK_QUEUE });
+  const registry = createMetricsRegistry();
+  const worker = await createWorker({ connection, config, namespace: config.TEMPORAL_NAMESPACE, log, activities: buildActivities(config, pool, createWorkerMetrics(registry), { screeningStarter, log }) });
+  const http = await startWorkerHttpServer({
+    port: config.WORKER_HTTP_PORT,
+    registry,
+    pool,
+    workerRunning: () => worker.getState() === 'RUNNING',
+    sdkMetricsUrl: sdkMetricsServed ? `http://127.0.0.1:${sdkMetricsPort}/metrics` : undefined,
+  });
+  log.info('worker polling', { taskQueue: config.TEMPORAL_TASK_QUEUE, health: `${http.url}/readyz`, metrics: `${http.url}/metrics` });
   // The live candle sync runs on the workers; each worker's start makes it match its MARKET_LIVE_* config.
   await reconcileMarketSync(temporal, config, log);
   await ensureQueuedJobSweeper(temporal, config, log);
   // The SDK's runtime shuts the worker down on SIGINT/SIGTERM; run() then resolves.
   await worker.run();
+  await http.close();
   await clientConnection.close();
   await connection.close();
   await pool.end();

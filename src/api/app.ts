@@ -23,6 +23,12 @@ import { createOpenApiRouter } from './openapi/openapi-router';
 import { createDocsRouter } from './docs/docs-router';
 import { createDashboardRouter, type DashboardRouterDeps } from './dashboard/dashboard-router';
 import { createPayFastRefundsRouter, type PayFastRefundRouterDeps } from './routes/payfast-refunds';
+import type { Check } from '../health/checks';
+import { createHealthRouter } from '../health/health-router';
+import type { ApiMetrics } from '../metrics/api-metrics';
+import { httpRequestMetrics } from '../metrics/http-metrics';
+import { createMetricsRouter } from '../metrics/metrics-router';
+import { webhookDeliveryMetrics } from '../metrics/webhook-delivery-metrics';
 
 export interface AppDeps extends AuthDeps, ScreeningRouterDeps, PayPalWebhookDeps, BillingRouterDeps, ActivityWebhookDeps {
   pool: Pool;
@@ -38,6 +44,10 @@ export interface AppDeps extends AuthDeps, ScreeningRouterDeps, PayPalWebhookDep
   payfast: Omit<PayFastWebhookDeps, 'startEventWorkflow' | 'webhookEvents' | 'log'>;
   /** Express `trust proxy`: which hops may set X-Forwarded-For (req.ip feeds the PayFast source check). */
   trustProxy: boolean | number | string;
+  /** This process's Prometheus counters (its registry is served at /metrics). */
+  metrics: ApiMetrics;
+  /** What /readyz asks: each dependency's check. */
+  readiness: Record<string, Check>;
   config: ScreeningRouterDeps['config'] & BillingRouterDeps['config'];
 }
 
@@ -48,6 +58,9 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', deps.trustProxy);
   // Before everything else, so every answer carries X-Request-Id and gets its access line.
   app.use(requestIdAndAccessLog(deps.log));
+
+  app.use(httpRequestMetrics(deps.metrics));
+  app.use(webhookDeliveryMetrics(deps.metrics));
 
   // Webhooks first: they verify signatures over the raw bytes, which express.json would consume.
   app.use(createActivityWebhookRouter(deps));
@@ -63,6 +76,9 @@ export function createApp(deps: AppDeps): Express {
   // The account dashboard (HTML + bundle from memory) at /app; it calls the same /api/v1 routes as any client.
   app.use(createDashboardRouter(deps.dashboard));
 
+  // Operators: liveness, readiness (Postgres, Temporal, a polling worker) and Prometheus metrics.
+  app.use(createHealthRouter(deps.readiness));
+  app.use(createMetricsRouter(deps.metrics.registry));
   app.get('/health', async (_req, res) => {
     await deps.pool.query('SELECT 1');
     res.json({ success: true, data: { status: 'ok' } });

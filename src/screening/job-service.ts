@@ -11,6 +11,7 @@ import type { User } from '../db/users';
 import { analysisCost, deepestAffordableDepth, MINIMUM_CHARGE } from '../domain/credits/pricing';
 import type { EngineCapabilities } from '../domain/risk/capabilities';
 import type { Logger } from '../logger';
+import type { ApiMetrics } from '../metrics/api-metrics';
 import { errorFields } from '../logger';
 import type { ScreeningRequest } from '../api/screening-request';
 import type { ScreeningWorkflowStarter } from './screening-workflow-starter';
@@ -25,6 +26,7 @@ export interface JobServiceDeps {
   starter: ScreeningWorkflowStarter;
   heartbeatTimeoutMs: number;
   log: Logger;
+  metrics: Pick<ApiMetrics, 'jobSubmitted' | 'jobFailed'>;
 }
 
 export type SubmitResult =
@@ -75,6 +77,8 @@ export function createJobService(deps: JobServiceDeps) {
       } finally {
         client.release(broken);
       }
+      // Counted once the row is committed: every submitted job then ends counted as completed or failed.
+      deps.metrics.jobSubmitted(request.apiType, request.chain);
 
       const input: ScreeningInput = {
         requestId,
@@ -95,6 +99,7 @@ export function createJobService(deps: JobServiceDeps) {
         deps.log.error('screening workflow did not start; releasing its credits', { requestId, httpRequestId: origin.httpRequestId, ...errorFields(err) });
         await deps.credits.releaseHold(requestId);
         await deps.jobs.markNotStarted(requestId, { code: 'NOT_STARTED', message: 'The job could not be scheduled; nothing was charged' });
+        deps.metrics.jobFailed(request.apiType, request.chain, 'NOT_STARTED');
         return { kind: 'not_started', job };
       }
       return { kind: 'queued', job };

@@ -13,6 +13,9 @@ import { recordConfigSecrets, recordSecret, recordSensitiveHeaders, runLogEnable
 import { startApiServer, type ApiServer } from '../../src/runtime/api-server';
 import { createStores, type Stores } from '../../src/runtime/stores';
 import { buildActivities, createWorker } from '../../src/runtime/worker';
+import { startWorkerHttpServer, type WorkerHttpServer } from '../../src/runtime/worker-http-server';
+import { createMetricsRegistry } from '../../src/metrics/metrics-registry';
+import { createWorkerMetrics } from '../../src/metrics/worker-metrics';
 import { createScreeningWorkflowStarter } from '../../src/screening/screening-workflow-starter';
 
 export interface TestStack {
@@ -21,6 +24,8 @@ export interface TestStack {
   stores: Stores;
   temporal: Client;
   api: ApiServer;
+  /** The worker side's /healthz, /readyz and /metrics (one registry for every worker of this stack), as WORKER_HTTP_PORT serves them. */
+  workerHttp: WorkerHttpServer;
   /** Starts (another) worker on this stack's task queue; stopped with the stack. */
   startWorker(activities?: Activities): Promise<{ worker: Worker; stop(): Promise<void> }>;
   createUser(options?: { role?: 'user' | 'admin'; credits?: number; clerkUserId?: string }): Promise<{ id: string; key: string }>;
@@ -42,6 +47,8 @@ export async function startTestStack(options: {
   worker?: boolean;
   /** Where the stack's api and workers log (default: the run's log at debug, see run-log.ts). */
   log?: Logger;
+  /** The Temporal SDK's exporter, when the test installed the runtime with one: appended to workerHttp's /metrics. */
+  sdkMetricsUrl?: string;
 } = {}): Promise<TestStack> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -66,11 +73,13 @@ export async function startTestStack(options: {
   const clientConnection = await Connection.connect({ address: config.TEMPORAL_ADDRESS as string });
   const temporal = new Client({ connection: clientConnection });
   const workerConnection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS as string });
-  const workers: { stop(): Promise<void> }[] = [];
+  const workers: { worker: Worker; stop(): Promise<void> }[] = [];
+  const workerRegistry = createMetricsRegistry();
+  const workerMetrics = createWorkerMetrics(workerRegistry);
 
   const startWorker = async (activities?: Activities) => {
     const screeningStarter = createScreeningWorkflowStarter({ temporal, taskQueue: config.TEMPORAL_TASK_QUEUE });
-    const defaults = buildActivities(config, pool, { screeningStarter, log, ...options.activityDeps });
+    const defaults = buildActivities(config, pool, workerMetrics, { screeningStarter, log, ...options.activityDeps });
     const worker = await createWorker({
       connection: workerConnection,
       config,
@@ -93,6 +102,14 @@ export async function startTestStack(options: {
     return handle;
   };
   if (options.worker !== false) await startWorker();
+  const workerHttp = await startWorkerHttpServer({
+    port: 0,
+    host: '127.0.0.1',
+    registry: workerRegistry,
+    pool,
+    workerRunning: () => workers.some((w) => w.worker.getState() === 'RUNNING'),
+    sdkMetricsUrl: options.sdkMetricsUrl,
+  });
   const api = await startApiServer({ config, pool, temporal, log, verifiers: options.verifiers });
 
   return {
@@ -101,6 +118,7 @@ export async function startTestStack(options: {
     stores,
     temporal,
     api,
+    workerHttp,
     startWorker,
     async createUser({ role = 'user', credits = 0, clerkUserId } = {}) {
       const { rows } = await pool.query<{ id: string }>('INSERT INTO users (role, clerk_user_id) VALUES ($1, $2) RETURNING id', [role, clerkUserId ?? null]);
@@ -129,6 +147,7 @@ export async function startTestStack(options: {
     },
     async stop() {
       await api.close();
+      await workerHttp.close();
       for (const w of workers) await w.stop();
       await workerConnection.close();
       await clientConnection.close();

@@ -3,6 +3,7 @@ import express, { Router, type ErrorRequestHandler, type RequestHandler } from '
 import { z } from 'zod';
 import { ActivityRecordError, parseActivityRecord } from '../../../activity/activity-record';
 import type { ActivityHistoryStore } from '../../../db/activity-history';
+import { noteWebhookOutcome } from '../../../metrics/webhook-delivery-metrics';
 import type { Logger } from '../../../logger';
 import { errorFields } from '../../../logger';
 import { requestLogOf } from '../../request-id';
@@ -56,7 +57,8 @@ export function createActivityWebhookRouter(deps: ActivityWebhookDeps): Router {
       throw err;
     }
     try {
-      const { id } = await deps.activityHistory.record(entry);
+      const { id, inserted } = await deps.activityHistory.record(entry);
+      if (!inserted) noteWebhookOutcome(res, 'duplicate');
       res.status(201).json({ success: true, id, requestId: entry.requestId });
     } catch (err) {
       requestLogOf(res, deps.log).error('activity record not stored', { requestId: entry.requestId, ...errorFields(err) });

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { clerkWorkflowId } from '../../../../workflows/ids';
 import type { StartEventWorkflow } from '../../../webhooks/event-workflows';
+import { noteWebhookOutcome } from '../../../metrics/webhook-delivery-metrics';
 import { ClerkSignatureError, type ClerkVerifier } from '../../../webhooks/clerk/verifier';
 import type { Logger } from '../../../logger';
 import { httpRequestIdOf, requestLogOf } from '../../request-id';
@@ -43,6 +44,7 @@ export function createClerkWebhookRouter(deps: { verifyClerk?: ClerkVerifier; st
       eventType: delivery.event.type,
       httpRequestId: httpRequestIdOf(res),
     });
+    if (accepted === 'duplicate') noteWebhookOutcome(res, 'duplicate');
     res.json({ success: true, received: true, duplicate: accepted === 'duplicate' });
   });
   return router;

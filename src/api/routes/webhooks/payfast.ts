@@ -5,6 +5,7 @@ import type { PayFastItn } from '../../../billing/apply-payfast-itn';
 import { payfastEventId } from '../../../billing/payfast-event-id';
 import type { WebhookEventStore } from '../../../db/webhook-events';
 import type { StartEventWorkflow } from '../../../webhooks/event-workflows';
+import { noteWebhookOutcome } from '../../../metrics/webhook-delivery-metrics';
 import { ItnFormatError } from '../../../webhooks/payfast/errors';
 import { itnParamStringForValidation, parseItn, verifyItnSignature } from '../../../webhooks/payfast/itn';
 import { flatError } from '../../errors';
@@ -78,8 +79,9 @@ export function createPayFastWebhookRouter(deps: PayFastWebhookDeps): Router {
     if (!KNOWN_STATUSES.has(status)) {
       await deps.webhookEvents.recordOnce({ provider: 'payfast', eventId: payfastEventId(payment.pfPaymentId, status), eventType: status, userId: null,
         outcome: 'ignored', detail: `payment_status ${status} is not handled`, credits: 0, transactionId: null, payload: payment.fields });
+      noteWebhookOutcome(res, 'ignored');
     } else {
-      await deps.startEventWorkflow({
+      const accepted = await deps.startEventWorkflow({
         workflowType: 'payfastPaymentWorkflow',
         workflowId: payfastWorkflowId(payment.pfPaymentId, status),
         args: [{ itn: payment, serverValidation: deps.serverValidation, validationParamString: itnParamStringForValidation(raw) }],
@@ -87,6 +89,7 @@ export function createPayFastWebhookRouter(deps: PayFastWebhookDeps): Router {
         eventType: status,
         httpRequestId: httpRequestIdOf(res),
       });
+      if (accepted === 'duplicate') noteWebhookOutcome(res, 'duplicate');
     }
     res.status(200).type('text/plain').send('OK');
   });

@@ -4,6 +4,7 @@ import { paypalWorkflowId } from '../../../../workflows/ids';
 import { parsePayPalEvent, PAYPAL_SALE_COMPLETED, PAYPAL_SUBSCRIPTION_EVENTS, PayPalEventError } from '../../../billing/paypal-event';
 import type { WebhookEventStore } from '../../../db/webhook-events';
 import type { StartEventWorkflow } from '../../../webhooks/event-workflows';
+import { noteWebhookOutcome } from '../../../metrics/webhook-delivery-metrics';
 import { VerificationUnavailableError, WebhookSignatureError } from '../../../webhooks/paypal/errors';
 import type { PayPalVerifier } from '../../../webhooks/paypal/verifier';
 import { flatError } from '../../errors';
@@ -70,6 +71,7 @@ export function createPayPalWebhookRouter(deps: PayPalWebhookDeps): Router {
     if (event.kind === 'unhandled') {
       await deps.webhookEvents.recordOnce({ provider: 'paypal', eventId: event.eventId, eventType: event.eventType, userId: null,
         outcome: 'ignored', detail: `event type ${event.eventType} is not handled`, credits: 0, transactionId: null, payload: body });
+      noteWebhookOutcome(res, 'ignored');
       res.json({ success: true, received: true, handled: false });
       return;
     }
@@ -81,6 +83,7 @@ export function createPayPalWebhookRouter(deps: PayPalWebhookDeps): Router {
       eventType: event.eventType,
       httpRequestId: httpRequestIdOf(res),
     });
+    if (accepted === 'duplicate') noteWebhookOutcome(res, 'duplicate');
     res.json({ success: true, received: true, duplicate: accepted === 'duplicate' });
   });
   return router;
