@@ -71,7 +71,8 @@ export async function createWorker(options: {
       ? { workflowBundle: { codePath: options.workflowBundlePath } }
       : { workflowsPath: require.resolve('../../workflows') }),
     activities: options.activities,
-    interceptors: { workflowModules: WORKFLOW_INTERCEPTOR_MODULES, activity: [activityLogContext(options.log)] },
+    // A prebuilt bundle carries the workflow interceptors itself (test/setup/global-setup.ts builds it with them).
+    interceptors: { activity: [activityLogContext(options.log)], ...(options.workflowBundlePath ? {} : { workflowModules: WORKFLOW_INTERCEPTOR_MODULES }) },
     maxConcurrentActivityTaskExecutions: Math.max(2, options.config.DATABASE_POOL_SIZE),
     shutdownGraceTime: '5s',
     shutdownForceTime: '15s',

@@ -1,5 +1,6 @@
 /**
- * The whole-run log and the secrets it must not contain. Under jest, global-setup names two files: every
+ * The whole-run log and the secrets it must not contain. Under jest, global-setup names two files in a
+ * directory of the run's own (test-artifacts/logs/<time>-<pid>/): every
  * test stack logs at debug into TEST_RUN_LOG (one file for the run, one line per JSON object, each tagged with
  * the test file that wrote it), and every credential a test creates or sends is appended to TEST_RUN_SECRETS.
  * test/zz-final/logs-hold-no-secrets.test.ts, run last by test/setup/run-last-sequencer.js, reads both.

@@ -1,4 +1,4 @@
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,16 +22,23 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Where a jest run's whole log and the secrets it used go (test/helpers/run-log.ts); the last test reads both. */
-export const RUN_LOG_DIR = path.resolve(__dirname, '..', '..', 'test-artifacts', 'logs');
+/** Where each jest run's whole log and the secrets it used go (test/helpers/run-log.ts); the last test reads both. */
+const RUN_LOGS = path.resolve(__dirname, '..', '..', 'test-artifacts', 'logs');
+const KEEP_RUN_LOGS_MS = 24 * 3_600_000;
 
+/** One directory per run: two runs in the same tree at once must not truncate or mix each other's log. */
 async function startRunLog(): Promise<void> {
-  await mkdir(RUN_LOG_DIR, { recursive: true });
-  const log = path.join(RUN_LOG_DIR, 'test-run.log');
-  const secrets = path.join(RUN_LOG_DIR, 'test-run-secrets.txt');
-  await Promise.all([rm(log, { force: true }), rm(secrets, { force: true })]);
-  process.env.TEST_RUN_LOG = log;
-  process.env.TEST_RUN_SECRETS = secrets;
+  await mkdir(RUN_LOGS, { recursive: true });
+  for (const entry of await readdir(RUN_LOGS)) {
+    const old = path.join(RUN_LOGS, entry);
+    // Another run pruning at the same moment may have taken it already.
+    const modified = await stat(old).then((st) => st.mtimeMs, () => Date.now());
+    if (Date.now() - modified > KEEP_RUN_LOGS_MS) await rm(old, { recursive: true, force: true });
+  }
+  const dir = path.join(RUN_LOGS, `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`);
+  await mkdir(dir);
+  process.env.TEST_RUN_LOG = path.join(dir, 'test-run.log');
+  process.env.TEST_RUN_SECRETS = path.join(dir, 'secrets.txt');
 }
 
 /**

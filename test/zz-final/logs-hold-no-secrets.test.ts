@@ -4,18 +4,13 @@
  * webhook secrets and signatures, the PayFast passphrase, session JWTs, x402 payment headers.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { findSecrets } from '../helpers/secret-finder';
 
-const DIR = path.resolve(__dirname, '..', '..', 'test-artifacts', 'logs');
-const read = (name: string) => {
-  const file = path.join(DIR, name);
-  return existsSync(file) ? readFileSync(file, 'utf8') : '';
-};
-
-const lines = read('test-run.log').split('\n').filter(Boolean);
-const secrets = read('test-run-secrets.txt').split('\n').filter(Boolean);
-const selectedFiles: string[] = JSON.parse(read('test-run-files.json') || '[]');
+/** The files global-setup named for this run (test-artifacts/logs/<run>/), and the selection the sequencer saw. */
+const read = (file: string | undefined) => (file && existsSync(file) ? readFileSync(file, 'utf8') : '');
+const lines = read(process.env.TEST_RUN_LOG).split('\n').filter(Boolean);
+const secrets = read(process.env.TEST_RUN_SECRETS).split('\n').filter(Boolean);
+const selectedFiles: string[] = JSON.parse(process.env.TEST_RUN_FILES ?? '[]');
 /** The test files of this run that start a stack, and so must have written lines. */
 const stackFiles = selectedFiles.filter((file) => !file.includes('zz-final') && /startTestStack\(/.test(readFileSync(file, 'utf8')));
 
@@ -44,6 +39,6 @@ describe('the whole test run’s log', () => {
       const entry = JSON.parse(lines[lineNumber - 1] as string) as { testFile?: string; msg?: string };
       return `line ${lineNumber} (${entry.testFile ?? '?'}: "${entry.msg ?? ''}") holds ${secret.slice(0, 6)}…${secret.length} chars`;
     });
-    expect(leaks).toEqual([]);
+    expect({ log: process.env.TEST_RUN_LOG, leaks }).toEqual({ log: process.env.TEST_RUN_LOG, leaks: [] });
   });
 });
