@@ -3,6 +3,8 @@ import type { Pool } from 'pg';
 import { createAuthenticate, type AuthDeps } from '../auth/authenticate';
 import type { Logger } from '../logger';
 import { createErrorHandler, unknownRoute } from './errors';
+import { refuseUnsafeInput } from './refuse-unsafe-input';
+import { requireUtf8 } from './unsafe-input';
 import { requestIdAndAccessLog } from './request-id';
 import { createApiKeysRouter } from './routes/api-keys';
 import { createCreditsRouter } from './routes/credits';
@@ -68,7 +70,9 @@ export function createApp(deps: AppDeps): Express {
   app.use(createPayPalWebhookRouter(deps));
   app.use(createPayFastWebhookRouter({ ...deps.payfast, startEventWorkflow: deps.startEventWorkflow, webhookEvents: deps.webhookEvents, log: deps.log }));
 
-  app.use(express.json({ limit: '256kb' }));
+  app.use(express.json({ limit: '256kb', verify: requireUtf8 }));
+  // Text Postgres cannot store, prototype keys, runaway nesting, non-UTF-8 queries: 400 before any route reads them.
+  app.use(refuseUnsafeInput);
   app.use(createPackagesRouter(deps));
   // Paid per request in USDC (x402), no account: mounted before the authenticated /api/v1 router.
   app.use(createX402ReportsRouter(deps.x402));

@@ -3,6 +3,7 @@ import type { ZodType } from 'zod';
 import type { Logger } from '../logger';
 import { errorFields } from '../logger';
 import { isDatabaseUnavailable } from '../db/unavailable';
+import { InvalidUtf8BodyError } from './unsafe-input';
 import { requestLogOf } from './request-id';
 
 /** An error that already knows its HTTP answer, in one of the contract's two shapes. */
@@ -60,6 +61,10 @@ export function createErrorHandler(log: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (err instanceof HttpError) {
       res.set(err.headers).status(err.status).json(err.body);
+      return;
+    }
+    if (err instanceof InvalidUtf8BodyError) {
+      res.status(400).json(invalidParameter('body', 'JSON encoded as UTF-8', err.message).body);
       return;
     }
     const parserError = err as BodyParserError;

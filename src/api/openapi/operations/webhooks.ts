@@ -49,6 +49,7 @@ export function webhookOperations({ components }: OperationContext): Paths {
         requestBody: jsonBody(components.request('ClerkEvent', clerkEventBody)),
         responses: {
           200: ok('Accepted', accepted, EXAMPLES.webhookAccepted),
+          400: errorResponse('Verified but not storable: text with U+0000 or an unpaired surrogate, a key leading to a prototype (`__proto__`), or nesting deeper than 64 levels', flatError(['INVALID_EVENT'])),
           401: ref('SignatureInvalid'),
           413: ref('PayloadTooLarge'),
           415: ref('UnsupportedMediaType'),
@@ -73,7 +74,7 @@ export function webhookOperations({ components }: OperationContext): Paths {
         requestBody: jsonBody(components.request('PayPalEvent', paypalEventBody)),
         responses: {
           200: ok('Accepted (`duplicate`), or recorded and not acted on (`handled: false`)', components.response('PayPalAccepted', paypalAcceptedResponse), EXAMPLES.webhookAccepted),
-          400: errorResponse('Verified but not usable: not JSON, not an event, or a subscription without custom_id', flatError(['INVALID_EVENT', 'MISSING_CUSTOM_ID'])),
+          400: errorResponse('Verified but not usable: not JSON, not an event, a subscription without custom_id, or not storable (U+0000, a `__proto__` key, nesting deeper than 64)', flatError(['INVALID_EVENT', 'MISSING_CUSTOM_ID'])),
           401: ref('SignatureInvalid'),
           413: ref('PayloadTooLarge'),
           415: ref('UnsupportedMediaType'),

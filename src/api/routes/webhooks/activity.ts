@@ -6,6 +6,7 @@ import type { ActivityHistoryStore } from '../../../db/activity-history';
 import { noteWebhookOutcome } from '../../../metrics/webhook-delivery-metrics';
 import type { Logger } from '../../../logger';
 import { errorFields } from '../../../logger';
+import { findUnsafeInput, InvalidUtf8BodyError, requireUtf8 } from '../../unsafe-input';
 import { requestLogOf } from '../../request-id';
 
 export interface ActivityWebhookDeps {
@@ -31,6 +32,7 @@ function secretMatches(given: string | undefined, expected: string | undefined):
 const bodyErrors: ErrorRequestHandler = (err, _req, res, next) => {
   const type = (err as { type?: string }).type;
   if (type === 'entity.too.large') return void res.status(413).json({ error: 'Request body too large (limit 1 MB)' });
+  if (err instanceof InvalidUtf8BodyError) return void res.status(400).json({ error: 'The body must be JSON encoded as UTF-8' });
   if (type === 'entity.parse.failed' || type === 'charset.unsupported' || type === 'encoding.unsupported') {
     return void res.status(400).json({ error: 'The body must be a JSON object' });
   }
@@ -56,6 +58,9 @@ export function createActivityWebhookRouter(deps: ActivityWebhookDeps): Router {
       if (err instanceof ActivityRecordError) return void res.status(400).json({ error: err.message, ...(err.field ? { field: err.field } : {}) });
       throw err;
     }
+    // Checked after the contract's own messages: text Postgres cannot store, prototype keys, runaway nesting.
+    const unsafe = findUnsafeInput(req.body, 'body');
+    if (unsafe) return void res.status(400).json({ error: `${unsafe.parameter} must be ${unsafe.expected}`, field: unsafe.parameter });
     try {
       const { id, inserted } = await deps.activityHistory.record(entry);
       if (!inserted) noteWebhookOutcome(res, 'duplicate');
@@ -65,6 +70,6 @@ export function createActivityWebhookRouter(deps: ActivityWebhookDeps): Router {
       res.status(500).json({ error: 'Failed to record activity' });
     }
   };
-  router.post('/api/webhook/activity', authorize, express.json({ limit: '1mb', type: () => true }), bodyErrors, record);
+  router.post('/api/webhook/activity', authorize, express.json({ limit: '1mb', type: () => true, verify: requireUtf8 }), bodyErrors, record);
   return router;
 }

@@ -7,6 +7,8 @@ import { ClerkSignatureError, type ClerkVerifier } from '../../../webhooks/clerk
 import type { Logger } from '../../../logger';
 import { httpRequestIdOf, requestLogOf } from '../../request-id';
 import { bodyBytes, invalidSignature, notConfigured, rawBody } from './raw-body';
+import { flatError } from '../../errors';
+import { findUnsafeInput } from '../../unsafe-input';
 
 /** What Clerk sends (Svix-signed); only user.created / updated / deleted change anything, others are acknowledged. */
 export const clerkEventBody = z.looseObject({
@@ -36,6 +38,9 @@ export function createClerkWebhookRouter(deps: { verifyClerk?: ClerkVerifier; st
       }
       throw err;
     }
+    // Signed by Clerk, yet still refused when the workflow could not store it (U+0000, prototype keys, runaway nesting).
+    const unsafe = findUnsafeInput(delivery.event, 'event');
+    if (unsafe) throw flatError(400, `The event cannot be processed: ${unsafe.parameter} must be ${unsafe.expected}`, 'INVALID_EVENT');
     const accepted = await deps.startEventWorkflow({
       workflowType: 'clerkEventWorkflow',
       workflowId: clerkWorkflowId(delivery.id),

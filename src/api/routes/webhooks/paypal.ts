@@ -11,6 +11,7 @@ import { flatError } from '../../errors';
 import type { Logger } from '../../../logger';
 import { httpRequestIdOf, requestLogOf } from '../../request-id';
 import { bodyBytes, invalidSignature, notConfigured, rawBody } from './raw-body';
+import { findUnsafeInput } from '../../unsafe-input';
 
 export interface PayPalWebhookDeps {
   paypalVerifier?: PayPalVerifier;
@@ -60,6 +61,9 @@ export function createPayPalWebhookRouter(deps: PayPalWebhookDeps): Router {
     } catch {
       throw flatError(400, 'The body is not JSON', 'INVALID_EVENT');
     }
+    // Signed by PayPal, yet still refused when it could not be stored (U+0000, prototype keys, runaway nesting).
+    const unsafe = findUnsafeInput(body, 'body');
+    if (unsafe) throw flatError(400, `The event cannot be processed: ${unsafe.parameter} must be ${unsafe.expected}`, 'INVALID_EVENT');
     let event;
     try {
       event = parsePayPalEvent(body);
