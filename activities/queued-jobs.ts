@@ -3,6 +3,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { CreditStore } from '../src/db/credits';
 import type { JobStore, StaleQueuedJob } from '../src/db/jobs';
 import type { Logger } from '../src/logger';
+import type { WorkerMetrics } from '../src/metrics/worker-metrics';
 import type { ScreeningWorkflowStarter } from '../src/screening/screening-workflow-starter';
 import type { JobError, QueuedJobSweepInput, QueuedJobSweepSummary, ScreeningInput } from '../workflows/defs';
 
@@ -12,6 +13,7 @@ export interface QueuedJobActivityDeps {
   /** Needs a Temporal client; a worker built without one cannot sweep (the activity then fails loudly). */
   screeningStarter?: ScreeningWorkflowStarter;
   log?: Logger;
+  metrics?: Pick<WorkerMetrics, 'jobFinished'>;
 }
 
 const NEVER_STARTED: JobError = {
@@ -36,7 +38,9 @@ export function createQueuedJobActivities(deps: QueuedJobActivityDeps) {
   async function releaseAndFail(job: StaleQueuedJob, error: JobError): Promise<void> {
     await deps.credits.releaseHold(job.requestId);
     const charge = await deps.credits.findTransaction(`screening:${job.requestId}`);
-    await deps.jobs.markNotStarted(job.requestId, error, charge?.amount ?? 0);
+    const failed = await deps.jobs.markNotStarted(job.requestId, error, charge?.amount ?? 0);
+    // Counted like any other failed job, so every submitted job ends counted once as completed or failed.
+    if (failed) deps.metrics?.jobFinished({ apiType: job.apiType, chain: job.chain, status: 'failed', errorCode: error.code, seconds: job.ageMs / 1000 });
     deps.log?.warn('queued job released', { requestId: job.requestId, code: error.code, ageMs: job.ageMs, charged: charge?.amount ?? 0 });
   }
 

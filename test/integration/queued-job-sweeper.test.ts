@@ -5,6 +5,7 @@ import { createLogger } from '../../src/logger';
 import { analysisCost, deepestAffordableDepth, MINIMUM_CHARGE } from '../../src/domain/credits/pricing';
 import type { QueuedJobSweepInput, QueuedJobSweepSummary, ScreeningInput } from '../../workflows/defs';
 import { screeningWorkflowId, queuedJobSweeperScheduleId } from '../../workflows/ids';
+import { changedSeries, scrape } from '../helpers/prometheus';
 import { pollUntilDone, startTestStack, type TestStack } from '../helpers/test-stack';
 
 // Lists-only bitcoin KYA: no chain node needed, completes in milliseconds, costs 1 credit.
@@ -84,7 +85,11 @@ describe('the queued-job sweeper: nothing stays queued with credits held', () =>
   test('a job never started for longer than abandonAfter is failed and its hold released, with nothing charged', async () => {
     const user = await stack.createUser({ credits: 5 });
     const stale = await commitWithoutWorkflow(user.id, 11);
+    const metricsBefore = (await scrape(stack.workerHttp.url)).samples;
     expect(await sweep()).toEqual({ examined: 1, restarted: 0, running: 0, released: 1, left: 0 });
+    // Counted as a failed job like any other, so submitted jobs all end counted as completed or failed.
+    const metricsAfter = (await scrape(stack.workerHttp.url)).samples;
+    expect(changedSeries(metricsBefore, metricsAfter, 'chainscreen_jobs_failed_total')).toEqual({ '{api_type="KYA",chain="bitcoin",code="NOT_STARTED"}': 1 });
     const row = await jobRow(stale.requestId);
     expect(row.status).toBe('failed');
     expect(row.error.code).toBe('NOT_STARTED');
