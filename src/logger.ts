@@ -7,7 +7,7 @@
 import { hostname } from 'node:os';
 import pino, { type DestinationStream, type Logger as PinoLogger } from 'pino';
 import { currentLogContext } from './logging/log-context';
-import { REDACTED, redactPaths, scrubSecrets } from './logging/redaction';
+import { redactFields, scrubSecrets } from './logging/redaction';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 export type LogFields = Record<string, unknown>;
@@ -28,7 +28,8 @@ function adapt(p: PinoLogger, level: LogLevel): Logger {
     info: (msg, fields) => p.info(fields ?? {}, msg),
     warn: (msg, fields) => p.warn(fields ?? {}, msg),
     error: (msg, fields) => p.error(fields ?? {}, msg),
-    child: (bindings) => adapt(p.child(bindings), level),
+    // pino runs formatters.bindings on the base only, so a child's bindings are redacted here.
+    child: (bindings) => adapt(p.child(redactFields(bindings)), level),
     level,
   };
 }
@@ -47,9 +48,9 @@ export function createLogger(level: LogLevel, base: LogFields = {}, destination:
       level,
       base: { pid: process.pid, hostname: hostname(), ...base },
       timestamp: pino.stdTimeFunctions.isoTime,
-      formatters: { level: (label) => ({ level: label }) },
+      // Sensitive field names are redacted in each call's fields and in the base.
+      formatters: { level: (label) => ({ level: label }), log: redactFields, bindings: redactFields },
       serializers: { err: pino.stdSerializers.err, error: pino.stdSerializers.err },
-      redact: { paths: redactPaths(), censor: REDACTED },
       // Fields of the surrounding withLogContext (an activity's workflowId and httpRequestId).
       mixin: () => ({ ...currentLogContext() }),
       hooks: { streamWrite: scrubSecrets },

@@ -8,17 +8,17 @@
 export const REDACTED = '[REDACTED]';
 
 /**
- * Field names (case as sent: Node lower-cases incoming header names) whose values are secrets: credentials,
- * webhook signatures and secrets, payment proofs, and the config fields that hold them.
+ * Field names (compared without case) whose values are secrets: credentials, webhook signatures and
+ * secrets, payment proofs, and the config fields that hold them.
  */
 export const SENSITIVE_KEYS = [
   // credentials
-  'x-api-key', 'apiKey', 'api_key', 'authorization', 'Authorization', 'cookie', 'set-cookie', 'token', 'accessToken', 'jwt',
+  'x-api-key', 'apiKey', 'api_key', 'authorization', 'cookie', 'set-cookie', 'token', 'accessToken', 'jwt',
   'password', 'secret', 'key', 'privateKey',
   // webhook signatures and shared secrets
   'x-activity-webhook-secret', 'paypal-transmission-sig', 'svix-signature', 'webhook-signature', 'signature', 'sig',
   // x402 payment proofs
-  'x-payment', 'payment-signature', 'PAYMENT-SIGNATURE',
+  'x-payment', 'payment-signature',
   // PayFast
   'passphrase', 'merchant_key', 'merchantKey',
   // config names (a config object logged whole must not carry them)
@@ -26,21 +26,32 @@ export const SENSITIVE_KEYS = [
   'PAYFAST_MERCHANT_KEY', 'PAYFAST_MERCHANT_PASSPHRASE', 'X402_FACILITATOR_PRIVATE_KEY', 'TRON_API_KEY', 'ETHERSCAN_API_KEY',
 ] as const;
 
-/** How deep below the line's top level a sensitive name is still found (headers.x, req.headers.x). */
-const DEPTH = 3;
+/** How deep below the line's top level a sensitive name is still found (headers.x, req.headers.x, …). */
+const MAX_DEPTH = 4;
 
-function segment(key: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `.${key}` : `["${key}"]`;
+const SENSITIVE = new Set(SENSITIVE_KEYS.map((k) => k.toLowerCase()));
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
 }
 
-/** pino `redact.paths`: every sensitive name at the top level and under 1..DEPTH wildcard levels (`*.k`, `*.*.k` …). */
-export function redactPaths(keys: readonly string[] = SENSITIVE_KEYS): string[] {
-  const paths: string[] = [];
-  for (const key of keys) {
-    paths.push(segment(key).replace(/^\./, ''));
-    for (let depth = 1; depth <= DEPTH; depth++) paths.push(Array(depth).fill('*').join('.') + segment(key));
+/**
+ * A copy of a log line's fields with the value of every sensitive name (any case) replaced, in plain
+ * objects and arrays down to MAX_DEPTH. Other instances (errors, dates, buffers) are left to the
+ * serializers and the shape scrub. Hand-written rather than pino's `redact`: wildcard paths there cost
+ * about 50x a plain line (measured 200 µs against 4 µs), this walk costs a few µs.
+ */
+export function redactFields<T>(value: T, depth = 0): T {
+  if (depth > MAX_DEPTH) return value;
+  if (Array.isArray(value)) return value.map((item) => redactFields(item, depth + 1)) as T;
+  if (!isPlainObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    out[key] = SENSITIVE.has(key.toLowerCase()) && field !== undefined && field !== null ? REDACTED : redactFields(field, depth + 1);
   }
-  return paths;
+  return out as T;
 }
 
 /**

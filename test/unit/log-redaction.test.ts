@@ -27,6 +27,8 @@ describe('log redaction', () => {
     ['x402 payment header by name', { 'payment-signature': 'opaque-payment-proof' }, 'opaque-payment-proof'],
     ['a config object', { config: { PAYPAL_CLIENT_SECRET: 'paypal-client-secret-value', PORT: 3000 } }, 'paypal-client-secret-value'],
     ['token and secret fields', { token: 'session-token-value', secret: 'plain-secret-value' }, 'session-token-value'],
+    ['header name in any case', { Headers: { 'X-API-Key': 'opaque-mixed-case-key-value' } }, 'opaque-mixed-case-key-value'],
+    ['signature inside an array of deliveries', { deliveries: [{ headers: { 'svix-signature': 'v1,opaque-array-signature' } }] }, 'opaque-array-signature'],
   ])('a %s is removed by its field name', (_what, fields, secret) => {
     const { log, lines } = capture();
     log.info('delivery', fields as Record<string, unknown>);
@@ -45,6 +47,13 @@ describe('log redaction', () => {
     const { log, lines } = capture();
     log.warn(text, { detail: { nested: [text] }, error: text });
     expect(lines[0]).not.toContain(secret);
+  });
+
+  test('child bindings are redacted too, and errors keep their message', () => {
+    const { log, parsed } = capture();
+    log.child({ token: 'child-bound-token-value' }).error('failed', { err: new Error('the node refused') });
+    const [line] = parsed();
+    expect(line).toMatchObject({ token: '[REDACTED]', err: { type: 'Error', message: 'the node refused' } });
   });
 
   test('what is not secret stays readable: ids, the key display prefix, other fields', () => {
