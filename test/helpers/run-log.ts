@@ -43,6 +43,22 @@ export function testRunLogger(base: LogFields = {}, level: LogLevel = 'debug'): 
   return createLogger(level, { testFile: currentTestFile(), ...base }, destination);
 }
 
+/**
+ * A debug logger whose lines a test reads (`onLine` gets each serialised line) and which also go to the
+ * run's log, so a test that inspects its own lines is still covered by the final secrets check.
+ */
+export function capturingLogger(onLine: (line: string) => void, base: LogFields = {}): Logger {
+  const file = process.env.TEST_RUN_LOG;
+  if (file) destination ??= pino.destination({ dest: file, sync: true, append: true, mkdir: true });
+  const run = destination;
+  return createLogger('debug', { testFile: currentTestFile(), ...base }, {
+    write: (line: string) => {
+      onLine(line);
+      run?.write(line);
+    },
+  });
+}
+
 /** Remembers a credential the run used, for the final grep of the run's log. */
 export function recordSecret(value: string | undefined | null): void {
   const file = process.env.TEST_RUN_SECRETS;

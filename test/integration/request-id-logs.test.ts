@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createLogger } from '../../src/logger';
+import { capturingLogger } from '../helpers/run-log';
 import { pollUntilDone, startTestStack, type TestStack } from '../helpers/test-stack';
 import { clerkDelivery, fixture, FIXTURE_CLERK_USER, post, WEBHOOK_ENV } from '../helpers/webhooks';
 import { processedEvent } from '../helpers/billing';
@@ -12,8 +12,8 @@ describe('HTTP request ids and structured logs', () => {
   const linesOf = (predicate: (l: LogLine) => boolean) => lines.filter(predicate);
 
   beforeAll(async () => {
-    // The stack's api and worker log at debug into memory, through the production logger.
-    const log = createLogger('debug', { process: 'test' }, { write: (s: string) => void lines.push(JSON.parse(s) as LogLine) });
+    // The stack's api and worker log at debug through the production logger, into memory (and the run's log).
+    const log = capturingLogger((s) => void lines.push(JSON.parse(s) as LogLine), { process: 'test' });
     stack = await startTestStack({ env: WEBHOOK_ENV, log });
   });
   afterAll(async () => stack.stop());
