@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ACTIVITY_SECRET } from './fault-stack';
+import { ACTIVITY_SECRET } from './child-env';
 import { sleep } from './report';
 
 /** An activity record as the screening workers post it (spec 4.5), for `userRef`. */

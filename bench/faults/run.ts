@@ -47,6 +47,12 @@ async function main() {
   const started = Date.now();
 
   const stack = await startFaultStack();
+  // The servers run detached (so they can be killed as groups): an interrupted run must stop them itself.
+  const interrupted = () => {
+    console.error('interrupted: stopping the stack');
+    void stack.stop().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
   const reports: ScenarioReport[] = [];
   try {
     await stack.startWorker();

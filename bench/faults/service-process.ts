@@ -68,3 +68,23 @@ export function spawnService(name: string, entry: 'src/api.ts' | 'src/worker.ts'
     },
   };
 }
+
+/** Resolves once `ready()` holds; throws with the log's tail if the process exits first or time runs out. */
+export async function waitUntilReady(what: string, proc: ServiceProcess, ready: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (!proc.isRunning()) throw new Error(`${what} exited during start:\n${proc.logTail()}`);
+    if (await ready().catch(() => false)) return;
+    if (Date.now() > deadline) throw new Error(`${what} not ready within ${timeoutMs / 1000} s:\n${proc.logTail()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** SIGTERM (the service drains and exits), SIGKILL if it is still there after 20 s. */
+export async function stopGracefully(proc: ServiceProcess): Promise<void> {
+  if (!proc.isRunning()) return;
+  proc.kill('SIGTERM');
+  const forced = setTimeout(() => proc.kill('SIGKILL'), 20_000);
+  await proc.exited;
+  clearTimeout(forced);
+}

@@ -10,9 +10,9 @@ export interface SlowNode {
 
 /**
  * A JSON-RPC forwarder that answers every request `delayMs` late: in front of anvil it stretches each
- * analysis to about a second, so a worker killed under load is killed inside analyses, not between them.
+ * analysis to about a second (150 ms per call), so a worker killed under load is killed inside analyses.
  */
-export async function startSlowNode(targetUrl: string, delayMs: number): Promise<SlowNode> {
+export async function startSlowNode(targetUrl: string, delayMs = 150): Promise<SlowNode> {
   let inFlight = 0;
   const server: Server = createServer(async (req, res) => {
     inFlight += 1;
