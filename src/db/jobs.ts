@@ -56,7 +56,8 @@ export interface JobUpdate {
 const COLUMNS = `request_id, user_id, api_type, chain, target, reference_id, status, response, full_response, error,
   credits_held, credits_charged, created_at, completed_at`;
 
-function toJob(r: Record<string, unknown>): JobRecord {
+/** What a job was asked to do: the same columns in a full record and in a sweeper's view of a queued job. */
+function requestFields(r: Record<string, unknown>) {
   return {
     requestId: String(r.request_id),
     userId: String(r.user_id),
@@ -64,6 +65,12 @@ function toJob(r: Record<string, unknown>): JobRecord {
     chain: String(r.chain),
     target: String(r.target),
     referenceId: (r.reference_id as string | null) ?? null,
+  };
+}
+
+function toJob(r: Record<string, unknown>): JobRecord {
+  return {
+    ...requestFields(r),
     status: r.status as JobRecord['status'],
     response: (r.response as Record<string, unknown> | null) ?? null,
     fullResponse: (r.full_response as Record<string, unknown> | null) ?? null,
@@ -123,12 +130,7 @@ export function createJobStore(pool: Pool) {
         [olderThanMs, limit],
       );
       return rows.map((r) => ({
-        requestId: String(r.request_id),
-        userId: String(r.user_id),
-        apiType: r.api_type as ApiType,
-        chain: String(r.chain),
-        target: String(r.target),
-        referenceId: (r.reference_id as string | null) ?? null,
+        ...requestFields(r),
         crawlTimeoutMs: Number(r.crawl_timeout_ms),
         maxDepth: Number(r.max_depth),
         creditsHeld: Number(r.credits_held),
