@@ -4,7 +4,8 @@ import { currentUser } from '../../auth/authenticate';
 import type { ActivityHistoryStore } from '../../db/activity-history';
 import { isUuid } from '../../db/users';
 import { activityDetail, activityDetailSchema, activityListItem, activityListItemSchema } from '../activity-views';
-import { notFound, parseOrThrow } from '../errors';
+import { invalidParameter, notFound, parseOrThrow } from '../errors';
+import { DIGITS } from '../market/market-params';
 
 const isoDate = (what: string) =>
   z.string({ error: what }).refine((s) => !Number.isNaN(Date.parse(s)), what).transform((s) => new Date(s)).optional();
@@ -31,11 +32,23 @@ export const activityListResponse = z.object({
 });
 export const activityDetailResponse = z.object({ success: z.literal(true), data: activityDetailSchema });
 
+/**
+ * z.coerce.number reads "0x10", "1e1" and " 5" as numbers; a paging parameter that is not plain decimal
+ * digits is a client bug worth naming rather than a page the caller did not mean.
+ */
+function requireDecimalDigits(query: Record<string, unknown>, expected: Record<string, string>): void {
+  for (const [parameter, what] of Object.entries(expected)) {
+    const value = query[parameter];
+    if (typeof value === 'string' && !DIGITS.test(value)) throw invalidParameter(parameter, what);
+  }
+}
+
 /** The signed-in user's activity history (screening jobs, activity webhook records, reports). */
 export function createActivityRouter(deps: { activityHistory: ActivityHistoryStore }): Router {
   const router = Router();
 
   router.get('/activity', async (req, res) => {
+    requireDecimalDigits(req.query, { limit: 'an integer from 1 to 100', offset: 'a non-negative integer' });
     const p = parseOrThrow(activityListQuery, req.query);
     const { rows, total } = await deps.activityHistory.listForUser(
       currentUser(res).id,
