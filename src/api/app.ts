@@ -28,7 +28,6 @@ import { createPayFastRefundsRouter, type PayFastRefundRouterDeps } from './rout
 import type { Check } from '../health/checks';
 import { createHealthRouter } from '../health/health-router';
 import type { ApiMetrics } from '../metrics/api-metrics';
-import { httpRequestMetrics } from '../metrics/http-metrics';
 import { createMetricsRouter } from '../metrics/metrics-router';
 import { webhookDeliveryMetrics } from '../metrics/webhook-delivery-metrics';
 
@@ -58,10 +57,8 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy);
-  // Before everything else, so every answer carries X-Request-Id and gets its access line.
-  app.use(requestIdAndAccessLog(deps.log));
-
-  app.use(httpRequestMetrics(deps.metrics));
+  // Before everything else, so every answer carries X-Request-Id, its access line and its HTTP metric.
+  app.use(requestIdAndAccessLog(deps.log, deps.metrics.httpRequest));
   app.use(webhookDeliveryMetrics(deps.metrics));
 
   // Webhooks first: they verify signatures over the raw bytes, which express.json would consume.

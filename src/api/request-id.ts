@@ -32,12 +32,16 @@ export function httpRequestIdOf(res: Response): string | undefined {
   return (res.locals as RequestLocals).httpRequestId;
 }
 
+/** Told once per answer, with the same figures as the access line (the api's HTTP duration histogram). */
+export type AnswerObserver = (method: string, route: string, status: number, seconds: number) => void;
+
 /**
  * Mounted first, so every answer (errors, 404s, webhooks, x402 402s) carries `X-Request-Id`. Gives the
- * request a child logger, and writes one access line when the answer is finished (or the client left):
- * method, route template, status, duration. Never the URL, headers or bodies: those carry ids and secrets.
+ * request a child logger, and when the answer is finished (or the client left) writes one access line
+ * (method, route template, status, duration; never the URL, headers or bodies: those carry ids and
+ * secrets) and tells `onAnswered`: one timer and one pair of listeners per request serve both.
  */
-export function requestIdAndAccessLog(log: Logger): RequestHandler {
+export function requestIdAndAccessLog(log: Logger, onAnswered: AnswerObserver = () => undefined): RequestHandler {
   return (req, res, next) => {
     const httpRequestId = httpRequestIdFrom(req.get(REQUEST_ID_HEADER));
     res.setHeader(REQUEST_ID_HEADER, httpRequestId);
@@ -50,8 +54,11 @@ export function requestIdAndAccessLog(log: Logger): RequestHandler {
     const writeAccessLine = (finished: boolean) => {
       if (written) return;
       written = true;
-      const durationMs = Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100;
-      requestLog.info('http request', { method: req.method, route: templateOf(), status: res.statusCode, durationMs, ...(finished ? {} : { aborted: true }) });
+      const nanoseconds = Number(process.hrtime.bigint() - started);
+      const route = templateOf();
+      // A client that hung up before the answer was complete is still a request served (status as set so far).
+      onAnswered(req.method, route, res.statusCode, nanoseconds / 1e9);
+      requestLog.info('http request', { method: req.method, route, status: res.statusCode, durationMs: Math.round(nanoseconds / 1e4) / 100, ...(finished ? {} : { aborted: true }) });
     };
     res.once('finish', () => writeAccessLine(true));
     res.once('close', () => writeAccessLine(res.writableFinished));

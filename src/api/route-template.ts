@@ -14,8 +14,8 @@ const TEMPLATE_OF = Symbol('routeTemplateOf');
  * assignment itself is intercepted. Requests no route matched (unknown paths, and refusals by middleware
  * that runs before the route, such as authentication) read as <unmatched>.
  *
- * Idempotent: the access log and the HTTP metrics both call it on the same request and share one tracker
- * (a second defineProperty would silently replace the first one's setter).
+ * Idempotent: a second call on the same request returns the first tracker (a second defineProperty would
+ * silently replace the first one's setter).
  */
 export function recordRouteTemplate(req: Request): () => string {
   const tagged = req as Request & { [TEMPLATE_OF]?: () => string };
