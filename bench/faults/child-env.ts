@@ -23,6 +23,9 @@ export function childEnv(o: { apiPort: number; databaseUrl: string; temporalAddr
     // A dead worker's analyses are retried elsewhere after this long (the api passes it to each job).
     ANALYSIS_HEARTBEAT_TIMEOUT_MS: '3000',
     CHAIN_CACHE_TRANSFERS_TTL_MS: '0',
+    // Any free ports: a local `npm start` (9464/9465) must not make the suite's worker fail to start.
+    WORKER_HTTP_PORT: '0',
+    TEMPORAL_SDK_METRICS_PORT: '0',
     ACTIVITY_WEBHOOK_SECRET: ACTIVITY_SECRET,
     ...WEBHOOK_ENV,
   };
