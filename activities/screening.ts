@@ -10,6 +10,7 @@ import type { AnalysisResult } from '../src/domain/risk/types';
 import type { WorkerMetrics } from '../src/metrics/worker-metrics';
 import type { Logger } from '../src/logger';
 import { ErrorType, type ScreeningInput } from '../workflows/defs';
+import { deadline } from '../src/infra/abort/deadline';
 
 export interface ScreeningActivityDeps {
   engine: ScreeningEngine;
@@ -42,9 +43,10 @@ export function createScreeningActivities(deps: ScreeningActivityDeps) {
       if (!isSupportedChain(input.chain)) throw ApplicationFailure.nonRetryable(`unsupported chain ${input.chain}`, ErrorType.InvalidTarget);
       const every = Math.max(200, Math.floor((activityInfo().heartbeatTimeoutMs ?? 10_000) / 3));
       const beat = setInterval(() => heartbeat(), every);
+      const crawlDeadline = deadline(input.crawlTimeoutMs, cancellationSignal());
       try {
         heartbeat();
-        const signal = AbortSignal.any([cancellationSignal(), AbortSignal.timeout(input.crawlTimeoutMs)]);
+        const signal = crawlDeadline.signal;
         const started = Date.now();
         const result = await deps.engine.analyze(
           { apiType: input.apiType, chain: input.chain, target: input.target, maxDepth: input.maxDepth, crawlTimeoutMs: input.crawlTimeoutMs },
@@ -59,6 +61,7 @@ export function createScreeningActivities(deps: ScreeningActivityDeps) {
         throw toFailure(err);
       } finally {
         clearInterval(beat);
+        crawlDeadline.dispose();
       }
     },
 

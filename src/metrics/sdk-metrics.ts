@@ -1,3 +1,5 @@
+import { deadline, raceSignal } from '../infra/abort/deadline';
+
 /**
  * The Temporal SDK's Prometheus text, read from its exporter (installTemporalRuntime) to be appended to
  * the worker's /metrics. An exporter that does not answer leaves a comment instead of failing the scrape:
@@ -5,12 +7,15 @@
  */
 export function sdkMetricsReader(url: string, timeoutMs = 1_000): () => Promise<string> {
   return async () => {
+    const scrape = deadline(timeoutMs);
     try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+      const res = await raceSignal(fetch(url, { signal: scrape.signal }), scrape.signal);
       if (!res.ok) return `# Temporal SDK metrics unavailable: HTTP ${res.status}\n`;
-      return await res.text();
+      return await raceSignal(res.text(), scrape.signal);
     } catch (err) {
       return `# Temporal SDK metrics unavailable: ${err instanceof Error ? err.message : String(err)}\n`;
+    } finally {
+      scrape.dispose();
     }
   };
 }

@@ -1,9 +1,10 @@
+import { raceSignal } from '../../infra/abort/deadline';
 import type { TokenBucket } from '../../infra/http/token-bucket';
 import type { HttpObserver } from '../../infra/http/http-client';
 import { historyFromTransfers } from './address-history';
 import type { AddressHistory, AddressTransfer, Asset } from './chain-client';
 import { EVM_CHAIN_IDS } from './evm-chain-id';
-import { raceSignal, type EvmChain } from './evm-rpc';
+import type { EvmChain } from './evm-rpc';
 import { etherscanRules } from './etherscan-rules';
 import { createHttpProvider } from './http-provider';
 

@@ -1,5 +1,6 @@
 import { ChainConfigurationError, ChainUnavailableError } from './chain-client';
-import { raceSignal, type EvmChain, type EvmRpc } from './evm-rpc';
+import { raceSignal } from '../../infra/abort/deadline';
+import type { EvmChain, EvmRpc } from './evm-rpc';
 
 /** The chain id each EVM chain must answer: a BSC URL set as ETHEREUM_RPC_URL would screen the wrong ledger. */
 export const EVM_CHAIN_IDS: Readonly<Record<EvmChain, number>> = { ethereum: 1, 'binance-smart-chain': 56 };

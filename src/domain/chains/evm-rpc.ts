@@ -1,5 +1,6 @@
 import { BaseError, HttpRequestError, TimeoutError, createPublicClient, http } from 'viem';
 import { bsc, mainnet } from 'viem/chains';
+import { raceSignal } from '../../infra/abort/deadline';
 import type { HttpObserver } from '../../infra/http/http-client';
 import { ChainUnavailableError } from './chain-client';
 
@@ -57,19 +58,6 @@ export function createEvmRpc(options: { chain: EvmChain; rpcUrl: string; timeout
     request: <T>(method: string, params: unknown[], signal: AbortSignal) => call<T>(method, params, signal, false) as Promise<T>,
     attempt: <T>(method: string, params: unknown[], signal: AbortSignal) => call<T>(method, params, signal, true),
   };
-}
-
-/**
- * viem passes the signal to fetch today, but the crawl deadline must not depend on every layer
- * (retry delays, body reads) honouring it, so the caller is released the moment it fires.
- */
-export function raceSignal<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }
 
 function errorCode(err: unknown): number | undefined {

@@ -7,6 +7,7 @@ import { indirectExposureHits } from './indirect-exposure';
 import type { ReferenceLists } from './reference-lists';
 import type { RiskModel } from './risk-model';
 import type { Hit } from './types';
+import { deadline } from '../../infra/abort/deadline';
 
 export interface ExposurePhase {
   outcome: CrawlOutcome;
@@ -46,9 +47,12 @@ export async function runExposurePhase(deps: {
   const base = crawlLimitsFor(deps.apiType, deps.model);
   const limits = { ...base, maxHops: Math.max(0, Math.min(base.maxHops, deps.maxDepth - 1)) };
   const started = deps.now();
-  const signal = deps.crawlTimeoutMs
-    ? AbortSignal.any([deps.signal, AbortSignal.timeout(Math.max(1, Math.floor(deps.crawlTimeoutMs * limits.deadlineShare)))])
-    : deps.signal;
-  const outcome = await crawlExposure({ chain: deps.chain, client: deps.client, lists: deps.lists, usdValue: deps.usdValue }, deps.roots, limits, signal);
+  const crawlDeadline = deadline(deps.crawlTimeoutMs ? Math.max(1, Math.floor(deps.crawlTimeoutMs * limits.deadlineShare)) : undefined, deps.signal);
+  let outcome: CrawlOutcome;
+  try {
+    outcome = await crawlExposure({ chain: deps.chain, client: deps.client, lists: deps.lists, usdValue: deps.usdValue }, deps.roots, limits, crawlDeadline.signal);
+  } finally {
+    crawlDeadline.dispose();
+  }
   return { outcome, hits: indirectExposureHits(deps.model, outcome.nodes, limits, deps.subjectIsExchange), limits, crawlMs: deps.now() - started };
 }

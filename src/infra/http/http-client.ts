@@ -1,3 +1,4 @@
+import { deadline, raceSignal } from '../abort/deadline';
 import { abortableSleep } from './abortable-sleep';
 import { parseRetryAfter } from './retry-after';
 import { createTokenBucket, type TokenBucket } from './token-bucket';
@@ -161,16 +162,21 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   };
 
   async function attemptOnce<T>(req: HttpRequest<T>, where: string, timeoutMs: number): Promise<Verdict<T>> {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
+    const attempt = deadline(timeoutMs, req.signal);
     try {
-      const res = await doFetch(req.url, {
-        method: req.method ?? 'GET',
-        headers: { accept: 'application/json', ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}), ...options.headers, ...req.headers },
-        body: req.body === undefined ? undefined : JSON.stringify(req.body),
-        signal,
-      });
-      const text = await res.text();
+      // Raced as well as passed down: the caller is released when the signal fires even if fetch lost track of it.
+      const { res, text } = await raceSignal(
+        (async () => {
+          const res = await doFetch(req.url, {
+            method: req.method ?? 'GET',
+            headers: { accept: 'application/json', ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}), ...options.headers, ...req.headers },
+            body: req.body === undefined ? undefined : JSON.stringify(req.body),
+            signal: attempt.signal,
+          });
+          return { res, text: await res.text() };
+        })(),
+        attempt.signal,
+      );
       let json: unknown;
       try {
         json = text === '' ? undefined : parseJson(text);
@@ -181,8 +187,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       return (req.classify ?? (jsonStatusRules as Classifier<T>))(answer, where);
     } catch (err) {
       if (req.signal?.aborted) throw req.signal.reason;
-      if (timeout.aborted) return { kind: 'retry', reason: `${where}: no answer within ${timeoutMs} ms` };
+      if (attempt.timedOut) return { kind: 'retry', reason: `${where}: no answer within ${timeoutMs} ms` };
       return { kind: 'retry', reason: `${where}: network error: ${describeNetworkError(err)}` };
+    } finally {
+      attempt.dispose();
     }
   }
 

@@ -1,3 +1,4 @@
+import { deadline, raceSignal } from '../../infra/abort/deadline';
 import { PayFastUnavailableError } from './errors';
 
 export type PayFastMode = 'sandbox' | 'live';
@@ -33,20 +34,23 @@ export function createPayFastServerValidator(deps: {
   return async (paramString) => {
     let status: number;
     let body: string;
+    const validation = deadline(timeoutMs);
     try {
-      const response = await doFetch(deps.url, {
+      const response = await raceSignal(doFetch(deps.url, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: paramString,
         // The signal also bounds reading the body, so a server that sends headers and then stalls still times out.
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: validation.signal,
         // A redirect would re-send the ITN data to another place; PayFast's endpoint does not redirect.
         redirect: 'error',
-      });
+      }), validation.signal);
       status = response.status;
-      body = await response.text();
+      body = await raceSignal(response.text(), validation.signal);
     } catch (err) {
       throw new PayFastUnavailableError(`PayFast validate request failed (${reason(err)})`, { cause: err });
+    } finally {
+      validation.dispose();
     }
 
     if (status !== 200) throw new PayFastUnavailableError(`PayFast validate answered HTTP ${status}`);

@@ -1,6 +1,7 @@
 import { VerificationUnavailableError } from './errors';
 import { readPayPalTransmission, type PayPalWebhookInput } from './signature';
 import type { PayPalMode } from './verifier';
+import { deadline } from '../../infra/abort/deadline';
 
 export interface PayPalPostbackVerifier {
   /** true = SUCCESS, false = FAILURE; throws VerificationUnavailableError when PayPal gave no verdict. */
@@ -50,7 +51,8 @@ export function createPayPalPostbackVerifier(deps: PayPalPostbackDeps): PayPalPo
 
   const call = async (path: string, init: RequestInit): Promise<Response> => {
     try {
-      return await fetchImpl(`${base}${path}`, { ...init, redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
+      // Left to fire (not disposed): the same deadline bounds the body read that follows.
+      return await fetchImpl(`${base}${path}`, { ...init, redirect: 'error', signal: deadline(timeoutMs).signal });
     } catch (err) {
       throw new VerificationUnavailableError(`${path} request failed`, { cause: err });
     }

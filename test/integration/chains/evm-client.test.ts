@@ -5,7 +5,7 @@ import { inspect } from 'node:util';
 import { createPublicClient, erc20Abi, http as viemHttp, type Address } from 'viem';
 import { ChainUnavailableError, InvalidAddressError, type ChainClient } from '../../../src/domain/chains/chain-client';
 import { createEvmChainClient } from '../../../src/domain/chains/evm-client';
-import { raceSignal } from '../../../src/domain/chains/evm-rpc';
+import { raceSignal } from '../../../src/infra/abort/deadline';
 import {
   assemble,
   deployTestToken,
