@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import { x402HTTPResourceServer, x402ResourceServer, type FacilitatorClient, type HTTPAdapter, type HTTPRequestContext, type RoutesConfig } from '@x402/core/server';
+import { decodePaymentRequiredHeader, decodePaymentSignatureHeader } from '@x402/core/http';
+import { x402HTTPResourceServer, x402ResourceServer, type FacilitatorClient, type HTTPAdapter, type HTTPRequestContext, type HTTPResponseInstructions, type RoutesConfig } from '@x402/core/server';
 import { ExactEvmScheme } from '@x402/evm/exact/server';
 import type { X402PaymentStore } from '../db/x402-payments';
 import type { Logger } from '../logger';
@@ -19,9 +20,10 @@ export interface PaidReport {
   network: string;
 }
 
-function adapterFor(req: Request): HTTPAdapter {
+/** `hidePayment`: the request as if it carried no payment (to build the challenge for an unreadable one). */
+function adapterFor(req: Request, hidePayment = false): HTTPAdapter {
   return {
-    getHeader: (name) => req.get(name),
+    getHeader: (name) => (hidePayment && /^(payment-signature|x-payment)$/i.test(name) ? undefined : req.get(name)),
     getMethod: () => req.method,
     getPath: () => req.path,
     getUrl: () => `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`,
@@ -60,6 +62,49 @@ function routesFor(payTo: string): RoutesConfig {
   ) as RoutesConfig;
 }
 
+/** Why the x402 library refused a payment: the `error` of its PAYMENT-REQUIRED header, when it gave one. */
+function refusalReason(headers: Record<string, string>): string | undefined {
+  const header = Object.entries(headers).find(([name]) => name.toLowerCase() === 'payment-required')?.[1];
+  if (!header) return undefined;
+  try {
+    return decodePaymentRequiredHeader(header).error || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isReadablePayment(header: string): boolean {
+  try {
+    decodePaymentSignatureHeader(header);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const isEmptyBody = (body: unknown) => body === undefined || body === null || (typeof body === 'object' && Object.keys(body).length === 0);
+
+/**
+ * Serves the library's refusal as it is (challenge, HTML paywall) unless its body is empty, as it is for
+ * a payment that did not verify or settle: then the flat error shape, with the library's reason in words.
+ */
+function sendRefusal(res: Response, response: HTTPResponseInstructions, code: 'PAYMENT_REJECTED' | 'SETTLEMENT_FAILED', fallbackReason?: string): void {
+  res.status(response.status).set(response.headers);
+  if (response.isHtml) {
+    res.type('html').send(response.body);
+    return;
+  }
+  if (!isEmptyBody(response.body)) {
+    res.json(response.body);
+    return;
+  }
+  const reason = refusalReason(response.headers) ?? fallbackReason ?? 'unspecified';
+  const error = code === 'PAYMENT_REJECTED'
+    ? `The payment was not accepted (${reason}); nothing was charged`
+    : `The payment could not be settled (${reason}); nothing was charged`;
+  res.json({ success: false, error, code, reason });
+}
+
 /**
  * x402 around a report: verify the payment, claim its authorization (network, payer, nonce) in
  * Postgres, produce the report, and settle only when it succeeded; a failed or refused report is
@@ -86,10 +131,27 @@ export function createPaymentGate(deps: { facilitator: FacilitatorClient; payTo:
       res.status(503).json({ success: false, error: 'Payments cannot be processed right now; nothing was charged', code: 'PAYMENT_UNAVAILABLE' });
       return;
     }
-    const context: HTTPRequestContext = { adapter: adapterFor(req), path: req.path, method: req.method, paymentHeader: req.get('payment-signature') ?? req.get('x-payment') };
-    const result = await httpServer.processHTTPRequest(context);
+    const paymentHeader = req.get('payment-signature');
+    if (paymentHeader !== undefined && !isReadablePayment(paymentHeader)) {
+      // The library would log a stack trace and answer the bare challenge; the client is told what was wrong instead.
+      const challenge = await httpServer.processHTTPRequest({ adapter: adapterFor(req, true), path: req.path, method: req.method }).catch(() => null);
+      const required = challenge?.type === 'payment-error' ? Object.entries(challenge.response.headers).find(([name]) => name.toLowerCase() === 'payment-required') : undefined;
+      if (required) res.set('PAYMENT-REQUIRED', required[1]);
+      res.status(402).json({ success: false, error: 'PAYMENT-SIGNATURE is not a base64-encoded x402 payment payload; nothing was charged', code: 'PAYMENT_REJECTED', reason: 'unreadable_payment_header' });
+      return;
+    }
+    const context: HTTPRequestContext = { adapter: adapterFor(req), path: req.path, method: req.method, paymentHeader: paymentHeader ?? req.get('x-payment') };
+    let result: Awaited<ReturnType<typeof httpServer.processHTTPRequest>>;
+    try {
+      result = await httpServer.processHTTPRequest(context);
+    } catch (err) {
+      // The facilitator did not answer the verification: nothing was claimed or charged.
+      requestLogOf(res, deps.log).error('x402 verification unavailable', errorFields(err));
+      res.status(503).json({ success: false, error: 'Payments cannot be processed right now; nothing was charged', code: 'PAYMENT_UNAVAILABLE' });
+      return;
+    }
     if (result.type === 'payment-error') {
-      res.status(result.response.status).set(result.response.headers).json(result.response.body ?? { success: false, error: 'Payment required' });
+      sendRefusal(res, result.response, 'PAYMENT_REJECTED');
       return;
     }
     if (result.type !== 'payment-verified') {
@@ -117,10 +179,19 @@ export function createPaymentGate(deps: { facilitator: FacilitatorClient; payTo:
       res.status(outcome.status).json((outcome as { body: Record<string, unknown> }).body);
       return;
     }
-    const settlement = await httpServer.processSettlement(paymentPayload, paymentRequirements, result.declaredExtensions, { request: context });
+    let settlement: Awaited<ReturnType<typeof httpServer.processSettlement>>;
+    try {
+      settlement = await httpServer.processSettlement(paymentPayload, paymentRequirements, result.declaredExtensions, { request: context });
+    } catch (err) {
+      // The claim is given back: if the transfer did land, its nonce is spent on chain and a retry cannot settle twice.
+      await deps.payments.release(key);
+      requestLogOf(res, deps.log).error('x402 settlement unavailable; report withheld', { kind, ...errorFields(err) });
+      res.status(503).json({ success: false, error: 'The payment could not be settled right now; the report was withheld', code: 'PAYMENT_UNAVAILABLE' });
+      return;
+    }
     if (!settlement.success) {
       await deps.payments.release(key);
-      res.status(settlement.response.status).set(settlement.headers).json(settlement.response.body ?? { success: false, error: 'Payment settlement failed', code: 'SETTLEMENT_FAILED', reason: settlement.errorReason });
+      sendRefusal(res, { ...settlement.response, headers: { ...settlement.response.headers, ...settlement.headers } }, 'SETTLEMENT_FAILED', settlement.errorReason);
       return;
     }
     await deps.payments.settled(key, settlement.transaction ?? null);

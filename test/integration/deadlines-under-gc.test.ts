@@ -18,19 +18,23 @@ import { startReplayServer, type ReplayServer } from '../helpers/replay-server';
  * Deadlines must fire while the garbage collector runs. On Node 20, `AbortSignal.any([parent,
  * AbortSignal.timeout(ms)])` can lose its timeout source to a GC and then never aborts. The screening
  * activity and the exposure crawl built their crawlTimeout that way: in CI a KYT job whose chain node hung
- * stayed queued past its 2 s crawlTimeout, and the activity and exposure rows below waited the full 5 s
- * on the old code. The GC is forced every 5 ms so that any weakly held timer is collected.
+ * stayed queued past its 2 s crawlTimeout, and the activity and exposure rows below were still waiting after 8 s
+ * on the old code. A full GC runs every few dozen ms (one every 200 ms is enough to lose the timer), spaced
+ * by three times its own length so that a big jest heap does not starve the event loop.
  */
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
 let pressure: NodeJS.Timeout | undefined;
+function collectContinually(): void {
+  const started = Date.now();
+  gc();
+  pressure = setTimeout(collectContinually, Math.max(30, 3 * (Date.now() - started)));
+}
 let server: ReplayServer | undefined;
-beforeEach(() => {
-  pressure = setInterval(() => gc(), 5);
-});
+beforeEach(() => collectContinually());
 afterEach(async () => {
-  clearInterval(pressure);
+  clearTimeout(pressure);
   await server?.close();
   server = undefined;
 });
@@ -55,7 +59,7 @@ describe('deadlines while the GC runs', () => {
     expect(outcome).toMatchObject({ name: 'TimeoutError' });
     expect(d.timedOut).toBe(true);
     expect(ms).toBeGreaterThanOrEqual(290);
-    expect(ms).toBeLessThan(1_500);
+    expect(ms).toBeLessThan(3_000);
   });
 
   test('when a parent aborts first, then the deadline aborts with the parent reason and its timer is gone', async () => {
@@ -65,7 +69,7 @@ describe('deadlines while the GC runs', () => {
     const { ms, outcome } = await elapsed(() => new Promise((_, reject) => d.signal.addEventListener('abort', () => reject(d.signal.reason))));
     expect(outcome).toMatchObject({ message: 'job cancelled' });
     expect(d.timedOut).toBe(false);
-    expect(ms).toBeLessThan(1_500);
+    expect(ms).toBeLessThan(3_000);
   });
 
   test('when a node never answers and the caller passes a crawl deadline, then the HTTP client gives up at the deadline', async () => {
@@ -74,7 +78,7 @@ describe('deadlines while the GC runs', () => {
     const crawl = deadline(400);
     const { ms, outcome } = await elapsed(() => client.request({ url: new URL(`${server!.url}/hang`), signal: crawl.signal }));
     expect(outcome).toMatchObject({ name: 'TimeoutError' });
-    expect(ms).toBeLessThan(2_000);
+    expect(ms).toBeLessThan(3_000);
   });
 
   test('when a node never answers within the per-attempt timeout, then the attempt ends and the client gives up with that reason', async () => {
@@ -84,7 +88,7 @@ describe('deadlines while the GC runs', () => {
     const { ms, outcome } = await elapsed(() => client.request({ url: new URL(`${server!.url}/hang`), signal: caller.signal }));
     expect(outcome).toBeInstanceOf(HttpGiveUpError);
     expect((outcome as HttpGiveUpError).message).toMatch(/no answer within 300 ms \(gave up after 2 attempts\)/);
-    expect(ms).toBeLessThan(3_000);
+    expect(ms).toBeLessThan(4_000);
   });
 
   test('when the engine waits on a silent node, then the screening activity ends at crawlTimeout', async () => {
@@ -93,9 +97,9 @@ describe('deadlines while the GC runs', () => {
       metrics: { jobFinished: () => undefined, creditsConsumed: () => undefined, crawlCutShort: () => undefined } });
     const input = { requestId: 'r1', apiType: 'KYT', chain: 'bitcoin', target: 'f'.repeat(64), maxDepth: 3, crawlTimeoutMs: 400 } as ScreeningInput;
     const started = Date.now();
-    const outcome = await within(5_000, new MockActivityEnvironment({ heartbeatTimeoutMs: 10_000 }).run(activities.analyzeTarget, input));
+    const outcome = await within(8_000, new MockActivityEnvironment({ heartbeatTimeoutMs: 10_000 }).run(activities.analyzeTarget, input));
     expect(outcome).toMatchObject({ name: 'TimeoutError' });
-    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(Date.now() - started).toBeLessThan(3_000);
   });
 
   test('when the exposure crawl waits on a silent node, then its share of crawlTimeout ends it, marked deadline', async () => {
@@ -103,10 +107,10 @@ describe('deadlines while the GC runs', () => {
     const lists = { lookup: async () => new Map() } as unknown as ReferenceLists;
     const caller = new AbortController();
     const started = Date.now();
-    const phase = await within(5_000, runExposurePhase({ chain: 'bitcoin', client: silent, lists, model: shippedRiskModel(), usdValue: () => 0, apiType: 'KYA',
+    const phase = await within(8_000, runExposurePhase({ chain: 'bitcoin', client: silent, lists, model: shippedRiskModel(), usdValue: () => 0, apiType: 'KYA',
       roots: [{ address: 'bc1qsilent', direction: 'in' }], maxDepth: 3, crawlTimeoutMs: 600, subjectIsExchange: false, signal: caller.signal, now: Date.now }));
     expect(phase).toMatchObject({ outcome: { complete: false, truncated: expect.arrayContaining(['deadline']) } });
-    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(Date.now() - started).toBeLessThan(3_000);
   });
 
   test('when the service code is searched, then no deadline is built from AbortSignal.any or AbortSignal.timeout', () => {

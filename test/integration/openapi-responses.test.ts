@@ -366,14 +366,14 @@ describe('real answers against the OpenAPI document', () => {
       const payload = await new x402Client().register('eip155:8453', new ExactEvmClientScheme(payer)).createPaymentPayload(required);
       const header = encodePaymentSignatureHeader(payload);
       // The same payment twice at once: one report; the other finds the authorization claimed (DUPLICATE_PAYMENT)
-      // or, once it is settled, no longer valid on chain (402 {}). Then a replay of the used payment.
+      // or, once it is settled, no longer valid on chain (PAYMENT_REJECTED). Then a replay of the used payment.
       const twice = await Promise.all([0, 1].map(() => send(stack, 'POST', '/api/v1/x402/kya/report', { body, headers: { 'payment-signature': header } })));
       expect(twice.map((a) => a.status).sort()).toEqual([200, 402]);
       for (const a of twice) v.expectMatches('POST', '/api/v1/x402/kya/report', a.status, a.body, a.headers);
       await expectAnswer(402, 'POST', '/api/v1/x402/kya/report', { body, headers: { 'payment-signature': header } });
       const tampered = encodePaymentSignatureHeader({ ...payload, payload: { ...(payload.payload as object), authorization: { ...(payload.payload as any).authorization, value: '1' } } } as typeof payload);
       const refused = await expectAnswer(402, 'POST', '/api/v1/x402/kya/report', { body, headers: { 'payment-signature': tampered } });
-      expect(refused.body).toEqual({});
+      expect(refused.body).toMatchObject({ success: false, code: 'PAYMENT_REJECTED', reason: expect.any(String) });
     });
 
     test('when payments are not configured, then the 503 matches the document', async () => {

@@ -120,13 +120,31 @@ describe('pay-per-use reports over x402 (USDC on a local Base: anvil chain id 84
     ['the recipient changed', (p: any) => ({ ...p, payload: { ...p.payload, authorization: { ...p.payload.authorization, to: SANCTIONED } } })],
     ['an expired authorization', (p: any) => ({ ...p, payload: { ...p.payload, authorization: { ...p.payload.authorization, validBefore: '1' } } })],
     ['an under-payment', (p: any) => ({ ...p, payload: { ...p.payload, authorization: { ...p.payload.authorization, value: '999999' } } })],
-  ])('when the payment has %s, then 402 and nothing moves', async (_label, tamper) => {
+  ])('when the payment has %s, then 402 says why in words and nothing moves', async (_label, tamper) => {
     const body = { chain: 'ethereum', address: SANCTIONED };
     const { payload } = await signedPayment('kya', body);
     const before = await balances();
     const res = await post('kya', body, { 'payment-signature': encodePaymentSignatureHeader(tamper(payload)) });
     expect(res.status).toBe(402);
+    const reason = decodePaymentRequiredHeader(res.headers.get('payment-required')!).error;
+    expect(reason).toEqual(expect.any(String));
+    expect(await res.json()).toEqual({ success: false, code: 'PAYMENT_REJECTED', reason, error: `The payment was not accepted (${reason}); nothing was charged` });
     expect(await balances()).toEqual(before);
+  });
+
+  test('when PAYMENT-SIGNATURE is not a payment at all, then 402 says so and still carries the challenge', async () => {
+    const res = await post('kya', { chain: 'ethereum', address: SANCTIONED }, { 'payment-signature': 'bm90IGpzb24=' });
+    expect(res.status).toBe(402);
+    expect(decodePaymentRequiredHeader(res.headers.get('payment-required')!).accepts[0]).toMatchObject({ payTo, amount: '1000000', network: 'eip155:8453' });
+    expect(await res.json()).toMatchObject({ success: false, code: 'PAYMENT_REJECTED', reason: 'unreadable_payment_header' });
+  });
+
+  test('when a browser asks without payment, then it gets the HTML paywall as HTML, not a JSON string', async () => {
+    const res = await fetch(url('kya'), { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/html,application/xhtml+xml', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131' },
+      body: JSON.stringify({ chain: 'ethereum', address: SANCTIONED }) });
+    expect(res.status).toBe(402);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await res.text()).toMatch(/^\s*<!DOCTYPE html>/i);
   });
 });
 

@@ -17,7 +17,7 @@ const flatExtras = {
   available: z.int().optional().meta({ description: '402: credits available' }),
   debt: z.int().min(0).optional().meta({ description: '402 CREDITS_IN_DEBT: credits owed after a refund or reversal' }),
   request_id: z.uuid().optional().meta({ description: 'The job concerned (503 when it could not be started, failures of the synchronous analyze)' }),
-  reason: z.string().optional().meta({ description: '401 INVALID_SIGNATURE: why the signature was refused' }),
+  reason: z.string().optional().meta({ description: '401 INVALID_SIGNATURE: why the signature was refused; 402 PAYMENT_REJECTED / SETTLEMENT_FAILED: the x402 reason' }),
 };
 
 export const flatErrorBody = z.object({ success: z.literal(false), error: z.string(), code: z.string().optional(), ...flatExtras });

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { paymentRequiredBodySchema } from '../../../x402/payment-gate';
 import { screeningResponseSchema } from '../../job-views';
 import { entityProfileSchema, kyaReportBody, kyeReportBody, kytReportBody, paidEntityReportResponse, paidScreeningReportResponse } from '../../routes/x402-reports';
@@ -16,17 +15,14 @@ const PAYMENT_REQUIRED_HEADER: HeaderObject = {
 };
 const PAYMENT_RESPONSE_HEADER: HeaderObject = { description: 'The settlement (base64 JSON: success, transaction, network, payer)', required: true, schema: { type: 'string' } };
 
-/** Verification or settlement refused by the x402 library: an empty JSON object, the reason in PAYMENT-REQUIRED. */
-const emptyBody = z.object({}).meta({ title: 'Payment refused (reason in the PAYMENT-REQUIRED header)' });
-
 function paymentRequired(components: OperationContext['components']): ResponseObject {
   const challenge = components.response('PaymentRequired', paymentRequiredBodySchema, { description: 'The 402 challenge, also in the PAYMENT-REQUIRED header' });
   return {
     description:
-      'Payment required. Without PAYMENT-SIGNATURE: the challenge (payTo, amount 1000000 = $1.00 USDC, asset, network eip155:8453, resource), in the header and the body. A payment that does not verify or settle: `{}` with the reason in PAYMENT-REQUIRED. A payment authorization used before: DUPLICATE_PAYMENT. A browser (Accept text/html and a Mozilla user agent) without payment gets the HTML paywall.',
+      'Payment required. Without PAYMENT-SIGNATURE: the challenge (payTo, amount 1000000 = $1.00 USDC, asset, network eip155:8453, resource), in the header and the body. A payment that does not verify: PAYMENT_REJECTED, one that does not settle: SETTLEMENT_FAILED, each with the x402 reason (`reason`, also the `error` of PAYMENT-REQUIRED). A payment authorization used before: DUPLICATE_PAYMENT. A browser (Accept text/html and a Mozilla user agent) without payment gets the HTML paywall.',
     headers: { 'PAYMENT-REQUIRED': { ...PAYMENT_REQUIRED_HEADER, required: false } },
     content: {
-      'application/json': { schema: { anyOf: [challenge, jsonSchemaOf(flatError(['DUPLICATE_PAYMENT']), 'output'), jsonSchemaOf(emptyBody, 'output')] } },
+      'application/json': { schema: { anyOf: [challenge, jsonSchemaOf(flatError(['DUPLICATE_PAYMENT', 'PAYMENT_REJECTED', 'SETTLEMENT_FAILED'], ['reason']), 'output')] } },
       'text/html': { schema: { type: 'string' } },
     },
   };
