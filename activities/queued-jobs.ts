@@ -5,6 +5,7 @@ import type { JobStore, StaleQueuedJob } from '../src/db/jobs';
 import type { Logger } from '../src/logger';
 import type { WorkerMetrics } from '../src/metrics/worker-metrics';
 import type { ScreeningWorkflowStarter } from '../src/screening/screening-workflow-starter';
+import { httpRequestMemo } from '../workflows/http-request-memo';
 import type { JobError, QueuedJobSweepInput, QueuedJobSweepSummary, ScreeningInput } from '../workflows/defs';
 
 export interface QueuedJobActivityDeps {
@@ -26,7 +27,7 @@ function abortedError(status: string): JobError {
 }
 
 function inputOf(job: StaleQueuedJob, heartbeatTimeoutMs: number): ScreeningInput {
-  const { ageMs: _age, ...fields } = job;
+  const { ageMs: _age, httpRequestId: _httpRequestId, ...fields } = job;
   return { ...fields, heartbeatTimeoutMs };
 }
 
@@ -62,10 +63,10 @@ export function createQueuedJobActivities(deps: QueuedJobActivityDeps) {
         if (status === 'RUNNING') {
           summary.running++;
         } else if (status === null && job.ageMs < input.abandonAfterMs) {
-          const started = await starter.start(inputOf(job, input.heartbeatTimeoutMs), { memo: { startedBy: 'queued-job-sweeper' } });
+          const started = await starter.start(inputOf(job, input.heartbeatTimeoutMs), { memo: { startedBy: 'queued-job-sweeper', ...httpRequestMemo(job.httpRequestId ?? undefined) } });
           if (started === 'started') summary.restarted++;
           else summary.running++;
-          deps.log?.warn('queued job had no workflow; started it', { requestId: job.requestId, ageMs: job.ageMs, started });
+          deps.log?.warn('queued job had no workflow; started it', { requestId: job.requestId, httpRequestId: job.httpRequestId, ageMs: job.ageMs, started });
         } else if (status === null) {
           await releaseAndFail(job, NEVER_STARTED);
           summary.released++;

@@ -11,6 +11,8 @@ export interface NewJob {
   crawlTimeoutMs: number;
   maxDepth: number;
   creditsHeld: number;
+  /** The submit's X-Request-Id (kept for a workflow the sweeper starts later). */
+  httpRequestId?: string | null;
 }
 
 /** A job left `queued`: the fields its workflow input is rebuilt from, and how long it has waited. */
@@ -86,9 +88,9 @@ export function createJobStore(pool: Pool) {
   return {
     async insertQueued(job: NewJob, db: Pool | PoolClient = pool): Promise<JobRecord> {
       const { rows } = await db.query(
-        `INSERT INTO screening_jobs (request_id, user_id, api_type, chain, target, reference_id, crawl_timeout_ms, max_depth, credits_held, status)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'queued') RETURNING ${COLUMNS}`,
-        [job.requestId, job.userId, job.apiType, job.chain, job.target, job.referenceId, job.crawlTimeoutMs, job.maxDepth, job.creditsHeld],
+        `INSERT INTO screening_jobs (request_id, user_id, api_type, chain, target, reference_id, crawl_timeout_ms, max_depth, credits_held, http_request_id, status)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'queued') RETURNING ${COLUMNS}`,
+        [job.requestId, job.userId, job.apiType, job.chain, job.target, job.referenceId, job.crawlTimeoutMs, job.maxDepth, job.creditsHeld, job.httpRequestId ?? null],
       );
       return toJob(rows[0]);
     },
@@ -123,7 +125,7 @@ export function createJobStore(pool: Pool) {
      */
     async findStaleQueued(olderThanMs: number, limit: number): Promise<StaleQueuedJob[]> {
       const { rows } = await pool.query(
-        `SELECT request_id, user_id, api_type, chain, target, reference_id, crawl_timeout_ms, max_depth, credits_held,
+        `SELECT request_id, user_id, api_type, chain, target, reference_id, crawl_timeout_ms, max_depth, credits_held, http_request_id,
                 (extract(epoch FROM now() - created_at) * 1000)::bigint AS age_ms
          FROM screening_jobs WHERE status = 'queued' AND created_at < now() - make_interval(secs => $1::double precision / 1000)
          ORDER BY created_at LIMIT $2`,
@@ -134,6 +136,7 @@ export function createJobStore(pool: Pool) {
         crawlTimeoutMs: Number(r.crawl_timeout_ms),
         maxDepth: Number(r.max_depth),
         creditsHeld: Number(r.credits_held),
+        httpRequestId: (r.http_request_id as string | null) ?? null,
         ageMs: Number(r.age_ms),
       }));
     },

@@ -65,7 +65,7 @@ export function createJobService(deps: JobServiceDeps) {
         }
         maxDepth = deepestAffordableDepth(held, plannedDepth);
         job = await deps.jobs.insertQueued(
-          { requestId, userId: user.id, ...request, maxDepth, creditsHeld: held },
+          { requestId, userId: user.id, ...request, maxDepth, creditsHeld: held, httpRequestId: origin.httpRequestId ?? null },
           client,
         );
         await client.query('COMMIT');

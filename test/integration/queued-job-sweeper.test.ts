@@ -29,7 +29,7 @@ describe('the queued-job sweeper: nothing stays queued with credits held', () =>
    * What the api commits before it starts the workflow (credits held + job row in one transaction), with
    * the process then dying: no workflow is ever started. The job is aged so the sweep finds it.
    */
-  async function commitWithoutWorkflow(userId: string, ageHours: number): Promise<ScreeningInput> {
+  async function commitWithoutWorkflow(userId: string, ageHours: number, httpRequestId?: string): Promise<ScreeningInput> {
     const requestId = randomUUID();
     const client = await stack.pool.connect();
     let input: ScreeningInput;
@@ -38,7 +38,7 @@ describe('the queued-job sweeper: nothing stays queued with credits held', () =>
       const held = await stack.stores.credits.reserve(userId, requestId, MINIMUM_CHARGE, analysisCost(3), client);
       input = { requestId, userId, apiType: 'KYA', chain: 'bitcoin', target: TARGET, crawlTimeoutMs: 8000, maxDepth: deepestAffordableDepth(held, 3),
         creditsHeld: held, heartbeatTimeoutMs: 10_000, referenceId: null };
-      await stack.stores.jobs.insertQueued(input, client);
+      await stack.stores.jobs.insertQueued({ ...input, httpRequestId }, client);
       await client.query(`UPDATE screening_jobs SET created_at = now() - make_interval(hours => $2) WHERE request_id = $1`, [requestId, ageHours]);
       await client.query('COMMIT');
     } finally {
@@ -62,7 +62,8 @@ describe('the queued-job sweeper: nothing stays queued with credits held', () =>
 
   test('a job whose api died after the commit is started, completes and is charged once; a second sweep changes nothing', async () => {
     const user = await stack.createUser({ credits: 10 });
-    const orphan = await commitWithoutWorkflow(user.id, 6);
+    const submitRequestId = `submit-${randomUUID()}`;
+    const orphan = await commitWithoutWorkflow(user.id, 6, submitRequestId);
     const fresh = await commitWithoutWorkflow(user.id, 0);
     expect((await stack.http('GET', '/api/v1/credits/balance', { key: user.key })).body.data).toMatchObject({ balance: 10, reserved: orphan.creditsHeld + fresh.creditsHeld });
 
@@ -72,7 +73,8 @@ describe('the queued-job sweeper: nothing stays queued with credits held', () =>
     expect(await ledger(orphan.requestId)).toEqual([{ kind: 'consume', amount: 1 }]);
     expect(await holds(orphan.requestId)).toBe(0);
     const description = await stack.temporal.workflow.getHandle(screeningWorkflowId(orphan.requestId)).describe();
-    expect(await description.memo).toEqual(expect.objectContaining({ startedBy: 'queued-job-sweeper' }));
+    // The submit's X-Request-Id follows the job into the workflow the sweeper started.
+    expect(await description.memo).toEqual({ startedBy: 'queued-job-sweeper', httpRequestId: submitRequestId });
 
     // The young job is the api's own business (its start may be a few milliseconds away): untouched.
     expect((await jobRow(fresh.requestId)).status).toBe('queued');

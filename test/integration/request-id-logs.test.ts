@@ -68,6 +68,8 @@ describe('HTTP request ids and structured logs', () => {
     const workflowId = `screening:${requestId}`;
     const description = await stack.temporal.workflow.getHandle(workflowId).describe();
     expect(description.memo).toEqual({ httpRequestId: 'abc-123-job' });
+    // The job row keeps it too, for a workflow the queued-job sweeper would have to start later.
+    expect((await stack.pool.query('SELECT http_request_id FROM screening_jobs WHERE request_id = $1', [requestId])).rows).toEqual([{ http_request_id: 'abc-123-job' }]);
 
     // … and the worker's lines: one per activity at least, each with the workflow and the HTTP request.
     const jobLines = linesOf((l) => l.workflowId === workflowId);
