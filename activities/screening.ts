@@ -46,11 +46,10 @@ export function createScreeningActivities(deps: ScreeningActivityDeps) {
       const crawlDeadline = deadline(input.crawlTimeoutMs, cancellationSignal());
       try {
         heartbeat();
-        const signal = crawlDeadline.signal;
         const started = Date.now();
         const result = await deps.engine.analyze(
           { apiType: input.apiType, chain: input.chain, target: input.target, maxDepth: input.maxDepth, crawlTimeoutMs: input.crawlTimeoutMs },
-          signal,
+          crawlDeadline.signal,
         );
         deps.log?.info('target analysed', { requestId: input.requestId, apiType: input.apiType, chain: input.chain, riskLevel: result.response.risk_level,
           riskScore: result.response.risk_score, depthReached: result.depthReached, ms: Date.now() - started });

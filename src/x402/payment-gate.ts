@@ -62,9 +62,13 @@ function routesFor(payTo: string): RoutesConfig {
   ) as RoutesConfig;
 }
 
+/** The library's PAYMENT-REQUIRED header (it names headers in its own case). */
+const paymentRequiredOf = (headers: Record<string, string>): string | undefined =>
+  Object.entries(headers).find(([name]) => name.toLowerCase() === 'payment-required')?.[1];
+
 /** Why the x402 library refused a payment: the `error` of its PAYMENT-REQUIRED header, when it gave one. */
 function refusalReason(headers: Record<string, string>): string | undefined {
-  const header = Object.entries(headers).find(([name]) => name.toLowerCase() === 'payment-required')?.[1];
+  const header = paymentRequiredOf(headers);
   if (!header) return undefined;
   try {
     return decodePaymentRequiredHeader(header).error || undefined;
@@ -135,8 +139,8 @@ export function createPaymentGate(deps: { facilitator: FacilitatorClient; payTo:
     if (paymentHeader !== undefined && !isReadablePayment(paymentHeader)) {
       // The library would log a stack trace and answer the bare challenge; the client is told what was wrong instead.
       const challenge = await httpServer.processHTTPRequest({ adapter: adapterFor(req, true), path: req.path, method: req.method }).catch(() => null);
-      const required = challenge?.type === 'payment-error' ? Object.entries(challenge.response.headers).find(([name]) => name.toLowerCase() === 'payment-required') : undefined;
-      if (required) res.set('PAYMENT-REQUIRED', required[1]);
+      const required = challenge?.type === 'payment-error' ? paymentRequiredOf(challenge.response.headers) : undefined;
+      if (required) res.set('PAYMENT-REQUIRED', required);
       res.status(402).json({ success: false, error: 'PAYMENT-SIGNATURE is not a base64-encoded x402 payment payload; nothing was charged', code: 'PAYMENT_REJECTED', reason: 'unreadable_payment_header' });
       return;
     }
