@@ -1,15 +1,15 @@
 import { ApplicationFailure } from '@temporalio/common';
-import { applyPayFastItn, type PayFastBillingDeps, type PayFastItn } from '../src/billing/apply-payfast-itn';
-import { payfastEventId } from '../src/billing/payfast-event-id';
-import { applyPayPalEvent, SubscriptionNotKnownYetError, type PayPalBillingDeps } from '../src/billing/apply-paypal-event';
+import { applyPayFastItn, type PayFastBillingDeps, type PayFastItn } from '../src/billing/payfast/apply-payfast-itn';
+import { payfastEventId } from '../src/billing/payfast/payfast-event-id';
+import { applyPayPalEvent, SubscriptionNotKnownYetError, type PayPalBillingDeps } from '../src/billing/paypal/apply-paypal-event';
 import { PaymentNotKnownYetError } from '../src/billing/apply-refund';
-import { applyPayFastRefund, type PayFastRefundDeps } from '../src/billing/apply-payfast-refund';
+import { applyPayFastRefund, type PayFastRefundDeps } from '../src/billing/payfast/apply-payfast-refund';
 import type { EventResult } from '../src/billing/event-result';
 import { applyClerkEvent, type ClerkEventInput } from '../src/identity/apply-clerk-event';
-import type { WorkerMetrics } from '../src/metrics/worker-metrics';
-import { PayFastUnavailableError } from '../src/webhooks/payfast/errors';
-import type { PayFastRefundInput, PayPalEventInput } from '../workflows/billing-defs';
-import { ErrorType } from '../workflows/defs';
+import type { WorkerMetrics } from '../src/app/metrics/worker-metrics';
+import { PayFastUnavailableError } from '../src/billing/payfast/errors';
+import type { PayFastRefundInput, PayPalEventInput } from '../src/billing/workflow-types';
+import { ErrorType } from '../src/screening/workflow-types';
 
 export type BillingActivityDeps = PayPalBillingDeps &
   PayFastBillingDeps &

@@ -1,13 +1,13 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { Context } from '@temporalio/activity';
 import type { Pool } from 'pg';
-import { createBinanceKlineSource } from '../src/domain/market/live/binance-klines';
-import { createKrakenOhlcSource } from '../src/domain/market/live/kraken-ohlc';
-import { MarketIngestError } from '../src/db/market-ingest';
-import { LiveSourceError } from '../src/domain/market/live/live-source';
-import { syncSymbol, type SyncResult, type SyncTarget } from '../src/domain/market/live/sync-symbol';
-import type { MarketSyncInput } from '../workflows/market-defs';
-import { ErrorType } from '../workflows/defs';
+import { createBinanceKlineSource } from '../src/market/domain/live/binance-klines';
+import { createKrakenOhlcSource } from '../src/market/domain/live/kraken-ohlc';
+import { MarketIngestError } from '../src/market/store/market-ingest';
+import { LiveSourceError } from '../src/market/domain/live/live-source';
+import { syncSymbol, type SyncResult, type SyncTarget } from '../src/market/domain/live/sync-symbol';
+import type { MarketSyncInput } from '../src/market/workflow-types';
+import { ErrorType } from '../src/screening/workflow-types';
 
 export interface MarketActivityDeps {
   pool: Pool;

@@ -1,12 +1,12 @@
 import { heartbeat } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
-import type { CreditStore } from '../src/db/credits';
-import type { JobStore, StaleQueuedJob } from '../src/db/jobs';
-import type { Logger } from '../src/logger';
-import type { WorkerMetrics } from '../src/metrics/worker-metrics';
+import type { CreditStore } from '../src/billing/credits-store';
+import type { JobStore, StaleQueuedJob } from '../src/screening/jobs-store';
+import type { Logger } from '../src/platform/logging/logger';
+import type { WorkerMetrics } from '../src/app/metrics/worker-metrics';
 import type { ScreeningWorkflowStarter } from '../src/screening/screening-workflow-starter';
-import { httpRequestMemo } from '../workflows/http-request-memo';
-import type { JobError, QueuedJobSweepInput, QueuedJobSweepSummary, ScreeningInput } from '../workflows/defs';
+import { httpRequestMemo } from '../src/platform/temporal/http-request-memo';
+import type { JobError, QueuedJobSweepInput, QueuedJobSweepSummary, ScreeningInput } from '../src/screening/workflow-types';
 
 export interface QueuedJobActivityDeps {
   jobs: JobStore;

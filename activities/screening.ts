@@ -1,16 +1,16 @@
 import { activityInfo, cancellationSignal, heartbeat } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
-import type { ActivityHistoryStore } from '../src/db/activity-history';
-import { InsufficientCreditsError, type CreditStore } from '../src/db/credits';
-import type { JobStore, JobUpdate } from '../src/db/jobs';
-import { isSupportedChain } from '../src/domain/chains/chain';
-import { ChainConfigurationError, ChainUnavailableError, InvalidAddressError } from '../src/domain/chains/chain-client';
-import { AnalysisDeadlineError, TransactionNotFoundError, type ScreeningEngine } from '../src/domain/risk/engine';
-import type { AnalysisResult } from '../src/domain/risk/types';
-import type { WorkerMetrics } from '../src/metrics/worker-metrics';
-import type { Logger } from '../src/logger';
-import { ErrorType, type ScreeningInput } from '../workflows/defs';
-import { deadline } from '../src/infra/abort/deadline';
+import type { ActivityHistoryStore } from '../src/history/history-store';
+import { InsufficientCreditsError, type CreditStore } from '../src/billing/credits-store';
+import type { JobStore, JobUpdate } from '../src/screening/jobs-store';
+import { isSupportedChain } from '../src/screening/chains/chain';
+import { ChainConfigurationError, ChainUnavailableError, InvalidAddressError } from '../src/screening/chains/chain-client';
+import { AnalysisDeadlineError, TransactionNotFoundError, type ScreeningEngine } from '../src/screening/engine/engine';
+import type { AnalysisResult } from '../src/screening/engine/types';
+import type { WorkerMetrics } from '../src/app/metrics/worker-metrics';
+import type { Logger } from '../src/platform/logging/logger';
+import { ErrorType, type ScreeningInput } from '../src/screening/workflow-types';
+import { deadline } from '../src/platform/abort/deadline';
 
 export interface ScreeningActivityDeps {
   engine: ScreeningEngine;

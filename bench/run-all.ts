@@ -7,7 +7,7 @@ import os from 'node:os';
 import globalSetup from '../test/setup/global-setup';
 import globalTeardown from '../test/setup/global-teardown';
 import { startTestStack } from '../test/helpers/test-stack';
-import { installTemporalRuntime } from '../src/infra/temporal-runtime';
+import { installTemporalRuntime } from '../src/platform/temporal/temporal-runtime';
 import { testPayPalVerifier, WEBHOOK_ENV } from '../test/helpers/webhooks';
 import { startBareInsertServer } from './bare/express-insert';
 import { startBareWorkflows } from './bare/worker';

@@ -1,12 +1,12 @@
 /** `npm run api`: the HTTP API alone, against DATABASE_URL and TEMPORAL_ADDRESS. */
 import { Client, Connection } from '@temporalio/client';
-import { loadConfigOrExit } from './config';
-import { createPool, servingTimeouts } from './db/pool';
-import { installTemporalRuntime } from './infra/temporal-runtime';
-import { createLogger } from './logger';
-import { prepareDatabaseOnce } from './runtime/prepare-database';
-import { startApiServer } from './runtime/api-server';
-import { onShutdown } from './runtime/shutdown';
+import { loadConfigOrExit } from './platform/config';
+import { createPool, servingTimeouts } from './platform/db/pool';
+import { installTemporalRuntime } from './platform/temporal/temporal-runtime';
+import { createLogger } from './platform/logging/logger';
+import { prepareDatabaseOnce } from './app/prepare-database';
+import { startApiServer } from './app/api-server';
+import { onShutdown } from './app/shutdown';
 
 async function main() {
   const config = loadConfigOrExit();

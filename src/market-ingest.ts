@@ -8,11 +8,11 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { loadConfigOrExit } from './config';
-import { catalogEntrySchema, loadMarketData, loadMarketFiles } from './db/market-files';
-import { migrate } from './db/migrate';
-import { createPool } from './db/pool';
-import { createLogger } from './logger';
+import { loadConfigOrExit } from './platform/config';
+import { catalogEntrySchema, loadMarketData, loadMarketFiles } from './market/store/market-files';
+import { migrate } from './platform/db/migrate';
+import { createPool } from './platform/db/pool';
+import { createLogger } from './platform/logging/logger';
 
 const USAGE = 'usage: npm run market:ingest -- --catalog DIR | FILE --symbol S --interval I --format F --connector C --exchange-symbol X [--market spot|usdm-futures] [--sha256 H] [--drop-last N]';
 

@@ -1,8 +1,8 @@
 /** `npm run migrate`: applies migrations and loads the reference data, then exits. */
-import { loadConfigOrExit } from './config';
-import { createPool } from './db/pool';
-import { createLogger } from './logger';
-import { prepareDatabase } from './runtime/prepare-database';
+import { loadConfigOrExit } from './platform/config';
+import { createPool } from './platform/db/pool';
+import { createLogger } from './platform/logging/logger';
+import { prepareDatabase } from './app/prepare-database';
 
 async function main() {
   const config = loadConfigOrExit();

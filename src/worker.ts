@@ -1,18 +1,18 @@
 /** `npm run worker`: a Temporal worker for the screening task queue, against DATABASE_URL and TEMPORAL_ADDRESS. */
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection } from '@temporalio/worker';
-import { loadConfigOrExit } from './config';
-import { createPool, servingTimeouts } from './db/pool';
-import { freeLocalPort } from './infra/free-port';
-import { installTemporalRuntime } from './infra/temporal-runtime';
-import { createMetricsRegistry } from './metrics/metrics-registry';
-import { createWorkerMetrics } from './metrics/worker-metrics';
-import { startWorkerHttpServer } from './runtime/worker-http-server';
-import { createLogger } from './logger';
-import { prepareDatabaseOnce } from './runtime/prepare-database';
-import { buildActivities, createWorker } from './runtime/worker';
-import { reconcileMarketSync } from './runtime/market-sync';
-import { ensureQueuedJobSweeper } from './runtime/queued-job-sweeper';
+import { loadConfigOrExit } from './platform/config';
+import { createPool, servingTimeouts } from './platform/db/pool';
+import { freeLocalPort } from './platform/dev-services/free-port';
+import { installTemporalRuntime } from './platform/temporal/temporal-runtime';
+import { createMetricsRegistry } from './platform/metrics/metrics-registry';
+import { createWorkerMetrics } from './app/metrics/worker-metrics';
+import { startWorkerHttpServer } from './app/worker-http-server';
+import { createLogger } from './platform/logging/logger';
+import { prepareDatabaseOnce } from './app/prepare-database';
+import { buildActivities, createWorker } from './app/worker-runtime';
+import { reconcileMarketSync } from './market/market-sync-schedule';
+import { ensureQueuedJobSweeper } from './screening/queued-job-sweeper';
 import { createScreeningWorkflowStarter } from './screening/screening-workflow-starter';
 
 async function main() {

@@ -1,7 +1,7 @@
 import { proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { ClerkEventInput, EventResult } from './billing-defs';
-import { UserIdAttr } from './search-attributes';
+import type { ClerkEventInput, EventResult } from '../src/billing/workflow-types';
+import { UserIdAttr } from '../src/platform/temporal/search-attributes';
 
 const { applyClerkEvent } = proxyActivities<Activities>({
   startToCloseTimeout: '30s',

@@ -6,7 +6,7 @@
  */
 import { defaultPayloadConverter, workflowInfo, type WorkflowInterceptorsFactory } from '@temporalio/workflow';
 import type { Payload } from '@temporalio/common';
-import { HTTP_REQUEST_ID_HEADER, HTTP_REQUEST_ID_MEMO } from './http-request-memo';
+import { HTTP_REQUEST_ID_HEADER, HTTP_REQUEST_ID_MEMO } from '../src/platform/temporal/http-request-memo';
 
 function httpRequestIdOfWorkflow(): string | undefined {
   const value = workflowInfo().memo?.[HTTP_REQUEST_ID_MEMO];

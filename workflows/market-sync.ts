@@ -1,8 +1,8 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { continueAsNew, log, proxyActivities, sleep } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import { ErrorType } from './defs';
-import type { MarketSyncWorkflowInput } from './market-defs';
+import { ErrorType } from '../src/screening/workflow-types';
+import type { MarketSyncWorkflowInput } from '../src/market/workflow-types';
 
 /** Rounds per run before continue-as-new, so the history stays small however long the sync runs. */
 const ROUNDS_PER_RUN = 100;

@@ -1,7 +1,7 @@
 import { proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { EventResult, PayFastPaymentInput } from './billing-defs';
-import { UserIdAttr } from './search-attributes';
+import type { EventResult, PayFastPaymentInput } from '../src/billing/workflow-types';
+import { UserIdAttr } from '../src/platform/temporal/search-attributes';
 
 const activities = proxyActivities<Activities>({
   startToCloseTimeout: '30s',

@@ -1,7 +1,7 @@
 import { proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { EventResult, PayPalEventInput } from './billing-defs';
-import { UserIdAttr } from './search-attributes';
+import type { EventResult, PayPalEventInput } from '../src/billing/workflow-types';
+import { UserIdAttr } from '../src/platform/temporal/search-attributes';
 
 /**
  * One PayPal event (id `paypal:<event id>`): apply the subscription change or grant the payment in

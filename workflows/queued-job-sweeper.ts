@@ -1,6 +1,6 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { QueuedJobSweepInput, QueuedJobSweepSummary } from './defs';
+import type { QueuedJobSweepInput, QueuedJobSweepSummary } from '../src/screening/workflow-types';
 
 const { sweepQueuedJobs } = proxyActivities<Activities>({
   startToCloseTimeout: '5m',

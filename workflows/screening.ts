@@ -7,10 +7,10 @@ import {
   workflowInfo,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { AnalysisResult } from '../src/domain/risk/types';
-import { analysisCost } from '../src/domain/credits/pricing';
-import { ErrorType, type JobError, type ScreeningInput, type ScreeningOutcome } from './defs';
-import { JobStatusAttr, RiskLevelAttr } from './search-attributes';
+import type { AnalysisResult } from '../src/screening/engine/types';
+import { analysisCost } from '../src/screening/pricing';
+import { ErrorType, type JobError, type ScreeningInput, type ScreeningOutcome } from '../src/screening/workflow-types';
+import { JobStatusAttr, RiskLevelAttr } from '../src/platform/temporal/search-attributes';
 
 /** Database writes: retried until the database is back, with backoff capped at 30 s. */
 const db = proxyActivities<Activities>({

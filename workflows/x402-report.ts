@@ -1,7 +1,7 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { AnalysisResult } from '../src/domain/risk/types';
-import { ErrorType, type ScreeningInput } from './defs';
+import type { AnalysisResult } from '../src/screening/engine/types';
+import { ErrorType, type ScreeningInput } from '../src/screening/workflow-types';
 
 /**
  * A pay-per-use KYT/KYA report (id `x402:<kind>:<uuid>`): the same analysis as a screening job, with no

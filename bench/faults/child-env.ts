@@ -1,4 +1,4 @@
-import { loadConfig } from '../../src/config';
+import { loadConfig } from '../../src/platform/config';
 import { WEBHOOK_ENV } from '../../test/helpers/webhooks';
 
 export const TASK_QUEUE = 'faults';

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { Connection } from '@temporalio/client';
 import { SearchAttributeType } from '@temporalio/common';
-import { ALL_SEARCH_ATTRIBUTES } from '../../workflows/search-attributes';
+import { ALL_SEARCH_ATTRIBUTES } from '../../src/platform/temporal/search-attributes';
 
 function cliType(type: SearchAttributeType): string {
   if (type !== SearchAttributeType.KEYWORD) throw new Error(`search attribute type ${type} is not mapped to the CLI's names`);

@@ -3,13 +3,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sendNative, startAnvil } from '../../test/helpers/anvil';
 import { startReplayServer } from '../../test/helpers/replay-server';
-import type { Chain } from '../../src/domain/chains/chain';
-import type { ChainClient } from '../../src/domain/chains/chain-client';
-import { createEsploraBitcoinClient } from '../../src/domain/chains/bitcoin-client';
-import { createEvmChainClient } from '../../src/domain/chains/evm-client';
-import { createSolanaClient } from '../../src/domain/chains/solana-client';
-import { createTronClient } from '../../src/domain/chains/tron-client';
-import { createXrplClient } from '../../src/domain/chains/xrpl-client';
+import type { Chain } from '../../src/screening/chains/chain';
+import type { ChainClient } from '../../src/screening/chains/chain-client';
+import { createEsploraBitcoinClient } from '../../src/screening/chains/bitcoin-client';
+import { createEvmChainClient } from '../../src/screening/chains/evm-client';
+import { createSolanaClient } from '../../src/screening/chains/solana-client';
+import { createTronClient } from '../../src/screening/chains/tron-client';
+import { createXrplClient } from '../../src/screening/chains/xrpl-client';
 
 const read = (...p: string[]) => JSON.parse(readFileSync(path.join('test', 'fixtures', 'chains', ...p), 'utf8'));
 

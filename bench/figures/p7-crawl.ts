@@ -1,7 +1,7 @@
-import { createReferenceLists } from '../../src/domain/risk/reference-lists';
-import { createScreeningEngine } from '../../src/domain/risk/engine';
-import { loadPriceBook } from '../../src/domain/risk/prices';
-import { loadRiskModel } from '../../src/domain/risk/risk-model';
+import { createReferenceLists } from '../../src/screening/engine/reference-lists';
+import { createScreeningEngine } from '../../src/screening/engine/engine';
+import { loadPriceBook } from '../../src/screening/engine/prices';
+import { loadRiskModel } from '../../src/screening/engine/risk-model';
 import type { BenchContext } from '../lib/context';
 import type { Figure } from '../lib/report';
 import { percentile, timed } from '../lib/stats';

@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
-import type { CreditedPaymentStore, PaymentProvider } from '../db/credited-payments';
-import type { CreditStore } from '../db/credits';
+import type { CreditedPaymentStore, PaymentProvider } from './credited-payments-store';
+import type { CreditStore } from './credits-store';
 import type { EventResult } from './event-result';
 import { formatCents } from './money';
 import { planRefund } from './refund-credits';

@@ -1,7 +1,7 @@
 import type { PoolClient } from 'pg';
-import type { CreditStore } from '../db/credits';
-import type { User, UserStore } from '../db/users';
-import type { WebhookEventStore, WebhookOutcome, WebhookProvider } from '../db/webhook-events';
+import type { CreditStore } from './credits-store';
+import type { User, UserStore } from '../identity/users-store';
+import type { WebhookEventStore, WebhookOutcome, WebhookProvider } from '../platform/webhooks/webhook-events-store';
 
 /** What processing one provider event did; `duplicate` means an earlier delivery already did it. */
 export interface EventResult {

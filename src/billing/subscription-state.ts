@@ -1,4 +1,4 @@
-import type { PayPalSubscriptionChange, PayPalSubscriptionEventType } from './paypal-event';
+import type { PayPalSubscriptionChange, PayPalSubscriptionEventType } from './paypal/paypal-event';
 
 /** A stored subscription as the events so far describe it. Times are ISO strings. */
 export interface SubscriptionState {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { build } from 'esbuild';
-import { flatError } from '../api/errors';
-import { errorFields, type Logger } from '../logger';
+import { flatError } from '../platform/http/errors';
+import { errorFields, type Logger } from '../platform/logging/logger';
 
 /** One built file of the dashboard, kept in memory and served with its content type. */
 export interface DashboardAsset {

@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
-import { inTransaction } from '../db/transaction';
-import type { UserStore } from '../db/users';
-import type { WebhookEventStore } from '../db/webhook-events';
+import { inTransaction } from '../platform/db/transaction';
+import type { UserStore } from './users-store';
+import type { WebhookEventStore } from '../platform/webhooks/webhook-events-store';
 import { previousResult, settle, type EventResult } from '../billing/event-result';
 import { readClerkUserEvent } from './clerk-user-event';
 

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { errorFields, type Logger } from '../logger';
+import { errorFields, type Logger } from '../platform/logging/logger';
 
 /** One row of the realtime outbox (migration 007). */
 export interface OutboxEvent {

@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
-import { bearerToken, type Credentials, type Identity } from '../auth/authenticate';
-import { errorFields, type Logger } from '../logger';
+import { bearerToken, type Credentials, type Identity } from '../identity/authenticate';
+import { errorFields, type Logger } from '../platform/logging/logger';
 import type { OutboxEvent, OutboxListener } from './outbox-listener';
 
 export interface RealtimeDeps {

@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@temporalio/client';
 import type { Pool } from 'pg';
-import { httpRequestMemo } from '../../workflows/http-request-memo';
-import { screeningWorkflowId } from '../../workflows/ids';
-import type { ScreeningInput, ScreeningOutcome } from '../../workflows/defs';
-import type { CreditStore } from '../db/credits';
-import type { JobRecord, JobStore } from '../db/jobs';
-import type { SubscriptionStore } from '../db/subscriptions';
-import type { User } from '../db/users';
-import { analysisCost, deepestAffordableDepth, MINIMUM_CHARGE } from '../domain/credits/pricing';
-import type { EngineCapabilities } from '../domain/risk/capabilities';
-import type { Logger } from '../logger';
-import type { ApiMetrics } from '../metrics/api-metrics';
-import { errorFields } from '../logger';
-import type { ScreeningRequest } from '../api/screening-request';
+import { httpRequestMemo } from '../platform/temporal/http-request-memo';
+import { screeningWorkflowId } from './workflow-ids';
+import type { ScreeningInput, ScreeningOutcome } from './workflow-types';
+import type { CreditStore } from '../billing/credits-store';
+import type { JobRecord, JobStore } from './jobs-store';
+import type { SubscriptionStore } from '../billing/subscriptions-store';
+import type { User } from '../identity/users-store';
+import { analysisCost, deepestAffordableDepth, MINIMUM_CHARGE } from './pricing';
+import type { EngineCapabilities } from './engine/capabilities';
+import type { Logger } from '../platform/logging/logger';
+import type { ApiMetrics } from '../app/metrics/api-metrics';
+import { errorFields } from '../platform/logging/logger';
+import type { ScreeningRequest } from './screening-request';
 import type { ScreeningWorkflowStarter } from './screening-workflow-starter';
 
 export interface JobServiceDeps {

@@ -1,7 +1,7 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
-import { screeningWorkflowId } from '../../workflows/ids';
-import type { ScreeningInput } from '../../workflows/defs';
-import { ApiTypeAttr, ChainAttr, JobStatusAttr, UserIdAttr } from '../../workflows/search-attributes';
+import { screeningWorkflowId } from './workflow-ids';
+import type { ScreeningInput } from './workflow-types';
+import { ApiTypeAttr, ChainAttr, JobStatusAttr, UserIdAttr } from '../platform/temporal/search-attributes';
 
 /** The execution status names of the Temporal API (RUNNING, COMPLETED, FAILED, TERMINATED, CANCELLED, TIMED_OUT …). */
 export type ExecutionStatus = string;

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { decodePaymentRequiredHeader, decodePaymentSignatureHeader } from '@x402/core/http';
 import { x402HTTPResourceServer, x402ResourceServer, type FacilitatorClient, type HTTPAdapter, type HTTPRequestContext, type HTTPResponseInstructions, type RoutesConfig } from '@x402/core/server';
 import { ExactEvmScheme } from '@x402/evm/exact/server';
-import type { X402PaymentStore } from '../db/x402-payments';
-import type { Logger } from '../logger';
-import { errorFields } from '../logger';
-import { requestLogOf } from '../api/request-id';
+import type { X402PaymentStore } from './x402-payments-store';
+import type { Logger } from '../platform/logging/logger';
+import { errorFields } from '../platform/logging/logger';
+import { requestLogOf } from '../platform/http/request-id';
 import { BASE_USDC, REPORT_PRICE, REPORT_PRICE_UNITS, REPORT_ROUTES, X402_NETWORK, type ReportKind } from './constants';
 
 /** What a paid report produced: 200 data is settled and served; anything else is served unsettled (not charged). */

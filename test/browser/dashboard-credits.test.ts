@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, saveScreenshot, signInWithKey } from '../helpers/browser';
 import { startTestStack, type TestStack } from '../helpers/test-stack';
 import { PAYFAST_PASSPHRASE, WEBHOOK_ENV } from '../helpers/webhooks';
-import { signCheckoutFields } from '../../src/webhooks/payfast/checkout-signature';
+import { signCheckoutFields } from '../../src/billing/payfast/checkout-signature';
 
 let stack: TestStack;
 let browser: Browser;

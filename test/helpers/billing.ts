@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { TestStack } from './test-stack';
-import { generateApiKey } from '../../src/auth/api-key-format';
-import { phpUrlencode } from '../../src/webhooks/payfast/php-urlencode';
+import { generateApiKey } from '../../src/identity/api-key-format';
+import { phpUrlencode } from '../../src/billing/payfast/php-urlencode';
 import { FIXTURE_CLERK_USER, PAYFAST_PASSPHRASE } from './webhooks';
 
 /** The user the constructed fixtures name (custom_id / custom_str1), created once per run and reused. */

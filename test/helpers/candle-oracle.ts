@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import type { Candle, CandleView } from '../../src/domain/market/candle';
-import { parseCandleFile, type CandleFileFormat } from '../../src/domain/market/candle-files';
-import { INTERVAL_MS, type CandleInterval } from '../../src/domain/market/intervals';
+import type { Candle, CandleView } from '../../src/market/domain/candle';
+import { parseCandleFile, type CandleFileFormat } from '../../src/market/domain/candle-files';
+import { INTERVAL_MS, type CandleInterval } from '../../src/market/domain/intervals';
 
 /** A shipped candle file as parsed rows (the production parser; the aggregation below is independent). */
 export function shippedCandles(path: string, format: CandleFileFormat, interval: CandleInterval): Candle[] {

@@ -9,7 +9,7 @@
 import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import pino, { type DestinationStream } from 'pino';
-import { createLogger, type LogFields, type Logger, type LogLevel } from '../../src/logger';
+import { createLogger, type LogFields, type Logger, type LogLevel } from '../../src/platform/logging/logger';
 
 /** Secrets shorter than this are not recorded: they would match by chance (and none of ours is that short). */
 const MIN_SECRET_LENGTH = 10;

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { Webhook } from 'svix';
-import { createPayPalVerifier } from '../../src/webhooks/paypal/verifier';
+import { createPayPalVerifier } from '../../src/billing/paypal/verifier';
 import { recordSensitiveHeaders } from './run-log';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'webhooks');

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createPool } from '../../src/db/pool';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/infra/embedded-postgres';
-import { createLogger } from '../../src/logger';
-import { prepareDatabase } from '../../src/runtime/prepare-database';
+import { createPool } from '../../src/platform/db/pool';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/platform/dev-services/embedded-postgres';
+import { createLogger } from '../../src/platform/logging/logger';
+import { prepareDatabase } from '../../src/app/prepare-database';
 import { freePort } from '../helpers/anvil';
 import { startTestStack, type TestStack } from '../helpers/test-stack';
 

@@ -1,4 +1,4 @@
-import { signCheckoutFields } from '../../src/webhooks/payfast/checkout-signature';
+import { signCheckoutFields } from '../../src/billing/payfast/checkout-signature';
 import { balanceOf, completeItn, processedEvent, signedItn } from '../helpers/billing';
 import { startTestStack, type TestStack } from '../helpers/test-stack';
 import { PAYFAST_PASSPHRASE, post, WEBHOOK_ENV } from '../helpers/webhooks';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { generateApiKey } from '../../src/auth/api-key-format';
+import { generateApiKey } from '../../src/identity/api-key-format';
 import { balanceOf, completeItn, processedEvent, signedItn } from '../helpers/billing';
 import { startTestStack, type TestStack } from '../helpers/test-stack';
 import { paypalVariant, post, signPayPal, testPayPalVerifier, WEBHOOK_ENV, type Delivery } from '../helpers/webhooks';

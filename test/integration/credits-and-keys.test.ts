@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { startTestStack, type TestStack } from '../helpers/test-stack';
-import { prepareDatabase } from '../../src/runtime/prepare-database';
-import { createLogger } from '../../src/logger';
+import { prepareDatabase } from '../../src/app/prepare-database';
+import { createLogger } from '../../src/platform/logging/logger';
 
 describe('credits REST and the API keys area', () => {
   let stack: TestStack;

@@ -4,14 +4,14 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { createScreeningActivities } from '../../activities/screening';
-import type { ChainClient } from '../../src/domain/chains/chain-client';
-import type { ScreeningEngine } from '../../src/domain/risk/engine';
-import { runExposurePhase } from '../../src/domain/risk/exposure-phase';
-import type { ReferenceLists } from '../../src/domain/risk/reference-lists';
-import { shippedRiskModel } from '../../src/domain/risk/risk-model';
-import { deadline } from '../../src/infra/abort/deadline';
-import type { ScreeningInput } from '../../workflows/defs';
-import { createHttpClient, HttpGiveUpError } from '../../src/infra/http/http-client';
+import type { ChainClient } from '../../src/screening/chains/chain-client';
+import type { ScreeningEngine } from '../../src/screening/engine/engine';
+import { runExposurePhase } from '../../src/screening/engine/exposure-phase';
+import type { ReferenceLists } from '../../src/screening/engine/reference-lists';
+import { shippedRiskModel } from '../../src/screening/engine/risk-model';
+import { deadline } from '../../src/platform/abort/deadline';
+import type { ScreeningInput } from '../../src/screening/workflow-types';
+import { createHttpClient, HttpGiveUpError } from '../../src/platform/http-client/http-client';
 import { startReplayServer, type ReplayServer } from '../helpers/replay-server';
 
 /**

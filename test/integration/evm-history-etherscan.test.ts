@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ChainConfigurationError } from '../../src/domain/chains/chain-client';
-import { createEvmChainClient, type EvmChain } from '../../src/domain/chains/evm-client';
-import { crawlLimitsFor } from '../../src/domain/risk/crawl-limits';
-import { createTokenBucket } from '../../src/infra/http/token-bucket';
+import { ChainConfigurationError } from '../../src/screening/chains/chain-client';
+import { createEvmChainClient, type EvmChain } from '../../src/screening/chains/evm-client';
+import { crawlLimitsFor } from '../../src/screening/engine/crawl-limits';
+import { createTokenBucket } from '../../src/platform/http-client/token-bucket';
 import { startReplayServer, type Cassette, type ReplayServer } from '../helpers/replay-server';
 import { screenJob, startTestStack, type TestStack } from '../helpers/test-stack';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createEvmChainClient } from '../../src/domain/chains/evm-client';
+import { createEvmChainClient } from '../../src/screening/chains/evm-client';
 import { deployTestToken, mintToken, sendNative, sendToken, startAnvil, type AnvilNode } from '../helpers/anvil';
 import { pollUntilDone, screenJob, startTestStack, type TestStack } from '../helpers/test-stack';
 

@@ -1,8 +1,8 @@
-import type { CandleView } from '../../src/domain/market/candle';
-import { ingestCandles } from '../../src/db/market-ingest';
-import { inTransaction } from '../../src/db/transaction';
-import type { CandleFileFormat } from '../../src/domain/market/candle-files';
-import { CANDLE_INTERVALS, INTERVAL_MS, type CandleInterval } from '../../src/domain/market/intervals';
+import type { CandleView } from '../../src/market/domain/candle';
+import { ingestCandles } from '../../src/market/store/market-ingest';
+import { inTransaction } from '../../src/platform/db/transaction';
+import type { CandleFileFormat } from '../../src/market/domain/candle-files';
+import { CANDLE_INTERVALS, INTERVAL_MS, type CandleInterval } from '../../src/market/domain/intervals';
 import { aggregate, plain, sameCandle, shippedCandles, type PlainCandle } from '../helpers/candle-oracle';
 import { startTestStack, type TestStack } from '../helpers/test-stack';
 

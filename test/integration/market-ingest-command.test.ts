@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { createPool } from '../../src/db/pool';
+import { createPool } from '../../src/platform/db/pool';
 
 /** `npm run market:ingest` as an operator runs it: a new file in, served rollups out, loaded once. */
 const run = promisify(execFile);

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createBinanceKlineSource } from '../../src/domain/market/live/binance-klines';
-import { createKrakenOhlcSource } from '../../src/domain/market/live/kraken-ohlc';
-import { LiveSourceError } from '../../src/domain/market/live/live-source';
+import { createBinanceKlineSource } from '../../src/market/domain/live/binance-klines';
+import { createKrakenOhlcSource } from '../../src/market/domain/live/kraken-ohlc';
+import { LiveSourceError } from '../../src/market/domain/live/live-source';
 import { startReplayServer, type Cassette, type ReplayServer } from '../helpers/replay-server';
 
 /**

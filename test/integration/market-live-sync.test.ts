@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createLogger } from '../../src/logger';
-import { loadConfig } from '../../src/config';
-import { createKrakenOhlcSource } from '../../src/domain/market/live/kraken-ohlc';
-import { syncSymbol } from '../../src/domain/market/live/sync-symbol';
-import { reconcileMarketSync } from '../../src/runtime/market-sync';
-import { ProviderAttr } from '../../workflows/search-attributes';
+import { createLogger } from '../../src/platform/logging/logger';
+import { loadConfig } from '../../src/platform/config';
+import { createKrakenOhlcSource } from '../../src/market/domain/live/kraken-ohlc';
+import { syncSymbol } from '../../src/market/domain/live/sync-symbol';
+import { reconcileMarketSync } from '../../src/market/market-sync-schedule';
+import { ProviderAttr } from '../../src/platform/temporal/search-attributes';
 import { startReplayServer, type ReplayServer } from '../helpers/replay-server';
 import { startTestStack, type TestStack } from '../helpers/test-stack';
 

@@ -1,6 +1,6 @@
-import { createPool } from '../../src/db/pool';
-import { createLogger } from '../../src/logger';
-import { startApiServer, type ApiServer } from '../../src/runtime/api-server';
+import { createPool } from '../../src/platform/db/pool';
+import { createLogger } from '../../src/platform/logging/logger';
+import { startApiServer, type ApiServer } from '../../src/app/api-server';
 import { createTestSigner } from '../helpers/jwt';
 import { startTestStack, type TestStack } from '../helpers/test-stack';
 

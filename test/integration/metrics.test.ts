@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { payfastWorkflowId, screeningWorkflowId } from '../../workflows/ids';
-import { freeLocalPort } from '../../src/infra/free-port';
-import { installTemporalRuntime } from '../../src/infra/temporal-runtime';
+import { payfastWorkflowId } from '../../src/billing/workflow-ids';
+import { screeningWorkflowId } from '../../src/screening/workflow-ids';
+import { freeLocalPort } from '../../src/platform/dev-services/free-port';
+import { installTemporalRuntime } from '../../src/platform/temporal/temporal-runtime';
 import { completeItn, signedItn } from '../helpers/billing';
 import { changedSeries, scrape, totalOf, valueOf, type Samples } from '../helpers/prometheus';
 import { startTestStack, type TestStack } from '../helpers/test-stack';

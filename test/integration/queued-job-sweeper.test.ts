@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { ensureQueuedJobSweeper } from '../../src/runtime/queued-job-sweeper';
+import { ensureQueuedJobSweeper } from '../../src/screening/queued-job-sweeper';
 import { createScreeningWorkflowStarter } from '../../src/screening/screening-workflow-starter';
-import { createLogger } from '../../src/logger';
-import { analysisCost, deepestAffordableDepth, MINIMUM_CHARGE } from '../../src/domain/credits/pricing';
-import type { QueuedJobSweepInput, QueuedJobSweepSummary, ScreeningInput } from '../../workflows/defs';
-import { screeningWorkflowId, queuedJobSweeperScheduleId } from '../../workflows/ids';
+import { createLogger } from '../../src/platform/logging/logger';
+import { analysisCost, deepestAffordableDepth, MINIMUM_CHARGE } from '../../src/screening/pricing';
+import type { QueuedJobSweepInput, QueuedJobSweepSummary, ScreeningInput } from '../../src/screening/workflow-types';
+import { screeningWorkflowId, queuedJobSweeperScheduleId } from '../../src/screening/workflow-ids';
 import { changedSeries, scrape } from '../helpers/prometheus';
 import { pollUntilDone, startTestStack, type TestStack } from '../helpers/test-stack';
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
-import { createPool } from '../../src/db/pool';
-import { createTieredLimiter, type RateLimitDecision, type TieredLimiter } from '../../src/api/rate-limit/limiter';
-import type { RateLimitPrincipal } from '../../src/api/rate-limit/tiers';
+import { createPool } from '../../src/platform/db/pool';
+import { createTieredLimiter, type RateLimitDecision, type TieredLimiter } from '../../src/platform/rate-limit/limiter';
+import type { RateLimitPrincipal } from '../../src/platform/rate-limit/tiers';
 import { freePort } from '../helpers/anvil';
 
 const freeKey = (): RateLimitPrincipal => ({ key: `key:${randomUUID()}`, tier: 'free' });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { executionsOf, processedEvent } from '../helpers/billing';
 import { startTestStack, type TestStack } from '../helpers/test-stack';
 import { clerkDelivery, fixture, fixtureJson, FIXTURE_CLERK_USER, post, WEBHOOK_ENV } from '../helpers/webhooks';
-import { generateApiKey } from '../../src/auth/api-key-format';
+import { generateApiKey } from '../../src/identity/api-key-format';
 
 const ROUTE = '/api/webhook/clerk';
 

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createPayFastServerValidator } from '../../src/webhooks/payfast/server-validation';
+import { createPayFastServerValidator } from '../../src/billing/payfast/server-validation';
 import { balanceOf, completeItn, executionsOf, fixtureUser, processedEvent, signedItn } from '../helpers/billing';
 import { connectRecording } from '../helpers/realtime-client';
 import { startTestStack, type TestStack } from '../helpers/test-stack';

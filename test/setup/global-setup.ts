@@ -3,13 +3,13 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { bundleWorkflowCode } from '@temporalio/worker';
-import { createPool } from '../../src/db/pool';
-import { startEmbeddedPostgres } from '../../src/infra/embedded-postgres';
-import { resolveTemporalCli } from '../../src/infra/temporal-cli';
-import { startTemporalDevServer } from '../../src/infra/temporal-dev-server';
-import { createLogger } from '../../src/logger';
-import { prepareDatabase } from '../../src/runtime/prepare-database';
-import { WORKFLOW_INTERCEPTOR_MODULES } from '../../src/runtime/workflow-interceptors';
+import { createPool } from '../../src/platform/db/pool';
+import { startEmbeddedPostgres } from '../../src/platform/dev-services/embedded-postgres';
+import { resolveTemporalCli } from '../../src/platform/dev-services/temporal-cli';
+import { startTemporalDevServer } from '../../src/platform/dev-services/temporal-dev-server';
+import { createLogger } from '../../src/platform/logging/logger';
+import { prepareDatabase } from '../../src/app/prepare-database';
+import { WORKFLOW_INTERCEPTOR_MODULES } from '../../src/platform/temporal/workflow-interceptors';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

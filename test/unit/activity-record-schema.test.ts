@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { activityRecordBodySchema } from '../../src/activity/activity-record-schema';
-import { ActivityRecordError, parseActivityRecord } from '../../src/activity/activity-record';
+import { activityRecordBodySchema } from '../../src/history/activity-record-schema';
+import { ActivityRecordError, parseActivityRecord } from '../../src/history/activity-record';
 
 /**
  * The activity webhook validates by hand (its messages are fixed by the contract); the OpenAPI

@@ -1,4 +1,4 @@
-import { ActivityRecordError, parseActivityRecord } from '../../src/activity/activity-record';
+import { ActivityRecordError, parseActivityRecord } from '../../src/history/activity-record';
 
 const kyt = { activityType: 'kyt', userId: 'user_abc', blockchain: 'ethereum', transactionHash: '0xabc' };
 const refusal = (body: unknown): ActivityRecordError => {

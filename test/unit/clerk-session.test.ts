@@ -1,5 +1,5 @@
 import { createHmac, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
-import { createClerkSessionVerifier, InvalidSessionTokenError, looksLikeJwt } from '../../src/auth/clerk-session';
+import { createClerkSessionVerifier, InvalidSessionTokenError, looksLikeJwt } from '../../src/identity/clerk-session';
 
 const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const other = generateKeyPairSync('rsa', { modulusLength: 2048 });

@@ -1,5 +1,5 @@
 import { Webhook } from 'svix';
-import { ClerkSignatureError, createClerkVerifier } from '../../src/webhooks/clerk/verifier';
+import { ClerkSignatureError, createClerkVerifier } from '../../src/identity/clerk-webhook-verifier';
 import { CLERK_SECRET, fixture, fixtureJson } from '../helpers/webhooks';
 
 const manifest = fixtureJson('clerk', '_manifest.json');

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '../../src/config';
+import { ConfigError, loadConfig } from '../../src/platform/config';
 
 function configError(env: NodeJS.ProcessEnv): Error {
   try {

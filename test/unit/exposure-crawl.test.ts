@@ -1,9 +1,9 @@
-import type { AddressTransfer, ChainClient } from '../../src/domain/chains/chain-client';
-import { crawlLimitsFor, type CrawlLimits } from '../../src/domain/risk/crawl-limits';
-import { crawlExposure } from '../../src/domain/risk/exposure-crawl';
-import { indirectExposureHits } from '../../src/domain/risk/indirect-exposure';
-import type { AddressIntel, ReferenceLists } from '../../src/domain/risk/reference-lists';
-import type { RiskModel } from '../../src/domain/risk/risk-model';
+import type { AddressTransfer, ChainClient } from '../../src/screening/chains/chain-client';
+import { crawlLimitsFor, type CrawlLimits } from '../../src/screening/engine/crawl-limits';
+import { crawlExposure } from '../../src/screening/engine/exposure-crawl';
+import { indirectExposureHits } from '../../src/screening/engine/indirect-exposure';
+import type { AddressIntel, ReferenceLists } from '../../src/screening/engine/reference-lists';
+import type { RiskModel } from '../../src/screening/engine/risk-model';
 
 const ETH = { kind: 'native' as const, symbol: 'ETH', decimals: 0 };
 type Graph = Record<string, [direction: 'in' | 'out', counterparty: string, amount: number][]>;

@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createHttpClient, HttpGiveUpError, type Classifier, type HttpClientOptions } from '../../src/infra/http/http-client';
-import { parseRetryAfter } from '../../src/infra/http/retry-after';
-import { createTokenBucket } from '../../src/infra/http/token-bucket';
+import { createHttpClient, HttpGiveUpError, type Classifier, type HttpClientOptions } from '../../src/platform/http-client/http-client';
+import { parseRetryAfter } from '../../src/platform/http-client/retry-after';
+import { createTokenBucket } from '../../src/platform/http-client/token-bucket';
 import { Registry } from 'prom-client';
-import { createWorkerMetrics } from '../../src/metrics/worker-metrics';
+import { createWorkerMetrics } from '../../src/app/metrics/worker-metrics';
 import { changedSeries, parsePrometheus, valueOf } from '../helpers/prometheus';
 
 /** One scripted answer per request, in order; the last one repeats. `hang` never answers. */

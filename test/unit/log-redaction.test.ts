@@ -1,8 +1,8 @@
-import { createLogger } from '../../src/logger';
-import { withLogContext } from '../../src/logging/log-context';
-import { scrubSecrets } from '../../src/logging/redaction';
-import { httpRequestIdFrom } from '../../src/api/request-id';
-import { generateApiKey } from '../../src/auth/api-key-format';
+import { createLogger } from '../../src/platform/logging/logger';
+import { withLogContext } from '../../src/platform/logging/log-context';
+import { scrubSecrets } from '../../src/platform/logging/redaction';
+import { httpRequestIdFrom } from '../../src/platform/http/request-id';
+import { generateApiKey } from '../../src/identity/api-key-format';
 
 function capture(level: 'debug' | 'info' | 'silent' = 'debug') {
   const lines: string[] = [];

@@ -1,4 +1,4 @@
-import { CandleFileError, parseCandleFile, parseOffsetDateTime } from '../../src/domain/market/candle-files';
+import { CandleFileError, parseCandleFile, parseOffsetDateTime } from '../../src/market/domain/candle-files';
 
 describe('parseOffsetDateTime (Binance export close times, local time with an offset)', () => {
   test.each([

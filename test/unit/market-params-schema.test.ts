@@ -1,11 +1,11 @@
 import express from 'express';
 import request from 'supertest';
-import { createErrorHandler } from '../../src/api/errors';
-import { createCandlesRouter } from '../../src/api/market/candles-route';
-import { candlesQuerySchema, marketQueryBodySchema } from '../../src/api/market/market-params-schema';
-import { createQueryRouter } from '../../src/api/market/query-route';
-import type { MarketStore } from '../../src/db/market-candles';
-import { createLogger } from '../../src/logger';
+import { createErrorHandler } from '../../src/platform/http/errors';
+import { createCandlesRouter } from '../../src/market/routes/candles-route';
+import { candlesQuerySchema, marketQueryBodySchema } from '../../src/market/routes/market-params-schema';
+import { createQueryRouter } from '../../src/market/routes/query-route';
+import type { MarketStore } from '../../src/market/store/market-candles';
+import { createLogger } from '../../src/platform/logging/logger';
 
 /**
  * The market routes validate by hand; the OpenAPI document describes their inputs with zod schemas

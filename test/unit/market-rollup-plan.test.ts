@@ -1,6 +1,6 @@
-import { bucketStart, BUCKET_ORIGIN_MS } from '../../src/domain/market/intervals';
-import { mergeSpans, subtractSpans, wholeBucketsInside } from '../../src/domain/market/ranges';
-import { planRollups } from '../../src/domain/market/rollup-plan';
+import { bucketStart, BUCKET_ORIGIN_MS } from '../../src/market/domain/intervals';
+import { mergeSpans, subtractSpans, wholeBucketsInside } from '../../src/market/domain/ranges';
+import { planRollups } from '../../src/market/domain/rollup-plan';
 
 const t = (iso: string) => Date.parse(iso);
 const span = (a: string, b: string) => ({ start: t(a), end: t(b) });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CHECKOUT_FIELD_ORDER, signCheckoutFields } from '../../src/webhooks/payfast/checkout-signature';
+import { CHECKOUT_FIELD_ORDER, signCheckoutFields } from '../../src/billing/payfast/checkout-signature';
 
 function md5Hex(text: string): string {
   return createHash('md5').update(text, 'utf8').digest('hex');

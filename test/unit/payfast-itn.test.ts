@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ItnFormatError } from '../../src/webhooks/payfast/errors';
-import { itnParamStringForValidation, parseItn, verifyItnSignature } from '../../src/webhooks/payfast/itn';
-import { phpUrlencode } from '../../src/webhooks/payfast/php-urlencode';
+import { ItnFormatError } from '../../src/billing/payfast/errors';
+import { itnParamStringForValidation, parseItn, verifyItnSignature } from '../../src/billing/payfast/itn';
+import { phpUrlencode } from '../../src/billing/payfast/php-urlencode';
 
 const FIXTURES = path.join(__dirname, '../fixtures/webhooks/payfast');
 

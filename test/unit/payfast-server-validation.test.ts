@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { PayFastUnavailableError } from '../../src/webhooks/payfast/errors';
-import { itnParamStringForValidation } from '../../src/webhooks/payfast/itn';
+import { PayFastUnavailableError } from '../../src/billing/payfast/errors';
+import { itnParamStringForValidation } from '../../src/billing/payfast/itn';
 import {
   createPayFastServerValidator,
   payfastProcessUrl,
   payfastValidateUrl,
-} from '../../src/webhooks/payfast/server-validation';
+} from '../../src/billing/payfast/server-validation';
 
 const FIXTURES = path.join(__dirname, '../fixtures/webhooks/payfast');
 const VALID_BODY = readFileSync(path.join(FIXTURES, 'validate-response.VALID.txt'));

@@ -2,7 +2,7 @@ import {
   createPayFastSourceCheck,
   PAYFAST_SOURCE_CIDRS,
   PAYFAST_SOURCE_HOSTNAMES,
-} from '../../src/webhooks/payfast/source-address';
+} from '../../src/billing/payfast/source-address';
 
 /** A resolver that must never be reached: proves the CIDR half answers without DNS. */
 function noDns(): jest.Mock<Promise<string[]>, [string]> {

@@ -1,4 +1,4 @@
-import { createCertificateCache } from '../../src/webhooks/paypal/certificate-cache';
+import { createCertificateCache } from '../../src/billing/paypal/certificate-cache';
 
 const HOUR = 60 * 60 * 1000;
 

@@ -7,7 +7,7 @@ import {
   fetchPayPalCertificate,
   loadPinnedIntermediates,
   parseCertificateBundle,
-} from '../../src/webhooks/paypal/certificates';
+} from '../../src/billing/paypal/certificates';
 import { fixture, fixtureText, REAL_VECTORS, realVector, TEST_LEAF_PEM } from './paypal-fixtures';
 
 describe('pinned intermediates (data/paypal)', () => {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createPayPalPostbackVerifier, type PayPalPostbackDeps } from '../../src/webhooks/paypal/postback';
+import { createPayPalPostbackVerifier, type PayPalPostbackDeps } from '../../src/billing/paypal/postback';
 import { fixtureText, WEBHOOK_ID } from './paypal-fixtures';
 
 export const TOKEN = JSON.parse(fixtureText('verify-webhook-signature/oauth2-token.response.json')) as {

@@ -1,8 +1,8 @@
 import { X509Certificate } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PayPalHeaders } from '../../src/webhooks/paypal/signature';
-import { createPayPalVerifier, type PayPalVerifierDeps } from '../../src/webhooks/paypal/verifier';
+import type { PayPalHeaders } from '../../src/billing/paypal/signature';
+import { createPayPalVerifier, type PayPalVerifierDeps } from '../../src/billing/paypal/verifier';
 
 /** Fixtures are read as bytes from test/fixtures only: every body file is exactly what was signed. */
 const ROOT = join(__dirname, '../fixtures/webhooks/paypal');

@@ -1,5 +1,5 @@
 import { X509Certificate } from 'node:crypto';
-import { VerificationUnavailableError, WebhookSignatureError } from '../../src/webhooks/paypal/errors';
+import { VerificationUnavailableError, WebhookSignatureError } from '../../src/billing/paypal/errors';
 import { FAILURE, json, postbackFor, TOKEN_PATH, useFakePayPal, VERIFY_PATH } from './paypal-fake-api';
 import { event, fixture, rejection, TEST_LEAF_PEM, testVerifier } from './paypal-fixtures';
 

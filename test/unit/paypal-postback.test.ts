@@ -1,5 +1,5 @@
-import { VerificationUnavailableError } from '../../src/webhooks/paypal/errors';
-import { paypalApiBaseUrl, type PayPalPostbackDeps } from '../../src/webhooks/paypal/postback';
+import { VerificationUnavailableError } from '../../src/billing/paypal/errors';
+import { paypalApiBaseUrl, type PayPalPostbackDeps } from '../../src/billing/paypal/postback';
 import { FAILURE, json, postbackFor, TOKEN, TOKEN_PATH, useFakePayPal, VERIFY_PATH } from './paypal-fake-api';
 import { event, fixture, rejection, WEBHOOK_ID } from './paypal-fixtures';
 

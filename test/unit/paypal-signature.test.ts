@@ -1,6 +1,6 @@
-import { parsePayPalCertUrl } from '../../src/webhooks/paypal/cert-url';
-import { WebhookSignatureError } from '../../src/webhooks/paypal/errors';
-import { paypalSignedMessage, readPayPalTransmission, verifyPayPalSignature } from '../../src/webhooks/paypal/signature';
+import { parsePayPalCertUrl } from '../../src/billing/paypal/cert-url';
+import { WebhookSignatureError } from '../../src/billing/paypal/errors';
+import { paypalSignedMessage, readPayPalTransmission, verifyPayPalSignature } from '../../src/billing/paypal/signature';
 import {
   EVIL_PEM,
   event,

@@ -1,4 +1,4 @@
-import { VerificationUnavailableError } from '../../src/webhooks/paypal/errors';
+import { VerificationUnavailableError } from '../../src/billing/paypal/errors';
 import { event, TEST_CERT_URL, TEST_LEAF_PEM, TEST_NOW, testVerifier } from './paypal-fixtures';
 
 const ACTIVATED = event('BILLING.SUBSCRIPTION.ACTIVATED');

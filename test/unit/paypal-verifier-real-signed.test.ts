@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto';
-import { defaultTrustAnchors, loadPinnedIntermediates } from '../../src/webhooks/paypal/certificates';
-import { WebhookSignatureError } from '../../src/webhooks/paypal/errors';
+import { defaultTrustAnchors, loadPinnedIntermediates } from '../../src/billing/paypal/certificates';
+import { WebhookSignatureError } from '../../src/billing/paypal/errors';
 import { rejection, REAL_VECTORS, realVector, testVerifier } from './paypal-fixtures';
 
 /**

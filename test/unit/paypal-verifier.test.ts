@@ -1,5 +1,5 @@
-import { defaultTrustAnchors } from '../../src/webhooks/paypal/certificates';
-import { WebhookSignatureError } from '../../src/webhooks/paypal/errors';
+import { defaultTrustAnchors } from '../../src/billing/paypal/certificates';
+import { WebhookSignatureError } from '../../src/billing/paypal/errors';
 import {
   EVENT_TYPES,
   EVIL_PEM,

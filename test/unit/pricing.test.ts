@@ -1,4 +1,4 @@
-import { analysisCost, deepestAffordableDepth, MINIMUM_CHARGE } from '../../src/domain/credits/pricing';
+import { analysisCost, deepestAffordableDepth, MINIMUM_CHARGE } from '../../src/screening/pricing';
 
 describe('analysisCost', () => {
   test('when the minimum charge is read, then it is 1 credit', () => {

@@ -2,11 +2,11 @@ import type { Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import express from 'express';
 import request from 'supertest';
-import { createErrorHandler, notFound } from '../../src/api/errors';
-import { createTieredLimiter, type RateLimitDecision, type TieredLimiter } from '../../src/api/rate-limit/limiter';
-import { createRateLimitMiddleware } from '../../src/api/rate-limit/middleware';
-import { requestsPerMinute, type RateLimitPrincipal } from '../../src/api/rate-limit/tiers';
-import { createLogger } from '../../src/logger';
+import { createErrorHandler, notFound } from '../../src/platform/http/errors';
+import { createTieredLimiter, type RateLimitDecision, type TieredLimiter } from '../../src/platform/rate-limit/limiter';
+import { createRateLimitMiddleware } from '../../src/platform/rate-limit/middleware';
+import { requestsPerMinute, type RateLimitPrincipal } from '../../src/platform/rate-limit/tiers';
+import { createLogger } from '../../src/platform/logging/logger';
 
 const principal = (tier: RateLimitPrincipal['tier'], requestsPerMinute?: number | null): RateLimitPrincipal => ({
   key: `key:${randomUUID()}`,

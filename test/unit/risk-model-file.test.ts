@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadRiskModel, parseRiskModel, RiskModelError } from '../../src/domain/risk/risk-model';
+import { loadRiskModel, parseRiskModel, RiskModelError } from '../../src/screening/engine/risk-model';
 
 const root = path.join(__dirname, '..', '..');
 const modelFile = () => JSON.parse(readFileSync(path.join(root, 'data', 'risk', 'risk-model.json'), 'utf8'));

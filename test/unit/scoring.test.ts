@@ -1,8 +1,8 @@
 import path from 'node:path';
-import type { AddressFacts, AddressHistory } from '../../src/domain/chains/chain-client';
-import type { AddressIntel, FreezeHit, LabelHit, SanctionHit } from '../../src/domain/risk/reference-lists';
-import { loadRiskModel, type RiskModel } from '../../src/domain/risk/risk-model';
-import { riskLevelFor, scoreParties, type Party, type ScoreInput } from '../../src/domain/risk/scoring';
+import type { AddressFacts, AddressHistory } from '../../src/screening/chains/chain-client';
+import type { AddressIntel, FreezeHit, LabelHit, SanctionHit } from '../../src/screening/engine/reference-lists';
+import { loadRiskModel, type RiskModel } from '../../src/screening/engine/risk-model';
+import { riskLevelFor, scoreParties, type Party, type ScoreInput } from '../../src/screening/engine/scoring';
 
 const model: RiskModel = loadRiskModel(path.join(__dirname, '../../data/risk'));
 const NOW = 1_790_000_000; // fixed unix seconds

@@ -1,7 +1,7 @@
-import { HttpError } from '../../src/api/errors';
-import { parseScreeningRequest } from '../../src/api/screening-request';
-import { SUPPORTED_CHAINS } from '../../src/domain/chains/chain';
-import { ADDRESS_FORMAT_HINT, TXID_FORMAT_HINT } from '../../src/domain/chains/target-format';
+import { HttpError } from '../../src/platform/http/errors';
+import { parseScreeningRequest } from '../../src/screening/screening-request';
+import { SUPPORTED_CHAINS } from '../../src/screening/chains/chain';
+import { ADDRESS_FORMAT_HINT, TXID_FORMAT_HINT } from '../../src/screening/chains/target-format';
 
 const LIMITS = { defaultCrawlTimeoutMs: 8000, maxCrawlTimeoutMs: 120_000 };
 const EVM = '0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c'; // data/risk/sanctions_ofac.csv

@@ -1,5 +1,5 @@
-import { SUPPORTED_CHAINS } from '../../src/domain/chains/chain';
-import { ADDRESS_FORMAT_HINT, normalizeAddress, normalizeTxid, TXID_FORMAT_HINT } from '../../src/domain/chains/target-format';
+import { SUPPORTED_CHAINS } from '../../src/screening/chains/chain';
+import { ADDRESS_FORMAT_HINT, normalizeAddress, normalizeTxid, TXID_FORMAT_HINT } from '../../src/screening/chains/target-format';
 
 // Real addresses from data/risk/sanctions_ofac.csv and data/risk/address_labels.csv.
 const EVM_SANCTIONED = '0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c'; // OFAC, ethereum/bsc/arbitrum

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseDailyCloses } from '../../src/domain/risk/daily-closes';
-import { loadPriceBook, type PriceBook } from '../../src/domain/risk/prices';
-import { createUsdPricer, type StoredCloses } from '../../src/domain/risk/usd-pricer';
+import { parseDailyCloses } from '../../src/screening/engine/daily-closes';
+import { loadPriceBook, type PriceBook } from '../../src/screening/engine/prices';
+import { createUsdPricer, type StoredCloses } from '../../src/screening/engine/usd-pricer';
 
 const pricesDir = path.join(__dirname, '..', '..', 'data', 'prices');
 const book = loadPriceBook(path.join(pricesDir, 'usd-reference-prices.json'));

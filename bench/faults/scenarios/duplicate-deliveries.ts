@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Client, Connection } from '@temporalio/client';
 import type { Pool } from 'pg';
-import { loadConfig } from '../../../src/config';
-import { createPool } from '../../../src/db/pool';
-import { createLogger } from '../../../src/logger';
-import { startApiServer } from '../../../src/runtime/api-server';
+import { loadConfig } from '../../../src/platform/config';
+import { createPool } from '../../../src/platform/db/pool';
+import { createLogger } from '../../../src/platform/logging/logger';
+import { startApiServer } from '../../../src/app/api-server';
 import { completeItn, signedItn } from '../../../test/helpers/billing';
 import { clerkDelivery, fixture, FIXTURE_CLERK_USER, paypalVariant, post, testPayPalVerifier, type Delivery } from '../../../test/helpers/webhooks';
 import { activityRecord, postActivity } from '../activity-sender';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createEsploraBitcoinClient } from '../../../src/domain/chains/bitcoin-client';
-import { ChainUnavailableError, InvalidAddressError } from '../../../src/domain/chains/chain-client';
+import { createEsploraBitcoinClient } from '../../../src/screening/chains/bitcoin-client';
+import { ChainUnavailableError, InvalidAddressError } from '../../../src/screening/chains/chain-client';
 import { startReplayServer, type Cassette, type ReplayServer } from '../../helpers/replay-server';
 
 /** Real Esplora bodies recorded by BitGoJS against Blockstream (testnet3); provenance in SOURCES.md. */

@@ -3,9 +3,9 @@ import http from 'node:http';
 import net from 'node:net';
 import { inspect } from 'node:util';
 import { createPublicClient, erc20Abi, http as viemHttp, type Address } from 'viem';
-import { ChainUnavailableError, InvalidAddressError, type ChainClient } from '../../../src/domain/chains/chain-client';
-import { createEvmChainClient } from '../../../src/domain/chains/evm-client';
-import { raceSignal } from '../../../src/infra/abort/deadline';
+import { ChainUnavailableError, InvalidAddressError, type ChainClient } from '../../../src/screening/chains/chain-client';
+import { createEvmChainClient } from '../../../src/screening/chains/evm-client';
+import { raceSignal } from '../../../src/platform/abort/deadline';
 import {
   assemble,
   deployTestToken,

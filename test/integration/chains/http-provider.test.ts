@@ -1,5 +1,5 @@
-import { ChainUnavailableError } from '../../../src/domain/chains/chain-client';
-import { createHttpProvider } from '../../../src/domain/chains/http-provider';
+import { ChainUnavailableError } from '../../../src/screening/chains/chain-client';
+import { createHttpProvider } from '../../../src/screening/chains/http-provider';
 import { startReplayServer, type ReplayServer } from '../../helpers/replay-server';
 
 describe('chain HTTP provider (rate limit, retries, deadline) against the strict replay server', () => {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getAddressDecoder, getBase58Decoder } from '@solana/kit';
-import { ChainUnavailableError, InvalidAddressError } from '../../../src/domain/chains/chain-client';
-import { createSolanaClient } from '../../../src/domain/chains/solana-client';
+import { ChainUnavailableError, InvalidAddressError } from '../../../src/screening/chains/chain-client';
+import { createSolanaClient } from '../../../src/screening/chains/solana-client';
 import { startReplayServer, type Cassette, type ReplayServer } from '../../helpers/replay-server';
 
 /** Real JSON-RPC request/response pairs (bmresearch/Solnet, see test/fixtures/chains/SOURCES.md). */

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ChainUnavailableError, InvalidAddressError, type AddressTransfer } from '../../../src/domain/chains/chain-client';
-import { tronBase58ToHex, tronHexToBase58 } from '../../../src/domain/chains/tron-address';
-import { createTronClient } from '../../../src/domain/chains/tron-client';
+import { ChainUnavailableError, InvalidAddressError, type AddressTransfer } from '../../../src/screening/chains/chain-client';
+import { tronBase58ToHex, tronHexToBase58 } from '../../../src/screening/chains/tron-address';
+import { createTronClient } from '../../../src/screening/chains/tron-client';
 import { startReplayServer, type Cassette, type ReplayServer } from '../../helpers/replay-server';
 
 /** Real TronGrid/FullNode bodies (MetaMask/snap-tron-wallet, see test/fixtures/chains/SOURCES.md). */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ChainUnavailableError, InvalidAddressError } from '../../../src/domain/chains/chain-client';
-import { createXrplClient } from '../../../src/domain/chains/xrpl-client';
+import { ChainUnavailableError, InvalidAddressError } from '../../../src/screening/chains/chain-client';
+import { createXrplClient } from '../../../src/screening/chains/xrpl-client';
 import { startReplayServer, type Cassette, type ReplayServer } from '../../helpers/replay-server';
 
 /** Real rippled responses from xrpl.js' mock rippled (WebSocket-shaped); provenance in SOURCES.md. */

@@ -1,0 +1,111 @@
+import express, { type Express } from 'express';
+import type { Pool } from 'pg';
+import { createAuthenticate, type AuthDeps } from '../identity/authenticate';
+import type { Logger } from '../platform/logging/logger';
+import { createErrorHandler, unknownRoute } from '../platform/http/errors';
+import { refuseUnsafeInput } from '../platform/http/refuse-unsafe-input';
+import { requireUtf8 } from '../platform/http/unsafe-input';
+import { requestIdAndAccessLog } from '../platform/http/request-id';
+import { createApiKeysRouter } from '../identity/api-keys-routes';
+import { createCreditsRouter } from '../billing/credits-routes';
+import { createScreeningJobsRouter, type ScreeningRouterDeps } from '../screening/screening-jobs-routes';
+import { createSyncAnalyzeRouter } from '../screening/sync-analyze-route';
+import type { CreditStore } from '../billing/credits-store';
+import { createBillingRouter, type BillingRouterDeps } from '../billing/billing-routes';
+import { createPackagesRouter } from '../billing/packages-routes';
+import { createClerkWebhookRouter } from '../identity/clerk-webhook-route';
+import { createPayFastWebhookRouter, type PayFastWebhookDeps } from '../billing/payfast/payfast-webhook-route';
+import { createPayPalWebhookRouter, type PayPalWebhookDeps } from '../billing/paypal/paypal-webhook-route';
+import type { ClerkVerifier } from '../identity/clerk-webhook-verifier';
+import { createActivityRouter } from '../history/history-routes';
+import { createX402ReportsRouter, type X402RouterDeps } from '../x402/x402-reports-routes';
+import { createActivityWebhookRouter, type ActivityWebhookDeps } from '../history/activity-webhook-route';
+import { createMarketRouter, type MarketRouterDeps } from '../market/routes/market-router';
+import { createOpenApiRouter } from './openapi/openapi-router';
+import { createDocsRouter } from './docs/docs-router';
+import { createDashboardRouter, type DashboardRouterDeps } from '../dashboard/dashboard-router';
+import { createPayFastRefundsRouter, type PayFastRefundRouterDeps } from '../billing/payfast/payfast-refunds-routes';
+import type { Check } from '../platform/health/checks';
+import { createHealthRouter } from '../platform/health/health-router';
+import type { ApiMetrics } from './metrics/api-metrics';
+import { createMetricsRouter } from '../platform/metrics/metrics-router';
+import { webhookDeliveryMetrics } from './metrics/webhook-delivery-metrics';
+
+export interface AppDeps extends AuthDeps, ScreeningRouterDeps, PayPalWebhookDeps, BillingRouterDeps, ActivityWebhookDeps {
+  pool: Pool;
+  credits: CreditStore;
+  log: Logger;
+  syncAnalyzeWaitMs: number;
+  verifyClerk?: ClerkVerifier;
+  x402: X402RouterDeps;
+  marketData: MarketRouterDeps;
+  dashboard: DashboardRouterDeps;
+  recordPayFastRefund: PayFastRefundRouterDeps['recordPayFastRefund'];
+  creditedPayments: PayFastRefundRouterDeps['creditedPayments'];
+  payfast: Omit<PayFastWebhookDeps, 'startEventWorkflow' | 'webhookEvents' | 'log'>;
+  /** Express `trust proxy`: which hops may set X-Forwarded-For (req.ip feeds the PayFast source check). */
+  trustProxy: boolean | number | string;
+  /** This process's Prometheus counters (its registry is served at /metrics). */
+  metrics: ApiMetrics;
+  /** What /readyz asks: each dependency's check. */
+  readiness: Record<string, Check>;
+  config: ScreeningRouterDeps['config'] & BillingRouterDeps['config'];
+}
+
+/** Builds the HTTP app from its dependencies; nothing here reads the environment or opens connections. */
+export function createApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.trustProxy);
+  // Before everything else, so every answer carries X-Request-Id, its access line and its HTTP metric.
+  app.use(requestIdAndAccessLog(deps.log, deps.metrics.httpRequest));
+  app.use(webhookDeliveryMetrics(deps.metrics));
+
+  // Webhooks first: they verify signatures over the raw bytes, which express.json would consume.
+  app.use(createActivityWebhookRouter(deps));
+  app.use(createClerkWebhookRouter(deps));
+  app.use(createPayPalWebhookRouter(deps));
+  app.use(createPayFastWebhookRouter({ ...deps.payfast, startEventWorkflow: deps.startEventWorkflow, webhookEvents: deps.webhookEvents, log: deps.log }));
+
+  app.use(express.json({ limit: '256kb', verify: requireUtf8 }));
+  // Text Postgres cannot store, prototype keys, runaway nesting, non-UTF-8 queries: 400 before any route reads them.
+  app.use(refuseUnsafeInput);
+  app.use(createPackagesRouter(deps));
+  // Paid per request in USDC (x402), no account: mounted before the authenticated /api/v1 router.
+  app.use(createX402ReportsRouter(deps.x402));
+
+  // The account dashboard (HTML + bundle from memory) at /app; it calls the same /api/v1 routes as any client.
+  app.use(createDashboardRouter(deps.dashboard));
+
+  // Operators: liveness, readiness (Postgres, Temporal, a polling worker) and Prometheus metrics.
+  app.use(createHealthRouter(deps.readiness));
+  app.use(createMetricsRouter(deps.metrics.registry));
+  app.get('/health', async (_req, res) => {
+    await deps.pool.query('SELECT 1');
+    res.json({ success: true, data: { status: 'ok' } });
+  });
+
+  // The machine-readable contract, public: mounted before the authenticated /api/v1 routers.
+  app.use(createOpenApiRouter({ maxCrawlTimeoutMs: deps.config.CRAWL_TIMEOUT_MAX_MS }));
+
+  const authenticate = createAuthenticate(deps);
+  // Market data has its own per-key rate limit, so it is mounted ahead of the general /api/v1 router.
+  app.use('/api/v1', createMarketRouter(deps.marketData, authenticate));
+  const v1 = express.Router();
+  v1.use(authenticate);
+  v1.use(createScreeningJobsRouter(deps));
+  v1.use(createSyncAnalyzeRouter({ ...deps, waitMs: deps.syncAnalyzeWaitMs }));
+  v1.use(createCreditsRouter(deps));
+  v1.use(createApiKeysRouter(deps));
+  v1.use(createBillingRouter(deps));
+  v1.use(createPayFastRefundsRouter(deps));
+  v1.use(createActivityRouter(deps));
+  app.use('/api/v1', v1);
+
+  // Swagger UI over that document (assets from node_modules, nothing from the network).
+  app.use(createDocsRouter());
+
+  app.use(unknownRoute);
+  app.use(createErrorHandler(deps.log));
+  return app;
+}

@@ -1,0 +1,45 @@
+import { activityDetailSchema, activityListItemSchema } from '../../../history/history-views';
+import { activityDetailResponse, activityListQuery, activityListResponse } from '../../../history/history-routes';
+import { ref } from '../error-shapes';
+import { EXAMPLES } from '../examples';
+import { pathParameter, queryParameters, type Paths } from '../json-schema';
+import { ACCOUNT_SECURITY } from '../security';
+import { ok, type OperationContext } from './context';
+
+const TAG = 'Activity';
+
+export function activityOperations({ components }: OperationContext): Paths {
+  components.response('ActivityItem', activityListItemSchema, { description: 'A history row as listed (also the `activity_recorded` socket event)' });
+  components.response('ActivityDetail', activityDetailSchema);
+  return {
+    '/api/v1/activity': {
+      get: {
+        operationId: 'listActivity',
+        tags: [TAG],
+        summary: 'Own activity history, newest first',
+        description: 'Screening jobs, activity-webhook records and paid reports. `from` is inclusive, `to` exclusive (anything Date.parse reads, e.g. ISO 8601); `q` searches address, hash, entity name and id.',
+        parameters: queryParameters(activityListQuery),
+        responses: {
+          200: ok('A page of the history', components.response('ActivityList', activityListResponse), EXAMPLES.activityList),
+          400: ref('InvalidParameter'),
+          401: ref('AuthenticationRequired'),
+        },
+        security: ACCOUNT_SECURITY,
+      },
+    },
+    '/api/v1/activity/{id}': {
+      get: {
+        operationId: 'getActivity',
+        tags: [TAG],
+        summary: 'One own history record with its payloads',
+        parameters: [pathParameter('id', 'The record id (anything else is 404)', { type: 'string', format: 'uuid' })],
+        responses: {
+          200: ok('The record', components.response('ActivityRecord', activityDetailResponse), EXAMPLES.activityDetail),
+          401: ref('AuthenticationRequired'),
+          404: ref('NotFound'),
+        },
+        security: ACCOUNT_SECURITY,
+      },
+    },
+  };
+}

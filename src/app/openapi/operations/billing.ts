@@ -1,0 +1,80 @@
+import { checkoutBody, checkoutResponse, subscriptionListResponse } from '../../../billing/billing-routes';
+import { packageListResponse, packageSchema } from '../../../billing/packages-routes';
+import { payfastRefundBody, payfastRefundResponse } from '../../../billing/payfast/payfast-refunds-routes';
+import { errorResponse, flatError, ref } from '../error-shapes';
+import { ERROR_EXAMPLES, EXAMPLES } from '../examples';
+import type { Paths } from '../json-schema';
+import { ACCOUNT_SECURITY, PUBLIC } from '../security';
+import { jsonBody, ok, type OperationContext } from './context';
+
+const TAG = 'Billing';
+
+export function billingOperations({ components }: OperationContext): Paths {
+  components.response('CreditPackage', packageSchema);
+  return {
+    '/api/v1/credits/packages': {
+      get: {
+        operationId: 'listCreditPackages',
+        tags: [TAG],
+        summary: 'Credit packages and their prices (public)',
+        description: 'Packages (`basic`, `pro`, `pro-annual`, `top-up-250`) with their PayPal plan / PayFast prices, for a pricing page before sign-in.',
+        responses: { 200: ok('The active packages', components.response('CreditPackageList', packageListResponse), EXAMPLES.packages) },
+        security: PUBLIC,
+      },
+    },
+    '/api/v1/billing/payfast/checkout': {
+      post: {
+        operationId: 'startPayFastCheckout',
+        tags: [TAG],
+        summary: 'Start a PayFast checkout',
+        description:
+          'Records the checkout (m_payment_id → user, package, exact amount) and answers the signed form (with `m_payment_id`, `custom_str1`) the client posts to PayFast; the ITN is later credited only against this record.',
+        requestBody: jsonBody(components.request('CheckoutRequest', checkoutBody), { packageId: 'basic' }),
+        responses: {
+          201: ok('The signed form', components.response('CheckoutForm', checkoutResponse), EXAMPLES.checkout),
+          400: ref('InvalidBody'),
+          401: ref('AuthenticationRequired'),
+          404: errorResponse('No active package with that id is sold through PayFast', flatError(['NOT_FOUND'])),
+          413: ref('PayloadTooLarge'),
+          415: ref('UnsupportedMediaType'),
+          503: errorResponse('PayFast checkout is not configured on this deployment', flatError(['BILLING_NOT_CONFIGURED']), ERROR_EXAMPLES.billingNotConfigured),
+        },
+        security: ACCOUNT_SECURITY,
+      },
+    },
+    '/api/v1/billing/payfast/refunds': {
+      post: {
+        operationId: 'recordPayFastRefund',
+        tags: [TAG],
+        summary: 'Record a refund made at PayFast (admin only)',
+        description:
+          "PayFast sends no ITN for refunds: an admin records it here, and the payment's credits are taken back in proportion to the money returned, once per refundId (down to zero; the spent rest becomes debt that blocks jobs with 402 CREDITS_IN_DEBT until a payment repays it). Without amount, everything not refunded yet.",
+        requestBody: jsonBody(components.request('PayFastRefundRequest', payfastRefundBody), { pfPaymentId: '1089250', refundId: 'rf-2026-0001', amount: '99.00', reason: 'customer request' }),
+        responses: {
+          200: ok('Recorded (or recorded before under this refundId: `duplicate`)', components.response('PayFastRefundResult', payfastRefundResponse)),
+          400: ref('InvalidBody'),
+          401: ref('AuthenticationRequired'),
+          403: ref('AdminRequired'),
+          404: errorResponse('No credited PayFast payment with that pf_payment_id', flatError(['NOT_FOUND'])),
+          413: ref('PayloadTooLarge'),
+          415: ref('UnsupportedMediaType'),
+          503: errorResponse('The refund could not be recorded now; nothing was taken back, retry with the same refundId', flatError(['SERVICE_UNAVAILABLE'])),
+        },
+        security: ACCOUNT_SECURITY,
+      },
+    },
+    '/api/v1/billing/subscriptions': {
+      get: {
+        operationId: 'listSubscriptions',
+        tags: [TAG],
+        summary: 'Own PayPal subscriptions',
+        description: 'Status, plan, package and `paymentFailed` (the last payment failed: a request lacking credits then gets 402 SUBSCRIPTION_PAYMENT_FAILED).',
+        responses: {
+          200: ok('The subscriptions', components.response('SubscriptionList', subscriptionListResponse), EXAMPLES.subscriptions),
+          401: ref('AuthenticationRequired'),
+        },
+        security: ACCOUNT_SECURITY,
+      },
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import type { Pool } from 'pg';
+import type { Config } from '../platform/config';
+import { migrate } from '../platform/db/migrate';
+import { loadMarketData } from '../market/store/market-files';
+import { loadReferenceData } from '../screening/lists/reference-data';
+import { createUserStore } from '../identity/users-store';
+import type { Logger } from '../platform/logging/logger';
+import { createPool } from '../platform/db/pool';
+
+/** Migrations, then the reference lists and candle files (only files that changed), then the bootstrap admin. Idempotent. */
+export async function prepareDatabase(
+  config: Pick<Config, 'LOAD_REFERENCE_DATA' | 'REFERENCE_DATA_DIR' | 'LOAD_MARKET_DATA' | 'MARKET_DATA_DIR' | 'BOOTSTRAP_ADMIN_API_KEY'>,
+  pool: Pool,
+  log: Logger,
+): Promise<void> {
+  await migrate(pool, log);
+  if (config.LOAD_REFERENCE_DATA) await loadReferenceData(pool, config.REFERENCE_DATA_DIR, log);
+  if (config.LOAD_MARKET_DATA) await loadMarketData(pool, config.MARKET_DATA_DIR, log);
+  if (config.BOOTSTRAP_ADMIN_API_KEY) {
+    const admin = await createUserStore(pool).ensureBootstrapAdmin(config.BOOTSTRAP_ADMIN_API_KEY);
+    log.info('bootstrap admin ready', { userId: admin.id });
+  }
+}
+
+/**
+ * prepareDatabase on a pool of its own without the serving timeouts (a first load of the candle files
+ * runs statements far longer than any request may), closed before serving starts.
+ */
+export async function prepareDatabaseOnce(
+  databaseUrl: string,
+  config: Parameters<typeof prepareDatabase>[0],
+  log: Logger,
+): Promise<void> {
+  const pool = createPool(databaseUrl, 4);
+  try {
+    await prepareDatabase(config, pool, log);
+  } finally {
+    await pool.end();
+  }
+}

@@ -1,0 +1,33 @@
+import type { Pool } from 'pg';
+import { createActivityHistoryStore } from '../history/history-store';
+import { createCreditStore } from '../billing/credits-store';
+import { createCreditedPaymentStore } from '../billing/credited-payments-store';
+import { createJobStore } from '../screening/jobs-store';
+import { createPackageStore } from '../billing/packages-store';
+import { createPayFastCheckoutStore } from '../billing/payfast/payfast-checkouts-store';
+import { createSubscriptionStore } from '../billing/subscriptions-store';
+import { createWebhookEventStore } from '../platform/webhooks/webhook-events-store';
+import { createEntityStore } from '../screening/lists/entities-store';
+import { createX402PaymentStore } from '../x402/x402-payments-store';
+import { createUserStore } from '../identity/users-store';
+import { createMarketStore } from '../market/store/market-candles';
+
+/** Every Postgres-backed store over one pool. */
+export function createStores(pool: Pool) {
+  return {
+    users: createUserStore(pool),
+    credits: createCreditStore(pool),
+    creditedPayments: createCreditedPaymentStore(pool),
+    jobs: createJobStore(pool),
+    activityHistory: createActivityHistoryStore(pool),
+    packages: createPackageStore(pool),
+    payfastCheckouts: createPayFastCheckoutStore(pool),
+    subscriptions: createSubscriptionStore(pool),
+    webhookEvents: createWebhookEventStore(pool),
+    entities: createEntityStore(pool),
+    x402Payments: createX402PaymentStore(pool),
+    market: createMarketStore(pool),
+  };
+}
+
+export type Stores = ReturnType<typeof createStores>;

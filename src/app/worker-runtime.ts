@@ -1,0 +1,80 @@
+import { NativeConnection, Worker } from '@temporalio/worker';
+import type { Pool } from 'pg';
+import path from 'node:path';
+import { createActivities, type Activities, type ActivityDeps } from '../../activities';
+import type { Config } from '../platform/config';
+import { createChainClients } from '../screening/chains/registry';
+import { createScreeningEngine } from '../screening/engine/engine';
+import { loadPriceBook } from '../screening/engine/prices';
+import { createReferenceLists } from '../screening/engine/reference-lists';
+import { loadRiskModel } from '../screening/engine/risk-model';
+import { createPayFastServerValidator, payfastValidateUrl } from '../billing/payfast/server-validation';
+import { createStores } from './stores';
+import { createChainCacheStore, type ChainCacheStore } from '../screening/chains/chain-cache-store';
+import { createStoredCloses } from '../market/store/market-closes';
+import { createCachingChainClient } from '../screening/chains/cached-client';
+import type { Chain } from '../screening/chains/chain';
+import type { ChainClient } from '../screening/chains/chain-client';
+import type { Logger } from '../platform/logging/logger';
+import { activityLogContext } from '../platform/logging/activity-log-context';
+import { WORKFLOW_INTERCEPTOR_MODULES } from '../platform/temporal/workflow-interceptors';
+import type { WorkerMetrics } from './metrics/worker-metrics';
+
+/** Default TTL an hour: exposure far from the screened address changes slowly, and a re-run after a list update then needs no chain calls. */
+function withChainCache(clients: Partial<Record<Chain, ChainClient>>, store: ChainCacheStore, transfersTtlMs: number): Partial<Record<Chain, ChainClient>> {
+  return Object.fromEntries(Object.entries(clients).map(([chain, client]) => [chain, createCachingChainClient(client, store, { transfersTtlMs })]));
+}
+
+export type WorkerConfig = Pick<Config, 'TEMPORAL_TASK_QUEUE' | 'REFERENCE_DATA_DIR' | 'ETHEREUM_RPC_URL' | 'BSC_RPC_URL' | 'CHAIN_REQUEST_TIMEOUT_MS' | 'DATABASE_POOL_SIZE' |
+  'BITCOIN_ESPLORA_URL' | 'TRON_API_URL' | 'TRON_API_KEY' | 'SOLANA_RPC_URL' | 'XRPL_RPC_URL' | 'CHAIN_CACHE_TRANSFERS_TTL_MS' |
+  'PAYFAST_MODE' | 'PAYFAST_SERVER_VALIDATION' |
+  'EVM_HISTORY_SOURCE' | 'ETHERSCAN_API_KEY' | 'ETHERSCAN_API_URL' | 'ETHERSCAN_RATE_PER_SECOND' | 'EVM_LOGS_WINDOW_BLOCKS' | 'EVM_LOGS_MAX_WINDOWS'>;
+
+/**
+ * The real activities over Postgres, the reference lists, the configured chain clients and PayFast,
+ * counting into `metrics` (the worker process's registry); tests may override parts.
+ */
+export function buildActivities(config: WorkerConfig, pool: Pool, metrics: WorkerMetrics, overrides: Partial<ActivityDeps> = {}): Activities {
+  const stores = createStores(pool);
+  const engine = createScreeningEngine({
+    lists: createReferenceLists(pool),
+    chainClients: withChainCache(createChainClients(config, metrics.chainCalls), createChainCacheStore(pool), config.CHAIN_CACHE_TRANSFERS_TTL_MS),
+    prices: loadPriceBook(path.join(config.REFERENCE_DATA_DIR, '..', 'prices', 'usd-reference-prices.json')),
+    model: loadRiskModel(config.REFERENCE_DATA_DIR),
+    storedCloses: createStoredCloses(pool),
+  });
+  const confirmWithPayFast = config.PAYFAST_SERVER_VALIDATION
+    ? createPayFastServerValidator({ url: payfastValidateUrl(config.PAYFAST_MODE) })
+    : undefined;
+  return createActivities({ engine, pool, ...stores, confirmWithPayFast, metrics, ...overrides });
+}
+
+/**
+ * A worker for the screening task queue. Activity concurrency matches the pool size, so activities
+ * queue in Temporal rather than for a connection. shutdownForceTime keeps a stuck activity from
+ * hanging shutdown forever (sdk-typescript#2266).
+ */
+export async function createWorker(options: {
+  connection: NativeConnection;
+  config: WorkerConfig;
+  activities: Activities;
+  namespace?: string;
+  workflowBundlePath?: string;
+  /** Activity lines (and the domain code's under them) carry the job's workflowId and httpRequestId; see activityLogContext. */
+  log?: Logger;
+}): Promise<Worker> {
+  return Worker.create({
+    connection: options.connection,
+    namespace: options.namespace ?? 'default',
+    taskQueue: options.config.TEMPORAL_TASK_QUEUE,
+    ...(options.workflowBundlePath
+      ? { workflowBundle: { codePath: options.workflowBundlePath } }
+      : { workflowsPath: require.resolve('../../workflows') }),
+    activities: options.activities,
+    // A prebuilt bundle carries the workflow interceptors itself (test/setup/global-setup.ts builds it with them).
+    interceptors: { activity: [activityLogContext(options.log)], ...(options.workflowBundlePath ? {} : { workflowModules: WORKFLOW_INTERCEPTOR_MODULES }) },
+    maxConcurrentActivityTaskExecutions: Math.max(2, options.config.DATABASE_POOL_SIZE),
+    shutdownGraceTime: '5s',
+    shutdownForceTime: '15s',
+  });
+}

@@ -1,0 +1,36 @@
+import type { Pool } from 'pg';
+import type { CreditedPaymentStore } from '../credited-payments-store';
+import type { CreditStore } from '../credits-store';
+import { inTransaction } from '../../platform/db/transaction';
+import type { WebhookEventStore } from '../../platform/webhooks/webhook-events-store';
+import type { PayFastRefundInput } from '../workflow-types';
+import { applyRefund } from '../apply-refund';
+import { previousResult, settle, type EventResult } from '../event-result';
+
+export interface PayFastRefundDeps {
+  pool: Pool;
+  credits: CreditStore;
+  creditedPayments: CreditedPaymentStore;
+  webhookEvents: WebhookEventStore;
+}
+
+/** The inbox id of a recorded PayFast refund: beside the ITNs' `<pf_payment_id>[:<status>]`, never equal to one. */
+export const payfastRefundEventId = (refundId: string): string => `refund:${refundId}`;
+
+/**
+ * Applies a recorded PayFast refund in one transaction: claim (payfast, refund:<refund id>), take the
+ * payment's credits back in proportion (apply-refund.ts), record the outcome.
+ */
+export async function applyPayFastRefund(deps: PayFastRefundDeps, input: PayFastRefundInput): Promise<EventResult> {
+  const eventId = payfastRefundEventId(input.refundId);
+  return inTransaction(deps.pool, async (client) => {
+    if (!(await deps.webhookEvents.claim(client, 'payfast', eventId, 'REFUND', input))) {
+      return previousResult(client, deps.webhookEvents, 'payfast', eventId);
+    }
+    const result = await applyRefund(deps, client, {
+      provider: 'payfast', refundId: input.refundId, paymentId: input.pfPaymentId, kind: 'refund',
+      amountCents: input.amountCents, currency: 'ZAR', eventId,
+    });
+    return settle(client, deps.webhookEvents, 'payfast', eventId, result);
+  });
+}

@@ -1,0 +1,84 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { currentUser, requireAdmin } from '../../identity/authenticate';
+import { toCents } from '../money';
+import type { RecordPayFastRefund } from './record-payfast-refund';
+import type { CreditedPaymentStore } from '../credited-payments-store';
+import { errorFields, type Logger } from '../../platform/logging/logger';
+import { flatError, invalidParameter, parseOrThrow } from '../../platform/http/errors';
+import { httpRequestIdOf, requestLogOf } from '../../platform/http/request-id';
+
+const REFERENCE = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,99}$/;
+const reference = (what: string) => z.string({ error: `${what}: 1 to 100 letters, digits, or _ . : -` }).trim().regex(REFERENCE, `${what}: 1 to 100 letters, digits, or _ . : -`);
+
+export const payfastRefundBody = z
+  .object(
+    {
+      pfPaymentId: reference("PayFast's pf_payment_id of the refunded payment"),
+      refundId: reference("PayFast's refund id (or your own unique reference for this refund)"),
+      amount: z.string({ error: 'the refunded amount in ZAR, e.g. "99.00" (omit to refund everything not refunded yet)' }).trim().optional(),
+      reason: z.string({ error: 'a string of at most 500 characters' }).max(500, 'a string of at most 500 characters').optional(),
+    },
+    { error: 'a JSON object' },
+  )
+  .strict();
+
+export const payfastRefundResponse = z.object({
+  success: z.literal(true),
+  data: z.object({
+    refundId: z.string(),
+    pfPaymentId: z.string(),
+    outcome: z.enum(['revoked', 'logged', 'rejected']),
+    creditsRevoked: z.int().min(0),
+    detail: z.string().nullable(),
+    transactionId: z.uuid().nullable(),
+    duplicate: z.boolean().meta({ description: 'true when this refundId had been submitted before: the first submission\'s outcome, nothing taken twice' }),
+  }),
+});
+
+export interface PayFastRefundRouterDeps {
+  creditedPayments: Pick<CreditedPaymentStore, 'find'>;
+  recordPayFastRefund: RecordPayFastRefund;
+  log: Logger;
+}
+
+/**
+ * Admin: records a refund made in PayFast's dashboard or refund API (PayFast sends no ITN for refunds),
+ * which takes back the payment's credits in proportion to the money returned, once per refundId.
+ */
+export function createPayFastRefundsRouter(deps: PayFastRefundRouterDeps): Router {
+  const router = Router();
+  router.post('/billing/payfast/refunds', requireAdmin, async (req, res) => {
+    const body = parseOrThrow(payfastRefundBody, req.body);
+    const amountCents = body.amount === undefined ? null : toCents(body.amount);
+    if (amountCents === 0 || (body.amount !== undefined && amountCents === null)) {
+      throw invalidParameter('amount', 'a positive amount in ZAR with at most two decimals, e.g. "99.00"');
+    }
+    if (!(await deps.creditedPayments.find('payfast', body.pfPaymentId))) {
+      throw flatError(404, `No credited PayFast payment ${body.pfPaymentId}`, 'NOT_FOUND');
+    }
+    let recorded;
+    try {
+      recorded = await deps.recordPayFastRefund({
+        pfPaymentId: body.pfPaymentId, refundId: body.refundId, amountCents, reason: body.reason ?? null, recordedBy: currentUser(res).id,
+      }, { httpRequestId: httpRequestIdOf(res) });
+    } catch (err) {
+      requestLogOf(res, deps.log).error('payfast refund workflow did not complete', { refundId: body.refundId, ...errorFields(err) });
+      throw flatError(503, 'The refund could not be recorded right now; nothing was taken back, please retry with the same refundId', 'SERVICE_UNAVAILABLE');
+    }
+    const { result, duplicate } = recorded;
+    res.json({
+      success: true,
+      data: {
+        refundId: body.refundId,
+        pfPaymentId: body.pfPaymentId,
+        outcome: result.outcome,
+        creditsRevoked: Math.max(0, -result.credits),
+        detail: result.detail,
+        transactionId: result.transactionId,
+        duplicate,
+      },
+    });
+  });
+  return router;
+}

@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import { toCents } from '../money';
+
+/** Subscription events this service acts on (spec 3.2, plus SUSPENDED and EXPIRED so a lapsed plan never looks active). */
+export const PAYPAL_SUBSCRIPTION_EVENTS = [
+  'BILLING.SUBSCRIPTION.ACTIVATED',
+  'BILLING.SUBSCRIPTION.UPDATED',
+  'BILLING.SUBSCRIPTION.CANCELLED',
+  'BILLING.SUBSCRIPTION.PAYMENT.FAILED',
+  'BILLING.SUBSCRIPTION.SUSPENDED',
+  'BILLING.SUBSCRIPTION.EXPIRED',
+] as const;
+export const PAYPAL_SALE_COMPLETED = 'PAYMENT.SALE.COMPLETED';
+/** Money that goes back: a refund (resource = the refund, naming its sale) or a reversal (resource = the sale). */
+export const PAYPAL_SALE_REFUNDED = 'PAYMENT.SALE.REFUNDED';
+export const PAYPAL_SALE_REVERSED = 'PAYMENT.SALE.REVERSED';
+
+export type PayPalSubscriptionEventType = (typeof PAYPAL_SUBSCRIPTION_EVENTS)[number];
+
+/** A malformed time (PayPal's simulator sends "2018-19-12…") is dropped, not fatal: times only order events. */
+const isoTime = z.string().transform((s) => (Number.isNaN(Date.parse(s)) ? undefined : s));
+const money = z.object({ value: z.string(), currency_code: z.string() }).partial();
+
+const envelope = z.object({ id: z.string().min(1).max(200), event_type: z.string().min(1).max(200), create_time: isoTime.optional() });
+
+const subscriptionResource = z.object({
+  id: z.string().min(1).max(200),
+  status: z.string().min(1).max(40),
+  plan_id: z.string().max(200).optional(),
+  custom_id: z.string().max(127).optional(),
+  update_time: isoTime.optional(),
+  status_update_time: isoTime.optional(),
+  billing_info: z
+    .object({
+      next_billing_time: isoTime.optional(),
+      last_payment: z.object({ time: isoTime.optional(), amount: money.optional() }).optional(),
+      last_failed_payment: z.object({ time: isoTime.optional(), reason_code: z.string().optional() }).optional(),
+      failed_payments_count: z.number().int().optional(),
+    })
+    .optional(),
+});
+
+const saleResource = z.object({
+  id: z.string().min(1).max(200),
+  state: z.string().optional(),
+  billing_agreement_id: z.string().max(200).optional(),
+  custom: z.string().max(127).optional(),
+  create_time: isoTime.optional(),
+  amount: z.object({ total: z.string(), currency: z.string() }),
+});
+
+const refundResource = z.object({
+  id: z.string().min(1).max(200),
+  sale_id: z.string().min(1).max(200),
+  state: z.string().optional(),
+  amount: z.object({ total: z.string(), currency: z.string() }),
+});
+
+export interface PayPalSubscriptionChange {
+  subscriptionId: string;
+  status: string;
+  planId: string | null;
+  customId: string;
+  /** The resource version: the newest one wins, whatever the delivery order. */
+  updatedAt: string | null;
+  statusUpdatedAt: string | null;
+  nextBillingTime: string | null;
+  lastPaymentAt: string | null;
+  lastFailedPaymentAt: string | null;
+  lastFailureReason: string | null;
+}
+
+export interface PayPalSale {
+  saleId: string;
+  state: string | null;
+  subscriptionId: string | null;
+  custom: string | null;
+  createdAt: string | null;
+  total: string;
+  currency: string;
+}
+
+/** A refund or reversal of a sale. */
+export interface PayPalRefund {
+  refundId: string;
+  saleId: string;
+  kind: 'refund' | 'reversal';
+  state: string | null;
+  /** Money returned (PayPal writes refund totals with or without a minus sign); null for a reversal: the whole sale. */
+  amountCents: number | null;
+  currency: string;
+}
+
+export type PayPalEvent =
+  | { kind: 'subscription'; eventId: string; eventType: PayPalSubscriptionEventType; createTime: string | null; change: PayPalSubscriptionChange }
+  | { kind: 'sale'; eventId: string; eventType: typeof PAYPAL_SALE_COMPLETED; createTime: string | null; sale: PayPalSale }
+  | { kind: 'refund'; eventId: string; eventType: typeof PAYPAL_SALE_REFUNDED | typeof PAYPAL_SALE_REVERSED; createTime: string | null; refund: PayPalRefund }
+  | { kind: 'unhandled'; eventId: string; eventType: string };
+
+/** A verified body that still cannot be acted on: the route answers 400 with this message. */
+export class PayPalEventError extends Error {
+  constructor(readonly code: string, message: string) {
+    super(message);
+    this.name = 'PayPalEventError';
+  }
+}
+
+const firstProblem = (err: z.ZodError): string => {
+  const issue = err.issues[0];
+  return `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`;
+};
+
+/** Reads the parts of a verified PayPal event this service needs (spec 2.8); throws PayPalEventError when it cannot. */
+export function parsePayPalEvent(body: unknown): PayPalEvent {
+  const head = envelope.safeParse(body);
+  if (!head.success) throw new PayPalEventError('INVALID_EVENT', `Not a PayPal event (${firstProblem(head.error)})`);
+  const { id: eventId, event_type: eventType, create_time } = head.data;
+  const resource = (body as { resource?: unknown }).resource;
+
+  if ((PAYPAL_SUBSCRIPTION_EVENTS as readonly string[]).includes(eventType)) {
+    const r = subscriptionResource.safeParse(resource);
+    if (!r.success) throw new PayPalEventError('INVALID_EVENT', `Invalid subscription resource (${firstProblem(r.error)})`);
+    const s = r.data;
+    if (!s.custom_id?.trim()) {
+      throw new PayPalEventError('MISSING_CUSTOM_ID', 'resource.custom_id is required: it names the user the subscription belongs to');
+    }
+    return {
+      kind: 'subscription',
+      eventId,
+      eventType: eventType as PayPalSubscriptionEventType,
+      createTime: create_time ?? null,
+      change: {
+        subscriptionId: s.id,
+        status: s.status.toUpperCase(),
+        planId: s.plan_id ?? null,
+        customId: s.custom_id.trim(),
+        updatedAt: s.update_time ?? s.status_update_time ?? create_time ?? null,
+        statusUpdatedAt: s.status_update_time ?? null,
+        nextBillingTime: s.billing_info?.next_billing_time ?? null,
+        lastPaymentAt: s.billing_info?.last_payment?.time ?? null,
+        lastFailedPaymentAt: s.billing_info?.last_failed_payment?.time ?? null,
+        lastFailureReason: s.billing_info?.last_failed_payment?.reason_code ?? null,
+      },
+    };
+  }
+
+  if (eventType === PAYPAL_SALE_COMPLETED) {
+    const r = saleResource.safeParse(resource);
+    if (!r.success) throw new PayPalEventError('INVALID_EVENT', `Invalid sale resource (${firstProblem(r.error)})`);
+    const s = r.data;
+    return {
+      kind: 'sale',
+      eventId,
+      eventType: PAYPAL_SALE_COMPLETED,
+      createTime: create_time ?? null,
+      sale: {
+        saleId: s.id,
+        state: s.state ?? null,
+        subscriptionId: s.billing_agreement_id?.trim() || null,
+        custom: s.custom?.trim() || null,
+        createdAt: s.create_time ?? create_time ?? null,
+        total: s.amount.total,
+        currency: s.amount.currency.toUpperCase(),
+      },
+    };
+  }
+  if (eventType === PAYPAL_SALE_REFUNDED) {
+    const r = refundResource.safeParse(resource);
+    if (!r.success) throw new PayPalEventError('INVALID_EVENT', `Invalid refund resource (${firstProblem(r.error)})`);
+    const cents = toCents(r.data.amount.total.trim().replace(/^-/, ''));
+    if (cents === null) throw new PayPalEventError('INVALID_EVENT', `Invalid refund resource (amount.total: not an amount: ${r.data.amount.total})`);
+    return {
+      kind: 'refund',
+      eventId,
+      eventType,
+      createTime: create_time ?? null,
+      refund: { refundId: r.data.id, saleId: r.data.sale_id, kind: 'refund', state: r.data.state ?? null, amountCents: cents, currency: r.data.amount.currency.toUpperCase() },
+    };
+  }
+
+  if (eventType === PAYPAL_SALE_REVERSED) {
+    const r = saleResource.safeParse(resource);
+    if (!r.success) throw new PayPalEventError('INVALID_EVENT', `Invalid sale resource (${firstProblem(r.error)})`);
+    return {
+      kind: 'refund',
+      eventId,
+      eventType,
+      createTime: create_time ?? null,
+      // One reversal per sale: keyed by the sale, so a repeated reversal event of the same sale takes nothing twice.
+      refund: { refundId: `reversal:${r.data.id}`, saleId: r.data.id, kind: 'reversal', state: r.data.state ?? null, amountCents: null, currency: r.data.amount.currency.toUpperCase() },
+    };
+  }
+  return { kind: 'unhandled', eventId, eventType };
+}

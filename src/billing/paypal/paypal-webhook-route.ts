@@ -1,0 +1,94 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { paypalWorkflowId } from '../workflow-ids';
+import { parsePayPalEvent, PAYPAL_SALE_COMPLETED, PAYPAL_SUBSCRIPTION_EVENTS, PayPalEventError } from './paypal-event';
+import type { WebhookEventStore } from '../../platform/webhooks/webhook-events-store';
+import type { StartEventWorkflow } from '../../platform/webhooks/event-workflows';
+import { noteWebhookOutcome } from '../../app/metrics/webhook-delivery-metrics';
+import { VerificationUnavailableError, WebhookSignatureError } from './errors';
+import type { PayPalVerifier } from './verifier';
+import { flatError } from '../../platform/http/errors';
+import type { Logger } from '../../platform/logging/logger';
+import { httpRequestIdOf, requestLogOf } from '../../platform/http/request-id';
+import { bodyBytes, invalidSignature, notConfigured, rawBody } from '../../platform/http/raw-body';
+import { findUnsafeInput } from '../../platform/http/unsafe-input';
+
+export interface PayPalWebhookDeps {
+  paypalVerifier?: PayPalVerifier;
+  startEventWorkflow: StartEventWorkflow;
+  webhookEvents: WebhookEventStore;
+  unknownSubscriptionRetryMs: number;
+  log: Logger;
+}
+
+/** A PayPal webhook event (the parts read; PayPal sends more). */
+export const paypalEventBody = z.looseObject({
+  id: z.string().min(1).max(200).meta({ examples: ['WH-2WR32451HC0233532-67976317FL4543714'] }),
+  event_type: z.string().min(1).max(200).meta({ description: `Acted on: ${[...PAYPAL_SUBSCRIPTION_EVENTS, PAYPAL_SALE_COMPLETED].join(', ')}; others are recorded and acknowledged` }),
+  create_time: z.string().optional(),
+  resource: z.looseObject({}).optional().meta({ description: 'The subscription (custom_id names the user) or the sale' }),
+});
+export const paypalAcceptedResponse = z.union([
+  z.object({ success: z.literal(true), received: z.literal(true), duplicate: z.boolean() }),
+  z.object({ success: z.literal(true), received: z.literal(true), handled: z.literal(false).meta({ description: 'An event type this service does not act on' }) }),
+]);
+
+/**
+ * POST /api/v1/billing/paypal/webhook: signature first (401 when forged, 503 when it cannot be
+ * checked now), then the event's shape (400, e.g. a subscription without custom_id), then one
+ * workflow per event id. Event types this service does not act on are recorded and acknowledged.
+ */
+export function createPayPalWebhookRouter(deps: PayPalWebhookDeps): Router {
+  const router = Router();
+  router.post('/api/v1/billing/paypal/webhook', rawBody('1mb'), async (req, res) => {
+    if (!deps.paypalVerifier) throw notConfigured('PayPal', 'PAYPAL_WEBHOOK_ID');
+    const raw = bodyBytes(req);
+    try {
+      await deps.paypalVerifier.verify({ headers: req.headers, rawBody: raw });
+    } catch (err) {
+      // Logged: a stale pinned intermediate would show up here as every delivery failing the chain check.
+      if (err instanceof WebhookSignatureError) {
+        requestLogOf(res, deps.log).warn('paypal webhook rejected', { reason: err.message, transmissionId: req.get('paypal-transmission-id') });
+        throw invalidSignature(err.message);
+      }
+      if (err instanceof VerificationUnavailableError) throw flatError(503, 'The signature cannot be checked right now; please retry', 'VERIFICATION_UNAVAILABLE');
+      throw err;
+    }
+
+    let body: unknown;
+    try {
+      body = JSON.parse(raw.toString('utf8'));
+    } catch {
+      throw flatError(400, 'The body is not JSON', 'INVALID_EVENT');
+    }
+    // Signed by PayPal, yet still refused when it could not be stored (U+0000, prototype keys, runaway nesting).
+    const unsafe = findUnsafeInput(body, 'body');
+    if (unsafe) throw flatError(400, `The event cannot be processed: ${unsafe.parameter} must be ${unsafe.expected}`, 'INVALID_EVENT');
+    let event;
+    try {
+      event = parsePayPalEvent(body);
+    } catch (err) {
+      if (err instanceof PayPalEventError) throw flatError(400, err.message, err.code);
+      throw err;
+    }
+
+    if (event.kind === 'unhandled') {
+      await deps.webhookEvents.recordOnce({ provider: 'paypal', eventId: event.eventId, eventType: event.eventType, userId: null,
+        outcome: 'ignored', detail: `event type ${event.eventType} is not handled`, credits: 0, transactionId: null, payload: body });
+      noteWebhookOutcome(res, 'ignored');
+      res.json({ success: true, received: true, handled: false });
+      return;
+    }
+    const accepted = await deps.startEventWorkflow({
+      workflowType: 'paypalEventWorkflow',
+      workflowId: paypalWorkflowId(event.eventId),
+      args: [{ event, payload: body, unknownSubscriptionRetryMs: deps.unknownSubscriptionRetryMs }],
+      provider: 'paypal',
+      eventType: event.eventType,
+      httpRequestId: httpRequestIdOf(res),
+    });
+    if (accepted === 'duplicate') noteWebhookOutcome(res, 'duplicate');
+    res.json({ success: true, received: true, duplicate: accepted === 'duplicate' });
+  });
+  return router;
+}

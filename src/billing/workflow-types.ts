@@ -1,0 +1,35 @@
+/** Inputs of the billing and identity workflows. Types only: the workflow bundle stays pure. */
+import type { PayPalEvent } from './paypal/paypal-event';
+import type { PayFastItn } from './payfast/apply-payfast-itn';
+import type { ClerkEventInput } from '../identity/apply-clerk-event';
+
+export type { EventResult } from './event-result';
+export type { ClerkEventInput, PayFastItn, PayPalEvent };
+
+export interface PayPalEventInput {
+  event: PayPalEvent;
+  /** The verified body, kept in the inbox for audit. */
+  payload: unknown;
+  /** First retry interval for a sale that arrived before its subscription. */
+  unknownSubscriptionRetryMs: number;
+}
+
+export interface PayFastPaymentInput {
+  itn: PayFastItn;
+  /** Confirm with PayFast's /eng/query/validate before granting (PAYFAST_SERVER_VALIDATION). */
+  serverValidation: boolean;
+  /** The received parameters without the signature, as PayFast wants them posted back. */
+  validationParamString: string;
+}
+
+/** A PayFast refund recorded by an admin (PayFast sends no ITN for refunds). */
+export interface PayFastRefundInput {
+  pfPaymentId: string;
+  /** PayFast's refund id (or the admin's own unique reference): the de-duplication key. */
+  refundId: string;
+  /** Money returned in cents (ZAR); null = everything not refunded yet. */
+  amountCents: number | null;
+  reason: string | null;
+  /** The admin who recorded it. */
+  recordedBy: string;
+}

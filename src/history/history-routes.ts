@@ -1,0 +1,75 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { currentUser } from '../identity/authenticate';
+import type { ActivityHistoryStore } from './history-store';
+import { isUuid } from '../identity/users-store';
+import { activityDetail, activityDetailSchema, activityListItem, activityListItemSchema } from './history-views';
+import { invalidParameter, notFound, parseOrThrow } from '../platform/http/errors';
+import { DIGITS } from '../market/routes/market-params';
+
+const isoDate = (what: string) =>
+  z.string({ error: what }).refine((s) => !Number.isNaN(Date.parse(s)), what).transform((s) => new Date(s)).optional();
+
+/** GET /activity query parameters, as validated (and as the OpenAPI document lists them). */
+export const activityListQuery = z.object({
+  activityType: z.enum(['kyt', 'kya', 'kye'], { error: 'one of kyt, kya, kye' }).optional(),
+  riskLevel: z.enum(['low', 'medium', 'high', 'critical'], { error: 'one of low, medium, high, critical' }).optional(),
+  blockchain: z.string({ error: 'a chain name' }).trim().toLowerCase().min(1, 'a chain name').max(64).optional(),
+  from: isoDate('an ISO 8601 date-time (inclusive)'),
+  to: isoDate('an ISO 8601 date-time (exclusive)'),
+  errors: z.enum(['true', 'false'], { error: 'true or false' }).transform((v) => v === 'true').optional(),
+  q: z.string({ error: 'text to search for' }).trim().min(2, 'at least 2 characters').max(200, 'at most 200 characters').optional(),
+  limit: z.coerce.number({ error: 'an integer from 1 to 100' }).int('an integer from 1 to 100').min(1, 'an integer from 1 to 100').max(100, 'an integer from 1 to 100').default(20),
+  offset: z.coerce.number({ error: 'a non-negative integer' }).int('a non-negative integer').min(0, 'a non-negative integer').max(1_000_000).default(0),
+});
+
+export const activityListResponse = z.object({
+  success: z.literal(true),
+  data: z.array(activityListItemSchema),
+  pagination: z.object({ total: z.int().min(0), limit: z.int().min(1), offset: z.int().min(0), hasMore: z.boolean() }),
+  meta: z.object({ total: z.int().min(0), page: z.int().min(1), limit: z.int().min(1) }),
+  timestamp: z.iso.datetime(),
+});
+export const activityDetailResponse = z.object({ success: z.literal(true), data: activityDetailSchema });
+
+/**
+ * z.coerce.number reads "0x10", "1e1" and " 5" as numbers; a paging parameter that is not plain decimal
+ * digits is a client bug worth naming rather than a page the caller did not mean.
+ */
+function requireDecimalDigits(query: Record<string, unknown>, expected: Record<string, string>): void {
+  for (const [parameter, what] of Object.entries(expected)) {
+    const value = query[parameter];
+    if (typeof value === 'string' && !DIGITS.test(value)) throw invalidParameter(parameter, what);
+  }
+}
+
+/** The signed-in user's activity history (screening jobs, activity webhook records, reports). */
+export function createActivityRouter(deps: { activityHistory: ActivityHistoryStore }): Router {
+  const router = Router();
+
+  router.get('/activity', async (req, res) => {
+    requireDecimalDigits(req.query, { limit: 'an integer from 1 to 100', offset: 'a non-negative integer' });
+    const p = parseOrThrow(activityListQuery, req.query);
+    const { rows, total } = await deps.activityHistory.listForUser(
+      currentUser(res).id,
+      { activityType: p.activityType, riskLevel: p.riskLevel, blockchain: p.blockchain, from: p.from, to: p.to, errorsOnly: p.errors, search: p.q },
+      p.limit,
+      p.offset,
+    );
+    res.json({
+      success: true,
+      data: rows.map(activityListItem),
+      pagination: { total, limit: p.limit, offset: p.offset, hasMore: p.offset + rows.length < total },
+      meta: { total, page: Math.floor(p.offset / p.limit) + 1, limit: p.limit },
+      timestamp: new Date().toISOString(),
+    });
+  });
+
+  router.get('/activity/:id', async (req, res) => {
+    const row = isUuid(req.params.id) ? await deps.activityHistory.findForUser(req.params.id.toLowerCase(), currentUser(res).id) : null;
+    if (!row) throw notFound('Activity');
+    res.json({ success: true, data: activityDetail(row) });
+  });
+
+  return router;
+}

@@ -1,0 +1,120 @@
+import type { Pool } from 'pg';
+import { isUuid } from '../identity/users-store';
+
+export type ActivityType = 'kyt' | 'kya' | 'kye';
+export type ActivityRiskLevel = 'low' | 'medium' | 'high' | 'critical';
+
+export interface ActivityEntry {
+  /** The owner as the writer names it: an internal UUID or an identity-provider (Clerk) id. */
+  userRef: string;
+  /** 'screening:<request_id>' or 'webhook:<user>:<request_id>': a retried write lands once. */
+  idempotencyKey: string;
+  activityType: ActivityType;
+  requestId: string;
+  responseId: string | null;
+  statusCode: number;
+  blockchain: string | null;
+  transactionHash: string | null;
+  address: string | null;
+  entityId: string | null;
+  entityName: string | null;
+  riskLevel: ActivityRiskLevel | null;
+  riskScore: number | null;
+  requestPayload: unknown;
+  responsePayload: unknown;
+  responseSummary: unknown;
+  errorMessage: string | null;
+  metadata: Record<string, unknown>;
+  clientAppId: string | null;
+  clientAppName: string | null;
+  source: 'screening' | 'webhook' | 'x402';
+}
+
+export interface ActivityFilters {
+  activityType?: ActivityType;
+  riskLevel?: ActivityRiskLevel;
+  blockchain?: string;
+  from?: Date;
+  to?: Date;
+  errorsOnly?: boolean;
+  /** Free text matched (case-insensitively, as a substring) against address, transaction hash, entity name and id. */
+  search?: string;
+}
+
+export type ActivityRow = Record<string, unknown> & { id: string; created_at: Date };
+
+const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
+const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** WHERE clause and parameters for one user's filtered history ($1 is the user id). */
+function whereFor(userId: string, f: ActivityFilters): { sql: string; params: unknown[] } {
+  const params: unknown[] = [userId];
+  const clauses = ['user_id = $1'];
+  const add = (clause: (n: string) => string, value: unknown) => {
+    params.push(value);
+    clauses.push(clause(`$${params.length}`));
+  };
+  if (f.activityType) add((p) => `activity_type = ${p}`, f.activityType);
+  if (f.riskLevel) add((p) => `risk_level = ${p}`, f.riskLevel);
+  if (f.blockchain) add((p) => `blockchain = ${p}`, f.blockchain);
+  if (f.from) add((p) => `created_at >= ${p}`, f.from);
+  if (f.to) add((p) => `created_at < ${p}`, f.to);
+  if (f.errorsOnly) clauses.push('is_error');
+  if (f.search) add((p) => `(address ILIKE ${p} OR transaction_hash ILIKE ${p} OR entity_name ILIKE ${p} OR entity_id ILIKE ${p})`, likePattern(f.search));
+  return { sql: clauses.join(' AND '), params };
+}
+
+/** The activity history: written by screening jobs, the activity webhook and (later) pay-per-use reports. */
+export function createActivityHistoryStore(pool: Pool) {
+  return {
+    /**
+     * Inserts once per idempotency key and returns the row's id either way. The owner is resolved from
+     * userRef (internal id or Clerk id); an unknown owner leaves user_id NULL until the user appears.
+     */
+    async record(e: ActivityEntry): Promise<{ id: string; inserted: boolean }> {
+      const { rows } = await pool.query<{ id: string; inserted: boolean }>(
+        `WITH owner AS (
+           -- Two indexed lookups: by Clerk id, or by internal id when the reference is a UUID.
+           SELECT id FROM users WHERE clerk_user_id = $1 UNION ALL SELECT id FROM users WHERE id = $22::uuid LIMIT 1),
+         ins AS (
+           INSERT INTO activity_history (user_id, user_ref, idempotency_key, activity_type, request_id, response_id, status_code, is_error,
+             blockchain, transaction_hash, address, entity_id, entity_name, risk_level, risk_score, request_payload,
+             response_payload, response_summary, error_message, metadata, client_app_id, client_app_name, source)
+           VALUES ((SELECT id FROM owner), $1, $2, $3, $4, $5, $6, $6 >= 400, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
+           ON CONFLICT (idempotency_key) DO NOTHING RETURNING id)
+         SELECT id, true AS inserted FROM ins
+         UNION ALL SELECT id, false FROM activity_history WHERE idempotency_key = $2 AND NOT EXISTS (SELECT 1 FROM ins)`,
+        [e.userRef, e.idempotencyKey, e.activityType, e.requestId, e.responseId, e.statusCode, e.blockchain, e.transactionHash,
+          e.address, e.entityId, e.entityName, e.riskLevel, e.riskScore, json(e.requestPayload), json(e.responsePayload),
+          json(e.responseSummary), e.errorMessage, JSON.stringify(e.metadata), e.clientAppId, e.clientAppName, e.source,
+          isUuid(e.userRef) ? e.userRef : null],
+      );
+      const row = rows[0];
+      if (!row) throw new Error(`activity ${e.idempotencyKey} neither inserted nor found`);
+      return row;
+    },
+
+    /** One page of a user's history, newest first, with the total for the filters. */
+    async listForUser(userId: string, filters: ActivityFilters, limit: number, offset: number): Promise<{ rows: ActivityRow[]; total: number }> {
+      const where = whereFor(userId, filters);
+      const [page, count] = await Promise.all([
+        pool.query<ActivityRow>(
+          `SELECT id, request_id, response_id, activity_type, status_code, is_error, blockchain, transaction_hash, address, entity_id,
+             entity_name, risk_level, risk_score, response_summary, error_message, client_app_id, client_app_name, source, created_at
+           FROM activity_history WHERE ${where.sql} ORDER BY created_at DESC, id DESC LIMIT $${where.params.length + 1} OFFSET $${where.params.length + 2}`,
+          [...where.params, limit, offset],
+        ),
+        pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM activity_history WHERE ${where.sql}`, where.params),
+      ]);
+      return { rows: page.rows, total: count.rows[0]?.n ?? 0 };
+    },
+
+    /** One row with its full payloads, only for its owner. */
+    async findForUser(id: string, userId: string): Promise<ActivityRow | null> {
+      const { rows } = await pool.query<ActivityRow>('SELECT * FROM activity_history WHERE id = $1 AND user_id = $2', [id, userId]);
+      return rows[0] ?? null;
+    },
+  };
+}
+
+export type ActivityHistoryStore = ReturnType<typeof createActivityHistoryStore>;

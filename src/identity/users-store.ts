@@ -1,0 +1,232 @@
+import type { Pool, PoolClient } from 'pg';
+import type { RateLimitTier } from '../platform/rate-limit/tiers';
+import { displayPrefix, hashApiKey } from './api-key-format';
+
+export type Role = 'user' | 'admin';
+
+/** The API key a request authenticated with, and its rate-limit tier (market data). */
+export interface ApiKeyGrant {
+  id: string;
+  rateLimitTier: RateLimitTier;
+  /** Enterprise keys only. */
+  requestsPerMinute: number | null;
+}
+
+export interface User {
+  id: string;
+  clerkUserId: string | null;
+  email: string | null;
+  role: Role;
+  status: 'active' | 'deactivated';
+  /** Present when the request authenticated with an API key (absent for session JWTs). */
+  apiKey?: ApiKeyGrant;
+}
+
+interface UserRow {
+  id: string;
+  clerk_user_id: string | null;
+  email: string | null;
+  role: Role;
+  status: 'active' | 'deactivated';
+}
+
+const toUser = (r: UserRow): User => ({
+  id: r.id,
+  clerkUserId: r.clerk_user_id,
+  email: r.email,
+  role: r.role,
+  status: r.status,
+});
+
+export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (s: string): boolean => UUID_RE.test(s);
+
+export interface ApiKeyRecord {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+  rateLimit: { tier: RateLimitTier; requestsPerMinute: number | null };
+}
+
+const KEY_COLUMNS = 'id, name, key_prefix, created_at, last_used_at, revoked_at, rate_limit_tier, requests_per_minute';
+
+export function createUserStore(pool: Pool) {
+  return {
+    /**
+     * Active owner of a non-revoked key, or null. Also stamps last_used_at, at most once a minute: a
+     * write on every request would cost more than the lookup (market data clients poll many times a minute).
+     */
+    async findByApiKey(key: string): Promise<User | null> {
+      const { rows } = await pool.query<UserRow & { key_id: string; rate_limit_tier: RateLimitTier; requests_per_minute: number | null }>({
+        name: 'find-by-api-key',
+        text: `WITH found AS (
+                 SELECT u.id, u.clerk_user_id, u.email, u.role, u.status, k.id AS key_id, k.rate_limit_tier, k.requests_per_minute, k.last_used_at
+                 FROM api_keys k JOIN users u ON u.id = k.user_id
+                 WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND u.status = 'active'
+               ), touched AS (
+                 UPDATE api_keys SET last_used_at = now()
+                 WHERE id IN (SELECT key_id FROM found WHERE last_used_at IS NULL OR last_used_at < now() - interval '1 minute')
+               )
+               SELECT id, clerk_user_id, email, role, status, key_id, rate_limit_tier, requests_per_minute FROM found`,
+        values: [hashApiKey(key)],
+      });
+      const row = rows[0];
+      if (!row) return null;
+      return { ...toUser(row), apiKey: { id: row.key_id, rateLimitTier: row.rate_limit_tier, requestsPerMinute: row.requests_per_minute } };
+    },
+
+    /** Admin: sets a key's market-data tier (enterprise carries its own requests per minute); null for an unknown key. */
+    async setApiKeyRateLimit(keyId: string, tier: RateLimitTier, requestsPerMinute: number | null): Promise<ApiKeyRecord | null> {
+      if (!isUuid(keyId)) return null;
+      const { rows } = await pool.query(
+        `UPDATE api_keys SET rate_limit_tier = $2, requests_per_minute = $3 WHERE id = $1
+         RETURNING ${KEY_COLUMNS}`,
+        [keyId, tier, tier === 'enterprise' ? requestsPerMinute : null],
+      );
+      return rows[0] ? toKeyRecord(rows[0]) : null;
+    },
+
+    /** First sight of a Clerk user through a verified session creates it; a deactivated user stays deactivated. */
+    async provisionClerkUser(clerkUserId: string, email: string | null): Promise<User> {
+      const { rows } = await pool.query<UserRow>(
+        `INSERT INTO users (clerk_user_id, email) VALUES ($1, $2)
+         ON CONFLICT (clerk_user_id) DO UPDATE SET email = coalesce(users.email, EXCLUDED.email)
+         RETURNING id, clerk_user_id, email, role, status`,
+        [clerkUserId, email],
+      );
+      return toUser(rows[0] as UserRow);
+    },
+
+    /**
+     * Creates or updates a user from a Clerk event. Guarded by the event time (clerk_synced_at), so a
+     * late, older delivery changes nothing; a deleted user is never brought back. Returns the row's id
+     * and whether this event changed it.
+     */
+    async applyClerkProfile(client: PoolClient, p: { clerkUserId: string; email: string | null; displayName: string | null; at: string }): Promise<{ userId: string; changed: boolean }> {
+      const { rows } = await client.query<{ id: string; changed: boolean }>(
+        `INSERT INTO users (clerk_user_id, email, display_name, clerk_synced_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (clerk_user_id) DO UPDATE SET email = EXCLUDED.email, display_name = EXCLUDED.display_name,
+           clerk_synced_at = EXCLUDED.clerk_synced_at, updated_at = now()
+         WHERE users.deleted_at IS NULL AND (users.clerk_synced_at IS NULL OR users.clerk_synced_at < EXCLUDED.clerk_synced_at)
+         RETURNING id, true AS changed`,
+        [p.clerkUserId, p.email, p.displayName, p.at],
+      );
+      if (rows[0]) return { userId: rows[0].id, changed: true };
+      const existing = await client.query<{ id: string }>('SELECT id FROM users WHERE clerk_user_id = $1', [p.clerkUserId]);
+      return { userId: (existing.rows[0] as { id: string }).id, changed: false };
+    },
+
+    /** Deactivates a deleted Clerk user (created deactivated if unseen) and revokes its keys: they stop working at once. */
+    async deactivateClerkUser(client: PoolClient, p: { clerkUserId: string; at: string }): Promise<{ userId: string; changed: boolean }> {
+      const before = await client.query<{ status: string }>('SELECT status FROM users WHERE clerk_user_id = $1 FOR UPDATE', [p.clerkUserId]);
+      const { rows } = await client.query<{ id: string }>(
+        `INSERT INTO users (clerk_user_id, status, deleted_at, clerk_synced_at) VALUES ($1, 'deactivated', $2, $2)
+         ON CONFLICT (clerk_user_id) DO UPDATE SET status = 'deactivated', deleted_at = coalesce(users.deleted_at, EXCLUDED.deleted_at),
+           clerk_synced_at = greatest(users.clerk_synced_at, EXCLUDED.clerk_synced_at), updated_at = now()
+         RETURNING id`,
+        [p.clerkUserId, p.at],
+      );
+      const userId = (rows[0] as { id: string }).id;
+      await client.query('UPDATE api_keys SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+      return { userId, changed: before.rows[0]?.status !== 'deactivated' };
+    },
+
+    /** Accepts an internal UUID or a Clerk user id. */
+    async findByAnyId(userId: string): Promise<User | null> {
+      const { rows } = await pool.query<UserRow>(
+        isUuid(userId)
+          ? 'SELECT id, clerk_user_id, email, role, status FROM users WHERE id = $1'
+          : 'SELECT id, clerk_user_id, email, role, status FROM users WHERE clerk_user_id = $1',
+        [userId],
+      );
+      return rows[0] ? toUser(rows[0]) : null;
+    },
+
+    /** Makes sure an admin holds this key (idempotent: safe on every start of every process). */
+    async ensureBootstrapAdmin(key: string): Promise<User> {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const existing = await client.query<UserRow>(
+          `SELECT u.id, u.clerk_user_id, u.email, u.role, u.status FROM api_keys k JOIN users u ON u.id = k.user_id
+           WHERE k.key_hash = $1`,
+          [hashApiKey(key)],
+        );
+        let user = existing.rows[0];
+        if (!user) {
+          user = (
+            await client.query<UserRow>(
+              `INSERT INTO users (role, display_name) VALUES ('admin', 'bootstrap admin')
+               RETURNING id, clerk_user_id, email, role, status`,
+            )
+          ).rows[0] as UserRow;
+          await client.query(
+            `INSERT INTO api_keys (user_id, name, key_hash, key_prefix) VALUES ($1, 'bootstrap', $2, $3)
+             ON CONFLICT (key_hash) DO NOTHING`,
+            [user.id, hashApiKey(key), displayPrefix(key)],
+          );
+        } else if (user.role !== 'admin' || user.status !== 'active') {
+          await client.query(`UPDATE users SET role = 'admin', status = 'active', updated_at = now() WHERE id = $1`, [user.id]);
+          await client.query('UPDATE api_keys SET revoked_at = NULL WHERE key_hash = $1', [hashApiKey(key)]);
+        }
+        await client.query('COMMIT');
+        return toUser({ ...user, role: 'admin', status: 'active' });
+      } catch (err) {
+        await client.query('ROLLBACK');
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+
+    async createApiKey(userId: string, name: string, key: string): Promise<ApiKeyRecord> {
+      const { rows } = await pool.query(
+        `INSERT INTO api_keys (user_id, name, key_hash, key_prefix) VALUES ($1, $2, $3, $4)
+         RETURNING ${KEY_COLUMNS}`,
+        [userId, name, hashApiKey(key), displayPrefix(key)],
+      );
+      return toKeyRecord(rows[0]);
+    },
+
+    async listApiKeys(userId: string): Promise<ApiKeyRecord[]> {
+      const { rows } = await pool.query(
+        `SELECT ${KEY_COLUMNS} FROM api_keys
+         WHERE user_id = $1 ORDER BY created_at DESC`,
+        [userId],
+      );
+      return rows.map(toKeyRecord);
+    },
+
+    /** Revokes the owner's key; null when it is not theirs (or unknown), so others' key ids are not disclosed. */
+    async revokeApiKey(userId: string, keyId: string): Promise<ApiKeyRecord | null> {
+      if (!isUuid(keyId)) return null;
+      const { rows } = await pool.query(
+        `UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1 AND user_id = $2
+         RETURNING ${KEY_COLUMNS}`,
+        [keyId, userId],
+      );
+      return rows[0] ? toKeyRecord(rows[0]) : null;
+    },
+  };
+}
+
+export type UserStore = ReturnType<typeof createUserStore>;
+
+function iso(v: unknown): string | null {
+  return v instanceof Date ? v.toISOString() : null;
+}
+
+function toKeyRecord(r: Record<string, unknown>): ApiKeyRecord {
+  return {
+    id: String(r.id),
+    name: String(r.name),
+    prefix: String(r.key_prefix),
+    createdAt: iso(r.created_at) ?? '',
+    lastUsedAt: iso(r.last_used_at),
+    revokedAt: iso(r.revoked_at),
+    rateLimit: { tier: r.rate_limit_tier as RateLimitTier, requestsPerMinute: (r.requests_per_minute as number | null) ?? null },
+  };
+}

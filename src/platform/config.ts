@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { EVM_HISTORY_MODES } from '../screening/chains/evm-history-source';
+import { SYMBOL_PATTERN } from '../market/domain/candle';
+
+/** Reads "true"/"false" (and 1/0) strictly: `Boolean("false")` is true, which is how safeguards get switched off by accident. */
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+/** One MARKET_LIVE_SYMBOLS entry: SYMBOL or SYMBOL=EXCHANGEPAIR. */
+const LIVE_SYMBOL = `${SYMBOL_PATTERN}(=[A-Za-z0-9]+)?`;
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: port.default(3000),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** Everything `npm start` writes (embedded Postgres, Temporal's SQLite file) lives here. */
+  DATA_DIR: z.string().min(1).default('.data'),
+
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** How long a request waits for a pooled connection (or a new one) before it is answered 503. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+  /** Server-side statement_timeout of the serving pools; the client gives up 2 s later if the server itself stopped answering. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  EMBEDDED_PG_PORT: port.default(54329),
+
+  TEMPORAL_ADDRESS: z.string().min(1).optional(),
+  TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  TEMPORAL_TASK_QUEUE: z.string().min(1).default('chainscreen'),
+  TEMPORAL_PORT: port.default(7233),
+  TEMPORAL_UI_PORT: port.default(8233),
+  TEMPORAL_CLI_PATH: z.string().min(1).optional(),
+  /** The worker process's own HTTP server: /healthz, /readyz, /metrics (0 = any free port). */
+  WORKER_HTTP_PORT: port.default(9464),
+  /** Where the Temporal SDK exports its worker metrics, on 127.0.0.1 only; the worker's /metrics appends them (0 = any free port). */
+  TEMPORAL_SDK_METRICS_PORT: port.default(9465),
+
+  CLERK_JWT_KEY: z.string().min(1).optional(),
+  CLERK_AUTHORIZED_PARTIES: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : [])),
+  BOOTSTRAP_ADMIN_API_KEY: z.string().min(24, 'BOOTSTRAP_ADMIN_API_KEY must be at least 24 characters').optional(),
+
+  ETHEREUM_RPC_URL: z.string().url().optional(),
+  BSC_RPC_URL: z.string().url().optional(),
+  /** Esplora REST base URL (self-hosted electrs, mempool.space/api, blockstream.info/api). */
+  BITCOIN_ESPLORA_URL: z.string().url().optional(),
+  /** TronGrid-compatible API base URL (v1 + FullNode /wallet); TRON_API_KEY is sent as TRON-PRO-API-KEY. */
+  TRON_API_URL: z.string().url().optional(),
+  TRON_API_KEY: z.string().min(1).optional(),
+  SOLANA_RPC_URL: z.string().url().optional(),
+  /** rippled/Clio JSON-RPC over HTTP (s2.ripple.com or xrplcluster.com for full history). */
+  XRPL_RPC_URL: z.string().url().optional(),
+  /** How long a cached address page is served before the newest page is read and merged in (0 = always read). */
+  CHAIN_CACHE_TRANSFERS_TTL_MS: z.coerce.number().int().min(0).max(7 * 24 * 3_600_000).default(3_600_000),
+  CHAIN_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** EVM address history: auto = Otterscan when the node has ots_*, else Etherscan when a key is set, else eth_getLogs windows. */
+  EVM_HISTORY_SOURCE: z.enum(EVM_HISTORY_MODES).default('auto'),
+  /** Etherscan v2 multichain key (chainid 1 and 56; BSC needs a paid plan); enables the Etherscan history source. */
+  ETHERSCAN_API_KEY: z.string().min(1).optional(),
+  ETHERSCAN_API_URL: z.string().url().default('https://api.etherscan.io/v2/api'),
+  /** The key's plan limit, shared by both chains (docs.etherscan.io/rate-limits: free 3/s, Lite 5/s, Standard 10/s). */
+  ETHERSCAN_RATE_PER_SECOND: z.coerce.number().positive().max(1_000).default(3),
+  /** eth_getLogs history on a plain node: blocks per window, and how many windows back from the head. */
+  EVM_LOGS_WINDOW_BLOCKS: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
+  EVM_LOGS_MAX_WINDOWS: z.coerce.number().int().min(1).max(1_000).default(10),
+
+  CRAWL_TIMEOUT_DEFAULT_MS: z.coerce.number().int().min(1000).max(120_000).default(8000),
+  CRAWL_TIMEOUT_MAX_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
+  /** How long the deprecated synchronous endpoints wait before answering 202 with the job to poll. */
+  SYNC_ANALYZE_WAIT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
+  /** A worker that stops heartbeating for this long is presumed dead and its analysis is retried elsewhere. */
+  ANALYSIS_HEARTBEAT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(10_000),
+  /**
+   * The queued-job sweeper (a Temporal schedule run by the workers): every N seconds (0 = no schedule) it
+   * starts the workflow of a job still queued RESTART_AFTER seconds after submission (its api process died
+   * between the commit and the start), and releases and fails one queued longer than ABANDON_AFTER.
+   */
+  QUEUED_JOB_SWEEP_EVERY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  QUEUED_JOB_RESTART_AFTER_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
+  QUEUED_JOB_ABANDON_AFTER_SECONDS: z.coerce.number().int().min(60).max(7 * 86_400).default(900),
+
+  /** Shared secret of the activity webhook (header X-Activity-Webhook-Secret); unset = every post is refused. */
+  ACTIVITY_WEBHOOK_SECRET: z.string().min(16, 'ACTIVITY_WEBHOOK_SECRET must be at least 16 characters').optional(),
+  /** Clerk's webhook signing secret (`whsec_…`); deliveries are refused with 503 until it is set. */
+  CLERK_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/, 'a Clerk signing secret (whsec_ followed by base64)').optional(),
+
+  PAYPAL_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
+  /** The id PayPal gave the webhook; it is part of every signed message, so it never comes from the request. */
+  PAYPAL_WEBHOOK_ID: z.string().min(1).max(50).optional(),
+  /** Only for the verify-webhook-signature fallback, used when a signing certificate cannot be fetched. */
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+  /** How soon a sale whose subscription is not known yet (it arrived before ACTIVATED) is tried again. */
+  PAYPAL_UNKNOWN_SUBSCRIPTION_RETRY_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+
+  PAYFAST_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
+  PAYFAST_MERCHANT_ID: z.string().regex(/^[0-9]{1,20}$/, 'the numeric PayFast merchant id').optional(),
+  PAYFAST_MERCHANT_KEY: z.string().min(1).optional(),
+  PAYFAST_MERCHANT_PASSPHRASE: z.string().min(1).optional(),
+  /** Accept ITNs only from PayFast's published ranges and hosts (default: on in production). */
+  PAYFAST_VERIFY_SOURCE: flag.optional(),
+  /** Confirm every ITN with PayFast's /eng/query/validate before granting (default: on in production). */
+  PAYFAST_SERVER_VALIDATION: flag.optional(),
+  PAYFAST_NOTIFY_URL: z.string().url().optional(),
+  PAYFAST_RETURN_URL: z.string().url().optional(),
+  PAYFAST_CANCEL_URL: z.string().url().optional(),
+  /** Express `trust proxy`: hop count or comma-separated addresses/CIDRs of the proxies in front (req.ip for the PayFast source check). */
+  TRUST_PROXY: z.string().optional(),
+
+  /** Where pay-per-use report payments (USDC on Base) go; without it the report routes answer 503. */
+  X402_PAY_TO: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an EVM address (0x + 40 hex)').optional(),
+  /** A remote x402 facilitator (e.g. CDP) … */
+  X402_FACILITATOR_URL: z.string().url().optional(),
+  /** … or an in-process facilitator that settles on this Base RPC with this funded key (it pays the gas). */
+  X402_RPC_URL: z.string().url().optional(),
+  X402_FACILITATOR_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'a 0x-prefixed 32-byte hex private key').optional(),
+  /** How long a paid KYT/KYA report may take before it is abandoned unpaid. */
+  X402_REPORT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(20_000),
+
+  REFERENCE_DATA_DIR: z.string().min(1).default('data/risk'),
+  /** Skip loading the reference lists at start (the api does not need it when the worker or `npm run migrate` loads them). */
+  LOAD_REFERENCE_DATA: flag.default(true),
+  /** Candle files listed in <dir>/catalog.json (provenance in <dir>/SOURCES.md), loaded at start when they changed. */
+  MARKET_DATA_DIR: z.string().min(1).default('data/market'),
+  LOAD_MARKET_DATA: flag.default(true),
+  /** Live candle sync from an exchange's public REST API (a Temporal workflow on the worker); off by default. */
+  MARKET_LIVE_CONNECTOR: z.enum(['off', 'binance', 'kraken']).default('off'),
+  /** Base URL of that API (default https://api.binance.com or https://api.kraken.com). */
+  MARKET_LIVE_URL: z.string().url().optional(),
+  /** Our symbols to sync, comma-separated; SYMBOL=EXCHANGEPAIR names the exchange's pair (default BTC-USDT=BTCUSDT / BTC-USD=XBTUSD). */
+  MARKET_LIVE_SYMBOLS: z
+    .string()
+    .regex(new RegExp(`^\\s*${LIVE_SYMBOL}(\\s*,\\s*${LIVE_SYMBOL})*\\s*$`), 'comma-separated SYMBOL or SYMBOL=EXCHANGEPAIR, e.g. BTC-USDT=BTCUSDT')
+    .optional(),
+  MARKET_LIVE_INTERVAL: z.enum(['1m', '5m', '15m', '30m', '1h', '4h', '1d']).default('1m'),
+  MARKET_LIVE_POLL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
+  /** How far back a symbol's first sync (or one after a long pause) reaches, in buckets of the interval. */
+  MARKET_LIVE_BACKFILL_CANDLES: z.coerce.number().int().min(1).max(100_000).default(1000),
+});
+
+type Parsed = z.infer<typeof schema>;
+/** Safeguards that default to the mode are resolved once here, so no other module reads NODE_ENV. */
+export type Config = Readonly<Omit<Parsed, 'PAYFAST_VERIFY_SOURCE' | 'PAYFAST_SERVER_VALIDATION'> & { PAYFAST_VERIFY_SOURCE: boolean; PAYFAST_SERVER_VALIDATION: boolean }>;
+
+/** In production a route must not run without the secret that authenticates its callers. */
+const PRODUCTION_REQUIRED = ['DATABASE_URL', 'CLERK_WEBHOOK_SECRET', 'PAYPAL_WEBHOOK_ID', 'PAYFAST_MERCHANT_ID', 'PAYFAST_MERCHANT_PASSPHRASE'] as const;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once at start; every other module receives the frozen result. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // `PORT=` in a .env file means "not set", not 0 (which z.coerce would make of an empty string).
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const production = parsed.data.NODE_ENV === 'production';
+  const config: Config = {
+    ...parsed.data,
+    PAYFAST_VERIFY_SOURCE: parsed.data.PAYFAST_VERIFY_SOURCE ?? production,
+    PAYFAST_SERVER_VALIDATION: parsed.data.PAYFAST_SERVER_VALIDATION ?? production,
+  };
+  const missing = production ? PRODUCTION_REQUIRED.filter((name) => !config[name]) : [];
+  if (missing.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${missing.map((name) => `  ${name}: required when NODE_ENV=production`).join('\n')}`);
+  }
+  if (config.EVM_HISTORY_SOURCE === 'etherscan' && !config.ETHERSCAN_API_KEY) {
+    throw new ConfigError('Invalid configuration:\n  ETHERSCAN_API_KEY: required when EVM_HISTORY_SOURCE=etherscan');
+  }
+  return Object.freeze(config);
+}
+
+/** Entry points call this: a bad config ends the process with the reasons, not a stack trace. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,39 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import type { Logger } from '../logging/logger';
+
+/** The newest CLI tag that `go install` can build (later tags carry replace directives). */
+export const TEMPORAL_CLI_VERSION = 'v1.5.1';
+
+/** Outside the checkout, so every clone (and CI) reuses one build. .ci/run builds into the same place. */
+export const cachedCliPath = (): string => path.join(homedir(), '.cache', 'temporal-cli', TEMPORAL_CLI_VERSION, 'temporal');
+
+function onPath(binary: string): string | null {
+  const found = spawnSync('sh', ['-c', `command -v ${binary}`], { encoding: 'utf8' });
+  return found.status === 0 ? found.stdout.trim() || null : null;
+}
+
+/**
+ * Finds the Temporal CLI (it contains the dev server and the Web UI): TEMPORAL_CLI_PATH, then the
+ * cached build, then `temporal` on PATH, else builds it with Go when Go is installed. Returns null when
+ * none of these works; the SDK may then download a CLI itself (needs internet).
+ */
+export function resolveTemporalCli(explicit: string | undefined, log: Logger): string | null {
+  if (explicit) {
+    if (!existsSync(explicit)) throw new Error(`TEMPORAL_CLI_PATH ${explicit} does not exist`);
+    return explicit;
+  }
+  const cached = cachedCliPath();
+  if (existsSync(cached)) return cached;
+  const installed = onPath('temporal');
+  if (installed) return installed;
+  if (!onPath('go')) return null;
+  log.info('building the Temporal CLI with Go (first run only, takes a few minutes)', { version: TEMPORAL_CLI_VERSION, into: path.dirname(cached) });
+  execFileSync('go', ['install', `github.com/temporalio/cli/cmd/temporal@${TEMPORAL_CLI_VERSION}`], {
+    env: { ...process.env, GOBIN: path.dirname(cached) },
+    stdio: 'inherit',
+  });
+  return existsSync(cached) ? cached : null;
+}

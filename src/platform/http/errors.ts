@@ -1,0 +1,92 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ZodType } from 'zod';
+import type { Logger } from '../logging/logger';
+import { errorFields } from '../logging/logger';
+import { isDatabaseUnavailable } from '../db/unavailable';
+import { InvalidUtf8BodyError } from './unsafe-input';
+import { requestLogOf } from './request-id';
+
+/** An error that already knows its HTTP answer, in one of the contract's two shapes. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof body.error === 'string' ? body.error : `HTTP ${status}`);
+    this.name = 'HttpError';
+  }
+}
+
+/** Flat shape: `{success:false, error, code?}`. */
+export function flatError(status: number, message: string, code?: string, extra: Record<string, unknown> = {}): HttpError {
+  return new HttpError(status, { success: false, error: message, ...(code ? { code } : {}), ...extra });
+}
+
+/** Structured shape: `{error:{code, message, details}}` (success:false added so clients can test one field). */
+export function structuredError(status: number, code: string, message: string, details: Record<string, unknown> = {}): HttpError {
+  return new HttpError(status, { success: false, error: { code, message, details } });
+}
+
+export function invalidParameter(parameter: string, expected: string, message?: string): HttpError {
+  return structuredError(400, 'INVALID_PARAMETER', message ?? `Invalid parameter "${parameter}": expected ${expected}`, {
+    parameter,
+    expected,
+  });
+}
+
+export const authenticationRequired = (): HttpError => flatError(401, 'Authentication required');
+export const notFound = (what: string): HttpError => flatError(404, `${what} not found`, 'NOT_FOUND');
+
+/** Parses a request part with zod; the first problem becomes a 400 naming the parameter and what was expected. */
+export function parseOrThrow<T>(schema: ZodType<T>, input: unknown): T {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const parameter = issue && issue.path.length > 0 ? issue.path.join('.') : 'body';
+  throw invalidParameter(parameter, issue?.message ?? 'a valid value');
+}
+
+export const unknownRoute: RequestHandler = (req, _res, next) => {
+  next(flatError(404, `No route for ${req.method} ${req.path}`, 'NOT_FOUND'));
+};
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+}
+
+/** The one place where failures become HTTP: known errors keep their answer, anything else is a logged, bland 500. */
+export function createErrorHandler(log: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    if (err instanceof HttpError) {
+      res.set(err.headers).status(err.status).json(err.body);
+      return;
+    }
+    if (err instanceof InvalidUtf8BodyError) {
+      res.status(400).json(invalidParameter('body', 'JSON encoded as UTF-8', err.message).body);
+      return;
+    }
+    const parserError = err as BodyParserError;
+    if (parserError?.type === 'entity.parse.failed') {
+      res.status(400).json(invalidParameter('body', 'a JSON document', 'Request body is not valid JSON').body);
+      return;
+    }
+    if (parserError?.type === 'entity.too.large') {
+      res.status(413).json({ success: false, error: 'Request body too large', code: 'PAYLOAD_TOO_LARGE' });
+      return;
+    }
+    if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
+      res.status(parserError.status).json({ success: false, error: 'Malformed request', code: 'BAD_REQUEST' });
+      return;
+    }
+    if (isDatabaseUnavailable(err)) {
+      // A hung or unreachable database: answered as retryable within the pool's timeouts, never left waiting.
+      requestLogOf(res, log).warn('database unavailable for a request', { method: req.method, path: req.path, ...errorFields(err) });
+      res.set('Retry-After', '5').status(503).json({ success: false, error: 'The database is temporarily unavailable; please retry (requests with an idempotency key are safe to repeat)', code: 'SERVICE_UNAVAILABLE' });
+      return;
+    }
+    requestLogOf(res, log).error('unhandled request error', { method: req.method, path: req.path, ...errorFields(err) });
+    res.status(500).json({ success: false, error: 'Internal error', code: 'INTERNAL' });
+  };
+}

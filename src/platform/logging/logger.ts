@@ -1,0 +1,65 @@
+/**
+ * The service's logger: pino, one JSON object per line on stderr (stdout stays for what a person reads,
+ * like `npm start`'s banner). Call sites keep the `log.info(msg, fields)` order; this adapter turns it into
+ * pino's `(fields, msg)`. Secrets are removed twice (src/logging/redaction.ts): by field name, and by shape
+ * over every finished line.
+ */
+import { hostname } from 'node:os';
+import pino, { type DestinationStream, type Logger as PinoLogger } from 'pino';
+import { currentLogContext } from './log-context';
+import { redactFields, scrubSecrets } from './redaction';
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+export type LogFields = Record<string, unknown>;
+
+export interface Logger {
+  debug(msg: string, fields?: LogFields): void;
+  info(msg: string, fields?: LogFields): void;
+  warn(msg: string, fields?: LogFields): void;
+  error(msg: string, fields?: LogFields): void;
+  /** A logger whose every line also carries `bindings` (a request's httpRequestId, a component name). */
+  child(bindings: LogFields): Logger;
+  readonly level: LogLevel;
+}
+
+function adapt(p: PinoLogger, level: LogLevel): Logger {
+  return {
+    debug: (msg, fields) => p.debug(fields ?? {}, msg),
+    info: (msg, fields) => p.info(fields ?? {}, msg),
+    warn: (msg, fields) => p.warn(fields ?? {}, msg),
+    error: (msg, fields) => p.error(fields ?? {}, msg),
+    // pino runs formatters.bindings on the base only, so a child's bindings are redacted here.
+    child: (bindings) => adapt(p.child(redactFields(bindings)), level),
+    level,
+  };
+}
+
+/** stderr, written synchronously: a line logged just before process.exit or a crash is not lost in a buffer. */
+export function stderrDestination(): DestinationStream {
+  return pino.destination({ dest: 2, sync: true });
+}
+
+/**
+ * @param destination where lines go (tests pass a file or an in-memory stream); default stderr.
+ */
+export function createLogger(level: LogLevel, base: LogFields = {}, destination: DestinationStream = stderrDestination()): Logger {
+  const p = pino(
+    {
+      level,
+      base: { pid: process.pid, hostname: hostname(), ...base },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      // Sensitive field names are redacted in each call's fields and in the base.
+      formatters: { level: (label) => ({ level: label }), log: redactFields, bindings: redactFields },
+      serializers: { err: pino.stdSerializers.err, error: pino.stdSerializers.err },
+      // Fields of the surrounding withLogContext (an activity's workflowId and httpRequestId).
+      mixin: () => ({ ...currentLogContext() }),
+      hooks: { streamWrite: scrubSecrets },
+    },
+    destination,
+  );
+  return adapt(p, level);
+}
+
+export function errorFields(err: unknown): LogFields {
+  return err instanceof Error ? { error: err.message, errorName: err.name } : { error: String(err) };
+}

@@ -1,0 +1,13 @@
+import type { ApiMetrics } from '../../app/metrics/api-metrics';
+import type { TieredLimiter } from './limiter';
+
+/** The same limiter, counting every refusal by tier (both the per-key budget and addresses guessing keys go through it). */
+export function countingRejections(limiter: TieredLimiter, metrics: Pick<ApiMetrics, 'rateLimitRejected'>): TieredLimiter {
+  return {
+    async consume(principal) {
+      const decision = await limiter.consume(principal);
+      if (!decision.allowed) metrics.rateLimitRejected(decision.tier);
+      return decision;
+    },
+  };
+}

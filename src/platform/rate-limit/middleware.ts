@@ -1,0 +1,44 @@
+import type { RequestHandler, Response } from 'express';
+import { HttpError, structuredError } from '../http/errors';
+import type { RateLimitDecision, TieredLimiter } from './limiter';
+import type { RateLimitPrincipal } from './tiers';
+
+export interface RateLimitMiddlewareDeps {
+  limiter: TieredLimiter;
+  /** The authenticated key, as an earlier middleware left it (e.g. on res.locals). */
+  principalOf(res: Response): RateLimitPrincipal;
+}
+
+/** IETF draft-6 headers (the form clients and gateways parse most widely), see notes/market-data.md §2.1. */
+export function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
+  return {
+    'RateLimit-Limit': String(decision.limit),
+    'RateLimit-Remaining': String(decision.remaining),
+    'RateLimit-Reset': String(decision.resetSeconds),
+    'RateLimit-Policy': `${decision.limit};w=${decision.windowSeconds}`,
+  };
+}
+
+/**
+ * Spends one point of the caller's per-key limit per request. The headers go on `res` before anything
+ * else runs, so every later answer carries them (200s, 400s, 404s from handlers, and the 429 itself).
+ */
+export function createRateLimitMiddleware(deps: RateLimitMiddlewareDeps): RequestHandler {
+  return async (_req, res, next) => {
+    const decision = await deps.limiter.consume(deps.principalOf(res));
+    res.set(rateLimitHeaders(decision));
+    if (!decision.allowed) {
+      // Retry-After must be a positive integer: a window that resets within the current second still says 1.
+      const retryAfterSeconds = Math.max(1, decision.resetSeconds);
+      const message = `Rate limit of ${decision.limit} requests per ${decision.windowSeconds} s exceeded for this API key; retry in ${retryAfterSeconds} s`;
+      const { body } = structuredError(429, 'RATE_LIMITED', message, {
+        tier: decision.tier,
+        limit: decision.limit,
+        windowSeconds: decision.windowSeconds,
+        retryAfterSeconds,
+      });
+      throw new HttpError(429, body, { 'Retry-After': String(retryAfterSeconds) });
+    }
+    next();
+  };
+}

@@ -1,0 +1,283 @@
+import { randomUUID } from 'node:crypto';
+import type { ApiType } from '../workflow-types';
+import type { Chain } from '../chains/chain';
+import type { AddressFacts, Asset, ChainClient, ChainTransaction } from '../chains/chain-client';
+import { capabilitiesFor } from './capabilities';
+import type { PriceBook } from './prices';
+import { createUsdPricer, type StoredCloses } from './usd-pricer';
+import type { ReferenceLists } from './reference-lists';
+import type { RiskModel } from './risk-model';
+import { analysisCost, COST_RULE } from '../pricing';
+import { isExchangeLabelled, scoreParties, type Party } from './scoring';
+import { crawlRoots, runExposurePhase, type ExposurePhase } from './exposure-phase';
+import type { AnalysisResult, Balance, CrawlReport, FullResponse } from './types';
+
+export interface AnalysisRequest {
+  apiType: ApiType;
+  chain: Chain;
+  /** Already normalised by the API (see chains/target-format.ts). */
+  target: string;
+  maxDepth: number;
+  /** The job's crawlTimeout: the exposure crawl uses its share of it (crawl-limits.ts). */
+  crawlTimeoutMs?: number;
+}
+
+export class TransactionNotFoundError extends Error {
+  constructor(readonly chain: Chain, readonly txid: string) {
+    super(`transaction ${txid} was not found on ${chain}`);
+    this.name = 'TransactionNotFoundError';
+  }
+}
+
+/** The deadline (crawlTimeout) ran out before anything could be screened. */
+export class AnalysisDeadlineError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AnalysisDeadlineError';
+  }
+}
+
+export interface EngineDeps {
+  lists: ReferenceLists;
+  chainClients: Partial<Record<Chain, ChainClient>>;
+  prices: PriceBook;
+  /** Closes in market_candles; when absent, only the static reference prices value assets. */
+  storedCloses?: StoredCloses;
+  model: RiskModel;
+  now?: () => number;
+}
+
+const HISTORY_LIMIT = 25;
+const isDeadline = (signal: AbortSignal) => signal.aborted && (signal.reason as { name?: string })?.name === 'TimeoutError';
+
+function assetSymbol(asset: Asset): string {
+  return asset.kind === 'native' ? asset.symbol : (asset.symbol ?? asset.contract);
+}
+
+function toDecimal(amount: bigint, decimals: number | null): number {
+  const d = decimals ?? 0;
+  const s = amount.toString().padStart(d + 1, '0');
+  return Number(d === 0 ? s : `${s.slice(0, -d)}.${s.slice(-d)}`);
+}
+
+/** The analysis engine: no Temporal in here, only chain clients, reference lists and the scoring model. */
+export function createScreeningEngine(deps: EngineDeps) {
+  const now = deps.now ?? (() => Date.now());
+
+  /** Values holdings at `atMs`: a transaction's block time for KYT, now for a KYA balance. */
+  async function priced(pricer: ReturnType<typeof createUsdPricer>, holdings: { asset: Asset; amount: bigint }[], atMs: number) {
+    const balances: Balance[] = [];
+    const pricing: FullResponse['pricing'] = [];
+    const unpriced: string[] = [];
+    for (const h of holdings) {
+      const symbol = assetSymbol(h.asset);
+      const amount = toDecimal(h.amount, h.asset.decimals);
+      const price = await pricer.priceAt(symbol, atMs);
+      if (!price) unpriced.push(symbol);
+      pricing.push({ asset: symbol, usd_price: price?.usd ?? null, as_of: price?.asOf ?? null, source: price?.source ?? null, valued_at: new Date(atMs).toISOString() });
+      balances.push({ asset: symbol, amount, usd: price ? Math.round(amount * price.usd * 100) / 100 : 0 });
+    }
+    return { balances, pricing, unpriced };
+  }
+
+  function partiesOf(tx: ChainTransaction): Map<string, string[]> {
+    const roles = new Map<string, string[]>();
+    const add = (address: string | null, role: string) => {
+      if (!address) return;
+      const list = roles.get(address) ?? [];
+      if (!list.includes(role)) list.push(role);
+      roles.set(address, list);
+    };
+    const tokenContracts = new Set(tx.transfers.filter((t) => t.asset.kind === 'token').map((t) => (t.asset as { contract: string }).contract));
+    add(tx.from, 'sender');
+    add(tx.to, tx.to && tokenContracts.has(tx.to) ? 'token contract' : 'recipient');
+    for (const t of tx.transfers.filter((x) => x.source === 'log')) {
+      add(t.from, 'token sender');
+      add(t.to, 'token recipient');
+    }
+    return roles;
+  }
+
+  /** KYT reports on the beneficiary: the recipient of the largest token transfer, else the tx recipient. */
+  function beneficiary(tx: ChainTransaction): string {
+    const tokenTransfer = tx.transfers.filter((t) => t.source === 'log' && t.to).sort((a, b) => (b.amount > a.amount ? 1 : -1))[0];
+    return tokenTransfer?.to ?? tx.to ?? tx.from;
+  }
+
+  /** A transfer's USD value at its own time (now when the provider gives none), null when unpriced. */
+  const usdValueWith = (pricer: ReturnType<typeof createUsdPricer>) => async (asset: Asset, amount: bigint, timestamp: number | null): Promise<number | null> => {
+    const price = await pricer.priceAt(assetSymbol(asset), timestamp === null ? now() : timestamp * 1000);
+    return price ? toDecimal(amount, asset.decimals) * price.usd : null;
+  };
+
+  async function readFacts(client: ChainClient, address: string, signal: AbortSignal): Promise<AddressFacts | null> {
+    try {
+      return await client.getAddressFacts(address, { tokens: [], historyLimit: HISTORY_LIMIT }, signal);
+    } catch (err) {
+      if (isDeadline(signal)) return null;
+      throw err;
+    }
+  }
+
+  return {
+    capabilities: capabilitiesFor(Object.keys(deps.chainClients) as Chain[]),
+
+    async analyze(req: AnalysisRequest, signal: AbortSignal): Promise<AnalysisResult> {
+      const started = now();
+      const pricer = createUsdPricer(deps.prices, deps.storedCloses);
+      let chainMs = 0;
+      const cache = { hits: 0, misses: 0 };
+      const configured = deps.chainClients[req.chain] as (ChainClient & { forJob?: (s: typeof cache) => ChainClient }) | undefined;
+      // A caching client counts this job's hits and misses for its performance report.
+      const client = req.maxDepth >= 1 ? (configured?.forJob?.(cache) ?? configured) : undefined;
+      const crawl: CrawlReport = { ran: Boolean(client), note: null, complete: true, depth_planned: req.maxDepth, depth_reached: 0, nodes_visited: 0, truncated: [] };
+      if (!deps.chainClients[req.chain]) {
+        crawl.note = `no ${req.chain} node is configured: screened against the reference lists only, on-chain exposure not checked`;
+        crawl.complete = false;
+      } else if (!client) {
+        crawl.note = 'on-chain data not read: the credits available paid for a lists-only screening';
+        crawl.complete = false;
+      }
+
+      let tx: ChainTransaction | null = null;
+      let subject = req.target;
+      let roles = new Map<string, string[]>([[req.target, ['target']]]);
+      let facts: AddressFacts | null = null;
+      if (req.apiType === 'KYT') {
+        if (!client) throw new AnalysisDeadlineError(`KYT on ${req.chain} needs on-chain data, which this deployment cannot read`);
+        const t0 = now();
+        try {
+          tx = await client.getTransaction(req.target, signal);
+        } catch (err) {
+          if (isDeadline(signal)) throw new AnalysisDeadlineError('crawlTimeout elapsed before the transaction could be read');
+          throw err;
+        }
+        if (!tx) throw new TransactionNotFoundError(req.chain, req.target);
+        roles = partiesOf(tx);
+        subject = beneficiary(tx);
+        facts = await readFacts(client, subject, signal);
+        chainMs += now() - t0;
+      } else if (client) {
+        const t0 = now();
+        facts = await readFacts(client, req.target, signal);
+        chainMs += now() - t0;
+      }
+      if (client) {
+        crawl.depth_reached = 1;
+        crawl.nodes_visited = roles.size;
+        if (!facts) {
+          crawl.complete = false;
+          crawl.truncated.push('deadline');
+          crawl.note = 'crawlTimeout elapsed before the on-chain facts of the address were read; the result rests on the lists';
+        }
+      }
+
+      const listsStarted = now();
+      const intel = await deps.lists.lookup(req.chain, [...roles.keys()]);
+      const listsMs = now() - listsStarted;
+      const parties: Party[] = [...roles].map(([address, r]) => ({ address, role: r.join(', '), intel: intel.get(address) ?? { sanctions: [], freezes: [], labels: [] } }));
+
+      let exposure: ExposurePhase | null = null;
+      if (client?.getAddressTransfers && req.maxDepth >= 2 && facts !== null && !signal.aborted) {
+        exposure = await runExposurePhase({
+          chain: req.chain, client, lists: deps.lists, model: deps.model, usdValue: usdValueWith(pricer), apiType: req.apiType,
+          roots: crawlRoots(req.apiType, req.target, tx, subject), maxDepth: req.maxDepth, crawlTimeoutMs: req.crawlTimeoutMs,
+          subjectIsExchange: isExchangeLabelled(intel.get(subject)?.labels ?? []), signal, now,
+        });
+        const o = exposure.outcome;
+        crawl.depth_reached = 1 + o.hopsReached;
+        crawl.nodes_visited += o.nodes.length;
+        crawl.truncated.push(...o.truncated);
+        crawl.limits = exposure.limits;
+        if (!o.complete) {
+          crawl.complete = false;
+          crawl.note = `exposure crawl cut short (${o.truncated.filter((t) => t !== 'fanout').join(', ')}) after ${o.hopsReached} hop(s): unexplored counterparties are unknown, not clean`;
+        }
+      } else if (client && req.maxDepth < 2 && deps.chainClients[req.chain]?.getAddressTransfers) {
+        crawl.note = crawl.note ?? 'exposure crawl not run: the credits available paid for the direct screening only';
+      }
+      if (exposure && client?.historySource) {
+        // Which history the crawl read, and what it could not see: "nothing found" means less on a plain node.
+        crawl.source = await client.historySource(signal).catch(() => undefined);
+        if (crawl.source?.blindTo.includes('native')) crawl.note = crawl.note ?? `exposure crawl read ${crawl.source.limitation}`;
+      }
+
+      const score = scoreParties(deps.model, {
+        parties,
+        subjectFacts: facts,
+        subjectLabels: intel.get(subject)?.labels ?? [],
+        nowSeconds: Math.floor(now() / 1000),
+        indirectHits: exposure?.hits,
+      });
+
+      const holdings = tx
+        ? aggregate(tx.transfers.map((t) => ({ asset: t.asset, amount: t.amount })))
+        : facts
+          ? [{ asset: deps.chainClients[req.chain]!.nativeAsset as Asset, amount: facts.nativeBalance }, ...facts.tokenBalances]
+          : [];
+      const { balances, pricing, unpriced } = await priced(pricer, holdings, tx?.timestamp ? tx.timestamp * 1000 : now());
+
+      const reason = [
+        score.driver ?? (score.behaviourNotes.length ? 'No risk indicator in the reference lists' : 'No risk indicator in the reference lists; an absent address is unknown, not proven clean'),
+        score.behaviourNotes.length ? `behaviour: ${score.behaviourNotes.join(', ')}` : null,
+        crawl.note,
+      ].filter(Boolean).join('; ');
+
+      const response = {
+        api_type: req.apiType,
+        chain: req.chain,
+        risk_level: score.riskLevel,
+        risk_score: score.riskScore,
+        response_id: randomUUID(),
+        risk_reason: reason,
+        rule_scores: score.ruleScores,
+        target_summary: { address: subject, tags: score.tags, balances },
+      };
+      const full: FullResponse = {
+        ...response,
+        hits: score.hits,
+        crawl,
+        graph: {
+          nodes: [
+            ...parties.map((p) => ({ address: p.address, role: p.role, hop: 0, labels: labelsOf(p.intel) })),
+            ...(exposure?.outcome.nodes ?? []).map((n) => ({ address: n.address, role: `hop ${n.hop} ${n.direction === 'in' ? 'source' : 'destination'}`, hop: n.hop,
+              labels: n.intel ? labelsOf(n.intel) : [], share: Math.round(n.share * 10_000) / 10_000, stop: n.stop })),
+          ],
+          edges: [
+            ...(tx?.transfers ?? []).map((t) => ({ from: t.from, to: t.to, asset: assetSymbol(t.asset), amount: t.amount.toString(), txids: [tx!.hash], hop: 0 })),
+            ...(exposure?.outcome.edges ?? []),
+          ],
+        },
+        transaction: tx
+          ? { hash: tx.hash, status: tx.status, block_number: tx.blockNumber?.toString() ?? null, timestamp: tx.timestamp ? new Date(tx.timestamp * 1000).toISOString() : null }
+          : null,
+        pricing,
+        cost: { credits: analysisCost(crawl.depth_reached), depth_reached: crawl.depth_reached, rule: COST_RULE },
+        unpriced_assets: unpriced,
+        model: deps.model.document,
+        performance: {
+          analysis_ms: now() - started, chain_ms: chainMs, lists_ms: listsMs,
+          crawl_ms: exposure?.crawlMs ?? 0, crawl_requests: exposure?.outcome.requests ?? 0, request_budget: exposure?.limits.maxRequests ?? 0,
+          nodes_visited: crawl.nodes_visited, cut_short: !crawl.complete, cache_hits: cache.hits, cache_misses: cache.misses,
+        },
+      };
+      return { response, full, depthReached: crawl.depth_reached };
+    },
+  };
+}
+
+export type ScreeningEngine = ReturnType<typeof createScreeningEngine>;
+
+function labelsOf(intel: Party['intel']): string[] {
+  return [...intel.sanctions.map(() => 'sanctions'), ...intel.freezes.map((f) => `${f.token} ${f.status}`), ...intel.labels.map((l) => l.category)];
+}
+
+function aggregate(items: { asset: Asset; amount: bigint }[]): { asset: Asset; amount: bigint }[] {
+  const byKey = new Map<string, { asset: Asset; amount: bigint }>();
+  for (const i of items) {
+    const key = i.asset.kind === 'native' ? 'native' : i.asset.contract;
+    const prev = byKey.get(key);
+    byKey.set(key, { asset: i.asset, amount: (prev?.amount ?? 0n) + i.amount });
+  }
+  return [...byKey.values()];
+}

@@ -1,0 +1,169 @@
+import type { RiskLevel } from '../workflow-types';
+import type { AddressFacts } from '../chains/chain-client';
+import type { AddressIntel } from './reference-lists';
+import { shippedRiskModel, type RiskModel } from './risk-model';
+import type { Hit, RuleScores, Tag } from './types';
+
+/**
+ * The explainable model of notes/risk-data.md §C, direct exposure only (hop 0), with every number from
+ * data/risk/risk-model.json: every rule yields a sub-score, the composite is a max (worst finding
+ * wins), behaviour nudges it within `behaviour.adjustment_range` but can neither lift a clean address
+ * out of LOW nor pull a direct high or severe hit below HIGH.
+ */
+export const LEVEL_BOUNDS: Readonly<{ MEDIUM: number; HIGH: number }> = shippedRiskModel().levelBounds;
+
+/** A high-confidence exchange or custodian label: behaviour bonus and indirect exposure capped (§C.7). */
+export const isExchangeLabelled = (labels: AddressIntel['labels'], model: RiskModel = shippedRiskModel()): boolean =>
+  labels.some((l) => model.document.behaviour.exchange_categories.includes(l.category) && l.confidence === 'high');
+
+export interface Party {
+  address: string;
+  /** "target", "sender", "recipient", "token recipient", … shown in reasons and tags. */
+  role: string;
+  intel: AddressIntel;
+}
+
+export interface ScoreInput {
+  parties: Party[];
+  /** On-chain facts of the subject address, null when no chain data was read. */
+  subjectFacts: AddressFacts | null;
+  subjectLabels: AddressIntel['labels'];
+  nowSeconds: number;
+  /** Indirect exposure found by the crawl (rule tag_score, hop ≥ 1): tag_score = max(direct, indirect). */
+  indirectHits?: Hit[];
+}
+
+export interface ScoreResult {
+  ruleScores: RuleScores;
+  riskScore: number;
+  riskLevel: RiskLevel;
+  hits: Hit[];
+  tags: Tag[];
+  /** The finding that drove the score, as a sentence; null when nothing was found. */
+  driver: string | null;
+  behaviourNotes: string[];
+}
+
+export const riskLevelFor = (score: number, bounds: { MEDIUM: number; HIGH: number } = LEVEL_BOUNDS): RiskLevel =>
+  score >= bounds.HIGH ? 'HIGH' : score >= bounds.MEDIUM ? 'MEDIUM' : 'LOW';
+
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+const who = (p: Party) => (p.role === 'target' ? 'Address' : `${p.role[0]?.toUpperCase()}${p.role.slice(1)} ${p.address}`);
+
+function listHits(model: RiskModel, p: Party): Hit[] {
+  const { sanctioned, frozen: frozenScore, formerly_frozen: formerlyFrozen } = model.document.direct;
+  const hits: Hit[] = [];
+  for (const s of p.intel.sanctions) {
+    const name = s.sdnName ? `${s.sdnName}${s.programs.length ? ` (programs ${s.programs.join(', ')})` : ''}` : 'OFAC SDN listed address';
+    hits.push({ rule: 'is_sanctioned', score: sanctioned, address: p.address, role: p.role, hop: 0, category: 'sanctions', source: s.source,
+      detail: `${who(p)} is on the OFAC SDN list: ${name}${s.designated ? `, designated ${s.designated}` : ''}` });
+  }
+  for (const f of p.intel.freezes) {
+    const frozen = f.status === 'blacklisted';
+    hits.push({ rule: 'is_blacklisted', score: frozen ? frozenScore : formerlyFrozen, address: p.address, role: p.role, hop: 0,
+      category: 'stablecoin_blocked', source: f.source,
+      detail: frozen
+        ? `${who(p)} is frozen by the ${f.token} issuer on ${f.chain} since ${f.since ?? 'an unknown date'}`
+        : `${who(p)} was frozen by the ${f.token} issuer on ${f.chain} and released on ${f.lastEventAt ?? 'an unknown date'}` });
+  }
+  for (const l of p.intel.labels) {
+    const score = Math.round(model.severity(l.category) * model.confidenceMultiplier(l.confidence));
+    if (score <= 0) continue;
+    hits.push({ rule: 'tag_score', score, address: p.address, role: p.role, hop: 0, category: l.category, source: l.source,
+      detail: `${who(p)} is labelled ${l.category.replace(/_/g, ' ')}${l.name ? ` ("${l.name}")` : ''} by ${l.source} (${l.confidence ?? 'unknown'} confidence)` });
+  }
+  return hits;
+}
+
+function tagsFor(p: Party): Tag[] {
+  const prefix = p.role === 'target' ? '' : `${p.role}: `;
+  return [
+    ...p.intel.sanctions.map((s) => ({ name: s.sdnName ?? 'OFAC SDN', type: 'sanctions', display: `${prefix}OFAC SDN${s.sdnName ? `: ${s.sdnName}` : ''}` })),
+    ...p.intel.freezes.map((f) => ({ name: `${f.token} freeze`, type: 'stablecoin_blocked',
+      display: `${prefix}${f.token} ${f.status === 'blacklisted' ? 'frozen' : 'formerly frozen'} (${f.chain})` })),
+    ...p.intel.labels.map((l) => ({ name: l.name ?? l.category, type: l.category,
+      display: `${prefix}${l.category.replace(/_/g, ' ')}${l.name ? `: ${l.name}` : ''} (${l.source})` })),
+  ];
+}
+
+/** Behaviour adjustments from the subject's own history (§C.7); each returns [contribution, explanation]. */
+function behaviour(model: RiskModel, input: ScoreInput): { addressType: number; activeDuration: number; receiveCount: number; notes: string[] } {
+  const b = model.document.behaviour;
+  const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`);
+  const notes: string[] = [];
+  const facts = input.subjectFacts;
+  const exchangeLabel = isExchangeLabelled(input.subjectLabels, model);
+  let addressType = 0;
+  if (exchangeLabel) {
+    addressType = b.labelled_exchange;
+    notes.push(`labelled exchange or custodian wallet (${signed(addressType)})`);
+  } else if (facts?.isContract && input.subjectLabels.length === 0) {
+    addressType = b.unlabelled_contract;
+    notes.push(`unlabelled contract (${signed(addressType)})`);
+  }
+  let activeDuration = 0;
+  let receiveCount = 0;
+  const history = facts?.history;
+  if (history?.firstSeen != null) {
+    const ageHours = (input.nowSeconds - history.firstSeen) / 3600;
+    activeDuration = b.first_seen_within_hours.find((step) => ageHours < step.hours)?.score ?? 0;
+    if (activeDuration > 0) notes.push(`first seen ${ageHours < 24 ? `${Math.max(1, Math.round(ageHours))} h` : `${Math.round(ageHours / 24)} days`} ago (+${activeDuration})`);
+  }
+  if (history?.inboundCount != null && !history.truncated && history.inboundCount <= b.few_inflows.at_most) {
+    receiveCount = b.few_inflows.score;
+    notes.push(`only ${history.inboundCount} inbound transfer${history.inboundCount === 1 ? '' : 's'} (${signed(receiveCount)})`);
+  }
+  return { addressType, activeDuration, receiveCount, notes };
+}
+
+export function scoreParties(model: RiskModel, input: ScoreInput): ScoreResult {
+  // OFAC files one address under several assets (ETH, USDT, ARB…): one finding each, not one per filing.
+  const direct = uniqueBy(input.parties.flatMap((p) => listHits(model, p)), (h) => `${h.address}|${h.rule}|${h.detail}`);
+  // Stable sort: at equal scores a direct finding stays ahead of an indirect one as the driver.
+  const hits = [...direct, ...(input.indirectHits ?? [])].sort((a, b) => b.score - a.score);
+  const best = (rule: keyof RuleScores) => hits.find((h) => h.rule === rule)?.score ?? 0;
+  const { direct: scores, behaviour: { adjustment_range: [minAdjustment, maxAdjustment] } } = model.document;
+  const bounds = model.levelBounds;
+  const b = behaviour(model, input);
+  const ruleScores: RuleScores = {
+    tag_score: best('tag_score'),
+    is_sanctioned: best('is_sanctioned'),
+    is_blacklisted: best('is_blacklisted'),
+    receive_count: b.receiveCount,
+    address_type: b.addressType,
+    active_duration: b.activeDuration,
+  };
+  const adjustment = clamp(b.addressType + b.activeDuration + b.receiveCount, minAdjustment, maxAdjustment);
+  const blacklistBase = ruleScores.is_blacklisted === scores.frozen ? scores.frozen_floor : ruleScores.is_blacklisted;
+  const base = Math.max(ruleScores.tag_score, blacklistBase);
+  let riskScore: number;
+  if (ruleScores.is_sanctioned > 0) riskScore = scores.sanctioned;
+  else {
+    riskScore = clamp(base + adjustment, 0, 100);
+    if (base === 0) riskScore = Math.min(riskScore, bounds.MEDIUM - 1);
+    if (base >= bounds.HIGH) riskScore = Math.max(riskScore, bounds.HIGH);
+    // Frozen funds cannot move and freezes follow law-enforcement requests: no behaviour discount below the floor.
+    if (ruleScores.is_blacklisted === scores.frozen) riskScore = Math.max(riskScore, scores.frozen_floor);
+  }
+  // The driver is the single finding with the largest contribution (a freeze counts at its floor).
+  const driver = hits[0] ? hits[0].detail : null;
+  return {
+    ruleScores,
+    riskScore,
+    riskLevel: riskLevelFor(riskScore, bounds),
+    hits,
+    tags: uniqueBy(input.parties.flatMap(tagsFor), (t) => t.display),
+    driver,
+    behaviourNotes: b.notes,
+  };
+}
+
+function uniqueBy<T>(items: T[], key: (item: T) => string): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const k = key(item);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { riskModelSchema } from './engine/risk-model-schema';
+import type { JobRecord } from './jobs-store';
+import type { CrawlLimits } from './engine/crawl-limits';
+import type { FullResponse, ScreeningResponse } from './engine/types';
+
+/** Submit response `data` (spec 2.4). */
+export const submittedView = (job: JobRecord) => ({
+  request_id: job.requestId,
+  status: job.status,
+  reference_id: job.referenceId,
+  created_at: job.createdAt.getTime(),
+});
+
+/** Poll response `data`: `response` only once completed; a failed job carries `error` instead (our extension). */
+export function polledView(job: JobRecord, full = false) {
+  return {
+    request_id: job.requestId,
+    status: job.status,
+    reference_id: job.referenceId,
+    created_at: job.createdAt.getTime(),
+    ...(job.completedAt ? { completed_at: job.completedAt.getTime() } : {}),
+    ...(job.status === 'completed' ? { response: full ? job.fullResponse : job.response, credits_charged: job.creditsCharged } : {}),
+    ...(job.status === 'failed' ? { error: job.error, credits_charged: 0 } : {}),
+  };
+}
+
+// ---- Response schemas (OpenAPI; held to the real answers by test/integration/openapi-responses.test.ts) ----
+
+const epochMs = z.int().min(0).meta({ description: 'Unix time in milliseconds' });
+const score = z.number().min(0).max(100);
+
+export const ruleScoresSchema = z.object({
+  tag_score: score,
+  is_sanctioned: score,
+  is_blacklisted: score,
+  receive_count: z.number(),
+  address_type: z.number(),
+  active_duration: z.number(),
+});
+
+/** The `response` of a completed job (spec 2.4): a 0-100 score, its level, the reason and every rule's score. */
+export const screeningResponseSchema = z.object({
+  api_type: z.enum(['KYA', 'KYT']),
+  chain: z.string(),
+  risk_level: z.enum(['LOW', 'MEDIUM', 'HIGH']),
+  risk_score: score,
+  response_id: z.uuid(),
+  risk_reason: z.string(),
+  rule_scores: ruleScoresSchema,
+  target_summary: z.object({
+    address: z.string(),
+    tags: z.array(z.object({ name: z.string(), type: z.string(), display: z.string() })),
+    balances: z.array(z.object({ asset: z.string(), amount: z.number(), usd: z.number() })),
+  }),
+});
+
+const crawlLimitsSchema = z.object({
+  maxHops: z.int(),
+  fanout: z.array(z.int()).readonly(),
+  maxNodes: z.int(),
+  maxRequests: z.int(),
+  pageSize: z.int(),
+  hubCounterparties: z.int(),
+  dustUsd: z.number(),
+  dustShare: z.number(),
+  deadlineShare: z.number(),
+});
+
+/** /fullresponse: the response plus every hit, the crawl and its graph, pricing, cost, model and timings. */
+export const fullResponseSchema = screeningResponseSchema.extend({
+  hits: z.array(
+    z.object({
+      rule: ruleScoresSchema.keyof(),
+      score: z.number(),
+      address: z.string(),
+      role: z.string(),
+      hop: z.int().min(0),
+      category: z.string(),
+      source: z.string().nullable(),
+      detail: z.string(),
+      path: z.array(z.string()).optional(),
+      direction: z.enum(['in', 'out']).optional(),
+      usd: z.number().optional(),
+      share: z.number().min(0).max(1).optional(),
+    }),
+  ),
+  crawl: z.object({
+    ran: z.boolean(),
+    note: z.string().nullable(),
+    complete: z.boolean(),
+    depth_planned: z.int().min(0),
+    depth_reached: z.int().min(0),
+    nodes_visited: z.int().min(0),
+    truncated: z.array(z.string()),
+    limits: crawlLimitsSchema.optional(),
+  }),
+  graph: z.object({
+    nodes: z.array(
+      z.object({
+        address: z.string(),
+        role: z.string(),
+        hop: z.int().min(0),
+        labels: z.array(z.string()).optional(),
+        share: z.number().optional(),
+        stop: z.string().nullable().optional(),
+      }),
+    ),
+    edges: z.array(
+      z.object({
+        from: z.string().nullable(),
+        to: z.string().nullable(),
+        asset: z.string(),
+        amount: z.string(),
+        txids: z.array(z.string()).optional(),
+        usd: z.number().nullable().optional(),
+        hop: z.int().optional(),
+      }),
+    ),
+  }),
+  transaction: z.object({ hash: z.string(), status: z.string(), block_number: z.string().nullable(), timestamp: z.string().nullable() }).nullable(),
+  pricing: z.array(z.object({ asset: z.string(), usd_price: z.number().nullable(), as_of: z.string().nullable(), source: z.string().nullable(), valued_at: z.string() })),
+  cost: z.object({ credits: z.int().min(0), depth_reached: z.int().min(0), rule: z.string() }),
+  unpriced_assets: z.array(z.string()),
+  model: riskModelSchema,
+  performance: z.object({
+    analysis_ms: z.number(),
+    chain_ms: z.number(),
+    lists_ms: z.number(),
+    crawl_ms: z.number().optional(),
+    crawl_requests: z.int().optional(),
+    request_budget: z.int().optional(),
+    nodes_visited: z.int().optional(),
+    cut_short: z.boolean().optional(),
+    cache_hits: z.int().optional(),
+    cache_misses: z.int().optional(),
+  }),
+});
+
+const jobBase = {
+  request_id: z.uuid(),
+  reference_id: z.string().nullable(),
+  created_at: epochMs,
+};
+
+/** Submit `data` (202): the job as queued. */
+export const submittedJobSchema = z.object({ ...jobBase, status: z.literal('queued') });
+
+/** Poll `data`: `queued`, then `completed` with the response and its cost, or `failed` with why (never charged). */
+function polledJobOf<R extends z.ZodType>(response: R) {
+  return z.discriminatedUnion('status', [
+    z.object({ ...jobBase, status: z.literal('queued') }),
+    z.object({ ...jobBase, status: z.literal('completed'), completed_at: epochMs, response, credits_charged: z.int().min(0) }),
+    z.object({
+      ...jobBase,
+      status: z.literal('failed'),
+      completed_at: epochMs.optional(),
+      error: z.object({ code: z.string(), message: z.string() }),
+      credits_charged: z.literal(0),
+    }),
+  ]);
+}
+export const polledJobSchema = polledJobOf(screeningResponseSchema);
+export const polledFullJobSchema = polledJobOf(fullResponseSchema);
+
+/** The deprecated synchronous answer: the response with the job's ids. */
+export const syncAnalyzeResultSchema = screeningResponseSchema.extend({ request_id: z.uuid(), reference_id: z.string().nullable() });
+
+// The schemas describe exactly the engine's types: a field added to one and not the other fails to compile.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const sameResponse: Same<z.output<typeof screeningResponseSchema>, ScreeningResponse> = true;
+const sameFull: Same<z.output<typeof fullResponseSchema>, FullResponse> = true;
+const sameLimits: Same<z.output<typeof crawlLimitsSchema>, CrawlLimits> = true;
+void [sameResponse, sameFull, sameLimits];

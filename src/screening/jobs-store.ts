@@ -1,0 +1,156 @@
+import type { Pool, PoolClient } from 'pg';
+import type { ApiType, JobError } from './workflow-types';
+
+export interface NewJob {
+  requestId: string;
+  userId: string;
+  apiType: ApiType;
+  chain: string;
+  target: string;
+  referenceId: string | null;
+  crawlTimeoutMs: number;
+  maxDepth: number;
+  creditsHeld: number;
+  /** The submit's X-Request-Id (kept for a workflow the sweeper starts later). */
+  httpRequestId?: string | null;
+}
+
+/** A job left `queued`: the fields its workflow input is rebuilt from, and how long it has waited. */
+export type StaleQueuedJob = NewJob & { ageMs: number };
+
+export interface JobRecord {
+  requestId: string;
+  userId: string;
+  apiType: ApiType;
+  chain: string;
+  target: string;
+  referenceId: string | null;
+  status: 'queued' | 'completed' | 'failed';
+  response: Record<string, unknown> | null;
+  fullResponse: Record<string, unknown> | null;
+  error: JobError | null;
+  creditsHeld: number;
+  creditsCharged: number | null;
+  createdAt: Date;
+  completedAt: Date | null;
+}
+
+/** What an applied mirror write finished: the job's kind, and when it was submitted and completed. */
+export interface AppliedJobUpdate {
+  apiType: ApiType;
+  chain: string;
+  createdAt: Date;
+  completedAt: Date;
+}
+
+/** One write of the workflow to the mirror; `seq` is monotonic across runs (see workflows/screening.ts). */
+export interface JobUpdate {
+  requestId: string;
+  seq: number;
+  runId: string;
+  status: 'completed' | 'failed';
+  response: unknown;
+  fullResponse: unknown;
+  error: JobError | null;
+  creditsCharged: number | null;
+}
+
+const COLUMNS = `request_id, user_id, api_type, chain, target, reference_id, status, response, full_response, error,
+  credits_held, credits_charged, created_at, completed_at`;
+
+/** What a job was asked to do: the same columns in a full record and in a sweeper's view of a queued job. */
+function requestFields(r: Record<string, unknown>) {
+  return {
+    requestId: String(r.request_id),
+    userId: String(r.user_id),
+    apiType: r.api_type as ApiType,
+    chain: String(r.chain),
+    target: String(r.target),
+    referenceId: (r.reference_id as string | null) ?? null,
+  };
+}
+
+function toJob(r: Record<string, unknown>): JobRecord {
+  return {
+    ...requestFields(r),
+    status: r.status as JobRecord['status'],
+    response: (r.response as Record<string, unknown> | null) ?? null,
+    fullResponse: (r.full_response as Record<string, unknown> | null) ?? null,
+    error: (r.error as JobError | null) ?? null,
+    creditsHeld: Number(r.credits_held),
+    creditsCharged: r.credits_charged == null ? null : Number(r.credits_charged),
+    createdAt: r.created_at as Date,
+    completedAt: (r.completed_at as Date | null) ?? null,
+  };
+}
+
+export function createJobStore(pool: Pool) {
+  return {
+    async insertQueued(job: NewJob, db: Pool | PoolClient = pool): Promise<JobRecord> {
+      const { rows } = await db.query(
+        `INSERT INTO screening_jobs (request_id, user_id, api_type, chain, target, reference_id, crawl_timeout_ms, max_depth, credits_held, http_request_id, status)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'queued') RETURNING ${COLUMNS}`,
+        [job.requestId, job.userId, job.apiType, job.chain, job.target, job.referenceId, job.crawlTimeoutMs, job.maxDepth, job.creditsHeld, job.httpRequestId ?? null],
+      );
+      return toJob(rows[0]);
+    },
+
+    /** A job is only ever visible to its owner: another user's id reads as unknown. */
+    async findForUser(requestId: string, userId: string): Promise<JobRecord | null> {
+      const { rows } = await pool.query(`SELECT ${COLUMNS} FROM screening_jobs WHERE request_id = $1 AND user_id = $2`, [requestId, userId]);
+      return rows[0] ? toJob(rows[0]) : null;
+    },
+
+    /**
+     * Order-safe upsert: a retried or late write with a lower seq changes nothing. Returns what the
+     * applied write finished (the job's kind and its submission and completion times), or null when
+     * it did not apply, so a retried write is never counted twice.
+     */
+    async applyUpdate(u: JobUpdate): Promise<AppliedJobUpdate | null> {
+      const { rows } = await pool.query(
+        `UPDATE screening_jobs SET status = $4, seq = $2, run_id = $3, response = $5, full_response = $6, error = $7,
+           credits_charged = $8, response_id = ($5::jsonb ->> 'response_id')::uuid, updated_at = now(), completed_at = now()
+         WHERE request_id = $1 AND seq < $2
+         RETURNING api_type, chain, created_at, completed_at`,
+        [u.requestId, u.seq, u.runId, u.status, JSON.stringify(u.response ?? null), JSON.stringify(u.fullResponse ?? null),
+          u.error ? JSON.stringify(u.error) : null, u.creditsCharged],
+      );
+      const r = rows[0];
+      return r ? { apiType: r.api_type as ApiType, chain: String(r.chain), createdAt: r.created_at as Date, completedAt: r.completed_at as Date } : null;
+    },
+
+    /**
+     * Jobs still queued `olderThanMs` after submission, oldest first, with what their workflow input needs.
+     * The partial index screening_jobs_queued_idx keeps this cheap however large the table grows.
+     */
+    async findStaleQueued(olderThanMs: number, limit: number): Promise<StaleQueuedJob[]> {
+      const { rows } = await pool.query(
+        `SELECT request_id, user_id, api_type, chain, target, reference_id, crawl_timeout_ms, max_depth, credits_held, http_request_id,
+                (extract(epoch FROM now() - created_at) * 1000)::bigint AS age_ms
+         FROM screening_jobs WHERE status = 'queued' AND created_at < now() - make_interval(secs => $1::double precision / 1000)
+         ORDER BY created_at LIMIT $2`,
+        [olderThanMs, limit],
+      );
+      return rows.map((r) => ({
+        ...requestFields(r),
+        crawlTimeoutMs: Number(r.crawl_timeout_ms),
+        maxDepth: Number(r.max_depth),
+        creditsHeld: Number(r.credits_held),
+        httpRequestId: (r.http_request_id as string | null) ?? null,
+        ageMs: Number(r.age_ms),
+      }));
+    },
+
+    /** For a job whose workflow could not be started: nothing ran and nothing is charged. */
+    async markNotStarted(requestId: string, error: JobError, creditsCharged = 0): Promise<boolean> {
+      const { rowCount } = await pool.query(
+        `UPDATE screening_jobs SET status = 'failed', error = $2, credits_charged = $3, updated_at = now(), completed_at = now()
+         WHERE request_id = $1 AND status = 'queued'`,
+        [requestId, JSON.stringify(error), creditsCharged],
+      );
+      return (rowCount ?? 0) > 0;
+    },
+  };
+}
+
+export type JobStore = ReturnType<typeof createJobStore>;

@@ -1,0 +1,50 @@
+import { ScheduleAlreadyRunning, type Client, type ScheduleOptions } from '@temporalio/client';
+import type { Config } from '../platform/config';
+import type { Logger } from '../platform/logging/logger';
+import { queuedJobSweeperScheduleId } from './workflow-ids';
+import type { QueuedJobSweepInput } from './workflow-types';
+
+type SweeperConfig = Pick<Config, 'TEMPORAL_TASK_QUEUE' | 'ANALYSIS_HEARTBEAT_TIMEOUT_MS' |
+  'QUEUED_JOB_SWEEP_EVERY_SECONDS' | 'QUEUED_JOB_RESTART_AFTER_SECONDS' | 'QUEUED_JOB_ABANDON_AFTER_SECONDS'>;
+
+export function queuedJobSweepInput(config: SweeperConfig): QueuedJobSweepInput {
+  return {
+    restartAfterMs: config.QUEUED_JOB_RESTART_AFTER_SECONDS * 1000,
+    abandonAfterMs: config.QUEUED_JOB_ABANDON_AFTER_SECONDS * 1000,
+    limit: 500,
+    heartbeatTimeoutMs: config.ANALYSIS_HEARTBEAT_TIMEOUT_MS,
+  };
+}
+
+/**
+ * Creates (or brings up to date with this process's config) the Temporal schedule that runs the
+ * queued-job sweeper. A schedule rather than a loop in a workflow: operators see, pause and trigger it in
+ * the Temporal UI (Schedules), and overlapping sweeps are skipped. Every worker calls this at start.
+ */
+export async function ensureQueuedJobSweeper(client: Client, config: SweeperConfig, log: Logger): Promise<string | null> {
+  const scheduleId = queuedJobSweeperScheduleId(config.TEMPORAL_TASK_QUEUE);
+  if (config.QUEUED_JOB_SWEEP_EVERY_SECONDS === 0) {
+    log.info('queued-job sweeper schedule not created (QUEUED_JOB_SWEEP_EVERY_SECONDS=0)', { scheduleId });
+    return null;
+  }
+  const options: ScheduleOptions = {
+    scheduleId,
+    spec: { intervals: [{ every: `${config.QUEUED_JOB_SWEEP_EVERY_SECONDS}s` }] },
+    action: {
+      type: 'startWorkflow',
+      workflowType: 'queuedJobSweeperWorkflow',
+      workflowId: scheduleId,
+      taskQueue: config.TEMPORAL_TASK_QUEUE,
+      args: [queuedJobSweepInput(config)],
+    },
+    policies: { overlap: 'SKIP', catchupWindow: '1 minute' },
+  };
+  try {
+    await client.schedule.create(options);
+  } catch (err) {
+    if (!(err instanceof ScheduleAlreadyRunning)) throw err;
+    await client.schedule.getHandle(scheduleId).update((previous) => ({ ...previous, spec: options.spec, action: options.action, policies: { ...previous.policies, ...options.policies } }));
+  }
+  log.info('queued-job sweeper scheduled', { scheduleId, everySeconds: config.QUEUED_JOB_SWEEP_EVERY_SECONDS });
+  return scheduleId;
+}

@@ -1,0 +1,94 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import type { Config } from '../platform/config';
+import type { JobStore } from './jobs-store';
+import { isUuid } from '../identity/users-store';
+import type { EngineCapabilities } from './engine/capabilities';
+import type { JobService, SubmitResult } from './job-service';
+import { currentUser } from '../identity/authenticate';
+import { flatError, notFound } from '../platform/http/errors';
+import { httpRequestIdOf } from '../platform/http/request-id';
+import { polledFullJobSchema, polledJobSchema, polledView, submittedJobSchema, submittedView } from './job-views';
+import { parseScreeningRequest, type ScreeningRequest } from './screening-request';
+
+export interface ScreeningRouterDeps {
+  jobService: JobService;
+  jobs: JobStore;
+  capabilities: EngineCapabilities;
+  config: Pick<Config, 'CRAWL_TIMEOUT_DEFAULT_MS' | 'CRAWL_TIMEOUT_MAX_MS'>;
+}
+
+export const submittedJobResponse = z.object({ success: z.literal(true), data: submittedJobSchema });
+export const polledJobResponse = z.object({ success: z.literal(true), data: polledJobSchema });
+export const polledFullJobResponse = z.object({ success: z.literal(true), data: polledFullJobSchema });
+
+export function parseAndCheck(body: unknown, deps: ScreeningRouterDeps): ScreeningRequest {
+  const request = parseScreeningRequest(body, {
+    defaultCrawlTimeoutMs: deps.config.CRAWL_TIMEOUT_DEFAULT_MS,
+    maxCrawlTimeoutMs: deps.config.CRAWL_TIMEOUT_MAX_MS,
+  });
+  if (request.apiType === 'KYT' && !deps.capabilities.hasChainData(request.chain)) {
+    throw flatError(422, `KYT on ${request.chain} needs a ${request.chain} node, and none is configured on this deployment; KYA (address) screening is available`, 'CHAIN_NOT_CONFIGURED');
+  }
+  return request;
+}
+
+/** 402 and 503 answers shared by the job endpoint and the deprecated synchronous ones. */
+export function refuseUnlessQueued(result: SubmitResult): asserts result is Extract<SubmitResult, { kind: 'queued' }> {
+  if (result.kind === 'insufficient_credits' && result.debt > 0) {
+    throw flatError(402, `Your account owes ${result.debt} credits taken back by a refund or reversal after they were spent; new analyses start again once a payment covers it`, 'CREDITS_IN_DEBT', {
+      required: result.needed,
+      available: result.available,
+      debt: result.debt,
+    });
+  }
+  if (result.kind === 'insufficient_credits' && result.paymentFailed) {
+    throw flatError(402, `Insufficient credits (${result.available} available), and the last subscription payment failed: update the payment method with PayPal to renew your credits`, 'SUBSCRIPTION_PAYMENT_FAILED', {
+      required: result.needed,
+      available: result.available,
+    });
+  }
+  if (result.kind === 'insufficient_credits') {
+    throw flatError(402, `Insufficient credits: an analysis needs at least ${result.needed} credit, ${result.available} available`, 'INSUFFICIENT_CREDITS', {
+      required: result.needed,
+      available: result.available,
+    });
+  }
+  if (result.kind === 'not_started') {
+    throw flatError(503, 'Screening is temporarily unavailable; nothing was charged, please retry', 'SERVICE_UNAVAILABLE', {
+      request_id: result.job.requestId,
+    });
+  }
+}
+
+export function createScreeningJobsRouter(deps: ScreeningRouterDeps): Router {
+  const router = Router();
+
+  router.post('/kyt/job', async (req, res) => {
+    const request = parseAndCheck(req.body, deps);
+    const result = await deps.jobService.submit(currentUser(res), request, { httpRequestId: httpRequestIdOf(res) });
+    refuseUnlessQueued(result);
+    res
+      .status(202)
+      .location(`/api/v1/kyt/job/${result.job.requestId}`)
+      .json({ success: true, data: submittedView(result.job) });
+  });
+
+  const loadJob = async (id: string, userId: string) => {
+    const job = isUuid(id) ? await deps.jobs.findForUser(id, userId) : null;
+    if (!job) throw notFound('Job');
+    return job;
+  };
+
+  router.get('/kyt/job/:requestId', async (req, res) => {
+    const job = await loadJob(req.params.requestId, currentUser(res).id);
+    res.json({ success: true, data: polledView(job) });
+  });
+
+  router.get('/kyt/job/:requestId/fullresponse', async (req, res) => {
+    const job = await loadJob(req.params.requestId, currentUser(res).id);
+    res.json({ success: true, data: polledView(job, true) });
+  });
+
+  return router;
+}

@@ -1,0 +1,46 @@
+import { Router, type RequestHandler } from 'express';
+import { z } from 'zod';
+import type { JobStore } from './jobs-store';
+import { currentUser } from '../identity/authenticate';
+import { flatError } from '../platform/http/errors';
+import { httpRequestIdOf } from '../platform/http/request-id';
+import { submittedView, syncAnalyzeResultSchema } from './job-views';
+import { parseAndCheck, refuseUnlessQueued, type ScreeningRouterDeps } from './screening-jobs-routes';
+
+/** How a failed job answers here (anything else is 502). Exported for the OpenAPI document. */
+export const FAILURE_STATUS: Record<string, number> = { TRANSACTION_NOT_FOUND: 422, INVALID_TARGET: 422, INSUFFICIENT_CREDITS: 402 };
+
+export const syncAnalyzeResponse = z.object({ success: z.literal(true), data: syncAnalyzeResultSchema });
+
+/**
+ * Deprecated POST /api/v1/kyt/analyze and /api/v1/kya/analyze: the same job, waited for in the request.
+ * The analysis type follows the payload, not the path. If the wait runs out the caller gets 202 and the
+ * job to poll, so a slow analysis is never lost with the connection.
+ */
+export function createSyncAnalyzeRouter(deps: ScreeningRouterDeps & { jobs: JobStore; waitMs: number }): Router {
+  const router = Router();
+  const handler: RequestHandler = async (req, res) => {
+    res.set('Deprecation', 'true');
+    res.set('Link', '</api/v1/kyt/job>; rel="successor-version"');
+    const request = parseAndCheck(req.body, deps);
+    const user = currentUser(res);
+    const result = await deps.jobService.submit(user, request, { httpRequestId: httpRequestIdOf(res) });
+    refuseUnlessQueued(result);
+    const requestId = result.job.requestId;
+
+    await deps.jobService.waitForOutcome(requestId, deps.waitMs).catch(() => null);
+    const job = await deps.jobs.findForUser(requestId, user.id);
+    if (!job || job.status === 'queued') {
+      res.status(202).location(`/api/v1/kyt/job/${requestId}`).json({ success: true, data: submittedView(result.job) });
+      return;
+    }
+    if (job.status === 'failed') {
+      const code = job.error?.code ?? 'ANALYSIS_FAILED';
+      throw flatError(FAILURE_STATUS[code] ?? 502, job.error?.message ?? 'Analysis failed', code, { request_id: requestId });
+    }
+    res.json({ success: true, data: { ...job.response, request_id: requestId, reference_id: job.referenceId } });
+  };
+  router.post('/kyt/analyze', handler);
+  router.post('/kya/analyze', handler);
+  return router;
+}
