@@ -1,15 +1,12 @@
-import { ApplicationFailure } from '@temporalio/common';
-import { applyPayFastItn, type PayFastBillingDeps, type PayFastItn } from '../src/billing/payfast/apply-payfast-itn';
-import { payfastEventId } from '../src/billing/payfast/payfast-event-id';
-import { applyPayPalEvent, SubscriptionNotKnownYetError, type PayPalBillingDeps } from '../src/billing/paypal/apply-paypal-event';
-import { PaymentNotKnownYetError } from '../src/billing/apply-refund';
-import { applyPayFastRefund, type PayFastRefundDeps } from '../src/billing/payfast/apply-payfast-refund';
-import type { EventResult } from '../src/billing/event-result';
-import { applyClerkEvent, type ClerkEventInput } from '../src/identity/apply-clerk-event';
 import type { WorkerMetrics } from '../src/app/metrics/worker-metrics';
 import { PayFastUnavailableError } from '../src/billing/payfast/errors';
+import { applyPayFastItn, type PayFastBillingDeps, type PayFastItn } from '../src/billing/payfast/apply-payfast-itn';
+import { applyPayFastRefund, type PayFastRefundDeps } from '../src/billing/payfast/apply-payfast-refund';
+import { payfastEventId } from '../src/billing/payfast/payfast-event-id';
+import { applyPayPalEvent, type PayPalBillingDeps } from '../src/billing/paypal/apply-paypal-event';
 import type { PayFastRefundInput, PayPalEventInput } from '../src/billing/workflow-types';
-import { ErrorType } from '../src/screening/workflow-types';
+import { toApplicationFailure } from '../src/platform/errors/temporal-failures';
+import type { EventResult } from '../src/platform/webhooks/event-result';
 
 export type BillingActivityDeps = PayPalBillingDeps &
   PayFastBillingDeps &
@@ -19,23 +16,26 @@ export type BillingActivityDeps = PayPalBillingDeps &
     metrics: Pick<WorkerMetrics, 'webhookEvent'>;
   };
 
-/** Payment and identity activities: thin adapters over src/billing and src/identity, each one transaction. */
+/**
+ * Payment activities: thin adapters over src/billing, each one transaction. Domain errors carry their code
+ * and retryability (a sale before its subscription is retried; a refund of an unknown PayFast payment is not).
+ */
 export function createBillingActivities(deps: BillingActivityDeps) {
   /** Counts what the event did (and the credits it moved) once its transaction has committed. */
   const counted = (provider: string, result: EventResult): EventResult => {
     deps.metrics.webhookEvent(provider, result);
     return result;
   };
+  const failing = (err: unknown): never => {
+    throw toApplicationFailure(err);
+  };
   return {
-    /** Idempotency: claim (paypal, event id) + ledger key paypal:<event id> / paypal:sale:<sale id> / paypal:refund:<refund id>; a retry after commit is a no-op. */
+    /**
+     * Idempotency: claim (paypal, event id) + ledger key paypal:<event id> / paypal:sale:<sale id> /
+     * paypal:refund:<refund id>; a retry after commit is a no-op.
+     */
     async applyPayPalEvent(input: PayPalEventInput): Promise<EventResult> {
-      try {
-        return counted('paypal', await applyPayPalEvent(deps, input.event, input.payload));
-      } catch (err) {
-        if (err instanceof SubscriptionNotKnownYetError) throw ApplicationFailure.retryable(err.message, ErrorType.SubscriptionNotKnownYet);
-        if (err instanceof PaymentNotKnownYetError) throw ApplicationFailure.retryable(err.message, ErrorType.PaymentNotKnownYet);
-        throw err;
-      }
+      return counted('paypal', await applyPayPalEvent(deps, input.event, input.payload).catch(failing));
     },
 
     /** Idempotency: claim (payfast, pf_payment_id[:status]) + ledger key payfast:<pf_payment_id>. */
@@ -48,39 +48,31 @@ export function createBillingActivities(deps: BillingActivityDeps) {
      * The route checked that the payment exists, so an unknown one is permanent here, not retried.
      */
     async applyPayFastRefund(input: PayFastRefundInput): Promise<EventResult> {
-      try {
-        return counted('payfast', await applyPayFastRefund(deps, input));
-      } catch (err) {
-        if (err instanceof PaymentNotKnownYetError) throw ApplicationFailure.nonRetryable(err.message, ErrorType.PaymentNotKnownYet);
-        throw err;
-      }
+      return counted('payfast', await applyPayFastRefund(deps, input).catch(failing));
     },
 
     /** Read-only postback to PayFast; unreachable → retryable failure, so a grant never skips the check. */
     async confirmPayFastItn(input: { paramString: string }): Promise<boolean> {
-      if (!deps.confirmWithPayFast) throw ApplicationFailure.nonRetryable('PayFast server validation is not configured on this worker', ErrorType.PayFastUnavailable);
-      try {
-        return await deps.confirmWithPayFast(input.paramString);
-      } catch (err) {
-        if (err instanceof PayFastUnavailableError) throw ApplicationFailure.retryable(err.message, ErrorType.PayFastUnavailable);
-        throw err;
+      if (!deps.confirmWithPayFast) {
+        failing(new PayFastUnavailableError('PayFast server validation is not configured on this worker', { retryable: false }));
       }
+      return deps.confirmWithPayFast!(input.paramString).catch(failing);
     },
 
     /** Records an ITN PayFast did not confirm (insert-once on (payfast, event id)); grants nothing. */
     async recordPayFastRejection(input: { itn: PayFastItn; detail: string }): Promise<EventResult> {
       const eventId = payfastEventId(input.itn.pfPaymentId, input.itn.paymentStatus);
       const checkout = await deps.payfastCheckouts.find(input.itn.mPaymentId);
+      const userId = checkout?.userId ?? null;
       const inserted = await deps.webhookEvents.recordOnce({
-        provider: 'payfast', eventId, eventType: input.itn.paymentStatus, userId: checkout?.userId ?? null,
+        provider: 'payfast', eventId, eventType: input.itn.paymentStatus, userId,
         outcome: 'rejected', detail: input.detail, credits: 0, transactionId: null, payload: input.itn.fields,
       });
-      return counted('payfast', { duplicate: !inserted, outcome: 'rejected', userId: checkout?.userId ?? null, credits: 0, transactionId: null, detail: input.detail });
-    },
-
-    /** Idempotency: claim (clerk, svix-id); profile changes are guarded by the event time. */
-    async applyClerkEvent(input: ClerkEventInput): Promise<EventResult> {
-      return counted('clerk', await applyClerkEvent(deps, input));
+      return counted('payfast', {
+        duplicate: !inserted, outcome: 'rejected', userId, credits: 0, transactionId: null, detail: input.detail,
+      });
     },
   };
 }
+
+export type BillingActivities = ReturnType<typeof createBillingActivities>;

@@ -1,13 +1,10 @@
-import { ApplicationFailure } from '@temporalio/common';
 import { Context } from '@temporalio/activity';
 import type { Pool } from 'pg';
 import { createBinanceKlineSource } from '../src/market/domain/live/binance-klines';
 import { createKrakenOhlcSource } from '../src/market/domain/live/kraken-ohlc';
-import { MarketIngestError } from '../src/market/store/market-ingest';
-import { LiveSourceError } from '../src/market/domain/live/live-source';
 import { syncSymbol, type SyncResult, type SyncTarget } from '../src/market/domain/live/sync-symbol';
 import type { MarketSyncInput } from '../src/market/workflow-types';
-import { ErrorType } from '../src/screening/workflow-types';
+import { toApplicationFailure } from '../src/platform/errors/temporal-failures';
 
 export interface MarketActivityDeps {
   pool: Pool;
@@ -25,12 +22,12 @@ export function createMarketActivities(deps: MarketActivityDeps) {
       try {
         return await syncSymbol({ pool: deps.pool, source, now: deps.marketClock ?? Date.now, signal: Context.current().cancellationSignal }, target);
       } catch (err) {
-        // An unknown pair or a refused request will not heal by retrying; the workflow logs it and moves on.
-        if (err instanceof LiveSourceError && !err.retryable) throw ApplicationFailure.nonRetryable(err.message, ErrorType.MarketSourceRejected);
-        // E.g. a configured symbol that another venue already feeds: a config error, not a transient one.
-        if (err instanceof MarketIngestError) throw ApplicationFailure.nonRetryable(err.message, ErrorType.MarketSourceRejected);
-        throw err;
+        // An unknown pair, a refused request or a symbol another venue already feeds will not heal by retrying
+        // (those errors say so themselves); the workflow logs it and moves on.
+        throw toApplicationFailure(err);
       }
     },
   };
 }
+
+export type MarketActivities = ReturnType<typeof createMarketActivities>;

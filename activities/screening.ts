@@ -1,15 +1,15 @@
 import { activityInfo, cancellationSignal, heartbeat } from '@temporalio/activity';
-import { ApplicationFailure } from '@temporalio/common';
 import type { ActivityHistoryStore } from '../src/history/history-store';
-import { InsufficientCreditsError, type CreditStore } from '../src/billing/credits-store';
+import type { CreditStore } from '../src/billing/credits-store';
 import type { JobStore, JobUpdate } from '../src/screening/jobs-store';
 import { isSupportedChain } from '../src/screening/chains/chain';
-import { ChainConfigurationError, ChainUnavailableError, InvalidAddressError } from '../src/screening/chains/chain-client';
-import { AnalysisDeadlineError, TransactionNotFoundError, type ScreeningEngine } from '../src/screening/engine/engine';
+import type { ScreeningEngine } from '../src/screening/engine/engine';
 import type { AnalysisResult } from '../src/screening/engine/types';
 import type { WorkerMetrics } from '../src/app/metrics/worker-metrics';
 import type { Logger } from '../src/platform/logging/logger';
-import { ErrorType, type ScreeningInput } from '../src/screening/workflow-types';
+import type { ScreeningInput } from '../src/screening/workflow-types';
+import { AppError } from '../src/platform/errors';
+import { toApplicationFailure } from '../src/platform/errors/temporal-failures';
 import { deadline } from '../src/platform/abort/deadline';
 
 export interface ScreeningActivityDeps {
@@ -22,17 +22,6 @@ export interface ScreeningActivityDeps {
   log?: Logger;
 }
 
-/** Turns domain errors into the failure types the workflow branches on; anything unknown stays retryable. */
-function toFailure(err: unknown): unknown {
-  if (err instanceof InvalidAddressError) return ApplicationFailure.nonRetryable(err.message, ErrorType.InvalidTarget);
-  if (err instanceof TransactionNotFoundError) return ApplicationFailure.nonRetryable(err.message, ErrorType.TransactionNotFound);
-  if (err instanceof AnalysisDeadlineError) return ApplicationFailure.nonRetryable(err.message, ErrorType.ChainUnavailable);
-  // A refused key or a node on the wrong chain fails the job at once: only an operator can fix it.
-  if (err instanceof ChainConfigurationError) return ApplicationFailure.nonRetryable(err.message, ErrorType.ChainUnavailable);
-  if (err instanceof ChainUnavailableError) return ApplicationFailure.retryable(err.message, ErrorType.ChainUnavailable);
-  return err;
-}
-
 export function createScreeningActivities(deps: ScreeningActivityDeps) {
   return {
     /**
@@ -40,7 +29,9 @@ export function createScreeningActivities(deps: ScreeningActivityDeps) {
      * heartbeatTimeout and the analysis is retried on another one. Read-only: retries are harmless.
      */
     async analyzeTarget(input: ScreeningInput): Promise<AnalysisResult> {
-      if (!isSupportedChain(input.chain)) throw ApplicationFailure.nonRetryable(`unsupported chain ${input.chain}`, ErrorType.InvalidTarget);
+      if (!isSupportedChain(input.chain)) {
+        throw toApplicationFailure(new AppError('INVALID_TARGET', `unsupported chain ${input.chain}`));
+      }
       const every = Math.max(200, Math.floor((activityInfo().heartbeatTimeoutMs ?? 10_000) / 3));
       const beat = setInterval(() => heartbeat(), every);
       const crawlDeadline = deadline(input.crawlTimeoutMs, cancellationSignal());
@@ -57,7 +48,7 @@ export function createScreeningActivities(deps: ScreeningActivityDeps) {
         deps.metrics.crawlCutShort(input.chain, result.full.crawl.truncated.filter((reason) => reason !== 'fanout'));
         return result;
       } catch (err) {
-        throw toFailure(err);
+        throw toApplicationFailure(err);
       } finally {
         clearInterval(beat);
         crawlDeadline.dispose();
@@ -81,8 +72,7 @@ export function createScreeningActivities(deps: ScreeningActivityDeps) {
         if (!charged.duplicate) deps.metrics.creditsConsumed(input.amount);
         return charged;
       } catch (err) {
-        if (err instanceof InsufficientCreditsError) throw ApplicationFailure.nonRetryable(err.message, ErrorType.InsufficientCredits);
-        throw err;
+        throw toApplicationFailure(err);
       }
     },
 

@@ -1,19 +1,20 @@
-import {
-  ActivityFailure,
-  ApplicationFailure,
-  CancellationScope,
-  proxyActivities,
-  upsertSearchAttributes,
-  workflowInfo,
-} from '@temporalio/workflow';
-import type { Activities } from '../activities';
+/** Screening workflows: one per job, and the sweep of jobs left queued. Deterministic code only. */
+import { CancellationScope, proxyActivities, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import type { ScreeningActivities } from '../activities/screening';
+import type { QueuedJobActivities } from '../activities/screening-sweeper';
+import { describeFailure } from '../src/platform/errors/temporal-failures';
+import { JobStatusAttr, RiskLevelAttr } from '../src/platform/temporal/search-attributes';
 import type { AnalysisResult } from '../src/screening/engine/types';
 import { analysisCost } from '../src/screening/pricing';
-import { ErrorType, type JobError, type ScreeningInput, type ScreeningOutcome } from '../src/screening/workflow-types';
-import { JobStatusAttr, RiskLevelAttr } from '../src/platform/temporal/search-attributes';
+import type {
+  QueuedJobSweepInput,
+  QueuedJobSweepSummary,
+  ScreeningInput,
+  ScreeningOutcome,
+} from '../src/screening/workflow-types';
 
 /** Database writes: retried until the database is back, with backoff capped at 30 s. */
-const db = proxyActivities<Activities>({
+const db = proxyActivities<ScreeningActivities>({
   startToCloseTimeout: '30s',
   retry: { initialInterval: '500ms', maximumInterval: '30s' },
 });
@@ -27,28 +28,17 @@ function mirrorSeq(): number {
   return info.runStartTime.getTime() * 100_000 + info.historyLength;
 }
 
-function describeFailure(err: unknown): JobError {
-  const cause = err instanceof ActivityFailure ? err.cause : err;
-  if (cause instanceof ApplicationFailure) {
-    const code =
-      cause.type === ErrorType.TransactionNotFound ? 'TRANSACTION_NOT_FOUND'
-      : cause.type === ErrorType.InvalidTarget ? 'INVALID_TARGET'
-      : cause.type === ErrorType.InsufficientCredits ? 'INSUFFICIENT_CREDITS'
-      : 'CHAIN_UNAVAILABLE';
-    return { code, message: cause.message };
-  }
-  return { code: 'ANALYSIS_FAILED', message: err instanceof Error ? err.message : 'analysis failed' };
-}
-
 /**
  * One screening job (id `screening:<request_id>`): analyze → charge (idempotency key = request_id)
  * → activity history → mirror the result. A failed analysis releases the credits held and costs nothing.
+ * Failures keep the code their activity gave them (src/platform/errors); anything else is ANALYSIS_FAILED.
  */
 export async function screeningWorkflow(input: ScreeningInput): Promise<ScreeningOutcome> {
-  const analysis = proxyActivities<Activities>({
+  // Retryability is decided by the activity's failure (an AppError's own flag), not listed here.
+  const analysis = proxyActivities<ScreeningActivities>({
     startToCloseTimeout: input.crawlTimeoutMs + 30_000,
     heartbeatTimeout: input.heartbeatTimeoutMs,
-    retry: { initialInterval: '1s', maximumInterval: '10s', maximumAttempts: 3, nonRetryableErrorTypes: [ErrorType.InvalidTarget, ErrorType.TransactionNotFound] },
+    retry: { initialInterval: '1s', maximumInterval: '10s', maximumAttempts: 3 },
   });
 
   let result: AnalysisResult;
@@ -59,8 +49,16 @@ export async function screeningWorkflow(input: ScreeningInput): Promise<Screenin
     // Cleanup must finish even if the workflow is being cancelled: the hold would otherwise stay reserved.
     await CancellationScope.nonCancellable(async () => {
       await db.releaseCredits({ requestId: input.requestId });
-      await db.saveJobResult({ requestId: input.requestId, seq: mirrorSeq(), runId: workflowInfo().runId, status: 'failed',
-        response: null, fullResponse: null, error, creditsCharged: 0 });
+      await db.saveJobResult({
+        requestId: input.requestId,
+        seq: mirrorSeq(),
+        runId: workflowInfo().runId,
+        status: 'failed',
+        response: null,
+        fullResponse: null,
+        error,
+        creditsCharged: 0,
+      });
     });
     upsertSearchAttributes([{ key: JobStatusAttr, value: 'failed' }]);
     return { status: 'failed', responseId: null, riskLevel: null, creditsCharged: 0, error };
@@ -71,11 +69,39 @@ export async function screeningWorkflow(input: ScreeningInput): Promise<Screenin
   await db.chargeCredits({ requestId: input.requestId, userId: input.userId, amount, depthReached: result.depthReached });
   // History before the mirror flips to completed: a client that sees `completed` also finds the history row.
   await db.recordScreeningActivity({ job: input, result });
-  await db.saveJobResult({ requestId: input.requestId, seq: mirrorSeq(), runId: workflowInfo().runId, status: 'completed',
-    response: result.response, fullResponse: result.full, error: null, creditsCharged: amount });
+  await db.saveJobResult({
+    requestId: input.requestId,
+    seq: mirrorSeq(),
+    runId: workflowInfo().runId,
+    status: 'completed',
+    response: result.response,
+    fullResponse: result.full,
+    error: null,
+    creditsCharged: amount,
+  });
   upsertSearchAttributes([
     { key: RiskLevelAttr, value: result.response.risk_level },
     { key: JobStatusAttr, value: 'completed' },
   ]);
-  return { status: 'completed', responseId: result.response.response_id, riskLevel: result.response.risk_level, creditsCharged: amount, error: null };
+  return {
+    status: 'completed',
+    responseId: result.response.response_id,
+    riskLevel: result.response.risk_level,
+    creditsCharged: amount,
+    error: null,
+  };
+}
+
+const { sweepQueuedJobs } = proxyActivities<QueuedJobActivities>({
+  startToCloseTimeout: '5m',
+  heartbeatTimeout: '30s',
+  retry: { initialInterval: '5s', maximumInterval: '30s', maximumAttempts: 5 },
+});
+
+/**
+ * One sweep of jobs left `queued` (run by the schedule `queued-job-sweeper:<task queue>`): the result in the
+ * Temporal UI says how many were started, running, released or left for an operator.
+ */
+export async function queuedJobSweeperWorkflow(input: QueuedJobSweepInput): Promise<QueuedJobSweepSummary> {
+  return sweepQueuedJobs(input);
 }

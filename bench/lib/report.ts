@@ -21,7 +21,7 @@ function format(n: number): string {
   return abs >= 100 ? n.toFixed(0) : abs >= 10 ? n.toFixed(1) : n.toFixed(2);
 }
 
-/** The markdown table the README quotes: `| id | figure | value | baseline | ratio |`. */
+/** The markdown table docs/benchmarks.md quotes: `| id | figure | value | baseline | ratio |`. */
 export function markdownTable(figures: Figure[]): string {
   const rows = figures.map((f) => {
     const note = f.note ? ` (${f.note})` : '';

@@ -1,9 +1,10 @@
 import type { PoolClient } from 'pg';
 import type { CreditedPaymentStore, PaymentProvider } from './credited-payments-store';
 import type { CreditStore } from './credits-store';
-import type { EventResult } from './event-result';
+import type { EventResult } from '../platform/webhooks/event-result';
 import { formatCents } from './money';
 import { planRefund } from './refund-credits';
+import { AppError } from '../platform/errors';
 
 /** A refund or reversal as the provider reports it. */
 export interface RefundRequest {
@@ -21,10 +22,9 @@ export interface RefundRequest {
 }
 
 /** A refund for a payment this service has not credited (yet): retried, so a refund that overtakes its sale is not lost. */
-export class PaymentNotKnownYetError extends Error {
-  constructor(readonly provider: PaymentProvider, readonly paymentId: string) {
-    super(`${provider} payment ${paymentId} is not known (yet)`);
-    this.name = 'PaymentNotKnownYetError';
+export class PaymentNotKnownYetError extends AppError {
+  constructor(readonly provider: PaymentProvider, readonly paymentId: string, options: { retryable?: boolean } = {}) {
+    super('PAYMENT_NOT_KNOWN_YET', `${provider} payment ${paymentId} is not known (yet)`, options);
   }
 }
 

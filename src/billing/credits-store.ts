@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
+import { AppError } from '../platform/errors';
 
 type Queryable = Pool | PoolClient;
 
@@ -51,10 +52,9 @@ export interface Balance {
   debt: number;
 }
 
-export class InsufficientCreditsError extends Error {
+export class InsufficientCreditsError extends AppError {
   constructor(message: string) {
-    super(message);
-    this.name = 'InsufficientCreditsError';
+    super('INSUFFICIENT_CREDITS', message);
   }
 }
 

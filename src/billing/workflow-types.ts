@@ -1,10 +1,9 @@
-/** Inputs of the billing and identity workflows. Types only: the workflow bundle stays pure. */
+/** Inputs of the billing workflows. Types only: the workflow bundle stays pure. */
 import type { PayPalEvent } from './paypal/paypal-event';
 import type { PayFastItn } from './payfast/apply-payfast-itn';
-import type { ClerkEventInput } from '../identity/apply-clerk-event';
 
-export type { EventResult } from './event-result';
-export type { ClerkEventInput, PayFastItn, PayPalEvent };
+export type { EventResult } from '../platform/webhooks/event-result';
+export type { PayFastItn, PayPalEvent };
 
 export interface PayPalEventInput {
   event: PayPalEvent;

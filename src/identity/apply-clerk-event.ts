@@ -2,7 +2,7 @@ import type { Pool } from 'pg';
 import { inTransaction } from '../platform/db/transaction';
 import type { UserStore } from './users-store';
 import type { WebhookEventStore } from '../platform/webhooks/webhook-events-store';
-import { previousResult, settle, type EventResult } from '../billing/event-result';
+import { previousResult, settle, type EventResult } from '../platform/webhooks/event-result';
 import { readClerkUserEvent } from './clerk-user-event';
 
 export interface ClerkEventDeps {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@temporalio/client';
 import type { Pool } from 'pg';
+import { inTransaction } from '../platform/db/transaction';
 import { httpRequestMemo } from '../platform/temporal/http-request-memo';
 import { screeningWorkflowId } from './workflow-ids';
 import type { ScreeningInput, ScreeningOutcome } from './workflow-types';
@@ -46,37 +47,26 @@ export function createJobService(deps: JobServiceDeps) {
     async submit(user: User, request: ScreeningRequest, origin: { httpRequestId?: string } = {}): Promise<SubmitResult> {
       const requestId = randomUUID();
       const plannedDepth = deps.capabilities.plannedDepth(request.chain, request.apiType);
-      const client = await deps.pool.connect();
-      let job: JobRecord;
-      let held: number;
-      let maxDepth: number;
-      // A connection whose ROLLBACK failed (timed out, dropped) is destroyed rather than pooled again.
-      let broken: Error | undefined;
-      try {
-        await client.query('BEGIN');
-        held = await deps.credits.reserve(user.id, requestId, MINIMUM_CHARGE, analysisCost(plannedDepth), client);
-        if (held === 0) {
+      // The hold and the job row commit together, so concurrent submits can never promise more than the balance.
+      const held = await inTransaction(deps.pool, async (client) => {
+        const amount = await deps.credits.reserve(user.id, requestId, MINIMUM_CHARGE, analysisCost(plannedDepth), client);
+        if (amount === 0) {
           // Read on the same connection: asking the pool for a second one while holding this one can
-          // exhaust the pool under a burst of refused submits.
+          // exhaust the pool under a burst of refused submits. Nothing was held, so the commit changes nothing.
           const { available, debt } = await deps.credits.balance(user.id, client);
           const paymentFailed = await deps.subscriptions.hasFailedPayment(user.id, client);
-          await client.query('ROLLBACK');
-          return { kind: 'insufficient_credits', needed: MINIMUM_CHARGE, available, paymentFailed, debt };
+          const refused: SubmitResult = { kind: 'insufficient_credits', needed: MINIMUM_CHARGE, available, paymentFailed, debt };
+          return { refused, amount: 0, maxDepth: 0, job: null };
         }
-        maxDepth = deepestAffordableDepth(held, plannedDepth);
-        job = await deps.jobs.insertQueued(
-          { requestId, userId: user.id, ...request, maxDepth, creditsHeld: held, httpRequestId: origin.httpRequestId ?? null },
+        const maxDepth = deepestAffordableDepth(amount, plannedDepth);
+        const job = await deps.jobs.insertQueued(
+          { requestId, userId: user.id, ...request, maxDepth, creditsHeld: amount, httpRequestId: origin.httpRequestId ?? null },
           client,
         );
-        await client.query('COMMIT');
-      } catch (err) {
-        await client.query('ROLLBACK').catch((rollbackError: Error) => {
-          broken = rollbackError;
-        });
-        throw err;
-      } finally {
-        client.release(broken);
-      }
+        return { refused: null, amount, maxDepth, job };
+      });
+      if (held.refused || !held.job) return held.refused ?? { kind: 'insufficient_credits', needed: MINIMUM_CHARGE, available: 0, paymentFailed: false, debt: 0 };
+      const { job, maxDepth } = held;
       // Counted once the row is committed: every submitted job then ends counted as completed or failed.
       deps.metrics.jobSubmitted(request.apiType, request.chain);
 
@@ -88,7 +78,7 @@ export function createJobService(deps: JobServiceDeps) {
         target: request.target,
         crawlTimeoutMs: request.crawlTimeoutMs,
         maxDepth,
-        creditsHeld: held,
+        creditsHeld: held.amount,
         heartbeatTimeoutMs: deps.heartbeatTimeoutMs,
         referenceId: request.referenceId,
       };

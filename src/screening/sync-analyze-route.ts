@@ -3,12 +3,11 @@ import { z } from 'zod';
 import type { JobStore } from './jobs-store';
 import { currentUser } from '../identity/authenticate';
 import { flatError } from '../platform/http/errors';
+import { httpStatusOf } from '../platform/errors';
 import { httpRequestIdOf } from '../platform/http/request-id';
 import { submittedView, syncAnalyzeResultSchema } from './job-views';
 import { parseAndCheck, refuseUnlessQueued, type ScreeningRouterDeps } from './screening-jobs-routes';
 
-/** How a failed job answers here (anything else is 502). Exported for the OpenAPI document. */
-export const FAILURE_STATUS: Record<string, number> = { TRANSACTION_NOT_FOUND: 422, INVALID_TARGET: 422, INSUFFICIENT_CREDITS: 402 };
 
 export const syncAnalyzeResponse = z.object({ success: z.literal(true), data: syncAnalyzeResultSchema });
 
@@ -36,7 +35,7 @@ export function createSyncAnalyzeRouter(deps: ScreeningRouterDeps & { jobs: JobS
     }
     if (job.status === 'failed') {
       const code = job.error?.code ?? 'ANALYSIS_FAILED';
-      throw flatError(FAILURE_STATUS[code] ?? 502, job.error?.message ?? 'Analysis failed', code, { request_id: requestId });
+      throw flatError(httpStatusOf(code), job.error?.message ?? 'Analysis failed', code, { request_id: requestId });
     }
     res.json({ success: true, data: { ...job.response, request_id: requestId, reference_id: job.referenceId } });
   };

@@ -3,23 +3,6 @@
 export type ApiType = 'KYA' | 'KYT';
 export type RiskLevel = 'LOW' | 'MEDIUM' | 'HIGH';
 
-/** Failure types activities throw (ApplicationFailure.type); the workflow and the API branch on these strings. */
-export const ErrorType = {
-  InvalidTarget: 'InvalidTarget',
-  TransactionNotFound: 'TransactionNotFound',
-  ChainUnavailable: 'ChainUnavailable',
-  InsufficientCredits: 'InsufficientCredits',
-  /** A PayPal sale whose subscription has not been stored yet: retried with backoff, never dropped. */
-  SubscriptionNotKnownYet: 'SubscriptionNotKnownYet',
-  /** A refund of a payment not credited (yet): retried like a sale before its subscription, never dropped. */
-  PaymentNotKnownYet: 'PaymentNotKnownYet',
-  /** PayFast's validate endpoint could not be reached: retried. */
-  PayFastUnavailable: 'PayFastUnavailable',
-  /** An exchange refused a live-sync request (unknown pair, bad parameters): not retried. */
-  MarketSourceRejected: 'MarketSourceRejected',
-} as const;
-export type ErrorTypeName = (typeof ErrorType)[keyof typeof ErrorType];
-
 export interface ScreeningInput {
   requestId: string;
   userId: string;

@@ -5,11 +5,11 @@ import { loadRiskModel, parseRiskModel, RiskModelError } from '../../src/screeni
 const root = path.join(__dirname, '..', '..');
 const modelFile = () => JSON.parse(readFileSync(path.join(root, 'data', 'risk', 'risk-model.json'), 'utf8'));
 
-/** The README table between the risk-model markers, as {parameter: cell}. */
-function readmeTable(): Map<string, string> {
-  const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
-  const block = /<!-- risk-model:start[^>]*-->([\s\S]*?)<!-- risk-model:end -->/.exec(readme)?.[1];
-  if (!block) throw new Error('README.md has no risk-model table');
+/** The docs/screening.md table between the risk-model markers, as {parameter: cell}. */
+function documentedTable(): Map<string, string> {
+  const doc = readFileSync(path.join(root, 'docs', 'screening.md'), 'utf8');
+  const block = /<!-- risk-model:start[^>]*-->([\s\S]*?)<!-- risk-model:end -->/.exec(doc)?.[1];
+  if (!block) throw new Error('docs/screening.md has no risk-model table');
   const rows = block.split('\n').filter((l) => l.startsWith('| `'));
   return new Map(rows.map((l) => {
     const [, key, value] = /^\| `([^`]+)` \| (.*) \|$/.exec(l)!;
@@ -17,7 +17,7 @@ function readmeTable(): Map<string, string> {
   }));
 }
 
-/** The model as the README table shows it: leaf paths with JSON values, severities grouped by value. */
+/** The model as the docs/screening.md table shows it: leaf paths with JSON values, severities grouped by value. */
 function tableOf(model: Record<string, unknown>): Map<string, unknown> {
   const out = new Map<string, unknown>();
   const walk = (prefix: string, v: unknown) => {
@@ -34,12 +34,12 @@ function tableOf(model: Record<string, unknown>): Map<string, unknown> {
 }
 
 describe('the risk model file', () => {
-  test('when the README scoring table is read, then every weight, threshold and bound in it equals data/risk/risk-model.json', () => {
+  test('when the docs/screening.md scoring table is read, then every weight, threshold and bound in it equals data/risk/risk-model.json', () => {
     // Arrange
     const expected = tableOf(modelFile());
     // Act
-    const shown = readmeTable();
-    // Assert: same parameters, same values (lists compared as sets of names where the README lists names)
+    const shown = documentedTable();
+    // Assert: same parameters, same values (lists compared as sets of names where the table lists names)
     expect([...shown.keys()].sort()).toEqual([...expected.keys()].sort());
     for (const [key, value] of expected) {
       const cell = shown.get(key)!;

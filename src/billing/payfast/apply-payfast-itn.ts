@@ -6,7 +6,8 @@ import type { PayFastCheckoutStore } from './payfast-checkouts-store';
 import { inTransaction } from '../../platform/db/transaction';
 import type { UserStore } from '../../identity/users-store';
 import type { WebhookEventStore } from '../../platform/webhooks/webhook-events-store';
-import { grantForPayment, previousResult, settle, type EventResult } from '../event-result';
+import { previousResult, settle, type EventResult } from '../../platform/webhooks/event-result';
+import { grantForPayment } from '../payment-grants';
 import { toCents } from '../money';
 import { payfastEventId } from './payfast-event-id';
 

@@ -4,8 +4,8 @@ import type { CreditStore } from '../credits-store';
 import { inTransaction } from '../../platform/db/transaction';
 import type { WebhookEventStore } from '../../platform/webhooks/webhook-events-store';
 import type { PayFastRefundInput } from '../workflow-types';
-import { applyRefund } from '../apply-refund';
-import { previousResult, settle, type EventResult } from '../event-result';
+import { applyRefund, PaymentNotKnownYetError } from '../apply-refund';
+import { previousResult, settle, type EventResult } from '../../platform/webhooks/event-result';
 
 export interface PayFastRefundDeps {
   pool: Pool;
@@ -30,6 +30,10 @@ export async function applyPayFastRefund(deps: PayFastRefundDeps, input: PayFast
     const result = await applyRefund(deps, client, {
       provider: 'payfast', refundId: input.refundId, paymentId: input.pfPaymentId, kind: 'refund',
       amountCents: input.amountCents, currency: 'ZAR', eventId,
+    }).catch((err: unknown) => {
+      // The route checked that the payment exists, so here an unknown one is permanent, not worth retrying.
+      if (err instanceof PaymentNotKnownYetError) throw new PaymentNotKnownYetError(err.provider, err.paymentId, { retryable: false });
+      throw err;
     });
     return settle(client, deps.webhookEvents, 'payfast', eventId, result);
   });

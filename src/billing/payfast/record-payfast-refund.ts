@@ -3,7 +3,7 @@ import type { PayFastRefundInput } from '../workflow-types';
 import { httpRequestMemo } from '../../platform/temporal/http-request-memo';
 import { payfastRefundWorkflowId } from '../workflow-ids';
 import { EventTypeAttr, ProviderAttr } from '../../platform/temporal/search-attributes';
-import type { EventResult } from '../event-result';
+import type { EventResult } from '../../platform/webhooks/event-result';
 
 export interface RecordedRefund {
   result: EventResult;

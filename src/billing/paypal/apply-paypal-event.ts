@@ -6,11 +6,13 @@ import type { SubscriptionStore } from '../subscriptions-store';
 import { inTransaction } from '../../platform/db/transaction';
 import type { UserStore } from '../../identity/users-store';
 import type { WebhookEventStore } from '../../platform/webhooks/webhook-events-store';
-import { grantForPayment, previousResult, resolveAccountHolder, settle, type EventResult } from '../event-result';
+import { previousResult, settle, type EventResult } from '../../platform/webhooks/event-result';
+import { grantForPayment, resolveAccountHolder } from '../payment-grants';
 import { toCents } from '../money';
 import type { PayPalEvent, PayPalSale } from './paypal-event';
 import { applyRefund } from '../apply-refund';
 import { applySalePayment, applySubscriptionChange, creditForSale, planTopUp } from '../subscription-state';
+import { AppError } from '../../platform/errors';
 
 export interface PayPalBillingDeps {
   pool: Pool;
@@ -23,10 +25,9 @@ export interface PayPalBillingDeps {
 }
 
 /** A sale arrived before the subscription it pays for: retried until ACTIVATED/UPDATED has stored it. */
-export class SubscriptionNotKnownYetError extends Error {
+export class SubscriptionNotKnownYetError extends AppError {
   constructor(subscriptionId: string) {
-    super(`subscription ${subscriptionId} is not known yet`);
-    this.name = 'SubscriptionNotKnownYetError';
+    super('SUBSCRIPTION_NOT_KNOWN_YET', `subscription ${subscriptionId} is not known yet`);
   }
 }
 

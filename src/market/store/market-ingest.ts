@@ -6,6 +6,7 @@ import type { Candle, CandleBatch } from '../domain/candle';
 import { BUCKET_ORIGIN_SQL, INTERVAL_MS, INTERVAL_SQL, type CandleInterval } from '../domain/intervals';
 import { mergeSpans, type Span } from '../domain/ranges';
 import { EVERYTHING, planRollups } from '../domain/rollup-plan';
+import { AppError } from '../../platform/errors';
 
 export interface MarketSymbolSpec {
   symbol: string;
@@ -14,7 +15,12 @@ export interface MarketSymbolSpec {
   market: 'spot' | 'usdm-futures';
 }
 
-export class MarketIngestError extends Error {}
+/** Candles that cannot be stored as given (another venue's symbol, a span the batch does not know): not retryable. */
+export class MarketIngestError extends AppError {
+  constructor(message: string) {
+    super('MARKET_SOURCE_REJECTED', message);
+  }
+}
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

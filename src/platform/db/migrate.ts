@@ -1,12 +1,35 @@
+/**
+ * The database schema at start: the numbered migrations (migrations/*.sql), each once, then the SQL functions and
+ * triggers (functions/*.sql), only when they changed. Re-running the functions files at every start would take
+ * locks on busy tables (CREATE OR REPLACE TRIGGER on credit_transactions, users, ...) that can stall a start behind
+ * a long transaction or deadlock with live ones. So the sha256 of the files (names and text, in FUNCTION_FILES
+ * order) is kept in the one-row table schema_functions, and the files are applied when it differs, when there is
+ * no row, or when a migration was applied in this run (it may have dropped or replaced a function). Consequence: a
+ * function changed by hand in the database is not repaired until the files change; `DELETE FROM
+ * schema_functions` forces a re-apply at the next start.
+ */
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import type { Logger } from '../logging/logger';
 
 const MIGRATIONS_DIR = path.join(__dirname, 'migrations');
+const FUNCTIONS_DIR = path.join(__dirname, 'functions');
 // Any constant works; it only has to be the same in every process that migrates.
 const MIGRATION_LOCK_ID = 4_210_402;
+
+/**
+ * The SQL functions and triggers (functions/README.md), applied in this order after the migrations.
+ * Listed rather than globbed so the order is a decision; a file in the folder but not here is refused.
+ */
+export const FUNCTION_FILES = [
+  'credits.sql',
+  'outbox.sql',
+  'activity-owner.sql',
+  'job-status-events.sql',
+  'api-key-revocation-events.sql',
+] as const;
 
 interface MigrationFile {
   version: number;
@@ -30,48 +53,112 @@ async function readMigrations(): Promise<MigrationFile[]> {
   );
 }
 
+/** The functions files' text in FUNCTION_FILES order, refusing a .sql file there that the list does not name. */
+export async function readFunctionFiles(): Promise<{ name: string; sql: string }[]> {
+  const unlisted = (await readdir(FUNCTIONS_DIR)).filter(
+    (f) => f.endsWith('.sql') && !(FUNCTION_FILES as readonly string[]).includes(f),
+  );
+  if (unlisted.length > 0) throw new Error(`functions files not listed in FUNCTION_FILES: ${unlisted.join(', ')}`);
+  return Promise.all(
+    FUNCTION_FILES.map(async (name) => ({ name, sql: await readFile(path.join(FUNCTIONS_DIR, name), 'utf8') })),
+  );
+}
+
+async function applyMigrations(client: PoolClient, log: Logger): Promise<number[]> {
+  const applied: number[] = [];
+  await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version integer PRIMARY KEY, name text NOT NULL, checksum text NOT NULL,
+    applied_at timestamptz NOT NULL DEFAULT now())`);
+  const recordedRows = await client.query<{ version: number; checksum: string }>(
+    'SELECT version, checksum FROM schema_migrations',
+  );
+  const done = new Map<number, string>(recordedRows.rows.map((r) => [r.version, r.checksum]));
+  for (const m of await readMigrations()) {
+    const recorded = done.get(m.version);
+    if (recorded !== undefined) {
+      if (recorded !== m.checksum) throw new Error(`migration ${m.name} was changed after it was applied`);
+      continue;
+    }
+    await client.query('BEGIN');
+    try {
+      await client.query(m.sql);
+      await client.query('INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [
+        m.version,
+        m.name,
+        m.checksum,
+      ]);
+      await client.query('COMMIT');
+    } catch (err) {
+      await client.query('ROLLBACK');
+      throw new Error(`migration ${m.name} failed: ${(err as Error).message}`);
+    }
+    applied.push(m.version);
+    log.info('migration applied', { migration: m.name });
+  }
+  return applied;
+}
+
+/** sha256 over each file's name and text, in FUNCTION_FILES order: an edited, renamed or reordered file changes it. */
+export function functionsChecksum(files: readonly { name: string; sql: string }[]): string {
+  const hash = createHash('sha256');
+  // NUL as separator: Postgres refuses it in SQL text, so two different lists of files cannot hash the same input.
+  for (const f of files) hash.update(`${f.name}\0${f.sql}\0`);
+  return hash.digest('hex');
+}
+
 /**
- * Applies the numbered SQL files in order, each in its own transaction, and records them.
+ * Every functions file, in one transaction with the recorded checksum: the functions and triggers change together
+ * or not at all, and the checksum says what was applied. Skipped when the recorded checksum is the files' and no
+ * migration ran in this start (see the header comment).
+ */
+async function applyFunctions(client: PoolClient, log: Logger, migrationsApplied: boolean): Promise<void> {
+  await client.query(`CREATE TABLE IF NOT EXISTS schema_functions (
+    id boolean PRIMARY KEY DEFAULT true CHECK (id), checksum text NOT NULL, applied_at timestamptz NOT NULL)`);
+  const files = await readFunctionFiles();
+  const checksum = functionsChecksum(files);
+  const recorded = (await client.query<{ checksum: string }>('SELECT checksum FROM schema_functions')).rows[0];
+  if (recorded?.checksum === checksum && !migrationsApplied) {
+    log.debug('sql functions unchanged', { checksum });
+    return;
+  }
+  await client.query('BEGIN');
+  try {
+    for (const f of files) {
+      try {
+        await client.query(f.sql);
+      } catch (err) {
+        throw new Error(`functions file ${f.name} failed: ${(err as Error).message}`);
+      }
+    }
+    await client.query(
+      `INSERT INTO schema_functions (checksum, applied_at) VALUES ($1, now())
+       ON CONFLICT (id) DO UPDATE SET checksum = EXCLUDED.checksum, applied_at = EXCLUDED.applied_at`,
+      [checksum],
+    );
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK');
+    throw err;
+  }
+  const reason = !recorded ? 'not recorded' : recorded.checksum !== checksum ? 'files changed' : 'migrations applied';
+  log.info('sql functions applied', { files: files.map((f) => f.name), checksum, reason });
+}
+
+/**
+ * Applies the numbered SQL files in order, each in its own transaction, and records them; then the functions files
+ * (functions/*.sql) when they changed (header comment). Returns the versions of the migrations applied in this run.
  * An advisory lock lets api and worker start together without racing; an edited, already applied
- * file is refused, because the database would silently differ from the code.
+ * migration is refused, because the database would silently differ from the code.
  */
 export async function migrate(pool: Pool, log: Logger): Promise<number[]> {
   const client = await pool.connect();
-  const applied: number[] = [];
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-      version integer PRIMARY KEY, name text NOT NULL, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
-    const done = new Map<number, string>(
-      (await client.query<{ version: number; checksum: string }>('SELECT version, checksum FROM schema_migrations')).rows.map(
-        (r) => [r.version, r.checksum],
-      ),
-    );
-    for (const m of await readMigrations()) {
-      const recorded = done.get(m.version);
-      if (recorded !== undefined) {
-        if (recorded !== m.checksum) throw new Error(`migration ${m.name} was changed after it was applied`);
-        continue;
-      }
-      await client.query('BEGIN');
-      try {
-        await client.query(m.sql);
-        await client.query('INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [
-          m.version,
-          m.name,
-          m.checksum,
-        ]);
-        await client.query('COMMIT');
-      } catch (err) {
-        await client.query('ROLLBACK');
-        throw new Error(`migration ${m.name} failed: ${(err as Error).message}`);
-      }
-      applied.push(m.version);
-      log.info('migration applied', { migration: m.name });
-    }
+    const applied = await applyMigrations(client, log);
+    await applyFunctions(client, log, applied.length > 0);
+    return applied;
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
     client.release();
   }
-  return applied;
 }

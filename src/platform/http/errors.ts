@@ -5,6 +5,7 @@ import { errorFields } from '../logging/logger';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { InvalidUtf8BodyError } from './unsafe-input';
 import { requestLogOf } from './request-id';
+import { AppError } from '../errors';
 
 /** An error that already knows its HTTP answer, in one of the contract's two shapes. */
 export class HttpError extends Error {
@@ -61,6 +62,11 @@ export function createErrorHandler(log: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (err instanceof HttpError) {
       res.set(err.headers).status(err.status).json(err.body);
+      return;
+    }
+    if (err instanceof AppError) {
+      // A domain error that reached a route unhandled answers what it carries, in the flat shape.
+      res.status(err.httpStatus).json(flatError(err.httpStatus, err.message, err.code).body);
       return;
     }
     if (err instanceof InvalidUtf8BodyError) {

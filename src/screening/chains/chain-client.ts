@@ -1,4 +1,5 @@
 import type { Chain } from './chain';
+import { AppError } from '../../platform/errors';
 
 /** One asset as the engine sees it: the chain's native coin or a token contract. */
 export type Asset =
@@ -95,10 +96,9 @@ export interface HistorySourceReport {
   blindTo: ('native' | 'internal')[];
 }
 
-export class InvalidAddressError extends Error {
+export class InvalidAddressError extends AppError {
   constructor(readonly chain: Chain, readonly address: string) {
-    super(`"${address}" is not a valid ${chain} address`);
-    this.name = 'InvalidAddressError';
+    super('INVALID_TARGET', `"${address}" is not a valid ${chain} address`);
   }
 }
 
@@ -106,17 +106,15 @@ export class InvalidAddressError extends Error {
  * The provider refused this deployment's setup (an invalid API key, a plan without the chain, a node on
  * another chain id): retrying cannot help until an operator changes the configuration.
  */
-export class ChainConfigurationError extends Error {
+export class ChainConfigurationError extends AppError {
   constructor(readonly chain: Chain, message: string) {
-    super(message);
-    this.name = 'ChainConfigurationError';
+    super('CHAIN_UNAVAILABLE', message, { retryable: false });
   }
 }
 
 /** The node could not be reached or answered with an error; retrying later may succeed. */
-export class ChainUnavailableError extends Error {
+export class ChainUnavailableError extends AppError {
   constructor(readonly chain: Chain, message: string, override readonly cause?: unknown) {
-    super(message);
-    this.name = 'ChainUnavailableError';
+    super('CHAIN_UNAVAILABLE', message);
   }
 }

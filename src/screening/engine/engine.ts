@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ApiType } from '../workflow-types';
 import type { Chain } from '../chains/chain';
 import type { AddressFacts, Asset, ChainClient, ChainTransaction } from '../chains/chain-client';
+import { ChainConfigurationError } from '../chains/chain-client';
 import { capabilitiesFor } from './capabilities';
 import type { PriceBook } from './prices';
 import { createUsdPricer, type StoredCloses } from './usd-pricer';
@@ -11,6 +12,7 @@ import { analysisCost, COST_RULE } from '../pricing';
 import { isExchangeLabelled, scoreParties, type Party } from './scoring';
 import { crawlRoots, runExposurePhase, type ExposurePhase } from './exposure-phase';
 import type { AnalysisResult, Balance, CrawlReport, FullResponse } from './types';
+import { AppError } from '../../platform/errors';
 
 export interface AnalysisRequest {
   apiType: ApiType;
@@ -22,18 +24,16 @@ export interface AnalysisRequest {
   crawlTimeoutMs?: number;
 }
 
-export class TransactionNotFoundError extends Error {
+export class TransactionNotFoundError extends AppError {
   constructor(readonly chain: Chain, readonly txid: string) {
-    super(`transaction ${txid} was not found on ${chain}`);
-    this.name = 'TransactionNotFoundError';
+    super('TRANSACTION_NOT_FOUND', `transaction ${txid} was not found on ${chain}`);
   }
 }
 
-/** The deadline (crawlTimeout) ran out before anything could be screened. */
-export class AnalysisDeadlineError extends Error {
+/** The deadline (crawlTimeout) ran out before anything could be screened: the chain did not answer in time. */
+export class AnalysisDeadlineError extends AppError {
   constructor(message: string) {
-    super(message);
-    this.name = 'AnalysisDeadlineError';
+    super('CHAIN_UNAVAILABLE', message, { retryable: false });
   }
 }
 
@@ -144,7 +144,7 @@ export function createScreeningEngine(deps: EngineDeps) {
       let roles = new Map<string, string[]>([[req.target, ['target']]]);
       let facts: AddressFacts | null = null;
       if (req.apiType === 'KYT') {
-        if (!client) throw new AnalysisDeadlineError(`KYT on ${req.chain} needs on-chain data, which this deployment cannot read`);
+        if (!client) throw new ChainConfigurationError(req.chain, `KYT on ${req.chain} needs on-chain data, which this deployment cannot read`);
         const t0 = now();
         try {
           tx = await client.getTransaction(req.target, signal);

@@ -1,6 +1,7 @@
 import { DECIMAL_TEXT_RE, type Candle } from '../candle';
 import { createHttpClient, HttpGiveUpError, snippet, type Classifier, type HttpClient, type RetryPolicy as HttpRetryPolicy } from '../../../platform/http-client/http-client';
 import { bucketStart, type CandleInterval } from '../intervals';
+import { AppError } from '../../../platform/errors';
 
 export interface LiveFetchResult {
   candles: Candle[];
@@ -35,14 +36,14 @@ export interface LiveSourceErrorDetails {
  * may succeed later (rate limit, 5xx, network, timeout, Kraken's EService errors); false means a
  * request or configuration problem (unknown symbol, bad interval, malformed answer, caller abort).
  */
-export class LiveSourceError extends Error {
-  override readonly name = 'LiveSourceError';
+export class LiveSourceError extends AppError {
+  /** The exchange's HTTP status. */
   readonly status?: number;
   readonly exchangeCode?: string | number;
   readonly retryAfterMs?: number;
 
-  constructor(message: string, readonly retryable: boolean, details: LiveSourceErrorDetails = {}) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+  constructor(message: string, retryable: boolean, details: LiveSourceErrorDetails = {}) {
+    super('MARKET_SOURCE_REJECTED', message, { retryable, cause: details.cause });
     this.status = details.status;
     this.exchangeCode = details.exchangeCode;
     this.retryAfterMs = details.retryAfterMs;

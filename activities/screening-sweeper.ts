@@ -83,3 +83,5 @@ export function createQueuedJobActivities(deps: QueuedJobActivityDeps) {
     },
   };
 }
+
+export type QueuedJobActivities = ReturnType<typeof createQueuedJobActivities>;

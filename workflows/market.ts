@@ -1,7 +1,7 @@
-import { ApplicationFailure } from '@temporalio/common';
+/** Market workflows: the live candle sync per exchange. Deterministic code only. */
 import { continueAsNew, log, proxyActivities, sleep } from '@temporalio/workflow';
-import type { Activities } from '../activities';
-import { ErrorType } from '../src/screening/workflow-types';
+import type { MarketActivities } from '../activities/market';
+import { failureCode } from '../src/platform/errors/temporal-failures';
 import type { MarketSyncWorkflowInput } from '../src/market/workflow-types';
 
 /** Rounds per run before continue-as-new, so the history stays small however long the sync runs. */
@@ -13,17 +13,27 @@ const ROUNDS_PER_RUN = 100;
  * never stops the others. Operators see the rounds, and each symbol's result, in the Temporal UI.
  */
 export async function marketSyncWorkflow(input: MarketSyncWorkflowInput): Promise<void> {
-  const { syncMarketSymbol } = proxyActivities<Activities>({
+  const { syncMarketSymbol } = proxyActivities<MarketActivities>({
     startToCloseTimeout: '5 minutes',
-    retry: { initialInterval: '2s', maximumInterval: '30s', maximumAttempts: 3, nonRetryableErrorTypes: [ErrorType.MarketSourceRejected] },
+    retry: { initialInterval: '2s', maximumInterval: '30s', maximumAttempts: 3 },
   });
   for (let round = 0; round < ROUNDS_PER_RUN; round++) {
     for (const s of input.symbols) {
       try {
-        await syncMarketSymbol({ connector: input.connector, baseUrl: input.baseUrl, interval: input.interval, backfillCandles: input.backfillCandles, ...s });
+        await syncMarketSymbol({
+          connector: input.connector,
+          baseUrl: input.baseUrl,
+          interval: input.interval,
+          backfillCandles: input.backfillCandles,
+          ...s,
+        });
       } catch (err) {
-        const cause = err instanceof Error && 'cause' in err && err.cause instanceof ApplicationFailure ? err.cause : undefined;
-        log.warn('market sync failed for a symbol; next round retries it', { symbol: s.symbol, type: cause?.type, message: cause?.message ?? String(err) });
+        const message = err instanceof Error && err.cause instanceof Error ? err.cause.message : String(err);
+        log.warn('market sync failed for a symbol; next round retries it', {
+          symbol: s.symbol,
+          type: failureCode(err),
+          message,
+        });
       }
     }
     await sleep(input.pollSeconds * 1000);

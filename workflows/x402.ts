@@ -1,17 +1,18 @@
+/** x402 workflows: pay-per-use reports. Deterministic code only. */
 import { proxyActivities } from '@temporalio/workflow';
-import type { Activities } from '../activities';
+import type { ScreeningActivities } from '../activities/screening';
 import type { AnalysisResult } from '../src/screening/engine/types';
-import { ErrorType, type ScreeningInput } from '../src/screening/workflow-types';
+import type { ScreeningInput } from '../src/screening/workflow-types';
 
 /**
  * A pay-per-use KYT/KYA report (id `x402:<kind>:<uuid>`): the same analysis as a screening job, with no
  * credits involved (the report is paid in USDC, and only settled after this returns).
  */
 export async function x402ReportWorkflow(input: ScreeningInput): Promise<AnalysisResult> {
-  const { analyzeTarget } = proxyActivities<Activities>({
+  const { analyzeTarget } = proxyActivities<Pick<ScreeningActivities, 'analyzeTarget'>>({
     startToCloseTimeout: input.crawlTimeoutMs + 30_000,
     heartbeatTimeout: input.heartbeatTimeoutMs,
-    retry: { initialInterval: '1s', maximumInterval: '5s', maximumAttempts: 2, nonRetryableErrorTypes: [ErrorType.InvalidTarget, ErrorType.TransactionNotFound] },
+    retry: { initialInterval: '1s', maximumInterval: '5s', maximumAttempts: 2 },
   });
   return analyzeTarget(input);
 }

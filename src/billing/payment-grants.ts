@@ -1,17 +1,7 @@
+/** How a verified payment reaches an account: the holder it names, and the grant keyed by the payment. */
 import type { PoolClient } from 'pg';
 import type { CreditStore } from './credits-store';
 import type { User, UserStore } from '../identity/users-store';
-import type { WebhookEventStore, WebhookOutcome, WebhookProvider } from '../platform/webhooks/webhook-events-store';
-
-/** What processing one provider event did; `duplicate` means an earlier delivery already did it. */
-export interface EventResult {
-  duplicate: boolean;
-  outcome: WebhookOutcome;
-  userId: string | null;
-  credits: number;
-  transactionId: string | null;
-  detail: string | null;
-}
 
 export const CLERK_USER_ID = /^user_[A-Za-z0-9]{10,64}$/;
 
@@ -23,31 +13,6 @@ export async function resolveAccountHolder(users: UserStore, id: string): Promis
   const found = await users.findByAnyId(id);
   if (found) return found;
   return CLERK_USER_ID.test(id) ? users.provisionClerkUser(id, null) : null;
-}
-
-/** Writes the event's record in the same transaction as its effect and returns the result. */
-export async function settle(
-  client: PoolClient,
-  events: WebhookEventStore,
-  provider: WebhookProvider,
-  eventId: string,
-  result: Omit<EventResult, 'duplicate'>,
-): Promise<EventResult> {
-  await events.settle(client, { provider, eventId, ...result });
-  return { duplicate: false, ...result };
-}
-
-/** The first processing's record, for a delivery that lost the claim. */
-export async function previousResult(client: PoolClient, events: WebhookEventStore, provider: WebhookProvider, eventId: string): Promise<EventResult> {
-  const stored = await events.find(provider, eventId, client);
-  return {
-    duplicate: true,
-    outcome: stored?.outcome ?? 'ignored',
-    userId: stored?.userId ?? null,
-    credits: stored?.credits ?? 0,
-    transactionId: stored?.transactionId ?? null,
-    detail: stored?.detail ?? null,
-  };
 }
 
 export interface GrantRequest {

@@ -1,0 +1,39 @@
+/**
+ * The service's failure vocabulary: every code a domain error, an activity failure or a failed job can carry,
+ * with the HTTP status it answers and whether retrying may help. This is the only table of its kind: errors
+ * (app-error.ts) read their status and default retryability here, activities put the code on the Temporal
+ * failure as its `type`, workflows and routes read the code back. Pure data: the workflow bundle imports it.
+ */
+export const ERROR_CODES = {
+  /** Not an address or transaction of the chain, or a chain the service does not screen. */
+  INVALID_TARGET: { status: 422, retryable: false },
+  TRANSACTION_NOT_FOUND: { status: 422, retryable: false },
+  /** The chain's node or API failed or is not set up; a configuration error is raised as not retryable. */
+  CHAIN_UNAVAILABLE: { status: 502, retryable: true },
+  INSUFFICIENT_CREDITS: { status: 402, retryable: false },
+  /** Anything the vocabulary does not name: the job failed, and the log holds the cause. */
+  ANALYSIS_FAILED: { status: 502, retryable: false },
+  /** The queued-job sweeper found a job its api never started (credits released, nothing charged). */
+  NOT_STARTED: { status: 502, retryable: false },
+  /** The job's workflow ended without a result (terminated, timed out). */
+  JOB_ABORTED: { status: 502, retryable: false },
+  /** A PayPal sale before its subscription is stored: retried with backoff, never dropped. */
+  SUBSCRIPTION_NOT_KNOWN_YET: { status: 409, retryable: true },
+  /** A refund of a payment not credited (yet): retried like a sale before its subscription. */
+  PAYMENT_NOT_KNOWN_YET: { status: 409, retryable: true },
+  /** PayFast's validate endpoint could not be reached. */
+  PAYFAST_UNAVAILABLE: { status: 503, retryable: true },
+  /** An exchange refused a live-sync request (unknown pair, bad parameters). */
+  MARKET_SOURCE_REJECTED: { status: 502, retryable: false },
+} as const satisfies Record<string, { status: number; retryable: boolean }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ERROR_CODES, value);
+}
+
+/** The HTTP status a failure with this code answers; a code outside the vocabulary is a bad gateway. */
+export function httpStatusOf(code: string): number {
+  return isErrorCode(code) ? ERROR_CODES[code].status : ERROR_CODES.ANALYSIS_FAILED.status;
+}

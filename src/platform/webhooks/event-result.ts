@@ -1,0 +1,37 @@
+import type { PoolClient } from 'pg';
+import type { WebhookEventStore, WebhookOutcome, WebhookProvider } from './webhook-events-store';
+
+/** What processing one provider event did; `duplicate` means an earlier delivery already did it. */
+export interface EventResult {
+  duplicate: boolean;
+  outcome: WebhookOutcome;
+  userId: string | null;
+  credits: number;
+  transactionId: string | null;
+  detail: string | null;
+}
+
+/** Writes the event's record in the same transaction as its effect and returns the result. */
+export async function settle(
+  client: PoolClient,
+  events: WebhookEventStore,
+  provider: WebhookProvider,
+  eventId: string,
+  result: Omit<EventResult, 'duplicate'>,
+): Promise<EventResult> {
+  await events.settle(client, { provider, eventId, ...result });
+  return { duplicate: false, ...result };
+}
+
+/** The first processing's record, for a delivery that lost the claim. */
+export async function previousResult(client: PoolClient, events: WebhookEventStore, provider: WebhookProvider, eventId: string): Promise<EventResult> {
+  const stored = await events.find(provider, eventId, client);
+  return {
+    duplicate: true,
+    outcome: stored?.outcome ?? 'ignored',
+    userId: stored?.userId ?? null,
+    credits: stored?.credits ?? 0,
+    transactionId: stored?.transactionId ?? null,
+    detail: stored?.detail ?? null,
+  };
+}

@@ -1,0 +1,64 @@
+/** Billing workflows: one per provider event, each applied in one activity transaction claimed by its event id. */
+import { proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
+import type { BillingActivities } from '../activities/billing';
+import type { EventResult, PayFastPaymentInput, PayFastRefundInput, PayPalEventInput } from '../src/billing/workflow-types';
+import { UserIdAttr } from '../src/platform/temporal/search-attributes';
+
+/**
+ * One PayPal event (id `paypal:<event id>`): apply the subscription change or grant the payment in
+ * one activity transaction claimed by (paypal, event id), so a retry after the commit changes nothing.
+ * A sale that arrives before its subscription is retried with backoff for up to three days (PayPal's
+ * own retry window) instead of being dropped. A rejected event completes: re-running cannot change it.
+ */
+export async function paypalEventWorkflow(input: PayPalEventInput): Promise<EventResult> {
+  const { applyPayPalEvent } = proxyActivities<BillingActivities>({
+    startToCloseTimeout: '30s',
+    scheduleToCloseTimeout: '3 days',
+    retry: { initialInterval: input.unknownSubscriptionRetryMs, backoffCoefficient: 2, maximumInterval: '1 hour' },
+  });
+  const result = await applyPayPalEvent(input);
+  if (result.userId) upsertSearchAttributes([{ key: UserIdAttr, value: result.userId }]);
+  return result;
+}
+
+const payfast = proxyActivities<BillingActivities>({
+  startToCloseTimeout: '30s',
+  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '5 minutes' },
+});
+
+/**
+ * One PayFast ITN (id `payfast:<pf_payment_id>`; other statuses `payfast:<pf_payment_id>:<status>`, so a
+ * logged FAILED can never block the COMPLETE of the same payment). Optionally confirmed with PayFast's
+ * validate endpoint (retried while it is unreachable), then applied in one transaction claimed by
+ * (payfast, event id), ledger key 'payfast:<pf_payment_id>'.
+ */
+export async function payfastPaymentWorkflow(input: PayFastPaymentInput): Promise<EventResult> {
+  if (input.serverValidation && input.itn.paymentStatus === 'COMPLETE') {
+    const confirmed = await payfast.confirmPayFastItn({ paramString: input.validationParamString });
+    if (!confirmed) {
+      return payfast.recordPayFastRejection({
+        itn: input.itn,
+        detail: 'PayFast answered INVALID to /eng/query/validate',
+      });
+    }
+  }
+  const result = await payfast.applyPayFastItn(input.itn);
+  if (result.userId) upsertSearchAttributes([{ key: UserIdAttr, value: result.userId }]);
+  return result;
+}
+
+const refunds = proxyActivities<BillingActivities>({
+  startToCloseTimeout: '30s',
+  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1 minute' },
+});
+
+/**
+ * One PayFast refund (id `payfast-refund:<refund id>`): takes back the credits of the refunded payment
+ * in one activity transaction claimed by (payfast, refund:<refund id>) and payment_refunds, so
+ * concurrent or repeated requests for the same refund take the credits back once.
+ */
+export async function payfastRefundWorkflow(input: PayFastRefundInput): Promise<EventResult> {
+  const result = await refunds.applyPayFastRefund(input);
+  if (result.userId) upsertSearchAttributes([{ key: UserIdAttr, value: result.userId }]);
+  return result;
+}
