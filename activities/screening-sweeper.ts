@@ -1,6 +1,6 @@
 import { heartbeat } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
-import type { CreditStore } from '../src/billing/credits-store';
+import type { CreditStore } from '../src/billing';
 import type { JobStore, StaleQueuedJob } from '../src/screening/jobs-store';
 import type { Logger } from '../src/platform/logging/logger';
 import type { WorkerMetrics } from '../src/app/metrics/worker-metrics';

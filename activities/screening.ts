@@ -1,6 +1,6 @@
 import { activityInfo, cancellationSignal, heartbeat } from '@temporalio/activity';
-import type { ActivityHistoryStore } from '../src/history/history-store';
-import type { CreditStore } from '../src/billing/credits-store';
+import type { ActivityHistoryStore } from '../src/history';
+import type { CreditStore } from '../src/billing';
 import type { JobStore, JobUpdate } from '../src/screening/jobs-store';
 import { isSupportedChain } from '../src/screening/chains/chain';
 import type { ScreeningEngine } from '../src/screening/engine/engine';

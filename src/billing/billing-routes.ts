@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
-import { currentUser } from '../identity/authenticate';
+import { currentUser } from '../identity';
 import { formatCents } from './money';
 import { isPaymentFlagged } from './subscription-state';
 import type { Config } from '../platform/config';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
-import { currentUser, requireAdmin } from '../identity/authenticate';
+import { currentUser, requireAdmin } from '../identity';
 import type { CreditStore } from './credits-store';
-import type { UserStore } from '../identity/users-store';
+import type { UserStore } from '../identity';
 import type { ApiMetrics } from '../app/metrics/api-metrics';
 import { flatError, notFound, parseOrThrow } from '../platform/http/errors';
 

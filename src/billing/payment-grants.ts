@@ -1,7 +1,7 @@
 /** How a verified payment reaches an account: the holder it names, and the grant keyed by the payment. */
 import type { PoolClient } from 'pg';
 import type { CreditStore } from './credits-store';
-import type { User, UserStore } from '../identity/users-store';
+import type { User, UserStore } from '../identity';
 
 export const CLERK_USER_ID = /^user_[A-Za-z0-9]{10,64}$/;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { oneOfAnyCase } from '../platform/http/input-patterns';
-import { UUID_RE } from '../identity/users-store';
+import { UUID_RE } from '../platform/http/common-patterns';
 
 /**
  * The activity webhook body (spec 4.5 / 2.7) as parseActivityRecord reads it, for the OpenAPI document.

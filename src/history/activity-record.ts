@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ActivityEntry, ActivityRiskLevel, ActivityType } from './history-store';
-import { isUuid } from '../identity/users-store';
+import { isUuid } from '../platform/http/common-patterns';
 
 /** A body the contract refuses: `{error}` as spec 4.5 words it, plus the field when the message names one. */
 export class ActivityRecordError extends Error {

@@ -1,11 +1,11 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { currentUser } from '../identity/authenticate';
+import { currentUser } from '../identity';
 import type { ActivityHistoryStore } from './history-store';
-import { isUuid } from '../identity/users-store';
+import { isUuid } from '../platform/http/common-patterns';
 import { activityDetail, activityDetailSchema, activityListItem, activityListItemSchema } from './history-views';
 import { invalidParameter, notFound, parseOrThrow } from '../platform/http/errors';
-import { DIGITS } from '../market/routes/market-params';
+import { DIGITS } from '../platform/http/common-patterns';
 
 const isoDate = (what: string) =>
   z.string({ error: what }).refine((s) => !Number.isNaN(Date.parse(s)), what).transform((s) => new Date(s)).optional();

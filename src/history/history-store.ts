@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { isUuid } from '../identity/users-store';
+import { isUuid } from '../platform/http/common-patterns';
 
 export type ActivityType = 'kyt' | 'kya' | 'kye';
 export type ActivityRiskLevel = 'low' | 'medium' | 'high' | 'critical';

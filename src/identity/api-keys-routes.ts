@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { generateApiKey } from './api-key-format';
 import { currentUser, requireAdmin } from './authenticate';
-import type { CreditStore } from '../billing/credits-store';
+import type { CreditStore } from '../billing';
 import type { UserStore } from './users-store';
 import { notFound, parseOrThrow } from '../platform/http/errors';
 

@@ -38,8 +38,8 @@ const toUser = (r: UserRow): User => ({
   status: r.status,
 });
 
-export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (s: string): boolean => UUID_RE.test(s);
+export { isUuid, UUID_RE } from '../platform/http/common-patterns';
+import { isUuid } from '../platform/http/common-patterns';
 
 export interface ApiKeyRecord {
   id: string;

@@ -1,6 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
-import { bearerToken, type Credentials, type Identity } from '../identity/authenticate';
+import { bearerToken, type Credentials, type Identity } from '../identity';
 import { errorFields, type Logger } from '../platform/logging/logger';
 import type { OutboxEvent, OutboxListener } from './outbox-listener';
 

@@ -1,7 +1,7 @@
 import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import type { JobStore } from './jobs-store';
-import { currentUser } from '../identity/authenticate';
+import { currentUser } from '../identity';
 import { flatError } from '../platform/http/errors';
 import { httpStatusOf } from '../platform/errors';
 import { httpRequestIdOf } from '../platform/http/request-id';

@@ -3,18 +3,18 @@ import { randomUUID } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { WorkflowFailedError, type Client } from '@temporalio/client';
 import { z } from 'zod';
-import type { ScreeningInput } from '../screening/workflow-types';
+import type { ScreeningInput } from '../screening';
 import { httpRequestMemo } from '../platform/temporal/http-request-memo';
-import type { ActivityHistoryStore } from '../history/history-store';
-import type { EntityStore } from '../screening/lists/entities-store';
-import { SUPPORTED_CHAINS, type Chain } from '../screening/chains/chain';
-import { ADDRESS_FORMAT_HINT, normalizeAddress, normalizeTxid, TXID_FORMAT_HINT } from '../screening/chains/target-format';
-import type { EngineCapabilities } from '../screening/engine/capabilities';
-import type { AnalysisResult } from '../screening/engine/types';
+import type { ActivityHistoryStore } from '../history';
+import type { EntityStore } from '../screening';
+import { SUPPORTED_CHAINS, type Chain } from '../screening';
+import { ADDRESS_FORMAT_HINT, normalizeAddress, normalizeTxid, TXID_FORMAT_HINT } from '../screening';
+import type { EngineCapabilities } from '../screening';
+import type { AnalysisResult } from '../screening';
 import type { ServePaid } from './payment-gate';
 import { flatError, invalidParameter, parseOrThrow } from '../platform/http/errors';
 import { httpRequestIdOf } from '../platform/http/request-id';
-import { screeningResponseSchema } from '../screening/job-views';
+import { screeningResponseSchema } from '../screening';
 
 export interface X402RouterDeps {
   servePaid?: ServePaid;

@@ -167,7 +167,7 @@ describe('SQL functions and triggers from src/platform/db/functions', () => {
     expect(rows).toEqual([{ checksum: await currentChecksum(), applied_at: expect.any(Date) }]);
   });
 
-  test('migrate() on an up-to-date database applies no functions file; a changed checksum forces a re-apply', async () => {
+  test('an up-to-date database gets no functions file; a changed checksum forces a re-apply', async () => {
     const original = await snapshot(pool);
     // A function changed by hand: only a re-apply of the files puts the written body back.
     const { rows } = await pool.query<{ def: string }>(`SELECT pg_get_functiondef('realtime_notify'::regproc) AS def`);

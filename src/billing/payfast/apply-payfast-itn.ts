@@ -4,7 +4,7 @@ import type { CreditStore } from '../credits-store';
 import type { PackageStore } from '../packages-store';
 import type { PayFastCheckoutStore } from './payfast-checkouts-store';
 import { inTransaction } from '../../platform/db/transaction';
-import type { UserStore } from '../../identity/users-store';
+import type { UserStore } from '../../identity';
 import type { WebhookEventStore } from '../../platform/webhooks/webhook-events-store';
 import { previousResult, settle, type EventResult } from '../../platform/webhooks/event-result';
 import { grantForPayment } from '../payment-grants';

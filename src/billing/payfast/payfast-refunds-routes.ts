@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { currentUser, requireAdmin } from '../../identity/authenticate';
+import { currentUser, requireAdmin } from '../../identity';
 import { toCents } from '../money';
 import type { RecordPayFastRefund } from './record-payfast-refund';
 import type { CreditedPaymentStore } from '../credited-payments-store';

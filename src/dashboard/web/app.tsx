@@ -78,7 +78,7 @@ function SignedIn({ credential, signOut }: { credential: Credential; signOut: (w
   }, [credential]);
 
   // The balance in the header follows every grant and charge as it is committed.
-  useRealtimeEvent<{ balance: number }>(socket, 'credit_balance_updated', useCallback(() => void refreshMe(), [refreshMe]));
+  useRealtimeEvent(socket, 'credit_balance_updated', useCallback(() => void refreshMe(), [refreshMe]));
 
   if (!me) {
     return <main class="loading">{error ? <ErrorNotice error={error} /> : <p role="status">Loading your account…</p>}</main>;

@@ -1,6 +1,8 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import type { Socket } from 'socket.io-client';
+import type { z } from 'zod';
+import type { meResponse } from '../../identity';
 import type { ApiClient } from './api-client';
 
 /** What every panel needs: the API client of the signed-in credential, its socket, and who it is. */
@@ -12,14 +14,8 @@ export interface Session {
   refreshMe(): Promise<void>;
 }
 
-/** GET /api/v1/me's data. */
-export interface Me {
-  id: string;
-  role: 'user' | 'admin';
-  clerkUserId?: string | null;
-  credits?: { balance: number; reserved: number; available: number };
-  [key: string]: unknown;
-}
+/** GET /api/v1/me's data (a type-only import of the route's schema: nothing of the server is bundled). */
+export type Me = z.output<typeof meResponse>['data'];
 
 export const SessionContext = createContext<Session | null>(null);
 

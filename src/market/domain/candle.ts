@@ -1,7 +1,9 @@
 import type { CandleInterval } from './intervals';
 
 /** Our pair names, BASE-QUOTE in upper case (also the CHECK on market_symbols.symbol). */
-export const SYMBOL_PATTERN = '[A-Z0-9]{2,12}-[A-Z0-9]{2,12}';
+import { SYMBOL_PATTERN } from '../../platform/http/common-patterns';
+
+export { SYMBOL_PATTERN };
 export const SYMBOL_RE = new RegExp(`^${SYMBOL_PATTERN}$`);
 
 /** A price or volume as sources write it, scientific notation included (Kraken writes `1E+1`); Postgres `numeric` reads all of them. */

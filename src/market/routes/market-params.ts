@@ -4,7 +4,8 @@ import { invalidParameter, structuredError, type HttpError } from '../../platfor
 
 /** The latest instant JavaScript and Postgres both represent (ms). */
 export const MAX_TIME_MS = 8_640_000_000_000_000;
-export const DIGITS = /^\d{1,16}$/;
+export { DIGITS } from '../../platform/http/common-patterns';
+import { DIGITS } from '../../platform/http/common-patterns';
 
 export const EXPECTED = {
   symbol: 'a trading pair in BASE-QUOTE form, e.g. BTC-USD',

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { currentUser } from '../../identity/authenticate';
+import { currentUser } from '../../identity';
 import type { RateLimitPrincipal } from '../../platform/rate-limit/tiers';
 
 /**

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { INTERVAL_MS, isCandleInterval } from '../domain/intervals';
-import type { StoredCloses, StoredCloseSeries } from '../../screening/engine/usd-pricer';
+import type { StoredCloses, StoredCloseSeries } from '../../screening';
 
 /** Quotes that price an asset in dollars, most direct first (stablecoins are taken at their peg). */
 export const USD_QUOTES = ['USD', 'USDT', 'USDC'] as const;

@@ -2,7 +2,9 @@ import { ChainConfigurationError, type AddressHistory, type AddressTransfer, typ
 import type { EvmChain } from './evm-rpc';
 
 /** EVM_HISTORY_SOURCE: `auto` picks Otterscan when the node has ots_*, else Etherscan when a key is set, else logs. */
-export const EVM_HISTORY_MODES = ['auto', 'otterscan', 'etherscan', 'logs'] as const;
+import { EVM_HISTORY_MODES } from '../../platform/config';
+
+export { EVM_HISTORY_MODES };
 export type EvmHistoryMode = (typeof EVM_HISTORY_MODES)[number];
 
 /** One way of reading an EVM address's history. */

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { CHAINS } from '../screen/screen-words';
-import { NO_FILTERS, type ActivityFilters } from './activity-types';
+import { NO_FILTERS, type ActivityFilters } from './activity-filters';
 
 /** datetime-local speaks the browser's local time without a zone; the API wants an instant. */
 const toInstant = (local: string): string => (local ? new Date(local).toISOString() : '');

@@ -1,7 +1,7 @@
 import { ErrorNotice } from '../components/error-notice';
 import { ActivityFiltersForm } from './activity-filters-form';
 import { ActivityTable } from './activity-table';
-import { NO_FILTERS, type ActivityFilters } from './activity-types';
+import { NO_FILTERS, type ActivityFilters } from './activity-filters';
 import { useActivityList } from './use-activity-list';
 
 const isFiltered = (f: ActivityFilters) => JSON.stringify({ ...f, limit: 0 }) !== JSON.stringify({ ...NO_FILTERS, limit: 0 });

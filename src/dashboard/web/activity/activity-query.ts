@@ -1,6 +1,7 @@
-import type { ActivityFilters, ActivityItem } from './activity-types';
+import type { ActivityFilters } from './activity-filters';
+import type { ActivityItem } from './activity-types';
 
-/** The query string of GET /api/v1/activity (parameter names of src/api/routes/activity.ts). */
+/** The query string of GET /api/v1/activity (parameter names: activityListQuery, src/history/history-routes.ts). */
 export function activityQuery(filters: ActivityFilters, offset: number): string {
   const params = new URLSearchParams();
   if (filters.activityType) params.set('activityType', filters.activityType);
@@ -19,7 +20,7 @@ const contains = (value: string | null, needle: string) => value !== null && val
 
 /**
  * Whether a record pushed on the socket belongs in the list as filtered: the same tests the server's
- * query makes (src/db/activity-history.ts), so a live row never shows up where a reload would not put it.
+ * query makes (src/history/history-store.ts), so a live row never shows up where a reload would not put it.
  */
 export function matchesFilters(item: ActivityItem, filters: ActivityFilters): boolean {
   const created = Date.parse(item.createdAt);

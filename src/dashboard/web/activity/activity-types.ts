@@ -1,49 +1,16 @@
-/** GET /api/v1/activity items (also the `activity_recorded` socket event) and the detail view. */
-export interface ActivityItem {
-  id: string;
-  requestId: string | null;
-  activityType: 'kyt' | 'kya' | 'kye';
-  statusCode: number | null;
-  isError: boolean;
-  blockchain: string | null;
-  transactionHash: string | null;
-  address: string | null;
-  entityId: string | null;
-  entityName: string | null;
-  riskLevel: string | null;
-  riskScore: number | null;
-  responseSummary: Record<string, unknown> | null;
-  source: string | null;
-  createdAt: string;
-}
+/**
+ * GET /api/v1/activity as the dashboard reads it, derived from the schemas the routes answer with
+ * (src/history/). Type-only imports: esbuild erases them, so no server code is bundled.
+ */
+import type { z } from 'zod';
+import type { activityListResponse } from '../../../history';
+import type { activityDetailSchema, activityListItemSchema } from '../../../history';
 
-export interface ActivityDetail extends ActivityItem {
-  responseId: string | null;
-  errorMessage: string | null;
-  requestPayload: unknown;
-  responsePayload: unknown;
-  metadata: unknown;
-  clientAppId: string | null;
-  clientAppName: string | null;
-}
+/** A list item; also the `activity_recorded` socket event (its trigger builds the same shape). */
+export type ActivityItem = z.output<typeof activityListItemSchema>;
 
-export interface Pagination {
-  total: number;
-  limit: number;
-  offset: number;
-  hasMore: boolean;
-}
+/** GET /api/v1/activity/:id `data`: the item plus its payloads and the caller's metadata. */
+export type ActivityDetail = z.output<typeof activityDetailSchema>;
 
-/** The list's filters as the person set them; empty strings mean "any". Dates are ISO 8601 instants. */
-export interface ActivityFilters {
-  activityType: '' | 'kyt' | 'kya' | 'kye';
-  riskLevel: '' | 'low' | 'medium' | 'high' | 'critical';
-  blockchain: string;
-  from: string;
-  to: string;
-  errorsOnly: boolean;
-  q: string;
-  limit: number;
-}
-
-export const NO_FILTERS: ActivityFilters = { activityType: '', riskLevel: '', blockchain: '', from: '', to: '', errorsOnly: false, q: '', limit: 20 };
+export type ActivityList = z.output<typeof activityListResponse>;
+export type Pagination = ActivityList['pagination'];

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { useSession } from '../context';
 import { useRealtimeEvent } from '../realtime';
 import { activityQuery, matchesFilters } from './activity-query';
-import type { ActivityFilters, ActivityItem, Pagination } from './activity-types';
+import type { ActivityFilters } from './activity-filters';
+import type { ActivityItem, ActivityList, Pagination } from './activity-types';
 
 export interface ActivityPage {
   rows: ActivityItem[];
@@ -39,7 +40,7 @@ export function useActivityList(filters: ActivityFilters, offset: number) {
     let current = true;
     arrivedWhileLoading.current = [];
     api
-      .get<{ data: ActivityItem[]; pagination: Pagination }>(`/api/v1/activity?${query}`)
+      .get<ActivityList>(`/api/v1/activity?${query}`)
       .then((body) => {
         if (!current) return;
         const arrived = arrivedWhileLoading.current ?? [];

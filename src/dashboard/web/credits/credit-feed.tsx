@@ -1,6 +1,6 @@
 import { utcClock } from '../markets/utc-time';
-import { creditsWord, type CreditFeedEntry } from './credit-types';
-import { describeFeedEntry } from './use-credit-feed';
+import { creditsWord } from './credits-word';
+import { describeFeedEntry, type CreditFeedEntry } from './use-credit-feed';
 
 /** The live feed; the newest entry is also read out through the status region. */
 export function CreditFeed({ entries }: { entries: CreditFeedEntry[] }) {

@@ -1,13 +1,32 @@
 /**
+ * The credits and billing API as the dashboard reads it, derived from the schemas the routes answer with
+ * (src/billing/*-routes.ts). Type-only imports: esbuild erases them, so no server code is bundled.
+ */
+import type { z } from 'zod';
+import type { checkoutResponse, subscriptionListResponse } from '../../../billing';
+import type { balanceResponse, grantResponse } from '../../../billing';
+import type { packageSchema } from '../../../billing';
+
+/**
  * GET /api/v1/credits/balance's data: `reserved` is held for jobs still running, `available` what can be
  * spent, `debt` credits taken back by a refund after they were spent (above 0, new jobs are refused).
  */
-export interface CreditBalance {
-  balance: number;
-  reserved: number;
-  available: number;
-  debt?: number;
-}
+export type CreditBalance = z.output<typeof balanceResponse>['data'];
+
+/** POST /api/v1/credits/grant's data (admin). */
+export type GrantResult = z.output<typeof grantResponse>['data'];
+
+/** GET /api/v1/credits/packages item. */
+export type CreditPackage = z.output<typeof packageSchema>;
+
+/** GET /api/v1/billing/subscriptions item. */
+export type Subscription = z.output<typeof subscriptionListResponse>['data'][number];
+
+/** POST /api/v1/billing/payfast/checkout's data: the signed form to post to PayFast. */
+export type PayFastCheckout = z.output<typeof checkoutResponse>['data'];
+
+// The two socket events below are built only in SQL (the trigger function credit_transactions_to_outbox);
+// no server type or schema describes them, so they are written out here.
 
 /** Realtime `credits_granted`: one ledger grant (admin, PayPal, PayFast…), after it is committed. */
 export interface CreditsGrantedEvent {
@@ -31,47 +50,3 @@ export interface BalanceUpdatedEvent {
   reason: string;
   debtAdded?: number;
 }
-
-/** One line of the live feed on the Credits page. */
-export interface CreditFeedEntry {
-  id: string;
-  kind: 'grant' | 'charge' | 'revoke';
-  amount: number;
-  source: string;
-  balance: number;
-  at: string;
-  /** Grants: the part that paid off debt. Take-backs: the part that became debt. */
-  debt?: number;
-}
-
-/** GET /api/v1/credits/packages item. */
-export interface CreditPackage {
-  id: string;
-  name: string;
-  credits: number;
-  billing: 'one_time' | 'monthly' | 'annual' | string;
-  prices: { provider: 'paypal' | 'payfast' | string; currency: string; amount: string; paypalPlanId?: string }[];
-}
-
-/** GET /api/v1/billing/subscriptions item. */
-export interface Subscription {
-  provider: 'paypal';
-  subscriptionId: string;
-  status: string;
-  planId: string | null;
-  packageId: string | null;
-  nextBillingTime: string | null;
-  cancelledAt: string | null;
-  paymentFailed: boolean;
-  lastFailureReason: string | null;
-}
-
-/** POST /api/v1/billing/payfast/checkout's data: the signed form to post to PayFast. */
-export interface PayFastCheckout {
-  mPaymentId: string;
-  action: string;
-  method: string;
-  fields: Record<string, string>;
-}
-
-export const creditsWord = (n: number): string => `${n} credit${Math.abs(n) === 1 ? '' : 's'}`;

@@ -2,15 +2,9 @@ import { useRef, useState } from 'preact/hooks';
 import { ApiError } from '../api-client';
 import { ErrorNotice } from '../components/error-notice';
 import { useSession } from '../context';
-import { creditsWord } from './credit-types';
+import type { GrantResult } from './credit-types';
+import { creditsWord } from './credits-word';
 import { newRequestKey } from './new-request-key';
-
-interface GrantResult {
-  userId: string;
-  balance: number;
-  transactionId: string;
-  duplicate: boolean;
-}
 
 /**
  * Admin only: grants credits to any user. One idempotency key per intended grant: it is kept across

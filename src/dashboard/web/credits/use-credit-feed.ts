@@ -1,9 +1,22 @@
 import { useCallback, useState } from 'preact/hooks';
 import { useSession } from '../context';
 import { useRealtimeEvent } from '../realtime';
-import { creditsWord, type BalanceUpdatedEvent, type CreditFeedEntry, type CreditsGrantedEvent } from './credit-types';
+import type { BalanceUpdatedEvent, CreditsGrantedEvent } from './credit-types';
+import { creditsWord } from './credits-word';
 
 const FEED_LENGTH = 50;
+
+/** One line of the live feed on the Credits page (view state, made from the two socket events). */
+export interface CreditFeedEntry {
+  id: string;
+  kind: 'grant' | 'charge' | 'revoke';
+  amount: number;
+  source: string;
+  balance: number;
+  at: string;
+  /** Grants: the part that paid off debt. Take-backs: the part that became debt. */
+  debt?: number;
+}
 
 const VERBS: Record<CreditFeedEntry['kind'], string> = { grant: 'granted', charge: 'charged', revoke: 'taken back' };
 

@@ -1,5 +1,6 @@
 import { utcMinuteOrDash } from '../markets/utc-time';
-import { rateLimitWords, type ApiKeyRecord } from './key-types';
+import type { ApiKeyRecord } from './key-types';
+import { rateLimitWords } from './rate-limit-words';
 import { RevokeControl } from './revoke-control';
 
 /** Every key of the account, by prefix only; revoked keys stay listed with the time they stopped working. */

@@ -1,23 +1,12 @@
-/** GET /api/v1/api-keys item (src/db/users.ts ApiKeyRecord): never the key itself, only its prefix. */
-export interface ApiKeyRecord {
-  id: string;
-  name: string;
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-  rateLimit: { tier: 'free' | 'pro' | 'enterprise'; requestsPerMinute: number | null };
-}
+/**
+ * The API keys API as the dashboard reads it, derived from the schemas the routes answer with
+ * (src/identity/api-keys-routes.ts). Type-only imports: esbuild erases them, so no server code is bundled.
+ */
+import type { z } from 'zod';
+import type { apiKeyRecordSchema, createdApiKeyResponse } from '../../../identity';
+
+/** GET /api/v1/api-keys item: never the key itself, only its prefix. */
+export type ApiKeyRecord = z.output<typeof apiKeyRecordSchema>;
 
 /** POST /api/v1/api-keys answer: the record plus the full key, the only time it is ever sent. */
-export interface CreatedApiKey extends ApiKeyRecord {
-  key: string;
-}
-
-const TIER_RATES: Record<string, string> = { free: '60 a minute', pro: '300 a minute' };
-
-/** "free (60 a minute)": the key's market-data rate limit in words. */
-export function rateLimitWords(limit: ApiKeyRecord['rateLimit']): string {
-  const rate = limit.tier === 'enterprise' ? (limit.requestsPerMinute ? `${limit.requestsPerMinute} a minute` : 'custom') : TIER_RATES[limit.tier];
-  return rate ? `${limit.tier} (${rate})` : limit.tier;
-}
+export type CreatedApiKey = z.output<typeof createdApiKeyResponse>['data'];

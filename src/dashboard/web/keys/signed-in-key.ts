@@ -1,6 +1,6 @@
 import { loadCredential } from '../session';
 
-// The same cut as displayPrefix in src/auth/api-key-format.ts: "cs_live_" and 6 more characters.
+// The same cut as displayPrefix in src/identity/api-key-format.ts: "cs_live_" and 6 more characters.
 const PREFIX_LENGTH = 'cs_live_'.length + 6;
 
 /**

@@ -1,5 +1,5 @@
-import { findSymbol, intervalsOf, LIMIT_CHOICES } from './selection';
-import type { Capabilities, CandleSelection } from './market-types';
+import type { Capabilities } from './market-types';
+import { findSymbol, intervalsOf, LIMIT_CHOICES, type CandleSelection } from './selection';
 
 /** Symbol (grouped by connector), interval and count, offering only what capabilities lists. */
 export function MarketPicker({ caps, selection, onChange }: { caps: Capabilities; selection: CandleSelection; onChange: (next: CandleSelection) => void }) {

@@ -1,45 +1,18 @@
+/**
+ * The market-data API as the dashboard reads it, derived from the schemas the routes answer with
+ * (src/market/routes/). Type-only imports: esbuild erases them, so no server code is bundled.
+ */
+import type { z } from 'zod';
+import type { candleSchema, candlesResponse } from '../../../market';
+import type { capabilitiesResponse } from '../../../market';
+
+type CapabilitiesData = z.output<typeof capabilitiesResponse>['data'];
+
 /** The parts of GET /api/v1/capabilities the Markets page uses. */
-export interface Capabilities {
-  connectors: MarketConnector[];
-  intervals: string[];
-  limits: { candles: { default: number; max: number } };
-  rateLimit: { tier: string; requestsPerMinute: number; windowSeconds: number };
-}
-
-export interface MarketConnector {
-  id: string;
-  name: string;
-  market: string;
-  symbols: MarketSymbol[];
-}
-
-export interface MarketSymbol {
-  symbol: string;
-  exchangeSymbol: string;
-  from: string | null;
-  to: string | null;
-  intervals: { interval: string; from: string; to: string; candles: number; native: boolean }[];
-}
+export type Capabilities = Pick<CapabilitiesData, 'connectors' | 'intervals' | 'limits' | 'rateLimit'>;
+export type MarketConnector = Capabilities['connectors'][number];
+export type MarketSymbol = MarketConnector['symbols'][number];
 
 /** One GET /api/v1/market-data/candles bucket; `timestamp` is the bucket open, ISO 8601 UTC. */
-export interface Candle {
-  timestamp: string;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-  trades: number | null;
-}
-
-export interface CandlesAnswer {
-  data: Candle[];
-  meta: { symbol: string; interval: string; total: number };
-}
-
-/** What the person picked; kept in the URL (#/markets/BTC-USD/1h/500) so a reload or a link keeps it. */
-export interface CandleSelection {
-  symbol: string;
-  interval: string;
-  limit: number;
-}
+export type Candle = z.output<typeof candleSchema>;
+export type CandlesAnswer = z.output<typeof candlesResponse>;

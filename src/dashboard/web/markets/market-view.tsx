@@ -3,7 +3,7 @@ import { CandleChart } from './candle-chart';
 import { describeCandles } from './candle-summary';
 import { CandleTable } from './candle-table';
 import { RetryButton } from './retry-button';
-import type { CandleSelection } from './market-types';
+import type { CandleSelection } from './selection';
 import { useCandles } from './use-candles';
 
 /** The chart, its one-line summary and its table for one selection, with loading and errors in words. */

@@ -1,4 +1,11 @@
-import type { Capabilities, CandleSelection, MarketSymbol } from './market-types';
+import type { Capabilities, MarketSymbol } from './market-types';
+
+/** What the person picked; kept in the URL (#/markets/BTC-USD/1h/500) so a reload or a link keeps it. */
+export interface CandleSelection {
+  symbol: string;
+  interval: string;
+  limit: number;
+}
 
 export const LIMIT_CHOICES = [100, 250, 500, 1000] as const;
 const DEFAULT_LIMIT = 500;

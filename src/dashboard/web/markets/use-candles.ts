@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useSession } from '../context';
-import type { CandlesAnswer, CandleSelection } from './market-types';
+import type { CandlesAnswer } from './market-types';
+import type { CandleSelection } from './selection';
 
 /**
  * The candles of the current selection. An answer that arrives after the selection changed again is

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { ActivityDetailView } from '../activity/activity-detail';
 import { ActivityHistory } from '../activity/activity-history';
-import { NO_FILTERS, type ActivityFilters } from '../activity/activity-types';
+import { NO_FILTERS, type ActivityFilters } from '../activity/activity-filters';
 import type { PanelProps } from './panel-props';
 
 /**

@@ -7,6 +7,9 @@ import { GraphTables } from './graph-tables';
 
 const FIT_PADDING = 24;
 
+/** An edge between two addresses (the API's edges may have no address at one end). */
+type DrawnEdge = GraphEdge & { from: string; to: string };
+
 function elements(nodes: GraphNode[], edges: GraphEdge[], showAmounts: boolean): cytoscape.ElementDefinition[] {
   const present = new Set(nodes.map((n) => n.address));
   return [
@@ -17,7 +20,7 @@ function elements(nodes: GraphNode[], edges: GraphEdge[], showAmounts: boolean):
     })),
     // An edge to an address the graph does not list would make cytoscape throw: such edges stay in the table only.
     ...edges
-      .filter((e) => present.has(e.from) && present.has(e.to))
+      .filter((e): e is DrawnEdge => e.from !== null && e.to !== null && present.has(e.from) && present.has(e.to))
       .map((e, i) => ({ group: 'edges' as const, data: { id: `e${i}`, source: e.from, target: e.to, label: showAmounts ? e.amount ?? '' : '' } })),
   ];
 }

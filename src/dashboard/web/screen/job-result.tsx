@@ -1,12 +1,13 @@
 import { ErrorNotice } from '../components/error-notice';
 import { CrawlGraph } from './crawl-graph';
 import { HitsList } from './hits-list';
-import type { CrawlReport, FullResponse, Submission } from './job-types';
+import type { CrawlReport, FullResponse } from './job-types';
 import { RiskLevel } from './risk-level';
 import { chainName, ruleName, STATUS_WORDS } from './screen-words';
+import type { Submission } from './submission';
 
 function StatusLine({ job }: { job: Submission }) {
-  const failure = job.status === 'failed' && job.outcome?.error;
+  const failure = job.status === 'failed' && job.outcome?.status === 'failed' && job.outcome.error;
   return (
     <p class={`job-status job-status-${job.status}`} role="status" aria-live="polite" data-testid="job-status">
       {STATUS_WORDS[job.status]}
@@ -95,7 +96,9 @@ export function JobResult({ job }: { job: Submission }) {
       <StatusLine job={job} />
       <ErrorNotice error={job.outcomeError} />
       {finished && !job.outcome && !job.outcomeError && <p role="status">Loading the full result…</p>}
-      {job.status === 'completed' && job.outcome?.response && <Result response={job.outcome.response} creditsCharged={job.outcome.credits_charged} />}
+      {job.status === 'completed' && job.outcome?.status === 'completed' && job.outcome.response && (
+        <Result response={job.outcome.response} creditsCharged={job.outcome.credits_charged} />
+      )}
     </section>
   );
 }

@@ -1,109 +1,43 @@
-/** Shapes of the screening job API as the dashboard reads them (GET /kyt/job/:id[/fullresponse]). */
+/**
+ * The screening job API as the dashboard reads it, derived from the schemas the routes answer with
+ * (src/screening/job-views.ts). Type-only imports: esbuild erases them, so no server code is bundled.
+ */
+import type { z } from 'zod';
+import type {
+  fullResponseSchema,
+  polledFullJobSchema,
+  screeningResponseSchema,
+  submittedJobSchema,
+} from '../../../screening';
 
-export type JobStatus = 'queued' | 'completed' | 'failed';
-export type ApiType = 'KYA' | 'KYT';
+/** POST /kyt/job `data`: the job as queued. */
+export type SubmittedJob = z.output<typeof submittedJobSchema>;
 
-/** `job_status_changed` on the socket: the summary of a status change, pushed in the mirror's transaction. */
-export interface JobStatusEvent {
-  request_id: string;
-  status: JobStatus;
-  reference_id: string | null;
-  api_type: ApiType;
-  chain: string;
-  risk_level: string | null;
-  risk_score: number | null;
-  error_code: string | null;
-  updated_at: string;
-}
+/** GET /kyt/job/:id[/fullresponse] `data`: queued, completed with the response, or failed with why. */
+export type JobView = z.output<typeof polledFullJobSchema>;
+export type JobStatus = JobView['status'];
 
+/** /fullresponse: the response plus every hit, the crawl and its graph. */
+export type FullResponse = z.output<typeof fullResponseSchema>;
+export type ApiType = FullResponse['api_type'];
 /** One finding: on the screened party itself (hop 0) or reached by the exposure crawl along `path`. */
-export interface Hit {
-  rule: string;
-  score: number;
-  address: string;
-  role: string;
-  hop: number;
-  source: string;
-  category?: string;
-  detail?: string;
-  /** Screened party first, the listed address last. */
-  path?: string[];
-  direction?: 'in' | 'out';
-  usd?: number;
-  share?: number;
-}
+export type Hit = FullResponse['hits'][number];
+export type CrawlReport = FullResponse['crawl'];
+export type GraphNode = FullResponse['graph']['nodes'][number];
+export type GraphEdge = FullResponse['graph']['edges'][number];
 
-export interface GraphNode {
-  address: string;
-  hop: number;
-  role: string;
-  labels: string[];
-  share?: number;
-  /** Why the crawl did not go further from here (sanctioned, labelled, hub, deadline, last_hop), or null. */
-  stop?: string | null;
-}
+type ScreeningResponse = z.output<typeof screeningResponseSchema>;
 
-export interface GraphEdge {
-  from: string;
-  to: string;
-  hop: number;
-  amount?: string;
-  asset?: string;
-  usd?: number | null;
-  txids?: string[];
-}
-
-export interface CrawlReport {
-  ran: boolean;
-  complete: boolean;
-  truncated: string[];
-  depth_planned: number;
-  depth_reached: number;
-  nodes_visited: number;
-  note: string | null;
-}
-
-export interface FullResponse {
-  api_type: ApiType;
-  chain: string;
-  risk_level: string;
-  risk_score: number;
-  risk_reason: string;
-  response_id: string;
-  rule_scores: Record<string, number>;
-  hits?: Hit[];
-  crawl?: CrawlReport;
-  graph?: { nodes: GraphNode[]; edges: GraphEdge[] };
-}
-
-export interface JobError {
-  code: string;
-  message: string;
-}
-
-/** GET /kyt/job/:id/fullresponse `data`. */
-export interface JobView {
-  request_id: string;
-  status: JobStatus;
-  reference_id: string | null;
-  created_at: number;
-  completed_at?: number;
-  response?: FullResponse;
-  credits_charged?: number;
-  error?: JobError;
-}
-
-/** What this tab submitted, and what it has learnt about it since. */
-export interface Submission {
-  requestId: string;
-  apiType: ApiType;
-  chain: string;
-  target: string;
-  referenceId: string | null;
-  status: JobStatus;
-  submittedAt: number;
-  /** The full result (or the failure) once the job has finished and it has been read. */
-  outcome?: JobView;
-  /** Reading the outcome failed: shown in words, the status stays what the socket said. */
-  outcomeError?: unknown;
-}
+/**
+ * `job_status_changed` on the socket: the summary of a status change, built in SQL (the trigger function
+ * screening_jobs_status_to_outbox) from the job's columns and its response's risk fields (null until it
+ * has one).
+ */
+export type JobStatusEvent = Pick<JobView, 'request_id' | 'status' | 'reference_id'> &
+  Pick<ScreeningResponse, 'api_type' | 'chain'> & {
+    risk_level: ScreeningResponse['risk_level'] | null;
+    risk_score: ScreeningResponse['risk_score'] | null;
+    error_code: Extract<JobView, { status: 'failed' }>['error']['code'] | null;
+    /** ISO 8601 UTC. */
+    updated_at: string;
+  };

@@ -1,10 +1,10 @@
-import type { Submission } from './job-types';
 import { RiskLevel } from './risk-level';
 import { chainName, timeOf } from './screen-words';
+import type { Submission } from './submission';
 
 function StatusCell({ job }: { job: Submission }) {
   if (job.status === 'completed') {
-    const level = job.outcome?.response?.risk_level;
+    const level = job.outcome?.status === 'completed' ? job.outcome.response?.risk_level : undefined;
     return (
       <>
         completed{level && ' · '}

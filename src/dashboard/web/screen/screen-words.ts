@@ -1,6 +1,6 @@
 /** The words the screening views use for the API's codes. */
 
-/** The six chains the engine knows (src/domain/chains/chain.ts SUPPORTED_CHAINS), with their display names. */
+/** The six chains the engine knows (src/screening/chains/chain.ts SUPPORTED_CHAINS), with their display names. */
 export const CHAINS = [
   ['ethereum', 'Ethereum'],
   ['bitcoin', 'Bitcoin'],

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { useSession } from '../context';
 import { useRealtimeEvent } from '../realtime';
-import type { ApiType, JobStatus, JobStatusEvent, JobView, Submission } from './job-types';
+import type { ApiType, JobStatus, JobStatusEvent, JobView, SubmittedJob } from './job-types';
+import type { Submission } from './submission';
 
 const KEPT_SUBMISSIONS = 10;
 /** Events for jobs this tab has not heard back about yet; bounded because other clients' jobs arrive too. */
@@ -129,7 +130,7 @@ export function useScreeningJobs() {
   /** Submits a job and shows it; throws the API's refusal (402, 400, 422, 503) as an ApiError in words. */
   const submit = useCallback(
     async (input: ScreeningInput): Promise<void> => {
-      const answer = await api.post<{ data: { request_id: string; status: JobStatus; reference_id: string | null; created_at: number } }>('/api/v1/kyt/job', requestBody(input));
+      const answer = await api.post<{ data: SubmittedJob }>('/api/v1/kyt/job', requestBody(input));
       const id = answer.data.request_id;
       known.current.add(id);
       const submission: Submission = {

@@ -1,0 +1,11 @@
+/** What other features use of screening: its analysis, targets and chains (x402 sells the same analysis). */
+export type { ApiType, ScreeningInput } from './workflow-types';
+export type { AnalysisResult } from './engine/types';
+export type { EngineCapabilities } from './engine/capabilities';
+export type { StoredCloses, StoredCloseSeries } from './engine/usd-pricer';
+export type { EntityStore } from './lists/entities-store';
+export { ADDRESS_FORMAT_HINT, normalizeAddress, normalizeTxid, TXID_FORMAT_HINT } from './chains/target-format';
+export { SUPPORTED_CHAINS, type Chain } from './chains/chain';
+export { screeningResponseSchema } from './job-views';
+/** Answer shapes the dashboard renders (types only: nothing of the server enters the browser bundle). */
+export type { fullResponseSchema, polledFullJobSchema, submittedJobSchema } from './job-views';
