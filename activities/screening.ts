@@ -1,5 +1,5 @@
 import { activityInfo, cancellationSignal, heartbeat } from '@temporalio/activity';
-import type { ActivityHistoryStore } from '../src/history';
+import type { HistoryStore } from '../src/history';
 import type { CreditStore } from '../src/billing';
 import type { JobStore, JobUpdate } from '../src/screening/jobs-store';
 import { isSupportedChain } from '../src/screening/chains/chain';
@@ -16,7 +16,7 @@ export interface ScreeningActivityDeps {
   engine: ScreeningEngine;
   credits: CreditStore;
   jobs: JobStore;
-  activityHistory: ActivityHistoryStore;
+  history: HistoryStore;
   metrics: Pick<WorkerMetrics, 'jobFinished' | 'creditsConsumed' | 'crawlCutShort'>;
   /** Lines written here carry the job's workflowId and httpRequestId (the worker's activity log context). */
   log?: Logger;
@@ -103,7 +103,7 @@ export function createScreeningActivities(deps: ScreeningActivityDeps) {
     async recordScreeningActivity(input: { job: ScreeningInput; result: AnalysisResult }): Promise<string> {
       const { job, result } = input;
       const r = result.response;
-      const { id } = await deps.activityHistory.record({
+      const { id } = await deps.history.record({
         userRef: job.userId,
         idempotencyKey: `screening:${job.requestId}`,
         activityType: job.apiType === 'KYT' ? 'kyt' : 'kya',

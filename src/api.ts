@@ -3,14 +3,14 @@ import { Client, Connection } from '@temporalio/client';
 import { loadConfigOrExit } from './platform/config';
 import { createPool, servingTimeouts } from './platform/db/pool';
 import { installTemporalRuntime } from './platform/temporal/temporal-runtime';
-import { createLogger } from './platform/logging/logger';
+import { createLogger, stderrDestination } from './platform/logging/logger';
 import { prepareDatabaseOnce } from './app/prepare-database';
 import { startApiServer } from './app/api-server';
 import { onShutdown } from './app/shutdown';
 
 async function main() {
   const config = loadConfigOrExit();
-  const log = createLogger(config.LOG_LEVEL, { process: 'api' });
+  const log = createLogger(config.LOG_LEVEL, { process: 'api' }, stderrDestination(config.LOG_FORMAT));
   installTemporalRuntime(config.LOG_LEVEL, { log });
   if (!config.DATABASE_URL || !config.TEMPORAL_ADDRESS) {
     log.error('npm run api needs DATABASE_URL and TEMPORAL_ADDRESS (npm start runs everything with embedded defaults)');

@@ -12,13 +12,13 @@ import { loadConfigOrExit } from './platform/config';
 import { catalogEntrySchema, loadMarketData, loadMarketFiles } from './market/store/market-files';
 import { migrate } from './platform/db/migrate';
 import { createPool } from './platform/db/pool';
-import { createLogger } from './platform/logging/logger';
+import { createLogger, stderrDestination } from './platform/logging/logger';
 
 const USAGE = 'usage: npm run market:ingest -- --catalog DIR | FILE --symbol S --interval I --format F --connector C --exchange-symbol X [--market spot|usdm-futures] [--sha256 H] [--drop-last N]';
 
 async function main() {
   const config = loadConfigOrExit();
-  const log = createLogger(config.LOG_LEVEL, { process: 'market-ingest' });
+  const log = createLogger(config.LOG_LEVEL, { process: 'market-ingest' }, stderrDestination(config.LOG_FORMAT));
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: {

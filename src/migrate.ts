@@ -1,12 +1,12 @@
 /** `npm run migrate`: applies migrations and loads the reference data, then exits. */
 import { loadConfigOrExit } from './platform/config';
 import { createPool } from './platform/db/pool';
-import { createLogger } from './platform/logging/logger';
+import { createLogger, stderrDestination } from './platform/logging/logger';
 import { prepareDatabase } from './app/prepare-database';
 
 async function main() {
   const config = loadConfigOrExit();
-  const log = createLogger(config.LOG_LEVEL, { process: 'migrate' });
+  const log = createLogger(config.LOG_LEVEL, { process: 'migrate' }, stderrDestination(config.LOG_FORMAT));
   if (!config.DATABASE_URL) {
     log.error('npm run migrate needs DATABASE_URL (npm start migrates its embedded database itself)');
     process.exit(78);

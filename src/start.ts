@@ -18,7 +18,7 @@ import { installTemporalRuntime } from './platform/temporal/temporal-runtime';
 import { createMetricsRegistry } from './platform/metrics/metrics-registry';
 import { createWorkerMetrics } from './app/metrics/worker-metrics';
 import { startWorkerHttpServer } from './app/worker-http-server';
-import { createLogger } from './platform/logging/logger';
+import { createLogger, stderrDestination } from './platform/logging/logger';
 import { startApiServer } from './app/api-server';
 import { prepareDatabaseOnce } from './app/prepare-database';
 import { onShutdown } from './app/shutdown';
@@ -44,7 +44,8 @@ async function localAdminKey(dataDir: string): Promise<string> {
 
 async function main() {
   const config = loadConfigOrExit();
-  const log = createLogger(config.LOG_LEVEL, { process: 'start' });
+  // Readable lines when a person runs it in a terminal, JSON when stderr goes elsewhere (LOG_FORMAT).
+  const log = createLogger(config.LOG_LEVEL, { process: 'start' }, stderrDestination(config.LOG_FORMAT));
   // The SDK's worker metrics go to a local exporter that the worker's /metrics (WORKER_HTTP_PORT) appends.
   const sdkMetricsPort = config.TEMPORAL_SDK_METRICS_PORT || (await freeLocalPort());
   const sdkMetricsServed = installTemporalRuntime(config.LOG_LEVEL, { sdkMetricsPort, log });
@@ -53,7 +54,12 @@ async function main() {
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
     log.info('starting embedded Postgres', { dataDir: path.join(config.DATA_DIR, 'postgres'), port: config.EMBEDDED_PG_PORT });
-    const db = await startEmbeddedPostgres({ dataDir: path.join(config.DATA_DIR, 'postgres'), port: config.EMBEDDED_PG_PORT, persistent: true });
+    const db = await startEmbeddedPostgres({
+      dataDir: path.join(config.DATA_DIR, 'postgres'),
+      port: config.EMBEDDED_PG_PORT,
+      persistent: true,
+      log: log.child({ source: 'postgres' }),
+    });
     databaseUrl = db.url;
     cleanups.unshift(() => db.stop());
   }
@@ -96,7 +102,8 @@ async function main() {
     sdkMetricsUrl: sdkMetricsServed ? `http://127.0.0.1:${sdkMetricsPort}/metrics` : undefined,
   });
   cleanups.unshift(async () => {
-    worker.shutdown();
+    // On SIGINT/SIGTERM the SDK's runtime has begun the worker's shutdown already, and a second call throws.
+    if (worker.getState() === 'RUNNING') worker.shutdown();
     await workerRun;
     await workerHttp.close();
     await workerConnection.close();

@@ -8,7 +8,7 @@ import { installTemporalRuntime } from './platform/temporal/temporal-runtime';
 import { createMetricsRegistry } from './platform/metrics/metrics-registry';
 import { createWorkerMetrics } from './app/metrics/worker-metrics';
 import { startWorkerHttpServer } from './app/worker-http-server';
-import { createLogger } from './platform/logging/logger';
+import { createLogger, stderrDestination } from './platform/logging/logger';
 import { prepareDatabaseOnce } from './app/prepare-database';
 import { buildActivities, createWorker } from './app/worker-runtime';
 import { reconcileMarketSync } from './market/market-sync-schedule';
@@ -17,7 +17,7 @@ import { createScreeningWorkflowStarter } from './screening/screening-workflow-s
 
 async function main() {
   const config = loadConfigOrExit();
-  const log = createLogger(config.LOG_LEVEL, { process: 'worker' });
+  const log = createLogger(config.LOG_LEVEL, { process: 'worker' }, stderrDestination(config.LOG_FORMAT));
   // The SDK's worker metrics go to a local exporter that this process's /metrics appends.
   const sdkMetricsPort = config.TEMPORAL_SDK_METRICS_PORT || (await freeLocalPort());
   const sdkMetricsServed = installTemporalRuntime(config.LOG_LEVEL, { sdkMetricsPort, log });

@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { createActivityHistoryStore } from '../history/history-store';
+import { createHistoryStore } from '../history/history-store';
 import { createCreditStore } from '../billing/credits-store';
 import { createCreditedPaymentStore } from '../billing/credited-payments-store';
 import { createJobStore } from '../screening/jobs-store';
@@ -19,7 +19,7 @@ export function createStores(pool: Pool) {
     credits: createCreditStore(pool),
     creditedPayments: createCreditedPaymentStore(pool),
     jobs: createJobStore(pool),
-    activityHistory: createActivityHistoryStore(pool),
+    history: createHistoryStore(pool),
     packages: createPackageStore(pool),
     payfastCheckouts: createPayFastCheckoutStore(pool),
     subscriptions: createSubscriptionStore(pool),

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { ActivityRecordError, parseActivityRecord } from './activity-record';
-import type { ActivityHistoryStore } from './history-store';
+import type { HistoryStore } from './history-store';
 import { noteWebhookOutcome } from '../app/metrics/webhook-delivery-metrics';
 import type { Logger } from '../platform/logging/logger';
 import { errorFields } from '../platform/logging/logger';
@@ -10,7 +10,7 @@ import { findUnsafeInput, InvalidUtf8BodyError, requireUtf8 } from '../platform/
 import { requestLogOf } from '../platform/http/request-id';
 
 export interface ActivityWebhookDeps {
-  activityHistory: ActivityHistoryStore;
+  history: HistoryStore;
   /** ACTIVITY_WEBHOOK_SECRET; unset means every request is refused. */
   activityWebhookSecret?: string;
   log: Logger;
@@ -62,7 +62,7 @@ export function createActivityWebhookRouter(deps: ActivityWebhookDeps): Router {
     const unsafe = findUnsafeInput(req.body, 'body');
     if (unsafe) return void res.status(400).json({ error: `${unsafe.parameter} must be ${unsafe.expected}`, field: unsafe.parameter });
     try {
-      const { id, inserted } = await deps.activityHistory.record(entry);
+      const { id, inserted } = await deps.history.record(entry);
       if (!inserted) noteWebhookOutcome(res, 'duplicate');
       res.status(201).json({ success: true, id, requestId: entry.requestId });
     } catch (err) {

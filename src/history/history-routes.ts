@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { currentUser } from '../identity';
-import type { ActivityHistoryStore } from './history-store';
+import type { HistoryStore } from './history-store';
 import { isUuid } from '../platform/http/common-patterns';
 import { activityDetail, activityDetailSchema, activityListItem, activityListItemSchema } from './history-views';
 import { invalidParameter, notFound, parseOrThrow } from '../platform/http/errors';
@@ -44,13 +44,13 @@ function requireDecimalDigits(query: Record<string, unknown>, expected: Record<s
 }
 
 /** The signed-in user's activity history (screening jobs, activity webhook records, reports). */
-export function createActivityRouter(deps: { activityHistory: ActivityHistoryStore }): Router {
+export function createActivityRouter(deps: { history: HistoryStore }): Router {
   const router = Router();
 
   router.get('/activity', async (req, res) => {
     requireDecimalDigits(req.query, { limit: 'an integer from 1 to 100', offset: 'a non-negative integer' });
     const p = parseOrThrow(activityListQuery, req.query);
-    const { rows, total } = await deps.activityHistory.listForUser(
+    const { rows, total } = await deps.history.listForUser(
       currentUser(res).id,
       { activityType: p.activityType, riskLevel: p.riskLevel, blockchain: p.blockchain, from: p.from, to: p.to, errorsOnly: p.errors, search: p.q },
       p.limit,
@@ -66,7 +66,7 @@ export function createActivityRouter(deps: { activityHistory: ActivityHistorySto
   });
 
   router.get('/activity/:id', async (req, res) => {
-    const row = isUuid(req.params.id) ? await deps.activityHistory.findForUser(req.params.id.toLowerCase(), currentUser(res).id) : null;
+    const row = isUuid(req.params.id) ? await deps.history.findForUser(req.params.id.toLowerCase(), currentUser(res).id) : null;
     if (!row) throw notFound('Activity');
     res.json({ success: true, data: activityDetail(row) });
   });

@@ -65,7 +65,7 @@ function whereFor(userId: string, f: ActivityFilters): { sql: string; params: un
 }
 
 /** The activity history: written by screening jobs, the activity webhook and (later) pay-per-use reports. */
-export function createActivityHistoryStore(pool: Pool) {
+export function createHistoryStore(pool: Pool) {
   return {
     /**
      * Inserts once per idempotency key and returns the row's id either way. The owner is resolved from
@@ -117,4 +117,4 @@ export function createActivityHistoryStore(pool: Pool) {
   };
 }
 
-export type ActivityHistoryStore = ReturnType<typeof createActivityHistoryStore>;
+export type HistoryStore = ReturnType<typeof createHistoryStore>;

@@ -1,5 +1,5 @@
 /** What other features use of the user's activity history: the store that records a screening or a report. */
-export type { ActivityHistoryStore } from './history-store';
+export type { HistoryStore } from './history-store';
 /** Answer shapes the dashboard renders (types only: nothing of the server enters the browser bundle). */
 export type { activityDetailSchema, activityListItemSchema } from './history-views';
 export type { activityListResponse } from './history-routes';

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { EVM_HISTORY_MODES } from '../screening/chains/evm-history-source';
-import { SYMBOL_PATTERN } from '../market/domain/candle';
+/** How EVM address history is read (src/screening/chains/evm-history-source.ts): auto picks the best available. */
+export const EVM_HISTORY_MODES = ['auto', 'otterscan', 'etherscan', 'logs'] as const;
+import { SYMBOL_PATTERN } from './http/common-patterns';
+import { LOG_FORMATS } from './logging/log-format';
 
 /** Reads "true"/"false" (and 1/0) strictly: `Boolean("false")` is true, which is how safeguards get switched off by accident. */
 const flag = z
@@ -16,6 +18,8 @@ const schema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: port.default(3000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** auto = readable lines (pino-pretty) when stderr is a terminal, JSON lines otherwise; json or pretty force one. */
+  LOG_FORMAT: z.enum(LOG_FORMATS).default('auto'),
   /** Everything `npm start` writes (embedded Postgres, Temporal's SQLite file) lives here. */
   DATA_DIR: z.string().min(1).default('.data'),
 

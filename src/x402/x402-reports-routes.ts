@@ -5,7 +5,7 @@ import { WorkflowFailedError, type Client } from '@temporalio/client';
 import { z } from 'zod';
 import type { ScreeningInput } from '../screening';
 import { httpRequestMemo } from '../platform/temporal/http-request-memo';
-import type { ActivityHistoryStore } from '../history';
+import type { HistoryStore } from '../history';
 import type { EntityStore } from '../screening';
 import { SUPPORTED_CHAINS, type Chain } from '../screening';
 import { ADDRESS_FORMAT_HINT, normalizeAddress, normalizeTxid, TXID_FORMAT_HINT } from '../screening';
@@ -22,7 +22,7 @@ export interface X402RouterDeps {
   taskQueue: string;
   capabilities: EngineCapabilities;
   entities: EntityStore;
-  activityHistory: ActivityHistoryStore;
+  history: HistoryStore;
   crawlTimeoutMs: number;
   heartbeatTimeoutMs: number;
   reportTimeoutMs: number;
@@ -120,7 +120,7 @@ export function createX402ReportsRouter(deps: X402RouterDeps): Router {
       const t = target(req, kind);
       await gate()(req, res, kind, () => analyze(kind, t.chain, t.target, httpRequestIdOf(res)), async (paid, data) => {
         const r = data as AnalysisResult['response'];
-        await deps.activityHistory.record({
+        await deps.history.record({
           userRef: paid.payer, idempotencyKey: `x402:${paid.network}:${paid.payer}:${r.response_id}`, activityType: kind, requestId: randomUUID(), responseId: r.response_id,
           statusCode: 200, blockchain: t.chain, transactionHash: kind === 'kyt' ? t.target : null, address: kind === 'kya' ? t.target : r.target_summary.address,
           entityId: null, entityName: null, riskLevel: r.risk_level.toLowerCase() as 'low', riskScore: r.risk_score, requestPayload: req.body, responsePayload: r,
@@ -137,7 +137,7 @@ export function createX402ReportsRouter(deps: X402RouterDeps): Router {
       return profile ? { status: 200, data: profile } : { status: 404, body: { success: false, error: `No entity matches "${name}"; nothing was charged`, code: 'ENTITY_NOT_FOUND' } };
     }, async (paid, data) => {
       const p = data as { entity_id: string; name: string; risk: string | null };
-      await deps.activityHistory.record({
+      await deps.history.record({
         userRef: paid.payer, idempotencyKey: `x402:${paid.network}:${paid.payer}:kye:${randomUUID()}`, activityType: 'kye', requestId: randomUUID(), responseId: null, statusCode: 200,
         blockchain: null, transactionHash: null, address: paid.payer, entityId: p.entity_id, entityName: p.name, riskLevel: null, riskScore: null, requestPayload: req.body,
         responsePayload: data, responseSummary: { entity: p.name, risk: p.risk }, errorMessage: null, metadata: { payment: paid }, clientAppId: null, clientAppName: null, source: 'x402',

@@ -93,7 +93,7 @@ describe('deadlines while the GC runs', () => {
 
   test('when the engine waits on a silent node, then the screening activity ends at crawlTimeout', async () => {
     const engine = { analyze: (_req: unknown, signal: AbortSignal) => untilAborted(signal) } as unknown as ScreeningEngine;
-    const activities = createScreeningActivities({ engine, credits: {} as never, jobs: {} as never, activityHistory: {} as never,
+    const activities = createScreeningActivities({ engine, credits: {} as never, jobs: {} as never, history: {} as never,
       metrics: { jobFinished: () => undefined, creditsConsumed: () => undefined, crawlCutShort: () => undefined } });
     const input = { requestId: 'r1', apiType: 'KYT', chain: 'bitcoin', target: 'f'.repeat(64), maxDepth: 3, crawlTimeoutMs: 400 } as ScreeningInput;
     const started = Date.now();

@@ -3,7 +3,9 @@ import { existsSync } from 'node:fs';
 import { chmod, cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { Client } from 'pg';
+import type { Logger } from '../logging/logger';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -61,28 +63,52 @@ function run(bin: string, args: string[], runAs: RunAs): Promise<void> {
   });
 }
 
-function startServer(bin: string, dataDir: string, port: number, runAs: RunAs): Promise<ChildProcess> {
+/** Lines of the startup log kept for the error when Postgres exits before it is ready. */
+const STARTUP_LINES_KEPT = 20;
+
+/**
+ * Postgres logs to stderr, which never reaches the terminal: until it is ready the lines are kept for the
+ * error should it exit first; after that each one goes to `log` at debug (checkpoints, a crashed backend).
+ */
+function startServer(bin: string, dataDir: string, port: number, runAs: RunAs, log?: Logger): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const child = spawn(bin, ['-D', dataDir, '-p', String(port), '-h', '127.0.0.1', '-k', dataDir], {
       ...runAs,
       env: { ...process.env, LC_ALL: 'C', LANG: 'C' },
+      stdio: ['ignore', 'ignore', 'pipe'],
     });
-    let log = '';
-    const onData = (d: Buffer) => {
-      log += d.toString();
-      if (log.includes('ready to accept connections')) resolve(child);
-    };
-    child.stderr.on('data', onData);
+    const startup: string[] = [];
+    let ready = false;
+    createInterface({ input: child.stderr }).on('line', (line) => {
+      if (ready) {
+        log?.debug(line);
+        return;
+      }
+      startup.push(line);
+      if (startup.length > STARTUP_LINES_KEPT) startup.shift();
+      if (line.includes('ready to accept connections')) {
+        ready = true;
+        resolve(child);
+      }
+    });
     child.on('error', reject);
-    child.on('exit', (code) => reject(new Error(`postgres exited (${code}) before accepting connections: ${log.trim().slice(-500)}`)));
+    child.on('exit', (code) => {
+      const tail = startup.join('\n').trim().slice(-500);
+      reject(new Error(`postgres exited (${code}) before accepting connections: ${tail}`));
+    });
   });
 }
 
 /**
  * A real PostgreSQL 18 for `npm start` without DATABASE_URL and for tests: initdb on first use, then
- * the server on 127.0.0.1:<port> with a database named chainscreen.
+ * the server on 127.0.0.1:<port> with a database named chainscreen. `log` gets the server's own lines at debug.
  */
-export async function startEmbeddedPostgres(options: { dataDir: string; port: number; persistent: boolean }): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+  persistent: boolean;
+  log?: Logger;
+}): Promise<EmbeddedDatabase> {
   const dataDir = path.resolve(options.dataDir);
   const { bin, runAs } = await prepareBinaries();
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
@@ -97,7 +123,7 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port: nu
       await rm(pwFile, { force: true });
     }
   }
-  const server = await startServer(path.join(bin, 'postgres'), dataDir, options.port, runAs);
+  const server = await startServer(path.join(bin, 'postgres'), dataDir, options.port, runAs, options.log);
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
 
   const admin = new Client({ host: '127.0.0.1', port: options.port, user: 'postgres', password: PASSWORD, database: 'postgres' });

@@ -28,7 +28,9 @@ export async function startTemporalDevServer(options: {
       ...(options.dbFile ? { dbFilename: options.dbFile } : {}),
       searchAttributes: ALL_SEARCH_ATTRIBUTES,
       // WAL keeps SQLite from serialising every write on fsync (the SDK's own stress CI does the same).
-      extraArgs: ['--sqlite-pragma', 'journal_mode=WAL', '--sqlite-pragma', 'synchronous=NORMAL'],
+      // `--output none`: no "CLI … / Server: / UI: / Metrics:" block on our stdout (the SDK hands the child our
+      // terminal); the callers print the address and the UI themselves. Its log lines stay, at error only.
+      extraArgs: ['--sqlite-pragma', 'journal_mode=WAL', '--sqlite-pragma', 'synchronous=NORMAL', '--output', 'none'],
       log: { format: 'pretty', level: 'error' },
     },
   });

@@ -1,12 +1,14 @@
 /**
  * The service's logger: pino, one JSON object per line on stderr (stdout stays for what a person reads,
- * like `npm start`'s banner). Call sites keep the `log.info(msg, fields)` order; this adapter turns it into
- * pino's `(fields, msg)`. Secrets are removed twice (src/logging/redaction.ts): by field name, and by shape
- * over every finished line.
+ * like `npm start`'s banner), or readable lines on a terminal (see stderrDestination). Call sites keep the
+ * `log.info(msg, fields)` order; this adapter turns it into pino's `(fields, msg)`. Secrets are removed twice
+ * (src/logging/redaction.ts): by field name, and by shape over every finished line, before either format.
  */
 import { hostname } from 'node:os';
 import pino, { type DestinationStream, type Logger as PinoLogger } from 'pino';
 import { currentLogContext } from './log-context';
+import { resolveLogFormat, type LogFormat } from './log-format';
+import { prettyDestination } from './pretty-destination';
 import { redactFields, scrubSecrets } from './redaction';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -34,9 +36,13 @@ function adapt(p: PinoLogger, level: LogLevel): Logger {
   };
 }
 
-/** stderr, written synchronously: a line logged just before process.exit or a crash is not lost in a buffer. */
-export function stderrDestination(): DestinationStream {
-  return pino.destination({ dest: 2, sync: true });
+/**
+ * stderr, written synchronously: a line logged just before process.exit or a crash is not lost in a buffer.
+ * JSON unless `format` (config.LOG_FORMAT) resolves to pretty; callers without a config keep JSON.
+ */
+export function stderrDestination(format: LogFormat = 'json'): DestinationStream {
+  const stderr = pino.destination({ dest: 2, sync: true });
+  return resolveLogFormat(format, process.stderr.isTTY === true) === 'pretty' ? prettyDestination(stderr) : stderr;
 }
 
 /**
