@@ -1,4 +1,4 @@
-import type { WorkerMetrics } from '../src/app/metrics/worker-metrics';
+import type { WebhookEventMetrics } from '../src/platform/metrics/webhook-events';
 import { PayFastUnavailableError } from '../src/billing/payfast/errors';
 import { applyPayFastItn, type PayFastBillingDeps, type PayFastItn } from '../src/billing/payfast/apply-payfast-itn';
 import { applyPayFastRefund, type PayFastRefundDeps } from '../src/billing/payfast/apply-payfast-refund';
@@ -13,7 +13,7 @@ export type BillingActivityDeps = PayPalBillingDeps &
   PayFastRefundDeps & {
     /** PayFast's /eng/query/validate (absent when server validation is off). */
     confirmWithPayFast?: (paramString: string) => Promise<boolean>;
-    metrics: Pick<WorkerMetrics, 'webhookEvent'>;
+    metrics: WebhookEventMetrics;
   };
 
 /**

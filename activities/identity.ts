@@ -1,9 +1,9 @@
-import type { WorkerMetrics } from '../src/app/metrics/worker-metrics';
+import type { WebhookEventMetrics } from '../src/platform/metrics/webhook-events';
 import { applyClerkEvent, type ClerkEventDeps } from '../src/identity/apply-clerk-event';
 import type { ClerkEventInput } from '../src/identity/workflow-types';
 import type { EventResult } from '../src/platform/webhooks/event-result';
 
-export type IdentityActivityDeps = ClerkEventDeps & { metrics: Pick<WorkerMetrics, 'webhookEvent'> };
+export type IdentityActivityDeps = ClerkEventDeps & { metrics: WebhookEventMetrics };
 
 /** Identity activities: thin adapters over src/identity, each one transaction. */
 export function createIdentityActivities(deps: IdentityActivityDeps) {

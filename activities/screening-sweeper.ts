@@ -3,7 +3,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { CreditStore } from '../src/billing';
 import type { JobStore, StaleQueuedJob } from '../src/screening/jobs-store';
 import type { Logger } from '../src/platform/logging/logger';
-import type { WorkerMetrics } from '../src/app/metrics/worker-metrics';
+import type { ScreeningWorkerMetrics } from '../src/screening/metrics/ports';
 import type { ScreeningWorkflowStarter } from '../src/screening/screening-workflow-starter';
 import { httpRequestMemo } from '../src/platform/temporal/http-request-memo';
 import type { JobError, QueuedJobSweepInput, QueuedJobSweepSummary, ScreeningInput } from '../src/screening/workflow-types';
@@ -14,7 +14,7 @@ export interface QueuedJobActivityDeps {
   /** Needs a Temporal client; a worker built without one cannot sweep (the activity then fails loudly). */
   screeningStarter?: ScreeningWorkflowStarter;
   log?: Logger;
-  metrics?: Pick<WorkerMetrics, 'jobFinished'>;
+  metrics?: Pick<ScreeningWorkerMetrics, 'jobFinished'>;
 }
 
 const NEVER_STARTED: JobError = {

@@ -5,7 +5,7 @@ import type { JobStore, JobUpdate } from '../src/screening/jobs-store';
 import { isSupportedChain } from '../src/screening/chains/chain';
 import type { ScreeningEngine } from '../src/screening/engine/engine';
 import type { AnalysisResult } from '../src/screening/engine/types';
-import type { WorkerMetrics } from '../src/app/metrics/worker-metrics';
+import type { ScreeningWorkerMetrics } from '../src/screening/metrics/ports';
 import type { Logger } from '../src/platform/logging/logger';
 import type { ScreeningInput } from '../src/screening/workflow-types';
 import { AppError } from '../src/platform/errors';
@@ -17,7 +17,7 @@ export interface ScreeningActivityDeps {
   credits: CreditStore;
   jobs: JobStore;
   history: HistoryStore;
-  metrics: Pick<WorkerMetrics, 'jobFinished' | 'creditsConsumed' | 'crawlCutShort'>;
+  metrics: ScreeningWorkerMetrics;
   /** Lines written here carry the job's workflowId and httpRequestId (the worker's activity log context). */
   log?: Logger;
 }

@@ -22,7 +22,7 @@ for (const [path, entry] of Object.entries(packages)) {
       version: String(range).replace(/^[\^~=]/, ''),
       optional: true,
       os: [os],
-      ...(cpu && cpu[1] ? { cpu: [cpu[1]] } : {}),
+      ...(cpu?.[1] ? { cpu: [cpu[1]] } : {}),
       ...(base.includes('musl') ? { libc: ['musl'] } : base.includes('gnu') ? { libc: ['glibc'] } : {}),
     };
     added++;

@@ -122,15 +122,15 @@ async function main() {
       ? `${adminKey}  (admin, kept in ${path.join(config.DATA_DIR, ADMIN_KEY_FILE)}; send it as x-api-key)`
       : 'set BOOTSTRAP_ADMIN_API_KEY=<24+ chars> and restart: that key becomes an admin key (see README)';
   process.stdout.write(
-    [
+    `${[
       '',
       `  API          http://localhost:${new URL(api.url).port}`,
       `  Operations   api /healthz /readyz /metrics; worker http://localhost:${new URL(workerHttp.url).port}/readyz and /metrics`,
-      `  Temporal UI  ${temporalUi ?? '(external Temporal at ' + temporalAddress + ')'}`,
+      `  Temporal UI  ${temporalUi ?? `(external Temporal at ${temporalAddress})`}`,
       `  Temporal     ${temporalAddress} (namespace ${config.TEMPORAL_NAMESPACE}, task queue ${config.TEMPORAL_TASK_QUEUE})`,
       `  API key      ${keyHint}`,
       '',
-    ].join('\n') + '\n',
+    ].join('\n')}\n`,
   );
 }
 

@@ -67,7 +67,8 @@ export async function startFaultStack(): Promise<FaultStack> {
     for (let undo = cleanups.pop(); undo; undo = cleanups.pop()) await undo().catch((err) => console.error(`cleanup: ${String(err)}`));
   };
   try {
-    const db = (live.db = await startPg());
+    const db = await startPg();
+    live.db = db;
     cleanups.push(async () => {
       await live.db?.stop();
       if (!process.env.FAULTS_KEEP) await rm(root, { recursive: true, force: true });
@@ -117,13 +118,17 @@ export async function startFaultStack(): Promise<FaultStack> {
         return live.worker;
       },
       async startWorker() {
-        const proc = (live.worker = spawnService('worker', 'src/worker.ts', env, logFile(`worker-${(counts.worker += 1)}`)));
+        counts.worker += 1;
+        const proc = spawnService('worker', 'src/worker.ts', env, logFile(`worker-${counts.worker}`));
+        live.worker = proc;
         // The SDK's default worker identity is <pid>@<hostname>: a poller with it is this process.
         await waitUntilReady('worker', proc, () => pollsNow(`${proc.pid}@${hostname()}`));
         return proc;
       },
       async startApi() {
-        const proc = (live.api = spawnService('api', 'src/api.ts', env, logFile(`api-${(counts.api += 1)}`)));
+        counts.api += 1;
+        const proc = spawnService('api', 'src/api.ts', env, logFile(`api-${counts.api}`));
+        live.api = proc;
         await waitUntilReady('api', proc, async () => (await fetch(`${stack.apiUrl}/health`)).status === 200);
         return proc;
       },

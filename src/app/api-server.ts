@@ -98,7 +98,7 @@ export async function startApiServer(deps: { config: ApiConfig; pool: Pool; temp
       taskQueue: config.TEMPORAL_TASK_QUEUE,
       capabilities,
       entities: stores.entities,
-      activityHistory: stores.activityHistory,
+      history: stores.history,
       crawlTimeoutMs: config.CRAWL_TIMEOUT_DEFAULT_MS,
       heartbeatTimeoutMs: config.ANALYSIS_HEARTBEAT_TIMEOUT_MS,
       reportTimeoutMs: config.X402_REPORT_TIMEOUT_MS,

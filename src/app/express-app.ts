@@ -29,7 +29,7 @@ import type { Check } from '../platform/health/checks';
 import { createHealthRouter } from '../platform/health/health-router';
 import type { ApiMetrics } from './metrics/api-metrics';
 import { createMetricsRouter } from '../platform/metrics/metrics-router';
-import { webhookDeliveryMetrics } from './metrics/webhook-delivery-metrics';
+import { webhookDeliveryMetrics } from '../platform/metrics/webhook-delivery-edge';
 
 export interface AppDeps extends AuthDeps, ScreeningRouterDeps, PayPalWebhookDeps, BillingRouterDeps, ActivityWebhookDeps {
   pool: Pool;

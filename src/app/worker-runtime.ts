@@ -1,4 +1,4 @@
-import { NativeConnection, Worker } from '@temporalio/worker';
+import { bundleWorkflowCode, type NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import type { Pool } from 'pg';
 import path from 'node:path';
 import { createActivities, type Activities, type ActivityDeps } from '../../activities';
@@ -17,6 +17,7 @@ import type { Chain } from '../screening/chains/chain';
 import type { ChainClient } from '../screening/chains/chain-client';
 import type { Logger } from '../platform/logging/logger';
 import { activityLogContext } from '../platform/logging/activity-log-context';
+import { workflowBundlerLogger } from '../platform/logging/workflow-bundler-logger';
 import { WORKFLOW_INTERCEPTOR_MODULES } from '../platform/temporal/workflow-interceptors';
 import type { WorkerMetrics } from './metrics/worker-metrics';
 
@@ -63,16 +64,23 @@ export async function createWorker(options: {
   /** Activity lines (and the domain code's under them) carry the job's workflowId and httpRequestId; see activityLogContext. */
   log?: Logger;
 }): Promise<Worker> {
+  // Bundled here, not by Worker.create({ workflowsPath }), whose bundler logs webpack's whole module list at INFO
+  // on every start; same runtime logger, that summary at debug. The bundle carries the workflow interceptors, as
+  // the tests' prebuilt one (test/setup/global-setup.ts) does.
+  const workflowBundle = options.workflowBundlePath
+    ? { codePath: options.workflowBundlePath }
+    : await bundleWorkflowCode({
+        workflowsPath: require.resolve('../../workflows'),
+        workflowInterceptorModules: WORKFLOW_INTERCEPTOR_MODULES,
+        logger: workflowBundlerLogger(Runtime.instance().logger),
+      });
   return Worker.create({
     connection: options.connection,
     namespace: options.namespace ?? 'default',
     taskQueue: options.config.TEMPORAL_TASK_QUEUE,
-    ...(options.workflowBundlePath
-      ? { workflowBundle: { codePath: options.workflowBundlePath } }
-      : { workflowsPath: require.resolve('../../workflows') }),
+    workflowBundle,
     activities: options.activities,
-    // A prebuilt bundle carries the workflow interceptors itself (test/setup/global-setup.ts builds it with them).
-    interceptors: { activity: [activityLogContext(options.log)], ...(options.workflowBundlePath ? {} : { workflowModules: WORKFLOW_INTERCEPTOR_MODULES }) },
+    interceptors: { activity: [activityLogContext(options.log)] },
     maxConcurrentActivityTaskExecutions: Math.max(2, options.config.DATABASE_POOL_SIZE),
     shutdownGraceTime: '5s',
     shutdownForceTime: '15s',

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { currentUser, requireAdmin } from '../identity';
 import type { CreditStore } from './credits-store';
 import type { UserStore } from '../identity';
-import type { ApiMetrics } from '../app/metrics/api-metrics';
+import type { CreditGrantMetrics } from './metrics/ports';
 import { flatError, notFound, parseOrThrow } from '../platform/http/errors';
 
 export const grantBody = z.object(
@@ -40,7 +40,7 @@ export const balanceResponse = z.object({
   }),
 });
 
-export function createCreditsRouter(deps: { credits: CreditStore; users: UserStore; metrics: Pick<ApiMetrics, 'creditsGranted'> }): Router {
+export function createCreditsRouter(deps: { credits: CreditStore; users: UserStore; metrics: CreditGrantMetrics }): Router {
   const router = Router();
 
   /**

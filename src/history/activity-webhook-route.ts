@@ -3,7 +3,7 @@ import express, { Router, type ErrorRequestHandler, type RequestHandler } from '
 import { z } from 'zod';
 import { ActivityRecordError, parseActivityRecord } from './activity-record';
 import type { HistoryStore } from './history-store';
-import { noteWebhookOutcome } from '../app/metrics/webhook-delivery-metrics';
+import { noteWebhookOutcome } from '../platform/metrics/webhook-delivery-edge';
 import type { Logger } from '../platform/logging/logger';
 import { errorFields } from '../platform/logging/logger';
 import { findUnsafeInput, InvalidUtf8BodyError, requireUtf8 } from '../platform/http/unsafe-input';
@@ -51,7 +51,7 @@ export function createActivityWebhookRouter(deps: ActivityWebhookDeps): Router {
     next();
   };
   const record: RequestHandler = async (req, res) => {
-    let entry;
+    let entry: ReturnType<typeof parseActivityRecord>;
     try {
       entry = parseActivityRecord(req.body);
     } catch (err) {

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { clerkWorkflowId } from './workflow-ids';
 import type { StartEventWorkflow } from '../platform/webhooks/event-workflows';
-import { noteWebhookOutcome } from '../app/metrics/webhook-delivery-metrics';
+import { noteWebhookOutcome } from '../platform/metrics/webhook-delivery-edge';
 import { ClerkSignatureError, type ClerkVerifier } from './clerk-webhook-verifier';
 import type { Logger } from '../platform/logging/logger';
 import { httpRequestIdOf, requestLogOf } from '../platform/http/request-id';
@@ -28,7 +28,7 @@ export function createClerkWebhookRouter(deps: { verifyClerk?: ClerkVerifier; st
   const router = Router();
   router.post('/api/webhook/clerk', rawBody('1mb'), async (req, res) => {
     if (!deps.verifyClerk) throw notConfigured('Clerk', 'CLERK_WEBHOOK_SECRET');
-    let delivery;
+    let delivery: ReturnType<NonNullable<typeof deps.verifyClerk>>;
     try {
       delivery = deps.verifyClerk(bodyBytes(req), req.headers);
     } catch (err) {

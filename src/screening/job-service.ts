@@ -12,7 +12,7 @@ import type { User } from '../identity';
 import { analysisCost, deepestAffordableDepth, MINIMUM_CHARGE } from './pricing';
 import type { EngineCapabilities } from './engine/capabilities';
 import type { Logger } from '../platform/logging/logger';
-import type { ApiMetrics } from '../app/metrics/api-metrics';
+import type { JobSubmitMetrics } from './metrics/ports';
 import { errorFields } from '../platform/logging/logger';
 import type { ScreeningRequest } from './screening-request';
 import type { ScreeningWorkflowStarter } from './screening-workflow-starter';
@@ -27,7 +27,7 @@ export interface JobServiceDeps {
   starter: ScreeningWorkflowStarter;
   heartbeatTimeoutMs: number;
   log: Logger;
-  metrics: Pick<ApiMetrics, 'jobSubmitted' | 'jobFailed'>;
+  metrics: JobSubmitMetrics;
 }
 
 export type SubmitResult =

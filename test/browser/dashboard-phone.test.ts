@@ -49,7 +49,7 @@ async function navLinksReachedByTab(page: Page): Promise<string[]> {
     await page.keyboard.press('Tab');
     const inNav = await page.evaluate(() => {
       const el = document.activeElement;
-      return el && el.closest('nav[aria-label="Dashboard"]') ? (el.textContent ?? '') : null;
+      return el?.closest('nav[aria-label="Dashboard"]') ? (el.textContent ?? '') : null;
     });
     if (inNav) reached.add(inNav);
   }

@@ -50,7 +50,7 @@ export function compileMockUsdc(): { abi: Abi; runtimeBytecode: Hex } {
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
   if (errors.length > 0) throw new Error(`MockUSDC.sol failed to compile:\n${errors.map((e) => e.formattedMessage).join('\n')}`);
   const contract = output.contracts?.['MockUSDC.sol']?.MockUSDC;
-  if (!contract || !contract.evm.deployedBytecode.object) throw new Error('solc produced no MockUSDC runtime bytecode');
+  if (!contract?.evm.deployedBytecode.object) throw new Error('solc produced no MockUSDC runtime bytecode');
   compiled = { abi: contract.abi, runtimeBytecode: `0x${contract.evm.deployedBytecode.object}` };
   return compiled;
 }

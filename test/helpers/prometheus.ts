@@ -27,7 +27,7 @@ export function parsePrometheus(text: string): Samples {
 }
 
 /** The sample's value, 0 when the series does not exist yet (a counter never incremented is not exported). */
-export function valueOf(samples: Samples, name: string, labels: Record<string, string> = {}): number {
+export function sampleValue(samples: Samples, name: string, labels: Record<string, string> = {}): number {
   return samples.get(keyOf(name, labels)) ?? 0;
 }
 

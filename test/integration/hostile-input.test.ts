@@ -47,7 +47,7 @@ const bytes = (...parts: Array<string | number[]>) => Buffer.concat(parts.map((p
 /** `[[[…]]]`, `depth` levels. */
 const nestedArrays = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 /** `{"a":{"a":…1}}`, `depth` levels. */
-const nestedObjects = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+const nestedObjects = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 /** A syntactically valid JSON object of about `size` bytes. */
 const jsonOfSize = (size: number, fields: Record<string, unknown> = {}) => JSON.stringify({ ...fields, padding: 'x'.repeat(size) });
 const kyaRecord = { activityType: 'kya', userId: 'user_hostile', blockchain: 'ethereum', address: ETH_ADDRESS };

@@ -4,7 +4,7 @@ import { screeningWorkflowId } from '../../src/screening/workflow-ids';
 import { freeLocalPort } from '../../src/platform/dev-services/free-port';
 import { installTemporalRuntime } from '../../src/platform/temporal/temporal-runtime';
 import { completeItn, signedItn } from '../helpers/billing';
-import { changedSeries, scrape, totalOf, valueOf, type Samples } from '../helpers/prometheus';
+import { changedSeries, scrape, totalOf, sampleValue, type Samples } from '../helpers/prometheus';
 import { startTestStack, type TestStack } from '../helpers/test-stack';
 import { post, WEBHOOK_ENV } from '../helpers/webhooks';
 
@@ -42,7 +42,7 @@ describe('Prometheus metrics of the api and the worker', () => {
     const requestId: string = submit.body.data.request_id;
     await stack.temporal.workflow.getHandle(screeningWorkflowId(requestId)).result();
     let polls = 0;
-    let polled;
+    let polled: Awaited<ReturnType<TestStack['http']>>;
     do {
       polled = await stack.http('GET', `/api/v1/kyt/job/${requestId}`, { key: user.key });
       polls += 1;
@@ -70,7 +70,7 @@ describe('Prometheus metrics of the api and the worker', () => {
     const workerAfter = worker.samples;
 
     // Assert: the api process
-    const delta = (before: Samples, after: Samples, name: string, labels: Record<string, string> = {}) => valueOf(after, name, labels) - valueOf(before, name, labels);
+    const delta = (before: Samples, after: Samples, name: string, labels: Record<string, string> = {}) => sampleValue(after, name, labels) - sampleValue(before, name, labels);
     expect(changedSeries(apiBefore, apiAfter, HTTP)).toEqual({
       '{method="GET",route="/metrics",status="200"}': 1,
       '{method="POST",route="/api/v1/kyt/job",status="202"}': 1,

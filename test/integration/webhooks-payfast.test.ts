@@ -9,7 +9,10 @@ import { fixture, payfastFixture, post, WEBHOOK_ENV } from '../helpers/webhooks'
 const ROUTE = '/api/v1/billing/payfast/webhook';
 const form = (body: Buffer) => ({ body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
 let uniq = 0;
-const pfId = () => `${Date.now() % 1e9}${(uniq += 1)}`;
+const pfId = () => {
+  uniq += 1;
+  return `${Date.now() % 1e9}${uniq}`;
+};
 
 /** A checkout for `packageId` owned by `userId`, the way POST /billing/payfast/checkout records it. */
 async function checkout(stack: TestStack, userId: string, packageId = 'pro', mPaymentId = `chk-${pfId()}`) {

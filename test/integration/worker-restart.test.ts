@@ -15,7 +15,7 @@ async function blackHole(): Promise<{ url: string; connected: Promise<void>; clo
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}`, connected, close: () => new Promise((r) => { sockets.forEach((s) => s.destroy()); server.close(() => r()); }) };
+  return { url: `http://127.0.0.1:${port}`, connected, close: () => new Promise((r) => { for (const s of sockets) s.destroy(); server.close(() => r()); }) };
 }
 
 describe('a worker that dies mid-job', () => {

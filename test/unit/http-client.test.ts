@@ -5,7 +5,7 @@ import { parseRetryAfter } from '../../src/platform/http-client/retry-after';
 import { createTokenBucket } from '../../src/platform/http-client/token-bucket';
 import { Registry } from 'prom-client';
 import { createWorkerMetrics } from '../../src/app/metrics/worker-metrics';
-import { changedSeries, parsePrometheus, valueOf } from '../helpers/prometheus';
+import { changedSeries, parsePrometheus, sampleValue } from '../helpers/prometheus';
 
 /** One scripted answer per request, in order; the last one repeats. `hang` never answers. */
 type Step = { status?: number; body?: unknown; raw?: string; headers?: Record<string, string>; hang?: boolean };
@@ -184,7 +184,7 @@ describe('shared HTTP client: per-provider counts for the worker\'s Prometheus m
     await giveUp(client({ name: 'esplora', observer: metrics.chainCalls }).request({ url: server.url }));
     const samples = parsePrometheus(await registry.metrics());
 
-    expect(valueOf(samples, 'chainscreen_chain_requests_total', { provider: 'esplora' })).toBe(3);
+    expect(sampleValue(samples, 'chainscreen_chain_requests_total', { provider: 'esplora' })).toBe(3);
     expect(changedSeries(new Map(), samples, 'chainscreen_chain_request_errors_total')).toEqual({
       '{kind="rate_limited",provider="esplora"}': 1,
       '{kind="refused",provider="esplora"}': 1,

@@ -63,7 +63,7 @@ describe('planRollups', () => {
 
   test('a refresh window limits the steps to the buckets it touches', () => {
     const plan = planRollups({ '1m': [span('2024-01-01T00:00:00Z', '2024-02-01T00:00:00Z')] }, span('2024-01-10T10:03:00Z', '2024-01-10T10:04:00Z'));
-    expect(plan.steps.map((s) => [s.interval, ...s.spans.map(iso).flat()])).toEqual([
+    expect(plan.steps.map((s) => [s.interval, ...s.spans.flatMap(iso)])).toEqual([
       ['5m', '2024-01-10T10:00:00.000Z', '2024-01-10T10:05:00.000Z'],
       ['15m', '2024-01-10T10:00:00.000Z', '2024-01-10T10:15:00.000Z'],
       ['30m', '2024-01-10T10:00:00.000Z', '2024-01-10T10:30:00.000Z'],

@@ -1,4 +1,4 @@
-import { parsePayPalEvent, PayPalEventError, type PayPalSubscriptionChange } from '../../src/billing/paypal/paypal-event';
+import { parsePayPalEvent, type PayPalEventError, type PayPalSubscriptionChange } from '../../src/billing/paypal/paypal-event';
 import { applySubscriptionChange, isPaymentFlagged, planTopUp, type SubscriptionState } from '../../src/billing/subscription-state';
 import { toCents } from '../../src/billing/money';
 

@@ -45,6 +45,7 @@ export const CHECKOUT_FIELD_ORDER: readonly string[] = Object.freeze([
 const KNOWN_FIELDS: ReadonlySet<string> = new Set(CHECKOUT_FIELD_ORDER);
 
 // PHP's trim() character set; JS String#trim also strips Unicode spaces, which PayFast's PHP side would keep.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: PHP's trim() strips NUL and vertical tab; so must we.
 const PHP_TRIM = /^[ \t\n\r\0\x0B]+|[ \t\n\r\0\x0B]+$/g;
 
 /**

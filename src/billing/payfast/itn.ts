@@ -57,7 +57,7 @@ export function parseItn(rawBody: Buffer | string): ParsedItn {
     const rawValue = eq === -1 ? '' : segment.slice(eq + 1);
     const key = decodeComponent(rawKey, () => `the name of field #${index + 1}`);
     if (key === '') throw new ItnFormatError(`field #${index + 1} has an empty name`);
-    if (Object.prototype.hasOwnProperty.call(fields, key)) throw new ItnFormatError(`field "${key}" appears more than once`);
+    if (Object.hasOwn(fields, key)) throw new ItnFormatError(`field "${key}" appears more than once`);
     const value = decodeComponent(rawValue, () => `the value of field "${key}"`);
 
     pairs.push([key, value]);

@@ -57,7 +57,7 @@ export function createPayFastRefundsRouter(deps: PayFastRefundRouterDeps): Route
     if (!(await deps.creditedPayments.find('payfast', body.pfPaymentId))) {
       throw flatError(404, `No credited PayFast payment ${body.pfPaymentId}`, 'NOT_FOUND');
     }
-    let recorded;
+    let recorded: Awaited<ReturnType<typeof deps.recordPayFastRefund>>;
     try {
       recorded = await deps.recordPayFastRefund({
         pfPaymentId: body.pfPaymentId, refundId: body.refundId, amountCents, reason: body.reason ?? null, recordedBy: currentUser(res).id,

@@ -5,7 +5,7 @@ import type { PayFastItn } from './apply-payfast-itn';
 import { payfastEventId } from './payfast-event-id';
 import type { WebhookEventStore } from '../../platform/webhooks/webhook-events-store';
 import type { StartEventWorkflow } from '../../platform/webhooks/event-workflows';
-import { noteWebhookOutcome } from '../../app/metrics/webhook-delivery-metrics';
+import { noteWebhookOutcome } from '../../platform/metrics/webhook-delivery-edge';
 import { ItnFormatError } from './errors';
 import { itnParamStringForValidation, parseItn, verifyItnSignature } from './itn';
 import { flatError } from '../../platform/http/errors';
@@ -48,7 +48,7 @@ export function createPayFastWebhookRouter(deps: PayFastWebhookDeps): Router {
   router.post('/api/v1/billing/payfast/webhook', rawBody('64kb'), async (req, res) => {
     if (!deps.passphrase) throw notConfigured('PayFast', 'PAYFAST_MERCHANT_PASSPHRASE');
     const raw = bodyBytes(req);
-    let itn;
+    let itn: ReturnType<typeof parseItn>;
     try {
       itn = parseItn(raw);
     } catch (err) {

@@ -4,7 +4,7 @@ import { paypalWorkflowId } from '../workflow-ids';
 import { parsePayPalEvent, PAYPAL_SALE_COMPLETED, PAYPAL_SUBSCRIPTION_EVENTS, PayPalEventError } from './paypal-event';
 import type { WebhookEventStore } from '../../platform/webhooks/webhook-events-store';
 import type { StartEventWorkflow } from '../../platform/webhooks/event-workflows';
-import { noteWebhookOutcome } from '../../app/metrics/webhook-delivery-metrics';
+import { noteWebhookOutcome } from '../../platform/metrics/webhook-delivery-edge';
 import { VerificationUnavailableError, WebhookSignatureError } from './errors';
 import type { PayPalVerifier } from './verifier';
 import { flatError } from '../../platform/http/errors';
@@ -64,7 +64,7 @@ export function createPayPalWebhookRouter(deps: PayPalWebhookDeps): Router {
     // Signed by PayPal, yet still refused when it could not be stored (U+0000, prototype keys, runaway nesting).
     const unsafe = findUnsafeInput(body, 'body');
     if (unsafe) throw flatError(400, `The event cannot be processed: ${unsafe.parameter} must be ${unsafe.expected}`, 'INVALID_EVENT');
-    let event;
+    let event: ReturnType<typeof parsePayPalEvent>;
     try {
       event = parsePayPalEvent(body);
     } catch (err) {

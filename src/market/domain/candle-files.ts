@@ -22,7 +22,7 @@ export function parseOffsetDateTime(text: string): number {
   const m = LOCAL_DATETIME.exec(text.trim());
   if (!m) throw new CandleFileError(`"${text}" is not a date-time with an offset`);
   const [, y, mo, d, h, mi, s, frac = '', sign, oh = '0', om = '0'] = m;
-  const ms = Number((frac + '000').slice(0, 3));
+  const ms = Number((`${frac}000`).slice(0, 3));
   const local = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), ms);
   const offset = (Number(oh) * 60 + Number(om)) * 60_000 * (sign === '-' ? -1 : 1);
   return local - offset;

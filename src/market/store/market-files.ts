@@ -76,7 +76,7 @@ export async function loadMarketFiles(pool: Pool, dataDir: string, entries: read
             done.push({ path: entry.path, symbol, interval: entry.interval, candles: seen.rows[0].candles, skipped: true });
             continue;
           }
-          let candles;
+          let candles: ReturnType<typeof parseCandleFile>;
           try {
             candles = parseCandleFile(text, entry.format, entry.interval);
           } catch (err) {

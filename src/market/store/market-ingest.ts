@@ -87,7 +87,10 @@ async function nativeSpans(client: PoolClient, symbol: string): Promise<Partial<
     [symbol],
   );
   const spans: Partial<Record<CandleInterval, Span[]>> = {};
-  for (const r of rows) (spans[r.interval] ??= []).push({ start: r.start_ts.getTime(), end: r.end_ts.getTime() });
+  for (const r of rows) {
+    spans[r.interval] ??= [];
+    spans[r.interval]!.push({ start: r.start_ts.getTime(), end: r.end_ts.getTime() });
+  }
   return spans;
 }
 

@@ -30,7 +30,7 @@ export const ERROR_CODES = {
 export type ErrorCode = keyof typeof ERROR_CODES;
 
 export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ERROR_CODES, value);
+  return typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
 }
 
 /** The HTTP status a failure with this code answers; a code outside the vocabulary is a bad gateway. */

@@ -13,6 +13,7 @@ export interface CheckResult {
 }
 
 /** Resolves with an optional detail when the dependency answers; throws (or rejects) when it does not. */
+// biome-ignore lint/suspicious/noConfusingVoidType: a check that has nothing to report simply returns.
 export type Check = () => Promise<string | void>;
 
 export interface Readiness {

@@ -10,7 +10,7 @@ type Fold = 'lower' | 'upper';
 const cache = new Map<string, string>();
 const hex = (code: number) => `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`;
 /** A character as a pattern: regex syntax escaped (valid under the `u` flag, as JSON Schema validators compile), non-ASCII as \\uXXXX. */
-const literal = (ch: string) => (/[\\^$.|?*+()[\]{}\/]/.test(ch) ? `\\${ch}` : ch.charCodeAt(0) < 0x80 ? ch : hex(ch.charCodeAt(0)));
+const literal = (ch: string) => (/[\\^$.|?*+()[\]{}/]/.test(ch) ? `\\${ch}` : ch.charCodeAt(0) < 0x80 ? ch : hex(ch.charCodeAt(0)));
 
 /** Every BMP character that case-folds (one character to one) onto a character `accepts` takes, as a class. */
 function foldingClass(key: string, fold: Fold, accepts: (folded: string) => boolean): string {

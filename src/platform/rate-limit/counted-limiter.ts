@@ -1,8 +1,7 @@
-import type { ApiMetrics } from '../../app/metrics/api-metrics';
 import type { TieredLimiter } from './limiter';
 
 /** The same limiter, counting every refusal by tier (both the per-key budget and addresses guessing keys go through it). */
-export function countingRejections(limiter: TieredLimiter, metrics: Pick<ApiMetrics, 'rateLimitRejected'>): TieredLimiter {
+export function countingRejections(limiter: TieredLimiter, metrics: { rateLimitRejected(tier: string): void }): TieredLimiter {
   return {
     async consume(principal) {
       const decision = await limiter.consume(principal);

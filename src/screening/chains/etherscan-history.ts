@@ -53,6 +53,7 @@ const PAGE_MEMO_LIMIT = 256;
 
 /** Token metadata as Etherscan indexed it; attacker-chosen text, so trimmed and capped like on-chain symbols. */
 function tokenAsset(item: EtherscanItem): Asset {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a token may name itself with NULs; Postgres cannot store them.
   const symbol = (item.tokenSymbol ?? '').replace(/\u0000/g, '').trim().slice(0, 32);
   const decimals = item.tokenDecimal !== undefined && UINT.test(item.tokenDecimal) && Number(item.tokenDecimal) <= 255 ? Number(item.tokenDecimal) : null;
   return { kind: 'token', standard: 'erc20', contract: (item.contractAddress ?? '').toLowerCase(), symbol: symbol || null, decimals };

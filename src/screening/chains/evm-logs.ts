@@ -78,6 +78,7 @@ export function decodeSymbol(data: string): string | null {
   } catch {
     return null;
   }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a token may name itself with NULs; Postgres cannot store them.
   const clean = text.replace(/\u0000/g, '').trim().slice(0, 32);
   return clean.length > 0 ? clean : null;
 }

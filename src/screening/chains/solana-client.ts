@@ -55,10 +55,17 @@ function pairDeltas(deltas: Map<string, bigint>, asset: Asset, firstIndex: numbe
   while (senders.length || receivers.length) {
     const from = senders[0];
     const to = receivers[0];
+    // biome-ignore lint/complexity/useMathMinMax: amounts are bigints, which Math.min does not take.
     const amount = from && to ? (from.left < to.left ? from.left : to.left) : (from ?? to)!.left;
     transfers.push({ from: from?.account ?? null, to: to?.account ?? null, asset, amount, source: 'balance-diff', index: firstIndex + transfers.length });
-    if (from && (from.left -= amount) === 0n) senders.shift();
-    if (to && (to.left -= amount) === 0n) receivers.shift();
+    if (from) {
+      from.left -= amount;
+      if (from.left === 0n) senders.shift();
+    }
+    if (to) {
+      to.left -= amount;
+      if (to.left === 0n) receivers.shift();
+    }
   }
   return transfers;
 }

@@ -51,7 +51,7 @@ export function tronHexToBase58(hex: string): string | null {
 /** Base58check `T…` → `41…` hex, or null when the alphabet, length, version byte or checksum is wrong. */
 export function tronBase58ToHex(text: string): string | null {
   const bytes = decodeBase58(text);
-  if (!bytes || bytes.length !== 25 || bytes[0] !== PREFIX) return null;
+  if (bytes?.length !== 25 || bytes[0] !== PREFIX) return null;
   const payload = bytes.subarray(0, 21);
   if (!Buffer.from(checksumOf(payload)).equals(Buffer.from(bytes.subarray(21)))) return null;
   return Buffer.from(payload).toString('hex');

@@ -112,7 +112,7 @@ export function createXrplClient(options: XrplClientOptions): ChainClient & { me
     const text = raw.trim();
     const decoded = text.startsWith('r') ? decodeBase58Check(text, XRPL_BASE58_ALPHABET) : null;
     // Classic addresses are version 0 over a 20-byte account id; X-addresses and seeds are something else.
-    if (!decoded || decoded.version !== 0 || decoded.payload.length !== 20) throw new InvalidAddressError(chain, raw);
+    if (decoded?.version !== 0 || decoded.payload.length !== 20) throw new InvalidAddressError(chain, raw);
     return text;
   }
 

@@ -84,7 +84,7 @@ export async function crawlExposure(deps: CrawlDeps, roots: CrawlRoot[], limits:
         truncated.add(cut);
         continue;
       }
-      let page;
+      let page: Awaited<ReturnType<typeof deps.client.getAddressTransfers>>;
       try {
         let pending = pages.get(node.address);
         if (!pending) {

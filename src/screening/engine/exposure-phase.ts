@@ -1,6 +1,6 @@
 import type { ApiType } from '../workflow-types';
 import type { Chain } from '../chains/chain';
-import type { Asset, ChainClient, ChainTransaction } from '../chains/chain-client';
+import type { ChainClient, ChainTransaction } from '../chains/chain-client';
 import { crawlLimitsFor, type CrawlLimits } from './crawl-limits';
 import { crawlExposure, type CrawlDeps, type CrawlOutcome, type CrawlRoot } from './exposure-crawl';
 import { indirectExposureHits } from './indirect-exposure';

@@ -50,7 +50,7 @@ export function createEntityStore(pool: Pool) {
           : Promise.resolve({ rows: [] as { chain: string; n: number; programs: string | null; designated: string | null }[] }),
         pool.query(`SELECT chain, count(DISTINCT address)::int AS n FROM ref_address_labels WHERE lower(name) LIKE $1 GROUP BY chain`, [`${String(e.name).toLowerCase().replace(/[\\%_]/g, '\\$&')}%`]),
       ]);
-      const programs = [...new Set(sanctions.rows.flatMap((r) => (r.programs ?? '').split(/[;|,\/]/).map((p: string) => p.trim()).filter(Boolean)))];
+      const programs = [...new Set(sanctions.rows.flatMap((r) => (r.programs ?? '').split(/[;|,/]/).map((p: string) => p.trim()).filter(Boolean)))];
       return {
         entity_id: e.entity_id,
         name: e.name,

@@ -66,7 +66,7 @@ describe('EVM chain client against anvil (ethereum)', () => {
   let nativeHash: string;
   let tokenHash: string;
   let carolHash: string;
-  let selfTokenHash: string;
+  let _selfTokenHash: string;
 
   beforeAll(async () => {
     node = await startAnvil({ chainId: 1 });
@@ -79,7 +79,7 @@ describe('EVM chain client against anvil (ethereum)', () => {
     tokenHash = await sendToken({ rpcUrl: node.rpcUrl, token, from: alice, to: bob, amount: 250_000_000n });
     await rpc(node.rpcUrl, 'evm_increaseTime', [60]);
     carolHash = await sendNative({ rpcUrl: node.rpcUrl, from: carol, to: bob, valueWei: ETH / 10n });
-    selfTokenHash = await sendToken({ rpcUrl: node.rpcUrl, token, from: alice, to: token, amount: 5n });
+    _selfTokenHash = await sendToken({ rpcUrl: node.rpcUrl, token, from: alice, to: token, amount: 5n });
   });
   afterAll(async () => {
     await node?.stop();

@@ -18,7 +18,7 @@ const withHeaders = (response: ResponseObject, required: boolean): ResponseObjec
 const invalid = (body: boolean) =>
   withHeaders(
     errorResponse(
-      'A parameter is missing, malformed, out of range, repeated or unknown (e.g. start_time), or endTime <= startTime' + (body ? '; or the body is not JSON (BAD_REQUEST when unreadable)' : ''),
+      `A parameter is missing, malformed, out of range, repeated or unknown (e.g. start_time), or endTime <= startTime${body ? '; or the body is not JSON (BAD_REQUEST when unreadable)' : ''}`,
       body ? structuredOrFlat : structuredError(['INVALID_PARAMETER'], parameterDetails),
       ERROR_EXAMPLES.invalidParameter,
     ),

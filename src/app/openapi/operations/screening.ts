@@ -33,7 +33,7 @@ export function screeningOperations({ components, limits }: OperationContext): P
   const submitted = components.response('JobSubmitted', submittedJobResponse);
   const body = jsonBody(request, EXAMPLES.screeningRequest);
   const chainNotConfigured = (codes: string[]) =>
-    errorResponse('KYT on a chain without a configured node (KYA still works)' + (codes.length > 1 ? '; or the job failed: the transaction does not exist, or the target is not valid on chain' : ''), flatError(codes, codes.length > 1 ? ['request_id'] : []), ERROR_EXAMPLES.chainNotConfigured);
+    errorResponse(`KYT on a chain without a configured node (KYA still works)${codes.length > 1 ? '; or the job failed: the transaction does not exist, or the target is not valid on chain' : ''}`, flatError(codes, codes.length > 1 ? ['request_id'] : []), ERROR_EXAMPLES.chainNotConfigured);
 
   const syncAnalyze = (kind: 'kyt' | 'kya') => ({
     operationId: `${kind}AnalyzeSync`,

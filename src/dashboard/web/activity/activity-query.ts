@@ -16,7 +16,7 @@ export function activityQuery(filters: ActivityFilters, offset: number): string 
   return params.toString();
 }
 
-const contains = (value: string | null, needle: string) => value !== null && value.toLowerCase().includes(needle);
+const contains = (value: string | null, needle: string): boolean => value?.toLowerCase().includes(needle) ?? false;
 
 /**
  * Whether a record pushed on the socket belongs in the list as filtered: the same tests the server's

@@ -28,7 +28,7 @@ export function NewKeyBox({ created, onDismiss }: { created: CreatedApiKey; onDi
   };
 
   return (
-    <div class="new-key" role="region" aria-labelledby="new-key-title" data-testid="new-key-box">
+    <section class="new-key" aria-labelledby="new-key-title" data-testid="new-key-box">
       <h2 id="new-key-title" tabIndex={-1} ref={heading}>
         Your new key “{created.name}”
       </h2>
@@ -49,6 +49,6 @@ export function NewKeyBox({ created, onDismiss }: { created: CreatedApiKey; onDi
       <p role="status" class="hint">
         {copyState}
       </p>
-    </div>
+    </section>
   );
 }

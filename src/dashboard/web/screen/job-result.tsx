@@ -17,7 +17,7 @@ function StatusLine({ job }: { job: Submission }) {
 }
 
 function crawlWords(crawl: CrawlReport | undefined): string {
-  if (!crawl || !crawl.ran) return crawl?.note ?? 'No exposure crawl ran: this chain has no node configured here, so only the lists were checked.';
+  if (!crawl?.ran) return crawl?.note ?? 'No exposure crawl ran: this chain has no node configured here, so only the lists were checked.';
   const extent = `${crawl.nodes_visited} address${crawl.nodes_visited === 1 ? '' : 'es'} visited, ${crawl.depth_reached} of ${crawl.depth_planned} levels reached`;
   return crawl.complete ? `Exposure crawl complete: ${extent}.` : `Exposure crawl cut short (${crawl.truncated.join(', ')}): ${extent}. Counterparties not explored are unknown, not clean.`;
 }

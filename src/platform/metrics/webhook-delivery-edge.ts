@@ -1,5 +1,5 @@
 import type { RequestHandler, Response } from 'express';
-import type { ApiMetrics, WebhookDeliveryOutcome, WebhookSource } from './api-metrics';
+import type { WebhookDeliveryOutcome, WebhookSource } from './webhook-deliveries';
 
 /** The webhook endpoints and the provider each one serves. */
 export const WEBHOOK_ROUTES: Readonly<Record<string, WebhookSource>> = {
@@ -30,11 +30,14 @@ export function deliveryOutcome(status: number, noted: AcknowledgedAs | undefine
 }
 
 /** Counts every POST to a webhook endpoint once, when its answer is finished. */
-export function webhookDeliveryMetrics(metrics: Pick<ApiMetrics, 'webhookDelivery'>): RequestHandler {
+export function webhookDeliveryMetrics(metrics: { webhookDelivery(provider: WebhookSource, outcome: WebhookDeliveryOutcome): void }): RequestHandler {
   return (req, res, next) => {
     const provider = req.method === 'POST' ? WEBHOOK_ROUTES[req.path] : undefined;
     if (provider) {
-      res.once('finish', () => metrics.webhookDelivery(provider, deliveryOutcome(res.statusCode, res.locals.webhookOutcome as AcknowledgedAs | undefined)));
+      res.once('finish', () => {
+        const noted = res.locals.webhookOutcome as AcknowledgedAs | undefined;
+        metrics.webhookDelivery(provider, deliveryOutcome(res.statusCode, noted));
+      });
     }
     next();
   };
