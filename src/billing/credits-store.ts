@@ -66,7 +66,7 @@ interface LedgerRow {
 
 const toResult = (r: LedgerRow): LedgerResult => ({ transactionId: r.transaction_id, balance: r.balance, duplicate: r.duplicate });
 
-/** Thin wrappers over the stored functions of migration 002: every rule about money lives in SQL, in one transaction. */
+/** Thin wrappers over the stored functions of src/platform/db/functions/credits.sql: every rule about money lives in SQL, in one transaction. */
 export function createCreditStore(pool: Pool) {
   return {
     async grant(input: GrantInput, db: Queryable = pool): Promise<LedgerResult> {

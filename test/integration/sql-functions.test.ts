@@ -1,14 +1,26 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Pool } from 'pg';
 import { createPool } from '../../src/platform/db/pool';
-import { FUNCTION_FILES, functionsChecksum, migrate, readFunctionFiles } from '../../src/platform/db/migrate';
+import {
+  FUNCTION_FILES,
+  functionsChecksum,
+  migrate,
+  readFunctionFiles,
+  REWRITTEN_MIGRATIONS,
+} from '../../src/platform/db/migrate';
 import { createLogger, type LogFields, type Logger } from '../../src/platform/logging/logger';
 
 /**
  * Functions and triggers live only in src/platform/db/functions/*.sql (its README.md): the live
  * definitions are the ones written there, applying them again changes nothing, nothing in the
- * public schema is left defined only by a migration, and migrate() applies them only when they changed.
+ * public schema is left defined only by a migration, no migration defines one of them again, and migrate()
+ * applies them only when they changed. A database migrated before the migrations lost their function text
+ * (REWRITTEN_MIGRATIONS) is accepted once; any other changed migration is still refused.
  */
+
+const MIGRATIONS_DIR = path.join(__dirname, '..', '..', 'src', 'platform', 'db', 'migrations');
 
 const log = createLogger('silent');
 
@@ -47,6 +59,7 @@ function recordingLogger(): Logger & { lines: LogLine[] } {
 }
 
 const recordedFunctions = 'SELECT checksum, applied_at FROM schema_functions';
+const recordedMigrations = 'SELECT version, name, checksum, applied_at FROM schema_migrations ORDER BY 1';
 
 async function currentChecksum(): Promise<string> {
   return functionsChecksum(await readFunctionFiles());
@@ -75,6 +88,14 @@ async function liveTriggers(pool: Pool): Promise<LiveTrigger[]> {
 
 async function snapshot(pool: Pool): Promise<{ functions: LiveFunction[]; triggers: LiveTrigger[] }> {
   return { functions: await liveFunctions(pool), triggers: await liveTriggers(pool) };
+}
+
+/** Pretends the function was changed by hand (or left older by a migration): its live body differs from the file's. */
+async function changeByHand(pool: Pool, fn: string): Promise<void> {
+  const { rows } = await pool.query<{ def: string }>(`SELECT pg_get_functiondef($1::regproc) AS def`, [fn]);
+  const def = rows[0]?.def ?? '';
+  expect(def).toContain('$function$');
+  await pool.query(def.replace('$function$', '$function$\n-- changed by hand'));
 }
 
 /** What the functions files declare: one entry per CREATE statement, so an overload counts twice. */
@@ -170,10 +191,7 @@ describe('SQL functions and triggers from src/platform/db/functions', () => {
   test('an up-to-date database gets no functions file; a changed checksum forces a re-apply', async () => {
     const original = await snapshot(pool);
     // A function changed by hand: only a re-apply of the files puts the written body back.
-    const { rows } = await pool.query<{ def: string }>(`SELECT pg_get_functiondef('realtime_notify'::regproc) AS def`);
-    const def = rows[0]?.def ?? '';
-    expect(def).toContain('$function$');
-    await pool.query(def.replace('$function$', '$function$\n-- changed by hand'));
+    await changeByHand(pool, 'realtime_notify');
     const handChanged = await snapshot(pool);
     expect(handChanged).not.toEqual(original);
     const recordedBefore = (await pool.query(recordedFunctions)).rows;
@@ -207,5 +225,83 @@ describe('SQL functions and triggers from src/platform/db/functions', () => {
     expect((await pool.query(recordedFunctions)).rows).toEqual([
       { checksum: await currentChecksum(), applied_at: expect.any(Date) },
     ]);
+  });
+
+  test('no migration defines a function or trigger that a functions file defines', async () => {
+    const files = await declared();
+    const defined = new Set([...files.functions, ...files.triggers]);
+    const createdAgain: string[] = [];
+    for (const name of (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql'))) {
+      const sql = await readFile(path.join(MIGRATIONS_DIR, name), 'utf8');
+      for (const m of sql.matchAll(/CREATE\s+(?:OR\s+REPLACE\s+)?(?:FUNCTION|TRIGGER)\s+(\w+)/gi)) {
+        if (defined.has(m[1] as string)) createdAgain.push(`${name}: ${m[1]}`);
+      }
+    }
+    expect(createdAgain).toEqual([]);
+  });
+
+  test('every rewritten migration listed is a migration file whose text differs from the listed one', async () => {
+    expect([...REWRITTEN_MIGRATIONS.keys()].length).toBeGreaterThan(0);
+    for (const [name, previous] of REWRITTEN_MIGRATIONS) {
+      expect(previous).toMatch(/^[0-9a-f]{64}$/);
+      const text = await readFile(path.join(MIGRATIONS_DIR, name), 'utf8');
+      expect(createHash('sha256').update(text).digest('hex')).not.toBe(previous);
+    }
+  });
+
+  test('a database that recorded the previous text of the rewritten migrations is accepted once', async () => {
+    const migrationsBefore = (await pool.query(recordedMigrations)).rows;
+    const original = await snapshot(pool);
+    // As a database migrated before the rewrite: the previous checksums, and a function body other than the file's.
+    for (const [name, previous] of REWRITTEN_MIGRATIONS) {
+      await pool.query('UPDATE schema_migrations SET checksum = $1 WHERE name = $2', [previous, name]);
+    }
+    await changeByHand(pool, 'grant_credits');
+
+    const run = recordingLogger();
+    expect(await migrate(pool, run)).toEqual([]);
+    expect(run.lines).toEqual([
+      {
+        msg: 'rewritten migrations accepted: their previous checksum was replaced by the current one',
+        fields: { migrations: [...REWRITTEN_MIGRATIONS.keys()].sort() },
+      },
+      {
+        msg: 'sql functions applied',
+        fields: { files: [...FUNCTION_FILES], checksum: await currentChecksum(), reason: 'migrations rewritten' },
+      },
+    ]);
+    // The current checksums again (applied_at kept), and the functions files' bodies back.
+    expect((await pool.query(recordedMigrations)).rows).toEqual(migrationsBefore);
+    expect(await snapshot(pool)).toEqual(original);
+
+    const again = recordingLogger();
+    expect(await migrate(pool, again)).toEqual([]);
+    expect(again.lines.map((l) => l.msg)).toEqual(['sql functions unchanged']);
+  });
+
+  test('any other changed checksum is still refused, and then nothing is rewritten', async () => {
+    const migrationsBefore = (await pool.query(recordedMigrations)).rows;
+    const setChecksum = (version: number, checksum: string) =>
+      pool.query('UPDATE schema_migrations SET checksum = $1 WHERE version = $2', [checksum, version]);
+    const checksumOf = async (version: number) =>
+      (await pool.query('SELECT checksum FROM schema_migrations WHERE version = $1', [version])).rows[0]?.checksum;
+    const previous002 = REWRITTEN_MIGRATIONS.get('002_credits.sql') as string;
+    try {
+      // A random checksum, and another migration's previous one: a listed checksum counts only for its own file.
+      for (const wrong of [randomBytes(32).toString('hex'), REWRITTEN_MIGRATIONS.get('007_realtime_outbox.sql')]) {
+        await setChecksum(2, wrong as string);
+        await expect(migrate(pool, log)).rejects.toThrow('migration 002_credits.sql was changed after it was applied');
+      }
+      // A migration not in the list, after one whose previous text is recorded: refused, and 002 keeps its row.
+      await setChecksum(2, previous002);
+      await setChecksum(16, randomBytes(32).toString('hex'));
+      await expect(migrate(pool, log)).rejects.toThrow('migration 016_job_http_request_id.sql was changed after it');
+      expect(await checksumOf(2)).toBe(previous002);
+    } finally {
+      for (const row of migrationsBefore as { version: number; checksum: string }[]) {
+        await setChecksum(row.version, row.checksum);
+      }
+    }
+    expect((await pool.query(recordedMigrations)).rows).toEqual(migrationsBefore);
   });
 });

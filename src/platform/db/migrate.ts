@@ -7,6 +7,8 @@
  * no row, or when a migration was applied in this run (it may have dropped or replaced a function). Consequence: a
  * function changed by hand in the database is not repaired until the files change; `DELETE FROM
  * schema_functions` forces a re-apply at the next start.
+ * Migrations hold tables and data only; six of them once defined functions too and were rewritten without them
+ * (REWRITTEN_MIGRATIONS): a database that recorded one's previous text is accepted once, and gets the files again.
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
@@ -31,11 +33,35 @@ export const FUNCTION_FILES = [
   'api-key-revocation-events.sql',
 ] as const;
 
+/**
+ * Applied migrations rewritten since, by file name, with the sha256 of their previous text. 002, 007, 008, 013,
+ * 014 and 015 also defined functions and triggers (older copies of those in functions/); they were cut down to
+ * their tables and data changes, and the definitions live only in functions/. A database that recorded one of
+ * these checksums ran the previous text, whose effect on tables is the same: it is accepted, its recorded
+ * checksum becomes the new text's, and the functions files run again in that start, so what the database runs
+ * is what functions/ says. Any other mismatch is still refused. Only a rewrite that leaves every table, column,
+ * index and constraint as the previous text made them may be listed here.
+ */
+export const REWRITTEN_MIGRATIONS: ReadonlyMap<string, string> = new Map([
+  ['002_credits.sql', 'd5087b9efb1528092e5ce6a4c9f93a7e5e9def131e8c410b833c312c0c122396'],
+  ['007_realtime_outbox.sql', 'c7d4b2e6c6e5e012ff30b476ce12ac8f174d3ca38c7b5b840e93afecc7ea996e'],
+  ['008_activity_owner.sql', '6bbff780862d88d5e3120754274da2a19b6daa9791ca93b83b828ebba2a2da1b'],
+  ['013_job_status_events.sql', 'cb68859ea58cb3970e4f4eaf4ab4da27e7aef033e98ae1309771f437898f9448'],
+  ['014_api_key_revocation_events.sql', 'e955be60c865a200800b7e687dd4773fb222ebdfa970ea52de6bc7d0bcee7726'],
+  ['015_payments_refunds_debt.sql', '521d016f5690817354b514c6af84b1c007397d9485bf2dcc2c967fffe78175e2'],
+]);
+
 interface MigrationFile {
   version: number;
   name: string;
   sql: string;
   checksum: string;
+}
+
+/** What applyMigrations did: the versions it applied, and the rewritten migrations whose previous text it found. */
+interface MigrationsRun {
+  applied: number[];
+  rewritten: MigrationFile[];
 }
 
 async function readMigrations(): Promise<MigrationFile[]> {
@@ -64,8 +90,9 @@ export async function readFunctionFiles(): Promise<{ name: string; sql: string }
   );
 }
 
-async function applyMigrations(client: PoolClient, log: Logger): Promise<number[]> {
+async function applyMigrations(client: PoolClient, log: Logger): Promise<MigrationsRun> {
   const applied: number[] = [];
+  const rewritten: MigrationFile[] = [];
   await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version integer PRIMARY KEY, name text NOT NULL, checksum text NOT NULL,
     applied_at timestamptz NOT NULL DEFAULT now())`);
@@ -76,7 +103,12 @@ async function applyMigrations(client: PoolClient, log: Logger): Promise<number[
   for (const m of await readMigrations()) {
     const recorded = done.get(m.version);
     if (recorded !== undefined) {
-      if (recorded !== m.checksum) throw new Error(`migration ${m.name} was changed after it was applied`);
+      if (recorded === m.checksum) continue;
+      if (REWRITTEN_MIGRATIONS.get(m.name) !== recorded) {
+        throw new Error(`migration ${m.name} was changed after it was applied`);
+      }
+      // Its new checksum is recorded with the functions files, in their transaction (applyFunctions).
+      rewritten.push(m);
       continue;
     }
     await client.query('BEGIN');
@@ -95,7 +127,7 @@ async function applyMigrations(client: PoolClient, log: Logger): Promise<number[
     applied.push(m.version);
     log.info('migration applied', { migration: m.name });
   }
-  return applied;
+  return { applied, rewritten };
 }
 
 /** sha256 over each file's name and text, in FUNCTION_FILES order: an edited, renamed or reordered file changes it. */
@@ -109,15 +141,19 @@ export function functionsChecksum(files: readonly { name: string; sql: string }[
 /**
  * Every functions file, in one transaction with the recorded checksum: the functions and triggers change together
  * or not at all, and the checksum says what was applied. Skipped when the recorded checksum is the files' and no
- * migration ran in this start (see the header comment).
+ * migration ran or was found rewritten in this start (see the header comment). A rewritten migration's new
+ * checksum is recorded in the same transaction: if the files fail, the next start finds the previous checksum
+ * again and applies them again.
  */
-async function applyFunctions(client: PoolClient, log: Logger, migrationsApplied: boolean): Promise<void> {
+async function applyFunctions(client: PoolClient, log: Logger, migrations: MigrationsRun): Promise<void> {
   await client.query(`CREATE TABLE IF NOT EXISTS schema_functions (
     id boolean PRIMARY KEY DEFAULT true CHECK (id), checksum text NOT NULL, applied_at timestamptz NOT NULL)`);
   const files = await readFunctionFiles();
   const checksum = functionsChecksum(files);
   const recorded = (await client.query<{ checksum: string }>('SELECT checksum FROM schema_functions')).rows[0];
-  if (recorded?.checksum === checksum && !migrationsApplied) {
+  const { applied, rewritten } = migrations;
+  const forcedBy = applied.length > 0 ? 'migrations applied' : rewritten.length > 0 ? 'migrations rewritten' : '';
+  if (recorded?.checksum === checksum && !forcedBy) {
     log.debug('sql functions unchanged', { checksum });
     return;
   }
@@ -130,6 +166,9 @@ async function applyFunctions(client: PoolClient, log: Logger, migrationsApplied
         throw new Error(`functions file ${f.name} failed: ${(err as Error).message}`);
       }
     }
+    for (const m of rewritten) {
+      await client.query('UPDATE schema_migrations SET checksum = $1 WHERE version = $2', [m.checksum, m.version]);
+    }
     await client.query(
       `INSERT INTO schema_functions (checksum, applied_at) VALUES ($1, now())
        ON CONFLICT (id) DO UPDATE SET checksum = EXCLUDED.checksum, applied_at = EXCLUDED.applied_at`,
@@ -140,7 +179,12 @@ async function applyFunctions(client: PoolClient, log: Logger, migrationsApplied
     await client.query('ROLLBACK');
     throw err;
   }
-  const reason = !recorded ? 'not recorded' : recorded.checksum !== checksum ? 'files changed' : 'migrations applied';
+  if (rewritten.length > 0) {
+    log.info('rewritten migrations accepted: their previous checksum was replaced by the current one', {
+      migrations: rewritten.map((m) => m.name),
+    });
+  }
+  const reason = !recorded ? 'not recorded' : recorded.checksum !== checksum ? 'files changed' : forcedBy;
   log.info('sql functions applied', { files: files.map((f) => f.name), checksum, reason });
 }
 
@@ -148,15 +192,16 @@ async function applyFunctions(client: PoolClient, log: Logger, migrationsApplied
  * Applies the numbered SQL files in order, each in its own transaction, and records them; then the functions files
  * (functions/*.sql) when they changed (header comment). Returns the versions of the migrations applied in this run.
  * An advisory lock lets api and worker start together without racing; an edited, already applied
- * migration is refused, because the database would silently differ from the code.
+ * migration is refused, because the database would silently differ from the code (unless REWRITTEN_MIGRATIONS
+ * lists the checksum it recorded).
  */
 export async function migrate(pool: Pool, log: Logger): Promise<number[]> {
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    const applied = await applyMigrations(client, log);
-    await applyFunctions(client, log, applied.length > 0);
-    return applied;
+    const migrations = await applyMigrations(client, log);
+    await applyFunctions(client, log, migrations);
+    return migrations.applied;
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
     client.release();

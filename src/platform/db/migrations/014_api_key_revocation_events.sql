@@ -1,12 +1,2 @@
--- Internal event: an API key was revoked, so the api re-checks the credentials of its owner's open
--- sockets and closes those that no longer resolve (not forwarded to clients). Written in the revoking
--- transaction, so a rolled-back revoke closes nothing.
-CREATE FUNCTION api_keys_revoked_to_outbox() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM realtime_notify(NEW.user_id, 'credentials_revoked', jsonb_build_object('apiKeyId', NEW.id));
-  RETURN NULL;
-END;
-$$;
-CREATE TRIGGER api_keys_revoked_outbox AFTER UPDATE OF revoked_at ON api_keys
-FOR EACH ROW WHEN (NEW.revoked_at IS NOT NULL AND OLD.revoked_at IS NULL)
-EXECUTE FUNCTION api_keys_revoked_to_outbox();
+-- No table change: the API key revocation events (the trigger api_keys_revoked_outbox on api_keys) are
+-- defined in src/platform/db/functions/api-key-revocation-events.sql. Kept so the numbering has no gap.
