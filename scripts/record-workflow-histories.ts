@@ -1,0 +1,179 @@
+/**
+ * Records one event history per workflow type (and the failure path of a screening job, and both outcomes of a
+ * validated PayFast ITN) into test/fixtures/workflow-histories/<name>.json, by running the current workflows on
+ * a local dev server with stubbed activities. test/workflows/replay.test.ts replays them against the workflows
+ * of every later change: a change that would break workflows already running in production fails there.
+ *
+ * Run it (`npx tsx scripts/record-workflow-histories.ts`) when a new workflow type is added, or when a change
+ * is meant to be incompatible (and is shipped with a new workflow type or a patch); never to make a failing
+ * replay pass.
+ */
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { ApplicationFailure } from '@temporalio/common';
+import * as workflows from '../workflows';
+import { httpRequestMemo } from '../src/platform/temporal/http-request-memo';
+import { installTemporalRuntime } from '../src/platform/temporal/temporal-runtime';
+import {
+  analysisResult,
+  clerkEventInput,
+  eventResult,
+  marketSyncInput,
+  payFastPaymentInput,
+  payFastRefundInput,
+  payPalEventInput,
+  screeningInput,
+  sweepInput,
+  sweepSummary,
+} from '../test/workflows/workflow-samples';
+import { historyToJson } from '../test/workflows/history-json';
+import {
+  callLog,
+  logged,
+  startStubbedWorker,
+  startWorkflowTestEnv,
+  workflowBundle,
+} from '../test/workflows/workflow-test-env';
+
+const FIXTURES = path.resolve(__dirname, '..', 'test', 'fixtures', 'workflow-histories');
+
+type Stub = (input: any) => Promise<unknown>;
+
+interface Scenario {
+  /** The fixture's file name, without .json. */
+  name: string;
+  workflowType: keyof typeof workflows;
+  input: unknown;
+  stubs: Record<string, Stub>;
+  memo?: Record<string, string>;
+  /** For a workflow that never ends by itself: cancel it once this many activity calls were made. */
+  cancelAfterCalls?: number;
+}
+
+const screeningDb: Record<string, Stub> = {
+  chargeCredits: async (input) => ({ duplicate: false, amount: input.amount }),
+  releaseCredits: async () => 3,
+  recordScreeningActivity: async () => 'history-row-1',
+  saveJobResult: async () => true,
+};
+
+const SCENARIOS: Scenario[] = [
+  {
+    name: 'screening-completed',
+    workflowType: 'screeningWorkflow',
+    input: screeningInput(),
+    memo: httpRequestMemo('http-req-0001'),
+    stubs: { ...screeningDb, analyzeTarget: async () => analysisResult({ depthReached: 2 }) },
+  },
+  {
+    name: 'screening-failed-invalid-target',
+    workflowType: 'screeningWorkflow',
+    input: screeningInput({ requestId: 'req-0002', chain: 'dogecoin' }),
+    stubs: {
+      ...screeningDb,
+      analyzeTarget: async () => {
+        throw ApplicationFailure.nonRetryable('unsupported chain dogecoin', 'INVALID_TARGET');
+      },
+    },
+  },
+  {
+    name: 'queued-job-sweeper',
+    workflowType: 'queuedJobSweeperWorkflow',
+    input: sweepInput,
+    stubs: { sweepQueuedJobs: async () => sweepSummary },
+  },
+  {
+    name: 'paypal-event',
+    workflowType: 'paypalEventWorkflow',
+    input: payPalEventInput(),
+    stubs: { applyPayPalEvent: async () => eventResult() },
+  },
+  {
+    name: 'payfast-payment-confirmed',
+    workflowType: 'payfastPaymentWorkflow',
+    input: payFastPaymentInput({ serverValidation: true }),
+    stubs: { confirmPayFastItn: async () => true, applyPayFastItn: async () => eventResult() },
+  },
+  {
+    name: 'payfast-payment-rejected',
+    workflowType: 'payfastPaymentWorkflow',
+    input: payFastPaymentInput({ serverValidation: true }),
+    stubs: {
+      confirmPayFastItn: async () => false,
+      recordPayFastRejection: async () => eventResult({ outcome: 'rejected', credits: 0, transactionId: null }),
+    },
+  },
+  {
+    name: 'payfast-refund',
+    workflowType: 'payfastRefundWorkflow',
+    input: payFastRefundInput,
+    stubs: { applyPayFastRefund: async () => eventResult({ outcome: 'revoked', credits: -100 }) },
+  },
+  {
+    name: 'clerk-event',
+    workflowType: 'clerkEventWorkflow',
+    input: clerkEventInput,
+    stubs: { applyClerkEvent: async () => eventResult({ outcome: 'applied', credits: 0, transactionId: null }) },
+  },
+  {
+    name: 'x402-report',
+    workflowType: 'x402ReportWorkflow',
+    input: screeningInput({ requestId: 'x402-report-1' }),
+    stubs: { analyzeTarget: async () => analysisResult({ depthReached: 1, riskLevel: 'LOW' }) },
+  },
+  {
+    // Two rounds (one symbol refused each time), then cancelled: the loop, its failure path and its timer.
+    name: 'market-sync',
+    workflowType: 'marketSyncWorkflow',
+    input: marketSyncInput(),
+    cancelAfterCalls: 4,
+    stubs: {
+      syncMarketSymbol: async (input: { symbol: string }) => {
+        if (input.symbol === 'ETH-USD') throw ApplicationFailure.nonRetryable('unknown pair', 'MARKET_SOURCE_REJECTED');
+        return { symbol: input.symbol, requests: 1, candles: 2, knownUntil: 1_700_000_000_000 };
+      },
+    },
+  },
+];
+
+async function main(): Promise<void> {
+  const missing = Object.keys(workflows).filter((type) => !SCENARIOS.some((s) => s.workflowType === type));
+  if (missing.length) throw new Error(`no scenario records ${missing.join(', ')}: add one to this script`);
+
+  // The failures the scenarios stage would each print a warning with a stack: errors only.
+  installTemporalRuntime('error');
+  const activityNames = [...new Set(SCENARIOS.flatMap((s) => Object.keys(s.stubs)))];
+  const [env, bundle] = await Promise.all([startWorkflowTestEnv(), workflowBundle()]);
+  const worker = await startStubbedWorker(env, bundle, activityNames);
+  try {
+    await mkdir(FIXTURES, { recursive: true });
+    for (const old of await readdir(FIXTURES)) if (old.endsWith('.json')) await rm(path.join(FIXTURES, old));
+    for (const scenario of SCENARIOS) {
+      const log = callLog();
+      worker.use(logged(log, scenario.stubs));
+      const handle = await env.client.workflow.start(scenario.workflowType, {
+        taskQueue: worker.taskQueue,
+        workflowId: `${scenario.name}-${worker.taskQueue}`,
+        args: [scenario.input],
+        memo: scenario.memo,
+      });
+      if (scenario.cancelAfterCalls !== undefined) {
+        while (log.calls.length < scenario.cancelAfterCalls) await delay(20);
+        await handle.cancel();
+      }
+      await handle.result().catch(() => undefined);
+      const history = await handle.fetchHistory();
+      await writeFile(path.join(FIXTURES, `${scenario.name}.json`), historyToJson(history));
+      console.log(`${scenario.name}.json: ${scenario.workflowType}, ${history.events?.length ?? 0} events`);
+    }
+  } finally {
+    await worker.stop();
+    await env.teardown();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});

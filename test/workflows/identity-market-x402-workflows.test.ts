@@ -1,0 +1,144 @@
+/**
+ * clerkEventWorkflow, marketSyncWorkflow and x402ReportWorkflow on a dev server of their own, with stubbed
+ * activities: results passed through, the UserId attribute, and a failing market symbol not stopping the others.
+ */
+import { setTimeout as delay } from 'node:timers/promises';
+import { ActivityFailure, ApplicationFailure } from '@temporalio/common';
+import { WorkflowFailedError } from '@temporalio/client';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import type { IdentityActivities } from '../../activities/identity';
+import type { MarketActivities } from '../../activities/market';
+import type { ScreeningActivities } from '../../activities/screening';
+import { UserIdAttr } from '../../src/platform/temporal/search-attributes';
+import type { clerkEventWorkflow, marketSyncWorkflow, x402ReportWorkflow } from '../../workflows';
+import { analysisResult, clerkEventInput, eventResult, marketSyncInput, screeningInput } from './workflow-samples';
+import {
+  callLog,
+  logged,
+  startStubbedWorker,
+  startWorkflowTestEnv,
+  workflowBundle,
+  type StubActivities,
+  type StubbedWorker,
+} from './workflow-test-env';
+
+const ACTIVITIES = ['applyClerkEvent', 'syncMarketSymbol', 'analyzeTarget'];
+
+let env: TestWorkflowEnvironment;
+let worker: StubbedWorker;
+
+beforeAll(async () => {
+  const [started, bundle] = await Promise.all([startWorkflowTestEnv(), workflowBundle()]);
+  env = started;
+  worker = await startStubbedWorker(env, bundle, ACTIVITIES);
+});
+
+afterAll(async () => {
+  await worker?.stop();
+  await env?.teardown();
+});
+
+let runs = 0;
+const nextWorkflowId = (prefix: string): string => `${prefix}-${++runs}-${worker.taskQueue}`;
+
+describe('clerkEventWorkflow', () => {
+  test("returns the activity's result and tags the workflow with the user", async () => {
+    const log = callLog();
+    const applied = eventResult({ outcome: 'applied', credits: 0, transactionId: null, userId: 'user-5' });
+    const stubs: StubActivities<IdentityActivities> = { applyClerkEvent: async () => applied };
+    worker.use(logged(log, stubs));
+    const handle = await env.client.workflow.start<typeof clerkEventWorkflow>('clerkEventWorkflow', {
+      taskQueue: worker.taskQueue,
+      workflowId: nextWorkflowId('clerk'),
+      args: [clerkEventInput],
+    });
+
+    expect(await handle.result()).toEqual(applied);
+    expect(log.calls).toEqual([{ name: 'applyClerkEvent', input: clerkEventInput }]);
+    expect((await handle.describe()).typedSearchAttributes.get(UserIdAttr)).toBe('user-5');
+  });
+});
+
+describe('marketSyncWorkflow', () => {
+  test('a symbol the exchange refuses is logged and tried again next round; the other keeps syncing', async () => {
+    const log = callLog();
+    const stubs: StubActivities<MarketActivities> = {
+      syncMarketSymbol: async (input) => {
+        if (input.symbol === 'ETH-USD') throw ApplicationFailure.nonRetryable('unknown pair', 'MARKET_SOURCE_REJECTED');
+        return { symbol: input.symbol, requests: 1, candles: 2, knownUntil: 1_700_000_000_000 };
+      },
+    };
+    worker.use(logged(log, stubs));
+    const input = marketSyncInput();
+    const handle = await env.client.workflow.start<typeof marketSyncWorkflow>('marketSyncWorkflow', {
+      taskQueue: worker.taskQueue,
+      workflowId: nextWorkflowId('market-sync'),
+      args: [input],
+    });
+    try {
+      // Three rounds are enough to see the failing symbol come back every round.
+      const until = Date.now() + 15_000;
+      while (log.count('syncMarketSymbol') < 6 && Date.now() < until) await delay(20);
+      expect((await handle.describe()).status.name).toBe('RUNNING');
+    } finally {
+      // Cancelled, not terminated: the workflow ends through its own code, with no task left in flight.
+      await handle.cancel();
+      await handle.result().catch(() => undefined);
+    }
+
+    const symbols = log.calls.map((c) => (c.input as { symbol: string }).symbol);
+    expect(symbols.slice(0, 6)).toEqual(['BTC-USD', 'ETH-USD', 'BTC-USD', 'ETH-USD', 'BTC-USD', 'ETH-USD']);
+    expect(log.calls[0]?.input).toEqual({
+      connector: input.connector,
+      baseUrl: input.baseUrl,
+      interval: input.interval,
+      backfillCandles: input.backfillCandles,
+      symbol: 'BTC-USD',
+      exchangeSymbol: 'BTCUSDT',
+    });
+  });
+});
+
+describe('x402ReportWorkflow', () => {
+  test('returns the analysis, with no credits involved', async () => {
+    const log = callLog();
+    const input = screeningInput({ requestId: 'x402-report-1' });
+    const analysis = analysisResult({ depthReached: 2, riskLevel: 'MEDIUM' });
+    const stubs: StubActivities<Pick<ScreeningActivities, 'analyzeTarget'>> = { analyzeTarget: async () => analysis };
+    worker.use(logged(log, stubs));
+    const result = await env.client.workflow.execute<typeof x402ReportWorkflow>('x402ReportWorkflow', {
+      taskQueue: worker.taskQueue,
+      workflowId: nextWorkflowId('x402'),
+      args: [input],
+    });
+
+    expect(result).toEqual(analysis);
+    expect(log.calls).toEqual([{ name: 'analyzeTarget', input }]);
+  });
+
+  test('a retryable failure is tried twice, then the workflow fails with its code (nothing to settle)', async () => {
+    const log = callLog();
+    const stubs: StubActivities<Pick<ScreeningActivities, 'analyzeTarget'>> = {
+      analyzeTarget: async () => {
+        throw ApplicationFailure.retryable('node down', 'CHAIN_UNAVAILABLE');
+      },
+    };
+    worker.use(logged(log, stubs));
+    const failure = await env.client.workflow
+      .execute<typeof x402ReportWorkflow>('x402ReportWorkflow', {
+        taskQueue: worker.taskQueue,
+        workflowId: nextWorkflowId('x402'),
+        args: [screeningInput()],
+      })
+      .catch((err: unknown) => err);
+
+    expect(log.count('analyzeTarget')).toBe(2);
+    expect(failure).toBeInstanceOf(WorkflowFailedError);
+    const activityFailure = (failure as WorkflowFailedError).cause;
+    expect(activityFailure).toBeInstanceOf(ActivityFailure);
+    expect((activityFailure as ActivityFailure).cause).toMatchObject({
+      type: 'CHAIN_UNAVAILABLE',
+      message: 'node down',
+    });
+  });
+});

@@ -1,0 +1,206 @@
+/**
+ * screeningWorkflow and queuedJobSweeperWorkflow on a dev server of their own, with stubbed activities:
+ * what a job is charged, the order of its writes, and how each kind of analysis failure ends.
+ */
+import { ApplicationFailure } from '@temporalio/common';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import type { QueuedJobActivities } from '../../activities/screening-sweeper';
+import type { ScreeningActivities } from '../../activities/screening';
+import { JobStatusAttr, RiskLevelAttr } from '../../src/platform/temporal/search-attributes';
+import type { JobUpdate } from '../../src/screening/jobs-store';
+import { analysisCost } from '../../src/screening/pricing';
+import type { ScreeningInput, ScreeningOutcome } from '../../src/screening/workflow-types';
+import type { queuedJobSweeperWorkflow, screeningWorkflow } from '../../workflows';
+import { analysisResult, screeningInput, sweepInput, sweepSummary } from './workflow-samples';
+import {
+  callLog,
+  logged,
+  startStubbedWorker,
+  startWorkflowTestEnv,
+  workflowBundle,
+  type CallLog,
+  type StubActivities,
+  type StubbedWorker,
+} from './workflow-test-env';
+
+const ACTIVITIES = [
+  'analyzeTarget',
+  'chargeCredits',
+  'releaseCredits',
+  'recordScreeningActivity',
+  'saveJobResult',
+  'sweepQueuedJobs',
+];
+
+let env: TestWorkflowEnvironment;
+let worker: StubbedWorker;
+
+beforeAll(async () => {
+  const [started, bundle] = await Promise.all([startWorkflowTestEnv(), workflowBundle()]);
+  env = started;
+  worker = await startStubbedWorker(env, bundle, ACTIVITIES);
+});
+
+afterAll(async () => {
+  await worker?.stop();
+  await env?.teardown();
+});
+
+let runs = 0;
+
+/** The database activities succeed; analyzeTarget is the test's. */
+function screeningStubs(log: CallLog, analyzeTarget: (input: ScreeningInput) => Promise<unknown>) {
+  const stubs: StubActivities<ScreeningActivities> = {
+    analyzeTarget,
+    chargeCredits: async (input) => ({ duplicate: false, amount: input.amount }),
+    releaseCredits: async () => 3,
+    recordScreeningActivity: async () => 'history-row-1',
+    saveJobResult: async () => true,
+  };
+  return logged(log, stubs);
+}
+
+interface ScreeningRun {
+  outcome: ScreeningOutcome;
+  log: CallLog;
+  jobStatus: string | undefined;
+  riskLevel: string | undefined;
+}
+
+async function runScreening(
+  input: ScreeningInput,
+  analyzeTarget: (input: ScreeningInput) => Promise<unknown>,
+): Promise<ScreeningRun> {
+  const log = callLog();
+  worker.use(screeningStubs(log, analyzeTarget));
+  const handle = await env.client.workflow.start<typeof screeningWorkflow>('screeningWorkflow', {
+    taskQueue: worker.taskQueue,
+    workflowId: `screening:${input.requestId}-${++runs}-${worker.taskQueue}`,
+    args: [input],
+  });
+  const outcome = await handle.result();
+  const attributes = (await handle.describe()).typedSearchAttributes;
+  return { outcome, log, jobStatus: attributes.get(JobStatusAttr), riskLevel: attributes.get(RiskLevelAttr) };
+}
+
+const savedUpdate = (log: CallLog): JobUpdate => log.inputOf('saveJobResult') as JobUpdate;
+
+describe('screeningWorkflow, completed analysis', () => {
+  test('charges what the crawl cost, records history before the last mirror write, saves completed', async () => {
+    const input = screeningInput({ creditsHeld: 5 });
+    const result = analysisResult({ depthReached: 3, riskLevel: 'HIGH', responseId: 'resp-42' });
+    const { outcome, log, jobStatus, riskLevel } = await runScreening(input, async () => result);
+
+    const cost = analysisCost(3);
+    expect(cost).toBeLessThan(input.creditsHeld);
+    expect(log.names()).toEqual(['analyzeTarget', 'chargeCredits', 'recordScreeningActivity', 'saveJobResult']);
+    expect(log.inputOf('chargeCredits')).toEqual({
+      requestId: input.requestId,
+      userId: input.userId,
+      amount: cost,
+      depthReached: 3,
+    });
+    expect(log.inputOf('recordScreeningActivity')).toEqual({ job: input, result });
+    expect(savedUpdate(log)).toMatchObject({
+      requestId: input.requestId,
+      status: 'completed',
+      response: result.response,
+      fullResponse: result.full,
+      error: null,
+      creditsCharged: cost,
+    });
+    expect(log.count('releaseCredits')).toBe(0);
+    expect(outcome).toEqual({
+      status: 'completed',
+      responseId: 'resp-42',
+      riskLevel: 'HIGH',
+      creditsCharged: cost,
+      error: null,
+    });
+    expect(jobStatus).toBe('completed');
+    expect(riskLevel).toBe('HIGH');
+  });
+
+  test('never charges more than the credits held, even when the crawl reached deeper', async () => {
+    const input = screeningInput({ creditsHeld: 2 });
+    const deep = analysisResult({ depthReached: 6, riskLevel: 'LOW' });
+    const { outcome, log } = await runScreening(input, async () => deep);
+
+    expect(analysisCost(6)).toBeGreaterThan(2);
+    expect(log.inputOf('chargeCredits')).toMatchObject({ amount: 2, depthReached: 6 });
+    expect(savedUpdate(log).creditsCharged).toBe(2);
+    expect(outcome).toMatchObject({ status: 'completed', riskLevel: 'LOW', creditsCharged: 2 });
+  });
+});
+
+describe('screeningWorkflow, failed analysis', () => {
+  /** The failed job: the hold released first, the mirror then says failed, nothing charged or recorded. */
+  function expectFailedJob(run: ScreeningRun, input: ScreeningInput, error: { code: string; message: string }): void {
+    expect(run.log.names().filter((name) => name !== 'analyzeTarget')).toEqual(['releaseCredits', 'saveJobResult']);
+    expect(run.log.inputOf('releaseCredits')).toEqual({ requestId: input.requestId });
+    expect(savedUpdate(run.log)).toMatchObject({
+      requestId: input.requestId,
+      status: 'failed',
+      response: null,
+      fullResponse: null,
+      error,
+      creditsCharged: 0,
+    });
+    expect(run.log.count('chargeCredits')).toBe(0);
+    expect(run.log.count('recordScreeningActivity')).toBe(0);
+    expect(run.outcome).toEqual({ status: 'failed', responseId: null, riskLevel: null, creditsCharged: 0, error });
+    expect(run.jobStatus).toBe('failed');
+    expect(run.riskLevel).toBeUndefined();
+  }
+
+  test.each([
+    { type: 'INVALID_TARGET', code: 'INVALID_TARGET' },
+    { type: 'InvalidTarget', code: 'INVALID_TARGET' }, // written by workers from before the codes
+    { type: 'SomethingElse', code: 'ANALYSIS_FAILED' },
+  ])('a non-retryable failure of type $type fails the job once with $code', async ({ type, code }) => {
+    const input = screeningInput();
+    const run = await runScreening(input, async () => {
+      throw ApplicationFailure.nonRetryable(`stub says ${type}`, type);
+    });
+
+    expect(run.log.count('analyzeTarget')).toBe(1);
+    expectFailedJob(run, input, { code, message: `stub says ${type}` });
+  });
+
+  // The workflow's analysis policy: 3 attempts, 1 s then 2 s apart (these two tests wait about 3 s each).
+  test('a retryable CHAIN_UNAVAILABLE is retried three times, then the job fails with CHAIN_UNAVAILABLE', async () => {
+    const input = screeningInput();
+    const run = await runScreening(input, async () => {
+      throw ApplicationFailure.retryable('node down', 'CHAIN_UNAVAILABLE');
+    });
+
+    expect(run.log.count('analyzeTarget')).toBe(3);
+    expectFailedJob(run, input, { code: 'CHAIN_UNAVAILABLE', message: 'node down' });
+  });
+
+  test('a plain error (a bug, not our vocabulary) is retried like any failure, then ANALYSIS_FAILED', async () => {
+    const input = screeningInput();
+    const run = await runScreening(input, async () => {
+      throw new Error('undefined is not a function');
+    });
+
+    expect(run.log.count('analyzeTarget')).toBe(3);
+    expectFailedJob(run, input, { code: 'ANALYSIS_FAILED', message: 'undefined is not a function' });
+  });
+});
+
+describe('queuedJobSweeperWorkflow', () => {
+  test('runs one sweep with its input and returns the summary', async () => {
+    const log = callLog();
+    const stubs: StubActivities<QueuedJobActivities> = { sweepQueuedJobs: async () => sweepSummary };
+    worker.use(logged(log, stubs));
+    const summary = await env.client.workflow.execute<typeof queuedJobSweeperWorkflow>('queuedJobSweeperWorkflow', {
+      taskQueue: worker.taskQueue,
+      workflowId: `queued-job-sweeper-${worker.taskQueue}`,
+      args: [sweepInput],
+    });
+
+    expect(summary).toEqual(sweepSummary);
+    expect(log.calls).toEqual([{ name: 'sweepQueuedJobs', input: sweepInput }]);
+  });
+});
