@@ -41,8 +41,16 @@ interface EtherscanItem {
 type Action = 'txlist' | 'txlistinternal' | 'tokentx';
 
 export interface EtherscanHistory {
-  transfers(address: string, options: { limit: number }, signal: AbortSignal): Promise<{ transfers: AddressTransfer[]; truncated: boolean }>;
-  history(address: string, options: { pageSize: number; historyLimit: number }, signal: AbortSignal): Promise<AddressHistory>;
+  transfers(
+    address: string,
+    options: { limit: number },
+    signal: AbortSignal,
+  ): Promise<{ transfers: AddressTransfer[]; truncated: boolean }>;
+  history(
+    address: string,
+    options: { pageSize: number; historyLimit: number },
+    signal: AbortSignal,
+  ): Promise<AddressHistory>;
 }
 
 const ADDRESS = /^0x[0-9a-f]{40}$/;
@@ -53,10 +61,19 @@ const PAGE_MEMO_LIMIT = 256;
 
 /** Token metadata as Etherscan indexed it; attacker-chosen text, so trimmed and capped like on-chain symbols. */
 function tokenAsset(item: EtherscanItem): Asset {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: a token may name itself with NULs; Postgres cannot store them.
-  const symbol = (item.tokenSymbol ?? '').replace(/\u0000/g, '').trim().slice(0, 32);
-  const decimals = item.tokenDecimal !== undefined && UINT.test(item.tokenDecimal) && Number(item.tokenDecimal) <= 255 ? Number(item.tokenDecimal) : null;
-  return { kind: 'token', standard: 'erc20', contract: (item.contractAddress ?? '').toLowerCase(), symbol: symbol || null, decimals };
+  // A token may name itself with NULs; Postgres cannot store them.
+  const symbol = (item.tokenSymbol ?? '').replaceAll('\u0000', '').trim().slice(0, 32);
+  const decimals =
+    item.tokenDecimal !== undefined && UINT.test(item.tokenDecimal) && Number(item.tokenDecimal) <= 255
+      ? Number(item.tokenDecimal)
+      : null;
+  return {
+    kind: 'token',
+    standard: 'erc20',
+    contract: (item.contractAddress ?? '').toLowerCase(),
+    symbol: symbol || null,
+    decimals,
+  };
 }
 
 interface Sortable {
@@ -84,7 +101,14 @@ function movements(action: Action, items: EtherscanItem[], self: string, nativeA
       block: BigInt(item.blockNumber),
       // Within a block: token logs and internal calls after the transaction that carries them.
       order: Number(item.transactionIndex ?? 0) * 1e6 + (item.logIndex ? Number(item.logIndex) : position),
-      transfer: { txid: item.hash.toLowerCase(), timestamp, direction: from === self ? 'out' : 'in', counterparty: from === self ? to : from, asset, amount },
+      transfer: {
+        txid: item.hash.toLowerCase(),
+        timestamp,
+        direction: from === self ? 'out' : 'in',
+        counterparty: from === self ? to : from,
+        asset,
+        amount,
+      },
     });
   }
   return out;
@@ -96,7 +120,11 @@ function movements(action: Action, items: EtherscanItem[], self: string, nativeA
  * (`offset` = the crawl's page size), through the shared HTTP client with Etherscan's rules and the
  * key's rate limit. Documented: docs.etherscan.io api-reference txlist / txlistinternal / tokentx.
  */
-export function createEtherscanHistory(chain: EvmChain, settings: EtherscanSettings, nativeAsset: Asset): EtherscanHistory {
+export function createEtherscanHistory(
+  chain: EvmChain,
+  settings: EtherscanSettings,
+  nativeAsset: Asset,
+): EtherscanHistory {
   const chainId = EVM_CHAIN_IDS[chain];
   const api = createHttpProvider({
     chain,
@@ -110,11 +138,26 @@ export function createEtherscanHistory(chain: EvmChain, settings: EtherscanSetti
     fetch: settings.fetch,
     observer: settings.observer,
   });
-  const pages = new Map<string, { expires: number; limit: number; page: Promise<{ transfers: AddressTransfer[]; truncated: boolean }> }>();
+  const pages = new Map<
+    string,
+    { expires: number; limit: number; page: Promise<{ transfers: AddressTransfer[]; truncated: boolean }> }
+  >();
 
   async function list(action: Action, address: string, offset: number, signal: AbortSignal): Promise<EtherscanItem[]> {
-    const query = { chainid: chainId, module: 'account', action, address, startblock: 0, endblock: 'latest', page: 1, offset, sort: 'desc', apikey: settings.apiKey };
-    return ((await api.request<unknown[]>('GET', '', { signal, query, classify: etherscanRules })) ?? []) as EtherscanItem[];
+    const query = {
+      chainid: chainId,
+      module: 'account',
+      action,
+      address,
+      startblock: 0,
+      endblock: 'latest',
+      page: 1,
+      offset,
+      sort: 'desc',
+      apikey: settings.apiKey,
+    };
+    return ((await api.request<unknown[]>('GET', '', { signal, query, classify: etherscanRules })) ??
+      []) as EtherscanItem[];
   }
 
   async function read(address: string, limit: number, signal: AbortSignal) {
@@ -135,7 +178,11 @@ export function createEtherscanHistory(chain: EvmChain, settings: EtherscanSetti
     const now = Date.now();
     const memo = pages.get(address);
     // Another caller's page: its deadline is not ours, and its failure is not a reason to give up.
-    if (memo && memo.expires > now && memo.limit >= limit) return raceSignal(memo.page.catch(() => read(address, limit, signal)), signal).then((p) => cut(p, limit));
+    if (memo && memo.expires > now && memo.limit >= limit)
+      return raceSignal(
+        memo.page.catch(() => read(address, limit, signal)),
+        signal,
+      ).then((p) => cut(p, limit));
     if (pages.size >= PAGE_MEMO_LIMIT) pages.clear();
     const fresh = read(address, limit, signal);
     pages.set(address, { expires: now + PAGE_TTL_MS, limit, page: fresh });

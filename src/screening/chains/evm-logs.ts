@@ -74,11 +74,14 @@ export function decodeDecimals(data: string): number | null {
 export function decodeSymbol(data: string): string | null {
   let text: string;
   try {
-    text = data.length === 66 ? hexToString(data as Hex, { size: 32 }) : decodeAbiParameters([{ type: 'string' }], data as Hex)[0];
+    text =
+      data.length === 66
+        ? hexToString(data as Hex, { size: 32 })
+        : decodeAbiParameters([{ type: 'string' }], data as Hex)[0];
   } catch {
     return null;
   }
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: a token may name itself with NULs; Postgres cannot store them.
-  const clean = text.replace(/\u0000/g, '').trim().slice(0, 32);
+  // A token may name itself with NULs; Postgres cannot store them.
+  const clean = text.replaceAll('\u0000', '').trim().slice(0, 32);
   return clean.length > 0 ? clean : null;
 }
