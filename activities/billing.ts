@@ -54,7 +54,11 @@ export function createBillingActivities(deps: BillingActivityDeps) {
     /** Read-only postback to PayFast; unreachable → retryable failure, so a grant never skips the check. */
     async confirmPayFastItn(input: { paramString: string }): Promise<boolean> {
       if (!deps.confirmWithPayFast) {
-        failing(new PayFastUnavailableError('PayFast server validation is not configured on this worker', { retryable: false }));
+        failing(
+          new PayFastUnavailableError('PayFast server validation is not configured on this worker', {
+            retryable: false,
+          }),
+        );
       }
       return deps.confirmWithPayFast!(input.paramString).catch(failing);
     },
@@ -65,11 +69,23 @@ export function createBillingActivities(deps: BillingActivityDeps) {
       const checkout = await deps.payfastCheckouts.find(input.itn.mPaymentId);
       const userId = checkout?.userId ?? null;
       const inserted = await deps.webhookEvents.recordOnce({
-        provider: 'payfast', eventId, eventType: input.itn.paymentStatus, userId,
-        outcome: 'rejected', detail: input.detail, credits: 0, transactionId: null, payload: input.itn.fields,
+        provider: 'payfast',
+        eventId,
+        eventType: input.itn.paymentStatus,
+        userId,
+        outcome: 'rejected',
+        detail: input.detail,
+        credits: 0,
+        transactionId: null,
+        payload: input.itn.fields,
       });
       return counted('payfast', {
-        duplicate: !inserted, outcome: 'rejected', userId, credits: 0, transactionId: null, detail: input.detail,
+        duplicate: !inserted,
+        outcome: 'rejected',
+        userId,
+        credits: 0,
+        transactionId: null,
+        detail: input.detail,
       });
     },
   };

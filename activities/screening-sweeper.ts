@@ -6,7 +6,12 @@ import type { Logger } from '../src/platform/logging/logger';
 import type { ScreeningWorkerMetrics } from '../src/screening/metrics/ports';
 import type { ScreeningWorkflowStarter } from '../src/screening/screening-workflow-starter';
 import { httpRequestMemo } from '../src/platform/temporal/http-request-memo';
-import type { JobError, QueuedJobSweepInput, QueuedJobSweepSummary, ScreeningInput } from '../src/screening/workflow-types';
+import type {
+  JobError,
+  QueuedJobSweepInput,
+  QueuedJobSweepSummary,
+  ScreeningInput,
+} from '../src/screening/workflow-types';
 
 export interface QueuedJobActivityDeps {
   jobs: JobStore;
@@ -19,11 +24,15 @@ export interface QueuedJobActivityDeps {
 
 const NEVER_STARTED: JobError = {
   code: 'NOT_STARTED',
-  message: 'The job was never scheduled (its api process stopped before starting it); the credits held were released and nothing was charged',
+  message:
+    'The job was never scheduled (its api process stopped before starting it); the credits held were released and nothing was charged',
 };
 
 function abortedError(status: string): JobError {
-  return { code: 'JOB_ABORTED', message: `The job's workflow ended without a result (${status}); credits held and not spent were released` };
+  return {
+    code: 'JOB_ABORTED',
+    message: `The job's workflow ended without a result (${status}); credits held and not spent were released`,
+  };
 }
 
 function inputOf(job: StaleQueuedJob, heartbeatTimeoutMs: number): ScreeningInput {
@@ -41,8 +50,20 @@ export function createQueuedJobActivities(deps: QueuedJobActivityDeps) {
     const charge = await deps.credits.findTransaction(`screening:${job.requestId}`);
     const failed = await deps.jobs.markNotStarted(job.requestId, error, charge?.amount ?? 0);
     // Counted like any other failed job, so every submitted job ends counted once as completed or failed.
-    if (failed) deps.metrics?.jobFinished({ apiType: job.apiType, chain: job.chain, status: 'failed', errorCode: error.code, seconds: job.ageMs / 1000 });
-    deps.log?.warn('queued job released', { requestId: job.requestId, code: error.code, ageMs: job.ageMs, charged: charge?.amount ?? 0 });
+    if (failed)
+      deps.metrics?.jobFinished({
+        apiType: job.apiType,
+        chain: job.chain,
+        status: 'failed',
+        errorCode: error.code,
+        seconds: job.ageMs / 1000,
+      });
+    deps.log?.warn('queued job released', {
+      requestId: job.requestId,
+      code: error.code,
+      ageMs: job.ageMs,
+      charged: charge?.amount ?? 0,
+    });
   }
 
   return {
@@ -54,7 +75,11 @@ export function createQueuedJobActivities(deps: QueuedJobActivityDeps) {
      */
     async sweepQueuedJobs(input: QueuedJobSweepInput): Promise<QueuedJobSweepSummary> {
       const starter = deps.screeningStarter;
-      if (!starter) throw ApplicationFailure.nonRetryable('this worker has no Temporal client to start workflows with', 'SweeperNotConfigured');
+      if (!starter)
+        throw ApplicationFailure.nonRetryable(
+          'this worker has no Temporal client to start workflows with',
+          'SweeperNotConfigured',
+        );
       const summary: QueuedJobSweepSummary = { examined: 0, restarted: 0, running: 0, released: 0, left: 0 };
       for (const job of await deps.jobs.findStaleQueued(input.restartAfterMs, input.limit)) {
         heartbeat(job.requestId);
@@ -63,10 +88,17 @@ export function createQueuedJobActivities(deps: QueuedJobActivityDeps) {
         if (status === 'RUNNING') {
           summary.running++;
         } else if (status === null && job.ageMs < input.abandonAfterMs) {
-          const started = await starter.start(inputOf(job, input.heartbeatTimeoutMs), { memo: { startedBy: 'queued-job-sweeper', ...httpRequestMemo(job.httpRequestId ?? undefined) } });
+          const started = await starter.start(inputOf(job, input.heartbeatTimeoutMs), {
+            memo: { startedBy: 'queued-job-sweeper', ...httpRequestMemo(job.httpRequestId ?? undefined) },
+          });
           if (started === 'started') summary.restarted++;
           else summary.running++;
-          deps.log?.warn('queued job had no workflow; started it', { requestId: job.requestId, httpRequestId: job.httpRequestId, ageMs: job.ageMs, started });
+          deps.log?.warn('queued job had no workflow; started it', {
+            requestId: job.requestId,
+            httpRequestId: job.httpRequestId,
+            ageMs: job.ageMs,
+            started,
+          });
         } else if (status === null) {
           await releaseAndFail(job, NEVER_STARTED);
           summary.released++;

@@ -39,13 +39,29 @@ export function createScreeningActivities(deps: ScreeningActivityDeps) {
         heartbeat();
         const started = Date.now();
         const result = await deps.engine.analyze(
-          { apiType: input.apiType, chain: input.chain, target: input.target, maxDepth: input.maxDepth, crawlTimeoutMs: input.crawlTimeoutMs },
+          {
+            apiType: input.apiType,
+            chain: input.chain,
+            target: input.target,
+            maxDepth: input.maxDepth,
+            crawlTimeoutMs: input.crawlTimeoutMs,
+          },
           crawlDeadline.signal,
         );
-        deps.log?.info('target analysed', { requestId: input.requestId, apiType: input.apiType, chain: input.chain, riskLevel: result.response.risk_level,
-          riskScore: result.response.risk_score, depthReached: result.depthReached, ms: Date.now() - started });
+        deps.log?.info('target analysed', {
+          requestId: input.requestId,
+          apiType: input.apiType,
+          chain: input.chain,
+          riskLevel: result.response.risk_level,
+          riskScore: result.response.risk_score,
+          depthReached: result.depthReached,
+          ms: Date.now() - started,
+        });
         // Fan-out trimming is how every crawl works, not a cut: only the other reasons are counted.
-        deps.metrics.crawlCutShort(input.chain, result.full.crawl.truncated.filter((reason) => reason !== 'fanout'));
+        deps.metrics.crawlCutShort(
+          input.chain,
+          result.full.crawl.truncated.filter((reason) => reason !== 'fanout'),
+        );
         return result;
       } catch (err) {
         throw toApplicationFailure(err);
@@ -117,7 +133,12 @@ export function createScreeningActivities(deps: ScreeningActivityDeps) {
         entityName: null,
         riskLevel: r.risk_level.toLowerCase() as 'low' | 'medium' | 'high',
         riskScore: r.risk_score,
-        requestPayload: { chain: job.chain, [job.apiType === 'KYT' ? 'txid' : 'address']: job.target, crawlTimeout: job.crawlTimeoutMs, reference_id: job.referenceId },
+        requestPayload: {
+          chain: job.chain,
+          [job.apiType === 'KYT' ? 'txid' : 'address']: job.target,
+          crawlTimeout: job.crawlTimeoutMs,
+          reference_id: job.referenceId,
+        },
         responsePayload: r,
         responseSummary: { risk_level: r.risk_level, risk_score: r.risk_score, risk_reason: r.risk_reason },
         errorMessage: null,

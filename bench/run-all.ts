@@ -38,7 +38,8 @@ const ACTIVITY_CLERK_USER = 'user_benchActivity0000000001';
 async function main(): Promise<void> {
   const config = loadBenchConfig();
   const started = Date.now();
-  const progress = (line: string) => process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
+  const progress = (line: string) =>
+    process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
 
   progress('starting embedded Postgres and the Temporal dev server');
   // Before the setup's workflow bundling, which would otherwise create the SDK runtime at INFO and flood the table's output.
@@ -55,7 +56,15 @@ async function main(): Promise<void> {
     maxConcurrentActivities: Math.max(2, stack.config.DATABASE_POOL_SIZE),
   });
   const bareInsert = await startBareInsertServer(stack.pool, activityUser.id);
-  const ctx: BenchContext = { stack, bare, bareInsert, config, activitySecret: ACTIVITY_SECRET, activityClerkUserId: ACTIVITY_CLERK_USER, progress };
+  const ctx: BenchContext = {
+    stack,
+    bare,
+    bareInsert,
+    config,
+    activitySecret: ACTIVITY_SECRET,
+    activityClerkUserId: ACTIVITY_CLERK_USER,
+    progress,
+  };
 
   const figures: Figure[] = [];
   try {
@@ -68,7 +77,9 @@ async function main(): Promise<void> {
   }
 
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`;
-  console.log(`\nchainscreen benchmark, ${new Date().toISOString()}, ${machine}, ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+  console.log(
+    `\nchainscreen benchmark, ${new Date().toISOString()}, ${machine}, ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
+  );
   console.log(markdownTable(figures));
   console.log(`\n${jsonLine(figures, { at: new Date().toISOString(), machine, config })}`);
 }

@@ -8,7 +8,17 @@ import { readFileSync, writeFileSync } from 'node:fs';
 const lock = JSON.parse(readFileSync('package-lock.json', 'utf8'));
 const packages = lock.packages;
 const OS = ['darwin', 'win32', 'linux', 'freebsd', 'android', 'openharmony', 'wasm32'];
-const CPU = [['x64', 'x64'], ['arm64', 'arm64'], ['ia32', 'ia32'], ['ppc64', 'ppc64'], ['s390x', 's390x'], ['riscv64', 'riscv64'], ['loong64', 'loong64'], ['arm-', 'arm'], ['universal', null]];
+const CPU = [
+  ['x64', 'x64'],
+  ['arm64', 'arm64'],
+  ['ia32', 'ia32'],
+  ['ppc64', 'ppc64'],
+  ['s390x', 's390x'],
+  ['riscv64', 'riscv64'],
+  ['loong64', 'loong64'],
+  ['arm-', 'arm'],
+  ['universal', null],
+];
 let added = 0;
 for (const [path, entry] of Object.entries(packages)) {
   for (const [name, range] of Object.entries(entry.optionalDependencies ?? {})) {
@@ -28,6 +38,8 @@ for (const [path, entry] of Object.entries(packages)) {
     added++;
   }
 }
-lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+lock.packages = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+);
 writeFileSync('package-lock.json', `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`added ${added} lock entries for other platforms`);

@@ -17,7 +17,11 @@ async function main() {
     process.exit(78);
   }
   // The worker loads the shipped data; api instances only make sure the schema is there.
-  await prepareDatabaseOnce(config.DATABASE_URL, { ...config, LOAD_REFERENCE_DATA: false, LOAD_MARKET_DATA: false }, log);
+  await prepareDatabaseOnce(
+    config.DATABASE_URL,
+    { ...config, LOAD_REFERENCE_DATA: false, LOAD_MARKET_DATA: false },
+    log,
+  );
   const pool = createPool(config.DATABASE_URL, config.DATABASE_POOL_SIZE, servingTimeouts(config));
   const connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
   const temporal = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });

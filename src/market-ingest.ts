@@ -14,7 +14,8 @@ import { migrate } from './platform/db/migrate';
 import { createPool } from './platform/db/pool';
 import { createLogger, stderrDestination } from './platform/logging/logger';
 
-const USAGE = 'usage: npm run market:ingest -- --catalog DIR | FILE --symbol S --interval I --format F --connector C --exchange-symbol X [--market spot|usdm-futures] [--sha256 H] [--drop-last N]';
+const USAGE =
+  'usage: npm run market:ingest -- --catalog DIR | FILE --symbol S --interval I --format F --connector C --exchange-symbol X [--market spot|usdm-futures] [--sha256 H] [--drop-last N]';
 
 async function main() {
   const config = loadConfigOrExit();
@@ -67,7 +68,10 @@ async function main() {
 class UsageError extends Error {}
 
 function report(loads: { path: string; symbol: string; interval: string; candles: number; skipped: boolean }[]) {
-  for (const l of loads) process.stdout.write(`${l.skipped ? 'already loaded' : 'loaded'}  ${l.symbol} ${l.interval}  ${l.candles} candles  ${l.path}\n`);
+  for (const l of loads)
+    process.stdout.write(
+      `${l.skipped ? 'already loaded' : 'loaded'}  ${l.symbol} ${l.interval}  ${l.candles} candles  ${l.path}\n`,
+    );
 }
 
 main().catch((err) => {

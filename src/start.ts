@@ -53,7 +53,10 @@ async function main() {
 
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
-    log.info('starting embedded Postgres', { dataDir: path.join(config.DATA_DIR, 'postgres'), port: config.EMBEDDED_PG_PORT });
+    log.info('starting embedded Postgres', {
+      dataDir: path.join(config.DATA_DIR, 'postgres'),
+      port: config.EMBEDDED_PG_PORT,
+    });
     const db = await startEmbeddedPostgres({
       dataDir: path.join(config.DATA_DIR, 'postgres'),
       port: config.EMBEDDED_PG_PORT,
@@ -81,7 +84,9 @@ async function main() {
     cleanups.unshift(() => dev.stop());
   }
 
-  const adminKey = config.BOOTSTRAP_ADMIN_API_KEY ?? (config.NODE_ENV === 'production' ? undefined : await localAdminKey(config.DATA_DIR));
+  const adminKey =
+    config.BOOTSTRAP_ADMIN_API_KEY ??
+    (config.NODE_ENV === 'production' ? undefined : await localAdminKey(config.DATA_DIR));
   await prepareDatabaseOnce(databaseUrl, { ...config, BOOTSTRAP_ADMIN_API_KEY: adminKey }, log);
   const pool = createPool(databaseUrl, config.DATABASE_POOL_SIZE, servingTimeouts(config));
   cleanups.unshift(() => pool.end());
@@ -92,7 +97,13 @@ async function main() {
   const workerConnection = await NativeConnection.connect({ address: temporalAddress });
   // The worker keeps its own registry and port even in this one process, as it has when run alone.
   const workerRegistry = createMetricsRegistry();
-  const worker = await createWorker({ connection: workerConnection, config, namespace: config.TEMPORAL_NAMESPACE, log, activities: buildActivities(config, pool, createWorkerMetrics(workerRegistry), { screeningStarter, log }) });
+  const worker = await createWorker({
+    connection: workerConnection,
+    config,
+    namespace: config.TEMPORAL_NAMESPACE,
+    log,
+    activities: buildActivities(config, pool, createWorkerMetrics(workerRegistry), { screeningStarter, log }),
+  });
   const workerRun = worker.run();
   const workerHttp = await startWorkerHttpServer({
     port: config.WORKER_HTTP_PORT,
@@ -135,6 +146,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  process.stderr.write(`start failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.stderr.write(`start failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   process.exit(1);
 });

@@ -22,7 +22,9 @@ async function main() {
   const sdkMetricsPort = config.TEMPORAL_SDK_METRICS_PORT || (await freeLocalPort());
   const sdkMetricsServed = installTemporalRuntime(config.LOG_LEVEL, { sdkMetricsPort, log });
   if (!config.DATABASE_URL || !config.TEMPORAL_ADDRESS) {
-    log.error('npm run worker needs DATABASE_URL and TEMPORAL_ADDRESS (npm start runs everything with embedded defaults)');
+    log.error(
+      'npm run worker needs DATABASE_URL and TEMPORAL_ADDRESS (npm start runs everything with embedded defaults)',
+    );
     process.exit(78);
   }
   await prepareDatabaseOnce(config.DATABASE_URL, config, log);
@@ -33,7 +35,13 @@ async function main() {
   const temporal = new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE });
   const screeningStarter = createScreeningWorkflowStarter({ temporal, taskQueue: config.TEMPORAL_TASK_QUEUE });
   const registry = createMetricsRegistry();
-  const worker = await createWorker({ connection, config, namespace: config.TEMPORAL_NAMESPACE, log, activities: buildActivities(config, pool, createWorkerMetrics(registry), { screeningStarter, log }) });
+  const worker = await createWorker({
+    connection,
+    config,
+    namespace: config.TEMPORAL_NAMESPACE,
+    log,
+    activities: buildActivities(config, pool, createWorkerMetrics(registry), { screeningStarter, log }),
+  });
   const http = await startWorkerHttpServer({
     port: config.WORKER_HTTP_PORT,
     registry,
@@ -41,7 +49,11 @@ async function main() {
     workerRunning: () => worker.getState() === 'RUNNING',
     sdkMetricsUrl: sdkMetricsServed ? `http://127.0.0.1:${sdkMetricsPort}/metrics` : undefined,
   });
-  log.info('worker polling', { taskQueue: config.TEMPORAL_TASK_QUEUE, health: `${http.url}/readyz`, metrics: `${http.url}/metrics` });
+  log.info('worker polling', {
+    taskQueue: config.TEMPORAL_TASK_QUEUE,
+    health: `${http.url}/readyz`,
+    metrics: `${http.url}/metrics`,
+  });
   // The live candle sync runs on the workers; each worker's start makes it match its MARKET_LIVE_* config.
   await reconcileMarketSync(temporal, config, log);
   await ensureQueuedJobSweeper(temporal, config, log);

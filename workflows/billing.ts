@@ -1,7 +1,12 @@
 /** Billing workflows: one per provider event, each applied in one activity transaction claimed by its event id. */
 import { proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
 import type { BillingActivities } from '../activities/billing';
-import type { EventResult, PayFastPaymentInput, PayFastRefundInput, PayPalEventInput } from '../src/billing/workflow-types';
+import type {
+  EventResult,
+  PayFastPaymentInput,
+  PayFastRefundInput,
+  PayPalEventInput,
+} from '../src/billing/workflow-types';
 import { UserIdAttr } from '../src/platform/temporal/search-attributes';
 
 /**

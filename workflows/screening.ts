@@ -66,7 +66,12 @@ export async function screeningWorkflow(input: ScreeningInput): Promise<Screenin
 
   // The engine never crawls deeper than the hold pays for; the min() is a second fence.
   const amount = Math.min(analysisCost(result.depthReached), input.creditsHeld);
-  await db.chargeCredits({ requestId: input.requestId, userId: input.userId, amount, depthReached: result.depthReached });
+  await db.chargeCredits({
+    requestId: input.requestId,
+    userId: input.userId,
+    amount,
+    depthReached: result.depthReached,
+  });
   // History before the mirror flips to completed: a client that sees `completed` also finds the history row.
   await db.recordScreeningActivity({ job: input, result });
   await db.saveJobResult({

@@ -3,7 +3,14 @@ import type { Client } from '@temporalio/client';
 import { bundleWorkflowCode, NativeConnection, Worker } from '@temporalio/worker';
 import { bareActivities } from './activities';
 
-const quiet = { log: () => undefined, trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+const quiet = {
+  log: () => undefined,
+  trace: () => undefined,
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+};
 
 export interface BareWorkflows {
   /** Starts one bare workflow and resolves when Temporal has accepted it (what a webhook acknowledgement waits for). */
@@ -17,7 +24,11 @@ export interface BareWorkflows {
  * A worker for the bare workflow on a task queue of its own, on the same dev server as the service,
  * with the activity concurrency the screening worker gets (its pool size).
  */
-export async function startBareWorkflows(options: { client: Client; address: string; maxConcurrentActivities: number }): Promise<BareWorkflows> {
+export async function startBareWorkflows(options: {
+  client: Client;
+  address: string;
+  maxConcurrentActivities: number;
+}): Promise<BareWorkflows> {
   const taskQueue = `bench-bare-${randomUUID()}`;
   const connection = await NativeConnection.connect({ address: options.address });
   const worker = await Worker.create({

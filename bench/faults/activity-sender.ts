@@ -40,13 +40,25 @@ export interface SenderTally {
   slowestAckMs: number;
 }
 
-export const emptyTally = (): SenderTally => ({ acknowledged: new Map(), sent: new Set(), serverErrors: 0, networkErrors: 0, slowestAckMs: 0 });
+export const emptyTally = (): SenderTally => ({
+  acknowledged: new Map(),
+  sent: new Set(),
+  serverErrors: 0,
+  networkErrors: 0,
+  slowestAckMs: 0,
+});
 
 /**
  * A sender like the real async workers: posts one new record after another until `stopAt`; a 5xx or a
  * dropped connection is retried with backoff (100 ms doubling to 2 s) until a 201 or `giveUpAt`.
  */
-export async function retryingSender(apiUrl: string, userRef: string, tally: SenderTally, stopAt: number, giveUpAt: number): Promise<void> {
+export async function retryingSender(
+  apiUrl: string,
+  userRef: string,
+  tally: SenderTally,
+  stopAt: number,
+  giveUpAt: number,
+): Promise<void> {
   while (Date.now() < stopAt) {
     const body = activityRecord(userRef);
     tally.sent.add(body.requestId);

@@ -8,7 +8,12 @@ export const ACTIVITY_SECRET = 'fault-suite-activity-secret-0123456789';
  * The environment of the api and worker processes (the same for both, as in docker-compose): the
  * webhook routes configured with the test fixtures' secrets, the ethereum node behind the slow forwarder.
  */
-export function childEnv(o: { apiPort: number; databaseUrl: string; temporalAddress: string; ethereumRpcUrl: string }): Record<string, string> {
+export function childEnv(o: {
+  apiPort: number;
+  databaseUrl: string;
+  temporalAddress: string;
+  ethereumRpcUrl: string;
+}): Record<string, string> {
   const env: Record<string, string> = {
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',

@@ -56,7 +56,13 @@ export async function startFaultStack(): Promise<FaultStack> {
   if (!cliPath) throw new Error('the fault suite needs the Temporal CLI (TEMPORAL_CLI_PATH or ~/.cache/temporal-cli)');
   const [pgPort, temporalPort, apiPort] = [await freePort(), await freePort(), await freePort()];
   const startPg = () => startEmbeddedPostgres({ dataDir: path.join(root, 'postgres'), port: pgPort, persistent: true });
-  const startTemporal = () => startTemporalProcess({ cliPath, port: temporalPort, dbFile: path.join(root, 'temporal.sqlite'), logFile: logFile('temporal') });
+  const startTemporal = () =>
+    startTemporalProcess({
+      cliPath,
+      port: temporalPort,
+      dbFile: path.join(root, 'temporal.sqlite'),
+      logFile: logFile('temporal'),
+    });
 
   // What runs now: the scenarios replace these as they kill and restart them.
   const live: { db?: EmbeddedDatabase; temporal?: TemporalProcess; worker?: ServiceProcess; api?: ServiceProcess } = {};
@@ -64,7 +70,8 @@ export async function startFaultStack(): Promise<FaultStack> {
   // detached and would otherwise outlive the suite.
   const cleanups: (() => Promise<void>)[] = [];
   const cleanUp = async () => {
-    for (let undo = cleanups.pop(); undo; undo = cleanups.pop()) await undo().catch((err) => console.error(`cleanup: ${String(err)}`));
+    for (let undo = cleanups.pop(); undo; undo = cleanups.pop())
+      await undo().catch((err) => console.error(`cleanup: ${String(err)}`));
   };
   try {
     const db = await startPg();
@@ -86,10 +93,24 @@ export async function startFaultStack(): Promise<FaultStack> {
       for (const proc of [live.api, live.worker]) if (proc) await stopGracefully(proc);
     });
     const setupPool = createPool(db.url, 4);
-    await prepareDatabase({ LOAD_REFERENCE_DATA: true, REFERENCE_DATA_DIR: 'data/risk', LOAD_MARKET_DATA: true, MARKET_DATA_DIR: 'data/market', BOOTSTRAP_ADMIN_API_KEY: undefined }, setupPool, log)
-      .finally(() => setupPool.end());
+    await prepareDatabase(
+      {
+        LOAD_REFERENCE_DATA: true,
+        REFERENCE_DATA_DIR: 'data/risk',
+        LOAD_MARKET_DATA: true,
+        MARKET_DATA_DIR: 'data/market',
+        BOOTSTRAP_ADMIN_API_KEY: undefined,
+      },
+      setupPool,
+      log,
+    ).finally(() => setupPool.end());
 
-    const env = childEnv({ apiPort, databaseUrl: db.url, temporalAddress: live.temporal.address, ethereumRpcUrl: slowNode.url });
+    const env = childEnv({
+      apiPort,
+      databaseUrl: db.url,
+      temporalAddress: live.temporal.address,
+      ethereumRpcUrl: slowNode.url,
+    });
     const pool = createPool(db.url, 8);
     cleanups.push(() => pool.end());
     const stores = createStores(pool);
@@ -97,7 +118,11 @@ export async function startFaultStack(): Promise<FaultStack> {
     cleanups.push(() => connection.close());
     const counts = { worker: 0, api: 0 };
     const pollsNow = async (identity: string) => {
-      const { pollers } = await connection.workflowService.describeTaskQueue({ namespace: 'default', taskQueue: { name: TASK_QUEUE }, taskQueueType: 1 });
+      const { pollers } = await connection.workflowService.describeTaskQueue({
+        namespace: 'default',
+        taskQueue: { name: TASK_QUEUE },
+        taskQueueType: 1,
+      });
       return (pollers ?? []).some((p) => p.identity === identity);
     };
 
@@ -146,11 +171,21 @@ export async function startFaultStack(): Promise<FaultStack> {
         await live.db?.stop();
       },
       async createUser({ credits = 0, clerkUserId } = {}) {
-        const { rows } = await pool.query<{ id: string }>('INSERT INTO users (role, clerk_user_id) VALUES ($1, $2) RETURNING id', ['user', clerkUserId ?? null]);
+        const { rows } = await pool.query<{ id: string }>(
+          'INSERT INTO users (role, clerk_user_id) VALUES ($1, $2) RETURNING id',
+          ['user', clerkUserId ?? null],
+        );
         const id = (rows[0] as { id: string }).id;
         const key = generateApiKey();
         await stores.users.createApiKey(id, 'faults', key);
-        if (credits > 0) await stores.credits.grant({ userId: id, amount: credits, idempotencyKey: `faults-seed:${id}`, reason: 'fault suite seed', source: 'test' });
+        if (credits > 0)
+          await stores.credits.grant({
+            userId: id,
+            amount: credits,
+            idempotencyKey: `faults-seed:${id}`,
+            reason: 'fault suite seed',
+            source: 'test',
+          });
         return { id, key };
       },
       stop: cleanUp,

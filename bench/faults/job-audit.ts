@@ -25,10 +25,20 @@ export interface JobAudit {
  * Reads the mirror, the ledger (idempotency key screening:<request_id>), the history and the holds for
  * every job the load submitted. The user must have run no other jobs.
  */
-export async function auditJobs(pool: Pool, user: { id: string; seed: number }, outcomes: JobOutcome[]): Promise<JobAudit> {
+export async function auditJobs(
+  pool: Pool,
+  user: { id: string; seed: number },
+  outcomes: JobOutcome[],
+): Promise<JobAudit> {
   const accepted = outcomes.map((o) => o.requestId).filter((id): id is string => id !== null);
   const refused = outcomes.flatMap((o) => o.refused);
-  const { rows } = await pool.query<{ status: string; credits_charged: number | null; charges: number; charged: number; history: number }>(
+  const { rows } = await pool.query<{
+    status: string;
+    credits_charged: number | null;
+    charges: number;
+    charged: number;
+    history: number;
+  }>(
     `SELECT j.status, j.credits_charged,
        (SELECT count(*)::int FROM credit_transactions t WHERE t.idempotency_key = 'screening:' || j.request_id AND t.kind = 'consume') AS charges,
        (SELECT coalesce(sum(amount), 0)::int FROM credit_transactions t WHERE t.idempotency_key = 'screening:' || j.request_id AND t.kind = 'consume') AS charged,
@@ -36,12 +46,18 @@ export async function auditJobs(pool: Pool, user: { id: string; seed: number }, 
      FROM screening_jobs j WHERE j.request_id = ANY($1::uuid[])`,
     [accepted],
   );
-  const holds = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM credit_holds WHERE hold_key = ANY($1)', [[...accepted, ...refused]]);
+  const holds = await pool.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM credit_holds WHERE hold_key = ANY($1)',
+    [[...accepted, ...refused]],
+  );
   const refusedCharges = await pool.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM credit_transactions WHERE idempotency_key = ANY($1)`,
     [refused.map((id) => `screening:${id}`)],
   );
-  const account = await pool.query<{ balance: number; reserved: number }>('SELECT balance, reserved FROM credit_accounts WHERE user_id = $1', [user.id]);
+  const account = await pool.query<{ balance: number; reserved: number }>(
+    'SELECT balance, reserved FROM credit_accounts WHERE user_id = $1',
+    [user.id],
+  );
   const completed = rows.filter((r) => r.status === 'completed');
   const chargedTotal = completed.reduce((sum, r) => sum + (r.credits_charged ?? 0), 0);
   const balance = account.rows[0]?.balance ?? 0;
@@ -59,16 +75,28 @@ export async function auditJobs(pool: Pool, user: { id: string; seed: number }, 
 }
 
 /** The audit's figures and the promises every job fault makes: all complete, each charged once, nothing held. */
-export function requireJobPromises(report: { figure(k: string, v: string | number): void; require(ok: boolean, msg: string): void }, audit: JobAudit): void {
+export function requireJobPromises(
+  report: { figure(k: string, v: string | number): void; require(ok: boolean, msg: string): void },
+  audit: JobAudit,
+): void {
   report.figure('jobs', audit.jobs);
   report.figure('completed', audit.completed);
   report.figure('charged-once', audit.chargedOnce);
   report.figure('lost', audit.lost);
   report.figure('duplicated', audit.duplicated);
-  report.require(audit.completed === audit.jobs, `${audit.jobs - audit.completed} of ${audit.jobs} jobs did not complete`);
-  report.require(audit.chargedOnce === audit.completed, `${audit.completed - audit.chargedOnce} completed jobs not charged exactly once (ledger, credits_charged and history disagree)`);
+  report.require(
+    audit.completed === audit.jobs,
+    `${audit.jobs - audit.completed} of ${audit.jobs} jobs did not complete`,
+  );
+  report.require(
+    audit.chargedOnce === audit.completed,
+    `${audit.completed - audit.chargedOnce} completed jobs not charged exactly once (ledger, credits_charged and history disagree)`,
+  );
   report.require(audit.duplicated === 0, `${audit.duplicated} duplicate charges or history rows`);
-  report.require(audit.holdsLeft === 0 && audit.reserved === 0, `${audit.holdsLeft} holds left, ${audit.reserved} credits still reserved`);
+  report.require(
+    audit.holdsLeft === 0 && audit.reserved === 0,
+    `${audit.holdsLeft} holds left, ${audit.reserved} credits still reserved`,
+  );
   report.require(audit.refusedCharged === 0, `${audit.refusedCharged} jobs refused with 503 were charged anyway`);
   report.require(audit.balanceOff === 0, `the balance is off by ${audit.balanceOff} credits from seed − charges`);
 }

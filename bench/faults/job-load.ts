@@ -75,7 +75,14 @@ export async function runJob(apiUrl: string, key: string, body: object, deadline
 }
 
 /** `jobs` jobs for one user by `concurrency` clients at once, each starting its next job when one ends. */
-export function startJobLoad(options: { apiUrl: string; key: string; jobs: number; concurrency: number; body: () => object; deadline: number }): JobLoad {
+export function startJobLoad(options: {
+  apiUrl: string;
+  key: string;
+  jobs: number;
+  concurrency: number;
+  body: () => object;
+  deadline: number;
+}): JobLoad {
   let next = 0;
   let completed = 0;
   let running = 0;

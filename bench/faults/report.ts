@@ -31,11 +31,14 @@ export function startReport(name: string) {
 export type Report = ReturnType<typeof startReport>;
 
 export function formatReport(r: ScenarioReport): string {
-  const figures = [...r.figures, ['time', `${r.seconds.toFixed(1)}s`] as [string, string]].map(([k, v]) => `${k}=${v}`).join('  ');
+  const figures = [...r.figures, ['time', `${r.seconds.toFixed(1)}s`] as [string, string]]
+    .map(([k, v]) => `${k}=${v}`)
+    .join('  ');
   const head = `${r.failures.length ? 'FAIL' : 'ok  '} ${r.name.padEnd(22)} ${figures}`;
   return [head, ...r.failures.map((f) => `       ✗ ${f}`)].join('\n');
 }
 
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)}s`;
-export const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
+export const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

@@ -23,4 +23,6 @@ export async function retriedActivities(temporal: Client, requestIds: string[]):
 }
 
 export const describeRetried = (retried: Record<string, number>) =>
-  Object.entries(retried).map(([type, n]) => `${type}×${n}`).join(',') || 'none';
+  Object.entries(retried)
+    .map(([type, n]) => `${type}×${n}`)
+    .join(',') || 'none';

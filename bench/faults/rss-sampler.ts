@@ -44,6 +44,12 @@ export function startRssSampler(processes: ServiceProcess[], everyMs: number) {
       });
     },
     /** Every sample as "seconds api-MB worker-MB" lines (FAULTS_RSS_DUMP=1), for a look at the curve. */
-    dump: () => samples.map((s) => `${((s.at - (samples[0]?.at ?? 0)) / 1000).toFixed(0)} ${[...s.kb.values()].map((kb) => ((kb ?? 0) / 1024).toFixed(0)).join(' ')}`).join('\n'),
+    dump: () =>
+      samples
+        .map(
+          (s) =>
+            `${((s.at - (samples[0]?.at ?? 0)) / 1000).toFixed(0)} ${[...s.kb.values()].map((kb) => ((kb ?? 0) / 1024).toFixed(0)).join(' ')}`,
+        )
+        .join('\n'),
   };
 }

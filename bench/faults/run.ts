@@ -25,13 +25,36 @@ interface Sizes {
   soakWarmUpMs: number;
 }
 
-const LONG: Sizes = { jobs: 120, concurrency: 10, temporalOutageMs: 10_000, webhookSenders: 20, webhookLoadMs: 40_000, postgresOutageMs: 10_000, soakMs: 600_000, soakWarmUpMs: 120_000 };
-const SHORT: Sizes = { jobs: 30, concurrency: 10, temporalOutageMs: 3_000, webhookSenders: 10, webhookLoadMs: 15_000, postgresOutageMs: 3_000, soakMs: 45_000, soakWarmUpMs: 15_000 };
+const LONG: Sizes = {
+  jobs: 120,
+  concurrency: 10,
+  temporalOutageMs: 10_000,
+  webhookSenders: 20,
+  webhookLoadMs: 40_000,
+  postgresOutageMs: 10_000,
+  soakMs: 600_000,
+  soakWarmUpMs: 120_000,
+};
+const SHORT: Sizes = {
+  jobs: 30,
+  concurrency: 10,
+  temporalOutageMs: 3_000,
+  webhookSenders: 10,
+  webhookLoadMs: 15_000,
+  postgresOutageMs: 3_000,
+  soakMs: 45_000,
+  soakWarmUpMs: 15_000,
+};
 
 const SCENARIOS: Record<string, (stack: FaultStack, sizes: Sizes) => Promise<ScenarioReport>> = {
   'worker-kill': (stack, sizes) => workerKill(stack, sizes),
   'temporal-kill': (stack, sizes) => temporalKill(stack, { ...sizes, outageMs: sizes.temporalOutageMs }),
-  'postgres-restart': (stack, sizes) => postgresRestart(stack, { senders: sizes.webhookSenders, durationMs: sizes.webhookLoadMs, outageMs: sizes.postgresOutageMs }),
+  'postgres-restart': (stack, sizes) =>
+    postgresRestart(stack, {
+      senders: sizes.webhookSenders,
+      durationMs: sizes.webhookLoadMs,
+      outageMs: sizes.postgresOutageMs,
+    }),
   'duplicate-deliveries': (stack) => duplicateDeliveries(stack),
   soak: (stack, sizes) => soak(stack, { durationMs: sizes.soakMs, warmUpMs: sizes.soakWarmUpMs }),
 };
@@ -39,11 +62,18 @@ const SCENARIOS: Record<string, (stack: FaultStack, sizes: Sizes) => Promise<Sce
 async function main() {
   const args = process.argv.slice(2);
   const short = args.includes('--short');
-  const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+  const only = args
+    .find((a) => a.startsWith('--only='))
+    ?.slice('--only='.length)
+    .split(',');
   const unknown = only?.filter((name) => !SCENARIOS[name]) ?? [];
-  if (unknown.length) throw new Error(`unknown scenario(s) ${unknown.join(', ')}; known: ${Object.keys(SCENARIOS).join(', ')}`);
+  if (unknown.length)
+    throw new Error(`unknown scenario(s) ${unknown.join(', ')}; known: ${Object.keys(SCENARIOS).join(', ')}`);
   const soakSeconds = Number(args.find((a) => a.startsWith('--soak-seconds='))?.slice('--soak-seconds='.length) ?? NaN);
-  const sizes = { ...(short ? SHORT : LONG), ...(soakSeconds > 0 ? { soakMs: soakSeconds * 1000, soakWarmUpMs: soakSeconds * 200 } : {}) };
+  const sizes = {
+    ...(short ? SHORT : LONG),
+    ...(soakSeconds > 0 ? { soakMs: soakSeconds * 1000, soakWarmUpMs: soakSeconds * 200 } : {}),
+  };
   const started = Date.now();
 
   const stack = await startFaultStack();
@@ -57,14 +87,21 @@ async function main() {
   try {
     await stack.startWorker();
     await stack.startApi();
-    console.log(`fault suite (${short ? 'short' : 'long'} form), stack ready in ${((Date.now() - started) / 1000).toFixed(1)}s; logs in ${stack.root}/logs`);
+    console.log(
+      `fault suite (${short ? 'short' : 'long'} form), stack ready in ${((Date.now() - started) / 1000).toFixed(1)}s; logs in ${stack.root}/logs`,
+    );
     for (const [name, scenario] of Object.entries(SCENARIOS)) {
       if (only && !only.includes(name)) continue;
       let report: ScenarioReport;
       try {
         report = await scenario(stack, sizes);
       } catch (err) {
-        report = { name, figures: [], failures: [`threw: ${err instanceof Error ? err.stack ?? err.message : String(err)}`], seconds: 0 };
+        report = {
+          name,
+          figures: [],
+          failures: [`threw: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`],
+          seconds: 0,
+        };
       }
       reports.push(report);
       console.log(formatReport(report));
@@ -73,7 +110,9 @@ async function main() {
     await stack.stop();
   }
   const failed = reports.filter((r) => r.failures.length > 0);
-  console.log(`${reports.length - failed.length}/${reports.length} scenarios held in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  console.log(
+    `${reports.length - failed.length}/${reports.length} scenarios held in ${((Date.now() - started) / 1000).toFixed(1)}s`,
+  );
   process.exit(failed.length ? 1 : 0);
 }
 

@@ -24,7 +24,12 @@ export interface ServiceProcess {
  * (a SIGKILL reaches it and /proc reports its memory). Output goes to a log file, not through pipes the
  * driver would have to drain. Detached: its own process group, killed as a whole.
  */
-export function spawnService(name: string, entry: 'src/api.ts' | 'src/worker.ts', env: Record<string, string>, logFile: string): ServiceProcess {
+export function spawnService(
+  name: string,
+  entry: 'src/api.ts' | 'src/worker.ts',
+  env: Record<string, string>,
+  logFile: string,
+): ServiceProcess {
   const fd = openSync(logFile, 'a');
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], {
     cwd: ROOT,
@@ -36,7 +41,12 @@ export function spawnService(name: string, entry: 'src/api.ts' | 'src/worker.ts'
   if (child.pid === undefined) throw new Error(`${name} did not start`);
   const pid = child.pid;
   let running = true;
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => { running = false; resolve(code); }));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      running = false;
+      resolve(code);
+    }),
+  );
   return {
     name,
     pid,
@@ -70,7 +80,12 @@ export function spawnService(name: string, entry: 'src/api.ts' | 'src/worker.ts'
 }
 
 /** Resolves once `ready()` holds; throws with the log's tail if the process exits first or time runs out. */
-export async function waitUntilReady(what: string, proc: ServiceProcess, ready: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
+export async function waitUntilReady(
+  what: string,
+  proc: ServiceProcess,
+  ready: () => Promise<boolean>,
+  timeoutMs = 120_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (!proc.isRunning()) throw new Error(`${what} exited during start:\n${proc.logTail()}`);

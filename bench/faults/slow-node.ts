@@ -21,8 +21,14 @@ export async function startSlowNode(targetUrl: string, delayMs = 150): Promise<S
     for await (const chunk of req) chunks.push(chunk as Buffer);
     await new Promise((r) => setTimeout(r, delayMs));
     try {
-      const upstream = await fetch(targetUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.concat(chunks) });
-      res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(Buffer.from(await upstream.arrayBuffer()));
+      const upstream = await fetch(targetUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: Buffer.concat(chunks),
+      });
+      res
+        .writeHead(upstream.status, { 'content-type': 'application/json' })
+        .end(Buffer.from(await upstream.arrayBuffer()));
     } catch {
       res.writeHead(502).end();
     }
@@ -31,6 +37,10 @@ export async function startSlowNode(targetUrl: string, delayMs = 150): Promise<S
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     inFlight: () => inFlight,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -20,9 +20,24 @@ export interface SoakTally {
 export const emptySoakTally = (): SoakTally => ({ ops: {}, errors: 0, examples: [], jobs: [], grantedPayments: [] });
 
 const CANDLES = [
-  { interval: '1m', symbol: 'BTC-USDT', from: Date.parse('2024-12-01T00:00:00Z'), to: Date.parse('2024-12-27T00:00:00Z') },
-  { interval: '1h', symbol: 'BTC-USD', from: Date.parse('2015-01-01T00:00:00Z'), to: Date.parse('2023-06-01T00:00:00Z') },
-  { interval: '1w', symbol: 'BTC-USD', from: Date.parse('2014-01-01T00:00:00Z'), to: Date.parse('2014-01-02T00:00:00Z') },
+  {
+    interval: '1m',
+    symbol: 'BTC-USDT',
+    from: Date.parse('2024-12-01T00:00:00Z'),
+    to: Date.parse('2024-12-27T00:00:00Z'),
+  },
+  {
+    interval: '1h',
+    symbol: 'BTC-USD',
+    from: Date.parse('2015-01-01T00:00:00Z'),
+    to: Date.parse('2023-06-01T00:00:00Z'),
+  },
+  {
+    interval: '1w',
+    symbol: 'BTC-USD',
+    from: Date.parse('2014-01-01T00:00:00Z'),
+    to: Date.parse('2014-01-02T00:00:00Z'),
+  },
 ];
 // A lists-only job (no bitcoin node is configured) beside the ethereum ones that go through the slow node.
 const BITCOIN_KYA = { chain: 'bitcoin', address: '12QtD5BFwRsdNsAZY76UVE1xyCGNTojH9h' };
@@ -56,7 +71,8 @@ export function soakLoops(stack: FaultStack, users: SoakUsers, tally: SoakTally,
       const outcome = await runJob(url, users.screener.key, n % 2 ? BITCOIN_KYA : freshEthereumKya(), stopAt + 60_000);
       tally.jobs.push(outcome);
       count('jobs');
-      if (outcome.status !== 'completed' || outcome.transientErrors > 0) error(`job ${outcome.requestId}: ${outcome.status}, ${outcome.transientErrors} transient errors`);
+      if (outcome.status !== 'completed' || outcome.transientErrors > 0)
+        error(`job ${outcome.requestId}: ${outcome.status}, ${outcome.transientErrors} transient errors`);
       else completed.push(outcome.requestId as string);
       n += 1;
     }
@@ -86,9 +102,13 @@ export function soakLoops(stack: FaultStack, users: SoakUsers, tally: SoakTally,
     while (Date.now() < stopAt) {
       const c = CANDLES[Math.floor(Math.random() * CANDLES.length)]!;
       const start = c.from + Math.floor((Math.random() * (c.to - c.from)) / 60_000) * 60_000;
-      const res = await get(`/api/v1/market-data/candles?symbol=${c.symbol}&interval=${c.interval}&limit=1000&startTime=${start}`, { authorization: `Bearer ${users.screener.key}` });
+      const res = await get(
+        `/api/v1/market-data/candles?symbol=${c.symbol}&interval=${c.interval}&limit=1000&startTime=${start}`,
+        { authorization: `Bearer ${users.screener.key}` },
+      );
       count('candles');
-      if (res.status !== 200 || !(res.body?.data?.length > 0)) error(`candles ${c.symbol} ${c.interval}: ${res.status}`);
+      if (res.status !== 200 || !(res.body?.data?.length > 0))
+        error(`candles ${c.symbol} ${c.interval}: ${res.status}`);
     }
   };
   const payments = async () => {
@@ -97,12 +117,25 @@ export function soakLoops(stack: FaultStack, users: SoakUsers, tally: SoakTally,
     if (!price) throw new Error('the pro package has no PayFast price');
     while (Date.now() < stopAt) {
       const mPaymentId = `soak-${randomUUID()}`;
-      await stack.pool.query('INSERT INTO payfast_checkouts (m_payment_id, user_id, package_id, amount_cents, currency) VALUES ($1, $2, $3, $4, $5)',
-        [mPaymentId, users.buyer.id, 'pro', price.amountCents, price.currency]);
+      await stack.pool.query(
+        'INSERT INTO payfast_checkouts (m_payment_id, user_id, package_id, amount_cents, currency) VALUES ($1, $2, $3, $4, $5)',
+        [mPaymentId, users.buyer.id, 'pro', price.amountCents, price.currency],
+      );
       const pfPaymentId = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-      const body = signedItn(completeItn({ mPaymentId, pfPaymentId, amount: (price.amountCents / 100).toFixed(2), customStr1: users.buyer.id }));
+      const body = signedItn(
+        completeItn({
+          mPaymentId,
+          pfPaymentId,
+          amount: (price.amountCents / 100).toFixed(2),
+          customStr1: users.buyer.id,
+        }),
+      );
       try {
-        const res = await fetch(`${url}/api/v1/billing/payfast/webhook`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new Uint8Array(body) });
+        const res = await fetch(`${url}/api/v1/billing/payfast/webhook`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new Uint8Array(body),
+        });
         await res.arrayBuffer();
         count('payments');
         if (res.status === 200) tally.grantedPayments.push(pfPaymentId);
@@ -127,5 +160,17 @@ export function soakLoops(stack: FaultStack, users: SoakUsers, tally: SoakTally,
       socket?.close();
     }
   };
-  return [jobs(0), jobs(1), jobs(0), polls(), activity(), activity(), candles(), payments(), sockets(), sockets(), sockets()];
+  return [
+    jobs(0),
+    jobs(1),
+    jobs(0),
+    polls(),
+    activity(),
+    activity(),
+    candles(),
+    payments(),
+    sockets(),
+    sockets(),
+    sockets(),
+  ];
 }

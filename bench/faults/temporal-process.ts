@@ -5,7 +5,8 @@ import { SearchAttributeType } from '@temporalio/common';
 import { ALL_SEARCH_ATTRIBUTES } from '../../src/platform/temporal/search-attributes';
 
 function cliType(type: SearchAttributeType): string {
-  if (type !== SearchAttributeType.KEYWORD) throw new Error(`search attribute type ${type} is not mapped to the CLI's names`);
+  if (type !== SearchAttributeType.KEYWORD)
+    throw new Error(`search attribute type ${type} is not mapped to the CLI's names`);
   return 'Keyword';
 }
 
@@ -22,20 +23,47 @@ export interface TemporalProcess {
  * file after a kill, it resumes every workflow that was running. (src/infra/temporal-dev-server.ts starts
  * it through the SDK, which hides the process.) Resolves once the frontend answers.
  */
-export async function startTemporalProcess(options: { cliPath: string; port: number; dbFile: string; logFile: string }): Promise<TemporalProcess> {
+export async function startTemporalProcess(options: {
+  cliPath: string;
+  port: number;
+  dbFile: string;
+  logFile: string;
+}): Promise<TemporalProcess> {
   const address = `127.0.0.1:${options.port}`;
   const fd = openSync(options.logFile, 'a');
-  const child = spawn(options.cliPath, [
-    'server', 'start-dev', '--ip', '127.0.0.1', '--port', String(options.port), '--headless', '--db-filename', options.dbFile,
-    ...ALL_SEARCH_ATTRIBUTES.flatMap((a) => ['--search-attribute', `${a.name}=${cliType(a.type)}`]),
-    // As in src/infra/temporal-dev-server.ts. WAL with synchronous=NORMAL loses nothing committed when only the process dies.
-    '--sqlite-pragma', 'journal_mode=WAL', '--sqlite-pragma', 'synchronous=NORMAL', '--log-level', 'error',
-  ], { detached: true, stdio: ['ignore', fd, fd] });
+  const child = spawn(
+    options.cliPath,
+    [
+      'server',
+      'start-dev',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(options.port),
+      '--headless',
+      '--db-filename',
+      options.dbFile,
+      ...ALL_SEARCH_ATTRIBUTES.flatMap((a) => ['--search-attribute', `${a.name}=${cliType(a.type)}`]),
+      // As in src/infra/temporal-dev-server.ts. WAL with synchronous=NORMAL loses nothing committed when only the process dies.
+      '--sqlite-pragma',
+      'journal_mode=WAL',
+      '--sqlite-pragma',
+      'synchronous=NORMAL',
+      '--log-level',
+      'error',
+    ],
+    { detached: true, stdio: ['ignore', fd, fd] },
+  );
   closeSync(fd);
   if (child.pid === undefined) throw new Error('the Temporal dev server did not start');
   const pid = child.pid;
   let running = true;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => { running = false; resolve(); }));
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      running = false;
+      resolve();
+    }),
+  );
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (!running) throw new Error(`the Temporal dev server exited at start (log: ${options.logFile})`);
@@ -48,7 +76,8 @@ export async function startTemporalProcess(options: { cliPath: string; port: num
         await connection.close();
       }
     } catch (err) {
-      if (Date.now() > deadline) throw new Error(`the Temporal dev server did not answer within 60 s: ${(err as Error).message}`);
+      if (Date.now() > deadline)
+        throw new Error(`the Temporal dev server did not answer within 60 s: ${(err as Error).message}`);
       await new Promise((r) => setTimeout(r, 250));
     }
   }

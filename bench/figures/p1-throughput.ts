@@ -22,17 +22,27 @@ export async function measureThroughput(ctx: BenchContext): Promise<Figure[]> {
     await inFlight(WARM_UP, concurrency, () => bare.execute());
 
     ctx.progress(`P1: ${jobs} jobs through the API and ${jobs} bare workflows, ${concurrency} in flight`);
-    const { value: api, baseline } = await sideBySide(jobs, concurrency, async () => void (await submitAndAwaitCompletion(stack, user.key, socket)), () => bare.execute());
+    const { value: api, baseline } = await sideBySide(
+      jobs,
+      concurrency,
+      async () => void (await submitAndAwaitCompletion(stack, user.key, socket)),
+      () => bare.execute(),
+    );
 
-    const charged = await stack.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM screening_jobs WHERE user_id = $1 AND status = 'completed' AND credits_charged > 0`, [user.id]);
-    return [{
-      id: 'P1',
-      figure: `completed jobs/s through the API, ${concurrency} in flight ÷ bare workflows/s (4 no-op activities)`,
-      value: perSecond(jobs, api.wallMs),
-      baseline: perSecond(jobs, baseline.wallMs),
-      unit: '/s',
-      note: `${jobs} each; ${charged.rows[0]?.n} of ${jobs + WARM_UP} jobs completed and charged`,
-    }];
+    const charged = await stack.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM screening_jobs WHERE user_id = $1 AND status = 'completed' AND credits_charged > 0`,
+      [user.id],
+    );
+    return [
+      {
+        id: 'P1',
+        figure: `completed jobs/s through the API, ${concurrency} in flight ÷ bare workflows/s (4 no-op activities)`,
+        value: perSecond(jobs, api.wallMs),
+        baseline: perSecond(jobs, baseline.wallMs),
+        unit: '/s',
+        note: `${jobs} each; ${charged.rows[0]?.n} of ${jobs + WARM_UP} jobs completed and charged`,
+      },
+    ];
   } finally {
     socket.close();
   }

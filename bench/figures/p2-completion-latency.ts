@@ -18,18 +18,27 @@ export async function measureCompletionLatency(ctx: BenchContext): Promise<Figur
     ctx.progress(`P2: ${jobs} jobs, ${concurrency} in flight, completion seen on the socket`);
     const submits: number[] = [];
     const totals: number[] = [];
-    const { baseline } = await sideBySide(jobs, concurrency, async () => {
-      const { submitMs, totalMs } = await submitAndAwaitCompletion(stack, user.key, socket);
-      submits.push(submitMs);
-      totals.push(totalMs);
-    }, () => bare.execute());
+    const { baseline } = await sideBySide(
+      jobs,
+      concurrency,
+      async () => {
+        const { submitMs, totalMs } = await submitAndAwaitCompletion(stack, user.key, socket);
+        submits.push(submitMs);
+        totals.push(totalMs);
+      },
+      () => bare.execute(),
+    );
     const row = (p: number): Figure => ({
       id: 'P2',
       figure: `submit→completed p${p} (job_status_changed on the socket), ${concurrency} in flight ÷ bare workflow start→result`,
       value: percentile(totals, p),
       baseline: percentile(baseline.latencies, p),
       unit: 'ms',
-      ...(p === 50 ? { note: `submit 202 p50 ${percentile(submits, 50).toFixed(0)} ms, p99 ${percentile(submits, 99).toFixed(0)} ms` } : {}),
+      ...(p === 50
+        ? {
+            note: `submit 202 p50 ${percentile(submits, 50).toFixed(0)} ms, p99 ${percentile(submits, 99).toFixed(0)} ms`,
+          }
+        : {}),
     });
     return [row(50), row(99)];
   } finally {

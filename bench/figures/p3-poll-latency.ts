@@ -27,7 +27,8 @@ export async function measurePollLatency(ctx: BenchContext): Promise<Figure[]> {
   const poll = async (i: number) => {
     const res = await fetch(`${stack.api.url}/api/v1/kyt/job/${idOf(i)}`, { headers: { 'x-api-key': user.key } });
     const body = (await res.json()) as { data?: { status?: string } };
-    if (res.status !== 200 || body.data?.status !== 'completed') throw new Error(`poll answered ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+    if (res.status !== 200 || body.data?.status !== 'completed')
+      throw new Error(`poll answered ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
   };
   const select = async (i: number) => {
     if (!(await stack.stores.jobs.findForUser(idOf(i), user.id))) throw new Error('the job row is missing');
@@ -37,12 +38,14 @@ export async function measurePollLatency(ctx: BenchContext): Promise<Figure[]> {
 
   ctx.progress(`P3: ${polls} polls and ${polls} primary-key selects, ${concurrency} in flight`);
   const { value: api, baseline: raw } = await sideBySide(polls, concurrency, poll, select);
-  return [{
-    id: 'P3',
-    figure: `poll GET /kyt/job/:id p99, ${concurrency} in flight ÷ the same primary-key select on the same pool (${stack.config.DATABASE_POOL_SIZE} connections)`,
-    value: percentile(api.latencies, 99),
-    baseline: percentile(raw.latencies, 99),
-    unit: 'ms',
-    note: `p50 ${percentile(api.latencies, 50).toFixed(1)} vs ${percentile(raw.latencies, 50).toFixed(1)} ms`,
-  }];
+  return [
+    {
+      id: 'P3',
+      figure: `poll GET /kyt/job/:id p99, ${concurrency} in flight ÷ the same primary-key select on the same pool (${stack.config.DATABASE_POOL_SIZE} connections)`,
+      value: percentile(api.latencies, 99),
+      baseline: percentile(raw.latencies, 99),
+      unit: 'ms',
+      note: `p50 ${percentile(api.latencies, 50).toFixed(1)} vs ${percentile(raw.latencies, 50).toFixed(1)} ms`,
+    },
+  ];
 }

@@ -20,11 +20,20 @@ export async function measureWebhookAcks(ctx: BenchContext): Promise<Figure[]> {
   for (const provider of PROVIDERS) {
     const deliveries = await provider.prepare(stack, count);
     ctx.progress(`P4: ${count} signed ${provider.name} deliveries, ${concurrency} in flight`);
-    const { value: acks, baseline: starts } = await sideBySide(count, concurrency, async (i) => {
-      const res = await post(stack.api.url, provider.route, deliveries[i]!.delivery);
-      if (res.status !== 200) throw new Error(`${provider.name} answered ${res.status}: ${res.text.slice(0, 200)}`);
-    }, () => bare.start());
-    const processed = await awaitProcessed(stack, provider.name, deliveries.map((d) => d.eventId));
+    const { value: acks, baseline: starts } = await sideBySide(
+      count,
+      concurrency,
+      async (i) => {
+        const res = await post(stack.api.url, provider.route, deliveries[i]!.delivery);
+        if (res.status !== 200) throw new Error(`${provider.name} answered ${res.status}: ${res.text.slice(0, 200)}`);
+      },
+      () => bare.start(),
+    );
+    const processed = await awaitProcessed(
+      stack,
+      provider.name,
+      deliveries.map((d) => d.eventId),
+    );
     if (processed !== count) throw new Error(`${provider.name}: only ${processed} of ${count} events were processed`);
     figures.push({
       id: 'P4',
@@ -38,9 +47,12 @@ export async function measureWebhookAcks(ctx: BenchContext): Promise<Figure[]> {
 
   ctx.progress(`P4: ${count} activity posts, ${concurrency} in flight`);
   const webhook = `${stack.api.url}/api/webhook/activity`;
-  const { value: activity, baseline: inserts } = await sideBySide(count, concurrency,
+  const { value: activity, baseline: inserts } = await sideBySide(
+    count,
+    concurrency,
     () => postActivity(webhook, ctx.activitySecret, ctx.activityClerkUserId),
-    () => postActivity(ctx.bareInsert.url, ctx.activitySecret, ctx.activityClerkUserId));
+    () => postActivity(ctx.bareInsert.url, ctx.activitySecret, ctx.activityClerkUserId),
+  );
   figures.push({
     id: 'P4',
     figure: `activity webhook acknowledgement (201, row stored) p99, ${concurrency} in flight ÷ bare Express + pg INSERT p99`,

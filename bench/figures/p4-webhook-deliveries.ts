@@ -23,13 +23,18 @@ const paypal: Provider = {
   name: 'paypal',
   route: '/api/v1/billing/paypal/webhook',
   async prepare(stack, count) {
-    return Promise.all(Array.from({ length: count }, async () => {
-      const clerkUserId = newClerkId();
-      await stack.createUser({ clerkUserId });
-      const subscriptionId = `I-${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`;
-      const { eventId, ...delivery } = paypalVariant('BILLING.SUBSCRIPTION.ACTIVATED', { subscriptionId, clerkUserId });
-      return { delivery, eventId };
-    }));
+    return Promise.all(
+      Array.from({ length: count }, async () => {
+        const clerkUserId = newClerkId();
+        await stack.createUser({ clerkUserId });
+        const subscriptionId = `I-${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`;
+        const { eventId, ...delivery } = paypalVariant('BILLING.SUBSCRIPTION.ACTIVATED', {
+          subscriptionId,
+          clerkUserId,
+        });
+        return { delivery, eventId };
+      }),
+    );
   },
 };
 
@@ -40,13 +45,21 @@ const payfast: Provider = {
   async prepare(stack, count) {
     const user = await stack.createUser();
     const run = Date.now() % 1e8;
-    return Promise.all(Array.from({ length: count }, async (_, n) => {
-      const mPaymentId = `bench-${run}-${n}`;
-      await stack.pool.query(`INSERT INTO payfast_checkouts (m_payment_id, user_id, package_id, amount_cents) VALUES ($1, $2, 'pro', 19900)`, [mPaymentId, user.id]);
-      const pfPaymentId = `${run}${n}`;
-      const body = signedItn(completeItn({ mPaymentId, pfPaymentId, amount: '199.00', customStr1: user.id }));
-      return { delivery: { body, headers: { 'content-type': 'application/x-www-form-urlencoded' } }, eventId: pfPaymentId };
-    }));
+    return Promise.all(
+      Array.from({ length: count }, async (_, n) => {
+        const mPaymentId = `bench-${run}-${n}`;
+        await stack.pool.query(
+          `INSERT INTO payfast_checkouts (m_payment_id, user_id, package_id, amount_cents) VALUES ($1, $2, 'pro', 19900)`,
+          [mPaymentId, user.id],
+        );
+        const pfPaymentId = `${run}${n}`;
+        const body = signedItn(completeItn({ mPaymentId, pfPaymentId, amount: '199.00', customStr1: user.id }));
+        return {
+          delivery: { body, headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+          eventId: pfPaymentId,
+        };
+      }),
+    );
   },
 };
 
@@ -66,11 +79,18 @@ const clerk: Provider = {
 export const PROVIDERS: Provider[] = [paypal, payfast, clerk];
 
 /** Waits until every event has an outcome in webhook_events (its workflow ran), so no figure's work leaks into the next. */
-export async function awaitProcessed(stack: TestStack, provider: string, eventIds: string[], timeoutMs = 180_000): Promise<number> {
+export async function awaitProcessed(
+  stack: TestStack,
+  provider: string,
+  eventIds: string[],
+  timeoutMs = 180_000,
+): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { rows } = await stack.pool.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM webhook_events WHERE provider = $1 AND event_id = ANY($2)', [provider, eventIds]);
+      'SELECT count(*)::int AS n FROM webhook_events WHERE provider = $1 AND event_id = ANY($2)',
+      [provider, eventIds],
+    );
     const processed = rows[0]?.n ?? 0;
     if (processed === eventIds.length || Date.now() > deadline) return processed;
     await new Promise((r) => setTimeout(r, 250));

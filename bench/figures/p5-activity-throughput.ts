@@ -18,12 +18,14 @@ export async function measureActivityThroughput(ctx: BenchContext): Promise<Figu
 
   ctx.progress(`P5: ${posts} activity posts and ${posts} bare inserts, ${concurrency} in flight`);
   const { value: api, baseline: bare } = await sideBySide(posts, concurrency, send(webhook), send(ctx.bareInsert.url));
-  return [{
-    id: 'P5',
-    figure: `activity webhook posts/s, ${concurrency} in flight ÷ bare Express + pg INSERT/s`,
-    value: perSecond(posts, api.wallMs),
-    baseline: perSecond(posts, bare.wallMs),
-    unit: '/s',
-    note: `p99 ${percentile(api.latencies, 99).toFixed(0)} vs ${percentile(bare.latencies, 99).toFixed(0)} ms`,
-  }];
+  return [
+    {
+      id: 'P5',
+      figure: `activity webhook posts/s, ${concurrency} in flight ÷ bare Express + pg INSERT/s`,
+      value: perSecond(posts, api.wallMs),
+      baseline: perSecond(posts, bare.wallMs),
+      unit: '/s',
+      note: `p99 ${percentile(api.latencies, 99).toFixed(0)} vs ${percentile(bare.latencies, 99).toFixed(0)} ms`,
+    },
+  ];
 }

@@ -8,8 +8,18 @@ const SQL = `SELECT (extract(epoch FROM ts) * 1000)::float8 AS t, open::float8 A
   WHERE symbol = $1 AND interval = $2 AND ts >= $3 AND ts < $4 ORDER BY ts ASC LIMIT $5`;
 
 const CASES = [
-  { interval: '1m', symbol: 'BTC-USDT', from: Date.parse('2024-12-01T00:00:00Z'), to: Date.parse('2024-12-28T00:00:00Z') },
-  { interval: '1h', symbol: 'BTC-USD', from: Date.parse('2015-01-01T00:00:00Z'), to: Date.parse('2023-06-01T00:00:00Z') },
+  {
+    interval: '1m',
+    symbol: 'BTC-USDT',
+    from: Date.parse('2024-12-01T00:00:00Z'),
+    to: Date.parse('2024-12-28T00:00:00Z'),
+  },
+  {
+    interval: '1h',
+    symbol: 'BTC-USD',
+    from: Date.parse('2015-01-01T00:00:00Z'),
+    to: Date.parse('2023-06-01T00:00:00Z'),
+  },
   // 520 weeks are stored for BTC-USD (2013-10 → 2023-09): every request returns all of them.
   { interval: '1w', symbol: 'BTC-USD', from: 0, to: 0 },
 ] as const;
@@ -24,13 +34,19 @@ export async function measureCandles(ctx: BenchContext): Promise<Figure[]> {
   const requests = config.BENCH_CANDLE_REQUESTS;
   const user = await stack.createUser();
   // The bench measures the read path, not the limiter's refusals.
-  await stack.pool.query(`UPDATE api_keys SET rate_limit_tier = 'enterprise', requests_per_minute = 1000000 WHERE user_id = $1`, [user.id]);
+  await stack.pool.query(
+    `UPDATE api_keys SET rate_limit_tier = 'enterprise', requests_per_minute = 1000000 WHERE user_id = $1`,
+    [user.id],
+  );
   const headers = { authorization: `Bearer ${user.key}`, 'accept-encoding': 'identity' };
   const figures: Figure[] = [];
 
   for (const c of CASES) {
-    const starts = Array.from({ length: requests }, () => (c.to ? c.from + Math.floor((Math.random() * (c.to - c.from)) / 60_000) * 60_000 : 0));
-    const url = (start: number) => `${stack.api.url}/api/v1/market-data/candles?symbol=${c.symbol}&interval=${c.interval}&limit=1000&startTime=${start}`;
+    const starts = Array.from({ length: requests }, () =>
+      c.to ? c.from + Math.floor((Math.random() * (c.to - c.from)) / 60_000) * 60_000 : 0,
+    );
+    const url = (start: number) =>
+      `${stack.api.url}/api/v1/market-data/candles?symbol=${c.symbol}&interval=${c.interval}&limit=1000&startTime=${start}`;
     const get = async (start: number) => {
       const res = await fetch(url(start), { headers });
       const body = (await res.json()) as { meta?: { total?: number } };
@@ -38,7 +54,11 @@ export async function measureCandles(ctx: BenchContext): Promise<Figure[]> {
       return body.meta?.total ?? 0;
     };
     const select = (start: number) =>
-      stack.pool.query({ name: 'bench-candles', text: SQL, values: [c.symbol, c.interval, new Date(start).toISOString(), 'infinity', 1000] });
+      stack.pool.query({
+        name: 'bench-candles',
+        text: SQL,
+        values: [c.symbol, c.interval, new Date(start).toISOString(), 'infinity', 1000],
+      });
     for (const start of starts.slice(0, 20)) await get(start);
 
     ctx.progress(`P6: ${requests} candle requests and ${requests} raw selects, ${c.interval}`);

@@ -48,25 +48,85 @@ export async function startCrawlScenarios(): Promise<CrawlScenarios> {
   const SENDER = 'tb1q2ajf7llsxvff7r0fpm42tmd5nz43cr8mg85f3788rm4cy7uwajdsusr2mg';
   const payment = read('ripple', 'rippled', 'tx__payment.json').result;
   const accountInfo = read('ripple', 'rippled', 'accountInfo.json').result;
-  const xrplPage = (account: string) => ({ request: { method: 'POST' as const, path: '/xrpl', rpc: { method: 'account_tx', params: [{ account, ledger_index_min: -1, ledger_index_max: -1, limit: 50, forward: false }] } },
-    response: { body: { result: { account, limit: 50, transactions: [{ meta: payment.meta, tx_json: payment.tx_json, validated: true }], validated: true } } } });
+  const xrplPage = (account: string) => ({
+    request: {
+      method: 'POST' as const,
+      path: '/xrpl',
+      rpc: {
+        method: 'account_tx',
+        params: [{ account, ledger_index_min: -1, ledger_index_max: -1, limit: 50, forward: false }],
+      },
+    },
+    response: {
+      body: {
+        result: {
+          account,
+          limit: 50,
+          transactions: [{ meta: payment.meta, tx_json: payment.tx_json, validated: true }],
+          validated: true,
+        },
+      },
+    },
+  });
 
   // Tron: WALLET's real history; the FullNode tx bodies, OTHER's history and the sources' pages are
   // COMPOSED from the real TronGrid items (see chains-e2e-tron-solana.test.ts).
   const tronItem = (name: string) => read('tron', 'trongrid-v1', `account-transactions__${name}.json`);
-  const [NATIVE, NATIVE_NO_TS, TRC10, TRC20_CALL, SWAP, FAILED] = ['native-transfer', 'native-transfer-without-timestamp', 'trc10-transfer', 'trc20-transfer', 'swap-transaction', 'failed-transaction'].map(tronItem);
+  const [NATIVE, NATIVE_NO_TS, TRC10, TRC20_CALL, SWAP, FAILED] = [
+    'native-transfer',
+    'native-transfer-without-timestamp',
+    'trc10-transfer',
+    'trc20-transfer',
+    'swap-transaction',
+    'failed-transaction',
+  ].map(tronItem);
   const TRC20_PAGE = read('tron', 'trongrid-v1', 'account-trc20-transactions__contract-info.json');
   const [WALLET, OTHER] = ['TGJn1wnUYHJbvN88cynZbsAz2EMeZq73yx', 'TEFik7dGm6r5Y1Af9mGwnELuJLa1jXDDUB'];
   const envelope = (data: unknown[]) => ({ data, success: true, meta: { at: 1774455500000, page_size: data.length } });
-  const tronGet = (p: string, query: Record<string, string> | undefined, body: unknown) => ({ request: { method: 'GET' as const, path: `/tron${p}`, query }, response: { body } });
+  const tronGet = (p: string, query: Record<string, string> | undefined, body: unknown) => ({
+    request: { method: 'GET' as const, path: `/tron${p}`, query },
+    response: { body },
+  });
   const tronPages = (address: string, limit: number, native: unknown, trc20: unknown) => [
     tronGet(`/v1/accounts/${address}/transactions`, { limit: String(limit), order_by: 'block_timestamp,desc' }, native),
     tronGet(`/v1/accounts/${address}/transactions/trc20`, { limit: String(limit) }, trc20),
   ];
   const tronCassettes = [
-    { request: { method: 'POST' as const, path: '/tron/wallet/gettransactionbyid' }, response: { body: { ret: [{ contractRet: 'SUCCESS' }], signature: NATIVE.signature, txID: NATIVE.txID, raw_data: NATIVE.raw_data, raw_data_hex: NATIVE.raw_data_hex } } },
-    { request: { method: 'POST' as const, path: '/tron/wallet/gettransactioninfobyid' }, response: { body: { id: NATIVE.txID, fee: NATIVE.ret[0].fee, blockNumber: NATIVE.blockNumber, blockTimeStamp: NATIVE.block_timestamp, receipt: { net_fee: NATIVE.net_fee } } } },
-    tronGet(`/v1/accounts/${WALLET}`, undefined, envelope([{ address: '41458437be39f3a8bfdbfee7bef93e2c5f632ceff4', balance: 4_196_409_173, create_time: 1_755_000_000_000 }])), // SYNTHETIC values
+    {
+      request: { method: 'POST' as const, path: '/tron/wallet/gettransactionbyid' },
+      response: {
+        body: {
+          ret: [{ contractRet: 'SUCCESS' }],
+          signature: NATIVE.signature,
+          txID: NATIVE.txID,
+          raw_data: NATIVE.raw_data,
+          raw_data_hex: NATIVE.raw_data_hex,
+        },
+      },
+    },
+    {
+      request: { method: 'POST' as const, path: '/tron/wallet/gettransactioninfobyid' },
+      response: {
+        body: {
+          id: NATIVE.txID,
+          fee: NATIVE.ret[0].fee,
+          blockNumber: NATIVE.blockNumber,
+          blockTimeStamp: NATIVE.block_timestamp,
+          receipt: { net_fee: NATIVE.net_fee },
+        },
+      },
+    },
+    tronGet(
+      `/v1/accounts/${WALLET}`,
+      undefined,
+      envelope([
+        {
+          address: '41458437be39f3a8bfdbfee7bef93e2c5f632ceff4',
+          balance: 4_196_409_173,
+          create_time: 1_755_000_000_000,
+        },
+      ]),
+    ), // SYNTHETIC values
     tronGet(`/v1/accounts/${OTHER}`, undefined, envelope([{ address: '412efffc7686e54ab669a1cdb1e2cc17cf4b4eca96' }])),
     ...[25, 50].flatMap((limit) => [
       ...tronPages(WALLET, limit, envelope([NATIVE_NO_TS, TRC10, TRC20_CALL, NATIVE]), TRC20_PAGE),
@@ -82,20 +142,51 @@ export async function startCrawlScenarios(): Promise<CrawlScenarios> {
   const vote = read('solana', 'json-rpc', 'GetTransactionResponse.json');
   const VOTE_SIG = vote.result.transaction.signatures[0] as string;
   const FEE_PAYER = vote.result.transaction.message.accountKeys[0] as string;
-  const solRpc = (method: string, params: unknown, body: unknown) => ({ request: { method: 'POST' as const, path: '/solana', rpc: { method, params } }, response: { body } });
-  const voteSignature = { signature: VOTE_SIG, slot: vote.result.slot, blockTime: vote.result.blockTime, err: null, memo: null, confirmationStatus: 'finalized' };
+  const solRpc = (method: string, params: unknown, body: unknown) => ({
+    request: { method: 'POST' as const, path: '/solana', rpc: { method, params } },
+    response: { body },
+  });
+  const voteSignature = {
+    signature: VOTE_SIG,
+    slot: vote.result.slot,
+    blockTime: vote.result.blockTime,
+    err: null,
+    memo: null,
+    confirmationStatus: 'finalized',
+  };
   const solanaCassettes = [
     solRpc(voteRequest.method, voteRequest.params, vote),
-    solRpc('getBalance', [FEE_PAYER], { jsonrpc: '2.0', id: 0, result: { context: { slot: vote.result.slot }, value: vote.result.meta.postBalances[0] } }),
-    ...[25, 50].map((limit) => solRpc('getSignaturesForAddress', [FEE_PAYER, { limit }], { jsonrpc: '2.0', id: 0, result: [voteSignature] })),
+    solRpc('getBalance', [FEE_PAYER], {
+      jsonrpc: '2.0',
+      id: 0,
+      result: { context: { slot: vote.result.slot }, value: vote.result.meta.postBalances[0] },
+    }),
+    ...[25, 50].map((limit) =>
+      solRpc('getSignaturesForAddress', [FEE_PAYER, { limit }], { jsonrpc: '2.0', id: 0, result: [voteSignature] }),
+    ),
   ];
 
   const replay = await startReplayServer([
     { request: { method: 'GET', path: `/bitcoin/tx/${txIn.txid}` }, response: { body: txIn } },
-    { request: { method: 'GET', path: `/bitcoin/address/${RECIPIENT}` }, response: { body: { chain_stats: { funded_txo_sum: 100000000, spent_txo_sum: 0, spent_txo_count: 0, tx_count: 1 } } } },
+    {
+      request: { method: 'GET', path: `/bitcoin/address/${RECIPIENT}` },
+      response: {
+        body: { chain_stats: { funded_txo_sum: 100000000, spent_txo_sum: 0, spent_txo_count: 0, tx_count: 1 } },
+      },
+    },
     { request: { method: 'GET', path: `/bitcoin/address/${RECIPIENT}/txs/chain` }, response: { body: [txIn] } },
     { request: { method: 'GET', path: `/bitcoin/address/${SENDER}/txs/chain` }, response: { body: [txIn] } },
-    { request: { method: 'POST', path: '/xrpl', rpc: { method: 'account_info', params: [{ account: 'r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59', ledger_index: 'validated' }] } }, response: { body: { result: accountInfo } } },
+    {
+      request: {
+        method: 'POST',
+        path: '/xrpl',
+        rpc: {
+          method: 'account_info',
+          params: [{ account: 'r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59', ledger_index: 'validated' }],
+        },
+      },
+      response: { body: { result: accountInfo } },
+    },
     xrplPage('r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59'),
     xrplPage('rMH4UxPrbuMa1spCBR98hLLyNJp4d8p4tM'),
     ...tronCassettes,
@@ -104,14 +195,22 @@ export async function startCrawlScenarios(): Promise<CrawlScenarios> {
 
   const clients = {
     ethereum: createEvmChainClient({ chain: 'ethereum', rpcUrl: anvil.rpcUrl, requestTimeoutMs: 5000 }),
-    bitcoin: createEsploraBitcoinClient({ baseUrl: `${replay.url}/bitcoin`, requestTimeoutMs: 5000, ratePerSecond: 1000 }),
+    bitcoin: createEsploraBitcoinClient({
+      baseUrl: `${replay.url}/bitcoin`,
+      requestTimeoutMs: 5000,
+      ratePerSecond: 1000,
+    }),
     ripple: createXrplClient({ rpcUrl: `${replay.url}/xrpl`, requestTimeoutMs: 5000, ratePerSecond: 1000 }),
     tron: createTronClient({ apiUrl: `${replay.url}/tron`, requestTimeoutMs: 5000, ratePerSecond: 1000 }),
     solana: createSolanaClient({ rpcUrl: `${replay.url}/solana`, requestTimeoutMs: 5000, ratePerSecond: 1000 }),
   };
 
   const rpc = async (url: string, method: string, params: unknown) => {
-    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    });
     await res.arrayBuffer();
     if (res.status !== 200) throw new Error(`${method} answered ${res.status}`);
   };
@@ -123,15 +222,24 @@ export async function startCrawlScenarios(): Promise<CrawlScenarios> {
   const rawCall = {
     ethereum: () => rpc(anvil.rpcUrl, 'eth_getBalance', [C, 'latest']),
     bitcoin: () => get(`${replay.url}/bitcoin/address/${RECIPIENT}`),
-    ripple: () => rpc(`${replay.url}/xrpl`, 'account_info', [{ account: 'r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59', ledger_index: 'validated' }]),
+    ripple: () =>
+      rpc(`${replay.url}/xrpl`, 'account_info', [
+        { account: 'r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59', ledger_index: 'validated' },
+      ]),
     tron: () => get(`${replay.url}/tron/v1/accounts/${WALLET}`),
     solana: () => rpc(`${replay.url}/solana`, 'getBalance', [FEE_PAYER]),
   };
   const jobs: CrawlJob[] = (
     [
-      ['ethereum KYA (3 hops to a sanction)', { apiType: 'KYA', chain: 'ethereum', target: C.toLowerCase(), maxDepth: 4 }],
+      [
+        'ethereum KYA (3 hops to a sanction)',
+        { apiType: 'KYA', chain: 'ethereum', target: C.toLowerCase(), maxDepth: 4 },
+      ],
       ['bitcoin KYT (Esplora replay)', { apiType: 'KYT', chain: 'bitcoin', target: txIn.txid, maxDepth: 3 }],
-      ['ripple KYA (rippled replay)', { apiType: 'KYA', chain: 'ripple', target: 'r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59', maxDepth: 4 }],
+      [
+        'ripple KYA (rippled replay)',
+        { apiType: 'KYA', chain: 'ripple', target: 'r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59', maxDepth: 4 },
+      ],
       ['tron KYA (TronGrid replay)', { apiType: 'KYA', chain: 'tron', target: WALLET, maxDepth: 4 }],
       ['tron KYT (TronGrid replay)', { apiType: 'KYT', chain: 'tron', target: NATIVE.txID, maxDepth: 3 }],
       ['solana KYA (Solana RPC replay)', { apiType: 'KYA', chain: 'solana', target: FEE_PAYER, maxDepth: 4 }],

@@ -12,17 +12,27 @@ export const BENCH_JOB = { chain: 'bitcoin', address: '12QtD5BFwRsdNsAZY76UVE1xy
  * mirror's transaction, so it is the moment a client can see `completed`; no polling load added).
  * Returns the submit (202) and submit→completed times; a job that fails fails the run.
  */
-export async function submitAndAwaitCompletion(stack: TestStack, key: string, socket: RecordingSocket): Promise<{ requestId: string; submitMs: number; totalMs: number }> {
+export async function submitAndAwaitCompletion(
+  stack: TestStack,
+  key: string,
+  socket: RecordingSocket,
+): Promise<{ requestId: string; submitMs: number; totalMs: number }> {
   const t0 = performance.now();
   const res = await stack.http('POST', '/api/v1/kyt/job', { key, body: BENCH_JOB });
   const submitMs = performance.now() - t0;
   if (res.status !== 202) throw new Error(`submit answered ${res.status}: ${JSON.stringify(res.body)}`);
   const requestId: string = res.body.data.request_id;
-  const done = await socket.waitFor('job_status_changed', (p) => p.request_id === requestId && p.status !== 'queued', 120_000);
+  const done = await socket.waitFor(
+    'job_status_changed',
+    (p) => p.request_id === requestId && p.status !== 'queued',
+    120_000,
+  );
   const totalMs = performance.now() - t0;
   if (done.status !== 'completed') {
     const job = await stack.http('GET', `/api/v1/kyt/job/${requestId}`, { key });
-    throw new Error(`job ${requestId} ended ${done.status}: ${JSON.stringify(job.body?.data?.error ?? done.error_code)}`);
+    throw new Error(
+      `job ${requestId} ended ${done.status}: ${JSON.stringify(job.body?.data?.error ?? done.error_code)}`,
+    );
   }
   return { requestId, submitMs, totalMs };
 }

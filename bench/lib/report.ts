@@ -32,7 +32,12 @@ export function markdownTable(figures: Figure[]): string {
 
 /** The same rows on one line for machines (prefixed so it can be grepped out of the log). */
 export function jsonLine(figures: Figure[], context: Record<string, unknown>): string {
-  const rows = figures.map((f) => ({ ...f, value: round(f.value), baseline: round(f.baseline), ratio: round(ratioOf(f)) }));
+  const rows = figures.map((f) => ({
+    ...f,
+    value: round(f.value),
+    baseline: round(f.baseline),
+    ratio: round(ratioOf(f)),
+  }));
   return `BENCH_JSON ${JSON.stringify({ ...context, figures: rows })}`;
 }
 

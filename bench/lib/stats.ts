@@ -20,7 +20,11 @@ export async function timed<T>(task: () => Promise<T>): Promise<{ ms: number; re
  * when the last one ends) and returns each item's latency and the wall time of the whole run.
  * A failing task fails the run: a benchmark that quietly counts errors as fast answers lies.
  */
-export async function inFlight(total: number, concurrency: number, task: (index: number) => Promise<void>): Promise<{ latencies: number[]; wallMs: number }> {
+export async function inFlight(
+  total: number,
+  concurrency: number,
+  task: (index: number) => Promise<void>,
+): Promise<{ latencies: number[]; wallMs: number }> {
   const latencies: number[] = [];
   let next = 0;
   const started = performance.now();
@@ -50,7 +54,12 @@ export interface Run {
  * sums each side: on a machine whose load drifts during the run (shared CI, other jobs) the drift
  * then weighs on both sides alike instead of on whichever ran second.
  */
-export async function sideBySide(total: number, concurrency: number, value: (index: number) => Promise<void>, baseline: (index: number) => Promise<void>): Promise<{ value: Run; baseline: Run }> {
+export async function sideBySide(
+  total: number,
+  concurrency: number,
+  value: (index: number) => Promise<void>,
+  baseline: (index: number) => Promise<void>,
+): Promise<{ value: Run; baseline: Run }> {
   const first = Math.floor(total / 2);
   const a1 = await inFlight(first, concurrency, value);
   const b1 = await inFlight(first, concurrency, baseline);

@@ -39,14 +39,53 @@ export interface ApiServer {
   close(): Promise<void>;
 }
 
-export type ApiConfig = Pick<Config, 'PORT' | 'CLERK_JWT_KEY' | 'CLERK_AUTHORIZED_PARTIES' | 'TEMPORAL_TASK_QUEUE' | 'ANALYSIS_HEARTBEAT_TIMEOUT_MS' |
-  'CRAWL_TIMEOUT_DEFAULT_MS' | 'CRAWL_TIMEOUT_MAX_MS' | 'SYNC_ANALYZE_WAIT_MS' | 'ETHEREUM_RPC_URL' | 'BSC_RPC_URL' | 'CHAIN_REQUEST_TIMEOUT_MS' |
-  'BITCOIN_ESPLORA_URL' | 'TRON_API_URL' | 'TRON_API_KEY' | 'SOLANA_RPC_URL' | 'XRPL_RPC_URL' |
-  'CLERK_WEBHOOK_SECRET' | 'ACTIVITY_WEBHOOK_SECRET' | 'PAYPAL_MODE' | 'PAYPAL_WEBHOOK_ID' | 'PAYPAL_CLIENT_ID' | 'PAYPAL_CLIENT_SECRET' | 'PAYPAL_UNKNOWN_SUBSCRIPTION_RETRY_MS' |
-  'PAYFAST_MODE' | 'PAYFAST_MERCHANT_ID' | 'PAYFAST_MERCHANT_KEY' | 'PAYFAST_MERCHANT_PASSPHRASE' | 'PAYFAST_VERIFY_SOURCE' |
-  'PAYFAST_SERVER_VALIDATION' | 'PAYFAST_NOTIFY_URL' | 'PAYFAST_RETURN_URL' | 'PAYFAST_CANCEL_URL' | 'TRUST_PROXY' |
-  'X402_PAY_TO' | 'X402_FACILITATOR_URL' | 'X402_RPC_URL' | 'X402_FACILITATOR_PRIVATE_KEY' | 'X402_REPORT_TIMEOUT_MS' |
-  'MARKET_LIVE_CONNECTOR' | 'MARKET_LIVE_URL' | 'MARKET_LIVE_SYMBOLS' | 'MARKET_LIVE_INTERVAL' | 'MARKET_LIVE_POLL_SECONDS' | 'MARKET_LIVE_BACKFILL_CANDLES'>;
+export type ApiConfig = Pick<
+  Config,
+  | 'PORT'
+  | 'CLERK_JWT_KEY'
+  | 'CLERK_AUTHORIZED_PARTIES'
+  | 'TEMPORAL_TASK_QUEUE'
+  | 'ANALYSIS_HEARTBEAT_TIMEOUT_MS'
+  | 'CRAWL_TIMEOUT_DEFAULT_MS'
+  | 'CRAWL_TIMEOUT_MAX_MS'
+  | 'SYNC_ANALYZE_WAIT_MS'
+  | 'ETHEREUM_RPC_URL'
+  | 'BSC_RPC_URL'
+  | 'CHAIN_REQUEST_TIMEOUT_MS'
+  | 'BITCOIN_ESPLORA_URL'
+  | 'TRON_API_URL'
+  | 'TRON_API_KEY'
+  | 'SOLANA_RPC_URL'
+  | 'XRPL_RPC_URL'
+  | 'CLERK_WEBHOOK_SECRET'
+  | 'ACTIVITY_WEBHOOK_SECRET'
+  | 'PAYPAL_MODE'
+  | 'PAYPAL_WEBHOOK_ID'
+  | 'PAYPAL_CLIENT_ID'
+  | 'PAYPAL_CLIENT_SECRET'
+  | 'PAYPAL_UNKNOWN_SUBSCRIPTION_RETRY_MS'
+  | 'PAYFAST_MODE'
+  | 'PAYFAST_MERCHANT_ID'
+  | 'PAYFAST_MERCHANT_KEY'
+  | 'PAYFAST_MERCHANT_PASSPHRASE'
+  | 'PAYFAST_VERIFY_SOURCE'
+  | 'PAYFAST_SERVER_VALIDATION'
+  | 'PAYFAST_NOTIFY_URL'
+  | 'PAYFAST_RETURN_URL'
+  | 'PAYFAST_CANCEL_URL'
+  | 'TRUST_PROXY'
+  | 'X402_PAY_TO'
+  | 'X402_FACILITATOR_URL'
+  | 'X402_RPC_URL'
+  | 'X402_FACILITATOR_PRIVATE_KEY'
+  | 'X402_REPORT_TIMEOUT_MS'
+  | 'MARKET_LIVE_CONNECTOR'
+  | 'MARKET_LIVE_URL'
+  | 'MARKET_LIVE_SYMBOLS'
+  | 'MARKET_LIVE_INTERVAL'
+  | 'MARKET_LIVE_POLL_SECONDS'
+  | 'MARKET_LIVE_BACKFILL_CANDLES'
+>;
 
 /** Express `trust proxy` from TRUST_PROXY: unset = trust no proxy; a number = hops; else addresses/CIDRs. */
 function trustProxySetting(value: string | undefined): boolean | number | string {
@@ -56,21 +95,39 @@ function trustProxySetting(value: string | undefined): boolean | number | string
 
 function liveSyncSummary(config: ApiConfig) {
   const plan = liveSyncPlan(config);
-  return plan ? { connector: plan.connector, symbols: plan.symbols.map((s) => s.symbol), pollSeconds: plan.pollSeconds } : null;
+  return plan
+    ? { connector: plan.connector, symbols: plan.symbols.map((s) => s.symbol), pollSeconds: plan.pollSeconds }
+    : null;
 }
 
 /**
  * Wires the HTTP app over its real dependencies and listens on config.PORT (0 = any free port).
  * Tests pass `verifiers` (trust anchors, certificate fetcher, clocks) here, never through the environment.
  */
-export async function startApiServer(deps: { config: ApiConfig; pool: Pool; temporal: Client; log: Logger; verifiers?: WebhookVerifierOverrides }): Promise<ApiServer> {
+export async function startApiServer(deps: {
+  config: ApiConfig;
+  pool: Pool;
+  temporal: Client;
+  log: Logger;
+  verifiers?: WebhookVerifierOverrides;
+}): Promise<ApiServer> {
   const { config, pool, temporal, log } = deps;
   const stores = createStores(pool);
   const capabilities = capabilitiesFor(configuredChains(config));
-  const facilitator = buildFacilitator({ url: config.X402_FACILITATOR_URL, rpcUrl: config.X402_RPC_URL, privateKey: config.X402_FACILITATOR_PRIVATE_KEY });
-  if (!facilitator || !config.X402_PAY_TO) log.warn('x402 reports disabled: set X402_PAY_TO and X402_FACILITATOR_URL (or X402_RPC_URL + X402_FACILITATOR_PRIVATE_KEY); the report routes answer 503');
+  const facilitator = buildFacilitator({
+    url: config.X402_FACILITATOR_URL,
+    rpcUrl: config.X402_RPC_URL,
+    privateKey: config.X402_FACILITATOR_PRIVATE_KEY,
+  });
+  if (!facilitator || !config.X402_PAY_TO)
+    log.warn(
+      'x402 reports disabled: set X402_PAY_TO and X402_FACILITATOR_URL (or X402_RPC_URL + X402_FACILITATOR_PRIVATE_KEY); the report routes answer 503',
+    );
   const verifySessionToken = config.CLERK_JWT_KEY
-    ? createClerkSessionVerifier({ publicKeyPem: config.CLERK_JWT_KEY, authorizedParties: config.CLERK_AUTHORIZED_PARTIES })
+    ? createClerkSessionVerifier({
+        publicKeyPem: config.CLERK_JWT_KEY,
+        authorizedParties: config.CLERK_AUTHORIZED_PARTIES,
+      })
     : undefined;
   const metrics = createApiMetrics(createMetricsRegistry());
   const app = createApp({
@@ -93,7 +150,10 @@ export async function startApiServer(deps: { config: ApiConfig; pool: Pool; temp
     trustProxy: trustProxySetting(config.TRUST_PROXY),
     activityWebhookSecret: config.ACTIVITY_WEBHOOK_SECRET,
     x402: {
-      servePaid: facilitator && config.X402_PAY_TO ? createPaymentGate({ facilitator, payTo: config.X402_PAY_TO, payments: stores.x402Payments, log }) : undefined,
+      servePaid:
+        facilitator && config.X402_PAY_TO
+          ? createPaymentGate({ facilitator, payTo: config.X402_PAY_TO, payments: stores.x402Payments, log })
+          : undefined,
       temporal,
       taskQueue: config.TEMPORAL_TASK_QUEUE,
       capabilities,
@@ -126,13 +186,15 @@ export async function startApiServer(deps: { config: ApiConfig; pool: Pool; temp
       log,
     }),
   });
-  if (!config.ACTIVITY_WEBHOOK_SECRET) log.warn('ACTIVITY_WEBHOOK_SECRET is not set: POST /api/webhook/activity refuses every request with 401');
+  if (!config.ACTIVITY_WEBHOOK_SECRET)
+    log.warn('ACTIVITY_WEBHOOK_SECRET is not set: POST /api/webhook/activity refuses every request with 401');
   const server = createServer(app);
   const realtime = await attachRealtime({
     httpServer: server,
     resolveIdentity: createIdentityResolver({ users: stores.users, verifySessionToken }),
     // The pool's own database: config.DATABASE_URL is unset when `npm start` runs an embedded Postgres.
-    createListener: (onEvent) => createOutboxListener({ connectionString: pool.options.connectionString as string, log, onEvent }),
+    createListener: (onEvent) =>
+      createOutboxListener({ connectionString: pool.options.connectionString as string, log, onEvent }),
     log,
   });
   await new Promise<void>((resolve, reject) => {

@@ -31,7 +31,12 @@ import type { ApiMetrics } from './metrics/api-metrics';
 import { createMetricsRouter } from '../platform/metrics/metrics-router';
 import { webhookDeliveryMetrics } from '../platform/metrics/webhook-delivery-edge';
 
-export interface AppDeps extends AuthDeps, ScreeningRouterDeps, PayPalWebhookDeps, BillingRouterDeps, ActivityWebhookDeps {
+export interface AppDeps
+  extends AuthDeps,
+    ScreeningRouterDeps,
+    PayPalWebhookDeps,
+    BillingRouterDeps,
+    ActivityWebhookDeps {
   pool: Pool;
   credits: CreditStore;
   log: Logger;
@@ -65,7 +70,14 @@ export function createApp(deps: AppDeps): Express {
   app.use(createActivityWebhookRouter(deps));
   app.use(createClerkWebhookRouter(deps));
   app.use(createPayPalWebhookRouter(deps));
-  app.use(createPayFastWebhookRouter({ ...deps.payfast, startEventWorkflow: deps.startEventWorkflow, webhookEvents: deps.webhookEvents, log: deps.log }));
+  app.use(
+    createPayFastWebhookRouter({
+      ...deps.payfast,
+      startEventWorkflow: deps.startEventWorkflow,
+      webhookEvents: deps.webhookEvents,
+      log: deps.log,
+    }),
+  );
 
   app.use(express.json({ limit: '256kb', verify: requireUtf8 }));
   // Text Postgres cannot store, prototype keys, runaway nesting, non-UTF-8 queries: 400 before any route reads them.

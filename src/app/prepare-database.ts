@@ -9,7 +9,10 @@ import { createPool } from '../platform/db/pool';
 
 /** Migrations, then the reference lists and candle files (only files that changed), then the bootstrap admin. Idempotent. */
 export async function prepareDatabase(
-  config: Pick<Config, 'LOAD_REFERENCE_DATA' | 'REFERENCE_DATA_DIR' | 'LOAD_MARKET_DATA' | 'MARKET_DATA_DIR' | 'BOOTSTRAP_ADMIN_API_KEY'>,
+  config: Pick<
+    Config,
+    'LOAD_REFERENCE_DATA' | 'REFERENCE_DATA_DIR' | 'LOAD_MARKET_DATA' | 'MARKET_DATA_DIR' | 'BOOTSTRAP_ADMIN_API_KEY'
+  >,
   pool: Pool,
   log: Logger,
 ): Promise<void> {

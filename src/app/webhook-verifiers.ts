@@ -5,8 +5,18 @@ import { defaultTrustAnchors, fetchPayPalCertificate, loadPinnedIntermediates } 
 import { createPayPalPostbackVerifier, paypalApiBaseUrl } from '../billing/paypal/postback';
 import { createPayPalVerifier, type PayPalVerifier } from '../billing/paypal/verifier';
 
-type VerifierConfig = Pick<Config, 'CLERK_WEBHOOK_SECRET' | 'PAYPAL_MODE' | 'PAYPAL_WEBHOOK_ID' | 'PAYPAL_CLIENT_ID' | 'PAYPAL_CLIENT_SECRET' |
-  'PAYFAST_MERCHANT_ID' | 'PAYFAST_MERCHANT_PASSPHRASE' | 'PAYFAST_VERIFY_SOURCE' | 'PAYFAST_SERVER_VALIDATION'>;
+type VerifierConfig = Pick<
+  Config,
+  | 'CLERK_WEBHOOK_SECRET'
+  | 'PAYPAL_MODE'
+  | 'PAYPAL_WEBHOOK_ID'
+  | 'PAYPAL_CLIENT_ID'
+  | 'PAYPAL_CLIENT_SECRET'
+  | 'PAYFAST_MERCHANT_ID'
+  | 'PAYFAST_MERCHANT_PASSPHRASE'
+  | 'PAYFAST_VERIFY_SOURCE'
+  | 'PAYFAST_SERVER_VALIDATION'
+>;
 
 /** What tests (and only tests) replace: built verifiers with their own trust anchors, fetchers and clocks. */
 export interface WebhookVerifierOverrides {
@@ -34,12 +44,20 @@ export function buildWebhookVerifiers(config: VerifierConfig, overrides: Webhook
           intermediates: loadPinnedIntermediates(),
           postback:
             config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET
-              ? createPayPalPostbackVerifier({ baseUrl: paypalApiBaseUrl(config.PAYPAL_MODE), clientId: config.PAYPAL_CLIENT_ID, clientSecret: config.PAYPAL_CLIENT_SECRET, webhookId })
+              ? createPayPalPostbackVerifier({
+                  baseUrl: paypalApiBaseUrl(config.PAYPAL_MODE),
+                  clientId: config.PAYPAL_CLIENT_ID,
+                  clientSecret: config.PAYPAL_CLIENT_SECRET,
+                  webhookId,
+                })
               : undefined,
         })
       : undefined);
-  const verifyClerk = overrides.verifyClerk ?? (config.CLERK_WEBHOOK_SECRET ? createClerkVerifier({ secret: config.CLERK_WEBHOOK_SECRET }) : undefined);
-  const isPayFastSource = overrides.isPayFastSource ?? (config.PAYFAST_VERIFY_SOURCE ? createPayFastSourceCheck({}) : undefined);
+  const verifyClerk =
+    overrides.verifyClerk ??
+    (config.CLERK_WEBHOOK_SECRET ? createClerkVerifier({ secret: config.CLERK_WEBHOOK_SECRET }) : undefined);
+  const isPayFastSource =
+    overrides.isPayFastSource ?? (config.PAYFAST_VERIFY_SOURCE ? createPayFastSourceCheck({}) : undefined);
   return {
     paypalVerifier,
     verifyClerk,

@@ -22,24 +22,61 @@ import { WORKFLOW_INTERCEPTOR_MODULES } from '../platform/temporal/workflow-inte
 import type { WorkerMetrics } from './metrics/worker-metrics';
 
 /** Default TTL an hour: exposure far from the screened address changes slowly, and a re-run after a list update then needs no chain calls. */
-function withChainCache(clients: Partial<Record<Chain, ChainClient>>, store: ChainCacheStore, transfersTtlMs: number): Partial<Record<Chain, ChainClient>> {
-  return Object.fromEntries(Object.entries(clients).map(([chain, client]) => [chain, createCachingChainClient(client, store, { transfersTtlMs })]));
+function withChainCache(
+  clients: Partial<Record<Chain, ChainClient>>,
+  store: ChainCacheStore,
+  transfersTtlMs: number,
+): Partial<Record<Chain, ChainClient>> {
+  return Object.fromEntries(
+    Object.entries(clients).map(([chain, client]) => [
+      chain,
+      createCachingChainClient(client, store, { transfersTtlMs }),
+    ]),
+  );
 }
 
-export type WorkerConfig = Pick<Config, 'TEMPORAL_TASK_QUEUE' | 'REFERENCE_DATA_DIR' | 'ETHEREUM_RPC_URL' | 'BSC_RPC_URL' | 'CHAIN_REQUEST_TIMEOUT_MS' | 'DATABASE_POOL_SIZE' |
-  'BITCOIN_ESPLORA_URL' | 'TRON_API_URL' | 'TRON_API_KEY' | 'SOLANA_RPC_URL' | 'XRPL_RPC_URL' | 'CHAIN_CACHE_TRANSFERS_TTL_MS' |
-  'PAYFAST_MODE' | 'PAYFAST_SERVER_VALIDATION' |
-  'EVM_HISTORY_SOURCE' | 'ETHERSCAN_API_KEY' | 'ETHERSCAN_API_URL' | 'ETHERSCAN_RATE_PER_SECOND' | 'EVM_LOGS_WINDOW_BLOCKS' | 'EVM_LOGS_MAX_WINDOWS'>;
+export type WorkerConfig = Pick<
+  Config,
+  | 'TEMPORAL_TASK_QUEUE'
+  | 'REFERENCE_DATA_DIR'
+  | 'ETHEREUM_RPC_URL'
+  | 'BSC_RPC_URL'
+  | 'CHAIN_REQUEST_TIMEOUT_MS'
+  | 'DATABASE_POOL_SIZE'
+  | 'BITCOIN_ESPLORA_URL'
+  | 'TRON_API_URL'
+  | 'TRON_API_KEY'
+  | 'SOLANA_RPC_URL'
+  | 'XRPL_RPC_URL'
+  | 'CHAIN_CACHE_TRANSFERS_TTL_MS'
+  | 'PAYFAST_MODE'
+  | 'PAYFAST_SERVER_VALIDATION'
+  | 'EVM_HISTORY_SOURCE'
+  | 'ETHERSCAN_API_KEY'
+  | 'ETHERSCAN_API_URL'
+  | 'ETHERSCAN_RATE_PER_SECOND'
+  | 'EVM_LOGS_WINDOW_BLOCKS'
+  | 'EVM_LOGS_MAX_WINDOWS'
+>;
 
 /**
  * The real activities over Postgres, the reference lists, the configured chain clients and PayFast,
  * counting into `metrics` (the worker process's registry); tests may override parts.
  */
-export function buildActivities(config: WorkerConfig, pool: Pool, metrics: WorkerMetrics, overrides: Partial<ActivityDeps> = {}): Activities {
+export function buildActivities(
+  config: WorkerConfig,
+  pool: Pool,
+  metrics: WorkerMetrics,
+  overrides: Partial<ActivityDeps> = {},
+): Activities {
   const stores = createStores(pool);
   const engine = createScreeningEngine({
     lists: createReferenceLists(pool),
-    chainClients: withChainCache(createChainClients(config, metrics.chainCalls), createChainCacheStore(pool), config.CHAIN_CACHE_TRANSFERS_TTL_MS),
+    chainClients: withChainCache(
+      createChainClients(config, metrics.chainCalls),
+      createChainCacheStore(pool),
+      config.CHAIN_CACHE_TRANSFERS_TTL_MS,
+    ),
     prices: loadPriceBook(path.join(config.REFERENCE_DATA_DIR, '..', 'prices', 'usd-reference-prices.json')),
     model: loadRiskModel(config.REFERENCE_DATA_DIR),
     storedCloses: createStoredCloses(pool),

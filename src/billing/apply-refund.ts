@@ -23,7 +23,11 @@ export interface RefundRequest {
 
 /** A refund for a payment this service has not credited (yet): retried, so a refund that overtakes its sale is not lost. */
 export class PaymentNotKnownYetError extends AppError {
-  constructor(readonly provider: PaymentProvider, readonly paymentId: string, options: { retryable?: boolean } = {}) {
+  constructor(
+    readonly provider: PaymentProvider,
+    readonly paymentId: string,
+    options: { retryable?: boolean } = {},
+  ) {
     super('PAYMENT_NOT_KNOWN_YET', `${provider} payment ${paymentId} is not known (yet)`, options);
   }
 }
@@ -35,19 +39,41 @@ type Outcome = Omit<EventResult, 'duplicate'>;
  * caller's transaction: from the available balance down to zero, the rest recorded as debt (which
  * blocks new jobs until a payment repays it). Ledger key `<provider>:refund:<refund id>`.
  */
-export async function applyRefund(deps: { credits: CreditStore; creditedPayments: CreditedPaymentStore }, client: PoolClient, r: RefundRequest): Promise<Outcome> {
+export async function applyRefund(
+  deps: { credits: CreditStore; creditedPayments: CreditedPaymentStore },
+  client: PoolClient,
+  r: RefundRequest,
+): Promise<Outcome> {
   const payment = await deps.creditedPayments.lock(client, r.provider, r.paymentId);
   if (!payment) throw new PaymentNotKnownYetError(r.provider, r.paymentId);
   const base = { userId: payment.userId, transactionId: null };
   if (r.currency && r.currency !== payment.currency) {
-    return { ...base, outcome: 'rejected', credits: 0, detail: `refund currency ${r.currency} is not the payment's ${payment.currency}` };
+    return {
+      ...base,
+      outcome: 'rejected',
+      credits: 0,
+      detail: `refund currency ${r.currency} is not the payment's ${payment.currency}`,
+    };
   }
   const cents = r.amountCents ?? payment.amountCents - payment.refundedCents;
   const plan = planRefund(payment, cents);
-  const claimed = await deps.creditedPayments.claimRefund(client, { provider: r.provider, refundId: r.refundId, paymentId: r.paymentId, kind: r.kind, amountCents: cents, creditsRevoked: plan.revoke });
+  const claimed = await deps.creditedPayments.claimRefund(client, {
+    provider: r.provider,
+    refundId: r.refundId,
+    paymentId: r.paymentId,
+    kind: r.kind,
+    amountCents: cents,
+    creditsRevoked: plan.revoke,
+  });
   if (!claimed) {
     const first = await deps.creditedPayments.findRefund(client, r.provider, r.refundId);
-    return { ...base, transactionId: first?.transactionId ?? null, outcome: 'logged', credits: 0, detail: `${r.kind} ${r.refundId} was already applied` };
+    return {
+      ...base,
+      transactionId: first?.transactionId ?? null,
+      outcome: 'logged',
+      credits: 0,
+      detail: `${r.kind} ${r.refundId} was already applied`,
+    };
   }
   let transactionId: string | null = null;
   let debtNote = '';
@@ -59,14 +85,36 @@ export async function applyRefund(deps: { credits: CreditStore; creditedPayments
         idempotencyKey: `${r.provider}:refund:${r.refundId}`,
         reason: `${r.provider === 'paypal' ? 'PayPal' : 'PayFast'} ${r.kind} of payment ${r.paymentId}: ${formatCents(cents)} ${payment.currency}`,
         source: r.provider,
-        metadata: { provider: r.provider, eventId: r.eventId, refundId: r.refundId, paymentId: r.paymentId, kind: r.kind, amountCents: cents },
+        metadata: {
+          provider: r.provider,
+          eventId: r.eventId,
+          refundId: r.refundId,
+          paymentId: r.paymentId,
+          kind: r.kind,
+          amountCents: cents,
+        },
       },
       client,
     );
     transactionId = revoked.transactionId;
-    if (revoked.fromBalance < plan.revoke) debtNote = `; ${plan.revoke - revoked.fromBalance} already spent, recorded as debt`;
+    if (revoked.fromBalance < plan.revoke)
+      debtNote = `; ${plan.revoke - revoked.fromBalance} already spent, recorded as debt`;
   }
-  await deps.creditedPayments.settleRefund(client, { provider: r.provider, refundId: r.refundId, paymentId: r.paymentId, refundedCents: plan.refundedCents, creditsRevoked: plan.creditsRevoked, transactionId });
-  if (plan.revoke === 0) return { ...base, outcome: 'logged', credits: 0, detail: `${r.kind} ${r.refundId}: nothing left to take back` };
-  return { ...base, transactionId, outcome: 'revoked', credits: -plan.revoke, detail: `${r.kind} of ${formatCents(cents)} ${payment.currency} took back ${plan.revoke} credits${debtNote}` };
+  await deps.creditedPayments.settleRefund(client, {
+    provider: r.provider,
+    refundId: r.refundId,
+    paymentId: r.paymentId,
+    refundedCents: plan.refundedCents,
+    creditsRevoked: plan.creditsRevoked,
+    transactionId,
+  });
+  if (plan.revoke === 0)
+    return { ...base, outcome: 'logged', credits: 0, detail: `${r.kind} ${r.refundId}: nothing left to take back` };
+  return {
+    ...base,
+    transactionId,
+    outcome: 'revoked',
+    credits: -plan.revoke,
+    detail: `${r.kind} of ${formatCents(cents)} ${payment.currency} took back ${plan.revoke} credits${debtNote}`,
+  };
 }

@@ -17,14 +17,28 @@ export interface BillingRouterDeps {
   packages: PackageStore;
   payfastCheckouts: PayFastCheckoutStore;
   subscriptions: SubscriptionStore;
-  config: Pick<Config, 'PAYFAST_MODE' | 'PAYFAST_MERCHANT_ID' | 'PAYFAST_MERCHANT_KEY' | 'PAYFAST_MERCHANT_PASSPHRASE' |
-    'PAYFAST_NOTIFY_URL' | 'PAYFAST_RETURN_URL' | 'PAYFAST_CANCEL_URL'>;
+  config: Pick<
+    Config,
+    | 'PAYFAST_MODE'
+    | 'PAYFAST_MERCHANT_ID'
+    | 'PAYFAST_MERCHANT_KEY'
+    | 'PAYFAST_MERCHANT_PASSPHRASE'
+    | 'PAYFAST_NOTIFY_URL'
+    | 'PAYFAST_RETURN_URL'
+    | 'PAYFAST_CANCEL_URL'
+  >;
 }
 
-export const checkoutBody = z.object({ packageId: z.string({ error: 'a credit package id (GET /api/v1/credits/packages)' }).trim().min(1).max(40) }, { error: 'a JSON object' });
+export const checkoutBody = z.object(
+  { packageId: z.string({ error: 'a credit package id (GET /api/v1/credits/packages)' }).trim().min(1).max(40) },
+  { error: 'a JSON object' },
+);
 
 /** PayFast subscription frequency codes: 3 = monthly, 6 = annual; cycles 0 = until cancelled. */
-const SUBSCRIPTION_FIELDS = { monthly: { subscription_type: '1', frequency: '3', cycles: '0' }, annual: { subscription_type: '1', frequency: '6', cycles: '0' } } as const;
+const SUBSCRIPTION_FIELDS = {
+  monthly: { subscription_type: '1', frequency: '3', cycles: '0' },
+  annual: { subscription_type: '1', frequency: '6', cycles: '0' },
+} as const;
 
 export const checkoutResponse = z.object({
   success: z.literal(true),
@@ -33,7 +47,9 @@ export const checkoutResponse = z.object({
     package: packageSchema,
     action: z.url().meta({ description: "PayFast's process URL the form is posted to" }),
     method: z.literal('POST'),
-    fields: z.record(z.string(), z.string()).meta({ description: 'The signed form fields, signature last (merchant_id, m_payment_id, amount, custom_str1, …)' }),
+    fields: z.record(z.string(), z.string()).meta({
+      description: 'The signed form fields, signature last (merchant_id, m_payment_id, amount, custom_str1, …)',
+    }),
   }),
 });
 export const subscriptionListResponse = z.object({
@@ -65,14 +81,24 @@ export function createBillingRouter(deps: BillingRouterDeps): Router {
   router.post('/billing/payfast/checkout', async (req, res) => {
     const { packageId } = parseOrThrow(checkoutBody, req.body);
     if (!c.PAYFAST_MERCHANT_ID || !c.PAYFAST_MERCHANT_KEY || !c.PAYFAST_MERCHANT_PASSPHRASE) {
-      throw flatError(503, 'PayFast checkout is not configured on this deployment (PAYFAST_MERCHANT_ID, PAYFAST_MERCHANT_KEY, PAYFAST_MERCHANT_PASSPHRASE)', 'BILLING_NOT_CONFIGURED');
+      throw flatError(
+        503,
+        'PayFast checkout is not configured on this deployment (PAYFAST_MERCHANT_ID, PAYFAST_MERCHANT_KEY, PAYFAST_MERCHANT_PASSPHRASE)',
+        'BILLING_NOT_CONFIGURED',
+      );
     }
     const pkg = await deps.packages.findById(packageId);
     const price = pkg && payfastPrice(pkg);
     if (!pkg || !price) throw notFound(`Credit package ${packageId} (sold through PayFast)`);
     const user = currentUser(res);
     const mPaymentId = randomUUID();
-    await deps.payfastCheckouts.create({ mPaymentId, userId: user.id, packageId: pkg.id, amountCents: price.amountCents, currency: price.currency });
+    await deps.payfastCheckouts.create({
+      mPaymentId,
+      userId: user.id,
+      packageId: pkg.id,
+      amountCents: price.amountCents,
+      currency: price.currency,
+    });
 
     const signed = signCheckoutFields(
       {

@@ -49,20 +49,36 @@ export function createCreditedPaymentStore(pool: Pool) {
       const { rowCount } = await client.query(
         `INSERT INTO credited_payments (provider, payment_id, user_id, subscription_id, cycle, package_id, amount_cents, currency, credits)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (provider, payment_id) DO NOTHING`,
-        [p.provider, p.paymentId, p.userId, p.subscriptionId, p.cycle, p.packageId, p.amountCents, p.currency, p.credits],
+        [
+          p.provider,
+          p.paymentId,
+          p.userId,
+          p.subscriptionId,
+          p.cycle,
+          p.packageId,
+          p.amountCents,
+          p.currency,
+          p.credits,
+        ],
       );
       return rowCount === 1;
     },
 
     /** The payment as stored now (no lock): for checks before a workflow starts. */
     async find(provider: PaymentProvider, paymentId: string): Promise<CreditedPayment | null> {
-      const { rows } = await pool.query('SELECT * FROM credited_payments WHERE provider = $1 AND payment_id = $2', [provider, paymentId]);
+      const { rows } = await pool.query('SELECT * FROM credited_payments WHERE provider = $1 AND payment_id = $2', [
+        provider,
+        paymentId,
+      ]);
       return rows[0] ? toPayment(rows[0]) : null;
     },
 
     /** The payment, locked: refunds of one payment apply one at a time. */
     async lock(client: PoolClient, provider: PaymentProvider, paymentId: string): Promise<CreditedPayment | null> {
-      const { rows } = await client.query('SELECT * FROM credited_payments WHERE provider = $1 AND payment_id = $2 FOR UPDATE', [provider, paymentId]);
+      const { rows } = await client.query(
+        'SELECT * FROM credited_payments WHERE provider = $1 AND payment_id = $2 FOR UPDATE',
+        [provider, paymentId],
+      );
       return rows[0] ? toPayment(rows[0]) : null;
     },
 
@@ -77,15 +93,40 @@ export function createCreditedPaymentStore(pool: Pool) {
     },
 
     async findRefund(client: PoolClient, provider: PaymentProvider, refundId: string): Promise<PaymentRefund | null> {
-      const { rows } = await client.query('SELECT * FROM payment_refunds WHERE provider = $1 AND refund_id = $2', [provider, refundId]);
+      const { rows } = await client.query('SELECT * FROM payment_refunds WHERE provider = $1 AND refund_id = $2', [
+        provider,
+        refundId,
+      ]);
       const r = rows[0];
       return r
-        ? { provider, refundId, paymentId: r.payment_id, kind: r.kind, amountCents: Number(r.amount_cents), creditsRevoked: Number(r.credits_revoked), transactionId: r.transaction_id ?? null }
+        ? {
+            provider,
+            refundId,
+            paymentId: r.payment_id,
+            kind: r.kind,
+            amountCents: Number(r.amount_cents),
+            creditsRevoked: Number(r.credits_revoked),
+            transactionId: r.transaction_id ?? null,
+          }
         : null;
     },
 
-    async settleRefund(client: PoolClient, r: { provider: PaymentProvider; refundId: string; paymentId: string; refundedCents: number; creditsRevoked: number; transactionId: string | null }): Promise<void> {
-      await client.query('UPDATE payment_refunds SET transaction_id = $3 WHERE provider = $1 AND refund_id = $2', [r.provider, r.refundId, r.transactionId]);
+    async settleRefund(
+      client: PoolClient,
+      r: {
+        provider: PaymentProvider;
+        refundId: string;
+        paymentId: string;
+        refundedCents: number;
+        creditsRevoked: number;
+        transactionId: string | null;
+      },
+    ): Promise<void> {
+      await client.query('UPDATE payment_refunds SET transaction_id = $3 WHERE provider = $1 AND refund_id = $2', [
+        r.provider,
+        r.refundId,
+        r.transactionId,
+      ]);
       await client.query(
         'UPDATE credited_payments SET refunded_cents = $3, credits_revoked = $4 WHERE provider = $1 AND payment_id = $2',
         [r.provider, r.paymentId, r.refundedCents, r.creditsRevoked],

@@ -9,14 +9,25 @@ import { flatError, notFound, parseOrThrow } from '../platform/http/errors';
 
 export const grantBody = z.object(
   {
-    userId: z.string({ error: 'a Clerk user id or an internal user UUID' }).trim().min(1, 'a Clerk user id or an internal user UUID').max(128),
+    userId: z
+      .string({ error: 'a Clerk user id or an internal user UUID' })
+      .trim()
+      .min(1, 'a Clerk user id or an internal user UUID')
+      .max(128),
     amount: z
       .number({ error: 'a positive integer number of credits (at most 1000000000)' })
       .int('a positive integer number of credits (at most 1000000000)')
       .positive('a positive integer number of credits (at most 1000000000)')
       .max(1_000_000_000, 'a positive integer number of credits (at most 1000000000)'),
-    reason: z.string({ error: 'a string of at most 500 characters' }).max(500, 'a string of at most 500 characters').optional(),
-    idempotencyKey: z.string({ error: 'a string of 1 to 200 characters' }).min(1, 'a string of 1 to 200 characters').max(200, 'a string of 1 to 200 characters').optional(),
+    reason: z
+      .string({ error: 'a string of at most 500 characters' })
+      .max(500, 'a string of at most 500 characters')
+      .optional(),
+    idempotencyKey: z
+      .string({ error: 'a string of 1 to 200 characters' })
+      .min(1, 'a string of 1 to 200 characters')
+      .max(200, 'a string of 1 to 200 characters')
+      .optional(),
   },
   { error: 'a JSON object' },
 );
@@ -27,7 +38,9 @@ export const grantResponse = z.object({
     userId: z.uuid(),
     balance: z.int(),
     transactionId: z.uuid(),
-    duplicate: z.boolean().meta({ description: 'true when this idempotencyKey had already granted the same credits (nothing new was granted)' }),
+    duplicate: z.boolean().meta({
+      description: 'true when this idempotencyKey had already granted the same credits (nothing new was granted)',
+    }),
   }),
 });
 export const balanceResponse = z.object({
@@ -36,11 +49,18 @@ export const balanceResponse = z.object({
     balance: z.int(),
     reserved: z.int().min(0),
     available: z.int(),
-    debt: z.int().min(0).meta({ description: 'credits taken back by a refund or reversal after they were spent; above 0, new jobs answer 402 CREDITS_IN_DEBT until a payment repays it' }),
+    debt: z.int().min(0).meta({
+      description:
+        'credits taken back by a refund or reversal after they were spent; above 0, new jobs answer 402 CREDITS_IN_DEBT until a payment repays it',
+    }),
   }),
 });
 
-export function createCreditsRouter(deps: { credits: CreditStore; users: UserStore; metrics: CreditGrantMetrics }): Router {
+export function createCreditsRouter(deps: {
+  credits: CreditStore;
+  users: UserStore;
+  metrics: CreditGrantMetrics;
+}): Router {
   const router = Router();
 
   /**
@@ -70,7 +90,15 @@ export function createCreditsRouter(deps: { credits: CreditStore; users: UserSto
     } else {
       deps.metrics.creditsGranted('admin', body.amount);
     }
-    res.json({ success: true, data: { userId: target.id, balance: result.balance, transactionId: result.transactionId, duplicate: result.duplicate } });
+    res.json({
+      success: true,
+      data: {
+        userId: target.id,
+        balance: result.balance,
+        transactionId: result.transactionId,
+        duplicate: result.duplicate,
+      },
+    });
   });
 
   router.get('/credits/balance', async (_req, res) => {

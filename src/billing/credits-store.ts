@@ -64,7 +64,11 @@ interface LedgerRow {
   duplicate: boolean;
 }
 
-const toResult = (r: LedgerRow): LedgerResult => ({ transactionId: r.transaction_id, balance: r.balance, duplicate: r.duplicate });
+const toResult = (r: LedgerRow): LedgerResult => ({
+  transactionId: r.transaction_id,
+  balance: r.balance,
+  duplicate: r.duplicate,
+});
 
 /** Thin wrappers over the stored functions of src/platform/db/functions/credits.sql: every rule about money lives in SQL, in one transaction. */
 export function createCreditStore(pool: Pool) {
@@ -83,7 +87,12 @@ export function createCreditStore(pool: Pool) {
 
     /** Holds up to `max` (at least `min`) credits; returns the amount held, 0 when `min` is not available. */
     async reserve(userId: string, holdKey: string, min: number, max: number, db: Queryable = pool): Promise<number> {
-      const { rows } = await db.query<{ held: number }>('SELECT reserve_credits($1, $2, $3, $4) AS held', [userId, holdKey, min, max]);
+      const { rows } = await db.query<{ held: number }>('SELECT reserve_credits($1, $2, $3, $4) AS held', [
+        userId,
+        holdKey,
+        min,
+        max,
+      ]);
       return Number(rows[0]?.held ?? 0);
     },
 
@@ -111,14 +120,17 @@ export function createCreditStore(pool: Pool) {
 
     /** Takes credits back (refund, reversal): from the available balance, never below zero; the rest becomes debt. */
     async revoke(input: RevokeInput, db: Queryable = pool): Promise<RevokeResult> {
-      const { rows } = await db.query<LedgerRow & { debt: number; from_balance: number }>('SELECT * FROM revoke_credits($1, $2, $3, $4, $5, $6)', [
-        input.userId,
-        input.amount,
-        input.idempotencyKey,
-        input.reason,
-        input.source,
-        JSON.stringify(input.metadata ?? {}),
-      ]);
+      const { rows } = await db.query<LedgerRow & { debt: number; from_balance: number }>(
+        'SELECT * FROM revoke_credits($1, $2, $3, $4, $5, $6)',
+        [
+          input.userId,
+          input.amount,
+          input.idempotencyKey,
+          input.reason,
+          input.source,
+          JSON.stringify(input.metadata ?? {}),
+        ],
+      );
       const row = rows[0] as LedgerRow & { debt: number; from_balance: number };
       return { ...toResult(row), fromBalance: Number(row.from_balance), debt: Number(row.debt) };
     },
@@ -133,7 +145,9 @@ export function createCreditStore(pool: Pool) {
       return { balance, reserved, available: balance - reserved, debt: rows[0]?.debt ?? 0 };
     },
 
-    async findTransaction(idempotencyKey: string): Promise<{ id: string; userId: string; amount: number; kind: string } | null> {
+    async findTransaction(
+      idempotencyKey: string,
+    ): Promise<{ id: string; userId: string; amount: number; kind: string } | null> {
       const { rows } = await pool.query<{ id: string; user_id: string; amount: number; kind: string }>(
         'SELECT id, user_id, amount, kind FROM credit_transactions WHERE idempotency_key = $1',
         [idempotencyKey],

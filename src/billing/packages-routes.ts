@@ -25,7 +25,10 @@ export const packageSchema = z.object({
     z.object({
       provider: z.enum(['paypal', 'payfast']),
       currency: z.string().length(3),
-      amount: z.string().regex(/^\d+\.\d{2}$/).meta({ description: 'Decimal amount with two places' }),
+      amount: z
+        .string()
+        .regex(/^\d+\.\d{2}$/)
+        .meta({ description: 'Decimal amount with two places' }),
       paypalPlanId: z.string().optional(),
     }),
   ),
@@ -42,7 +45,12 @@ export function createPackagesRouter(deps: { packages: PackageStore }): Router {
   const router = Router();
   router.get('/api/v1/credits/packages', async (_req, res) => {
     const packages = await deps.packages.listActive();
-    res.json({ success: true, data: packages.map(packageView), meta: { total: packages.length, page: 1, limit: packages.length }, timestamp: new Date().toISOString() });
+    res.json({
+      success: true,
+      data: packages.map(packageView),
+      meta: { total: packages.length, page: 1, limit: packages.length },
+      timestamp: new Date().toISOString(),
+    });
   });
   return router;
 }

@@ -20,7 +20,12 @@ interface Row {
   name: string;
   credits: number;
   billing: CreditPackage['billing'];
-  prices: { provider: PackagePrice['provider']; currency: string; amount_cents: number; paypal_plan_id: string | null }[];
+  prices: {
+    provider: PackagePrice['provider'];
+    currency: string;
+    amount_cents: number;
+    paypal_plan_id: string | null;
+  }[];
 }
 
 const SELECT = `
@@ -34,7 +39,12 @@ const toPackage = (r: Row): CreditPackage => ({
   name: r.name,
   credits: Number(r.credits),
   billing: r.billing,
-  prices: r.prices.map((p) => ({ provider: p.provider, currency: p.currency, amountCents: Number(p.amount_cents), paypalPlanId: p.paypal_plan_id })),
+  prices: r.prices.map((p) => ({
+    provider: p.provider,
+    currency: p.currency,
+    amountCents: Number(p.amount_cents),
+    paypalPlanId: p.paypal_plan_id,
+  })),
 });
 
 /** Credit packages and their provider prices (seeded by migration 006). */
@@ -56,7 +66,11 @@ export function createPackageStore(pool: Pool) {
       one(`p.id = (SELECT package_id FROM package_prices WHERE paypal_plan_id = $1)`, [planId], db),
 
     /** The package whose PayPal price is exactly this amount (a sale names no plan); null when none or ambiguous. */
-    async findByPayPalAmount(currency: string, amountCents: number, db: Pool | PoolClient = pool): Promise<CreditPackage | null> {
+    async findByPayPalAmount(
+      currency: string,
+      amountCents: number,
+      db: Pool | PoolClient = pool,
+    ): Promise<CreditPackage | null> {
       const { rows } = await db.query<{ package_id: string }>(
         `SELECT DISTINCT package_id FROM package_prices WHERE provider = 'paypal' AND currency = $1 AND amount_cents = $2`,
         [currency, amountCents],
@@ -68,6 +82,7 @@ export function createPackageStore(pool: Pool) {
 
 export type PackageStore = ReturnType<typeof createPackageStore>;
 
-export const payfastPrice = (pkg: CreditPackage): PackagePrice | undefined => pkg.prices.find((p) => p.provider === 'payfast');
+export const payfastPrice = (pkg: CreditPackage): PackagePrice | undefined =>
+  pkg.prices.find((p) => p.provider === 'payfast');
 export const paypalPriceForPlan = (pkg: CreditPackage, planId: string): PackagePrice | undefined =>
   pkg.prices.find((p) => p.provider === 'paypal' && p.paypalPlanId === planId);

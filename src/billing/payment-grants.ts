@@ -32,7 +32,14 @@ export interface GrantRequest {
  */
 export async function grantForPayment(g: GrantRequest): Promise<{ transactionId: string; duplicate: boolean }> {
   const r = await g.credits.grant(
-    { userId: g.userId, amount: g.amount, idempotencyKey: g.idempotencyKey, reason: g.reason, source: g.source, metadata: g.metadata },
+    {
+      userId: g.userId,
+      amount: g.amount,
+      idempotencyKey: g.idempotencyKey,
+      reason: g.reason,
+      source: g.source,
+      metadata: g.metadata,
+    },
     g.client,
   );
   return { transactionId: r.transactionId, duplicate: r.duplicate };

@@ -22,7 +22,10 @@ export interface RefundPlan {
  */
 export function planRefund(payment: RefundablePayment, refundCents: number): RefundPlan {
   const refundedCents = Math.min(payment.amountCents, payment.refundedCents + Math.max(0, refundCents));
-  const owed = refundedCents >= payment.amountCents ? payment.credits : Math.floor((payment.credits * refundedCents) / payment.amountCents);
+  const owed =
+    refundedCents >= payment.amountCents
+      ? payment.credits
+      : Math.floor((payment.credits * refundedCents) / payment.amountCents);
   const creditsRevoked = Math.max(payment.creditsRevoked, Math.min(payment.credits, owed));
   return { refundedCents, revoke: creditsRevoked - payment.creditsRevoked, creditsRevoked };
 }

@@ -59,7 +59,9 @@ export function applySalePayment(state: SubscriptionState, paidAt: string | null
 }
 
 /** Flagged: PayPal suspended it, or its newest payment attempt failed. */
-export function isPaymentFlagged(state: Pick<SubscriptionState, 'status' | 'lastPaymentAt' | 'lastFailedPaymentAt'>): boolean {
+export function isPaymentFlagged(
+  state: Pick<SubscriptionState, 'status' | 'lastPaymentAt' | 'lastFailedPaymentAt'>,
+): boolean {
   if (state.status === 'SUSPENDED') return true;
   return state.lastFailedPaymentAt !== null && time(state.lastFailedPaymentAt) > time(state.lastPaymentAt);
 }
@@ -69,7 +71,12 @@ export function isPaymentFlagged(state: Pick<SubscriptionState, 'status' | 'last
  * granted for (an upgrade tops up the difference; a downgrade or a stale event grants nothing).
  * Only an ACTIVE resource grants. The same total results in any delivery order.
  */
-export function planTopUp(eventType: PayPalSubscriptionEventType, change: PayPalSubscriptionChange, planCredits: number | null, alreadyGranted: number): number {
+export function planTopUp(
+  eventType: PayPalSubscriptionEventType,
+  change: PayPalSubscriptionChange,
+  planCredits: number | null,
+  alreadyGranted: number,
+): number {
   if (eventType !== 'BILLING.SUBSCRIPTION.ACTIVATED' && eventType !== 'BILLING.SUBSCRIPTION.UPDATED') return 0;
   if (change.status !== 'ACTIVE' || planCredits === null) return 0;
   return Math.max(0, planCredits - alreadyGranted);
@@ -92,7 +99,10 @@ export interface SaleCredit {
  * granted (nothing, usually), and records cycle 1 as granted so a later ACTIVATED grants nothing either.
  * Every further sale is a new cycle and grants the package's credits.
  */
-export function creditForSale(state: Pick<SubscriptionState, 'salesCredited' | 'planCreditsGranted'>, packageCredits: number): SaleCredit {
+export function creditForSale(
+  state: Pick<SubscriptionState, 'salesCredited' | 'planCreditsGranted'>,
+  packageCredits: number,
+): SaleCredit {
   const cycle = state.salesCredited + 1;
   if (cycle > 1) return { cycle, grant: packageCredits, planCreditsGranted: state.planCreditsGranted };
   return {

@@ -33,7 +33,10 @@ function toSubscription(r: Record<string, unknown>): StoredSubscription {
 export function createSubscriptionStore(pool: Pool) {
   return {
     async lock(client: PoolClient, subscriptionId: string): Promise<StoredSubscription | null> {
-      const { rows } = await client.query(`SELECT ${COLUMNS} FROM subscriptions WHERE provider = 'paypal' AND subscription_id = $1 FOR UPDATE`, [subscriptionId]);
+      const { rows } = await client.query(
+        `SELECT ${COLUMNS} FROM subscriptions WHERE provider = 'paypal' AND subscription_id = $1 FOR UPDATE`,
+        [subscriptionId],
+      );
       return rows[0] ? toSubscription(rows[0]) : null;
     },
 
@@ -53,13 +56,27 @@ export function createSubscriptionStore(pool: Pool) {
            last_failed_payment_at = $7, last_failure_reason = $8, cancelled_at = $9, plan_credits_granted = $10,
            provider_updated_at = $11, sales_credited = $12, updated_at = now()
          WHERE provider = 'paypal' AND subscription_id = $1`,
-        [s.subscriptionId, s.planId, s.packageId, s.status, s.nextBillingTime, s.lastPaymentAt, s.lastFailedPaymentAt,
-          s.lastFailureReason, s.cancelledAt, s.planCreditsGranted, s.providerUpdatedAt, s.salesCredited],
+        [
+          s.subscriptionId,
+          s.planId,
+          s.packageId,
+          s.status,
+          s.nextBillingTime,
+          s.lastPaymentAt,
+          s.lastFailedPaymentAt,
+          s.lastFailureReason,
+          s.cancelledAt,
+          s.planCreditsGranted,
+          s.providerUpdatedAt,
+          s.salesCredited,
+        ],
       );
     },
 
     async listForUser(userId: string): Promise<StoredSubscription[]> {
-      const { rows } = await pool.query(`SELECT ${COLUMNS} FROM subscriptions WHERE user_id = $1 ORDER BY created_at`, [userId]);
+      const { rows } = await pool.query(`SELECT ${COLUMNS} FROM subscriptions WHERE user_id = $1 ORDER BY created_at`, [
+        userId,
+      ]);
       return rows.map(toSubscription);
     },
 

@@ -40,7 +40,10 @@ export async function buildDashboardAssets(): Promise<DashboardAssets> {
   const assets = new Map<string, DashboardAsset>();
   for (const file of result.outputFiles) {
     const name = path.basename(file.path);
-    assets.set(name, { contentType: CONTENT_TYPES[path.extname(name)] ?? 'application/octet-stream', body: Buffer.from(file.contents) });
+    assets.set(name, {
+      contentType: CONTENT_TYPES[path.extname(name)] ?? 'application/octet-stream',
+      body: Buffer.from(file.contents),
+    });
   }
   return assets;
 }
@@ -56,7 +59,12 @@ export function loadDashboardAssetsOnce(log: Logger): () => Promise<DashboardAss
   });
   return async () => {
     const assets = await built;
-    if (!assets) throw flatError(503, 'The dashboard is unavailable on this server; the API works as documented at /docs', 'SERVICE_UNAVAILABLE');
+    if (!assets)
+      throw flatError(
+        503,
+        'The dashboard is unavailable on this server; the API works as documented at /docs',
+        'SERVICE_UNAVAILABLE',
+      );
     return assets;
   };
 }

@@ -32,7 +32,11 @@ export function createDashboardRouter(deps: DashboardRouterDeps): Router {
   const router = Router();
   const policy = contentSecurityPolicy(deps.formTargets);
   const securityHeaders = (res: Response): Response =>
-    res.set({ 'Content-Security-Policy': policy, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' });
+    res.set({
+      'Content-Security-Policy': policy,
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+    });
 
   router.get('/', (_req, res) => res.redirect(302, '/app'));
 

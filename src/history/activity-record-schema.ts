@@ -21,21 +21,40 @@ const optionalUuid = (description: string) =>
     .nullable()
     .optional()
     .meta({ description });
-const jsonObject = (description: string) => z.record(z.string(), z.unknown()).nullable().optional().meta({ description });
+const jsonObject = (description: string) =>
+  z.record(z.string(), z.unknown()).nullable().optional().meta({ description });
 
 const common = {
-  userId: z.string().trim().min(1).max(128).meta({ description: 'Internal user UUID or Clerk user id; a user not known yet is attached when it appears', examples: ['user_2abc'] }),
-  requestId: optionalUuid('Idempotency: a repeat of (userId, requestId) answers 201 with the first record; generated when absent'),
+  userId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(128)
+    .meta({
+      description: 'Internal user UUID or Clerk user id; a user not known yet is attached when it appears',
+      examples: ['user_2abc'],
+    }),
+  requestId: optionalUuid(
+    'Idempotency: a repeat of (userId, requestId) answers 201 with the first record; generated when absent',
+  ),
   responseId: optionalUuid('The screening response id, if any'),
   blockchain: text(),
   transactionHash: text(),
   address: text(),
   entityId: text(),
   entityName: text(),
-  errorMessage: text().meta({ description: 'Defaults to "Request failed with status <statusCode>" for statusCode >= 400' }),
+  errorMessage: text().meta({
+    description: 'Defaults to "Request failed with status <statusCode>" for statusCode >= 400',
+  }),
   clientAppId: text(),
   clientAppName: text(),
-  statusCode: z.int().min(100).max(599).nullable().optional().meta({ description: 'HTTP status of the recorded request; default 200' }),
+  statusCode: z
+    .int()
+    .min(100)
+    .max(599)
+    .nullable()
+    .optional()
+    .meta({ description: 'HTTP status of the recorded request; default 200' }),
   riskLevel: z
     .string()
     .regex(oneOfAnyCase(['low', 'medium', 'high', 'critical'], { optional: true }))
@@ -50,10 +69,29 @@ const common = {
 };
 
 const activityType = (type: 'kyt' | 'kya' | 'kye') =>
-  z.string().regex(oneOfAnyCase([type])).meta({ description: `${type} (any letter case)`, examples: [type] });
+  z
+    .string()
+    .regex(oneOfAnyCase([type]))
+    .meta({ description: `${type} (any letter case)`, examples: [type] });
 
 export const activityRecordBodySchema = z.union([
-  z.object({ ...common, activityType: activityType('kyt'), blockchain: requiredText('Required for kyt'), transactionHash: requiredText('Required for kyt') }).meta({ title: 'KYT record' }),
-  z.object({ ...common, activityType: activityType('kya'), blockchain: requiredText('Required for kya'), address: requiredText('Required for kya') }).meta({ title: 'KYA record' }),
-  z.object({ ...common, activityType: activityType('kye'), entityId: requiredText('Required for kye') }).meta({ title: 'KYE record' }),
+  z
+    .object({
+      ...common,
+      activityType: activityType('kyt'),
+      blockchain: requiredText('Required for kyt'),
+      transactionHash: requiredText('Required for kyt'),
+    })
+    .meta({ title: 'KYT record' }),
+  z
+    .object({
+      ...common,
+      activityType: activityType('kya'),
+      blockchain: requiredText('Required for kya'),
+      address: requiredText('Required for kya'),
+    })
+    .meta({ title: 'KYA record' }),
+  z
+    .object({ ...common, activityType: activityType('kye'), entityId: requiredText('Required for kye') })
+    .meta({ title: 'KYE record' }),
 ]);

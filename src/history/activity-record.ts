@@ -4,7 +4,10 @@ import { isUuid } from '../platform/http/common-patterns';
 
 /** A body the contract refuses: `{error}` as spec 4.5 words it, plus the field when the message names one. */
 export class ActivityRecordError extends Error {
-  constructor(message: string, readonly field?: string) {
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
     super(message);
     this.name = 'ActivityRecordError';
   }
@@ -29,7 +32,8 @@ function optionalText(body: Body, field: string): string | null {
   if (v === undefined || v === null) return null;
   if (typeof v !== 'string') throw new ActivityRecordError(`${field} must be a string or null`, field);
   const trimmed = v.trim();
-  if (trimmed.length > MAX_TEXT) throw new ActivityRecordError(`${field} must be at most ${MAX_TEXT} characters`, field);
+  if (trimmed.length > MAX_TEXT)
+    throw new ActivityRecordError(`${field} must be at most ${MAX_TEXT} characters`, field);
   return trimmed === '' ? null : trimmed;
 }
 
@@ -49,20 +53,23 @@ function optionalObject(body: Body, field: string): Body | null {
 function statusCodeOf(body: Body): number {
   const v = body.statusCode;
   if (v === undefined || v === null) return 200;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 100 || v > 599) throw new ActivityRecordError('statusCode must be an integer HTTP status (100-599)', 'statusCode');
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 100 || v > 599)
+    throw new ActivityRecordError('statusCode must be an integer HTTP status (100-599)', 'statusCode');
   return v;
 }
 
 function riskScoreOf(body: Body): number | null {
   const v = body.riskScore;
   if (v === undefined || v === null) return null;
-  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 100) throw new ActivityRecordError('riskScore must be a number from 0 to 100', 'riskScore');
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 100)
+    throw new ActivityRecordError('riskScore must be a number from 0 to 100', 'riskScore');
   return v;
 }
 
 function riskLevelOf(body: Body): ActivityRiskLevel | null {
   const v = optionalText(body, 'riskLevel')?.toLowerCase() ?? null;
-  if (v !== null && !(RISK_LEVELS as readonly string[]).includes(v)) throw new ActivityRecordError('riskLevel must be one of: low, medium, high, critical', 'riskLevel');
+  if (v !== null && !(RISK_LEVELS as readonly string[]).includes(v))
+    throw new ActivityRecordError('riskLevel must be one of: low, medium, high, critical', 'riskLevel');
   return v as ActivityRiskLevel | null;
 }
 
@@ -74,13 +81,25 @@ function riskLevelOf(body: Body): ActivityRiskLevel | null {
 export function parseActivityRecord(body: unknown): ActivityEntry {
   if (!isObject(body)) throw new ActivityRecordError('The body must be a JSON object');
   const activityType = typeof body.activityType === 'string' ? body.activityType.trim().toLowerCase() : '';
-  if (!(ACTIVITY_TYPES as readonly string[]).includes(activityType)) throw new ActivityRecordError('Invalid activityType. Must be one of: kyt, kya, kye', 'activityType');
+  if (!(ACTIVITY_TYPES as readonly string[]).includes(activityType))
+    throw new ActivityRecordError('Invalid activityType. Must be one of: kyt, kya, kye', 'activityType');
   const userRef = typeof body.userId === 'string' ? body.userId.trim() : '';
   if (!userRef) throw new ActivityRecordError('userId is required', 'userId');
   if (userRef.length > 128) throw new ActivityRecordError('userId must be at most 128 characters', 'userId');
 
   const type = activityType as ActivityType;
-  const text = Object.fromEntries(['blockchain', 'transactionHash', 'address', 'entityId', 'entityName', 'errorMessage', 'clientAppId', 'clientAppName'].map((f) => [f, optionalText(body, f)]));
+  const text = Object.fromEntries(
+    [
+      'blockchain',
+      'transactionHash',
+      'address',
+      'entityId',
+      'entityName',
+      'errorMessage',
+      'clientAppId',
+      'clientAppName',
+    ].map((f) => [f, optionalText(body, f)]),
+  );
   for (const field of REQUIRED_BY_TYPE[type]) {
     if (!text[field]) throw new ActivityRecordError(`${field} is required when activityType is ${type}`, field);
   }

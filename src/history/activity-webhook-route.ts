@@ -16,7 +16,11 @@ export interface ActivityWebhookDeps {
   log: Logger;
 }
 
-export const activityRecordedResponse = z.object({ success: z.literal(true), id: z.uuid().meta({ description: 'The stored record (the first one for a repeated requestId)' }), requestId: z.uuid() });
+export const activityRecordedResponse = z.object({
+  success: z.literal(true),
+  id: z.uuid().meta({ description: 'The stored record (the first one for a repeated requestId)' }),
+  requestId: z.uuid(),
+});
 /** This endpoint's error bodies are `{error}` (spec 4.5), with the offending field when there is one. */
 export const activityWebhookErrorBody = z.object({ error: z.string(), field: z.string().optional() });
 
@@ -32,7 +36,8 @@ function secretMatches(given: string | undefined, expected: string | undefined):
 const bodyErrors: ErrorRequestHandler = (err, _req, res, next) => {
   const type = (err as { type?: string }).type;
   if (type === 'entity.too.large') return void res.status(413).json({ error: 'Request body too large (limit 1 MB)' });
-  if (err instanceof InvalidUtf8BodyError) return void res.status(400).json({ error: 'The body must be JSON encoded as UTF-8' });
+  if (err instanceof InvalidUtf8BodyError)
+    return void res.status(400).json({ error: 'The body must be JSON encoded as UTF-8' });
   if (type === 'entity.parse.failed' || type === 'charset.unsupported' || type === 'encoding.unsupported') {
     return void res.status(400).json({ error: 'The body must be a JSON object' });
   }
@@ -47,7 +52,8 @@ const bodyErrors: ErrorRequestHandler = (err, _req, res, next) => {
 export function createActivityWebhookRouter(deps: ActivityWebhookDeps): Router {
   const router = Router();
   const authorize: RequestHandler = (req, res, next) => {
-    if (!secretMatches(req.get('x-activity-webhook-secret'), deps.activityWebhookSecret)) return void res.status(401).json({ error: 'Unauthorized' });
+    if (!secretMatches(req.get('x-activity-webhook-secret'), deps.activityWebhookSecret))
+      return void res.status(401).json({ error: 'Unauthorized' });
     next();
   };
   const record: RequestHandler = async (req, res) => {
@@ -55,21 +61,34 @@ export function createActivityWebhookRouter(deps: ActivityWebhookDeps): Router {
     try {
       entry = parseActivityRecord(req.body);
     } catch (err) {
-      if (err instanceof ActivityRecordError) return void res.status(400).json({ error: err.message, ...(err.field ? { field: err.field } : {}) });
+      if (err instanceof ActivityRecordError)
+        return void res.status(400).json({ error: err.message, ...(err.field ? { field: err.field } : {}) });
       throw err;
     }
     // Checked after the contract's own messages: text Postgres cannot store, prototype keys, runaway nesting.
     const unsafe = findUnsafeInput(req.body, 'body');
-    if (unsafe) return void res.status(400).json({ error: `${unsafe.parameter} must be ${unsafe.expected}`, field: unsafe.parameter });
+    if (unsafe)
+      return void res
+        .status(400)
+        .json({ error: `${unsafe.parameter} must be ${unsafe.expected}`, field: unsafe.parameter });
     try {
       const { id, inserted } = await deps.history.record(entry);
       if (!inserted) noteWebhookOutcome(res, 'duplicate');
       res.status(201).json({ success: true, id, requestId: entry.requestId });
     } catch (err) {
-      requestLogOf(res, deps.log).error('activity record not stored', { requestId: entry.requestId, ...errorFields(err) });
+      requestLogOf(res, deps.log).error('activity record not stored', {
+        requestId: entry.requestId,
+        ...errorFields(err),
+      });
       res.status(500).json({ error: 'Failed to record activity' });
     }
   };
-  router.post('/api/webhook/activity', authorize, express.json({ limit: '1mb', type: () => true, verify: requireUtf8 }), bodyErrors, record);
+  router.post(
+    '/api/webhook/activity',
+    authorize,
+    express.json({ limit: '1mb', type: () => true, verify: requireUtf8 }),
+    bodyErrors,
+    record,
+  );
   return router;
 }

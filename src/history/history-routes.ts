@@ -8,7 +8,11 @@ import { invalidParameter, notFound, parseOrThrow } from '../platform/http/error
 import { DIGITS } from '../platform/http/common-patterns';
 
 const isoDate = (what: string) =>
-  z.string({ error: what }).refine((s) => !Number.isNaN(Date.parse(s)), what).transform((s) => new Date(s)).optional();
+  z
+    .string({ error: what })
+    .refine((s) => !Number.isNaN(Date.parse(s)), what)
+    .transform((s) => new Date(s))
+    .optional();
 
 /** GET /activity query parameters, as validated (and as the OpenAPI document lists them). */
 export const activityListQuery = z.object({
@@ -17,10 +21,28 @@ export const activityListQuery = z.object({
   blockchain: z.string({ error: 'a chain name' }).trim().toLowerCase().min(1, 'a chain name').max(64).optional(),
   from: isoDate('an ISO 8601 date-time (inclusive)'),
   to: isoDate('an ISO 8601 date-time (exclusive)'),
-  errors: z.enum(['true', 'false'], { error: 'true or false' }).transform((v) => v === 'true').optional(),
-  q: z.string({ error: 'text to search for' }).trim().min(2, 'at least 2 characters').max(200, 'at most 200 characters').optional(),
-  limit: z.coerce.number({ error: 'an integer from 1 to 100' }).int('an integer from 1 to 100').min(1, 'an integer from 1 to 100').max(100, 'an integer from 1 to 100').default(20),
-  offset: z.coerce.number({ error: 'a non-negative integer' }).int('a non-negative integer').min(0, 'a non-negative integer').max(1_000_000).default(0),
+  errors: z
+    .enum(['true', 'false'], { error: 'true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
+  q: z
+    .string({ error: 'text to search for' })
+    .trim()
+    .min(2, 'at least 2 characters')
+    .max(200, 'at most 200 characters')
+    .optional(),
+  limit: z.coerce
+    .number({ error: 'an integer from 1 to 100' })
+    .int('an integer from 1 to 100')
+    .min(1, 'an integer from 1 to 100')
+    .max(100, 'an integer from 1 to 100')
+    .default(20),
+  offset: z.coerce
+    .number({ error: 'a non-negative integer' })
+    .int('a non-negative integer')
+    .min(0, 'a non-negative integer')
+    .max(1_000_000)
+    .default(0),
 });
 
 export const activityListResponse = z.object({
@@ -52,7 +74,15 @@ export function createActivityRouter(deps: { history: HistoryStore }): Router {
     const p = parseOrThrow(activityListQuery, req.query);
     const { rows, total } = await deps.history.listForUser(
       currentUser(res).id,
-      { activityType: p.activityType, riskLevel: p.riskLevel, blockchain: p.blockchain, from: p.from, to: p.to, errorsOnly: p.errors, search: p.q },
+      {
+        activityType: p.activityType,
+        riskLevel: p.riskLevel,
+        blockchain: p.blockchain,
+        from: p.from,
+        to: p.to,
+        errorsOnly: p.errors,
+        search: p.q,
+      },
       p.limit,
       p.offset,
     );
@@ -66,7 +96,9 @@ export function createActivityRouter(deps: { history: HistoryStore }): Router {
   });
 
   router.get('/activity/:id', async (req, res) => {
-    const row = isUuid(req.params.id) ? await deps.history.findForUser(req.params.id.toLowerCase(), currentUser(res).id) : null;
+    const row = isUuid(req.params.id)
+      ? await deps.history.findForUser(req.params.id.toLowerCase(), currentUser(res).id)
+      : null;
     if (!row) throw notFound('Activity');
     res.json({ success: true, data: activityDetail(row) });
   });

@@ -60,7 +60,11 @@ function whereFor(userId: string, f: ActivityFilters): { sql: string; params: un
   if (f.from) add((p) => `created_at >= ${p}`, f.from);
   if (f.to) add((p) => `created_at < ${p}`, f.to);
   if (f.errorsOnly) clauses.push('is_error');
-  if (f.search) add((p) => `(address ILIKE ${p} OR transaction_hash ILIKE ${p} OR entity_name ILIKE ${p} OR entity_id ILIKE ${p})`, likePattern(f.search));
+  if (f.search)
+    add(
+      (p) => `(address ILIKE ${p} OR transaction_hash ILIKE ${p} OR entity_name ILIKE ${p} OR entity_id ILIKE ${p})`,
+      likePattern(f.search),
+    );
   return { sql: clauses.join(' AND '), params };
 }
 
@@ -84,10 +88,30 @@ export function createHistoryStore(pool: Pool) {
            ON CONFLICT (idempotency_key) DO NOTHING RETURNING id)
          SELECT id, true AS inserted FROM ins
          UNION ALL SELECT id, false FROM activity_history WHERE idempotency_key = $2 AND NOT EXISTS (SELECT 1 FROM ins)`,
-        [e.userRef, e.idempotencyKey, e.activityType, e.requestId, e.responseId, e.statusCode, e.blockchain, e.transactionHash,
-          e.address, e.entityId, e.entityName, e.riskLevel, e.riskScore, json(e.requestPayload), json(e.responsePayload),
-          json(e.responseSummary), e.errorMessage, JSON.stringify(e.metadata), e.clientAppId, e.clientAppName, e.source,
-          isUuid(e.userRef) ? e.userRef : null],
+        [
+          e.userRef,
+          e.idempotencyKey,
+          e.activityType,
+          e.requestId,
+          e.responseId,
+          e.statusCode,
+          e.blockchain,
+          e.transactionHash,
+          e.address,
+          e.entityId,
+          e.entityName,
+          e.riskLevel,
+          e.riskScore,
+          json(e.requestPayload),
+          json(e.responsePayload),
+          json(e.responseSummary),
+          e.errorMessage,
+          JSON.stringify(e.metadata),
+          e.clientAppId,
+          e.clientAppName,
+          e.source,
+          isUuid(e.userRef) ? e.userRef : null,
+        ],
       );
       const row = rows[0];
       if (!row) throw new Error(`activity ${e.idempotencyKey} neither inserted nor found`);
@@ -95,7 +119,12 @@ export function createHistoryStore(pool: Pool) {
     },
 
     /** One page of a user's history, newest first, with the total for the filters. */
-    async listForUser(userId: string, filters: ActivityFilters, limit: number, offset: number): Promise<{ rows: ActivityRow[]; total: number }> {
+    async listForUser(
+      userId: string,
+      filters: ActivityFilters,
+      limit: number,
+      offset: number,
+    ): Promise<{ rows: ActivityRow[]; total: number }> {
       const where = whereFor(userId, filters);
       const [page, count] = await Promise.all([
         pool.query<ActivityRow>(
@@ -111,7 +140,10 @@ export function createHistoryStore(pool: Pool) {
 
     /** One row with its full payloads, only for its owner. */
     async findForUser(id: string, userId: string): Promise<ActivityRow | null> {
-      const { rows } = await pool.query<ActivityRow>('SELECT * FROM activity_history WHERE id = $1 AND user_id = $2', [id, userId]);
+      const { rows } = await pool.query<ActivityRow>('SELECT * FROM activity_history WHERE id = $1 AND user_id = $2', [
+        id,
+        userId,
+      ]);
       return rows[0] ?? null;
     },
   };

@@ -56,7 +56,9 @@ export const activityListItemSchema = z.object({
   entityName: z.string().nullable(),
   riskLevel: z.enum(['low', 'medium', 'high', 'critical']).nullable(),
   riskScore: z.number().min(0).max(100).nullable(),
-  responseSummary: jsonObject.nullable().meta({ description: 'Compact summary: risk_level, risk_score, risk_reason (screening) or entity, risk (KYE)' }),
+  responseSummary: jsonObject
+    .nullable()
+    .meta({ description: 'Compact summary: risk_level, risk_score, risk_reason (screening) or entity, risk (KYE)' }),
   source: z.enum(['screening', 'webhook', 'x402']),
   createdAt: z.iso.datetime(),
 });

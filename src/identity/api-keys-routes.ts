@@ -7,7 +7,14 @@ import type { UserStore } from './users-store';
 import { notFound, parseOrThrow } from '../platform/http/errors';
 
 export const createApiKeyBody = z.object(
-  { name: z.string({ error: 'a string of 1 to 100 characters' }).trim().min(1, 'a string of 1 to 100 characters').max(100, 'a string of 1 to 100 characters').optional() },
+  {
+    name: z
+      .string({ error: 'a string of 1 to 100 characters' })
+      .trim()
+      .min(1, 'a string of 1 to 100 characters')
+      .max(100, 'a string of 1 to 100 characters')
+      .optional(),
+  },
   { error: 'a JSON object' },
 );
 
@@ -15,14 +22,20 @@ export const rateLimitBody = z
   .object(
     {
       tier: z.enum(['free', 'pro', 'enterprise'], { error: 'one of free, pro, enterprise' }),
-      requestsPerMinute: z.number({ error: 'an integer from 1 to 1000000' }).int('an integer from 1 to 1000000').min(1, 'an integer from 1 to 1000000').max(1_000_000, 'an integer from 1 to 1000000').optional(),
+      requestsPerMinute: z
+        .number({ error: 'an integer from 1 to 1000000' })
+        .int('an integer from 1 to 1000000')
+        .min(1, 'an integer from 1 to 1000000')
+        .max(1_000_000, 'an integer from 1 to 1000000')
+        .optional(),
     },
     { error: 'a JSON object' },
   )
   .strict()
   .refine((b) => (b.tier === 'enterprise') === (b.requestsPerMinute !== undefined), {
     path: ['requestsPerMinute'],
-    message: 'an integer from 1 to 1000000 for the enterprise tier, and absent for free and pro (their rates are fixed)',
+    message:
+      'an integer from 1 to 1000000 for the enterprise tier, and absent for free and pro (their rates are fixed)',
   });
 
 /** A key as listed: its prefix only, never the secret. */
@@ -37,9 +50,15 @@ export const apiKeyRecordSchema = z.object({
 });
 export const createdApiKeyResponse = z.object({
   success: z.literal(true),
-  data: apiKeyRecordSchema.extend({ key: z.string().meta({ description: 'The API key itself: shown this once, only its hash is kept' }) }),
+  data: apiKeyRecordSchema.extend({
+    key: z.string().meta({ description: 'The API key itself: shown this once, only its hash is kept' }),
+  }),
 });
-export const apiKeyListResponse = z.object({ success: z.literal(true), data: z.array(apiKeyRecordSchema), meta: z.object({ total: z.int().min(0) }) });
+export const apiKeyListResponse = z.object({
+  success: z.literal(true),
+  data: z.array(apiKeyRecordSchema),
+  meta: z.object({ total: z.int().min(0) }),
+});
 export const apiKeyResponse = z.object({ success: z.literal(true), data: apiKeyRecordSchema });
 export const meResponse = z.object({
   success: z.literal(true),
@@ -77,7 +96,11 @@ export function createApiKeysRouter(deps: { users: UserStore; credits: CreditSto
   /** Admin: a key's market-data tier (free 60/min, pro 300/min, enterprise its own figure). */
   router.put('/api-keys/:id/rate-limit', requireAdmin, async (req, res) => {
     const body = parseOrThrow(rateLimitBody, req.body);
-    const updated = await deps.users.setApiKeyRateLimit(req.params.id as string, body.tier, body.requestsPerMinute ?? null);
+    const updated = await deps.users.setApiKeyRateLimit(
+      req.params.id as string,
+      body.tier,
+      body.requestsPerMinute ?? null,
+    );
     if (!updated) throw notFound('API key');
     res.json({ success: true, data: updated });
   });
@@ -86,7 +109,10 @@ export function createApiKeysRouter(deps: { users: UserStore; credits: CreditSto
   router.get('/me', async (_req, res) => {
     const user = currentUser(res);
     const credits = await deps.credits.balance(user.id);
-    res.json({ success: true, data: { id: user.id, clerkUserId: user.clerkUserId, email: user.email, role: user.role, credits } });
+    res.json({
+      success: true,
+      data: { id: user.id, clerkUserId: user.clerkUserId, email: user.email, role: user.role, credits },
+    });
   });
 
   return router;

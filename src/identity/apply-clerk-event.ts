@@ -25,14 +25,28 @@ export async function applyClerkEvent(deps: ClerkEventDeps, input: ClerkEventInp
     }
     const change = readClerkUserEvent(input.event, input.deliveredAtMs);
     const done = (outcome: 'applied' | 'ignored', userId: string | null, detail: string) =>
-      settle(client, deps.webhookEvents, 'clerk', input.svixId, { outcome, userId, credits: 0, transactionId: null, detail });
+      settle(client, deps.webhookEvents, 'clerk', input.svixId, {
+        outcome,
+        userId,
+        credits: 0,
+        transactionId: null,
+        detail,
+      });
 
     if (change.kind === 'ignore') return done('ignored', null, change.reason);
     if (change.kind === 'delete') {
       const r = await deps.users.deactivateClerkUser(client, change);
-      return done(r.changed ? 'applied' : 'ignored', r.userId, r.changed ? 'user deactivated; API keys revoked' : 'user was already deactivated');
+      return done(
+        r.changed ? 'applied' : 'ignored',
+        r.userId,
+        r.changed ? 'user deactivated; API keys revoked' : 'user was already deactivated',
+      );
     }
     const r = await deps.users.applyClerkProfile(client, change);
-    return done(r.changed ? 'applied' : 'ignored', r.userId, r.changed ? 'profile saved' : 'a newer change or a deletion was already applied');
+    return done(
+      r.changed ? 'applied' : 'ignored',
+      r.userId,
+      r.changed ? 'profile saved' : 'a newer change or a deletion was already applied',
+    );
   });
 }

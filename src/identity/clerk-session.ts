@@ -63,7 +63,11 @@ export function createClerkSessionVerifier(options: {
       throw new InvalidSessionTokenError('not yet valid');
     }
     if (typeof claims.sub !== 'string' || claims.sub.length === 0) throw new InvalidSessionTokenError('no subject');
-    if (options.authorizedParties.length > 0 && typeof claims.azp === 'string' && !options.authorizedParties.includes(claims.azp)) {
+    if (
+      options.authorizedParties.length > 0 &&
+      typeof claims.azp === 'string' &&
+      !options.authorizedParties.includes(claims.azp)
+    ) {
       throw new InvalidSessionTokenError('unauthorized party');
     }
     return {

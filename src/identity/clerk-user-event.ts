@@ -21,13 +21,21 @@ function primaryEmail(data: Record<string, unknown>): string | null {
  * `at` orders changes to one user: the profile's updated_at (ms) when present, else the event's
  * timestamp, else the delivery time. A later change wins; deletion is final.
  */
-export function readClerkUserEvent(event: { type: string; data: Record<string, unknown>; timestamp?: number }, deliveredAtMs: number): ClerkUserChange {
+export function readClerkUserEvent(
+  event: { type: string; data: Record<string, unknown>; timestamp?: number },
+  deliveredAtMs: number,
+): ClerkUserChange {
   const clerkUserId = str(event.data.id);
-  if (!['user.created', 'user.updated', 'user.deleted'].includes(event.type)) return { kind: 'ignore', reason: `event type ${event.type} is not handled` };
+  if (!['user.created', 'user.updated', 'user.deleted'].includes(event.type))
+    return { kind: 'ignore', reason: `event type ${event.type} is not handled` };
   if (!clerkUserId) return { kind: 'ignore', reason: 'the event names no user id' };
-  const ms = [event.data.updated_at, event.timestamp, deliveredAtMs].find((v): v is number => typeof v === 'number' && Number.isFinite(v)) ?? deliveredAtMs;
+  const ms =
+    [event.data.updated_at, event.timestamp, deliveredAtMs].find(
+      (v): v is number => typeof v === 'number' && Number.isFinite(v),
+    ) ?? deliveredAtMs;
   const at = new Date(ms).toISOString();
   if (event.type === 'user.deleted') return { kind: 'delete', clerkUserId, at };
-  const name = [str(event.data.first_name), str(event.data.last_name)].filter(Boolean).join(' ') || str(event.data.username);
+  const name =
+    [str(event.data.first_name), str(event.data.last_name)].filter(Boolean).join(' ') || str(event.data.username);
   return { kind: 'upsert', clerkUserId, email: primaryEmail(event.data), displayName: name || null, at };
 }

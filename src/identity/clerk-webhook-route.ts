@@ -24,7 +24,11 @@ export const webhookAcceptedResponse = z.object({
 });
 
 /** POST /api/webhook/clerk: Svix-verified user events, one workflow per svix-id. */
-export function createClerkWebhookRouter(deps: { verifyClerk?: ClerkVerifier; startEventWorkflow: StartEventWorkflow; log: Logger }): Router {
+export function createClerkWebhookRouter(deps: {
+  verifyClerk?: ClerkVerifier;
+  startEventWorkflow: StartEventWorkflow;
+  log: Logger;
+}): Router {
   const router = Router();
   router.post('/api/webhook/clerk', rawBody('1mb'), async (req, res) => {
     if (!deps.verifyClerk) throw notConfigured('Clerk', 'CLERK_WEBHOOK_SECRET');
@@ -40,7 +44,12 @@ export function createClerkWebhookRouter(deps: { verifyClerk?: ClerkVerifier; st
     }
     // Signed by Clerk, yet still refused when the workflow could not store it (U+0000, prototype keys, runaway nesting).
     const unsafe = findUnsafeInput(delivery.event, 'event');
-    if (unsafe) throw flatError(400, `The event cannot be processed: ${unsafe.parameter} must be ${unsafe.expected}`, 'INVALID_EVENT');
+    if (unsafe)
+      throw flatError(
+        400,
+        `The event cannot be processed: ${unsafe.parameter} must be ${unsafe.expected}`,
+        'INVALID_EVENT',
+      );
     const accepted = await deps.startEventWorkflow({
       workflowType: 'clerkEventWorkflow',
       workflowId: clerkWorkflowId(delivery.id),

@@ -44,10 +44,12 @@ export function createClerkVerifier(options: { secret: string; now?: () => numbe
     const id = header(headers, 'svix-id', 'webhook-id');
     const timestamp = header(headers, 'svix-timestamp', 'webhook-timestamp');
     const signatures = header(headers, 'svix-signature', 'webhook-signature', 'x-clerk-webhook-signature');
-    if (!id || !timestamp || !signatures) throw new ClerkSignatureError('missing svix-id, svix-timestamp or svix-signature');
+    if (!id || !timestamp || !signatures)
+      throw new ClerkSignatureError('missing svix-id, svix-timestamp or svix-signature');
     if (!/^\d{1,12}$/.test(timestamp)) throw new ClerkSignatureError('svix-timestamp is not unix seconds');
     const timestampMs = Number(timestamp) * 1000;
-    if (Math.abs(now() - timestampMs) > CLERK_TIMESTAMP_TOLERANCE_MS) throw new ClerkSignatureError('timestamp outside the 5-minute tolerance');
+    if (Math.abs(now() - timestampMs) > CLERK_TIMESTAMP_TOLERANCE_MS)
+      throw new ClerkSignatureError('timestamp outside the 5-minute tolerance');
 
     const expected = Buffer.from(webhook.sign(id, new Date(timestampMs), rawBody).slice('v1,'.length));
     const matches = signatures

@@ -60,7 +60,9 @@ export function createUserStore(pool: Pool) {
      * write on every request would cost more than the lookup (market data clients poll many times a minute).
      */
     async findByApiKey(key: string): Promise<User | null> {
-      const { rows } = await pool.query<UserRow & { key_id: string; rate_limit_tier: RateLimitTier; requests_per_minute: number | null }>({
+      const { rows } = await pool.query<
+        UserRow & { key_id: string; rate_limit_tier: RateLimitTier; requests_per_minute: number | null }
+      >({
         name: 'find-by-api-key',
         text: `WITH found AS (
                  SELECT u.id, u.clerk_user_id, u.email, u.role, u.status, k.id AS key_id, k.rate_limit_tier, k.requests_per_minute, k.last_used_at
@@ -75,11 +77,18 @@ export function createUserStore(pool: Pool) {
       });
       const row = rows[0];
       if (!row) return null;
-      return { ...toUser(row), apiKey: { id: row.key_id, rateLimitTier: row.rate_limit_tier, requestsPerMinute: row.requests_per_minute } };
+      return {
+        ...toUser(row),
+        apiKey: { id: row.key_id, rateLimitTier: row.rate_limit_tier, requestsPerMinute: row.requests_per_minute },
+      };
     },
 
     /** Admin: sets a key's market-data tier (enterprise carries its own requests per minute); null for an unknown key. */
-    async setApiKeyRateLimit(keyId: string, tier: RateLimitTier, requestsPerMinute: number | null): Promise<ApiKeyRecord | null> {
+    async setApiKeyRateLimit(
+      keyId: string,
+      tier: RateLimitTier,
+      requestsPerMinute: number | null,
+    ): Promise<ApiKeyRecord | null> {
       if (!isUuid(keyId)) return null;
       const { rows } = await pool.query(
         `UPDATE api_keys SET rate_limit_tier = $2, requests_per_minute = $3 WHERE id = $1
@@ -105,7 +114,10 @@ export function createUserStore(pool: Pool) {
      * late, older delivery changes nothing; a deleted user is never brought back. Returns the row's id
      * and whether this event changed it.
      */
-    async applyClerkProfile(client: PoolClient, p: { clerkUserId: string; email: string | null; displayName: string | null; at: string }): Promise<{ userId: string; changed: boolean }> {
+    async applyClerkProfile(
+      client: PoolClient,
+      p: { clerkUserId: string; email: string | null; displayName: string | null; at: string },
+    ): Promise<{ userId: string; changed: boolean }> {
       const { rows } = await client.query<{ id: string; changed: boolean }>(
         `INSERT INTO users (clerk_user_id, email, display_name, clerk_synced_at) VALUES ($1, $2, $3, $4)
          ON CONFLICT (clerk_user_id) DO UPDATE SET email = EXCLUDED.email, display_name = EXCLUDED.display_name,
@@ -115,13 +127,21 @@ export function createUserStore(pool: Pool) {
         [p.clerkUserId, p.email, p.displayName, p.at],
       );
       if (rows[0]) return { userId: rows[0].id, changed: true };
-      const existing = await client.query<{ id: string }>('SELECT id FROM users WHERE clerk_user_id = $1', [p.clerkUserId]);
+      const existing = await client.query<{ id: string }>('SELECT id FROM users WHERE clerk_user_id = $1', [
+        p.clerkUserId,
+      ]);
       return { userId: (existing.rows[0] as { id: string }).id, changed: false };
     },
 
     /** Deactivates a deleted Clerk user (created deactivated if unseen) and revokes its keys: they stop working at once. */
-    async deactivateClerkUser(client: PoolClient, p: { clerkUserId: string; at: string }): Promise<{ userId: string; changed: boolean }> {
-      const before = await client.query<{ status: string }>('SELECT status FROM users WHERE clerk_user_id = $1 FOR UPDATE', [p.clerkUserId]);
+    async deactivateClerkUser(
+      client: PoolClient,
+      p: { clerkUserId: string; at: string },
+    ): Promise<{ userId: string; changed: boolean }> {
+      const before = await client.query<{ status: string }>(
+        'SELECT status FROM users WHERE clerk_user_id = $1 FOR UPDATE',
+        [p.clerkUserId],
+      );
       const { rows } = await client.query<{ id: string }>(
         `INSERT INTO users (clerk_user_id, status, deleted_at, clerk_synced_at) VALUES ($1, 'deactivated', $2, $2)
          ON CONFLICT (clerk_user_id) DO UPDATE SET status = 'deactivated', deleted_at = coalesce(users.deleted_at, EXCLUDED.deleted_at),
@@ -169,7 +189,9 @@ export function createUserStore(pool: Pool) {
             [user.id, hashApiKey(key), displayPrefix(key)],
           );
         } else if (user.role !== 'admin' || user.status !== 'active') {
-          await client.query(`UPDATE users SET role = 'admin', status = 'active', updated_at = now() WHERE id = $1`, [user.id]);
+          await client.query(`UPDATE users SET role = 'admin', status = 'active', updated_at = now() WHERE id = $1`, [
+            user.id,
+          ]);
           await client.query('UPDATE api_keys SET revoked_at = NULL WHERE key_hash = $1', [hashApiKey(key)]);
         }
         await client.query('COMMIT');
@@ -227,6 +249,9 @@ function toKeyRecord(r: Record<string, unknown>): ApiKeyRecord {
     createdAt: iso(r.created_at) ?? '',
     lastUsedAt: iso(r.last_used_at),
     revokedAt: iso(r.revoked_at),
-    rateLimit: { tier: r.rate_limit_tier as RateLimitTier, requestsPerMinute: (r.requests_per_minute as number | null) ?? null },
+    rateLimit: {
+      tier: r.rate_limit_tier as RateLimitTier,
+      requestsPerMinute: (r.requests_per_minute as number | null) ?? null,
+    },
   };
 }

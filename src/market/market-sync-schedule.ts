@@ -6,7 +6,16 @@ import { marketSyncWorkflowId } from './workflow-ids';
 import type { MarketSyncWorkflowInput } from './workflow-types';
 import { ProviderAttr } from '../platform/temporal/search-attributes';
 
-type SyncConfig = Pick<Config, 'TEMPORAL_TASK_QUEUE' | 'MARKET_LIVE_CONNECTOR' | 'MARKET_LIVE_URL' | 'MARKET_LIVE_SYMBOLS' | 'MARKET_LIVE_INTERVAL' | 'MARKET_LIVE_POLL_SECONDS' | 'MARKET_LIVE_BACKFILL_CANDLES'>;
+type SyncConfig = Pick<
+  Config,
+  | 'TEMPORAL_TASK_QUEUE'
+  | 'MARKET_LIVE_CONNECTOR'
+  | 'MARKET_LIVE_URL'
+  | 'MARKET_LIVE_SYMBOLS'
+  | 'MARKET_LIVE_INTERVAL'
+  | 'MARKET_LIVE_POLL_SECONDS'
+  | 'MARKET_LIVE_BACKFILL_CANDLES'
+>;
 
 const CONNECTORS = ['binance', 'kraken'] as const;
 
@@ -44,6 +53,10 @@ export async function reconcileMarketSync(client: Client, config: SyncConfig, lo
     typedSearchAttributes: [{ key: ProviderAttr, value: plan.connector }],
     staticSummary: `live candles from ${plan.connector}: ${plan.symbols.map((s) => s.symbol).join(', ')} every ${plan.pollSeconds} s`,
   });
-  log.info('market sync running', { workflowId: id, symbols: plan.symbols.map((s) => s.symbol), pollSeconds: plan.pollSeconds });
+  log.info('market sync running', {
+    workflowId: id,
+    symbols: plan.symbols.map((s) => s.symbol),
+    pollSeconds: plan.pollSeconds,
+  });
   return id;
 }

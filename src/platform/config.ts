@@ -5,9 +5,7 @@ import { SYMBOL_PATTERN } from './http/common-patterns';
 import { LOG_FORMATS } from './logging/log-format';
 
 /** Reads "true"/"false" (and 1/0) strictly: `Boolean("false")` is true, which is how safeguards get switched off by accident. */
-const flag = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** One MARKET_LIVE_SYMBOLS entry: SYMBOL or SYMBOL=EXCHANGEPAIR. */
 const LIVE_SYMBOL = `${SYMBOL_PATTERN}(=[A-Za-z0-9]+)?`;
@@ -46,7 +44,14 @@ const schema = z.object({
   CLERK_AUTHORIZED_PARTIES: z
     .string()
     .optional()
-    .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : [])),
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [],
+    ),
   BOOTSTRAP_ADMIN_API_KEY: z.string().min(24, 'BOOTSTRAP_ADMIN_API_KEY must be at least 24 characters').optional(),
 
   ETHEREUM_RPC_URL: z.string().url().optional(),
@@ -60,7 +65,12 @@ const schema = z.object({
   /** rippled/Clio JSON-RPC over HTTP (s2.ripple.com or xrplcluster.com for full history). */
   XRPL_RPC_URL: z.string().url().optional(),
   /** How long a cached address page is served before the newest page is read and merged in (0 = always read). */
-  CHAIN_CACHE_TRANSFERS_TTL_MS: z.coerce.number().int().min(0).max(7 * 24 * 3_600_000).default(3_600_000),
+  CHAIN_CACHE_TRANSFERS_TTL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3_600_000)
+    .default(3_600_000),
   CHAIN_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** EVM address history: auto = Otterscan when the node has ots_*, else Etherscan when a key is set, else eth_getLogs windows. */
   EVM_HISTORY_SOURCE: z.enum(EVM_HISTORY_MODES).default('auto'),
@@ -86,12 +96,20 @@ const schema = z.object({
    */
   QUEUED_JOB_SWEEP_EVERY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   QUEUED_JOB_RESTART_AFTER_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
-  QUEUED_JOB_ABANDON_AFTER_SECONDS: z.coerce.number().int().min(60).max(7 * 86_400).default(900),
+  QUEUED_JOB_ABANDON_AFTER_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 86_400)
+    .default(900),
 
   /** Shared secret of the activity webhook (header X-Activity-Webhook-Secret); unset = every post is refused. */
   ACTIVITY_WEBHOOK_SECRET: z.string().min(16, 'ACTIVITY_WEBHOOK_SECRET must be at least 16 characters').optional(),
   /** Clerk's webhook signing secret (`whsec_…`); deliveries are refused with 503 until it is set. */
-  CLERK_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/, 'a Clerk signing secret (whsec_ followed by base64)').optional(),
+  CLERK_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/, 'a Clerk signing secret (whsec_ followed by base64)')
+    .optional(),
 
   PAYPAL_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
   /** The id PayPal gave the webhook; it is part of every signed message, so it never comes from the request. */
@@ -103,7 +121,10 @@ const schema = z.object({
   PAYPAL_UNKNOWN_SUBSCRIPTION_RETRY_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
 
   PAYFAST_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
-  PAYFAST_MERCHANT_ID: z.string().regex(/^[0-9]{1,20}$/, 'the numeric PayFast merchant id').optional(),
+  PAYFAST_MERCHANT_ID: z
+    .string()
+    .regex(/^[0-9]{1,20}$/, 'the numeric PayFast merchant id')
+    .optional(),
   PAYFAST_MERCHANT_KEY: z.string().min(1).optional(),
   PAYFAST_MERCHANT_PASSPHRASE: z.string().min(1).optional(),
   /** Accept ITNs only from PayFast's published ranges and hosts (default: on in production). */
@@ -117,12 +138,18 @@ const schema = z.object({
   TRUST_PROXY: z.string().optional(),
 
   /** Where pay-per-use report payments (USDC on Base) go; without it the report routes answer 503. */
-  X402_PAY_TO: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an EVM address (0x + 40 hex)').optional(),
+  X402_PAY_TO: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'an EVM address (0x + 40 hex)')
+    .optional(),
   /** A remote x402 facilitator (e.g. CDP) … */
   X402_FACILITATOR_URL: z.string().url().optional(),
   /** … or an in-process facilitator that settles on this Base RPC with this funded key (it pays the gas). */
   X402_RPC_URL: z.string().url().optional(),
-  X402_FACILITATOR_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'a 0x-prefixed 32-byte hex private key').optional(),
+  X402_FACILITATOR_PRIVATE_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'a 0x-prefixed 32-byte hex private key')
+    .optional(),
   /** How long a paid KYT/KYA report may take before it is abandoned unpaid. */
   X402_REPORT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(20_000),
 
@@ -139,7 +166,10 @@ const schema = z.object({
   /** Our symbols to sync, comma-separated; SYMBOL=EXCHANGEPAIR names the exchange's pair (default BTC-USDT=BTCUSDT / BTC-USD=XBTUSD). */
   MARKET_LIVE_SYMBOLS: z
     .string()
-    .regex(new RegExp(`^\\s*${LIVE_SYMBOL}(\\s*,\\s*${LIVE_SYMBOL})*\\s*$`), 'comma-separated SYMBOL or SYMBOL=EXCHANGEPAIR, e.g. BTC-USDT=BTCUSDT')
+    .regex(
+      new RegExp(`^\\s*${LIVE_SYMBOL}(\\s*,\\s*${LIVE_SYMBOL})*\\s*$`),
+      'comma-separated SYMBOL or SYMBOL=EXCHANGEPAIR, e.g. BTC-USDT=BTCUSDT',
+    )
     .optional(),
   MARKET_LIVE_INTERVAL: z.enum(['1m', '5m', '15m', '30m', '1h', '4h', '1d']).default('1m'),
   MARKET_LIVE_POLL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
@@ -149,10 +179,21 @@ const schema = z.object({
 
 type Parsed = z.infer<typeof schema>;
 /** Safeguards that default to the mode are resolved once here, so no other module reads NODE_ENV. */
-export type Config = Readonly<Omit<Parsed, 'PAYFAST_VERIFY_SOURCE' | 'PAYFAST_SERVER_VALIDATION'> & { PAYFAST_VERIFY_SOURCE: boolean; PAYFAST_SERVER_VALIDATION: boolean }>;
+export type Config = Readonly<
+  Omit<Parsed, 'PAYFAST_VERIFY_SOURCE' | 'PAYFAST_SERVER_VALIDATION'> & {
+    PAYFAST_VERIFY_SOURCE: boolean;
+    PAYFAST_SERVER_VALIDATION: boolean;
+  }
+>;
 
 /** In production a route must not run without the secret that authenticates its callers. */
-const PRODUCTION_REQUIRED = ['DATABASE_URL', 'CLERK_WEBHOOK_SECRET', 'PAYPAL_WEBHOOK_ID', 'PAYFAST_MERCHANT_ID', 'PAYFAST_MERCHANT_PASSPHRASE'] as const;
+const PRODUCTION_REQUIRED = [
+  'DATABASE_URL',
+  'CLERK_WEBHOOK_SECRET',
+  'PAYPAL_WEBHOOK_ID',
+  'PAYFAST_MERCHANT_ID',
+  'PAYFAST_MERCHANT_PASSPHRASE',
+] as const;
 
 export class ConfigError extends Error {}
 
@@ -173,7 +214,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
   const missing = production ? PRODUCTION_REQUIRED.filter((name) => !config[name]) : [];
   if (missing.length > 0) {
-    throw new ConfigError(`Invalid configuration:\n${missing.map((name) => `  ${name}: required when NODE_ENV=production`).join('\n')}`);
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map((name) => `  ${name}: required when NODE_ENV=production`).join('\n')}`,
+    );
   }
   if (config.EVM_HISTORY_SOURCE === 'etherscan' && !config.ETHERSCAN_API_KEY) {
     throw new ConfigError('Invalid configuration:\n  ETHERSCAN_API_KEY: required when EVM_HISTORY_SOURCE=etherscan');

@@ -36,7 +36,12 @@ const MAX_GAPS = 1_000;
  * Each row reaches onEvent once per api instance, in seq order except for late commits; rows of a
  * 60 s gap that never became visible (rolled back) are given up. socket.io itself keeps nothing.
  */
-export function createOutboxListener({ connectionString, log, onEvent, safetyPollMs = 3_000 }: OutboxListenerOptions): OutboxListener {
+export function createOutboxListener({
+  connectionString,
+  log,
+  onEvent,
+  safetyPollMs = 3_000,
+}: OutboxListenerOptions): OutboxListener {
   let client: Client | null = null;
   let lastSeq: number | null = null;
   // Seqs are taken at insert but become visible at commit, so a later seq can be read first.
@@ -59,7 +64,9 @@ export function createOutboxListener({ connectionString, log, onEvent, safetyPol
     try {
       await c.query(`LISTEN ${CHANNEL}`);
       if (lastSeq === null) {
-        const { rows } = await c.query<{ max: string }>('SELECT coalesce(max(seq), 0)::text AS max FROM realtime_events');
+        const { rows } = await c.query<{ max: string }>(
+          'SELECT coalesce(max(seq), 0)::text AS max FROM realtime_events',
+        );
         lastSeq = Number(rows[0]?.max ?? 0);
       }
     } catch (err) {
@@ -124,7 +131,12 @@ export function createOutboxListener({ connectionString, log, onEvent, safetyPol
     const now = Date.now();
     for (const [seq, since] of gaps) if (now - since > GAP_WAIT_MS) gaps.delete(seq);
     // seq is int8: a string, or a number where pool.ts installed its parser; Number() takes both.
-    const { rows } = await c.query<{ seq: string | number; user_id: string; event: string; payload: Record<string, unknown> }>(
+    const { rows } = await c.query<{
+      seq: string | number;
+      user_id: string;
+      event: string;
+      payload: Record<string, unknown>;
+    }>(
       `SELECT seq, user_id, event, payload FROM realtime_events
        WHERE seq > $1 OR seq = ANY($2::bigint[]) ORDER BY seq LIMIT ${BATCH}`,
       [lastSeq, [...gaps.keys()]],

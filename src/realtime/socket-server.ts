@@ -50,7 +50,12 @@ function handshakeCredentials(socket: Socket): Credentials {
  * socket.io on the api's HTTP server. A socket authenticates in its handshake and is put in its
  * user's room only (there is no client-side join); outbox events are emitted to that room.
  */
-export async function attachRealtime({ httpServer, resolveIdentity, createListener, log }: RealtimeDeps): Promise<Realtime> {
+export async function attachRealtime({
+  httpServer,
+  resolveIdentity,
+  createListener,
+  log,
+}: RealtimeDeps): Promise<Realtime> {
   const io = new Server(httpServer, { serveClient: false });
 
   io.use(async (socket, next) => {

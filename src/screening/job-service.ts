@@ -44,28 +44,60 @@ export type SubmitResult =
 export function createJobService(deps: JobServiceDeps) {
   return {
     /** `origin.httpRequestId` goes into the workflow's memo, so the job's worker lines can be traced to the request. */
-    async submit(user: User, request: ScreeningRequest, origin: { httpRequestId?: string } = {}): Promise<SubmitResult> {
+    async submit(
+      user: User,
+      request: ScreeningRequest,
+      origin: { httpRequestId?: string } = {},
+    ): Promise<SubmitResult> {
       const requestId = randomUUID();
       const plannedDepth = deps.capabilities.plannedDepth(request.chain, request.apiType);
       // The hold and the job row commit together, so concurrent submits can never promise more than the balance.
       const held = await inTransaction(deps.pool, async (client) => {
-        const amount = await deps.credits.reserve(user.id, requestId, MINIMUM_CHARGE, analysisCost(plannedDepth), client);
+        const amount = await deps.credits.reserve(
+          user.id,
+          requestId,
+          MINIMUM_CHARGE,
+          analysisCost(plannedDepth),
+          client,
+        );
         if (amount === 0) {
           // Read on the same connection: asking the pool for a second one while holding this one can
           // exhaust the pool under a burst of refused submits. Nothing was held, so the commit changes nothing.
           const { available, debt } = await deps.credits.balance(user.id, client);
           const paymentFailed = await deps.subscriptions.hasFailedPayment(user.id, client);
-          const refused: SubmitResult = { kind: 'insufficient_credits', needed: MINIMUM_CHARGE, available, paymentFailed, debt };
+          const refused: SubmitResult = {
+            kind: 'insufficient_credits',
+            needed: MINIMUM_CHARGE,
+            available,
+            paymentFailed,
+            debt,
+          };
           return { refused, amount: 0, maxDepth: 0, job: null };
         }
         const maxDepth = deepestAffordableDepth(amount, plannedDepth);
         const job = await deps.jobs.insertQueued(
-          { requestId, userId: user.id, ...request, maxDepth, creditsHeld: amount, httpRequestId: origin.httpRequestId ?? null },
+          {
+            requestId,
+            userId: user.id,
+            ...request,
+            maxDepth,
+            creditsHeld: amount,
+            httpRequestId: origin.httpRequestId ?? null,
+          },
           client,
         );
         return { refused: null, amount, maxDepth, job };
       });
-      if (held.refused || !held.job) return held.refused ?? { kind: 'insufficient_credits', needed: MINIMUM_CHARGE, available: 0, paymentFailed: false, debt: 0 };
+      if (held.refused || !held.job)
+        return (
+          held.refused ?? {
+            kind: 'insufficient_credits',
+            needed: MINIMUM_CHARGE,
+            available: 0,
+            paymentFailed: false,
+            debt: 0,
+          }
+        );
       const { job, maxDepth } = held;
       // Counted once the row is committed: every submitted job then ends counted as completed or failed.
       deps.metrics.jobSubmitted(request.apiType, request.chain);
@@ -86,9 +118,16 @@ export function createJobService(deps: JobServiceDeps) {
         // A fresh request id cannot exist yet; 'exists' would only mean a duplicate start, which is harmless.
         await deps.starter.start(input, { memo: httpRequestMemo(origin.httpRequestId) });
       } catch (err) {
-        deps.log.error('screening workflow did not start; releasing its credits', { requestId, httpRequestId: origin.httpRequestId, ...errorFields(err) });
+        deps.log.error('screening workflow did not start; releasing its credits', {
+          requestId,
+          httpRequestId: origin.httpRequestId,
+          ...errorFields(err),
+        });
         await deps.credits.releaseHold(requestId);
-        await deps.jobs.markNotStarted(requestId, { code: 'NOT_STARTED', message: 'The job could not be scheduled; nothing was charged' });
+        await deps.jobs.markNotStarted(requestId, {
+          code: 'NOT_STARTED',
+          message: 'The job could not be scheduled; nothing was charged',
+        });
         deps.metrics.jobFailed(request.apiType, request.chain, 'NOT_STARTED');
         return { kind: 'not_started', job };
       }

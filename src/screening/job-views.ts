@@ -20,7 +20,9 @@ export function polledView(job: JobRecord, full = false) {
     reference_id: job.referenceId,
     created_at: job.createdAt.getTime(),
     ...(job.completedAt ? { completed_at: job.completedAt.getTime() } : {}),
-    ...(job.status === 'completed' ? { response: full ? job.fullResponse : job.response, credits_charged: job.creditsCharged } : {}),
+    ...(job.status === 'completed'
+      ? { response: full ? job.fullResponse : job.response, credits_charged: job.creditsCharged }
+      : {}),
     ...(job.status === 'failed' ? { error: job.error, credits_charged: 0 } : {}),
   };
 }
@@ -118,8 +120,23 @@ export const fullResponseSchema = screeningResponseSchema.extend({
       }),
     ),
   }),
-  transaction: z.object({ hash: z.string(), status: z.string(), block_number: z.string().nullable(), timestamp: z.string().nullable() }).nullable(),
-  pricing: z.array(z.object({ asset: z.string(), usd_price: z.number().nullable(), as_of: z.string().nullable(), source: z.string().nullable(), valued_at: z.string() })),
+  transaction: z
+    .object({
+      hash: z.string(),
+      status: z.string(),
+      block_number: z.string().nullable(),
+      timestamp: z.string().nullable(),
+    })
+    .nullable(),
+  pricing: z.array(
+    z.object({
+      asset: z.string(),
+      usd_price: z.number().nullable(),
+      as_of: z.string().nullable(),
+      source: z.string().nullable(),
+      valued_at: z.string(),
+    }),
+  ),
   cost: z.object({ credits: z.int().min(0), depth_reached: z.int().min(0), rule: z.string() }),
   unpriced_assets: z.array(z.string()),
   model: riskModelSchema,
@@ -150,7 +167,13 @@ export const submittedJobSchema = z.object({ ...jobBase, status: z.literal('queu
 function polledJobOf<R extends z.ZodType>(response: R) {
   return z.discriminatedUnion('status', [
     z.object({ ...jobBase, status: z.literal('queued') }),
-    z.object({ ...jobBase, status: z.literal('completed'), completed_at: epochMs, response, credits_charged: z.int().min(0) }),
+    z.object({
+      ...jobBase,
+      status: z.literal('completed'),
+      completed_at: epochMs,
+      response,
+      credits_charged: z.int().min(0),
+    }),
     z.object({
       ...jobBase,
       status: z.literal('failed'),
@@ -164,7 +187,10 @@ export const polledJobSchema = polledJobOf(screeningResponseSchema);
 export const polledFullJobSchema = polledJobOf(fullResponseSchema);
 
 /** The deprecated synchronous answer: the response with the job's ids. */
-export const syncAnalyzeResultSchema = screeningResponseSchema.extend({ request_id: z.uuid(), reference_id: z.string().nullable() });
+export const syncAnalyzeResultSchema = screeningResponseSchema.extend({
+  request_id: z.uuid(),
+  reference_id: z.string().nullable(),
+});
 
 // The schemas describe exactly the engine's types: a field added to one and not the other fails to compile.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

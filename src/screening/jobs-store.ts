@@ -90,14 +90,28 @@ export function createJobStore(pool: Pool) {
       const { rows } = await db.query(
         `INSERT INTO screening_jobs (request_id, user_id, api_type, chain, target, reference_id, crawl_timeout_ms, max_depth, credits_held, http_request_id, status)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'queued') RETURNING ${COLUMNS}`,
-        [job.requestId, job.userId, job.apiType, job.chain, job.target, job.referenceId, job.crawlTimeoutMs, job.maxDepth, job.creditsHeld, job.httpRequestId ?? null],
+        [
+          job.requestId,
+          job.userId,
+          job.apiType,
+          job.chain,
+          job.target,
+          job.referenceId,
+          job.crawlTimeoutMs,
+          job.maxDepth,
+          job.creditsHeld,
+          job.httpRequestId ?? null,
+        ],
       );
       return toJob(rows[0]);
     },
 
     /** A job is only ever visible to its owner: another user's id reads as unknown. */
     async findForUser(requestId: string, userId: string): Promise<JobRecord | null> {
-      const { rows } = await pool.query(`SELECT ${COLUMNS} FROM screening_jobs WHERE request_id = $1 AND user_id = $2`, [requestId, userId]);
+      const { rows } = await pool.query(
+        `SELECT ${COLUMNS} FROM screening_jobs WHERE request_id = $1 AND user_id = $2`,
+        [requestId, userId],
+      );
       return rows[0] ? toJob(rows[0]) : null;
     },
 
@@ -112,11 +126,26 @@ export function createJobStore(pool: Pool) {
            credits_charged = $8, response_id = ($5::jsonb ->> 'response_id')::uuid, updated_at = now(), completed_at = now()
          WHERE request_id = $1 AND seq < $2
          RETURNING api_type, chain, created_at, completed_at`,
-        [u.requestId, u.seq, u.runId, u.status, JSON.stringify(u.response ?? null), JSON.stringify(u.fullResponse ?? null),
-          u.error ? JSON.stringify(u.error) : null, u.creditsCharged],
+        [
+          u.requestId,
+          u.seq,
+          u.runId,
+          u.status,
+          JSON.stringify(u.response ?? null),
+          JSON.stringify(u.fullResponse ?? null),
+          u.error ? JSON.stringify(u.error) : null,
+          u.creditsCharged,
+        ],
       );
       const r = rows[0];
-      return r ? { apiType: r.api_type as ApiType, chain: String(r.chain), createdAt: r.created_at as Date, completedAt: r.completed_at as Date } : null;
+      return r
+        ? {
+            apiType: r.api_type as ApiType,
+            chain: String(r.chain),
+            createdAt: r.created_at as Date,
+            completedAt: r.completed_at as Date,
+          }
+        : null;
     },
 
     /**

@@ -5,7 +5,8 @@
  * Pure and dependency-free: the workflow bundle imports it.
  */
 export const MINIMUM_CHARGE = 1;
-export const COST_RULE = '1 credit (lists and the target itself) + 1 credit per exposure hop reached beyond the first level';
+export const COST_RULE =
+  '1 credit (lists and the target itself) + 1 credit per exposure hop reached beyond the first level';
 
 export function analysisCost(depthReached: number): number {
   return MINIMUM_CHARGE + Math.max(0, Math.floor(depthReached) - 1);

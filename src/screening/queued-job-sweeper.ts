@@ -4,8 +4,14 @@ import type { Logger } from '../platform/logging/logger';
 import { queuedJobSweeperScheduleId } from './workflow-ids';
 import type { QueuedJobSweepInput } from './workflow-types';
 
-type SweeperConfig = Pick<Config, 'TEMPORAL_TASK_QUEUE' | 'ANALYSIS_HEARTBEAT_TIMEOUT_MS' |
-  'QUEUED_JOB_SWEEP_EVERY_SECONDS' | 'QUEUED_JOB_RESTART_AFTER_SECONDS' | 'QUEUED_JOB_ABANDON_AFTER_SECONDS'>;
+type SweeperConfig = Pick<
+  Config,
+  | 'TEMPORAL_TASK_QUEUE'
+  | 'ANALYSIS_HEARTBEAT_TIMEOUT_MS'
+  | 'QUEUED_JOB_SWEEP_EVERY_SECONDS'
+  | 'QUEUED_JOB_RESTART_AFTER_SECONDS'
+  | 'QUEUED_JOB_ABANDON_AFTER_SECONDS'
+>;
 
 export function queuedJobSweepInput(config: SweeperConfig): QueuedJobSweepInput {
   return {
@@ -21,7 +27,11 @@ export function queuedJobSweepInput(config: SweeperConfig): QueuedJobSweepInput 
  * queued-job sweeper. A schedule rather than a loop in a workflow: operators see, pause and trigger it in
  * the Temporal UI (Schedules), and overlapping sweeps are skipped. Every worker calls this at start.
  */
-export async function ensureQueuedJobSweeper(client: Client, config: SweeperConfig, log: Logger): Promise<string | null> {
+export async function ensureQueuedJobSweeper(
+  client: Client,
+  config: SweeperConfig,
+  log: Logger,
+): Promise<string | null> {
   const scheduleId = queuedJobSweeperScheduleId(config.TEMPORAL_TASK_QUEUE);
   if (config.QUEUED_JOB_SWEEP_EVERY_SECONDS === 0) {
     log.info('queued-job sweeper schedule not created (QUEUED_JOB_SWEEP_EVERY_SECONDS=0)', { scheduleId });
@@ -43,7 +53,12 @@ export async function ensureQueuedJobSweeper(client: Client, config: SweeperConf
     await client.schedule.create(options);
   } catch (err) {
     if (!(err instanceof ScheduleAlreadyRunning)) throw err;
-    await client.schedule.getHandle(scheduleId).update((previous) => ({ ...previous, spec: options.spec, action: options.action, policies: { ...previous.policies, ...options.policies } }));
+    await client.schedule.getHandle(scheduleId).update((previous) => ({
+      ...previous,
+      spec: options.spec,
+      action: options.action,
+      policies: { ...previous.policies, ...options.policies },
+    }));
   }
   log.info('queued-job sweeper scheduled', { scheduleId, everySeconds: config.QUEUED_JOB_SWEEP_EVERY_SECONDS });
   return scheduleId;

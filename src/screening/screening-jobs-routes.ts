@@ -28,7 +28,11 @@ export function parseAndCheck(body: unknown, deps: ScreeningRouterDeps): Screeni
     maxCrawlTimeoutMs: deps.config.CRAWL_TIMEOUT_MAX_MS,
   });
   if (request.apiType === 'KYT' && !deps.capabilities.hasChainData(request.chain)) {
-    throw flatError(422, `KYT on ${request.chain} needs a ${request.chain} node, and none is configured on this deployment; KYA (address) screening is available`, 'CHAIN_NOT_CONFIGURED');
+    throw flatError(
+      422,
+      `KYT on ${request.chain} needs a ${request.chain} node, and none is configured on this deployment; KYA (address) screening is available`,
+      'CHAIN_NOT_CONFIGURED',
+    );
   }
   return request;
 }
@@ -36,28 +40,48 @@ export function parseAndCheck(body: unknown, deps: ScreeningRouterDeps): Screeni
 /** 402 and 503 answers shared by the job endpoint and the deprecated synchronous ones. */
 export function refuseUnlessQueued(result: SubmitResult): asserts result is Extract<SubmitResult, { kind: 'queued' }> {
   if (result.kind === 'insufficient_credits' && result.debt > 0) {
-    throw flatError(402, `Your account owes ${result.debt} credits taken back by a refund or reversal after they were spent; new analyses start again once a payment covers it`, 'CREDITS_IN_DEBT', {
-      required: result.needed,
-      available: result.available,
-      debt: result.debt,
-    });
+    throw flatError(
+      402,
+      `Your account owes ${result.debt} credits taken back by a refund or reversal after they were spent; new analyses start again once a payment covers it`,
+      'CREDITS_IN_DEBT',
+      {
+        required: result.needed,
+        available: result.available,
+        debt: result.debt,
+      },
+    );
   }
   if (result.kind === 'insufficient_credits' && result.paymentFailed) {
-    throw flatError(402, `Insufficient credits (${result.available} available), and the last subscription payment failed: update the payment method with PayPal to renew your credits`, 'SUBSCRIPTION_PAYMENT_FAILED', {
-      required: result.needed,
-      available: result.available,
-    });
+    throw flatError(
+      402,
+      `Insufficient credits (${result.available} available), and the last subscription payment failed: update the payment method with PayPal to renew your credits`,
+      'SUBSCRIPTION_PAYMENT_FAILED',
+      {
+        required: result.needed,
+        available: result.available,
+      },
+    );
   }
   if (result.kind === 'insufficient_credits') {
-    throw flatError(402, `Insufficient credits: an analysis needs at least ${result.needed} credit, ${result.available} available`, 'INSUFFICIENT_CREDITS', {
-      required: result.needed,
-      available: result.available,
-    });
+    throw flatError(
+      402,
+      `Insufficient credits: an analysis needs at least ${result.needed} credit, ${result.available} available`,
+      'INSUFFICIENT_CREDITS',
+      {
+        required: result.needed,
+        available: result.available,
+      },
+    );
   }
   if (result.kind === 'not_started') {
-    throw flatError(503, 'Screening is temporarily unavailable; nothing was charged, please retry', 'SERVICE_UNAVAILABLE', {
-      request_id: result.job.requestId,
-    });
+    throw flatError(
+      503,
+      'Screening is temporarily unavailable; nothing was charged, please retry',
+      'SERVICE_UNAVAILABLE',
+      {
+        request_id: result.job.requestId,
+      },
+    );
   }
 }
 

@@ -18,7 +18,11 @@ export interface ScreeningLimits {
   maxCrawlTimeoutMs: number;
 }
 
-const optionalText = (max: number) => z.string({ error: `a string of at most ${max} characters` }).max(max, `a string of at most ${max} characters`).optional();
+const optionalText = (max: number) =>
+  z
+    .string({ error: `a string of at most ${max} characters` })
+    .max(max, `a string of at most ${max} characters`)
+    .optional();
 const CHAIN_EXPECTED = `one of ${SUPPORTED_CHAINS.join(', ')}`;
 
 /**
@@ -40,13 +44,22 @@ function buildSchema(maxCrawlTimeoutMs: number) {
   const expectedTimeout = `an integer number of milliseconds from 1000 to ${maxCrawlTimeoutMs}`;
   return z.object(
     {
-      address: optionalText(128).meta({ description: 'The address to screen (KYA). Exactly one of address or txid.', examples: ['0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c'] }),
-      txid: optionalText(128).meta({ description: 'The transaction to screen (KYT). Exactly one of address or txid.', examples: ['0x520a66112467b4b79016c2a62658b56e8f78049bae8bf6f4ce4bf39ec2d75ba8'] }),
+      address: optionalText(128).meta({
+        description: 'The address to screen (KYA). Exactly one of address or txid.',
+        examples: ['0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c'],
+      }),
+      txid: optionalText(128).meta({
+        description: 'The transaction to screen (KYT). Exactly one of address or txid.',
+        examples: ['0x520a66112467b4b79016c2a62658b56e8f78049bae8bf6f4ce4bf39ec2d75ba8'],
+      }),
       chain: z
         .string({ error: CHAIN_EXPECTED })
         .min(1, CHAIN_EXPECTED)
         .regex(oneOfAnyCase(SUPPORTED_CHAINS), CHAIN_EXPECTED)
-        .meta({ description: `${CHAIN_EXPECTED}; letter case and surrounding spaces are ignored`, examples: ['ethereum'] }),
+        .meta({
+          description: `${CHAIN_EXPECTED}; letter case and surrounding spaces are ignored`,
+          examples: ['ethereum'],
+        }),
       crawlTimeout: z
         .number({ error: expectedTimeout })
         .int(expectedTimeout)
@@ -55,7 +68,10 @@ function buildSchema(maxCrawlTimeoutMs: number) {
         .optional()
         .meta({ description: 'Time budget of the exposure crawl in ms (the crawl uses 85 % of it)' }),
       reference_id: optionalText(256).nullable().meta({ description: "The caller's own reference, echoed back" }),
-      referenceId: optionalText(256).nullable().meta({ description: 'Deprecated alias of reference_id (must agree with it when both are sent)', deprecated: true }),
+      referenceId: optionalText(256).nullable().meta({
+        description: 'Deprecated alias of reference_id (must agree with it when both are sent)',
+        deprecated: true,
+      }),
     },
     { error: 'a JSON object' },
   );
@@ -75,9 +91,13 @@ export function parseScreeningRequest(body: unknown, limits: ScreeningLimits): S
     throw invalidParameter('referenceId', 'the same value as reference_id (referenceId is a deprecated alias)');
   }
 
-  const target = hasAddress ? normalizeAddress(chain, input.address as string) : normalizeTxid(chain, input.txid as string);
+  const target = hasAddress
+    ? normalizeAddress(chain, input.address as string)
+    : normalizeTxid(chain, input.txid as string);
   if (!target) {
-    throw hasAddress ? invalidParameter('address', ADDRESS_FORMAT_HINT[chain]) : invalidParameter('txid', TXID_FORMAT_HINT[chain]);
+    throw hasAddress
+      ? invalidParameter('address', ADDRESS_FORMAT_HINT[chain])
+      : invalidParameter('txid', TXID_FORMAT_HINT[chain]);
   }
   return {
     apiType: hasAddress ? 'KYA' : 'KYT',

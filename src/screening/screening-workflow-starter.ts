@@ -17,7 +17,10 @@ export interface ScreeningWorkflowStarter {
 }
 
 /** The one place a screening workflow is started: by the API on submit and by the queued-job sweeper. */
-export function createScreeningWorkflowStarter(deps: { temporal: Client; taskQueue: string }): ScreeningWorkflowStarter {
+export function createScreeningWorkflowStarter(deps: {
+  temporal: Client;
+  taskQueue: string;
+}): ScreeningWorkflowStarter {
   return {
     async start(input, options = {}) {
       try {

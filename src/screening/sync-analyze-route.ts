@@ -8,7 +8,6 @@ import { httpRequestIdOf } from '../platform/http/request-id';
 import { submittedView, syncAnalyzeResultSchema } from './job-views';
 import { parseAndCheck, refuseUnlessQueued, type ScreeningRouterDeps } from './screening-jobs-routes';
 
-
 export const syncAnalyzeResponse = z.object({ success: z.literal(true), data: syncAnalyzeResultSchema });
 
 /**
@@ -30,7 +29,10 @@ export function createSyncAnalyzeRouter(deps: ScreeningRouterDeps & { jobs: JobS
     await deps.jobService.waitForOutcome(requestId, deps.waitMs).catch(() => null);
     const job = await deps.jobs.findForUser(requestId, user.id);
     if (!job || job.status === 'queued') {
-      res.status(202).location(`/api/v1/kyt/job/${requestId}`).json({ success: true, data: submittedView(result.job) });
+      res
+        .status(202)
+        .location(`/api/v1/kyt/job/${requestId}`)
+        .json({ success: true, data: submittedView(result.job) });
       return;
     }
     if (job.status === 'failed') {

@@ -1,7 +1,15 @@
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { decodePaymentRequiredHeader, decodePaymentSignatureHeader } from '@x402/core/http';
-import { x402HTTPResourceServer, x402ResourceServer, type FacilitatorClient, type HTTPAdapter, type HTTPRequestContext, type HTTPResponseInstructions, type RoutesConfig } from '@x402/core/server';
+import {
+  x402HTTPResourceServer,
+  x402ResourceServer,
+  type FacilitatorClient,
+  type HTTPAdapter,
+  type HTTPRequestContext,
+  type HTTPResponseInstructions,
+  type RoutesConfig,
+} from '@x402/core/server';
 import { ExactEvmScheme } from '@x402/evm/exact/server';
 import type { X402PaymentStore } from './x402-payments-store';
 import type { Logger } from '../platform/logging/logger';
@@ -47,18 +55,37 @@ export const paymentRequiredBodySchema = z.object({
 });
 
 function routesFor(payTo: string): RoutesConfig {
-  const accepts = { scheme: 'exact', network: X402_NETWORK, payTo, price: REPORT_PRICE, maxTimeoutSeconds: 120 } as const;
+  const accepts = {
+    scheme: 'exact',
+    network: X402_NETWORK,
+    payTo,
+    price: REPORT_PRICE,
+    maxTimeoutSeconds: 120,
+  } as const;
   return Object.fromEntries(
-    (Object.entries(REPORT_ROUTES) as [ReportKind, string][]).map(([kind, route]) => [route, {
-      accepts,
-      description: `${kind.toUpperCase()} compliance report`,
-      mimeType: 'application/json',
-      // The challenge also goes in the body, for clients that read bodies rather than the PAYMENT-REQUIRED header.
-      unpaidResponseBody: async (ctx: HTTPRequestContext) => ({
-        contentType: 'application/json',
-        body: { success: false, error: 'Payment required', code: 'PAYMENT_REQUIRED', payTo, amount: REPORT_PRICE_UNITS, price: REPORT_PRICE, asset: BASE_USDC, network: X402_NETWORK, resource: ctx.adapter.getUrl() },
-      }),
-    }]),
+    (Object.entries(REPORT_ROUTES) as [ReportKind, string][]).map(([kind, route]) => [
+      route,
+      {
+        accepts,
+        description: `${kind.toUpperCase()} compliance report`,
+        mimeType: 'application/json',
+        // The challenge also goes in the body, for clients that read bodies rather than the PAYMENT-REQUIRED header.
+        unpaidResponseBody: async (ctx: HTTPRequestContext) => ({
+          contentType: 'application/json',
+          body: {
+            success: false,
+            error: 'Payment required',
+            code: 'PAYMENT_REQUIRED',
+            payTo,
+            amount: REPORT_PRICE_UNITS,
+            price: REPORT_PRICE,
+            asset: BASE_USDC,
+            network: X402_NETWORK,
+            resource: ctx.adapter.getUrl(),
+          },
+        }),
+      },
+    ]),
   ) as RoutesConfig;
 }
 
@@ -86,13 +113,19 @@ function isReadablePayment(header: string): boolean {
   }
 }
 
-const isEmptyBody = (body: unknown) => body === undefined || body === null || (typeof body === 'object' && Object.keys(body).length === 0);
+const isEmptyBody = (body: unknown) =>
+  body === undefined || body === null || (typeof body === 'object' && Object.keys(body).length === 0);
 
 /**
  * Serves the library's refusal as it is (challenge, HTML paywall) unless its body is empty, as it is for
  * a payment that did not verify or settle: then the flat error shape, with the library's reason in words.
  */
-function sendRefusal(res: Response, response: HTTPResponseInstructions, code: 'PAYMENT_REJECTED' | 'SETTLEMENT_FAILED', fallbackReason?: string): void {
+function sendRefusal(
+  res: Response,
+  response: HTTPResponseInstructions,
+  code: 'PAYMENT_REJECTED' | 'SETTLEMENT_FAILED',
+  fallbackReason?: string,
+): void {
   res.status(response.status).set(response.headers);
   if (response.isHtml) {
     res.type('html').send(response.body);
@@ -103,9 +136,10 @@ function sendRefusal(res: Response, response: HTTPResponseInstructions, code: 'P
     return;
   }
   const reason = refusalReason(response.headers) ?? fallbackReason ?? 'unspecified';
-  const error = code === 'PAYMENT_REJECTED'
-    ? `The payment was not accepted (${reason}); nothing was charged`
-    : `The payment could not be settled (${reason}); nothing was charged`;
+  const error =
+    code === 'PAYMENT_REJECTED'
+      ? `The payment was not accepted (${reason}); nothing was charged`
+      : `The payment could not be settled (${reason}); nothing was charged`;
   res.json({ success: false, error, code, reason });
 }
 
@@ -115,11 +149,20 @@ function sendRefusal(res: Response, response: HTTPResponseInstructions, code: 'P
  * not charged and its claim is given back. Settling after the handler means a handler error costs
  * nothing; the claim means a replayed or concurrently duplicated payment never yields a second report.
  */
-export function createPaymentGate(deps: { facilitator: FacilitatorClient; payTo: string; payments: X402PaymentStore; log: Logger }) {
+export function createPaymentGate(deps: {
+  facilitator: FacilitatorClient;
+  payTo: string;
+  payments: X402PaymentStore;
+  log: Logger;
+}) {
   const resourceServer = new x402ResourceServer(deps.facilitator).register(X402_NETWORK, new ExactEvmScheme());
   const httpServer = new x402HTTPResourceServer(resourceServer, routesFor(deps.payTo));
   let ready: Promise<void> | null = null;
-  const initialize = () => (ready ??= httpServer.initialize().catch((err: unknown) => { ready = null; throw err; }));
+  const initialize = () =>
+    (ready ??= httpServer.initialize().catch((err: unknown) => {
+      ready = null;
+      throw err;
+    }));
 
   return async function servePaid(
     req: Request,
@@ -132,26 +175,46 @@ export function createPaymentGate(deps: { facilitator: FacilitatorClient; payTo:
       await initialize();
     } catch (err) {
       requestLogOf(res, deps.log).error('x402 facilitator unavailable', errorFields(err));
-      res.status(503).json({ success: false, error: 'Payments cannot be processed right now; nothing was charged', code: 'PAYMENT_UNAVAILABLE' });
+      res.status(503).json({
+        success: false,
+        error: 'Payments cannot be processed right now; nothing was charged',
+        code: 'PAYMENT_UNAVAILABLE',
+      });
       return;
     }
     const paymentHeader = req.get('payment-signature');
     if (paymentHeader !== undefined && !isReadablePayment(paymentHeader)) {
       // The library would log a stack trace and answer the bare challenge; the client is told what was wrong instead.
-      const challenge = await httpServer.processHTTPRequest({ adapter: adapterFor(req, true), path: req.path, method: req.method }).catch(() => null);
+      const challenge = await httpServer
+        .processHTTPRequest({ adapter: adapterFor(req, true), path: req.path, method: req.method })
+        .catch(() => null);
       const required = challenge?.type === 'payment-error' ? paymentRequiredOf(challenge.response.headers) : undefined;
       if (required) res.set('PAYMENT-REQUIRED', required);
-      res.status(402).json({ success: false, error: 'PAYMENT-SIGNATURE is not a base64-encoded x402 payment payload; nothing was charged', code: 'PAYMENT_REJECTED', reason: 'unreadable_payment_header' });
+      res.status(402).json({
+        success: false,
+        error: 'PAYMENT-SIGNATURE is not a base64-encoded x402 payment payload; nothing was charged',
+        code: 'PAYMENT_REJECTED',
+        reason: 'unreadable_payment_header',
+      });
       return;
     }
-    const context: HTTPRequestContext = { adapter: adapterFor(req), path: req.path, method: req.method, paymentHeader: paymentHeader ?? req.get('x-payment') };
+    const context: HTTPRequestContext = {
+      adapter: adapterFor(req),
+      path: req.path,
+      method: req.method,
+      paymentHeader: paymentHeader ?? req.get('x-payment'),
+    };
     let result: Awaited<ReturnType<typeof httpServer.processHTTPRequest>>;
     try {
       result = await httpServer.processHTTPRequest(context);
     } catch (err) {
       // The facilitator did not answer the verification: nothing was claimed or charged.
       requestLogOf(res, deps.log).error('x402 verification unavailable', errorFields(err));
-      res.status(503).json({ success: false, error: 'Payments cannot be processed right now; nothing was charged', code: 'PAYMENT_UNAVAILABLE' });
+      res.status(503).json({
+        success: false,
+        error: 'Payments cannot be processed right now; nothing was charged',
+        code: 'PAYMENT_UNAVAILABLE',
+      });
       return;
     }
     if (result.type === 'payment-error') {
@@ -163,49 +226,100 @@ export function createPaymentGate(deps: { facilitator: FacilitatorClient; payTo:
       return;
     }
     const { paymentPayload, paymentRequirements } = result;
-    const authorization = (paymentPayload.payload as { authorization?: { from?: string; nonce?: string } }).authorization ?? {};
-    const key = { network: paymentRequirements.network, payer: String(authorization.from ?? ''), nonce: String(authorization.nonce ?? '') };
+    const authorization =
+      (paymentPayload.payload as { authorization?: { from?: string; nonce?: string } }).authorization ?? {};
+    const key = {
+      network: paymentRequirements.network,
+      payer: String(authorization.from ?? ''),
+      nonce: String(authorization.nonce ?? ''),
+    };
     if (!(await deps.payments.claim(key, kind, paymentRequirements.amount, paymentRequirements.asset))) {
-      await result.cancellationDispatcher.cancel({ reason: 'handler_failed', responseStatus: 402 }).catch(() => undefined);
-      res.status(402).json({ success: false, error: 'This payment authorization was already used', code: 'DUPLICATE_PAYMENT' });
+      await result.cancellationDispatcher
+        .cancel({ reason: 'handler_failed', responseStatus: 402 })
+        .catch(() => undefined);
+      res
+        .status(402)
+        .json({ success: false, error: 'This payment authorization was already used', code: 'DUPLICATE_PAYMENT' });
       return;
     }
     let outcome: ReportOutcome;
     try {
-      outcome = await produce({ kind, payer: key.payer, amount: paymentRequirements.amount, asset: paymentRequirements.asset, network: paymentRequirements.network });
+      outcome = await produce({
+        kind,
+        payer: key.payer,
+        amount: paymentRequirements.amount,
+        asset: paymentRequirements.asset,
+        network: paymentRequirements.network,
+      });
     } catch (err) {
       requestLogOf(res, deps.log).error('paid report failed; not charged', { kind, ...errorFields(err) });
-      outcome = { status: 503, body: { success: false, error: 'The report could not be produced; nothing was charged', code: 'REPORT_FAILED' } };
+      outcome = {
+        status: 503,
+        body: { success: false, error: 'The report could not be produced; nothing was charged', code: 'REPORT_FAILED' },
+      };
     }
     if (outcome.status !== 200 || !('data' in outcome)) {
       await deps.payments.release(key);
-      await result.cancellationDispatcher.cancel({ reason: 'handler_failed', responseStatus: outcome.status }).catch(() => undefined);
+      await result.cancellationDispatcher
+        .cancel({ reason: 'handler_failed', responseStatus: outcome.status })
+        .catch(() => undefined);
       res.status(outcome.status).json((outcome as { body: Record<string, unknown> }).body);
       return;
     }
     let settlement: Awaited<ReturnType<typeof httpServer.processSettlement>>;
     try {
-      settlement = await httpServer.processSettlement(paymentPayload, paymentRequirements, result.declaredExtensions, { request: context });
+      settlement = await httpServer.processSettlement(paymentPayload, paymentRequirements, result.declaredExtensions, {
+        request: context,
+      });
     } catch (err) {
       // The claim is given back: if the transfer did land, its nonce is spent on chain and a retry cannot settle twice.
       await deps.payments.release(key);
       requestLogOf(res, deps.log).error('x402 settlement unavailable; report withheld', { kind, ...errorFields(err) });
-      res.status(503).json({ success: false, error: 'The payment could not be settled right now; the report was withheld', code: 'PAYMENT_UNAVAILABLE' });
+      res.status(503).json({
+        success: false,
+        error: 'The payment could not be settled right now; the report was withheld',
+        code: 'PAYMENT_UNAVAILABLE',
+      });
       return;
     }
     if (!settlement.success) {
       await deps.payments.release(key);
-      sendRefusal(res, { ...settlement.response, headers: { ...settlement.response.headers, ...settlement.headers } }, 'SETTLEMENT_FAILED', settlement.errorReason);
+      sendRefusal(
+        res,
+        { ...settlement.response, headers: { ...settlement.response.headers, ...settlement.headers } },
+        'SETTLEMENT_FAILED',
+        settlement.errorReason,
+      );
       return;
     }
     await deps.payments.settled(key, settlement.transaction ?? null);
-    const paid = { kind, payer: key.payer, amount: paymentRequirements.amount, asset: paymentRequirements.asset, network: paymentRequirements.network };
-    await record(paid, outcome.data, settlement.transaction ?? null).catch((err: unknown) => requestLogOf(res, deps.log).error('paid report not recorded in the activity history', { kind, ...errorFields(err) }));
-    res.status(200).set(settlement.headers).json({
-      success: true,
-      x402: { payer: key.payer, amount: paymentRequirements.amount, asset: paymentRequirements.asset, network: paymentRequirements.network, transaction: settlement.transaction ?? null },
-      data: outcome.data,
-    });
+    const paid = {
+      kind,
+      payer: key.payer,
+      amount: paymentRequirements.amount,
+      asset: paymentRequirements.asset,
+      network: paymentRequirements.network,
+    };
+    await record(paid, outcome.data, settlement.transaction ?? null).catch((err: unknown) =>
+      requestLogOf(res, deps.log).error('paid report not recorded in the activity history', {
+        kind,
+        ...errorFields(err),
+      }),
+    );
+    res
+      .status(200)
+      .set(settlement.headers)
+      .json({
+        success: true,
+        x402: {
+          payer: key.payer,
+          amount: paymentRequirements.amount,
+          asset: paymentRequirements.asset,
+          network: paymentRequirements.network,
+          transaction: settlement.transaction ?? null,
+        },
+        data: outcome.data,
+      });
   };
 }
 

@@ -19,11 +19,16 @@ export function createX402PaymentStore(pool: Pool) {
     },
     /** Gives a claim back (report failed or settlement failed): nothing was charged, the payer may retry. */
     async release(key: PaymentKey): Promise<void> {
-      await pool.query(`DELETE FROM x402_payments WHERE network = $1 AND payer = $2 AND nonce = $3 AND status = 'processing'`, [key.network, key.payer.toLowerCase(), key.nonce.toLowerCase()]);
+      await pool.query(
+        `DELETE FROM x402_payments WHERE network = $1 AND payer = $2 AND nonce = $3 AND status = 'processing'`,
+        [key.network, key.payer.toLowerCase(), key.nonce.toLowerCase()],
+      );
     },
     async settled(key: PaymentKey, transaction: string | null): Promise<void> {
-      await pool.query(`UPDATE x402_payments SET status = 'settled', transaction = $4, settled_at = now() WHERE network = $1 AND payer = $2 AND nonce = $3`,
-        [key.network, key.payer.toLowerCase(), key.nonce.toLowerCase(), transaction]);
+      await pool.query(
+        `UPDATE x402_payments SET status = 'settled', transaction = $4, settled_at = now() WHERE network = $1 AND payer = $2 AND nonce = $3`,
+        [key.network, key.payer.toLowerCase(), key.nonce.toLowerCase(), transaction],
+      );
     },
   };
 }

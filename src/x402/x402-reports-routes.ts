@@ -29,11 +29,29 @@ export interface X402RouterDeps {
 }
 
 const chainField = z.enum(SUPPORTED_CHAINS, { error: `one of ${SUPPORTED_CHAINS.join(', ')}` });
-const assetField = z.string({ error: 'an ERC-20 contract address (ethereum only)' }).optional().meta({ description: 'An ERC-20 contract address, only with chain ethereum' });
+const assetField = z
+  .string({ error: 'an ERC-20 contract address (ethereum only)' })
+  .optional()
+  .meta({ description: 'An ERC-20 contract address, only with chain ethereum' });
 /** Request bodies, as validated (spec 2.2) and as the OpenAPI document describes them. */
-export const kytReportBody = z.object({ txid: z.string({ error: 'a transaction id' }), chain: chainField, asset: assetField }, { error: 'a JSON object' });
-export const kyaReportBody = z.object({ address: z.string({ error: 'an address' }), chain: chainField, asset: assetField }, { error: 'a JSON object' });
-export const kyeReportBody = z.object({ name: z.string({ error: 'an entity name of at least 2 characters' }).trim().min(2, 'an entity name of at least 2 characters').max(200, 'at most 200 characters') }, { error: 'a JSON object' });
+export const kytReportBody = z.object(
+  { txid: z.string({ error: 'a transaction id' }), chain: chainField, asset: assetField },
+  { error: 'a JSON object' },
+);
+export const kyaReportBody = z.object(
+  { address: z.string({ error: 'an address' }), chain: chainField, asset: assetField },
+  { error: 'a JSON object' },
+);
+export const kyeReportBody = z.object(
+  {
+    name: z
+      .string({ error: 'an entity name of at least 2 characters' })
+      .trim()
+      .min(2, 'an entity name of at least 2 characters')
+      .max(200, 'at most 200 characters'),
+  },
+  { error: 'a JSON object' },
+);
 
 const countsByChain = z.record(z.string(), z.int().min(0));
 
@@ -50,7 +68,12 @@ export const entityProfileSchema = z.object({
   regulators: z.array(z.string()),
   licences: z.array(z.string()),
   services: z.array(z.string()),
-  sanctions: z.object({ programs: z.array(z.string()), sdn_uids: z.array(z.string()), designated: z.string().nullable(), addresses_by_chain: countsByChain }),
+  sanctions: z.object({
+    programs: z.array(z.string()),
+    sdn_uids: z.array(z.string()),
+    designated: z.string().nullable(),
+    addresses_by_chain: countsByChain,
+  }),
   known_addresses_by_chain: countsByChain,
   sources: z.array(z.string()),
   notes: z.string().nullable(),
@@ -61,7 +84,13 @@ export const entityProfileSchema = z.object({
 function paidReport<T extends z.ZodType>(data: T) {
   return z.object({
     success: z.literal(true),
-    x402: z.object({ payer: z.string(), amount: z.string(), asset: z.string(), network: z.string(), transaction: z.string().nullable() }),
+    x402: z.object({
+      payer: z.string(),
+      amount: z.string(),
+      asset: z.string(),
+      network: z.string(),
+      transaction: z.string().nullable(),
+    }),
     data,
   });
 }
@@ -70,8 +99,10 @@ export const paidEntityReportResponse = paidReport(entityProfileSchema);
 
 /** Spec 2.2, checked before any payment is asked for: an invalid request is never charged. */
 function target(req: Request, kind: 'kyt' | 'kya'): { chain: Chain; target: string; asset: string | null } {
-  const body: { txid?: string; address?: string; chain: Chain; asset?: string } = kind === 'kyt' ? parseOrThrow(kytReportBody, req.body) : parseOrThrow(kyaReportBody, req.body);
-  if (body.asset !== undefined && (body.chain !== 'ethereum' || !/^0x[0-9a-fA-F]{40}$/.test(body.asset))) throw invalidParameter('asset', 'an ERC-20 contract address, and only for chain ethereum');
+  const body: { txid?: string; address?: string; chain: Chain; asset?: string } =
+    kind === 'kyt' ? parseOrThrow(kytReportBody, req.body) : parseOrThrow(kyaReportBody, req.body);
+  if (body.asset !== undefined && (body.chain !== 'ethereum' || !/^0x[0-9a-fA-F]{40}$/.test(body.asset)))
+    throw invalidParameter('asset', 'an ERC-20 contract address, and only for chain ethereum');
   if (kind === 'kyt') {
     const raw = String(body.txid).trim();
     const txid = body.chain !== 'ethereum' && /^0x/i.test(raw) ? null : normalizeTxid(body.chain, raw);
@@ -87,29 +118,79 @@ function target(req: Request, kind: 'kyt' | 'kya'): { chain: Chain; target: stri
 export function createX402ReportsRouter(deps: X402RouterDeps): Router {
   const router = Router();
   const gate = (): ServePaid => {
-    if (!deps.servePaid) throw flatError(503, 'Pay-per-use reports are not configured on this deployment (X402_PAY_TO and a facilitator)', 'PAYMENTS_NOT_CONFIGURED');
+    if (!deps.servePaid)
+      throw flatError(
+        503,
+        'Pay-per-use reports are not configured on this deployment (X402_PAY_TO and a facilitator)',
+        'PAYMENTS_NOT_CONFIGURED',
+      );
     return deps.servePaid;
   };
 
-  async function analyze(kind: 'kyt' | 'kya', chain: Chain, subject: string, httpRequestId: string | undefined): Promise<{ status: 200; data: AnalysisResult['response'] } | { status: number; body: Record<string, unknown> }> {
+  async function analyze(
+    kind: 'kyt' | 'kya',
+    chain: Chain,
+    subject: string,
+    httpRequestId: string | undefined,
+  ): Promise<{ status: 200; data: AnalysisResult['response'] } | { status: number; body: Record<string, unknown> }> {
     const apiType = kind === 'kyt' ? 'KYT' : 'KYA';
     if (apiType === 'KYT' && !deps.capabilities.hasChainData(chain)) {
-      return { status: 422, body: { success: false, error: `KYT on ${chain} needs a ${chain} node, and none is configured; nothing was charged`, code: 'CHAIN_NOT_CONFIGURED' } };
+      return {
+        status: 422,
+        body: {
+          success: false,
+          error: `KYT on ${chain} needs a ${chain} node, and none is configured; nothing was charged`,
+          code: 'CHAIN_NOT_CONFIGURED',
+        },
+      };
     }
     const requestId = randomUUID();
-    const input: ScreeningInput = { requestId, userId: 'x402', apiType, chain, target: subject, crawlTimeoutMs: deps.crawlTimeoutMs, maxDepth: deps.capabilities.plannedDepth(chain, apiType),
-      creditsHeld: 0, heartbeatTimeoutMs: deps.heartbeatTimeoutMs, referenceId: null };
-    const handle = await deps.temporal.workflow.start('x402ReportWorkflow', { workflowId: x402ReportWorkflowId(kind, requestId), taskQueue: deps.taskQueue, args: [input], memo: httpRequestMemo(httpRequestId) });
+    const input: ScreeningInput = {
+      requestId,
+      userId: 'x402',
+      apiType,
+      chain,
+      target: subject,
+      crawlTimeoutMs: deps.crawlTimeoutMs,
+      maxDepth: deps.capabilities.plannedDepth(chain, apiType),
+      creditsHeld: 0,
+      heartbeatTimeoutMs: deps.heartbeatTimeoutMs,
+      referenceId: null,
+    };
+    const handle = await deps.temporal.workflow.start('x402ReportWorkflow', {
+      workflowId: x402ReportWorkflowId(kind, requestId),
+      taskQueue: deps.taskQueue,
+      args: [input],
+      memo: httpRequestMemo(httpRequestId),
+    });
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), deps.reportTimeoutMs)));
     try {
       const result = (await Promise.race([handle.result(), timeout])) as AnalysisResult | null;
-      if (!result) return { status: 504, body: { success: false, error: 'The report took too long; nothing was charged, please retry', code: 'REPORT_TIMEOUT' } };
+      if (!result)
+        return {
+          status: 504,
+          body: {
+            success: false,
+            error: 'The report took too long; nothing was charged, please retry',
+            code: 'REPORT_TIMEOUT',
+          },
+        };
       return { status: 200, data: result.response };
     } catch (err) {
-      const message = err instanceof WorkflowFailedError ? String((err.cause as { cause?: { message?: string } })?.cause?.message ?? err.message) : 'analysis failed';
+      const message =
+        err instanceof WorkflowFailedError
+          ? String((err.cause as { cause?: { message?: string } })?.cause?.message ?? err.message)
+          : 'analysis failed';
       const notFound = /not found/i.test(message);
-      return { status: notFound ? 404 : 503, body: { success: false, error: `${message}; nothing was charged`, code: notFound ? 'TRANSACTION_NOT_FOUND' : 'REPORT_FAILED' } };
+      return {
+        status: notFound ? 404 : 503,
+        body: {
+          success: false,
+          error: `${message}; nothing was charged`,
+          code: notFound ? 'TRANSACTION_NOT_FOUND' : 'REPORT_FAILED',
+        },
+      };
     } finally {
       clearTimeout(timer);
     }
@@ -118,31 +199,87 @@ export function createX402ReportsRouter(deps: X402RouterDeps): Router {
   for (const kind of ['kyt', 'kya'] as const) {
     router.post(`/api/v1/x402/${kind}/report`, async (req, res) => {
       const t = target(req, kind);
-      await gate()(req, res, kind, () => analyze(kind, t.chain, t.target, httpRequestIdOf(res)), async (paid, data) => {
-        const r = data as AnalysisResult['response'];
-        await deps.history.record({
-          userRef: paid.payer, idempotencyKey: `x402:${paid.network}:${paid.payer}:${r.response_id}`, activityType: kind, requestId: randomUUID(), responseId: r.response_id,
-          statusCode: 200, blockchain: t.chain, transactionHash: kind === 'kyt' ? t.target : null, address: kind === 'kya' ? t.target : r.target_summary.address,
-          entityId: null, entityName: null, riskLevel: r.risk_level.toLowerCase() as 'low', riskScore: r.risk_score, requestPayload: req.body, responsePayload: r,
-          responseSummary: { risk_level: r.risk_level, risk_score: r.risk_score }, errorMessage: null, metadata: { payment: paid }, clientAppId: null, clientAppName: null, source: 'x402',
-        });
-      });
+      await gate()(
+        req,
+        res,
+        kind,
+        () => analyze(kind, t.chain, t.target, httpRequestIdOf(res)),
+        async (paid, data) => {
+          const r = data as AnalysisResult['response'];
+          await deps.history.record({
+            userRef: paid.payer,
+            idempotencyKey: `x402:${paid.network}:${paid.payer}:${r.response_id}`,
+            activityType: kind,
+            requestId: randomUUID(),
+            responseId: r.response_id,
+            statusCode: 200,
+            blockchain: t.chain,
+            transactionHash: kind === 'kyt' ? t.target : null,
+            address: kind === 'kya' ? t.target : r.target_summary.address,
+            entityId: null,
+            entityName: null,
+            riskLevel: r.risk_level.toLowerCase() as 'low',
+            riskScore: r.risk_score,
+            requestPayload: req.body,
+            responsePayload: r,
+            responseSummary: { risk_level: r.risk_level, risk_score: r.risk_score },
+            errorMessage: null,
+            metadata: { payment: paid },
+            clientAppId: null,
+            clientAppName: null,
+            source: 'x402',
+          });
+        },
+      );
     });
   }
 
   router.post('/api/v1/x402/kye/report', async (req, res) => {
     const { name } = parseOrThrow(kyeReportBody, req.body);
-    await gate()(req, res, 'kye', async () => {
-      const profile = await deps.entities.findBestMatch(name);
-      return profile ? { status: 200, data: profile } : { status: 404, body: { success: false, error: `No entity matches "${name}"; nothing was charged`, code: 'ENTITY_NOT_FOUND' } };
-    }, async (paid, data) => {
-      const p = data as { entity_id: string; name: string; risk: string | null };
-      await deps.history.record({
-        userRef: paid.payer, idempotencyKey: `x402:${paid.network}:${paid.payer}:kye:${randomUUID()}`, activityType: 'kye', requestId: randomUUID(), responseId: null, statusCode: 200,
-        blockchain: null, transactionHash: null, address: paid.payer, entityId: p.entity_id, entityName: p.name, riskLevel: null, riskScore: null, requestPayload: req.body,
-        responsePayload: data, responseSummary: { entity: p.name, risk: p.risk }, errorMessage: null, metadata: { payment: paid }, clientAppId: null, clientAppName: null, source: 'x402',
-      });
-    });
+    await gate()(
+      req,
+      res,
+      'kye',
+      async () => {
+        const profile = await deps.entities.findBestMatch(name);
+        return profile
+          ? { status: 200, data: profile }
+          : {
+              status: 404,
+              body: {
+                success: false,
+                error: `No entity matches "${name}"; nothing was charged`,
+                code: 'ENTITY_NOT_FOUND',
+              },
+            };
+      },
+      async (paid, data) => {
+        const p = data as { entity_id: string; name: string; risk: string | null };
+        await deps.history.record({
+          userRef: paid.payer,
+          idempotencyKey: `x402:${paid.network}:${paid.payer}:kye:${randomUUID()}`,
+          activityType: 'kye',
+          requestId: randomUUID(),
+          responseId: null,
+          statusCode: 200,
+          blockchain: null,
+          transactionHash: null,
+          address: paid.payer,
+          entityId: p.entity_id,
+          entityName: p.name,
+          riskLevel: null,
+          riskScore: null,
+          requestPayload: req.body,
+          responsePayload: data,
+          responseSummary: { entity: p.name, risk: p.risk },
+          errorMessage: null,
+          metadata: { payment: paid },
+          clientAppId: null,
+          clientAppName: null,
+          source: 'x402',
+        });
+      },
+    );
   });
   return router;
 }

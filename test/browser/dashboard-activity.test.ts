@@ -22,20 +22,49 @@ async function userWithHistory() {
   const clerkUserId = `user_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
   const user = await stack.createUser({ clerkUserId, credits: 5 });
   const post = async (record: Record<string, unknown>): Promise<string> => {
-    const res = await stack.http('POST', '/api/webhook/activity', { body: { ...record, userId: clerkUserId }, headers: { 'x-activity-webhook-secret': SECRET } });
+    const res = await stack.http('POST', '/api/webhook/activity', {
+      body: { ...record, userId: clerkUserId },
+      headers: { 'x-activity-webhook-secret': SECRET },
+    });
     if (res.status !== 201) throw new Error(`activity webhook answered ${res.status}: ${JSON.stringify(res.body)}`);
     return res.body.id as string;
   };
   const records = {
     ethHigh: {
-      activityType: 'kya', blockchain: 'ethereum', address: '0xaaaa000000000000000000000000000000000001', riskLevel: 'high', riskScore: 90,
-      requestPayload: { chain: 'ethereum', address: '0xaaaa000000000000000000000000000000000001', reference_id: 'case-77' },
+      activityType: 'kya',
+      blockchain: 'ethereum',
+      address: '0xaaaa000000000000000000000000000000000001',
+      riskLevel: 'high',
+      riskScore: 90,
+      requestPayload: {
+        chain: 'ethereum',
+        address: '0xaaaa000000000000000000000000000000000001',
+        reference_id: 'case-77',
+      },
       responsePayload: { risk_level: 'HIGH', risk_score: 90, risk_reason: 'Receives from a mixer' },
       metadata: { team: 'onboarding' },
     },
-    ethLow: { activityType: 'kya', blockchain: 'ethereum', address: '0xbbbb000000000000000000000000000000000002', riskLevel: 'low', riskScore: 8 },
-    btcHigh: { activityType: 'kyt', blockchain: 'bitcoin', transactionHash: 'c0ffee00000000000000000000000000000000000000000000000000000000aa', riskLevel: 'high', riskScore: 80 },
-    tronMedium: { activityType: 'kya', blockchain: 'tron', address: 'TNaRAoLUyYEV2uF7GUrzSjRQTU8v5ZJ5VR', riskLevel: 'medium', riskScore: 50 },
+    ethLow: {
+      activityType: 'kya',
+      blockchain: 'ethereum',
+      address: '0xbbbb000000000000000000000000000000000002',
+      riskLevel: 'low',
+      riskScore: 8,
+    },
+    btcHigh: {
+      activityType: 'kyt',
+      blockchain: 'bitcoin',
+      transactionHash: 'c0ffee00000000000000000000000000000000000000000000000000000000aa',
+      riskLevel: 'high',
+      riskScore: 80,
+    },
+    tronMedium: {
+      activityType: 'kya',
+      blockchain: 'tron',
+      address: 'TNaRAoLUyYEV2uF7GUrzSjRQTU8v5ZJ5VR',
+      riskLevel: 'medium',
+      riskScore: 50,
+    },
     kyeError: { activityType: 'kye', entityId: 'vasp-42', entityName: 'Garantex Europe', statusCode: 502 },
   };
   const ids: Record<keyof typeof records, string> = {} as never;
@@ -43,10 +72,17 @@ async function userWithHistory() {
   return { user, ids, records, post };
 }
 
-const listedIds = (page: Page) => page.getByTestId('activity-rows').locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')));
+const listedIds = (page: Page) =>
+  page
+    .getByTestId('activity-rows')
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')));
 const range = (page: Page) => page.getByTestId('activity-range').textContent();
 
-async function applyFilters(page: Page, set: { type?: string; risk?: string; chain?: string; q?: string; errors?: boolean; perPage?: string }) {
+async function applyFilters(
+  page: Page,
+  set: { type?: string; risk?: string; chain?: string; q?: string; errors?: boolean; perPage?: string },
+) {
   await page.getByRole('button', { name: 'Clear filters' }).click();
   if (set.type) await page.getByLabel('Type').selectOption(set.type);
   if (set.risk) await page.getByLabel('Risk level').selectOption(set.risk);
@@ -74,19 +110,35 @@ describe('dashboard: activity history', () => {
     const { user, ids } = await userWithHistory();
     const { page, pageErrors } = await openPage(browser);
     await openHistory(page, user.key);
-    await expect(listedIds(page)).resolves.toEqual([ids.kyeError, ids.tronMedium, ids.btcHigh, ids.ethLow, ids.ethHigh]);
+    await expect(listedIds(page)).resolves.toEqual([
+      ids.kyeError,
+      ids.tronMedium,
+      ids.btcHigh,
+      ids.ethLow,
+      ids.ethHigh,
+    ]);
     await expect(range(page)).resolves.toBe('1–5 of 5');
 
     await applyFilters(page, { chain: 'ethereum', risk: 'high' });
     await expect(listedIds(page)).resolves.toEqual([ids.ethHigh]);
     await expect(range(page)).resolves.toBe('1–1 of 1');
     const row = page.getByTestId('activity-rows').locator('tbody tr').first();
-    await expect(row.locator('td').allTextContents()).resolves.toEqual([expect.any(String), 'KYA', 'ethereum', '0xaaaa000000000000000000000000000000000001', 'HIGH', '90', 'OK']);
+    await expect(row.locator('td').allTextContents()).resolves.toEqual([
+      expect.any(String),
+      'KYA',
+      'ethereum',
+      '0xaaaa000000000000000000000000000000000001',
+      'HIGH',
+      '90',
+      'OK',
+    ]);
     await saveScreenshot(page, 'activity-filtered-chain-risk');
 
     await applyFilters(page, { q: 'GARANTEX' });
     await expect(listedIds(page)).resolves.toEqual([ids.kyeError]);
-    await expect(page.getByTestId('activity-rows').locator('tbody tr td').last().textContent()).resolves.toBe('Error (HTTP 502)');
+    await expect(page.getByTestId('activity-rows').locator('tbody tr td').last().textContent()).resolves.toBe(
+      'Error (HTTP 502)',
+    );
     await applyFilters(page, { q: 'c0ffee' });
     await expect(listedIds(page)).resolves.toEqual([ids.btcHigh]);
     await applyFilters(page, { type: 'kya' });
@@ -106,7 +158,8 @@ describe('dashboard: activity history', () => {
   test('When the history is longer than a page, then previous and next walk through it with "x–y of total", at phone width without sideways scrolling', async () => {
     const { user, ids, post } = await userWithHistory();
     const more: string[] = [];
-    for (let i = 0; i < 7; i++) more.push(await post({ activityType: 'kye', entityId: `vasp-${i}`, entityName: `Exchange number ${i}` }));
+    for (let i = 0; i < 7; i++)
+      more.push(await post({ activityType: 'kye', entityId: `vasp-${i}`, entityName: `Exchange number ${i}` }));
     const { page, pageErrors } = await openPage(browser, { width: 390, height: 844 });
     await openHistory(page, user.key);
 
@@ -138,9 +191,24 @@ describe('dashboard: activity history', () => {
 
     await page.getByRole('heading', { name: 'Activity record' }).waitFor();
     expect(page.url()).toBe(`${stack.api.url}/app#/activity/${ids.ethHigh}`);
-    await expect(page.getByTestId('request-payload').textContent().then((t) => JSON.parse(t as string))).resolves.toEqual(records.ethHigh.requestPayload);
-    await expect(page.getByTestId('response-payload').textContent().then((t) => JSON.parse(t as string))).resolves.toEqual(records.ethHigh.responsePayload);
-    await expect(page.getByTestId('metadata').textContent().then((t) => JSON.parse(t as string))).resolves.toEqual(records.ethHigh.metadata);
+    await expect(
+      page
+        .getByTestId('request-payload')
+        .textContent()
+        .then((t) => JSON.parse(t as string)),
+    ).resolves.toEqual(records.ethHigh.requestPayload);
+    await expect(
+      page
+        .getByTestId('response-payload')
+        .textContent()
+        .then((t) => JSON.parse(t as string)),
+    ).resolves.toEqual(records.ethHigh.responsePayload);
+    await expect(
+      page
+        .getByTestId('metadata')
+        .textContent()
+        .then((t) => JSON.parse(t as string)),
+    ).resolves.toEqual(records.ethHigh.metadata);
     const facts = await page.getByTestId('activity-facts').textContent();
     expect(facts).toContain('Risk levelHIGH');
     expect(facts).toContain(`Record id${ids.ethHigh}`);
@@ -154,7 +222,9 @@ describe('dashboard: activity history', () => {
 
     // A record that does not exist (or is someone else's) is said in words.
     await page.goto(`${stack.api.url}/app#/activity/${randomUUID()}`);
-    await expect(page.getByRole('alert').textContent()).resolves.toBe('There is no record with this id in your history. It may belong to another account, or the link is mistyped.');
+    await expect(page.getByRole('alert').textContent()).resolves.toBe(
+      'There is no record with this id in your history. It may belong to another account, or the link is mistyped.',
+    );
     await saveScreenshot(page, 'activity-record-not-found');
     expect(pageErrors).toEqual([]);
   });
@@ -171,17 +241,40 @@ describe('dashboard: activity history', () => {
       if (req.url().includes('/api/v1/activity?')) listReads += 1;
     });
 
-    const bitcoin = await post({ activityType: 'kya', blockchain: 'bitcoin', address: 'bc1qnotshownhere0000000000000000000000000', riskLevel: 'low', riskScore: 3 });
-    const webhookRow = await post({ activityType: 'kyt', blockchain: 'ethereum', transactionHash: '0xfeed000000000000000000000000000000000000000000000000000000000001', riskLevel: 'medium', riskScore: 55 });
+    const bitcoin = await post({
+      activityType: 'kya',
+      blockchain: 'bitcoin',
+      address: 'bc1qnotshownhere0000000000000000000000000',
+      riskLevel: 'low',
+      riskScore: 3,
+    });
+    const webhookRow = await post({
+      activityType: 'kyt',
+      blockchain: 'ethereum',
+      transactionHash: '0xfeed000000000000000000000000000000000000000000000000000000000001',
+      riskLevel: 'medium',
+      riskScore: 55,
+    });
     await page.getByTestId('activity-range').getByText('1–3 of 3').waitFor();
     await expect(listedIds(page)).resolves.toEqual([webhookRow, ids.ethLow, ids.ethHigh]);
 
     // A real screening job writes its own record when it completes.
-    const job = await stack.http('POST', '/api/v1/kyt/job', { key: user.key, body: { chain: 'ethereum', address: SANCTIONED } });
+    const job = await stack.http('POST', '/api/v1/kyt/job', {
+      key: user.key,
+      body: { chain: 'ethereum', address: SANCTIONED },
+    });
     expect(job.status).toBe(202);
     await page.getByTestId('activity-range').getByText('1–4 of 4').waitFor();
     const top = page.getByTestId('activity-rows').locator('tbody tr').first();
-    await expect(top.locator('td').allTextContents()).resolves.toEqual([expect.any(String), 'KYA', 'ethereum', SANCTIONED, 'HIGH', '100', 'OK']);
+    await expect(top.locator('td').allTextContents()).resolves.toEqual([
+      expect.any(String),
+      'KYA',
+      'ethereum',
+      SANCTIONED,
+      'HIGH',
+      '100',
+      'OK',
+    ]);
 
     const server = await stack.http('GET', '/api/v1/activity?blockchain=ethereum', { key: user.key });
     await expect(listedIds(page)).resolves.toEqual(server.body.data.map((r: { id: string }) => r.id));

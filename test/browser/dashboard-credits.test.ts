@@ -39,10 +39,16 @@ describe('dashboard credits', () => {
     await page.getByTestId('credits-available').filter({ hasText: '7' }).waitFor();
     expect(balanceReads).toHaveLength(1);
 
-    const grant = await stack.http('POST', '/api/v1/credits/grant', { key: admin.key, body: { userId: user.id, amount: 10, reason: 'browser test', idempotencyKey: `browser-credits-${user.id}` } });
+    const grant = await stack.http('POST', '/api/v1/credits/grant', {
+      key: admin.key,
+      body: { userId: user.id, amount: 10, reason: 'browser test', idempotencyKey: `browser-credits-${user.id}` },
+    });
     expect([grant.status, grant.body.data.balance]).toEqual([200, 17]);
 
-    await page.getByTestId('credit-announcement').filter({ hasText: '10 credits granted (admin): balance 17' }).waitFor({ timeout: 10_000 });
+    await page
+      .getByTestId('credit-announcement')
+      .filter({ hasText: '10 credits granted (admin): balance 17' })
+      .waitFor({ timeout: 10_000 });
     await page.getByTestId('header-balance').filter({ hasText: '17' }).waitFor({ timeout: 10_000 });
     await expect(text(page, 'credits-available')).resolves.toBe('17');
     await expect(text(page, 'credits-balance')).resolves.toBe('17');
@@ -65,10 +71,16 @@ describe('dashboard credits', () => {
     await page.getByTestId('credits-available').filter({ hasText: '7' }).waitFor();
 
     // An OFAC-listed address, screened on the lists alone (no chain node here): one credit.
-    const submit = await stack.http('POST', '/api/v1/kyt/job', { key: user.key, body: { chain: 'ethereum', address: '0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c' } });
+    const submit = await stack.http('POST', '/api/v1/kyt/job', {
+      key: user.key,
+      body: { chain: 'ethereum', address: '0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c' },
+    });
     expect(submit.status).toBe(202);
 
-    await page.getByTestId('credit-announcement').filter({ hasText: /^1 credit charged \(.+\): balance 6$/ }).waitFor({ timeout: 30_000 });
+    await page
+      .getByTestId('credit-announcement')
+      .filter({ hasText: /^1 credit charged \(.+\): balance 6$/ })
+      .waitFor({ timeout: 30_000 });
     await page.getByTestId('credits-available').filter({ hasText: '6' }).waitFor();
     await page.getByTestId('header-balance').filter({ hasText: '6' }).waitFor();
     await expect(text(page, 'credits-reserved')).resolves.toBe('0');
@@ -85,7 +97,12 @@ describe('dashboard credits', () => {
     const { page, pageErrors } = await openPage(browser);
     await openCredits(page, user.key);
 
-    for (const pkg of packages.body.data as { id: string; name: string; credits: number; prices: { currency: string; amount: string; paypalPlanId?: string }[] }[]) {
+    for (const pkg of packages.body.data as {
+      id: string;
+      name: string;
+      credits: number;
+      prices: { currency: string; amount: string; paypalPlanId?: string }[];
+    }[]) {
       const card = page.getByTestId(`package-${pkg.id}`);
       await expect(card.getByRole('heading', { level: 3 }).textContent()).resolves.toBe(pkg.name);
       const cardText = await card.textContent();
@@ -97,14 +114,18 @@ describe('dashboard credits', () => {
     }
     await expect(page.getByText('This account has no PayPal subscriptions.').count()).resolves.toBe(1);
 
-    const payfastPackage = (packages.body.data as { id: string; name: string; prices: { provider: string }[] }[]).find((p) => p.prices.some((price) => price.provider === 'payfast'));
+    const payfastPackage = (packages.body.data as { id: string; name: string; prices: { provider: string }[] }[]).find(
+      (p) => p.prices.some((price) => price.provider === 'payfast'),
+    );
     expect(payfastPackage).toBeDefined();
     await page.getByRole('button', { name: `Buy ${payfastPackage?.name} with PayFast` }).click();
     const alert = page.getByTestId('checkout-error').getByRole('alert');
     await expect(alert.textContent()).resolves.toBe(
       `The PayFast checkout for ${payfastPackage?.name} could not start. PayFast checkout is not configured on this deployment (PAYFAST_MERCHANT_ID, PAYFAST_MERCHANT_KEY, PAYFAST_MERCHANT_PASSPHRASE).`,
     );
-    await expect(page.getByRole('button', { name: `Buy ${payfastPackage?.name} with PayFast` }).isEnabled()).resolves.toBe(true);
+    await expect(
+      page.getByRole('button', { name: `Buy ${payfastPackage?.name} with PayFast` }).isEnabled(),
+    ).resolves.toBe(true);
     await expect(page.locator('main').textContent()).resolves.not.toContain('{"');
     await saveScreenshot(page, 'credits-packages');
     expect(pageErrors).toEqual([]);
@@ -123,7 +144,10 @@ describe('dashboard credits', () => {
     await page.getByText(`Granted 5 credits to ${user.id}: their balance is now 7.`).waitFor();
     const server = await stack.http('GET', '/api/v1/credits/balance', { key: user.key });
     expect(server.body.data.balance).toBe(7);
-    const { rows } = await stack.pool.query("SELECT count(*)::int AS n FROM credit_transactions WHERE user_id = $1 AND kind = 'grant' AND source = 'admin'", [user.id]);
+    const { rows } = await stack.pool.query(
+      "SELECT count(*)::int AS n FROM credit_transactions WHERE user_id = $1 AND kind = 'grant' AND source = 'admin'",
+      [user.id],
+    );
     expect(rows[0].n).toBe(1);
     await saveScreenshot(page, 'credits-admin-grant');
     expect(pageErrors).toEqual([]);
@@ -157,8 +181,16 @@ describe('dashboard credits with PayFast configured', () => {
     const posted: { url: string; method: string; body: string }[] = [];
     // PayFast itself is not reachable from here: the stub stands in for its payment page.
     await context.route('https://sandbox.payfast.co.za/**', async (route) => {
-      posted.push({ url: route.request().url(), method: route.request().method(), body: route.request().postData() ?? '' });
-      await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>PayFast</title><h1>PayFast sandbox stub</h1>' });
+      posted.push({
+        url: route.request().url(),
+        method: route.request().method(),
+        body: route.request().postData() ?? '',
+      });
+      await route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<!doctype html><title>PayFast</title><h1>PayFast sandbox stub</h1>',
+      });
     });
     await signInWithKey(page, payfastStack.api.url, user.key);
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Credits' }).click();
@@ -168,9 +200,18 @@ describe('dashboard credits with PayFast configured', () => {
 
     expect(posted.map((p) => [p.method, p.url])).toEqual([['POST', 'https://sandbox.payfast.co.za/eng/process']]);
     const fields = Object.fromEntries(new URLSearchParams(posted[0]?.body));
-    const { rows } = await payfastStack.pool.query('SELECT m_payment_id, package_id, amount_cents FROM payfast_checkouts WHERE user_id = $1', [user.id]);
+    const { rows } = await payfastStack.pool.query(
+      'SELECT m_payment_id, package_id, amount_cents FROM payfast_checkouts WHERE user_id = $1',
+      [user.id],
+    );
     expect(rows).toEqual([{ m_payment_id: fields.m_payment_id, package_id: 'pro', amount_cents: 19900 }]);
-    expect(fields).toMatchObject({ merchant_id: '10000100', amount: '199.00', custom_str1: user.id, subscription_type: '1', frequency: '3' });
+    expect(fields).toMatchObject({
+      merchant_id: '10000100',
+      amount: '199.00',
+      custom_str1: user.id,
+      subscription_type: '1',
+      frequency: '3',
+    });
     const { signature, ...unsigned } = fields;
     expect(signature).toBe(signCheckoutFields(unsigned as Record<string, string>, PAYFAST_PASSPHRASE).signature);
     await saveScreenshot(page, 'credits-payfast-redirect');

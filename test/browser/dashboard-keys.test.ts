@@ -56,18 +56,24 @@ describe('dashboard API keys', () => {
     await expect(page.content()).resolves.not.toContain(shown);
 
     // Keyboard only: the confirmation is a second button that takes the focus.
-    await rowOf(page, shown).getByRole('button', { name: /^Revoke/ }).focus();
+    await rowOf(page, shown)
+      .getByRole('button', { name: /^Revoke/ })
+      .focus();
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.activeElement?.textContent === 'Confirm revoke');
     await expect(rowOf(page, shown).textContent()).resolves.toContain('Programs using this key stop working at once.');
     await saveScreenshot(page, 'keys-confirm-revoke');
     await page.keyboard.press('Enter');
 
-    await rowOf(page, shown).getByText(/^Revoked \d{4}-\d\d-\d\d \d\d:\d\d UTC$/).waitFor();
+    await rowOf(page, shown)
+      .getByText(/^Revoked \d{4}-\d\d-\d\d \d\d:\d\d UTC$/)
+      .waitFor();
     const refused = await stack.http('GET', '/api/v1/me', { key: shown });
     expect(refused.status).toBe(401);
     const listed = await stack.http('GET', '/api/v1/api-keys', { key: user.key });
-    expect(listed.body.data.find((k: { prefix: string }) => k.prefix === prefixOf(shown)).revokedAt).toEqual(expect.any(String));
+    expect(listed.body.data.find((k: { prefix: string }) => k.prefix === prefixOf(shown)).revokedAt).toEqual(
+      expect.any(String),
+    );
     // The key the page signed in with is untouched.
     expect((await stack.http('GET', '/api/v1/me', { key: user.key })).status).toBe(200);
     await saveScreenshot(page, 'keys-revoked');
@@ -78,7 +84,9 @@ describe('dashboard API keys', () => {
     const user = await stack.createUser();
     const { page, pageErrors } = await openPage(browser);
     await openKeys(page, user.key);
-    await rowOf(page, user.key).getByRole('button', { name: /^Revoke/ }).click();
+    await rowOf(page, user.key)
+      .getByRole('button', { name: /^Revoke/ })
+      .click();
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForFunction(() => document.activeElement?.textContent?.startsWith('Revoke') === true);
     expect((await stack.http('GET', '/api/v1/me', { key: user.key })).status).toBe(200);
@@ -91,8 +99,14 @@ describe('dashboard API keys', () => {
     await openKeys(page, user.key);
     await expect(rowOf(page, user.key).textContent()).resolves.toContain('signed in with this key');
 
-    await rowOf(page, user.key).getByRole('button', { name: /^Revoke/ }).click();
-    await expect(rowOf(page, user.key).getByText(/This is the key you are signed in with/).textContent()).resolves.toContain('signs you out of this dashboard');
+    await rowOf(page, user.key)
+      .getByRole('button', { name: /^Revoke/ })
+      .click();
+    await expect(
+      rowOf(page, user.key)
+        .getByText(/This is the key you are signed in with/)
+        .textContent(),
+    ).resolves.toContain('signs you out of this dashboard');
     await saveScreenshot(page, 'keys-revoke-own-warning');
     await page.getByRole('button', { name: 'Confirm revoke' }).click();
 

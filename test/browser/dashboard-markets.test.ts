@@ -24,14 +24,26 @@ interface Candle {
 const minute = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 
 /** What the page must state for an answer of the candles endpoint, derived here from the API's own data. */
-async function expectedSummary(symbol: string, interval: string, limit: number): Promise<{ text: string; total: number; latest: Candle }> {
-  const res = await stack.http('GET', `/api/v1/market-data/candles?symbol=${symbol}&interval=${interval}&limit=${limit}`, { key: reader.key });
+async function expectedSummary(
+  symbol: string,
+  interval: string,
+  limit: number,
+): Promise<{ text: string; total: number; latest: Candle }> {
+  const res = await stack.http(
+    'GET',
+    `/api/v1/market-data/candles?symbol=${symbol}&interval=${interval}&limit=${limit}`,
+    { key: reader.key },
+  );
   expect(res.status).toBe(200);
   const data = res.body.data as Candle[];
   const total = res.body.meta.total as number;
   expect(total).toBe(data.length);
   expect(total).toBeGreaterThan(0);
-  return { text: `${total.toLocaleString('en-US')} candles, ${minute(data[0]!.timestamp)} – ${minute(data[total - 1]!.timestamp)} UTC`, total, latest: data[total - 1]! };
+  return {
+    text: `${total.toLocaleString('en-US')} candles, ${minute(data[0]!.timestamp)} – ${minute(data[total - 1]!.timestamp)} UTC`,
+    total,
+    latest: data[total - 1]!,
+  };
 }
 
 async function openMarkets(page: Page, key: string): Promise<void> {
@@ -45,10 +57,14 @@ describe('dashboard markets', () => {
     const caps = (await stack.http('GET', '/api/v1/capabilities', { key: reader.key })).body.data;
     const connector = caps.connectors.find((c: { symbols: unknown[] }) => c.symbols.length > 0);
     const symbol = connector.symbols[0];
-    const listed: string[] = caps.intervals.filter((i: string) => symbol.intervals.some((s: { interval: string }) => s.interval === i));
+    const listed: string[] = caps.intervals.filter((i: string) =>
+      symbol.intervals.some((s: { interval: string }) => s.interval === i),
+    );
     const first = listed[0]!;
     // A coarse interval with fewer stored candles than the page will ask for, so the count visibly changes.
-    const coarse = [...listed].reverse().find((i) => symbol.intervals.find((s: { interval: string }) => s.interval === i).candles < 100)!;
+    const coarse = [...listed]
+      .reverse()
+      .find((i) => symbol.intervals.find((s: { interval: string }) => s.interval === i).candles < 100)!;
     expect(coarse).toBeDefined();
     const user = await stack.createUser();
     const { page, pageErrors } = await openPage(browser);
@@ -69,7 +85,9 @@ describe('dashboard markets', () => {
     expect(box?.height).toBeGreaterThan(100);
     const newest = page.getByTestId('candle-table').locator('tbody tr').first();
     await expect(newest.locator('th').textContent()).resolves.toBe(minute(fine.latest.timestamp));
-    await expect(newest.locator('td').nth(3).textContent()).resolves.toBe(fine.latest.close.toLocaleString('en-US', { maximumFractionDigits: 8 }));
+    await expect(newest.locator('td').nth(3).textContent()).resolves.toBe(
+      fine.latest.close.toLocaleString('en-US', { maximumFractionDigits: 8 }),
+    );
     await saveScreenshot(page, 'markets-chart');
 
     await page.getByLabel('How many candles').selectOption('100');
@@ -82,7 +100,9 @@ describe('dashboard markets', () => {
     expect(wide.total).toBeLessThan(100);
     await summary.filter({ hasText: wide.text }).waitFor();
     await expect(summary.textContent()).resolves.toBe(wide.text);
-    await expect(page.getByTestId('candle-table').locator('caption').textContent()).resolves.toContain(`of the ${wide.total} candles shown`);
+    await expect(page.getByTestId('candle-table').locator('caption').textContent()).resolves.toContain(
+      `of the ${wide.total} candles shown`,
+    );
     expect(page.url()).toContain(`#/markets/${symbol.symbol}/${coarse}/100`);
     await saveScreenshot(page, 'markets-chart-coarse');
     expect(pageErrors).toEqual([]);
@@ -91,7 +111,9 @@ describe('dashboard markets', () => {
   test('When the key has used up its market-data requests for the minute, then the page says so in words', async () => {
     const user = await stack.createUser();
     for (let i = 1; i <= 60; i++) {
-      const res = await stack.http('GET', '/api/v1/market-data/candles?symbol=ALGO-USDT&interval=1d&limit=1', { key: user.key });
+      const res = await stack.http('GET', '/api/v1/market-data/candles?symbol=ALGO-USDT&interval=1d&limit=1', {
+        key: user.key,
+      });
       expect([i, res.status]).toEqual([i, 200]);
     }
     const { page, pageErrors } = await openPage(browser);
@@ -99,11 +121,15 @@ describe('dashboard markets', () => {
 
     const alert = page.getByRole('alert');
     await alert.waitFor();
-    await expect(alert.textContent()).resolves.toMatch(/^Too many requests for your plan this minute\. Wait a moment and try again\. You can retry in \d+ s\.$/);
+    await expect(alert.textContent()).resolves.toMatch(
+      /^Too many requests for your plan this minute\. Wait a moment and try again\. You can retry in \d+ s\.$/,
+    );
     await expect(page.locator('main').textContent()).resolves.not.toContain('{');
     await expect(page.getByTestId('candle-chart').count()).resolves.toBe(0);
     await expect(page.getByRole('button', { name: 'Try again' }).count()).resolves.toBe(1);
-    const after = await stack.http('GET', '/api/v1/market-data/candles?symbol=ALGO-USDT&interval=1d&limit=1', { key: user.key });
+    const after = await stack.http('GET', '/api/v1/market-data/candles?symbol=ALGO-USDT&interval=1d&limit=1', {
+      key: user.key,
+    });
     expect([after.status, after.body.error.code]).toEqual([429, 'RATE_LIMITED']);
     await saveScreenshot(page, 'markets-rate-limited');
     expect(pageErrors).toEqual([]);

@@ -23,14 +23,27 @@ const VIEWS = [
 
 /** Waits until no status region still says it is loading (each panel announces its loads that way). */
 async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() => ![...document.querySelectorAll('[role="status"]')].some((el) => /^Loading/.test(el.textContent ?? '')), undefined, { timeout: 15_000 });
+  await page.waitForFunction(
+    () => ![...document.querySelectorAll('[role="status"]')].some((el) => /^Loading/.test(el.textContent ?? '')),
+    undefined,
+    { timeout: 15_000 },
+  );
 }
 
 /** Form controls a screen reader could not name: no <label>, aria-label or aria-labelledby. */
 function unnamedControls(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input:not([type="hidden"]), select, textarea')]
-      .filter((el) => !(el.labels && el.labels.length > 0) && !el.getAttribute('aria-label')?.trim() && !el.getAttribute('aria-labelledby'))
+    [
+      ...document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
+        'input:not([type="hidden"]), select, textarea',
+      ),
+    ]
+      .filter(
+        (el) =>
+          !(el.labels && el.labels.length > 0) &&
+          !el.getAttribute('aria-label')?.trim() &&
+          !el.getAttribute('aria-labelledby'),
+      )
       .map((el) => el.outerHTML.slice(0, 120)),
   );
 }
@@ -64,18 +77,35 @@ describe('dashboard at phone width', () => {
     await signInWithKey(page, stack.api.url, admin.key);
 
     for (const view of VIEWS) {
-      await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: view.link, exact: true }).click();
+      await page
+        .getByRole('navigation', { name: 'Dashboard' })
+        .getByRole('link', { name: view.link, exact: true })
+        .click();
       await page.waitForFunction((hash) => window.location.hash.startsWith(`#/${hash}`), view.hash);
       await page.locator('main h1').first().waitFor();
       await settle(page);
-      if (view.hash === 'markets') await page.getByTestId('candle-summary').filter({ hasText: /candles, / }).waitFor();
+      if (view.hash === 'markets')
+        await page
+          .getByTestId('candle-summary')
+          .filter({ hasText: /candles, / })
+          .waitFor();
 
-      const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-      expect({ view: view.hash, fits: widths.scroll <= widths.client, ...widths }).toEqual({ view: view.hash, fits: true, ...widths });
+      const widths = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        client: document.documentElement.clientWidth,
+      }));
+      expect({ view: view.hash, fits: widths.scroll <= widths.client, ...widths }).toEqual({
+        view: view.hash,
+        fits: true,
+        ...widths,
+      });
       expect({ view: view.hash, unnamed: await unnamedControls(page) }).toEqual({ view: view.hash, unnamed: [] });
       await page.mouse.move(0, 0);
       await saveScreenshot(page, `phone-${view.hash}`);
-      expect({ view: view.hash, reached: (await navLinksReachedByTab(page)).sort() }).toEqual({ view: view.hash, reached: VIEWS.map((v) => v.link).sort() });
+      expect({ view: view.hash, reached: (await navLinksReachedByTab(page)).sort() }).toEqual({
+        view: view.hash,
+        reached: VIEWS.map((v) => v.link).sort(),
+      });
     }
     expect(pageErrors).toEqual([]);
   });

@@ -17,7 +17,10 @@ const [A, B, C] = [fresh(), fresh(), fresh()];
 
 beforeAll(async () => {
   node = await startAnvil({ chainId: 1 });
-  [stack, browser] = await Promise.all([startTestStack({ env: { ETHEREUM_RPC_URL: node.rpcUrl }, worker: false }), launchBrowser()]);
+  [stack, browser] = await Promise.all([
+    startTestStack({ env: { ETHEREUM_RPC_URL: node.rpcUrl }, worker: false }),
+    launchBrowser(),
+  ]);
   worker = await stack.startWorker();
   await sendNative({ rpcUrl: node.rpcUrl, from: SANCTIONED, to: A, valueWei: 10n * ETH });
   await sendNative({ rpcUrl: node.rpcUrl, from: A, to: B, valueWei: 5n * ETH });
@@ -69,7 +72,11 @@ describe('dashboard: screening an address', () => {
     await screenAddress(page, SANCTIONED);
     const status = page.getByTestId('job-status');
     await status.getByText('Queued: the analysis is running…', { exact: true }).waitFor();
-    const requestId = (await page.getByTestId('recent-submissions').locator('tbody tr td.mono').first().textContent()) as string;
+    const requestId = (await page
+      .getByTestId('recent-submissions')
+      .locator('tbody tr td.mono')
+      .first()
+      .textContent()) as string;
     await page.waitForTimeout(1500);
     expect(jobReads.filter((url) => url.includes(requestId))).toHaveLength(1);
 
@@ -88,8 +95,12 @@ describe('dashboard: screening an address', () => {
     await expect(summary.locator('.risk-level').textContent()).resolves.toBe('HIGH');
     await expect(summary.textContent()).resolves.toContain('Score 100 of 100');
     await expect(summary.textContent()).resolves.toContain(`Charged ${charged} credit`);
-    await expect(page.getByTestId('risk-reason').textContent()).resolves.toContain('Address is on the OFAC SDN list: Sim, Hyon Sop');
-    await expect(page.getByTestId('rule-scores').locator('tr', { hasText: 'is_sanctioned' }).locator('td').last().textContent()).resolves.toBe('100');
+    await expect(page.getByTestId('risk-reason').textContent()).resolves.toContain(
+      'Address is on the OFAC SDN list: Sim, Hyon Sop',
+    );
+    await expect(
+      page.getByTestId('rule-scores').locator('tr', { hasText: 'is_sanctioned' }).locator('td').last().textContent(),
+    ).resolves.toBe('100');
     const sanctionHit = page.getByTestId('hits').locator('li.hit', { hasText: 'On a sanctions list' });
     await expect(sanctionHit.locator('[data-field=score]').textContent()).resolves.toBe('100');
     await expect(sanctionHit.locator('[data-field=address]').textContent()).resolves.toBe(SANCTIONED);
@@ -103,13 +114,27 @@ describe('dashboard: screening an address', () => {
     await expect(graph.locator('canvas').count()).resolves.toBeGreaterThan(0);
     await expect(graph.getAttribute('data-nodes')).resolves.toBe(String(job.body.data.response.graph.nodes.length));
     await page.getByText(/The graph as tables/).click();
-    const edgeRows = await page.getByTestId('graph-edges').locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].slice(0, 3).map((td) => td.textContent)));
-    expect(edgeRows).toEqual(expect.arrayContaining([[SANCTIONED, A.toLowerCase(), '10 ETH'], [A.toLowerCase(), B.toLowerCase(), '5 ETH'], [B.toLowerCase(), C.toLowerCase(), '2 ETH']]));
+    const edgeRows = await page
+      .getByTestId('graph-edges')
+      .locator('tbody tr')
+      .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].slice(0, 3).map((td) => td.textContent)));
+    expect(edgeRows).toEqual(
+      expect.arrayContaining([
+        [SANCTIONED, A.toLowerCase(), '10 ETH'],
+        [A.toLowerCase(), B.toLowerCase(), '5 ETH'],
+        [B.toLowerCase(), C.toLowerCase(), '2 ETH'],
+      ]),
+    );
     const nodeAddresses = await page.getByTestId('graph-nodes').locator('tbody tr td:first-child').allTextContents();
-    expect(nodeAddresses).toEqual(expect.arrayContaining([SANCTIONED, A.toLowerCase(), B.toLowerCase(), C.toLowerCase()]));
+    expect(nodeAddresses).toEqual(
+      expect.arrayContaining([SANCTIONED, A.toLowerCase(), B.toLowerCase(), C.toLowerCase()]),
+    );
 
     // The balance in the header follows the charge, and the server agrees.
-    await page.getByTestId('header-balance').getByText(String(10 - charged), { exact: true }).waitFor();
+    await page
+      .getByTestId('header-balance')
+      .getByText(String(10 - charged), { exact: true })
+      .waitFor();
     const balance = await stack.http('GET', '/api/v1/credits/balance', { key: user.key });
     expect(balance.body.data.available).toBe(10 - charged);
     await expect(page.getByTestId('recent-status').first().textContent()).resolves.toBe('completed · HIGH');
@@ -117,7 +142,10 @@ describe('dashboard: screening an address', () => {
     // Live, not polled: one read right after the submit and one of the full response, then nothing more.
     await page.waitForTimeout(1000);
     const reads = jobReads.filter((url) => url.includes(requestId));
-    expect(reads).toEqual([expect.stringMatching(new RegExp(`/api/v1/kyt/job/${requestId}$`)), expect.stringMatching(new RegExp(`/api/v1/kyt/job/${requestId}/fullresponse$`))]);
+    expect(reads).toEqual([
+      expect.stringMatching(new RegExp(`/api/v1/kyt/job/${requestId}$`)),
+      expect.stringMatching(new RegExp(`/api/v1/kyt/job/${requestId}/fullresponse$`)),
+    ]);
     await saveScreenshot(page, 'screening-sanctioned-completed');
     expect(pageErrors).toEqual([]);
   });
@@ -132,14 +160,25 @@ describe('dashboard: screening an address', () => {
     await page.getByTestId('job-status').getByText('Completed', { exact: true }).waitFor();
     const level = await page.getByTestId('risk-summary').locator('.risk-level').textContent();
     expect(['MEDIUM', 'HIGH']).toContain(level);
-    const hit = page.getByTestId('hits').locator('li.hit').filter({ has: page.locator('[data-field=category]', { hasText: /^sanctions$/ }) });
+    const hit = page
+      .getByTestId('hits')
+      .locator('li.hit')
+      .filter({ has: page.locator('[data-field=category]', { hasText: /^sanctions$/ }) });
     await expect(hit.count()).resolves.toBe(1);
     await expect(hit.locator('[data-field=address]').textContent()).resolves.toBe(SANCTIONED);
     await expect(hit.locator('[data-field=hop]').textContent()).resolves.toBe('2');
     await expect(hit.locator('[data-field=role]').textContent()).resolves.toContain('hop 2 source');
-    await expect(hit.locator('.hit-path li').allTextContents()).resolves.toEqual([B.toLowerCase(), A.toLowerCase(), SANCTIONED]);
-    await expect(hit.locator('.hit-path').getAttribute('aria-label')).resolves.toBe('Path over 2 hops, from the screened party to the listed address');
-    await expect(page.getByTestId('risk-reason').textContent()).resolves.toContain(`${B.toLowerCase()} → ${A.toLowerCase()} → ${SANCTIONED}`);
+    await expect(hit.locator('.hit-path li').allTextContents()).resolves.toEqual([
+      B.toLowerCase(),
+      A.toLowerCase(),
+      SANCTIONED,
+    ]);
+    await expect(hit.locator('.hit-path').getAttribute('aria-label')).resolves.toBe(
+      'Path over 2 hops, from the screened party to the listed address',
+    );
+    await expect(page.getByTestId('risk-reason').textContent()).resolves.toContain(
+      `${B.toLowerCase()} → ${A.toLowerCase()} → ${SANCTIONED}`,
+    );
 
     // Phone width: wide tables scroll inside their box, the page itself never scrolls sideways.
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
@@ -167,7 +206,9 @@ describe('dashboard: screening an address', () => {
     await page.getByRole('button', { name: 'Screen', exact: true }).click();
 
     const status = page.getByTestId('job-status');
-    await status.getByText(`Failed: transaction ${missing} was not found on ethereum. Nothing was charged.`, { exact: true }).waitFor();
+    await status
+      .getByText(`Failed: transaction ${missing} was not found on ethereum. Nothing was charged.`, { exact: true })
+      .waitFor();
     await expect(page.locator('.job-result').textContent()).resolves.toContain('reference case-missing-tx');
     await expect(page.getByTestId('recent-status').first().textContent()).resolves.toBe('failed');
     await expect(page.getByTestId('risk-summary').count()).resolves.toBe(0);
@@ -185,7 +226,9 @@ describe('dashboard: screening an address', () => {
 
     await screenAddress(page, SANCTIONED);
 
-    await expect(page.getByRole('alert').textContent()).resolves.toBe('Not enough credits: this needs 1, and 0 are available. Buy a package or ask an admin for a grant.');
+    await expect(page.getByRole('alert').textContent()).resolves.toBe(
+      'Not enough credits: this needs 1, and 0 are available. Buy a package or ask an admin for a grant.',
+    );
     await expect(page.getByTestId('recent-submissions').count()).resolves.toBe(0);
     const history = await stack.http('GET', '/api/v1/activity', { key: user.key });
     expect(history.body.pagination.total).toBe(0);
@@ -200,7 +243,9 @@ describe('dashboard: screening an address', () => {
 
     await screenAddress(page, '0x12345');
 
-    await expect(page.getByRole('alert').textContent()).resolves.toBe('This is not a valid Ethereum address. Expected 0x followed by 40 hex characters.');
+    await expect(page.getByRole('alert').textContent()).resolves.toBe(
+      'This is not a valid Ethereum address. Expected 0x followed by 40 hex characters.',
+    );
     await expect(page.getByLabel('Address', { exact: true }).getAttribute('aria-invalid')).resolves.toBe('true');
     await saveScreenshot(page, 'screening-invalid-address');
 
@@ -209,7 +254,9 @@ describe('dashboard: screening an address', () => {
     await page.getByLabel('Transaction (KYT)').check();
     await page.getByLabel('Transaction id (hash)').fill('a'.repeat(64));
     await page.getByRole('button', { name: 'Screen', exact: true }).click();
-    await expect(page.getByRole('alert').textContent()).resolves.toBe('KYT on bitcoin needs a bitcoin node, and none is configured on this deployment; KYA (address) screening is available.');
+    await expect(page.getByRole('alert').textContent()).resolves.toBe(
+      'KYT on bitcoin needs a bitcoin node, and none is configured on this deployment; KYA (address) screening is available.',
+    );
     const balance = await stack.http('GET', '/api/v1/credits/balance', { key: user.key });
     expect(balance.body.data.available).toBe(5);
     expect(pageErrors).toEqual([]);

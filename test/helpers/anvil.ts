@@ -19,7 +19,9 @@ const START_TIMEOUT_MS = 15_000;
 
 function anvilBinary(): string {
   if (process.env.ANVIL_PATH) return process.env.ANVIL_PATH;
-  const pkg = require.resolve('@foundry-rs/anvil-linux-amd64/package.json', { paths: [path.resolve(__dirname, '../..')] });
+  const pkg = require.resolve('@foundry-rs/anvil-linux-amd64/package.json', {
+    paths: [path.resolve(__dirname, '../..')],
+  });
   return path.join(path.dirname(pkg), 'bin', 'anvil');
 }
 
@@ -37,9 +39,13 @@ export async function freePort(): Promise<number> {
 export async function startAnvil(options: { chainId?: number } = {}): Promise<AnvilNode> {
   const chainId = options.chainId ?? 31337;
   const port = await freePort();
-  const child = spawn(anvilBinary(), ['--host', '127.0.0.1', '--port', String(port), '--silent', '--chain-id', String(chainId)], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    anvilBinary(),
+    ['--host', '127.0.0.1', '--port', String(port), '--silent', '--chain-id', String(chainId)],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   let spawnError: Error | undefined;
@@ -50,7 +56,9 @@ export async function startAnvil(options: { chainId?: number } = {}): Promise<An
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
     if (spawnError || child.exitCode !== null) {
-      throw new Error(`anvil did not start (${spawnError?.message ?? `exit code ${child.exitCode}`}); stderr: ${stderr.trim() || '(empty)'}`);
+      throw new Error(
+        `anvil did not start (${spawnError?.message ?? `exit code ${child.exitCode}`}); stderr: ${stderr.trim() || '(empty)'}`,
+      );
     }
     try {
       const answered = await rpc<string>(rpcUrl, 'eth_chainId', []);
@@ -63,7 +71,9 @@ export async function startAnvil(options: { chainId?: number } = {}): Promise<An
       }
       if (Date.now() > deadline) {
         await kill(child, exited);
-        throw new Error(`anvil did not answer eth_chainId on ${rpcUrl} within ${START_TIMEOUT_MS} ms; stderr: ${stderr.trim() || '(empty)'}`);
+        throw new Error(
+          `anvil did not answer eth_chainId on ${rpcUrl} within ${START_TIMEOUT_MS} ms; stderr: ${stderr.trim() || '(empty)'}`,
+        );
       }
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -158,55 +168,146 @@ export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11
 
 type Op = string | { label: string } | { ref: string };
 const OPCODES: Record<string, number> = {
-  STOP: 0x00, ADD: 0x01, SUB: 0x03, LT: 0x10, EQ: 0x14, AND: 0x16, SHR: 0x1c, CALLER: 0x33, CALLDATALOAD: 0x35,
-  CODECOPY: 0x39, MSTORE: 0x52, SLOAD: 0x54, SSTORE: 0x55, JUMPI: 0x57, JUMPDEST: 0x5b,
-  DUP1: 0x80, DUP2: 0x81, DUP3: 0x82, SWAP1: 0x90, LOG3: 0xa3, RETURN: 0xf3, REVERT: 0xfd,
+  STOP: 0x00,
+  ADD: 0x01,
+  SUB: 0x03,
+  LT: 0x10,
+  EQ: 0x14,
+  AND: 0x16,
+  SHR: 0x1c,
+  CALLER: 0x33,
+  CALLDATALOAD: 0x35,
+  CODECOPY: 0x39,
+  MSTORE: 0x52,
+  SLOAD: 0x54,
+  SSTORE: 0x55,
+  JUMPI: 0x57,
+  JUMPDEST: 0x5b,
+  DUP1: 0x80,
+  DUP2: 0x81,
+  DUP3: 0x82,
+  SWAP1: 0x90,
+  LOG3: 0xa3,
+  RETURN: 0xf3,
+  REVERT: 0xfd,
 };
 const MASK160 = 'ff'.repeat(20);
 
 /** Each entry: a mnemonic, `PUSHn <hex>`, a label definition (emits JUMPDEST) or a label reference (PUSH2 offset). */
 const TOKEN_LISTING: Op[] = [
-  'PUSH1 00', 'CALLDATALOAD', 'PUSH1 e0', 'SHR', //                     [sel]
-  'DUP1', 'PUSH4 a9059cbb', 'EQ', { ref: 'transfer' }, 'JUMPI',
-  'DUP1', 'PUSH4 70a08231', 'EQ', { ref: 'balanceOf' }, 'JUMPI',
-  'DUP1', 'PUSH4 313ce567', 'EQ', { ref: 'decimals' }, 'JUMPI',
-  'DUP1', 'PUSH4 95d89b41', 'EQ', { ref: 'symbol' }, 'JUMPI',
-  { label: 'revert' }, 'PUSH1 00', 'DUP1', 'REVERT',
+  'PUSH1 00',
+  'CALLDATALOAD',
+  'PUSH1 e0',
+  'SHR', //                     [sel]
+  'DUP1',
+  'PUSH4 a9059cbb',
+  'EQ',
+  { ref: 'transfer' },
+  'JUMPI',
+  'DUP1',
+  'PUSH4 70a08231',
+  'EQ',
+  { ref: 'balanceOf' },
+  'JUMPI',
+  'DUP1',
+  'PUSH4 313ce567',
+  'EQ',
+  { ref: 'decimals' },
+  'JUMPI',
+  'DUP1',
+  'PUSH4 95d89b41',
+  'EQ',
+  { ref: 'symbol' },
+  'JUMPI',
+  { label: 'revert' },
+  'PUSH1 00',
+  'DUP1',
+  'REVERT',
 
   { label: 'transfer' },
-  'PUSH1 04', 'CALLDATALOAD', `PUSH20 ${MASK160}`, 'AND', //          [to]
-  'PUSH1 24', 'CALLDATALOAD', //                                        [amount, to]
-  'CALLER', 'SLOAD', //                                                 [balFrom, amount, to]
-  'DUP2', 'DUP2', 'LT', { ref: 'revert' }, 'JUMPI', //                  balFrom < amount -> revert
+  'PUSH1 04',
+  'CALLDATALOAD',
+  `PUSH20 ${MASK160}`,
+  'AND', //          [to]
+  'PUSH1 24',
+  'CALLDATALOAD', //                                        [amount, to]
+  'CALLER',
+  'SLOAD', //                                                 [balFrom, amount, to]
+  'DUP2',
+  'DUP2',
+  'LT',
+  { ref: 'revert' },
+  'JUMPI', //                  balFrom < amount -> revert
   'SUB', //                                                             [balFrom-amount, to]   (SUB = top - second)
-  'CALLER', 'SSTORE', //                                                bal[caller] = balFrom-amount; [to]
-  'PUSH1 24', 'CALLDATALOAD', //                                        [amount, to]
-  'DUP2', 'SLOAD', //                                                   [balTo, amount, to]
-  'DUP2', 'ADD', //                                                     [balTo+amount, amount, to]
-  'DUP3', 'SSTORE', //                                                  bal[to] += amount; [amount, to]
-  'PUSH1 00', 'MSTORE', //                                              mem[0] = amount; [to]
-  'CALLER', `PUSH32 ${TRANSFER_TOPIC.slice(2)}`, 'PUSH1 20', 'PUSH1 00', // [0, 32, topic, caller, to]
+  'CALLER',
+  'SSTORE', //                                                bal[caller] = balFrom-amount; [to]
+  'PUSH1 24',
+  'CALLDATALOAD', //                                        [amount, to]
+  'DUP2',
+  'SLOAD', //                                                   [balTo, amount, to]
+  'DUP2',
+  'ADD', //                                                     [balTo+amount, amount, to]
+  'DUP3',
+  'SSTORE', //                                                  bal[to] += amount; [amount, to]
+  'PUSH1 00',
+  'MSTORE', //                                              mem[0] = amount; [to]
+  'CALLER',
+  `PUSH32 ${TRANSFER_TOPIC.slice(2)}`,
+  'PUSH1 20',
+  'PUSH1 00', // [0, 32, topic, caller, to]
   'LOG3', //                                                            Transfer(caller, to, amount); []
-  'PUSH1 01', 'PUSH1 00', 'MSTORE', 'PUSH1 20', 'PUSH1 00', 'RETURN', // return true
+  'PUSH1 01',
+  'PUSH1 00',
+  'MSTORE',
+  'PUSH1 20',
+  'PUSH1 00',
+  'RETURN', // return true
 
   { label: 'balanceOf' },
-  'PUSH1 04', 'CALLDATALOAD', `PUSH20 ${MASK160}`, 'AND', 'SLOAD',
-  'PUSH1 00', 'MSTORE', 'PUSH1 20', 'PUSH1 00', 'RETURN',
+  'PUSH1 04',
+  'CALLDATALOAD',
+  `PUSH20 ${MASK160}`,
+  'AND',
+  'SLOAD',
+  'PUSH1 00',
+  'MSTORE',
+  'PUSH1 20',
+  'PUSH1 00',
+  'RETURN',
 
   { label: 'decimals' },
-  'PUSH1 06', 'PUSH1 00', 'MSTORE', 'PUSH1 20', 'PUSH1 00', 'RETURN',
+  'PUSH1 06',
+  'PUSH1 00',
+  'MSTORE',
+  'PUSH1 20',
+  'PUSH1 00',
+  'RETURN',
 
   { label: 'symbol' },
-  'PUSH1 20', 'PUSH1 00', 'MSTORE', //                                  string offset
-  'PUSH1 04', 'PUSH1 20', 'MSTORE', //                                  length 4
-  `PUSH32 ${Buffer.from('USDT').toString('hex').padEnd(64, '0')}`, 'PUSH1 40', 'MSTORE',
-  'PUSH1 60', 'PUSH1 00', 'RETURN',
+  'PUSH1 20',
+  'PUSH1 00',
+  'MSTORE', //                                  string offset
+  'PUSH1 04',
+  'PUSH1 20',
+  'MSTORE', //                                  length 4
+  `PUSH32 ${Buffer.from('USDT').toString('hex').padEnd(64, '0')}`,
+  'PUSH1 40',
+  'MSTORE',
+  'PUSH1 60',
+  'PUSH1 00',
+  'RETURN',
 ];
 
 /** Two passes: label offsets first (every ref is a fixed-size PUSH2), then bytes. */
 export function assemble(listing: Op[]): string {
   const size = (op: Op): number =>
-    typeof op !== 'string' ? ('label' in op ? 1 : 3) : op.startsWith('PUSH') ? 1 + Number(op.split(' ')[0]!.slice(4)) : 1;
+    typeof op !== 'string'
+      ? 'label' in op
+        ? 1
+        : 3
+      : op.startsWith('PUSH')
+        ? 1 + Number(op.split(' ')[0]!.slice(4))
+        : 1;
   const labels = new Map<string, number>();
   let offset = 0;
   for (const op of listing) {
@@ -252,7 +353,9 @@ function tokenInitCode(): string {
 
 /** Deploys a fresh token with a real creation transaction; returns its (lower-case) address. */
 export async function deployTestToken(rpcUrl: string): Promise<string> {
-  const hash = await rpc<string>(rpcUrl, 'eth_sendTransaction', [{ from: ANVIL_DEFAULT_ACCOUNT, data: tokenInitCode() }]);
+  const hash = await rpc<string>(rpcUrl, 'eth_sendTransaction', [
+    { from: ANVIL_DEFAULT_ACCOUNT, data: tokenInitCode() },
+  ]);
   await waitForReceipt(rpcUrl, hash);
   const receipt = await rpc<{ contractAddress: string }>(rpcUrl, 'eth_getTransactionReceipt', [hash]);
   return receipt.contractAddress.toLowerCase();
@@ -263,7 +366,11 @@ const slotOf = (address: string): string => `0x${address.slice(2).toLowerCase().
 /** Seeds a balance directly in storage (the token has no mint function). */
 export async function mintToken(args: { rpcUrl: string; token: string; to: string; amount: bigint }): Promise<void> {
   const current = BigInt(await rpc<string>(args.rpcUrl, 'eth_getStorageAt', [args.token, slotOf(args.to), 'latest']));
-  await rpc(args.rpcUrl, 'anvil_setStorageAt', [args.token, slotOf(args.to), `0x${(current + args.amount).toString(16).padStart(64, '0')}`]);
+  await rpc(args.rpcUrl, 'anvil_setStorageAt', [
+    args.token,
+    slotOf(args.to),
+    `0x${(current + args.amount).toString(16).padStart(64, '0')}`,
+  ]);
 }
 
 /** Calls transfer(to, amount) as `from`; returns the hash once mined. */
@@ -271,5 +378,12 @@ export async function sendToken(
   args: { rpcUrl: string; token: string; from?: string; to: string; amount: bigint } & SendOptions,
 ): Promise<string> {
   const data = `0xa9059cbb${args.to.slice(2).toLowerCase().padStart(64, '0')}${args.amount.toString(16).padStart(64, '0')}`;
-  return sendTransaction({ rpcUrl: args.rpcUrl, from: args.from, to: args.token, data, gas: args.gas, noWait: args.noWait });
+  return sendTransaction({
+    rpcUrl: args.rpcUrl,
+    from: args.from,
+    to: args.token,
+    data,
+    gas: args.gas,
+    noWait: args.noWait,
+  });
 }

@@ -48,7 +48,8 @@ export function compileMockUsdc(): { abi: Abi; runtimeBytecode: Hex } {
   };
   const output = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput;
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
-  if (errors.length > 0) throw new Error(`MockUSDC.sol failed to compile:\n${errors.map((e) => e.formattedMessage).join('\n')}`);
+  if (errors.length > 0)
+    throw new Error(`MockUSDC.sol failed to compile:\n${errors.map((e) => e.formattedMessage).join('\n')}`);
   const contract = output.contracts?.['MockUSDC.sol']?.MockUSDC;
   if (!contract?.evm.deployedBytecode.object) throw new Error('solc produced no MockUSDC runtime bytecode');
   compiled = { abi: contract.abi, runtimeBytecode: `0x${contract.evm.deployedBytecode.object}` };
@@ -81,7 +82,12 @@ export async function mintUsdc(rpcUrl: string, to: string, amount: bigint): Prom
   const { abi } = compileMockUsdc();
   const wallet = createWalletClient({ account: ANVIL_DEFAULT_ACCOUNT as Address, chain, transport: http(rpcUrl) });
   const publicClient = createPublicClient({ chain, transport: http(rpcUrl) });
-  const hash = await wallet.writeContract({ address: BASE_USDC, abi, functionName: 'mint', args: [to as Address, amount] });
+  const hash = await wallet.writeContract({
+    address: BASE_USDC,
+    abi,
+    functionName: 'mint',
+    args: [to as Address, amount],
+  });
   const receipt = await publicClient.waitForTransactionReceipt({ hash });
   if (receipt.status !== 'success') throw new Error(`mint(${to}, ${amount}) reverted in ${hash}`);
   return hash;
@@ -91,7 +97,12 @@ export async function mintUsdc(rpcUrl: string, to: string, amount: bigint): Prom
 export async function usdcBalance(rpcUrl: string, address: string): Promise<bigint> {
   const publicClient = createPublicClient({ transport: http(rpcUrl) });
   const { abi } = compileMockUsdc();
-  return (await publicClient.readContract({ address: BASE_USDC, abi, functionName: 'balanceOf', args: [address as Address] })) as bigint;
+  return (await publicClient.readContract({
+    address: BASE_USDC,
+    abi,
+    functionName: 'balanceOf',
+    args: [address as Address],
+  })) as bigint;
 }
 
 /** EIP-3009 authorizationState(from, nonce) at BASE_USDC: true once used or canceled. */

@@ -14,13 +14,27 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
 }
 
 /** A fresh page (own cookies and sessionStorage) that fails the test on any uncaught page error. */
-export async function openPage(browser: Browser, options: { width?: number; height?: number } = {}): Promise<{ page: Page; pageErrors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 900 } });
+export async function openPage(
+  browser: Browser,
+  options: { width?: number; height?: number } = {},
+): Promise<{ page: Page; pageErrors: string[] }> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+  });
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (err) => pageErrors.push(err.message));

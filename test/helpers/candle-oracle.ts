@@ -13,7 +13,13 @@ export function shippedCandles(path: string, format: CandleFileFormat, interval:
 export type PlainCandle = Omit<CandleView, 'timestamp'> & { t: number };
 
 export const plain = (c: Candle): PlainCandle => ({
-  t: c.openTime, open: Number(c.open), high: Number(c.high), low: Number(c.low), close: Number(c.close), volume: Number(c.volume), trades: c.trades,
+  t: c.openTime,
+  open: Number(c.open),
+  high: Number(c.high),
+  low: Number(c.low),
+  close: Number(c.close),
+  volume: Number(c.volume),
+  trades: c.trades,
 });
 
 /** Monday 2000-01-03: an independent statement of where weeks start (the code under test has its own). */
@@ -24,7 +30,12 @@ const floorTo = (t: number, size: number) => MONDAY + Math.floor((t - MONDAY) / 
  * Reference re-aggregation, written separately from the SQL rollup: O first, H max, L min, C last,
  * V and trades summed; only buckets whose whole span lies in [knownStart, knownEnd) are built.
  */
-export function aggregate(rows: readonly PlainCandle[], to: CandleInterval, knownStart: number, knownEnd: number): PlainCandle[] {
+export function aggregate(
+  rows: readonly PlainCandle[],
+  to: CandleInterval,
+  knownStart: number,
+  knownEnd: number,
+): PlainCandle[] {
   const size = INTERVAL_MS[to];
   const buckets = new Map<number, PlainCandle>();
   for (const r of rows) {
@@ -48,6 +59,13 @@ export function aggregate(rows: readonly PlainCandle[], to: CandleInterval, know
  * own coarser files sum in floating point (data/market/SOURCES.md §4: within 1e-6).
  */
 export function sameCandle(a: PlainCandle, b: PlainCandle, volumeTolerance = 1e-9): boolean {
-  return a.t === b.t && a.open === b.open && a.high === b.high && a.low === b.low && a.close === b.close && a.trades === b.trades &&
-    Math.abs(a.volume - b.volume) <= volumeTolerance * Math.max(1e-12, Math.abs(b.volume));
+  return (
+    a.t === b.t &&
+    a.open === b.open &&
+    a.high === b.high &&
+    a.low === b.low &&
+    a.close === b.close &&
+    a.trades === b.trades &&
+    Math.abs(a.volume - b.volume) <= volumeTolerance * Math.max(1e-12, Math.abs(b.volume))
+  );
 }

@@ -16,7 +16,13 @@ export interface DocumentValidator {
   /** The document path template a concrete path matches, e.g. /api/v1/kyt/job/{requestId}. */
   templateOf(method: string, concretePath: string): string;
   /** Throws, naming the operation and the problem, unless the answer matches the document. */
-  expectMatches(method: string, concretePath: string, status: number, body: unknown, headers?: Headers | Record<string, string>): void;
+  expectMatches(
+    method: string,
+    concretePath: string,
+    status: number,
+    body: unknown,
+    headers?: Headers | Record<string, string>,
+  ): void;
   /** Every (METHOD template status) checked so far. */
   checked: Set<string>;
   /** How many answers were checked. */
@@ -35,11 +41,16 @@ export function validateWithSwaggerParser(document: OpenApiDoc): Promise<void> {
     process.stdin.on('data', (d) => (text += d)).on('end', () =>
       SwaggerParser.validate(JSON.parse(text)).then(() => process.stdout.write('valid'), (e) => { process.stdout.write(String(e && e.message)); process.exitCode = 1; }));`;
   return new Promise((resolve, reject) => {
-    const child = execFile(process.execPath, ['-e', script], { cwd: process.cwd(), maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
-      if (err) reject(new Error(`swagger-parser: ${stdout || stderr || err.message}`));
-      else if (stdout !== 'valid') reject(new Error(`swagger-parser said: ${stdout}`));
-      else resolve();
-    });
+    const child = execFile(
+      process.execPath,
+      ['-e', script],
+      { cwd: process.cwd(), maxBuffer: 16 * 1024 * 1024 },
+      (err, stdout, stderr) => {
+        if (err) reject(new Error(`swagger-parser: ${stdout || stderr || err.message}`));
+        else if (stdout !== 'valid') reject(new Error(`swagger-parser said: ${stdout}`));
+        else resolve();
+      },
+    );
     child.stdin?.end(JSON.stringify(document));
   });
 }
@@ -115,19 +126,31 @@ export async function documentValidator(document: OpenApiDoc): Promise<DocumentV
       const where = `${method.toUpperCase()} ${template} → ${status}`;
       const response = operation.responses[String(status)];
       if (!response) {
-        throw new Error(`${where}: status ${status} is not in the document (it lists ${Object.keys(operation.responses).join(', ')}); body ${JSON.stringify(body).slice(0, 300)}`);
+        throw new Error(
+          `${where}: status ${status} is not in the document (it lists ${Object.keys(operation.responses).join(', ')}); body ${JSON.stringify(body).slice(0, 300)}`,
+        );
       }
       const header = (name: string): string | null =>
-        headers instanceof Headers ? headers.get(name) : (Object.entries(headers).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1] ?? null);
+        headers instanceof Headers
+          ? headers.get(name)
+          : (Object.entries(headers).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1] ?? null);
       for (const [name, spec] of Object.entries<any>(response.headers ?? {})) {
-        if (spec.required && header(name) === null) throw new Error(`${where}: required response header ${name} is missing`);
+        if (spec.required && header(name) === null)
+          throw new Error(`${where}: required response header ${name} is missing`);
       }
-      const contentType = (header('content-type') ?? (typeof body === 'string' ? 'text/plain' : 'application/json')).split(';')[0]?.trim() as string;
+      const contentType = (header('content-type') ?? (typeof body === 'string' ? 'text/plain' : 'application/json'))
+        .split(';')[0]
+        ?.trim() as string;
       const media = response.content?.[contentType];
-      if (!media) throw new Error(`${where}: content type ${contentType} is not in the document (it lists ${Object.keys(response.content ?? {}).join(', ') || 'no body'})`);
+      if (!media)
+        throw new Error(
+          `${where}: content type ${contentType} is not in the document (it lists ${Object.keys(response.content ?? {}).join(', ') || 'no body'})`,
+        );
       const validate = compile(media.schema);
       if (!validate(body)) {
-        throw new Error(`${where}: the body does not match the document:\n${ajv.errorsText(validate.errors, { separator: '\n' })}\nbody: ${JSON.stringify(body).slice(0, 1500)}`);
+        throw new Error(
+          `${where}: the body does not match the document:\n${ajv.errorsText(validate.errors, { separator: '\n' })}\nbody: ${JSON.stringify(body).slice(0, 1500)}`,
+        );
       }
       checked.add(`${method.toUpperCase()} ${template} ${status}`);
       validated += 1;
@@ -136,6 +159,13 @@ export async function documentValidator(document: OpenApiDoc): Promise<DocumentV
 }
 
 /** One-off form of DocumentValidator.expectMatches (compiles the document each call: prefer documentValidator in loops). */
-export async function expectMatchesDocument(document: OpenApiDoc, method: string, path: string, status: number, body: unknown, headers?: Headers | Record<string, string>): Promise<void> {
+export async function expectMatchesDocument(
+  document: OpenApiDoc,
+  method: string,
+  path: string,
+  status: number,
+  body: unknown,
+  headers?: Headers | Record<string, string>,
+): Promise<void> {
   (await documentValidator(document)).expectMatches(method, path, status, body, headers);
 }

@@ -20,7 +20,8 @@ export function parsePrometheus(text: string): Samples {
     const m = SAMPLE.exec(line);
     if (!m) throw new Error(`not a Prometheus sample line: ${line}`);
     const labels: Record<string, string> = {};
-    for (const l of (m[2] ?? '').matchAll(LABEL)) labels[l[1] as string] = (l[2] as string).replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c));
+    for (const l of (m[2] ?? '').matchAll(LABEL))
+      labels[l[1] as string] = (l[2] as string).replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c));
     samples.set(keyOf(m[1] as string, labels), Number(m[3]));
   }
   return samples;

@@ -36,7 +36,14 @@ export async function connectRecording(url: string, token: string): Promise<Reco
       if (past) return Promise.resolve(past.payload);
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
-        waiters.push({ event, match, resolve: (p) => { clearTimeout(timer); resolve(p); } });
+        waiters.push({
+          event,
+          match,
+          resolve: (p) => {
+            clearTimeout(timer);
+            resolve(p);
+          },
+        });
       });
     },
     close: () => void socket.close(),

@@ -6,7 +6,12 @@ import type { AddressInfo } from 'node:net';
  * body with `method`) match on path + method + canonical params (the id is ignored).
  */
 export interface Cassette {
-  request: { method: 'GET' | 'POST'; path: string; query?: Record<string, string>; rpc?: { method: string; params?: unknown } };
+  request: {
+    method: 'GET' | 'POST';
+    path: string;
+    query?: Record<string, string>;
+    rpc?: { method: string; params?: unknown };
+  };
   response: { status?: number; body: unknown; headers?: Record<string, string> };
   /** Fault injection: answer after this many ms, or never. */
   delayMs?: number;
@@ -25,11 +30,21 @@ export interface ReplayServer {
 }
 
 const canonical = (v: unknown): string =>
-  Array.isArray(v) ? `[${v.map(canonical).join(',')}]`
-  : v && typeof v === 'object' ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`
-  : JSON.stringify(v);
+  Array.isArray(v)
+    ? `[${v.map(canonical).join(',')}]`
+    : v && typeof v === 'object'
+      ? `{${Object.keys(v)
+          .sort()
+          .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+          .join(',')}}`
+      : JSON.stringify(v);
 
-function keyOf(method: string, path: string, query: URLSearchParams | Record<string, string> | undefined, rpc?: { method: string; params?: unknown }): string {
+function keyOf(
+  method: string,
+  path: string,
+  query: URLSearchParams | Record<string, string> | undefined,
+  rpc?: { method: string; params?: unknown },
+): string {
   const q = new URLSearchParams(query as Record<string, string>);
   q.sort();
   const qs = q.toString();
@@ -45,7 +60,11 @@ const readBody = (req: IncomingMessage) =>
 
 /** A strict replay HTTP server on 127.0.0.1: real sockets, recorded answers, and a miss list instead of invention. */
 export async function startReplayServer(cassettes: Cassette[]): Promise<ReplayServer> {
-  const remaining = cassettes.map((c) => ({ c, key: keyOf(c.request.method, c.request.path, c.request.query, c.request.rpc), left: c.times ?? Infinity }));
+  const remaining = cassettes.map((c) => ({
+    c,
+    key: keyOf(c.request.method, c.request.path, c.request.query, c.request.rpc),
+    left: c.times ?? Infinity,
+  }));
   const misses: string[] = [];
   const served: string[] = [];
   const hanging = new Set<ServerResponse>();
@@ -60,11 +79,18 @@ export async function startReplayServer(cassettes: Cassette[]): Promise<ReplaySe
     } catch {
       /* not JSON-RPC */
     }
-    const key = keyOf(req.method ?? 'GET', url.pathname, url.searchParams, rpc ? { method: rpc.method, params: rpc.params } : undefined);
+    const key = keyOf(
+      req.method ?? 'GET',
+      url.pathname,
+      url.searchParams,
+      rpc ? { method: rpc.method, params: rpc.params } : undefined,
+    );
     const hit = remaining.find((r) => r.key === key && r.left > 0);
     if (!hit) {
       misses.push(key);
-      res.writeHead(599, { 'content-type': 'application/json' }).end(JSON.stringify({ error: `no cassette for ${key}` }));
+      res
+        .writeHead(599, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: `no cassette for ${key}` }));
       return;
     }
     hit.left -= 1;
@@ -76,8 +102,11 @@ export async function startReplayServer(cassettes: Cassette[]): Promise<ReplaySe
     if (hit.c.delayMs) await new Promise((r) => setTimeout(r, hit.c.delayMs));
     let body = hit.c.response.body;
     // JSON-RPC answers carry the caller's id, as a real node would.
-    if (rpc && body && typeof body === 'object' && 'jsonrpc' in (body as object)) body = { ...(body as object), id: rpc.id ?? null };
-    res.writeHead(hit.c.response.status ?? 200, { 'content-type': 'application/json', ...hit.c.response.headers }).end(JSON.stringify(body));
+    if (rpc && body && typeof body === 'object' && 'jsonrpc' in (body as object))
+      body = { ...(body as object), id: rpc.id ?? null };
+    res
+      .writeHead(hit.c.response.status ?? 200, { 'content-type': 'application/json', ...hit.c.response.headers })
+      .end(JSON.stringify(body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   return {

@@ -16,15 +16,22 @@ const MIN_SECRET_LENGTH = 10;
 
 /** Header names whose values are credentials, as the stack's clients send them. */
 const SENSITIVE_HEADERS = new Set([
-  'x-api-key', 'authorization', 'x-activity-webhook-secret', 'paypal-transmission-sig', 'svix-signature', 'webhook-signature',
-  'payment-signature', 'x-payment',
+  'x-api-key',
+  'authorization',
+  'x-activity-webhook-secret',
+  'paypal-transmission-sig',
+  'svix-signature',
+  'webhook-signature',
+  'payment-signature',
+  'x-payment',
 ]);
 
 let destination: DestinationStream | undefined;
 
 /** The test file running now (relative), so the final test can tell which files wrote lines. */
 function currentTestFile(): string | undefined {
-  const testPath = (globalThis as { expect?: { getState?: () => { testPath?: string } } }).expect?.getState?.().testPath;
+  const testPath = (globalThis as { expect?: { getState?: () => { testPath?: string } } }).expect?.getState?.()
+    .testPath;
   return testPath ? path.relative(process.cwd(), testPath) : undefined;
 }
 
@@ -51,12 +58,16 @@ export function capturingLogger(onLine: (line: string) => void, base: LogFields 
   const file = process.env.TEST_RUN_LOG;
   if (file) destination ??= pino.destination({ dest: file, sync: true, append: true, mkdir: true });
   const run = destination;
-  return createLogger('debug', { testFile: currentTestFile(), ...base }, {
-    write: (line: string) => {
-      onLine(line);
-      run?.write(line);
+  return createLogger(
+    'debug',
+    { testFile: currentTestFile(), ...base },
+    {
+      write: (line: string) => {
+        onLine(line);
+        run?.write(line);
+      },
     },
-  });
+  );
 }
 
 /** Remembers a credential the run used, for the final grep of the run's log. */
@@ -81,8 +92,15 @@ export function recordSensitiveHeaders(headers: Record<string, string> | undefin
 
 /** The config fields of a stack that hold secrets (names as in src/config.ts). */
 const SECRET_CONFIG = [
-  'BOOTSTRAP_ADMIN_API_KEY', 'ACTIVITY_WEBHOOK_SECRET', 'CLERK_WEBHOOK_SECRET', 'PAYPAL_CLIENT_SECRET', 'PAYFAST_MERCHANT_KEY',
-  'PAYFAST_MERCHANT_PASSPHRASE', 'X402_FACILITATOR_PRIVATE_KEY', 'TRON_API_KEY', 'ETHERSCAN_API_KEY',
+  'BOOTSTRAP_ADMIN_API_KEY',
+  'ACTIVITY_WEBHOOK_SECRET',
+  'CLERK_WEBHOOK_SECRET',
+  'PAYPAL_CLIENT_SECRET',
+  'PAYFAST_MERCHANT_KEY',
+  'PAYFAST_MERCHANT_PASSPHRASE',
+  'X402_FACILITATOR_PRIVATE_KEY',
+  'TRON_API_KEY',
+  'ETHERSCAN_API_KEY',
 ] as const;
 
 export function recordConfigSecrets(config: Partial<Record<(typeof SECRET_CONFIG)[number], string | undefined>>): void {

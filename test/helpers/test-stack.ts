@@ -28,8 +28,16 @@ export interface TestStack {
   workerHttp: WorkerHttpServer;
   /** Starts (another) worker on this stack's task queue; stopped with the stack. */
   startWorker(activities?: Activities): Promise<{ worker: Worker; stop(): Promise<void> }>;
-  createUser(options?: { role?: 'user' | 'admin'; credits?: number; clerkUserId?: string }): Promise<{ id: string; key: string }>;
-  http(method: string, path: string, options?: { key?: string; headers?: Record<string, string>; body?: unknown }): Promise<{ status: number; body: any; headers: Headers }>;
+  createUser(options?: {
+    role?: 'user' | 'admin';
+    credits?: number;
+    clerkUserId?: string;
+  }): Promise<{ id: string; key: string }>;
+  http(
+    method: string,
+    path: string,
+    options?: { key?: string; headers?: Record<string, string>; body?: unknown },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   stop(): Promise<void>;
 }
 
@@ -37,19 +45,21 @@ export interface TestStack {
  * A real api + worker over the run's shared Postgres and Temporal dev server, on a task queue of its
  * own so test files cannot steal each other's workflows.
  */
-export async function startTestStack(options: {
-  env?: Record<string, string>;
-  activities?: (defaults: Activities, pool: Pool) => Activities;
-  /** Replaces parts of the real activities' dependencies (e.g. PayFast's validate endpoint). */
-  activityDeps?: Partial<ActivityDeps>;
-  /** Webhook verifiers built by the test (trust anchors, fetchers, clocks), injected like production wiring. */
-  verifiers?: WebhookVerifierOverrides;
-  worker?: boolean;
-  /** Where the stack's api and workers log (default: the run's log at debug, see run-log.ts). */
-  log?: Logger;
-  /** The Temporal SDK's exporter, when the test installed the runtime with one: appended to workerHttp's /metrics. */
-  sdkMetricsUrl?: string;
-} = {}): Promise<TestStack> {
+export async function startTestStack(
+  options: {
+    env?: Record<string, string>;
+    activities?: (defaults: Activities, pool: Pool) => Activities;
+    /** Replaces parts of the real activities' dependencies (e.g. PayFast's validate endpoint). */
+    activityDeps?: Partial<ActivityDeps>;
+    /** Webhook verifiers built by the test (trust anchors, fetchers, clocks), injected like production wiring. */
+    verifiers?: WebhookVerifierOverrides;
+    worker?: boolean;
+    /** Where the stack's api and workers log (default: the run's log at debug, see run-log.ts). */
+    log?: Logger;
+    /** The Temporal SDK's exporter, when the test installed the runtime with one: appended to workerHttp's /metrics. */
+    sdkMetricsUrl?: string;
+  } = {},
+): Promise<TestStack> {
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -121,19 +131,33 @@ export async function startTestStack(options: {
     workerHttp,
     startWorker,
     async createUser({ role = 'user', credits = 0, clerkUserId } = {}) {
-      const { rows } = await pool.query<{ id: string }>('INSERT INTO users (role, clerk_user_id) VALUES ($1, $2) RETURNING id', [role, clerkUserId ?? null]);
+      const { rows } = await pool.query<{ id: string }>(
+        'INSERT INTO users (role, clerk_user_id) VALUES ($1, $2) RETURNING id',
+        [role, clerkUserId ?? null],
+      );
       const id = (rows[0] as { id: string }).id;
       const key = generateApiKey();
       recordSecret(key);
       await stores.users.createApiKey(id, 'test', key);
-      if (credits > 0) await stores.credits.grant({ userId: id, amount: credits, idempotencyKey: `test-seed:${id}`, reason: 'test seed', source: 'test' });
+      if (credits > 0)
+        await stores.credits.grant({
+          userId: id,
+          amount: credits,
+          idempotencyKey: `test-seed:${id}`,
+          reason: 'test seed',
+          source: 'test',
+        });
       return { id, key };
     },
     async http(method, path, { key, headers = {}, body } = {}) {
       recordSensitiveHeaders({ ...(key ? { 'x-api-key': key } : {}), ...headers });
       const res = await fetch(`${api.url}${path}`, {
         method,
-        headers: { ...(key ? { 'x-api-key': key } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+        headers: {
+          ...(key ? { 'x-api-key': key } : {}),
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...headers,
+        },
         body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
       });
       const text = await res.text();
@@ -157,7 +181,12 @@ export async function startTestStack(options: {
 }
 
 /** Polls a job until it leaves `queued` (or the deadline passes) and returns the last poll body. */
-export async function pollUntilDone(stack: TestStack, key: string, requestId: string, timeoutMs = 30_000): Promise<any> {
+export async function pollUntilDone(
+  stack: TestStack,
+  key: string,
+  requestId: string,
+  timeoutMs = 30_000,
+): Promise<any> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await stack.http('GET', `/api/v1/kyt/job/${requestId}`, { key });
@@ -167,12 +196,18 @@ export async function pollUntilDone(stack: TestStack, key: string, requestId: st
 }
 
 /** Submits a job for a fresh user with `credits`, waits for it, and returns the poll body, the full response and the elapsed time. */
-export async function screenJob(stack: TestStack, body: Record<string, unknown>, credits = 10): Promise<{ polled: any; full: any; ms: number }> {
+export async function screenJob(
+  stack: TestStack,
+  body: Record<string, unknown>,
+  credits = 10,
+): Promise<{ polled: any; full: any; ms: number }> {
   const user = await stack.createUser({ credits });
   const started = Date.now();
   const submit = await stack.http('POST', '/api/v1/kyt/job', { key: user.key, body });
   if (submit.status !== 202) throw new Error(`submit answered ${submit.status}: ${JSON.stringify(submit.body)}`);
   const polled = await pollUntilDone(stack, user.key, submit.body.data.request_id, 30_000);
-  const full = await stack.http('GET', `/api/v1/kyt/job/${submit.body.data.request_id}/fullresponse`, { key: user.key });
+  const full = await stack.http('GET', `/api/v1/kyt/job/${submit.body.data.request_id}/fullresponse`, {
+    key: user.key,
+  });
   return { polled: polled.data, full: full.body.data.response, ms: Date.now() - started };
 }

@@ -14,7 +14,8 @@ export const fixtureJson = <T = any>(...parts: string[]): T => JSON.parse(fixtur
 export const FIXTURE_CLERK_USER = 'user_29w83sxmDNGwOuEthce5gg56FcC';
 export const FIXTURE_SUBSCRIPTION = 'I-93KN4XGWD2R7';
 export const PAYPAL_WEBHOOK_ID = '1JE4291016473214C';
-export const PAYPAL_TEST_CERT_URL = 'https://api.sandbox.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-TESTFIX1';
+export const PAYPAL_TEST_CERT_URL =
+  'https://api.sandbox.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-TESTFIX1';
 export const PAYFAST_PASSPHRASE = 'jt7NOE43FZPn';
 export const CLERK_SECRET = fixtureJson<{ signing_secret: string }>('clerk', '_manifest.json').signing_secret;
 
@@ -56,9 +57,14 @@ export const paypalFixture = (eventType: string): Delivery => ({
  * A fixture event re-labelled for another subscription and user (fresh event id), re-signed with the
  * test key: lets tests replay the fixture shapes without colliding with the fixture ids.
  */
-export function paypalVariant(eventType: string, ids: { subscriptionId: string; clerkUserId: string; eventId?: string; mutate?: (body: any) => void }): Delivery & { eventId: string } {
+export function paypalVariant(
+  eventType: string,
+  ids: { subscriptionId: string; clerkUserId: string; eventId?: string; mutate?: (body: any) => void },
+): Delivery & { eventId: string } {
   const original = fixture('paypal', 'events', `${eventType}.json`).toString('utf8');
-  const body = JSON.parse(original.split(FIXTURE_SUBSCRIPTION).join(ids.subscriptionId).split(FIXTURE_CLERK_USER).join(ids.clerkUserId));
+  const body = JSON.parse(
+    original.split(FIXTURE_SUBSCRIPTION).join(ids.subscriptionId).split(FIXTURE_CLERK_USER).join(ids.clerkUserId),
+  );
   body.id = ids.eventId ?? `WH-${randomUUID()}`;
   ids.mutate?.(body);
   return { ...signPayPal(JSON.stringify(body)), eventId: body.id };
@@ -107,9 +113,17 @@ export function clerkDelivery(body: Buffer | string, options: { id?: string; atM
 }
 
 /** POSTs exact bytes (never re-serialized) to the stack. */
-export async function post(baseUrl: string, route: string, delivery: Delivery): Promise<{ status: number; body: any; text: string }> {
+export async function post(
+  baseUrl: string,
+  route: string,
+  delivery: Delivery,
+): Promise<{ status: number; body: any; text: string }> {
   recordSensitiveHeaders(delivery.headers);
-  const res = await fetch(`${baseUrl}${route}`, { method: 'POST', headers: delivery.headers, body: new Uint8Array(delivery.body) });
+  const res = await fetch(`${baseUrl}${route}`, {
+    method: 'POST',
+    headers: delivery.headers,
+    body: new Uint8Array(delivery.body),
+  });
   const text = await res.text();
   let body: unknown = null;
   try {

@@ -55,7 +55,9 @@ function bodyStart(response: Interaction['response']): string {
 }
 
 export function summarizeEvents(ndjson: string, documentOperations: readonly string[]): SchemathesisSummary {
-  const tallies = new Map<string, OperationTally>(documentOperations.map((operation) => [operation, { operation, cases: 0, byClass: {} }]));
+  const tallies = new Map<string, OperationTally>(
+    documentOperations.map((operation) => [operation, { operation, cases: 0, byClass: {} }]),
+  );
   const serverErrors: ServerErrorCase[] = [];
   for (const line of ndjson.split('\n')) {
     if (!line.startsWith('{"ScenarioFinished"')) continue;
@@ -68,7 +70,13 @@ export function summarizeEvents(ndjson: string, documentOperations: readonly str
       const klass = statusClass(status);
       tally.cases += 1;
       tally.byClass[klass] = (tally.byClass[klass] ?? 0) + 1;
-      if (klass === '5xx' || klass === 'none') serverErrors.push({ operation: recorder.label, status: status ?? null, caseId, body: bodyStart(interaction.response) });
+      if (klass === '5xx' || klass === 'none')
+        serverErrors.push({
+          operation: recorder.label,
+          status: status ?? null,
+          caseId,
+          body: bodyStart(interaction.response),
+        });
     }
   }
   const operations = [...tallies.values()];
@@ -81,7 +89,10 @@ export function summarizeEvents(ndjson: string, documentOperations: readonly str
 }
 
 /** The printed result: one line per operation, the totals, and every 5xx with its schemathesis case id. */
-export function formatSummary(summary: SchemathesisSummary, run: { seconds: number; minCases: number; reportPath: string }): string {
+export function formatSummary(
+  summary: SchemathesisSummary,
+  run: { seconds: number; minCases: number; reportPath: string },
+): string {
   const width = Math.max(...summary.operations.map((t) => t.operation.length));
   const classes = ['2xx', '3xx', '4xx', '5xx', 'none'];
   const lines = [
@@ -89,7 +100,10 @@ export function formatSummary(summary: SchemathesisSummary, run: { seconds: numb
     `${'operation'.padEnd(width)}  ${'cases'.padStart(6)}  ${classes.map((c) => c.padStart(5)).join(' ')}`,
     ...[...summary.operations]
       .sort((a, b) => b.cases - a.cases)
-      .map((t) => `${t.operation.padEnd(width)}  ${String(t.cases).padStart(6)}  ${classes.map((c) => String(t.byClass[c] ?? 0).padStart(5)).join(' ')}`),
+      .map(
+        (t) =>
+          `${t.operation.padEnd(width)}  ${String(t.cases).padStart(6)}  ${classes.map((c) => String(t.byClass[c] ?? 0).padStart(5)).join(' ')}`,
+      ),
     '',
     `schemathesis: ${summary.cases} cases over ${summary.operations.length - summary.unexercised.length}/${summary.operations.length} operations in ${run.seconds.toFixed(0)} s; ` +
       `5xx or unanswered: ${summary.serverErrors.length} (required: 0 and at least ${run.minCases} cases)`,

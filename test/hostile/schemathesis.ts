@@ -32,12 +32,19 @@ const ACTIVITY_SECRET = 'schemathesis-activity-secret';
 
 function schemathesisBinary(): string {
   const script = path.resolve(__dirname, '../../scripts/schemathesis-venv.sh');
-  return execFileSync('bash', [script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim().split('\n').pop() as string;
+  return execFileSync('bash', [script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+    .trim()
+    .split('\n')
+    .pop() as string;
 }
 
 /** Runs in `cwd` (the report directory): schemathesis keeps a `.schemathesis` cache where it runs. */
 async function runSchemathesis(st: string, args: string[], cwd: string): Promise<number> {
-  const child = spawn(st, args, { cwd, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, NO_COLOR: '1' } });
+  const child = spawn(st, args, {
+    cwd,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => resolve(code ?? 1));
@@ -102,29 +109,51 @@ async function main(): Promise<number> {
     const documentText = await (await fetch(`${target.url}/api/v1/openapi.json`)).text();
     await writeFile(documentPath, documentText);
     const started = Date.now();
-    const exitCode = await runSchemathesis(st, [
-      'run', documentPath,
-      '--url', target.url,
-      '--header', `x-api-key: ${target.key}`,
-      '--header', `X-Activity-Webhook-Secret: ${ACTIVITY_SECRET}`,
-      '--checks', 'not_a_server_error',
-      '--phases', 'examples,coverage,fuzzing',
-      '--max-examples', String(MAX_EXAMPLES),
-      '--seed', SEED,
-      '--workers', '2',
-      '--request-timeout', '30',
-      '--continue-on-failure',
-      '--suppress-health-check', 'all',
-      '--generation-database', 'none',
-      '--report', 'ndjson',
-      '--report-ndjson-path', eventsPath,
-      '--output-sanitize', 'true',
-      '--output-truncate', 'true',
-      '--no-color',
-    ], reportDir);
+    const exitCode = await runSchemathesis(
+      st,
+      [
+        'run',
+        documentPath,
+        '--url',
+        target.url,
+        '--header',
+        `x-api-key: ${target.key}`,
+        '--header',
+        `X-Activity-Webhook-Secret: ${ACTIVITY_SECRET}`,
+        '--checks',
+        'not_a_server_error',
+        '--phases',
+        'examples,coverage,fuzzing',
+        '--max-examples',
+        String(MAX_EXAMPLES),
+        '--seed',
+        SEED,
+        '--workers',
+        '2',
+        '--request-timeout',
+        '30',
+        '--continue-on-failure',
+        '--suppress-health-check',
+        'all',
+        '--generation-database',
+        'none',
+        '--report',
+        'ndjson',
+        '--report-ndjson-path',
+        eventsPath,
+        '--output-sanitize',
+        'true',
+        '--output-truncate',
+        'true',
+        '--no-color',
+      ],
+      reportDir,
+    );
     const seconds = (Date.now() - started) / 1000;
     const summary = summarizeEvents(await readFile(eventsPath, 'utf8'), operationsOf(JSON.parse(documentText)));
-    console.log(formatSummary(summary, { seconds, minCases: MIN_CASES, reportPath: path.relative(process.cwd(), eventsPath) }));
+    console.log(
+      formatSummary(summary, { seconds, minCases: MIN_CASES, reportPath: path.relative(process.cwd(), eventsPath) }),
+    );
     const ok = summary.serverErrors.length === 0 && summary.cases >= MIN_CASES && summary.unexercised.length === 0;
     console.log(ok ? 'PASSED' : `FAILED (schemathesis exit code ${exitCode})`);
     return ok ? 0 : 1;

@@ -3,7 +3,7 @@ import { startTestStack, type TestStack } from '../helpers/test-stack';
 
 const SECRET = 'activity-secret-for-tests-0123456789';
 
-describe('GET /api/v1/activity (the owner\'s history)', () => {
+describe("GET /api/v1/activity (the owner's history)", () => {
   let stack: TestStack;
   let owner: { id: string; key: string };
   let clerkUserId: string;
@@ -14,17 +14,31 @@ describe('GET /api/v1/activity (the owner\'s history)', () => {
     clerkUserId = `user_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
     owner = await stack.createUser({ clerkUserId });
     const records = {
-      ethKyt: { activityType: 'kyt', blockchain: 'ethereum', transactionHash: '0xaaa111', riskLevel: 'high', riskScore: 80, responseSummary: { risk_level: 'HIGH' }, responsePayload: { full: true } },
+      ethKyt: {
+        activityType: 'kyt',
+        blockchain: 'ethereum',
+        transactionHash: '0xaaa111',
+        riskLevel: 'high',
+        riskScore: 80,
+        responseSummary: { risk_level: 'HIGH' },
+        responsePayload: { full: true },
+      },
       btcKya: { activityType: 'kya', blockchain: 'bitcoin', address: 'bc1qsearchme', riskLevel: 'low', riskScore: 5 },
       kyeErr: { activityType: 'kye', entityId: 'vasp-42', entityName: 'Garantex Europe', statusCode: 502 },
       tronKya: { activityType: 'kya', blockchain: 'tron', address: 'TXyz', riskLevel: 'high', riskScore: 75 },
     };
     for (const [name, r] of Object.entries(records)) {
-      const res = await stack.http('POST', '/api/webhook/activity', { body: { ...r, userId: clerkUserId }, headers: { 'x-activity-webhook-secret': SECRET } });
+      const res = await stack.http('POST', '/api/webhook/activity', {
+        body: { ...r, userId: clerkUserId },
+        headers: { 'x-activity-webhook-secret': SECRET },
+      });
       ids[name] = res.body.id;
     }
     // Someone else's record must never show up.
-    await stack.http('POST', '/api/webhook/activity', { body: { activityType: 'kya', userId: 'user_someoneelse', blockchain: 'bitcoin', address: 'bc1qsearchme' }, headers: { 'x-activity-webhook-secret': SECRET } });
+    await stack.http('POST', '/api/webhook/activity', {
+      body: { activityType: 'kya', userId: 'user_someoneelse', blockchain: 'bitcoin', address: 'bc1qsearchme' },
+      headers: { 'x-activity-webhook-secret': SECRET },
+    });
   });
   afterAll(async () => stack.stop());
 
@@ -35,7 +49,12 @@ describe('GET /api/v1/activity (the owner\'s history)', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.map((r: any) => r.id)).toEqual([ids.tronKya, ids.kyeErr, ids.btcKya, ids.ethKyt]);
     expect(res.body.pagination).toEqual({ total: 4, limit: 20, offset: 0, hasMore: false });
-    expect(res.body.data[3]).toMatchObject({ activityType: 'kyt', riskLevel: 'high', riskScore: 80, responseSummary: { risk_level: 'HIGH' } });
+    expect(res.body.data[3]).toMatchObject({
+      activityType: 'kyt',
+      riskLevel: 'high',
+      riskScore: 80,
+      responseSummary: { risk_level: 'HIGH' },
+    });
     expect(res.body.data[3].responsePayload).toBeUndefined();
   });
 
@@ -64,20 +83,31 @@ describe('GET /api/v1/activity (the owner\'s history)', () => {
     expect(second.body.data.map((r: any) => r.id)).toEqual([ids.ethKyt]);
   });
 
-  test.each([['?limit=0', 'limit'], ['?limit=101', 'limit'], ['?offset=-1', 'offset'], ['?from=yesterday', 'from'], ['?activityType=kyz', 'activityType'], ['?errors=yes', 'errors'], ['?q=a', 'q']])(
-    'when the query has %s, then 400 INVALID_PARAMETER names it', async (query, parameter) => {
-      const res = await list(query);
-      expect(res.status).toBe(400);
-      expect(res.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter } });
-    },
-  );
+  test.each([
+    ['?limit=0', 'limit'],
+    ['?limit=101', 'limit'],
+    ['?offset=-1', 'offset'],
+    ['?from=yesterday', 'from'],
+    ['?activityType=kyz', 'activityType'],
+    ['?errors=yes', 'errors'],
+    ['?q=a', 'q'],
+  ])('when the query has %s, then 400 INVALID_PARAMETER names it', async (query, parameter) => {
+    const res = await list(query);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter } });
+  });
 
   test('when the owner opens one record, then the full request and response payloads come back; others get 404', async () => {
     const mine = await stack.http('GET', `/api/v1/activity/${ids.ethKyt}`, { key: owner.key });
     const stranger = await stack.createUser();
     const theirs = await stack.http('GET', `/api/v1/activity/${ids.ethKyt}`, { key: stranger.key });
     const garbage = await stack.http('GET', '/api/v1/activity/not-a-uuid', { key: owner.key });
-    expect(mine.body.data).toMatchObject({ id: ids.ethKyt, responsePayload: { full: true }, metadata: {}, errorMessage: null });
+    expect(mine.body.data).toMatchObject({
+      id: ids.ethKyt,
+      responsePayload: { full: true },
+      metadata: {},
+      errorMessage: null,
+    });
     expect([theirs.status, garbage.status]).toEqual([404, 404]);
   });
 
@@ -92,7 +122,10 @@ describe('POST /api/webhook/activity without ACTIVITY_WEBHOOK_SECRET', () => {
     try {
       const body = { activityType: 'kye', userId: 'user_x', entityId: 'e' };
       const none = await stack.http('POST', '/api/webhook/activity', { body });
-      const empty = await stack.http('POST', '/api/webhook/activity', { body, headers: { 'x-activity-webhook-secret': '' } });
+      const empty = await stack.http('POST', '/api/webhook/activity', {
+        body,
+        headers: { 'x-activity-webhook-secret': '' },
+      });
       expect([none.status, empty.status]).toEqual([401, 401]);
       expect(none.body).toEqual({ error: 'Unauthorized' });
     } finally {

@@ -25,7 +25,17 @@ describe('activity webhook while Postgres is down', () => {
     port = await freePort();
     db = await start();
     const pool = createPool(db.url, 2);
-    await prepareDatabase({ LOAD_REFERENCE_DATA: false, REFERENCE_DATA_DIR: 'data/risk', LOAD_MARKET_DATA: false, MARKET_DATA_DIR: 'data/market', BOOTSTRAP_ADMIN_API_KEY: undefined }, pool, createLogger('silent'));
+    await prepareDatabase(
+      {
+        LOAD_REFERENCE_DATA: false,
+        REFERENCE_DATA_DIR: 'data/risk',
+        LOAD_MARKET_DATA: false,
+        MARKET_DATA_DIR: 'data/market',
+        BOOTSTRAP_ADMIN_API_KEY: undefined,
+      },
+      pool,
+      createLogger('silent'),
+    );
     await pool.end();
     stack = await startTestStack({ env: { DATABASE_URL: db.url, ACTIVITY_WEBHOOK_SECRET: SECRET }, worker: false });
   }, 120_000);
@@ -37,8 +47,15 @@ describe('activity webhook while Postgres is down', () => {
 
   test('when Postgres is stopped, then 500 {error:"Failed to record activity"}; after it is back, the retry is stored exactly once', async () => {
     // Arrange
-    const body = { activityType: 'kyt', userId: 'user_outage', requestId: randomUUID(), blockchain: 'ethereum', transactionHash: '0xdead' };
-    const post = () => stack.http('POST', '/api/webhook/activity', { body, headers: { 'x-activity-webhook-secret': SECRET } });
+    const body = {
+      activityType: 'kyt',
+      userId: 'user_outage',
+      requestId: randomUUID(),
+      blockchain: 'ethereum',
+      transactionHash: '0xdead',
+    };
+    const post = () =>
+      stack.http('POST', '/api/webhook/activity', { body, headers: { 'x-activity-webhook-secret': SECRET } });
     await db.stop();
 
     // Act
@@ -52,7 +69,9 @@ describe('activity webhook while Postgres is down', () => {
     expect(during.body).toEqual({ error: 'Failed to record activity' });
     expect(after.status).toBe(201);
     expect(again.body.id).toBe(after.body.id);
-    const { rows } = await stack.pool.query('SELECT count(*)::int AS n FROM activity_history WHERE request_id = $1', [body.requestId]);
+    const { rows } = await stack.pool.query('SELECT count(*)::int AS n FROM activity_history WHERE request_id = $1', [
+      body.requestId,
+    ]);
     expect(rows[0].n).toBe(1);
   }, 120_000);
 });

@@ -13,8 +13,12 @@ describe('POST /api/webhook/activity', () => {
   afterAll(async () => stack.stop());
 
   const send = (body: unknown, secret: string | null = SECRET, headers: Record<string, string> = {}) =>
-    stack.http('POST', ROUTE, { body, headers: { ...(secret === null ? {} : { 'x-activity-webhook-secret': secret }), ...headers } });
-  const rowsFor = async (requestId: string) => (await stack.pool.query('SELECT * FROM activity_history WHERE request_id = $1', [requestId])).rows;
+    stack.http('POST', ROUTE, {
+      body,
+      headers: { ...(secret === null ? {} : { 'x-activity-webhook-secret': secret }), ...headers },
+    });
+  const rowsFor = async (requestId: string) =>
+    (await stack.pool.query('SELECT * FROM activity_history WHERE request_id = $1', [requestId])).rows;
 
   test('when a valid kya record is posted for a known user, then 201 {success, id, requestId} and one row with every field', async () => {
     // Arrange
@@ -24,17 +28,45 @@ describe('POST /api/webhook/activity', () => {
     const responseId = randomUUID();
 
     // Act
-    const res = await send({ activityType: 'kya', userId: owner!.clerkUserId, requestId, responseId, blockchain: 'tron', address: 'TXabc',
-      riskLevel: 'critical', riskScore: 96, requestPayload: { address: 'TXabc' }, responsePayload: { risk_score: 96 }, responseSummary: { risk_level: 'critical' },
-      metadata: { caseId: 'case-7' }, clientAppId: 'app-1', clientAppName: 'Compliance desk' });
+    const res = await send({
+      activityType: 'kya',
+      userId: owner!.clerkUserId,
+      requestId,
+      responseId,
+      blockchain: 'tron',
+      address: 'TXabc',
+      riskLevel: 'critical',
+      riskScore: 96,
+      requestPayload: { address: 'TXabc' },
+      responsePayload: { risk_score: 96 },
+      responseSummary: { risk_level: 'critical' },
+      metadata: { caseId: 'case-7' },
+      clientAppId: 'app-1',
+      clientAppName: 'Compliance desk',
+    });
 
     // Assert
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ success: true, id: expect.any(String), requestId });
     const [row] = await rowsFor(requestId);
-    expect(row).toMatchObject({ id: res.body.id, user_id: user.id, activity_type: 'kya', response_id: responseId, status_code: 200, is_error: false,
-      blockchain: 'tron', address: 'TXabc', risk_level: 'critical', risk_score: 96, metadata: { caseId: 'case-7' }, client_app_name: 'Compliance desk', source: 'webhook' });
-    const byMetadata = await stack.pool.query(`SELECT count(*)::int AS n FROM activity_history WHERE metadata @> '{"caseId":"case-7"}'`);
+    expect(row).toMatchObject({
+      id: res.body.id,
+      user_id: user.id,
+      activity_type: 'kya',
+      response_id: responseId,
+      status_code: 200,
+      is_error: false,
+      blockchain: 'tron',
+      address: 'TXabc',
+      risk_level: 'critical',
+      risk_score: 96,
+      metadata: { caseId: 'case-7' },
+      client_app_name: 'Compliance desk',
+      source: 'webhook',
+    });
+    const byMetadata = await stack.pool.query(
+      `SELECT count(*)::int AS n FROM activity_history WHERE metadata @> '{"caseId":"case-7"}'`,
+    );
     expect(byMetadata.rows[0].n).toBe(1);
   });
 
@@ -44,7 +76,10 @@ describe('POST /api/webhook/activity', () => {
     ['a prefix of the secret', SECRET.slice(0, 10)],
   ])('when the request carries %s, then 401 {error:"Unauthorized"} and nothing is stored', async (_label, secret) => {
     const requestId = randomUUID();
-    const res = await send({ activityType: 'kyt', userId: 'user_x', requestId, blockchain: 'ethereum', transactionHash: '0x1' }, secret);
+    const res = await send(
+      { activityType: 'kyt', userId: 'user_x', requestId, blockchain: 'ethereum', transactionHash: '0x1' },
+      secret,
+    );
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ error: 'Unauthorized' });
     expect(await rowsFor(requestId)).toEqual([]);
@@ -53,18 +88,29 @@ describe('POST /api/webhook/activity', () => {
   test('when activityType is invalid or userId is missing, then the contract bodies come back', async () => {
     const badType = await send({ activityType: 'kyz', userId: 'user_x' });
     const noUser = await send({ activityType: 'kye', entityId: 'vasp-1' });
-    expect([badType.status, badType.body]).toEqual([400, { error: 'Invalid activityType. Must be one of: kyt, kya, kye', field: 'activityType' }]);
+    expect([badType.status, badType.body]).toEqual([
+      400,
+      { error: 'Invalid activityType. Must be one of: kyt, kya, kye', field: 'activityType' },
+    ]);
     expect([noUser.status, noUser.body]).toEqual([400, { error: 'userId is required', field: 'userId' }]);
   });
 
   test('when a conditional field is missing, then 400 names it', async () => {
     const res = await send({ activityType: 'kyt', userId: 'user_x', blockchain: 'bitcoin' });
-    expect([res.status, res.body]).toEqual([400, { error: 'transactionHash is required when activityType is kyt', field: 'transactionHash' }]);
+    expect([res.status, res.body]).toEqual([
+      400,
+      { error: 'transactionHash is required when activityType is kyt', field: 'transactionHash' },
+    ]);
   });
 
   test('when the body is not JSON, or is over 1 MB, then 400 or 413', async () => {
     const notJson = await send('{"activityType":', SECRET, { 'content-type': 'application/json' });
-    const huge = await send({ activityType: 'kye', userId: 'user_x', entityId: 'e', requestPayload: { blob: 'x'.repeat(1_100_000) } });
+    const huge = await send({
+      activityType: 'kye',
+      userId: 'user_x',
+      entityId: 'e',
+      requestPayload: { blob: 'x'.repeat(1_100_000) },
+    });
     expect([notJson.status, notJson.body]).toEqual([400, { error: 'The body must be a JSON object' }]);
     expect(huge.status).toBe(413);
   });
@@ -77,7 +123,13 @@ describe('POST /api/webhook/activity', () => {
   });
 
   test('when twenty identical posts (same userId and requestId) arrive at once, then one row is stored and all get 201 with its id', async () => {
-    const body = { activityType: 'kyt', userId: 'user_retry', requestId: randomUUID(), blockchain: 'ethereum', transactionHash: '0xfeed' };
+    const body = {
+      activityType: 'kyt',
+      userId: 'user_retry',
+      requestId: randomUUID(),
+      blockchain: 'ethereum',
+      transactionHash: '0xfeed',
+    };
     const answers = await Promise.all(Array.from({ length: 20 }, () => send(body)));
     const rows = await rowsFor(body.requestId);
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(201));
@@ -98,7 +150,13 @@ describe('POST /api/webhook/activity', () => {
     const requestId = randomUUID();
 
     // Act
-    const res = await send({ activityType: 'kya', userId: clerkUserId, requestId, blockchain: 'bitcoin', address: 'bc1qpending' });
+    const res = await send({
+      activityType: 'kya',
+      userId: clerkUserId,
+      requestId,
+      blockchain: 'bitcoin',
+      address: 'bc1qpending',
+    });
     const pending = (await rowsFor(requestId))[0];
     const user = await stack.createUser({ clerkUserId });
     const history = await stack.http('GET', '/api/v1/activity', { key: user.key });
@@ -106,25 +164,49 @@ describe('POST /api/webhook/activity', () => {
     // Assert
     expect(res.status).toBe(201);
     expect(pending).toMatchObject({ user_id: null, user_ref: clerkUserId });
-    expect(history.body.data).toEqual([expect.objectContaining({ id: res.body.id, requestId, address: 'bc1qpending' })]);
+    expect(history.body.data).toEqual([
+      expect.objectContaining({ id: res.body.id, requestId, address: 'bc1qpending' }),
+    ]);
   });
 
-  test('when a record is stored, then the owner\'s socket receives activity_recorded and another user\'s does not', async () => {
+  test("when a record is stored, then the owner's socket receives activity_recorded and another user's does not", async () => {
     // Arrange
     const owner = await stack.createUser({ clerkUserId: `user_${randomUUID().replace(/-/g, '').slice(0, 24)}` });
     const ownerRow = await stack.stores.users.findByAnyId(owner.id);
     const other = await stack.createUser();
-    const [ownerSocket, otherSocket] = await Promise.all([connectRecording(stack.api.url, owner.key), connectRecording(stack.api.url, other.key)]);
+    const [ownerSocket, otherSocket] = await Promise.all([
+      connectRecording(stack.api.url, owner.key),
+      connectRecording(stack.api.url, other.key),
+    ]);
     const requestId = randomUUID();
 
     // Act
-    const res = await send({ activityType: 'kyt', userId: ownerRow!.clerkUserId, requestId, blockchain: 'ethereum', transactionHash: '0xbeef', riskLevel: 'low', riskScore: 3, responseSummary: { risk_level: 'LOW' } });
+    const res = await send({
+      activityType: 'kyt',
+      userId: ownerRow!.clerkUserId,
+      requestId,
+      blockchain: 'ethereum',
+      transactionHash: '0xbeef',
+      riskLevel: 'low',
+      riskScore: 3,
+      responseSummary: { risk_level: 'LOW' },
+    });
     const pushed = await ownerSocket.waitFor('activity_recorded', (p) => p.requestId === requestId);
     await new Promise((r) => setTimeout(r, 300));
 
     // Assert
-    expect(pushed).toEqual(expect.objectContaining({ id: res.body.id, activityType: 'kyt', transactionHash: '0xbeef', riskLevel: 'low', riskScore: 3, isError: false,
-      responseSummary: { risk_level: 'LOW' }, createdAt: expect.stringMatching(/Z$/) }));
+    expect(pushed).toEqual(
+      expect.objectContaining({
+        id: res.body.id,
+        activityType: 'kyt',
+        transactionHash: '0xbeef',
+        riskLevel: 'low',
+        riskScore: 3,
+        isError: false,
+        responseSummary: { risk_level: 'LOW' },
+        createdAt: expect.stringMatching(/Z$/),
+      }),
+    );
     expect(otherSocket.received).toEqual([]);
     ownerSocket.close();
     otherSocket.close();

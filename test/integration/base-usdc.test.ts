@@ -83,7 +83,11 @@ describe('USDC stand-in at the Base USDC address on anvil (chain id 8453)', () =
   /** Submits transferWithAuthorization from anvil's default unlocked account; resolves once mined, rejects on revert. */
   async function submit(auth: Authorization, signature: Hex, form: 'vrs' | 'bytes' = 'vrs'): Promise<void> {
     const chain = anvilBaseChain(anvil.rpcUrl);
-    const wallet = createWalletClient({ account: ANVIL_DEFAULT_ACCOUNT as Address, chain, transport: http(anvil.rpcUrl) });
+    const wallet = createWalletClient({
+      account: ANVIL_DEFAULT_ACCOUNT as Address,
+      chain,
+      transport: http(anvil.rpcUrl),
+    });
     const base = [auth.from, auth.to, auth.value, auth.validAfter, auth.validBefore, auth.nonce] as const;
     const { v, yParity, r, s } = parseSignature(signature);
     const args = form === 'vrs' ? [...base, Number(v ?? BigInt(yParity + 27)), r, s] : [...base, signature];
@@ -117,20 +121,38 @@ describe('USDC stand-in at the Base USDC address on anvil (chain id 8453)', () =
     expect(await read('decimals')).toBe(6);
     expect(await read('totalSupply')).toBe(10_000_000n);
     expect(await usdcBalance(anvil.rpcUrl, payer.address)).toBe(10_000_000n);
-    expect(await read('DOMAIN_SEPARATOR')).toBe(hashDomain({ domain: { ...USDC_DOMAIN, chainId: 8453n }, types: { EIP712Domain: [
-      { name: 'name', type: 'string' },
-      { name: 'version', type: 'string' },
-      { name: 'chainId', type: 'uint256' },
-      { name: 'verifyingContract', type: 'address' },
-    ] } }));
+    expect(await read('DOMAIN_SEPARATOR')).toBe(
+      hashDomain({
+        domain: { ...USDC_DOMAIN, chainId: 8453n },
+        types: {
+          EIP712Domain: [
+            { name: 'name', type: 'string' },
+            { name: 'version', type: 'string' },
+            { name: 'chainId', type: 'uint256' },
+            { name: 'verifyingContract', type: 'address' },
+          ],
+        },
+      }),
+    );
     expect(await read('TRANSFER_WITH_AUTHORIZATION_TYPEHASH')).toBe(
-      keccak256(toHex('TransferWithAuthorization(address from,address to,uint256 value,uint256 validAfter,uint256 validBefore,bytes32 nonce)')),
+      keccak256(
+        toHex(
+          'TransferWithAuthorization(address from,address to,uint256 value,uint256 validAfter,uint256 validBefore,bytes32 nonce)',
+        ),
+      ),
     );
   });
 
   test('when a signed transferWithAuthorization is submitted, then it moves exactly the value and marks the nonce used, and a replay reverts as used', async () => {
     const to = randomAddress();
-    const auth: Authorization = { from: payer.address, to, value: 1_250_000n, validAfter: 0n, validBefore: now() + 3600n, nonce: randomNonce() };
+    const auth: Authorization = {
+      from: payer.address,
+      to,
+      value: 1_250_000n,
+      validAfter: 0n,
+      validBefore: now() + 3600n,
+      nonce: randomNonce(),
+    };
     const signature = await signAuthorization(payerKey, auth);
     const payerBefore = await usdcBalance(anvil.rpcUrl, payer.address);
     expect(await authorizationUsed(anvil.rpcUrl, payer.address, auth.nonce)).toBe(false);
@@ -148,7 +170,14 @@ describe('USDC stand-in at the Base USDC address on anvil (chain id 8453)', () =
 
   test('when the bytes-signature overload is used, then it moves the value just like v,r,s', async () => {
     const to = randomAddress();
-    const auth: Authorization = { from: payer.address, to, value: 7n, validAfter: 0n, validBefore: now() + 3600n, nonce: randomNonce() };
+    const auth: Authorization = {
+      from: payer.address,
+      to,
+      value: 7n,
+      validAfter: 0n,
+      validBefore: now() + 3600n,
+      nonce: randomNonce(),
+    };
     const payerBefore = await usdcBalance(anvil.rpcUrl, payer.address);
 
     await submit(auth, await signAuthorization(payerKey, auth), 'bytes');
@@ -160,27 +189,54 @@ describe('USDC stand-in at the Base USDC address on anvil (chain id 8453)', () =
 
   test('when the authorization has expired, then it reverts as expired and nothing moves', async () => {
     const to = randomAddress();
-    const auth: Authorization = { from: payer.address, to, value: 1n, validAfter: 0n, validBefore: now() - 60n, nonce: randomNonce() };
+    const auth: Authorization = {
+      from: payer.address,
+      to,
+      value: 1n,
+      validAfter: 0n,
+      validBefore: now() - 60n,
+      nonce: randomNonce(),
+    };
     const payerBefore = await usdcBalance(anvil.rpcUrl, payer.address);
 
-    await expect(submit(auth, await signAuthorization(payerKey, auth))).rejects.toThrow('FiatTokenV2: authorization is expired');
+    await expect(submit(auth, await signAuthorization(payerKey, auth))).rejects.toThrow(
+      'FiatTokenV2: authorization is expired',
+    );
 
     expect(await usdcBalance(anvil.rpcUrl, payer.address)).toBe(payerBefore);
     expect(await authorizationUsed(anvil.rpcUrl, payer.address, auth.nonce)).toBe(false);
   });
 
   test('when the authorization is not yet valid, then it reverts as not yet valid', async () => {
-    const auth: Authorization = { from: payer.address, to: randomAddress(), value: 1n, validAfter: now() + 3600n, validBefore: now() + 7200n, nonce: randomNonce() };
+    const auth: Authorization = {
+      from: payer.address,
+      to: randomAddress(),
+      value: 1n,
+      validAfter: now() + 3600n,
+      validBefore: now() + 7200n,
+      nonce: randomNonce(),
+    };
 
-    await expect(submit(auth, await signAuthorization(payerKey, auth))).rejects.toThrow('FiatTokenV2: authorization is not yet valid');
+    await expect(submit(auth, await signAuthorization(payerKey, auth))).rejects.toThrow(
+      'FiatTokenV2: authorization is not yet valid',
+    );
   });
 
   test('when someone other than `from` signs, then it reverts as an invalid signature and nothing moves', async () => {
     const to = randomAddress();
-    const auth: Authorization = { from: payer.address, to, value: 1_000_000n, validAfter: 0n, validBefore: now() + 3600n, nonce: randomNonce() };
+    const auth: Authorization = {
+      from: payer.address,
+      to,
+      value: 1_000_000n,
+      validAfter: 0n,
+      validBefore: now() + 3600n,
+      nonce: randomNonce(),
+    };
     const payerBefore = await usdcBalance(anvil.rpcUrl, payer.address);
 
-    await expect(submit(auth, await signAuthorization(generatePrivateKey(), auth))).rejects.toThrow('FiatTokenV2: invalid signature');
+    await expect(submit(auth, await signAuthorization(generatePrivateKey(), auth))).rejects.toThrow(
+      'FiatTokenV2: invalid signature',
+    );
 
     expect(await usdcBalance(anvil.rpcUrl, payer.address)).toBe(payerBefore);
     expect(await usdcBalance(anvil.rpcUrl, to)).toBe(0n);
@@ -190,9 +246,18 @@ describe('USDC stand-in at the Base USDC address on anvil (chain id 8453)', () =
   test('when the authorization is worth more than the balance, then it reverts as exceeding the balance', async () => {
     const poorKey = generatePrivateKey();
     const poor = privateKeyToAccount(poorKey).address;
-    const auth: Authorization = { from: poor, to: randomAddress(), value: 1n, validAfter: 0n, validBefore: now() + 3600n, nonce: randomNonce() };
+    const auth: Authorization = {
+      from: poor,
+      to: randomAddress(),
+      value: 1n,
+      validAfter: 0n,
+      validBefore: now() + 3600n,
+      nonce: randomNonce(),
+    };
 
-    await expect(submit(auth, await signAuthorization(poorKey, auth))).rejects.toThrow('ERC20: transfer amount exceeds balance');
+    await expect(submit(auth, await signAuthorization(poorKey, auth))).rejects.toThrow(
+      'ERC20: transfer amount exceeds balance',
+    );
   });
 
   describe('x402 exact scheme end to end (client payload → in-process facilitator verify + settle, no HTTP)', () => {
@@ -221,7 +286,8 @@ describe('USDC stand-in at the Base USDC address on anvil (chain id 8453)', () =
           address: facilitatorAccount.address,
           getCode: (args) => viemClient.getCode(args),
           readContract: (args) => viemClient.readContract({ ...args, args: args.args ?? [] }),
-          verifyTypedData: (args) => viemClient.verifyTypedData(args as Parameters<typeof viemClient.verifyTypedData>[0]),
+          verifyTypedData: (args) =>
+            viemClient.verifyTypedData(args as Parameters<typeof viemClient.verifyTypedData>[0]),
           writeContract: (args) => viemClient.writeContract({ ...args, args: args.args ?? [] }),
           sendTransaction: (args) => viemClient.sendTransaction(args),
           waitForTransactionReceipt: (args) => viemClient.waitForTransactionReceipt(args),
@@ -233,7 +299,11 @@ describe('USDC stand-in at the Base USDC address on anvil (chain id 8453)', () =
       const client = new x402Client().register(BASE_NETWORK, new ExactEvmClientScheme(privateKeyToAccount(payerKey)));
       payload = await client.createPaymentPayload({
         x402Version: 2,
-        resource: { url: 'http://localhost/api/v1/x402/kyt/report', description: 'KYT compliance report', mimeType: 'application/json' },
+        resource: {
+          url: 'http://localhost/api/v1/x402/kyt/report',
+          description: 'KYT compliance report',
+          mimeType: 'application/json',
+        },
         accepts: [requirements],
       });
     });
@@ -273,7 +343,11 @@ describe('USDC stand-in at the Base USDC address on anvil (chain id 8453)', () =
 
       const again = await facilitator.settle(payload, requirements);
       // The facilitator's gas estimate hits the token's "authorization is used or canceled" revert: nothing is broadcast.
-      expect(again).toMatchObject({ success: false, errorReason: 'invalid_exact_evm_nonce_already_used', transaction: '' });
+      expect(again).toMatchObject({
+        success: false,
+        errorReason: 'invalid_exact_evm_nonce_already_used',
+        transaction: '',
+      });
 
       const reverified = await facilitator.verify(payload, requirements);
       expect(reverified.isValid).toBe(false);

@@ -12,7 +12,8 @@ import { screenJob, startTestStack, type TestStack } from '../helpers/test-stack
  * The chain cache is shared by all test files: a finished transaction read by an earlier test comes
  * from Postgres, so the replay server may see fewer requests. Nothing here counts requests exactly.
  */
-const read = (...p: string[]) => JSON.parse(readFileSync(path.join(__dirname, '..', 'fixtures', 'chains', ...p), 'utf8'));
+const read = (...p: string[]) =>
+  JSON.parse(readFileSync(path.join(__dirname, '..', 'fixtures', 'chains', ...p), 'utf8'));
 
 // ---------------------------------------------------------------------------------------------------
 // Tron: MetaMask/snap-tron-wallet's mainnet TronGrid items (construction as in chains/tron-client.test.ts).
@@ -36,23 +37,53 @@ const USDT_SENDER = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE'; // TRC20_PAGE.data[2].
 const WALLET_SOURCES = [TRX_SENDER, TRC10_SENDER, USDDOLD_SENDER, USDT_SENDER];
 
 /** COMPOSED (as in tron-client.test.ts): no recorded /wallet/gettransactionbyid body; the real TronGrid item reduced to the FullNode's fields. */
-const fullNodeTx = (tx: any) => ({ ret: tx.ret.map((r: any) => ({ contractRet: r.contractRet })), signature: tx.signature, txID: tx.txID, raw_data: tx.raw_data, raw_data_hex: tx.raw_data_hex });
+const fullNodeTx = (tx: any) => ({
+  ret: tx.ret.map((r: any) => ({ contractRet: r.contractRet })),
+  signature: tx.signature,
+  txID: tx.txID,
+  raw_data: tx.raw_data,
+  raw_data_hex: tx.raw_data_hex,
+});
 /** COMPOSED (as in tron-client.test.ts): the FullNode's info for a non-contract transaction, from the same item's fee, block and bandwidth fields. */
-const infoOf = (tx: any, receipt: object) => ({ id: tx.txID, ...(tx.ret[0].fee ? { fee: tx.ret[0].fee } : {}), blockNumber: tx.blockNumber, blockTimeStamp: tx.block_timestamp, receipt });
+const infoOf = (tx: any, receipt: object) => ({
+  id: tx.txID,
+  ...(tx.ret[0].fee ? { fee: tx.ret[0].fee } : {}),
+  blockNumber: tx.blockNumber,
+  blockTimeStamp: tx.block_timestamp,
+  receipt,
+});
 /** COMPOSED: a TronGrid v1 envelope around real `data[]` items (the fixtures hold single items only). */
 const envelope = (data: unknown[]) => ({ data, success: true, meta: { at: 1774455500000, page_size: data.length } });
 
-const tronGet = (p: string, query: Record<string, string> | undefined, body: unknown, extra: Partial<Cassette> = {}): Cassette =>
-  ({ request: { method: 'GET', path: `/tron${p}`, query }, response: { body }, ...extra });
+const tronGet = (
+  p: string,
+  query: Record<string, string> | undefined,
+  body: unknown,
+  extra: Partial<Cassette> = {},
+): Cassette => ({ request: { method: 'GET', path: `/tron${p}`, query }, response: { body }, ...extra });
 /** Both history endpoints of one address at one page size (the facts read 25, the crawl 50). */
-const tronPages = (address: string, limit: number, native: unknown, trc20: unknown, nativeExtra: Partial<Cassette> = {}) => [
-  tronGet(`/v1/accounts/${address}/transactions`, { limit: String(limit), order_by: 'block_timestamp,desc' }, native, nativeExtra),
+const tronPages = (
+  address: string,
+  limit: number,
+  native: unknown,
+  trc20: unknown,
+  nativeExtra: Partial<Cassette> = {},
+) => [
+  tronGet(
+    `/v1/accounts/${address}/transactions`,
+    { limit: String(limit), order_by: 'block_timestamp,desc' },
+    native,
+    nativeExtra,
+  ),
   tronGet(`/v1/accounts/${address}/transactions/trc20`, { limit: String(limit) }, trc20),
 ];
 // The FullNode's POST bodies are not matched (not JSON-RPC), so the path alone selects these answers.
 const tronTx = [
   { request: { method: 'POST', path: '/tron/wallet/gettransactionbyid' }, response: { body: fullNodeTx(NATIVE) } },
-  { request: { method: 'POST', path: '/tron/wallet/gettransactioninfobyid' }, response: { body: infoOf(NATIVE, { net_fee: NATIVE.net_fee }) } },
+  {
+    request: { method: 'POST', path: '/tron/wallet/gettransactioninfobyid' },
+    response: { body: infoOf(NATIVE, { net_fee: NATIVE.net_fee }) },
+  },
 ] satisfies Cassette[];
 
 // WALLET's history: the real items, newest first as order_by asks, and its real TRC-20 page.
@@ -71,7 +102,13 @@ const sourcePages = (limit: number) => [
   ...tronPages(USDT_SENDER, limit, envelope([]), envelope([TRC20_PAGE.data[2]])),
 ];
 /** COMPOSED, with SYNTHETIC values (as in tron-client.test.ts): no recorded /v1/accounts body exists; shape from tronprotocol/tron-grid's README. */
-const WALLET_ACCOUNT = { address: '41458437be39f3a8bfdbfee7bef93e2c5f632ceff4', balance: 4_196_409_173, create_time: 1_755_000_000_000, trc20: [{ [USDT]: '1057519' }], assetV2: [{ key: '1005119', value: 88888888 }] };
+const WALLET_ACCOUNT = {
+  address: '41458437be39f3a8bfdbfee7bef93e2c5f632ceff4',
+  balance: 4_196_409_173,
+  create_time: 1_755_000_000_000,
+  trc20: [{ [USDT]: '1057519' }],
+  assetV2: [{ key: '1005119', value: 88888888 }],
+};
 /** COMPOSED: no /v1/accounts body is recorded for OTHER; only its (hex) address is stated, no balance is claimed (it reads as 0 TRX). */
 const OTHER_ACCOUNT = { address: '412efffc7686e54ab669a1cdb1e2cc17cf4b4eca96' };
 
@@ -96,15 +133,29 @@ const tronKyaCassettes: Cassette[] = [
 // ---------------------------------------------------------------------------------------------------
 // Solana: bmresearch/Solnet's recorded JSON-RPC pairs (construction as in chains/solana-client.test.ts).
 const solFixture = (name: string) => read('solana', 'json-rpc', `${name}.json`);
-const rpc = (method: string, params: unknown, body: unknown): Cassette => ({ request: { method: 'POST', path: '/solana', rpc: { method, params } }, response: { body } });
+const rpc = (method: string, params: unknown, body: unknown): Cassette => ({
+  request: { method: 'POST', path: '/solana', rpc: { method, params } },
+  response: { body },
+});
 const result = (value: unknown) => ({ jsonrpc: '2.0', id: 0, result: value });
 const VOTE = solFixture('GetTransactionResponse').result;
 const VOTE_SIG = VOTE.transaction.signatures[0] as string;
 const FEE_PAYER = VOTE.transaction.message.accountKeys[0] as string; // EvVrzsxoj118sxxSTrcnc9u3fRdQfCc7d4gRzzX6TSqj
 /** Served exactly as recorded: the client must send the recorded method and params. */
-const recordedVoteTx = rpc(solFixture('GetTransactionRequest').method, solFixture('GetTransactionRequest').params, solFixture('GetTransactionResponse'));
+const recordedVoteTx = rpc(
+  solFixture('GetTransactionRequest').method,
+  solFixture('GetTransactionRequest').params,
+  solFixture('GetTransactionResponse'),
+);
 /** COMPOSED (as in solana-client.test.ts): a getSignaturesForAddress item from the recorded transaction's own signature, slot, time and error. */
-const signatureItem = (tx: any) => ({ signature: tx.transaction.signatures[0], slot: tx.slot, blockTime: tx.blockTime, err: tx.meta.err, memo: null, confirmationStatus: 'finalized' });
+const signatureItem = (tx: any) => ({
+  signature: tx.transaction.signatures[0],
+  slot: tx.slot,
+  blockTime: tx.blockTime,
+  err: tx.meta.err,
+  memo: null,
+  confirmationStatus: 'finalized',
+});
 /**
  * COMPOSED: no history or balance was recorded for the fee payer. Its signature page holds the one recorded
  * transaction it signed (the vote), at both page sizes (facts 25, crawl 50); its balance is that vote's
@@ -123,7 +174,9 @@ describe('screening through the tron and solana adapters against recorded respon
 
   async function withServer(list: Cassette[]) {
     server = await startReplayServer(list);
-    stack = await startTestStack({ env: { TRON_API_URL: `${server.url}/tron`, SOLANA_RPC_URL: `${server.url}/solana` } });
+    stack = await startTestStack({
+      env: { TRON_API_URL: `${server.url}/tron`, SOLANA_RPC_URL: `${server.url}/solana` },
+    });
   }
   afterEach(async () => {
     expect(server.misses).toEqual([]);
@@ -135,15 +188,31 @@ describe('screening through the tron and solana adapters against recorded respon
   const nodesOf = (full: any) => full.graph.nodes.map((n: any) => ({ address: n.address, hop: n.hop }));
   const served = (p: string) => expect(server.served).toEqual(expect.arrayContaining([expect.stringContaining(p)]));
 
-  test('when a tron TRX transfer is screened (KYT), then the recipient is the subject and the crawl reaches the sender\'s four recorded sources at hop 1', async () => {
+  test("when a tron TRX transfer is screened (KYT), then the recipient is the subject and the crawl reaches the sender's four recorded sources at hop 1", async () => {
     await withServer(tronKytCassettes());
     const { polled, full } = await screen({ chain: 'tron', txid: NATIVE.txID });
     expect(polled.status).toBe('completed');
     expect(polled.response.target_summary.address).toBe(OTHER);
-    expect(full.transaction).toMatchObject({ hash: NATIVE.txID, status: 'success', block_number: '75418399', timestamp: new Date(NATIVE.block_timestamp).toISOString() });
+    expect(full.transaction).toMatchObject({
+      hash: NATIVE.txID,
+      status: 'success',
+      block_number: '75418399',
+      timestamp: new Date(NATIVE.block_timestamp).toISOString(),
+    });
     // Hop 0: the parties; hop 1: where WALLET's money came from (OTHER has no recorded outflow to follow).
-    expect(nodesOf(full)).toEqual(expect.arrayContaining([{ address: WALLET, hop: 0 }, { address: OTHER, hop: 0 }, ...WALLET_SOURCES.map((address) => ({ address, hop: 1 }))]));
-    expect(full.graph.nodes.filter((n: any) => n.hop >= 1).map((n: any) => n.address).sort()).toEqual([...WALLET_SOURCES].sort());
+    expect(nodesOf(full)).toEqual(
+      expect.arrayContaining([
+        { address: WALLET, hop: 0 },
+        { address: OTHER, hop: 0 },
+        ...WALLET_SOURCES.map((address) => ({ address, hop: 1 })),
+      ]),
+    );
+    expect(
+      full.graph.nodes
+        .filter((n: any) => n.hop >= 1)
+        .map((n: any) => n.address)
+        .sort(),
+    ).toEqual([...WALLET_SOURCES].sort());
     expect(full.graph.nodes.find((n: any) => n.address === USDT_SENDER)).toMatchObject({ role: 'hop 1 source' });
     expect(full.crawl).toMatchObject({ ran: true, complete: true, depth_reached: 2 });
     // Every hop-1 source was expanded (its page read), and OTHER's downstream page too.
@@ -156,8 +225,18 @@ describe('screening through the tron and solana adapters against recorded respon
     expect(polled.status).toBe('completed');
     expect(polled.response.target_summary.address).toBe(WALLET);
     expect(full.transaction).toBeNull();
-    expect(nodesOf(full)).toEqual(expect.arrayContaining([{ address: WALLET, hop: 0 }, ...[...WALLET_SOURCES, OTHER].map((address) => ({ address, hop: 1 }))]));
-    expect(full.graph.nodes.filter((n: any) => n.hop >= 1).map((n: any) => n.address).sort()).toEqual([...WALLET_SOURCES, OTHER].sort());
+    expect(nodesOf(full)).toEqual(
+      expect.arrayContaining([
+        { address: WALLET, hop: 0 },
+        ...[...WALLET_SOURCES, OTHER].map((address) => ({ address, hop: 1 })),
+      ]),
+    );
+    expect(
+      full.graph.nodes
+        .filter((n: any) => n.hop >= 1)
+        .map((n: any) => n.address)
+        .sort(),
+    ).toEqual([...WALLET_SOURCES, OTHER].sort());
     expect(full.graph.nodes.find((n: any) => n.address === OTHER)).toMatchObject({ role: 'hop 1 destination' });
     expect(full.crawl).toMatchObject({ ran: true, complete: true, depth_reached: 2 });
     for (const address of [...WALLET_SOURCES, OTHER]) served(`/tron/v1/accounts/${address}/transactions?limit=50`);
@@ -168,22 +247,34 @@ describe('screening through the tron and solana adapters against recorded respon
     const { full } = await screen({ chain: 'tron', address: WALLET });
     // Valued now: the last shipped close (2025-11-19, 0.286605), which the pricing entry dates.
     expect(full.target_summary.balances).toContainEqual({ asset: 'TRX', amount: 4196.409173, usd: 1202.71 });
-    expect(full.pricing).toContainEqual(expect.objectContaining({ asset: 'TRX', usd_price: 0.286605, as_of: '2025-11-20T00:00:00.000Z' }));
+    expect(full.pricing).toContainEqual(
+      expect.objectContaining({ asset: 'TRX', usd_price: 0.286605, as_of: '2025-11-20T00:00:00.000Z' }),
+    );
     expect(full.unpriced_assets).not.toContain('TRX');
     // The 1-sun TRX inflow is priced (worth 0.00 $, not unknown).
-    expect(full.graph.edges.find((e: any) => e.from === TRX_SENDER && e.to === WALLET)).toMatchObject({ asset: 'TRX', usd: 0 });
+    expect(full.graph.edges.find((e: any) => e.from === TRX_SENDER && e.to === WALLET)).toMatchObject({
+      asset: 'TRX',
+      usd: 0,
+    });
   });
 
   test('when a tron TRX transfer is screened (KYT), then it is valued at the TRX close at or before its block time, not at one constant', async () => {
     await withServer(tronKytCassettes());
     const { full } = await screen({ chain: 'tron', txid: NATIVE.txID });
     // Block 2025-09-03T15:52:27Z takes the close of 2025-09-02 (0.338015), valid from 2025-09-03T00:00Z.
-    expect(full.pricing).toEqual([{ asset: 'TRX', usd_price: 0.338015, as_of: '2025-09-03T00:00:00.000Z', source: expect.stringContaining('TRX-USD daily close'),
-      valued_at: new Date(NATIVE.block_timestamp).toISOString() }]);
+    expect(full.pricing).toEqual([
+      {
+        asset: 'TRX',
+        usd_price: 0.338015,
+        as_of: '2025-09-03T00:00:00.000Z',
+        source: expect.stringContaining('TRX-USD daily close'),
+        valued_at: new Date(NATIVE.block_timestamp).toISOString(),
+      },
+    ]);
     expect(full.unpriced_assets).toEqual([]);
   });
 
-  test('when the sender\'s tron page answers after the crawl\'s share of crawlTimeout, then the job completes within crawlTimeout plus a margin, marked partial', async () => {
+  test("when the sender's tron page answers after the crawl's share of crawlTimeout, then the job completes within crawlTimeout plus a margin, marked partial", async () => {
     // crawlTimeout 2000 gives the crawl 1700 ms; WALLET's crawl page (limit 50, not the facts' 25) answers after 2500.
     await withServer(tronKytCassettes({ delayMs: 2500 }));
     const { polled, full, ms } = await screen({ chain: 'tron', txid: NATIVE.txID, crawlTimeout: 2000 });
@@ -199,7 +290,12 @@ describe('screening through the tron and solana adapters against recorded respon
     const { polled, full } = await screen({ chain: 'solana', txid: VOTE_SIG });
     expect(polled.status).toBe('completed');
     expect(polled.response.target_summary.address).toBe(FEE_PAYER);
-    expect(full.transaction).toMatchObject({ hash: VOTE_SIG, status: 'success', block_number: '79700345', timestamp: new Date(1622655364 * 1000).toISOString() });
+    expect(full.transaction).toMatchObject({
+      hash: VOTE_SIG,
+      status: 'success',
+      block_number: '79700345',
+      timestamp: new Date(1622655364 * 1000).toISOString(),
+    });
     // The recorded vote moves no value (fee only), so the fee payer's page leads nowhere: no node beyond hop 0.
     expect(nodesOf(full)).toEqual([{ address: FEE_PAYER, hop: 0 }]);
     expect(full.crawl).toMatchObject({ ran: true, complete: true });
@@ -211,7 +307,9 @@ describe('screening through the tron and solana adapters against recorded respon
     const { polled, full } = await screen({ chain: 'solana', address: FEE_PAYER });
     expect(polled.status).toBe('completed');
     expect(polled.response.target_summary.address).toBe(FEE_PAYER);
-    expect(polled.response.target_summary.balances).toEqual([expect.objectContaining({ asset: 'SOL', amount: 395.38357338 })]);
+    expect(polled.response.target_summary.balances).toEqual([
+      expect.objectContaining({ asset: 'SOL', amount: 395.38357338 }),
+    ]);
     expect(full.transaction).toBeNull();
     expect(nodesOf(full)).toEqual([{ address: FEE_PAYER, hop: 0 }]);
     expect(full.crawl).toMatchObject({ ran: true, complete: true });

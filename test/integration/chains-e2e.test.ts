@@ -8,18 +8,32 @@ import { screenJob, startTestStack, type TestStack } from '../helpers/test-stack
  * strict replay server fed with the real recorded responses in test/fixtures/chains (address pages are
  * composed from real tx bodies, as the adapter tests explain). Any unrecorded request fails the test.
  */
-const read = (...p: string[]) => JSON.parse(readFileSync(path.join(__dirname, '..', 'fixtures', 'chains', ...p), 'utf8'));
+const read = (...p: string[]) =>
+  JSON.parse(readFileSync(path.join(__dirname, '..', 'fixtures', 'chains', ...p), 'utf8'));
 
 const TX_IN = '19c6cd6b7b8a91e1a63d759eedd2818877a624771d38e00c3ffcedfdd09afc50';
 const RECIPIENT = '2NEhVzd2Lom5g7ZF5K1qYrgZLpXecniqHcE';
 const SENDER = 'tb1q2ajf7llsxvff7r0fpm42tmd5nz43cr8mg85f3788rm4cy7uwajdsusr2mg';
 const txIn = read('bitcoin', 'esplora', `tx_${TX_IN}.json`);
 const utxos = read('bitcoin', 'esplora', 'address_2NEhVzd2Lom5g7ZF5K1qYrgZLpXecniqHcE_utxo.json');
-const esplora = (p: string, body: unknown, extra: Partial<Cassette> = {}): Cassette => ({ request: { method: 'GET', path: `/bitcoin${p}` }, response: { body }, ...extra });
+const esplora = (p: string, body: unknown, extra: Partial<Cassette> = {}): Cassette => ({
+  request: { method: 'GET', path: `/bitcoin${p}` },
+  response: { body },
+  ...extra,
+});
 const bitcoinCassettes = (senderPage: Partial<Cassette> = {}): Cassette[] => [
   esplora(`/tx/${TX_IN}`, txIn),
-  esplora(`/address/${RECIPIENT}`, { address: RECIPIENT, chain_stats: { funded_txo_count: 1, funded_txo_sum: utxos[0].value, spent_txo_count: 0, spent_txo_sum: 0, tx_count: 1 },
-    mempool_stats: { funded_txo_count: 0, funded_txo_sum: 0, spent_txo_count: 0, spent_txo_sum: 0, tx_count: 0 } }),
+  esplora(`/address/${RECIPIENT}`, {
+    address: RECIPIENT,
+    chain_stats: {
+      funded_txo_count: 1,
+      funded_txo_sum: utxos[0].value,
+      spent_txo_count: 0,
+      spent_txo_sum: 0,
+      tx_count: 1,
+    },
+    mempool_stats: { funded_txo_count: 0, funded_txo_sum: 0, spent_txo_count: 0, spent_txo_sum: 0, tx_count: 0 },
+  }),
   esplora(`/address/${RECIPIENT}/txs/chain`, [txIn]),
   esplora(`/address/${SENDER}/txs/chain`, [txIn], senderPage),
 ];
@@ -29,13 +43,29 @@ const PAYER = 'r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59';
 const ISSUER = 'rMH4UxPrbuMa1spCBR98hLLyNJp4d8p4tM';
 const payment = read('ripple', 'rippled', 'tx__payment.json').result;
 const accountInfo = read('ripple', 'rippled', 'accountInfo.json').result;
-const xrpl = (method: string, params: Record<string, unknown>, result: unknown): Cassette => ({ request: { method: 'POST', path: '/xrpl', rpc: { method, params: [params] } }, response: { body: { result } } });
-const page = (account: string) => xrpl('account_tx', { account, ledger_index_min: -1, ledger_index_max: -1, limit: 50, forward: false },
-  { account, limit: 50, transactions: [{ meta: payment.meta, tx_json: payment.tx_json, validated: true }], validated: true });
+const xrpl = (method: string, params: Record<string, unknown>, result: unknown): Cassette => ({
+  request: { method: 'POST', path: '/xrpl', rpc: { method, params: [params] } },
+  response: { body: { result } },
+});
+const page = (account: string) =>
+  xrpl(
+    'account_tx',
+    { account, ledger_index_min: -1, ledger_index_max: -1, limit: 50, forward: false },
+    {
+      account,
+      limit: 50,
+      transactions: [{ meta: payment.meta, tx_json: payment.tx_json, validated: true }],
+      validated: true,
+    },
+  );
 const xrplCassettes: Cassette[] = [
   xrpl('tx', { transaction: PAYMENT_HASH, binary: false }, payment),
   xrpl('account_info', { account: PAYER, ledger_index: 'validated' }, accountInfo),
-  xrpl('account_info', { account: ISSUER, ledger_index: 'validated' }, { ...accountInfo, account_data: { ...accountInfo.account_data, Account: ISSUER } }),
+  xrpl(
+    'account_info',
+    { account: ISSUER, ledger_index: 'validated' },
+    { ...accountInfo, account_data: { ...accountInfo.account_data, Account: ISSUER } },
+  ),
   page(PAYER),
   page(ISSUER),
 ];
@@ -47,7 +77,9 @@ describe('screening through the bitcoin and XRPL adapters against recorded respo
 
   async function withServer(list: Cassette[], env: Record<string, string> = {}) {
     server = await startReplayServer(list);
-    stack = await startTestStack({ env: { BITCOIN_ESPLORA_URL: `${server.url}/bitcoin`, XRPL_RPC_URL: `${server.url}/xrpl`, ...env } });
+    stack = await startTestStack({
+      env: { BITCOIN_ESPLORA_URL: `${server.url}/bitcoin`, XRPL_RPC_URL: `${server.url}/xrpl`, ...env },
+    });
   }
   afterEach(async () => {
     expect(server.misses).toEqual([]);
@@ -69,7 +101,14 @@ describe('screening through the bitcoin and XRPL adapters against recorded respo
   });
 
   test('when the Esplora page answers 429 first, then the job still completes with the same result', async () => {
-    await withServer([esplora(`/address/${SENDER}/txs/chain`, {}, { response: { status: 429, body: {}, headers: { 'retry-after': '0' } }, times: 1 }), ...bitcoinCassettes()]);
+    await withServer([
+      esplora(
+        `/address/${SENDER}/txs/chain`,
+        {},
+        { response: { status: 429, body: {}, headers: { 'retry-after': '0' } }, times: 1 },
+      ),
+      ...bitcoinCassettes(),
+    ]);
     const { polled, full } = await screen({ chain: 'bitcoin', txid: TX_IN });
     expect(polled.status).toBe('completed');
     expect(full.crawl.complete).toBe(true);
@@ -102,7 +141,9 @@ describe('screening through the bitcoin and XRPL adapters against recorded respo
     const { full } = await screen({ chain: 'ripple', address: PAYER });
     // Valued now: the last shipped close (2025-11-19, 2.1076 $).
     expect(full.target_summary.balances).toContainEqual({ asset: 'XRP', amount: 922.913243, usd: 1945.13 });
-    expect(full.pricing).toContainEqual(expect.objectContaining({ asset: 'XRP', usd_price: 2.1076, as_of: '2025-11-20T00:00:00.000Z' }));
+    expect(full.pricing).toContainEqual(
+      expect.objectContaining({ asset: 'XRP', usd_price: 2.1076, as_of: '2025-11-20T00:00:00.000Z' }),
+    );
     expect(full.unpriced_assets).not.toContain('XRP');
   });
 
@@ -113,6 +154,8 @@ describe('screening through the bitcoin and XRPL adapters against recorded respo
     expect(kyt.polled.status).toBe('completed');
     expect(kyt.full.transaction).toMatchObject({ status: 'success' });
     expect(kya.polled.status).toBe('completed');
-    expect(kya.full.graph.nodes).toEqual(expect.arrayContaining([expect.objectContaining({ address: ISSUER, hop: 1 })]));
+    expect(kya.full.graph.nodes).toEqual(
+      expect.arrayContaining([expect.objectContaining({ address: ISSUER, hop: 1 })]),
+    );
   });
 });

@@ -26,14 +26,20 @@ describe('credits are charged exactly once per request_id', () => {
   test('when the charge activity fails after its commit and is retried, then the account is debited once', async () => {
     const user = await stack.createUser({ credits: 4 });
 
-    const submit = await stack.http('POST', '/api/v1/kyt/job', { key: user.key, body: { chain: 'bitcoin', address: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa' } });
+    const submit = await stack.http('POST', '/api/v1/kyt/job', {
+      key: user.key,
+      body: { chain: 'bitcoin', address: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa' },
+    });
     const polled = await pollUntilDone(stack, user.key, submit.body.data.request_id);
 
     expect(polled.data.status).toBe('completed');
     expect(polled.data.credits_charged).toBe(1);
     expect(failedAttempts).toBe(1);
     expect(await stack.stores.credits.balance(user.id)).toEqual({ balance: 3, reserved: 0, available: 3, debt: 0 });
-    const { rows } = await stack.pool.query(`SELECT kind, amount, idempotency_key FROM credit_transactions WHERE user_id = $1 AND kind = 'consume'`, [user.id]);
+    const { rows } = await stack.pool.query(
+      `SELECT kind, amount, idempotency_key FROM credit_transactions WHERE user_id = $1 AND kind = 'consume'`,
+      [user.id],
+    );
     expect(rows).toEqual([{ kind: 'consume', amount: 1, idempotency_key: `screening:${submit.body.data.request_id}` }]);
 
     // The workflow history proves the activity really ran twice.

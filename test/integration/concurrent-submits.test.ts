@@ -11,7 +11,9 @@ describe('concurrent submits cannot overdraw an account', () => {
     const user = await stack.createUser({ credits: 5 });
     const body = { chain: 'bitcoin', address: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa' };
 
-    const responses = await Promise.all(Array.from({ length: 20 }, () => stack.http('POST', '/api/v1/kyt/job', { key: user.key, body })));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => stack.http('POST', '/api/v1/kyt/job', { key: user.key, body })),
+    );
 
     const accepted = responses.filter((r) => r.status === 202);
     const refused = responses.filter((r) => r.status === 402);
@@ -22,7 +24,10 @@ describe('concurrent submits cannot overdraw an account', () => {
     const finals = await Promise.all(accepted.map((r) => pollUntilDone(stack, user.key, r.body.data.request_id)));
     expect(finals.map((f) => f.data.status)).toEqual(Array(5).fill('completed'));
     expect(await stack.stores.credits.balance(user.id)).toEqual({ balance: 0, reserved: 0, available: 0, debt: 0 });
-    const { rows } = await stack.pool.query(`SELECT count(*)::int AS n, sum(amount)::int AS total FROM credit_transactions WHERE user_id = $1 AND kind = 'consume'`, [user.id]);
+    const { rows } = await stack.pool.query(
+      `SELECT count(*)::int AS n, sum(amount)::int AS total FROM credit_transactions WHERE user_id = $1 AND kind = 'consume'`,
+      [user.id],
+    );
     expect(rows[0]).toEqual({ n: 5, total: 5 });
   });
 });

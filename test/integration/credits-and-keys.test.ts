@@ -12,7 +12,10 @@ describe('credits REST and the API keys area', () => {
 
   test('when a non-admin grants credits, then 403 INSUFFICIENT_PERMISSIONS and nothing changes', async () => {
     const user = await stack.createUser();
-    const res = await stack.http('POST', '/api/v1/credits/grant', { key: user.key, body: { userId: user.id, amount: 100 } });
+    const res = await stack.http('POST', '/api/v1/credits/grant', {
+      key: user.key,
+      body: { userId: user.id, amount: 100 },
+    });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ success: false, error: 'Admin privileges required', code: 'INSUFFICIENT_PERMISSIONS' });
     expect((await stack.stores.credits.balance(user.id)).balance).toBe(0);
@@ -28,7 +31,10 @@ describe('credits REST and the API keys area', () => {
     const second = await stack.http('POST', '/api/v1/credits/grant', { key: admin.key, body });
 
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ success: true, data: { userId: user.id, balance: 25, transactionId: expect.any(String), duplicate: false } });
+    expect(first.body).toEqual({
+      success: true,
+      data: { userId: user.id, balance: 25, transactionId: expect.any(String), duplicate: false },
+    });
     expect(second.body.data).toEqual({ ...first.body.data, duplicate: true });
     const balance = await stack.http('GET', '/api/v1/credits/balance', { key: user.key });
     expect(balance.body).toEqual({ success: true, data: { balance: 25, reserved: 0, available: 25, debt: 0 } });
@@ -37,8 +43,14 @@ describe('credits REST and the API keys area', () => {
   test('when an idempotency key is reused for a different amount, then 409 and no second grant', async () => {
     const admin = await stack.createUser({ role: 'admin' });
     const user = await stack.createUser();
-    await stack.http('POST', '/api/v1/credits/grant', { key: admin.key, body: { userId: user.id, amount: 5, idempotencyKey: 'k' } });
-    const res = await stack.http('POST', '/api/v1/credits/grant', { key: admin.key, body: { userId: user.id, amount: 50, idempotencyKey: 'k' } });
+    await stack.http('POST', '/api/v1/credits/grant', {
+      key: admin.key,
+      body: { userId: user.id, amount: 5, idempotencyKey: 'k' },
+    });
+    const res = await stack.http('POST', '/api/v1/credits/grant', {
+      key: admin.key,
+      body: { userId: user.id, amount: 50, idempotencyKey: 'k' },
+    });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
     expect((await stack.stores.credits.balance(user.id)).balance).toBe(5);
@@ -58,14 +70,37 @@ describe('credits REST and the API keys area', () => {
 
   test('when the user does not exist, then 404', async () => {
     const admin = await stack.createUser({ role: 'admin' });
-    const res = await stack.http('POST', '/api/v1/credits/grant', { key: admin.key, body: { userId: 'user_nobody', amount: 1 } });
+    const res = await stack.http('POST', '/api/v1/credits/grant', {
+      key: admin.key,
+      body: { userId: 'user_nobody', amount: 1 },
+    });
     expect(res.status).toBe(404);
   });
 
   test('when BOOTSTRAP_ADMIN_API_KEY is configured, then start-up makes it an admin key, idempotently', async () => {
     const key = `bootstrap-${randomUUID()}`;
-    await prepareDatabase({ LOAD_REFERENCE_DATA: false, REFERENCE_DATA_DIR: 'data/risk', LOAD_MARKET_DATA: false, MARKET_DATA_DIR: 'data/market', BOOTSTRAP_ADMIN_API_KEY: key }, stack.pool, createLogger('silent'));
-    await prepareDatabase({ LOAD_REFERENCE_DATA: false, REFERENCE_DATA_DIR: 'data/risk', LOAD_MARKET_DATA: false, MARKET_DATA_DIR: 'data/market', BOOTSTRAP_ADMIN_API_KEY: key }, stack.pool, createLogger('silent'));
+    await prepareDatabase(
+      {
+        LOAD_REFERENCE_DATA: false,
+        REFERENCE_DATA_DIR: 'data/risk',
+        LOAD_MARKET_DATA: false,
+        MARKET_DATA_DIR: 'data/market',
+        BOOTSTRAP_ADMIN_API_KEY: key,
+      },
+      stack.pool,
+      createLogger('silent'),
+    );
+    await prepareDatabase(
+      {
+        LOAD_REFERENCE_DATA: false,
+        REFERENCE_DATA_DIR: 'data/risk',
+        LOAD_MARKET_DATA: false,
+        MARKET_DATA_DIR: 'data/market',
+        BOOTSTRAP_ADMIN_API_KEY: key,
+      },
+      stack.pool,
+      createLogger('silent'),
+    );
     const me = await stack.http('GET', '/api/v1/me', { key });
     expect(me.body.data.role).toBe('admin');
     const user = await stack.createUser();
@@ -86,11 +121,18 @@ describe('credits REST and the API keys area', () => {
     const list = await stack.http('GET', '/api/v1/api-keys', { key: user.key });
     expect(list.body.data.map((k: any) => k.name).sort()).toEqual(['ci', 'test']);
     expect(JSON.stringify(list.body)).not.toContain(newKey);
-    const { rows } = await stack.pool.query('SELECT count(*)::int AS n FROM api_keys WHERE key_prefix = $1 AND key_hash IS NOT NULL', [created.body.data.prefix]);
+    const { rows } = await stack.pool.query(
+      'SELECT count(*)::int AS n FROM api_keys WHERE key_prefix = $1 AND key_hash IS NOT NULL',
+      [created.body.data.prefix],
+    );
     expect(rows[0].n).toBe(1);
 
-    expect((await stack.http('DELETE', `/api/v1/api-keys/${created.body.data.id}`, { key: other.key })).status).toBe(404);
-    expect((await stack.http('DELETE', `/api/v1/api-keys/${created.body.data.id}`, { key: user.key })).status).toBe(200);
+    expect((await stack.http('DELETE', `/api/v1/api-keys/${created.body.data.id}`, { key: other.key })).status).toBe(
+      404,
+    );
+    expect((await stack.http('DELETE', `/api/v1/api-keys/${created.body.data.id}`, { key: user.key })).status).toBe(
+      200,
+    );
     expect((await stack.http('GET', '/api/v1/me', { key: newKey })).status).toBe(401);
   });
 

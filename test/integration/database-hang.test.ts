@@ -45,7 +45,9 @@ describe('a database that stops answering', () => {
   test('When every pooled connection is stuck, then a request waiting for a connection is answered 503 after the connect timeout', async () => {
     // Arrange: hold every connection of the pool in a statement that does not finish while paused
     proxy.pause();
-    const holders = Array.from({ length: stack.config.DATABASE_POOL_SIZE }, () => stack.pool.query('SELECT 1').catch(() => undefined));
+    const holders = Array.from({ length: stack.config.DATABASE_POOL_SIZE }, () =>
+      stack.pool.query('SELECT 1').catch(() => undefined),
+    );
 
     // Act
     const started = Date.now();

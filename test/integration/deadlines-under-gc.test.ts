@@ -46,16 +46,21 @@ const elapsed = async <T>(work: () => Promise<T>): Promise<{ ms: number; outcome
 };
 
 /** Settles when the signal aborts, never otherwise: a chain call to a node that went silent. */
-const untilAborted = (signal: AbortSignal) => new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+const untilAborted = (signal: AbortSignal) =>
+  new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
 /** The work's outcome, or 'still waiting' after `ms`: a lost deadline fails the row instead of hanging jest. */
-const within = <T>(ms: number, work: Promise<T>) => Promise.race([work.catch((err: unknown) => err), new Promise((r) => setTimeout(() => r('still waiting'), ms))]);
+const within = <T>(ms: number, work: Promise<T>) =>
+  Promise.race([work.catch((err: unknown) => err), new Promise((r) => setTimeout(() => r('still waiting'), ms))]);
 
-const hangingServer = () => startReplayServer([{ request: { method: 'GET', path: '/hang' }, response: { body: {} }, hang: true }]);
+const hangingServer = () =>
+  startReplayServer([{ request: { method: 'GET', path: '/hang' }, response: { body: {} }, hang: true }]);
 
 describe('deadlines while the GC runs', () => {
   test('when only the timer is left holding a deadline, then it still aborts on time with a TimeoutError', async () => {
     const d = deadline(300);
-    const { ms, outcome } = await elapsed(() => new Promise((_, reject) => d.signal.addEventListener('abort', () => reject(d.signal.reason))));
+    const { ms, outcome } = await elapsed(
+      () => new Promise((_, reject) => d.signal.addEventListener('abort', () => reject(d.signal.reason))),
+    );
     expect(outcome).toMatchObject({ name: 'TimeoutError' });
     expect(d.timedOut).toBe(true);
     expect(ms).toBeGreaterThanOrEqual(290);
@@ -66,7 +71,9 @@ describe('deadlines while the GC runs', () => {
     const parent = new AbortController();
     const d = deadline(60_000, parent.signal);
     setTimeout(() => parent.abort(new Error('job cancelled')), 200);
-    const { ms, outcome } = await elapsed(() => new Promise((_, reject) => d.signal.addEventListener('abort', () => reject(d.signal.reason))));
+    const { ms, outcome } = await elapsed(
+      () => new Promise((_, reject) => d.signal.addEventListener('abort', () => reject(d.signal.reason))),
+    );
     expect(outcome).toMatchObject({ message: 'job cancelled' });
     expect(d.timedOut).toBe(false);
     expect(ms).toBeLessThan(3_000);
@@ -76,7 +83,9 @@ describe('deadlines while the GC runs', () => {
     server = await hangingServer();
     const client = createHttpClient({ name: 'esplora', timeoutMs: 30_000, retry: { maxRetries: 0 } });
     const crawl = deadline(400);
-    const { ms, outcome } = await elapsed(() => client.request({ url: new URL(`${server!.url}/hang`), signal: crawl.signal }));
+    const { ms, outcome } = await elapsed(() =>
+      client.request({ url: new URL(`${server!.url}/hang`), signal: crawl.signal }),
+    );
     expect(outcome).toMatchObject({ name: 'TimeoutError' });
     expect(ms).toBeLessThan(3_000);
   });
@@ -85,30 +94,68 @@ describe('deadlines while the GC runs', () => {
     server = await hangingServer();
     const client = createHttpClient({ name: 'esplora', timeoutMs: 300, retry: { maxRetries: 1, baseDelayMs: 10 } });
     const caller = new AbortController();
-    const { ms, outcome } = await elapsed(() => client.request({ url: new URL(`${server!.url}/hang`), signal: caller.signal }));
+    const { ms, outcome } = await elapsed(() =>
+      client.request({ url: new URL(`${server!.url}/hang`), signal: caller.signal }),
+    );
     expect(outcome).toBeInstanceOf(HttpGiveUpError);
     expect((outcome as HttpGiveUpError).message).toMatch(/no answer within 300 ms \(gave up after 2 attempts\)/);
     expect(ms).toBeLessThan(4_000);
   });
 
   test('when the engine waits on a silent node, then the screening activity ends at crawlTimeout', async () => {
-    const engine = { analyze: (_req: unknown, signal: AbortSignal) => untilAborted(signal) } as unknown as ScreeningEngine;
-    const activities = createScreeningActivities({ engine, credits: {} as never, jobs: {} as never, history: {} as never,
-      metrics: { jobFinished: () => undefined, creditsConsumed: () => undefined, crawlCutShort: () => undefined } });
-    const input = { requestId: 'r1', apiType: 'KYT', chain: 'bitcoin', target: 'f'.repeat(64), maxDepth: 3, crawlTimeoutMs: 400 } as ScreeningInput;
+    const engine = {
+      analyze: (_req: unknown, signal: AbortSignal) => untilAborted(signal),
+    } as unknown as ScreeningEngine;
+    const activities = createScreeningActivities({
+      engine,
+      credits: {} as never,
+      jobs: {} as never,
+      history: {} as never,
+      metrics: { jobFinished: () => undefined, creditsConsumed: () => undefined, crawlCutShort: () => undefined },
+    });
+    const input = {
+      requestId: 'r1',
+      apiType: 'KYT',
+      chain: 'bitcoin',
+      target: 'f'.repeat(64),
+      maxDepth: 3,
+      crawlTimeoutMs: 400,
+    } as ScreeningInput;
     const started = Date.now();
-    const outcome = await within(8_000, new MockActivityEnvironment({ heartbeatTimeoutMs: 10_000 }).run(activities.analyzeTarget, input));
+    const outcome = await within(
+      8_000,
+      new MockActivityEnvironment({ heartbeatTimeoutMs: 10_000 }).run(activities.analyzeTarget, input),
+    );
     expect(outcome).toMatchObject({ name: 'TimeoutError' });
     expect(Date.now() - started).toBeLessThan(3_000);
   });
 
   test('when the exposure crawl waits on a silent node, then its share of crawlTimeout ends it, marked deadline', async () => {
-    const silent = { chain: 'bitcoin', normalizeAddress: (a: string) => a, getAddressTransfers: (_a: string, _o: unknown, signal: AbortSignal) => untilAborted(signal) } as unknown as ChainClient;
+    const silent = {
+      chain: 'bitcoin',
+      normalizeAddress: (a: string) => a,
+      getAddressTransfers: (_a: string, _o: unknown, signal: AbortSignal) => untilAborted(signal),
+    } as unknown as ChainClient;
     const lists = { lookup: async () => new Map() } as unknown as ReferenceLists;
     const caller = new AbortController();
     const started = Date.now();
-    const phase = await within(8_000, runExposurePhase({ chain: 'bitcoin', client: silent, lists, model: shippedRiskModel(), usdValue: () => 0, apiType: 'KYA',
-      roots: [{ address: 'bc1qsilent', direction: 'in' }], maxDepth: 3, crawlTimeoutMs: 600, subjectIsExchange: false, signal: caller.signal, now: Date.now }));
+    const phase = await within(
+      8_000,
+      runExposurePhase({
+        chain: 'bitcoin',
+        client: silent,
+        lists,
+        model: shippedRiskModel(),
+        usdValue: () => 0,
+        apiType: 'KYA',
+        roots: [{ address: 'bc1qsilent', direction: 'in' }],
+        maxDepth: 3,
+        crawlTimeoutMs: 600,
+        subjectIsExchange: false,
+        signal: caller.signal,
+        now: Date.now,
+      }),
+    );
     expect(phase).toMatchObject({ outcome: { complete: false, truncated: expect.arrayContaining(['deadline']) } });
     expect(Date.now() - started).toBeLessThan(3_000);
   });
@@ -122,7 +169,9 @@ describe('deadlines while the GC runs', () => {
       });
     const offenders = ['src', 'activities', 'workflows']
       .flatMap((dir) => files(path.join(root, dir)))
-      .filter((file) => /AbortSignal\.(any|timeout)\(/.test(readFileSync(file, 'utf8').replace(/^\s*(\*|\/\/).*$/gm, '')))
+      .filter((file) =>
+        /AbortSignal\.(any|timeout)\(/.test(readFileSync(file, 'utf8').replace(/^\s*(\*|\/\/).*$/gm, '')),
+      )
       .map((file) => path.relative(root, file));
     expect(offenders).toEqual([]);
   });

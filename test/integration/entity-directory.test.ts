@@ -10,7 +10,13 @@ describe('entity directory (KYE lookup over data/risk/entities_vasp.csv)', () =>
 
   test('when a sanctioned exchange is looked up by an alias with a typo, then its profile carries the OFAC programs and sanctioned addresses', async () => {
     const profile = await createEntityStore(stack.pool).findBestMatch('garantex europe');
-    expect(profile).toMatchObject({ name: 'GARANTEX EUROPE OU', type: 'exchange', status: ['sanctioned'], risk: 'severe', sanctions: { sdn_uids: ['36025'] } });
+    expect(profile).toMatchObject({
+      name: 'GARANTEX EUROPE OU',
+      type: 'exchange',
+      status: ['sanctioned'],
+      risk: 'severe',
+      sanctions: { sdn_uids: ['36025'] },
+    });
     expect(profile!.sanctions.programs.length).toBeGreaterThan(0);
     expect(Object.values(profile!.sanctions.addresses_by_chain).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
     expect(profile!.match.score).toBeGreaterThan(0.45);

@@ -13,7 +13,8 @@ import { screenJob, startTestStack, type TestStack } from '../helpers/test-stack
  * server; Etherscan answers with the documented-shape pages in test/fixtures/chains/etherscan (how they
  * were made: SOURCES.md there). Any request nobody recorded fails the test.
  */
-const fixture = (name: string) => JSON.parse(readFileSync(path.join(__dirname, '..', 'fixtures', 'chains', 'etherscan', name), 'utf8'));
+const fixture = (name: string) =>
+  JSON.parse(readFileSync(path.join(__dirname, '..', 'fixtures', 'chains', 'etherscan', name), 'utf8'));
 
 const SANCTIONED = '0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c'; // OFAC SDN (NPWMD) in data/risk
 const A = '0xaaaa00000000000000000000000000000000000a';
@@ -22,26 +23,55 @@ const C = '0xcccc00000000000000000000000000000000000c';
 const KEY = 'TESTKEY0123456789';
 const PAGE = crawlLimitsFor('KYA').pageSize;
 
-const etherscan = (chainid: number, action: string, address: string, body: unknown, extra: Partial<Cassette> = {}): Cassette => ({
+const etherscan = (
+  chainid: number,
+  action: string,
+  address: string,
+  body: unknown,
+  extra: Partial<Cassette> = {},
+): Cassette => ({
   request: {
     method: 'GET',
     path: '/etherscan/v2/api',
-    query: { chainid: String(chainid), module: 'account', action, address, startblock: '0', endblock: 'latest', page: '1', offset: String(PAGE), sort: 'desc', apikey: KEY },
+    query: {
+      chainid: String(chainid),
+      module: 'account',
+      action,
+      address,
+      startblock: '0',
+      endblock: 'latest',
+      page: '1',
+      offset: String(PAGE),
+      sort: 'desc',
+      apikey: KEY,
+    },
   },
   response: { body },
   ...extra,
 });
 const pagesOf = (name: string, address: string): Cassette[] =>
-  ['txlist', 'txlistinternal', 'tokentx'].map((action) => etherscan(1, action, address, fixture(`${action}_${name}.json`)));
+  ['txlist', 'txlistinternal', 'tokentx'].map((action) =>
+    etherscan(1, action, address, fixture(`${action}_${name}.json`)),
+  );
 
-const rpc = (method: string, params: unknown[], answer: { result?: unknown; error?: unknown }, prefix = '/eth'): Cassette => ({
+const rpc = (
+  method: string,
+  params: unknown[],
+  answer: { result?: unknown; error?: unknown },
+  prefix = '/eth',
+): Cassette => ({
   request: { method: 'POST', path: prefix, rpc: { method, params } },
   response: { body: { jsonrpc: '2.0', ...answer } },
 });
 /** A plain node: it knows its chain and the address's state, and has no ots_ namespace. */
 const plainNode = (chainIdHex: string, address: string, prefix = '/eth'): Cassette[] => [
   rpc('eth_chainId', [], { result: chainIdHex }, prefix),
-  rpc('ots_getApiLevel', [], { error: { code: -32601, message: 'the method ots_getApiLevel does not exist/is not available' } }, prefix),
+  rpc(
+    'ots_getApiLevel',
+    [],
+    { error: { code: -32601, message: 'the method ots_getApiLevel does not exist/is not available' } },
+    prefix,
+  ),
   rpc('eth_getCode', [address, 'latest'], { result: '0x' }, prefix),
   rpc('eth_getBalance', [address, 'latest'], { result: '0x1bc16d674ec80000' }, prefix),
   rpc('eth_getTransactionCount', [address, 'latest'], { result: '0x0' }, prefix),
@@ -54,7 +84,13 @@ describe('EVM crawl through the Etherscan v2 account API (plain node, no ots_*)'
 
   async function start(cassettes: Cassette[]) {
     server = await startReplayServer(cassettes);
-    stack = await startTestStack({ env: { ETHEREUM_RPC_URL: `${server.url}/eth`, ETHERSCAN_API_KEY: KEY, ETHERSCAN_API_URL: `${server.url}/etherscan/v2/api` } });
+    stack = await startTestStack({
+      env: {
+        ETHEREUM_RPC_URL: `${server.url}/eth`,
+        ETHERSCAN_API_KEY: KEY,
+        ETHERSCAN_API_URL: `${server.url}/etherscan/v2/api`,
+      },
+    });
   }
   afterEach(async () => {
     expect(server.misses).toEqual([]);
@@ -68,23 +104,43 @@ describe('EVM crawl through the Etherscan v2 account API (plain node, no ots_*)'
     const { polled, full } = await screenJob(stack, { chain: 'ethereum', address: C });
 
     expect(polled.status).toBe('completed');
-    expect(full.hits.find((h: any) => h.address === SANCTIONED)).toMatchObject({ hop: 3, path: [C, B, A, SANCTIONED], direction: 'in', category: 'sanctions' });
-    expect(full.crawl).toMatchObject({ ran: true, complete: true, source: { name: 'etherscan', limitation: null, blindTo: [] } });
-    expect(full.graph.edges).toEqual(expect.arrayContaining([
-      expect.objectContaining({ from: B, to: C, asset: 'ETH', amount: '2 ETH', hop: 1 }),
-      expect.objectContaining({ from: A, to: B, asset: 'USDT', amount: '5000 USDT', hop: 2 }),
-      expect.objectContaining({ from: SANCTIONED, to: A, asset: 'ETH', amount: '10 ETH', hop: 3 }),
-    ]));
+    expect(full.hits.find((h: any) => h.address === SANCTIONED)).toMatchObject({
+      hop: 3,
+      path: [C, B, A, SANCTIONED],
+      direction: 'in',
+      category: 'sanctions',
+    });
+    expect(full.crawl).toMatchObject({
+      ran: true,
+      complete: true,
+      source: { name: 'etherscan', limitation: null, blindTo: [] },
+    });
+    expect(full.graph.edges).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ from: B, to: C, asset: 'ETH', amount: '2 ETH', hop: 1 }),
+        expect.objectContaining({ from: A, to: B, asset: 'USDT', amount: '5000 USDT', hop: 2 }),
+        expect.objectContaining({ from: SANCTIONED, to: A, asset: 'ETH', amount: '10 ETH', hop: 3 }),
+      ]),
+    );
     // The reverted payment to B and the zero-value look-alike transfer to C are not edges.
-    expect(full.graph.nodes.map((n: any) => n.address)).not.toEqual(expect.arrayContaining(['0x00000000000000000000000000000000000f4e11']));
-    expect(full.graph.nodes.map((n: any) => n.address)).not.toEqual(expect.arrayContaining(['0xcccc0000000000000000000000000000000c0c0c']));
+    expect(full.graph.nodes.map((n: any) => n.address)).not.toEqual(
+      expect.arrayContaining(['0x00000000000000000000000000000000000f4e11']),
+    );
+    expect(full.graph.nodes.map((n: any) => n.address)).not.toEqual(
+      expect.arrayContaining(['0xcccc0000000000000000000000000000000c0c0c']),
+    );
     // Three lists per expanded address (C, B, A), C's read once for its facts and its crawl; the sanctioned node is never expanded.
     expect(etherscanServed(server)).toHaveLength(9);
     expect(server.served.some((key) => key.includes(SANCTIONED))).toBe(false);
   });
 
   test('when Etherscan refuses the key (Invalid API Key), then the job fails at once, names ETHERSCAN_API_KEY and never shows the key', async () => {
-    await start([...plainNode('0x1', C), ...['txlist', 'txlistinternal', 'tokentx'].map((action) => etherscan(1, action, C, fixture('error_invalid_key.json')))]);
+    await start([
+      ...plainNode('0x1', C),
+      ...['txlist', 'txlistinternal', 'tokentx'].map((action) =>
+        etherscan(1, action, C, fixture('error_invalid_key.json')),
+      ),
+    ]);
 
     const { polled } = await screenJob(stack, { chain: 'ethereum', address: C });
 
@@ -108,7 +164,12 @@ describe('Etherscan history client (replayed Etherscan and node)', () => {
       chain,
       rpcUrl: `${url}${prefix}`,
       historySource: 'etherscan',
-      etherscan: { apiUrl: `${url}/etherscan/v2/api`, apiKey: KEY, bucket: createTokenBucket(50), requestTimeoutMs: 2_000 },
+      etherscan: {
+        apiUrl: `${url}/etherscan/v2/api`,
+        apiKey: KEY,
+        bucket: createTokenBucket(50),
+        requestTimeoutMs: 2_000,
+      },
     });
 
   test('when Etherscan answers "Max rate limit reached" once, then the list is asked again after a pause and the page is complete', async () => {
@@ -122,9 +183,20 @@ describe('Etherscan history client (replayed Etherscan and node)', () => {
     ]);
     const started = Date.now();
 
-    const page = await client('ethereum', server.url).getAddressTransfers!(B, { limit: PAGE }, AbortSignal.timeout(10_000));
+    const page = await client('ethereum', server.url).getAddressTransfers!(
+      B,
+      { limit: PAGE },
+      AbortSignal.timeout(10_000),
+    );
 
-    expect(page.transfers.map((t) => [t.direction, t.counterparty, t.asset.kind === 'native' ? 'ETH' : t.asset.symbol, t.amount])).toEqual([
+    expect(
+      page.transfers.map((t) => [
+        t.direction,
+        t.counterparty,
+        t.asset.kind === 'native' ? 'ETH' : t.asset.symbol,
+        t.amount,
+      ]),
+    ).toEqual([
       ['out', C, 'ETH', 2n * 10n ** 18n],
       ['in', A, 'USDT', 5_000_000_000n],
     ]);
@@ -134,28 +206,42 @@ describe('Etherscan history client (replayed Etherscan and node)', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(450);
   });
 
-  test('when the key\'s plan does not cover BNB Smart Chain, then a ChainConfigurationError says so instead of an empty history', async () => {
+  test("when the key's plan does not cover BNB Smart Chain, then a ChainConfigurationError says so instead of an empty history", async () => {
     server = await startReplayServer([
       rpc('eth_chainId', [], { result: '0x38' }, '/bsc'),
-      ...['txlist', 'txlistinternal', 'tokentx'].map((action) => etherscan(56, action, C, fixture('error_chain_not_in_plan.json'))),
+      ...['txlist', 'txlistinternal', 'tokentx'].map((action) =>
+        etherscan(56, action, C, fixture('error_chain_not_in_plan.json')),
+      ),
     ]);
 
-    const error = await client('binance-smart-chain', server.url, '/bsc').getAddressTransfers!(C, { limit: PAGE }, AbortSignal.timeout(10_000)).catch((e: unknown) => e);
+    const error = await client('binance-smart-chain', server.url, '/bsc').getAddressTransfers!(
+      C,
+      { limit: PAGE },
+      AbortSignal.timeout(10_000),
+    ).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ChainConfigurationError);
-    expect((error as Error).message).toMatch(/etherscan \(chainid 56\).*does not serve this chain on the key's plan: Free API access is not supported for this chain/);
+    expect((error as Error).message).toMatch(
+      /etherscan \(chainid 56\).*does not serve this chain on the key's plan: Free API access is not supported for this chain/,
+    );
   });
 
   test('when ETHEREUM_RPC_URL answers chain id 56, then every call is refused before any history is read', async () => {
     server = await startReplayServer([rpc('eth_chainId', [], { result: '0x38' })]);
     const wrong = client('ethereum', server.url);
 
-    const transfers = await wrong.getAddressTransfers!(C, { limit: PAGE }, AbortSignal.timeout(5_000)).catch((e: unknown) => e);
-    const facts = await wrong.getAddressFacts(C, { tokens: [], historyLimit: 5 }, AbortSignal.timeout(5_000)).catch((e: unknown) => e);
+    const transfers = await wrong.getAddressTransfers!(C, { limit: PAGE }, AbortSignal.timeout(5_000)).catch(
+      (e: unknown) => e,
+    );
+    const facts = await wrong
+      .getAddressFacts(C, { tokens: [], historyLimit: 5 }, AbortSignal.timeout(5_000))
+      .catch((e: unknown) => e);
 
     for (const error of [transfers, facts]) {
       expect(error).toBeInstanceOf(ChainConfigurationError);
-      expect((error as Error).message).toBe('ETHEREUM_RPC_URL points at a node for chain id 56 (binance-smart-chain), not 1 (ethereum): refusing to screen ethereum on another chain\'s data');
+      expect((error as Error).message).toBe(
+        "ETHEREUM_RPC_URL points at a node for chain id 56 (binance-smart-chain), not 1 (ethereum): refusing to screen ethereum on another chain's data",
+      );
     }
     // Asked once: the mismatch is remembered.
     expect(server.served).toEqual(['POST /eth rpc:eth_chainId []']);

@@ -29,15 +29,34 @@ async function startRpcProxy(target: string, o: { hide?: RegExp; maxRange?: numb
   const server = http.createServer(async (req, res) => {
     let body = '';
     for await (const chunk of req) body += chunk;
-    const call = JSON.parse(body) as { id: number; method: string; params?: { fromBlock?: string; toBlock?: string }[] };
+    const call = JSON.parse(body) as {
+      id: number;
+      method: string;
+      params?: { fromBlock?: string; toBlock?: string }[];
+    };
     proxy.methods.push(call.method);
-    const reply = (payload: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
-    if (o.hide?.test(call.method)) return reply({ jsonrpc: '2.0', id: call.id, error: { code: -32601, message: `the method ${call.method} does not exist/is not available` } });
+    const reply = (payload: unknown) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
+    if (o.hide?.test(call.method))
+      return reply({
+        jsonrpc: '2.0',
+        id: call.id,
+        error: { code: -32601, message: `the method ${call.method} does not exist/is not available` },
+      });
     const range = call.params?.[0];
-    if (o.maxRange && (call.method === 'eth_getLogs' || call.method === 'trace_filter') && range?.fromBlock && range.toBlock) {
+    if (
+      o.maxRange &&
+      (call.method === 'eth_getLogs' || call.method === 'trace_filter') &&
+      range?.fromBlock &&
+      range.toBlock
+    ) {
       if (Number(range.toBlock) - Number(range.fromBlock) + 1 > o.maxRange) {
         proxy.refused += 1;
-        return reply({ jsonrpc: '2.0', id: call.id, error: { code: -32005, message: 'query returned more than 10000 results' } });
+        return reply({
+          jsonrpc: '2.0',
+          id: call.id,
+          error: { code: -32005, message: 'query returned more than 10000 results' },
+        });
       }
     }
     const upstream = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
@@ -63,44 +82,56 @@ async function scriptGraph(rpcUrl: string) {
 describe.each([
   ['ethereum', 1, 'ETH', 'ETHEREUM_RPC_URL'],
   ['binance-smart-chain', 56, 'BNB', 'BSC_RPC_URL'],
-] as const)('EVM crawl on %s from a plain node (anvil, chain id %i, EVM_HISTORY_SOURCE=logs)', (chain, chainId, symbol, urlVariable) => {
-  let node: AnvilNode;
-  let proxy: RpcProxy;
-  let stack: TestStack;
-  let graph: Awaited<ReturnType<typeof scriptGraph>>;
+] as const)(
+  'EVM crawl on %s from a plain node (anvil, chain id %i, EVM_HISTORY_SOURCE=logs)',
+  (chain, chainId, symbol, urlVariable) => {
+    let node: AnvilNode;
+    let proxy: RpcProxy;
+    let stack: TestStack;
+    let graph: Awaited<ReturnType<typeof scriptGraph>>;
 
-  beforeAll(async () => {
-    node = await startAnvil({ chainId });
-    graph = await scriptGraph(node.rpcUrl);
-    proxy = await startRpcProxy(node.rpcUrl);
-    // anvil answers ots_*, so `auto` would pick Otterscan: the setting forces the plain-node reader.
-    stack = await startTestStack({ env: { [urlVariable]: proxy.url, EVM_HISTORY_SOURCE: 'logs' } });
-  }, 60_000);
-  afterAll(async () => {
-    await stack.stop();
-    await proxy.close();
-    await node.stop();
-  });
+    beforeAll(async () => {
+      node = await startAnvil({ chainId });
+      graph = await scriptGraph(node.rpcUrl);
+      proxy = await startRpcProxy(node.rpcUrl);
+      // anvil answers ots_*, so `auto` would pick Otterscan: the setting forces the plain-node reader.
+      stack = await startTestStack({ env: { [urlVariable]: proxy.url, EVM_HISTORY_SOURCE: 'logs' } });
+    }, 60_000);
+    afterAll(async () => {
+      await stack.stop();
+      await proxy.close();
+      await node.stop();
+    });
 
-  test('when C received tokens from B, B from A and A the native coin from a sanctioned address, then KYA of C finds the sanction at hop 3 from logs and traces', async () => {
-    const { A, B, C } = graph;
-    proxy.methods.length = 0;
+    test('when C received tokens from B, B from A and A the native coin from a sanctioned address, then KYA of C finds the sanction at hop 3 from logs and traces', async () => {
+      const { A, B, C } = graph;
+      proxy.methods.length = 0;
 
-    const { polled, full } = await screenJob(stack, { chain, address: C });
+      const { polled, full } = await screenJob(stack, { chain, address: C });
 
-    expect(polled.status).toBe('completed');
-    expect(full.hits.find((h: any) => h.address === SANCTIONED)).toMatchObject({ hop: 3, path: [C, B, A, SANCTIONED], direction: 'in', category: 'sanctions' });
-    expect(full.crawl).toMatchObject({ ran: true, complete: true, source: { name: 'logs', blindTo: [] } });
-    expect(full.crawl.source.limitation).toMatch(/ERC-20 Transfer logs and trace_filter native transfers over the newest 50000 blocks only/);
-    expect(full.graph.edges).toEqual(expect.arrayContaining([
-      expect.objectContaining({ from: B, to: C, asset: 'USDT', amount: '2000 USDT', hop: 1 }),
-      expect.objectContaining({ from: A, to: B, asset: 'USDT', amount: '5000 USDT', hop: 2 }),
-      expect.objectContaining({ from: SANCTIONED, to: A, asset: symbol, amount: `10 ${symbol}`, hop: 3 }),
-    ]));
-    expect(proxy.methods).not.toContain('ots_searchTransactionsBefore');
-    expect(proxy.methods.filter((m) => m === 'eth_getLogs')).toHaveLength(6); // from/to topics for C, B and A: one window reaches genesis
-  });
-});
+      expect(polled.status).toBe('completed');
+      expect(full.hits.find((h: any) => h.address === SANCTIONED)).toMatchObject({
+        hop: 3,
+        path: [C, B, A, SANCTIONED],
+        direction: 'in',
+        category: 'sanctions',
+      });
+      expect(full.crawl).toMatchObject({ ran: true, complete: true, source: { name: 'logs', blindTo: [] } });
+      expect(full.crawl.source.limitation).toMatch(
+        /ERC-20 Transfer logs and trace_filter native transfers over the newest 50000 blocks only/,
+      );
+      expect(full.graph.edges).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ from: B, to: C, asset: 'USDT', amount: '2000 USDT', hop: 1 }),
+          expect.objectContaining({ from: A, to: B, asset: 'USDT', amount: '5000 USDT', hop: 2 }),
+          expect.objectContaining({ from: SANCTIONED, to: A, asset: symbol, amount: `10 ${symbol}`, hop: 3 }),
+        ]),
+      );
+      expect(proxy.methods).not.toContain('ots_searchTransactionsBefore');
+      expect(proxy.methods.filter((m) => m === 'eth_getLogs')).toHaveLength(6); // from/to topics for C, B and A: one window reaches genesis
+    });
+  },
+);
 
 describe('EVM plain-node reader against anvil behind a proxy', () => {
   let node: AnvilNode;
@@ -129,11 +160,14 @@ describe('EVM plain-node reader against anvil behind a proxy', () => {
     const source = await client.historySource!(noDeadline());
     const facts = await client.getAddressFacts(graph.A, { tokens: [], historyLimit: 10 }, noDeadline());
 
-    expect(page.transfers).toEqual([expect.objectContaining({ direction: 'out', counterparty: graph.B, amount: 5_000_000_000n })]);
+    expect(page.transfers).toEqual([
+      expect.objectContaining({ direction: 'out', counterparty: graph.B, amount: 5_000_000_000n }),
+    ]);
     expect(page.truncated).toBe(false);
     expect(source).toEqual({
       name: 'logs',
-      limitation: 'ERC-20 Transfer logs over the newest 50000 blocks only; native ETH transfers are not logs and this node has no trace_filter, so they were not followed',
+      limitation:
+        'ERC-20 Transfer logs over the newest 50000 blocks only; native ETH transfers are not logs and this node has no trace_filter, so they were not followed',
       blindTo: ['native', 'internal'],
     });
     // A window of logs cannot tell when the address first appeared.
@@ -143,7 +177,11 @@ describe('EVM plain-node reader against anvil behind a proxy', () => {
 
   test('when the node refuses eth_getLogs ranges over 4 blocks, then the window is split until it answers and later reads start small', async () => {
     const proxy = await proxied({ hide: /^ots_/, maxRange: 4 });
-    const client = createEvmChainClient({ chain: 'ethereum', rpcUrl: proxy.url, logWindows: { windowBlocks: 64, maxWindows: 2 } });
+    const client = createEvmChainClient({
+      chain: 'ethereum',
+      rpcUrl: proxy.url,
+      logWindows: { windowBlocks: 64, maxWindows: 2 },
+    });
 
     const first = await client.getAddressTransfers!(graph.B, { limit: 50 }, noDeadline());
     const refusedFirst = proxy.refused;
@@ -164,11 +202,16 @@ describe('EVM plain-node reader against anvil behind a proxy', () => {
     const stack = await startTestStack({ env: { ETHEREUM_RPC_URL: bsc.rpcUrl } });
     try {
       const user = await stack.createUser({ credits: 5 });
-      const submit = await stack.http('POST', '/api/v1/kyt/job', { key: user.key, body: { chain: 'ethereum', address: graph.C } });
+      const submit = await stack.http('POST', '/api/v1/kyt/job', {
+        key: user.key,
+        body: { chain: 'ethereum', address: graph.C },
+      });
       const polled = await pollUntilDone(stack, user.key, submit.body.data.request_id);
 
       expect(polled.data.status).toBe('failed');
-      expect(polled.data.error.message).toMatch(/ETHEREUM_RPC_URL points at a node for chain id 56 \(binance-smart-chain\), not 1 \(ethereum\)/);
+      expect(polled.data.error.message).toMatch(
+        /ETHEREUM_RPC_URL points at a node for chain id 56 \(binance-smart-chain\), not 1 \(ethereum\)/,
+      );
       expect(await stack.stores.credits.balance(user.id)).toMatchObject({ balance: 5, reserved: 0 });
     } finally {
       await stack.stop();

@@ -38,12 +38,21 @@ describe('KYT and KYA on ethereum against a real node (anvil)', () => {
     expect(r.risk_reason).toMatch(new RegExp(`Recipient ${SANCTIONED} is on the OFAC SDN list`));
     expect(r.target_summary.address).toBe(SANCTIONED);
     expect(r.target_summary.balances).toEqual([{ asset: 'ETH', amount: 2, usd: 3342.02 }]);
-    expect(r.target_summary.tags.some((t: any) => t.type === 'sanctions' && t.display.startsWith('recipient: '))).toBe(true);
+    expect(r.target_summary.tags.some((t: any) => t.type === 'sanctions' && t.display.startsWith('recipient: '))).toBe(
+      true,
+    );
     expect(polled.data.credits_charged).toBe(1);
 
     const full = await stack.http('GET', `/api/v1/kyt/job/${polled.data.request_id}/fullresponse`, { key: user.key });
     expect(full.body.data.response.transaction).toMatchObject({ hash: txid, status: 'success' });
-    expect(full.body.data.response.graph.edges[0]).toEqual({ from: ANVIL_DEFAULT_ACCOUNT, to: SANCTIONED, asset: 'ETH', amount: (2n * 10n ** 18n).toString(), txids: [txid], hop: 0 });
+    expect(full.body.data.response.graph.edges[0]).toEqual({
+      from: ANVIL_DEFAULT_ACCOUNT,
+      to: SANCTIONED,
+      asset: 'ETH',
+      amount: (2n * 10n ** 18n).toString(),
+      txids: [txid],
+      hop: 0,
+    });
   });
 
   test('when an ERC-20 transfer pays a USDT-frozen address, then KYT finds the token recipient and scores the freeze HIGH', async () => {
@@ -70,7 +79,13 @@ describe('KYT and KYA on ethereum against a real node (anvil)', () => {
 
     const r = polled.data.response;
     expect(r.risk_level).toBe('LOW');
-    expect(r.rule_scores).toMatchObject({ active_duration: 10, receive_count: 5, address_type: 0, tag_score: 0, is_sanctioned: 0 });
+    expect(r.rule_scores).toMatchObject({
+      active_duration: 10,
+      receive_count: 5,
+      address_type: 0,
+      tag_score: 0,
+      is_sanctioned: 0,
+    });
     expect(r.risk_score).toBe(15);
     expect(r.risk_reason).toMatch(/first seen/);
     expect(r.target_summary.balances).toEqual([{ asset: 'ETH', amount: 0.1, usd: 167.1 }]);
@@ -103,14 +118,20 @@ describe('KYT and KYA on ethereum against a real node (anvil)', () => {
 
     test('when /kyt/analyze is called without credits, then 402 like the job endpoint', async () => {
       const user = await stack.createUser({ credits: 0 });
-      const res = await stack.http('POST', '/api/v1/kyt/analyze', { key: user.key, body: { chain: 'ethereum', address: SANCTIONED } });
+      const res = await stack.http('POST', '/api/v1/kyt/analyze', {
+        key: user.key,
+        body: { chain: 'ethereum', address: SANCTIONED },
+      });
       expect(res.status).toBe(402);
       expect(res.body.code).toBe('INSUFFICIENT_CREDITS');
     });
 
     test('when the transaction is unknown, then /kyt/analyze answers 422 TRANSACTION_NOT_FOUND', async () => {
       const user = await stack.createUser({ credits: 1 });
-      const res = await stack.http('POST', '/api/v1/kyt/analyze', { key: user.key, body: { chain: 'ethereum', txid: '34'.repeat(32) } });
+      const res = await stack.http('POST', '/api/v1/kyt/analyze', {
+        key: user.key,
+        body: { chain: 'ethereum', txid: '34'.repeat(32) },
+      });
       expect(res.status).toBe(422);
       expect(res.body).toMatchObject({ success: false, code: 'TRANSACTION_NOT_FOUND' });
     });

@@ -22,9 +22,13 @@ describe.each([
 
   beforeAll(async () => {
     node = await startAnvil({ chainId });
-    stack = await startTestStack({ env: chain === 'ethereum' ? { ETHEREUM_RPC_URL: node.rpcUrl } : { BSC_RPC_URL: node.rpcUrl } });
+    stack = await startTestStack({
+      env: chain === 'ethereum' ? { ETHEREUM_RPC_URL: node.rpcUrl } : { BSC_RPC_URL: node.rpcUrl },
+    });
     const { rows } = await stack.pool.query(
-      `SELECT DISTINCT address FROM ref_address_labels WHERE chain = $1 AND category = 'exchange' AND confidence = 'high' AND address LIKE '0x%' ORDER BY address LIMIT 2`, [chain]);
+      `SELECT DISTINCT address FROM ref_address_labels WHERE chain = $1 AND category = 'exchange' AND confidence = 'high' AND address LIKE '0x%' ORDER BY address LIMIT 2`,
+      [chain],
+    );
     exchanges = rows.map((r) => r.address);
     await sendNative({ rpcUrl: node.rpcUrl, from: SANCTIONED, to: A, valueWei: 10n * ETH });
     aToB = await sendNative({ rpcUrl: node.rpcUrl, from: A, to: B, valueWei: 5n * ETH });
@@ -45,7 +49,14 @@ describe.each([
     expect(polled.status).toBe('completed');
     expect(['MEDIUM', 'HIGH']).toContain(polled.response.risk_level);
     const hit = full.hits.find((h: any) => h.address === SANCTIONED);
-    expect(hit).toMatchObject({ hop: 2, path: [B.toLowerCase(), A.toLowerCase(), SANCTIONED], direction: 'in', share: 1, category: 'sanctions', score: 50 });
+    expect(hit).toMatchObject({
+      hop: 2,
+      path: [B.toLowerCase(), A.toLowerCase(), SANCTIONED],
+      direction: 'in',
+      share: 1,
+      category: 'sanctions',
+      score: 50,
+    });
     // Deliberate change (issue 14, item 4): ETH is priced from the shipped candles and BNB from the daily
     // closes in data/prices, so on both chains the path has a USD value and nothing is unpriced.
     expect(hit.usd).toBeGreaterThan(0);
@@ -53,14 +64,32 @@ describe.each([
     expect(polled.response.rule_scores.tag_score).toBe(50);
     expect(polled.response.risk_reason).toContain(`${B.toLowerCase()} → ${A.toLowerCase()} → ${SANCTIONED}`);
     expect(full.crawl).toMatchObject({ ran: true, complete: true, depth_reached: expect.any(Number) });
-    expect(full.graph.edges).toEqual(expect.arrayContaining([expect.objectContaining({ from: SANCTIONED, to: A.toLowerCase(), hop: 2, asset: symbol, amount: `10 ${symbol}` })]));
-    expect(full.performance).toMatchObject({ crawl_requests: expect.any(Number), request_budget: 500, cut_short: false });
+    expect(full.graph.edges).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          from: SANCTIONED,
+          to: A.toLowerCase(),
+          hop: 2,
+          asset: symbol,
+          amount: `10 ${symbol}`,
+        }),
+      ]),
+    );
+    expect(full.performance).toMatchObject({
+      crawl_requests: expect.any(Number),
+      request_budget: 500,
+      cut_short: false,
+    });
     // The cost follows the crawl actually done: 1 credit + 1 per hop beyond the first level.
     expect(polled.credits_charged).toBe(full.crawl.depth_reached);
-    expect(full.cost).toEqual({ credits: polled.credits_charged, depth_reached: full.crawl.depth_reached, rule: expect.stringContaining('per exposure hop') });
+    expect(full.cost).toEqual({
+      credits: polled.credits_charged,
+      depth_reached: full.crawl.depth_reached,
+      rule: expect.stringContaining('per exposure hop'),
+    });
   });
 
-  test('when C is one hop further from the sanctioned address, then its score is lower than B\'s', async () => {
+  test("when C is one hop further from the sanctioned address, then its score is lower than B's", async () => {
     const b = await screen({ address: B });
     const c = await screen({ address: C });
     expect(c.full.hits.find((h: any) => h.address === SANCTIONED)).toMatchObject({ hop: 3, score: 25 });
@@ -76,10 +105,14 @@ describe.each([
     expect(full.graph.nodes.some((n: any) => n.hop > 1)).toBe(false);
   });
 
-  test('when a transfer from A is screened (KYT), then it is scored on its counterparty A and A\'s sanctioned source', async () => {
+  test("when a transfer from A is screened (KYT), then it is scored on its counterparty A and A's sanctioned source", async () => {
     const { polled, full } = await screen({ txid: aToB.slice(2) });
     expect(polled.response.risk_level).toBe('HIGH');
-    expect(full.hits.find((h: any) => h.address === SANCTIONED)).toMatchObject({ hop: 1, path: [A.toLowerCase(), SANCTIONED], score: 75 });
+    expect(full.hits.find((h: any) => h.address === SANCTIONED)).toMatchObject({
+      hop: 1,
+      path: [A.toLowerCase(), SANCTIONED],
+      score: 75,
+    });
     expect(polled.response.risk_reason).toContain('OFAC SDN');
   });
 });

@@ -24,11 +24,26 @@ async function ingest(args: string[]): Promise<{ code: number; stdout: string; s
   }
 }
 
-const ARGS = ['--symbol', 'ZALGO-USDT', '--interval', '1m', '--format', 'binance-kline', '--connector', 'binance-futures', '--exchange-symbol', 'ALGOUSDT', '--market', 'usdm-futures'];
+const ARGS = [
+  '--symbol',
+  'ZALGO-USDT',
+  '--interval',
+  '1m',
+  '--format',
+  'binance-kline',
+  '--connector',
+  'binance-futures',
+  '--exchange-symbol',
+  'ALGOUSDT',
+  '--market',
+  'usdm-futures',
+];
 
 test('a new Binance kline file is loaded with its rollups, exactly like the shipped copy of the same minutes, and only once', async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'ingest-'));
-  const lines = gunzipSync(await readFile('data/market/binance_futures_um/1m/ALGO-USDT.csv.gz')).toString('utf8').split('\n');
+  const lines = gunzipSync(await readFile('data/market/binance_futures_um/1m/ALGO-USDT.csv.gz'))
+    .toString('utf8')
+    .split('\n');
   // The header and the first two days (2024-09-01 and 09-02), as a new file.
   const file = path.join(dir, 'ALGOUSDT-1m-2024-09-01.csv.gz');
   await writeFile(file, gzipSync(lines.slice(0, 1 + 2880).join('\n')));
@@ -53,11 +68,16 @@ test('a new Binance kline file is loaded with its rollups, exactly like the ship
 test('a broken file is refused whole, naming the line; missing arguments are a usage error', async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'ingest-'));
   const file = path.join(dir, 'broken.csv');
-  await writeFile(file, ['1725148800000,1,1,1,1,1,1725148859999,1,1,1,1,0', '1725148830000,1,1,1,1,1,1725148889999,1,1,1,1,0'].join('\n'));
+  await writeFile(
+    file,
+    ['1725148800000,1,1,1,1,1,1725148859999,1,1,1,1,0', '1725148830000,1,1,1,1,1,1725148889999,1,1,1,1,0'].join('\n'),
+  );
   const broken = await ingest([file, ...ARGS.map((a) => (a === 'ZALGO-USDT' ? 'ZBROKEN-USDT' : a))]);
   expect(broken.code).toBe(1);
   expect(broken.stderr).toMatch(/line 2: open 2024-09-01T00:00:30.000Z is not on the 1m grid/);
-  expect((await pool.query(`SELECT count(*)::int AS n FROM market_candles WHERE symbol = 'ZBROKEN-USDT'`)).rows[0].n).toBe(0);
+  expect(
+    (await pool.query(`SELECT count(*)::int AS n FROM market_candles WHERE symbol = 'ZBROKEN-USDT'`)).rows[0].n,
+  ).toBe(0);
 
   const usage = await ingest([file, '--symbol', 'ZBROKEN-USDT']);
   expect(usage.code).toBe(64);

@@ -14,7 +14,8 @@ import { startTestStack, type TestStack } from '../helpers/test-stack';
  * server answering with real recorded responses, test/fixtures/market-live/SOURCES.md), appends
  * the closed candles with their rollups, and they are served by the candles API at once.
  */
-const fixture = (name: string): unknown => JSON.parse(readFileSync(join(__dirname, '../fixtures/market-live', name), 'utf8'));
+const fixture = (name: string): unknown =>
+  JSON.parse(readFileSync(join(__dirname, '../fixtures/market-live', name), 'utf8'));
 const log = createLogger('silent');
 
 // ccxt's recorded BTCUSDT 1h answer: three candles opening 16:00, 17:00, 18:00 on 2024-01-30.
@@ -38,8 +39,14 @@ const liveEnv = (url: string) => ({
 beforeAll(async () => {
   const query = (symbol: string) => ({ symbol, interval: '1h', startTime: String(FIRST_OPEN), limit: '1000' });
   replay = await startReplayServer([
-    { request: { method: 'GET', path: '/api/v3/klines', query: query('BTCUSDT') }, response: { body: fixture('binance-klines-BTCUSDT-1h-ccxt-static.json') } },
-    { request: { method: 'GET', path: '/api/v3/klines', query: query('NOPEUSDT') }, response: { status: 400, body: fixture('binance-error-invalid-symbol.json') } },
+    {
+      request: { method: 'GET', path: '/api/v3/klines', query: query('BTCUSDT') },
+      response: { body: fixture('binance-klines-BTCUSDT-1h-ccxt-static.json') },
+    },
+    {
+      request: { method: 'GET', path: '/api/v3/klines', query: query('NOPEUSDT') },
+      response: { status: 400, body: fixture('binance-error-invalid-symbol.json') },
+    },
   ]);
   stack = await startTestStack({ env: liveEnv(replay.url), activityDeps: { marketClock: () => NOW } });
   key = (await stack.createUser()).key;
@@ -65,13 +72,25 @@ test('the sync workflow appends Binance’s closed candles, serves them, survive
   expect(workflowId).toBe('market-sync:binance');
 
   const served = await until(async () => {
-    const res = await stack.http('GET', '/api/v1/market-data/candles?symbol=TBTC-USDT&interval=1h', { headers: { authorization: `Bearer ${key}` } });
+    const res = await stack.http('GET', '/api/v1/market-data/candles?symbol=TBTC-USDT&interval=1h', {
+      headers: { authorization: `Bearer ${key}` },
+    });
     return res.status === 200 && res.body.data.length === 3 ? res.body : undefined;
   });
-  expect(served.data[0]).toEqual({ timestamp: '2024-01-30T16:00:00.000Z', open: 43519.34, high: 43936, low: 43171, close: 43488.71, volume: 20.55495, trades: 3743 });
+  expect(served.data[0]).toEqual({
+    timestamp: '2024-01-30T16:00:00.000Z',
+    open: 43519.34,
+    high: 43936,
+    low: 43171,
+    close: 43488.71,
+    volume: 20.55495,
+    trades: 3743,
+  });
   expect(served.data.map((c: { timestamp: string }) => c.timestamp.slice(11, 16))).toEqual(['16:00', '17:00', '18:00']);
 
-  const { rows } = await stack.pool.query('SELECT start_ts, end_ts FROM market_native_ranges WHERE symbol = $1', ['TBTC-USDT']);
+  const { rows } = await stack.pool.query('SELECT start_ts, end_ts FROM market_native_ranges WHERE symbol = $1', [
+    'TBTC-USDT',
+  ]);
   expect(rows).toEqual([{ start_ts: new Date(FIRST_OPEN), end_ts: new Date(NOW) }]);
 
   // Let a second round run: it starts where the stored series ends (19:00 = now), so it asks nothing for BTCUSDT.
@@ -105,15 +124,30 @@ test('Kraken: a day-candle sync stores the closed days, leaves out the uncommitt
   const now = firstOpen + 9 * DAY + 12 * 3_600_000; // 2023-04-17 12:00: the recording's last row is still open
   const kraken = await startReplayServer([
     {
-      request: { method: 'GET', path: '/0/public/OHLC', query: { pair: 'XBTUSD', interval: '1440', since: String(firstOpen / 1000 - 86_400) } },
+      request: {
+        method: 'GET',
+        path: '/0/public/OHLC',
+        query: { pair: 'XBTUSD', interval: '1440', since: String(firstOpen / 1000 - 86_400) },
+      },
       response: { body: fixture('kraken-ohlc-XXBTZUSD-1440-dawnkosmos.json') },
       times: 1,
     },
   ]);
   try {
-    const target = { connector: 'kraken' as const, symbol: 'TXBT-USD', exchangeSymbol: 'XBTUSD', interval: '1d' as const, backfillCandles: 9 };
+    const target = {
+      connector: 'kraken' as const,
+      symbol: 'TXBT-USD',
+      exchangeSymbol: 'XBTUSD',
+      interval: '1d' as const,
+      backfillCandles: 9,
+    };
     const deps = { pool: stack.pool, source: createKrakenOhlcSource({ baseUrl: kraken.url }), now: () => now };
-    expect(await syncSymbol(deps, target)).toEqual({ symbol: 'TXBT-USD', requests: 1, candles: 9, knownUntil: firstOpen + 9 * DAY });
+    expect(await syncSymbol(deps, target)).toEqual({
+      symbol: 'TXBT-USD',
+      requests: 1,
+      candles: 9,
+      knownUntil: firstOpen + 9 * DAY,
+    });
     expect(await syncSymbol(deps, target)).toEqual({ symbol: 'TXBT-USD', requests: 0, candles: 0, knownUntil: null });
     expect(kraken.misses).toEqual([]);
 
@@ -130,7 +164,10 @@ test('Kraken: a day-candle sync stores the closed days, leaves out the uncommitt
         high: Math.max(...mondayToSunday.map((d: { high: number }) => d.high)),
         low: Math.min(...mondayToSunday.map((d: { low: number }) => d.low)),
         close: mondayToSunday[6].close,
-        volume: expect.closeTo(mondayToSunday.reduce((v: number, d: { volume: number }) => v + d.volume, 0), 6),
+        volume: expect.closeTo(
+          mondayToSunday.reduce((v: number, d: { volume: number }) => v + d.volume, 0),
+          6,
+        ),
         trades: mondayToSunday.reduce((n: number, d: { trades: number }) => n + d.trades, 0),
       },
     ]);

@@ -21,7 +21,10 @@ async function keyWithTier(tier: 'free' | 'pro' | 'enterprise', requestsPerMinut
   const user = await stack.createUser();
   if (tier !== 'free') {
     const keys = await stack.http('GET', '/api/v1/api-keys', { key: user.key });
-    const res = await stack.http('PUT', `/api/v1/api-keys/${keys.body.data[0].id}/rate-limit`, { key: admin.key, body: { tier, requestsPerMinute } });
+    const res = await stack.http('PUT', `/api/v1/api-keys/${keys.body.data[0].id}/rate-limit`, {
+      key: admin.key,
+      body: { tier, requestsPerMinute },
+    });
     expect(res.status).toBe(200);
   }
   return user.key;
@@ -49,11 +52,18 @@ test('a free key gets 429 with Retry-After on its 61st request in a minute, whil
   const retryAfter = Number(limited.headers.get('retry-after'));
   expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60).toBe(true);
   expect(limited.headers.get('ratelimit-remaining')).toBe('0');
-  expect(limited.body.error).toMatchObject({ code: 'RATE_LIMITED', details: { tier: 'free', limit: 60, windowSeconds: 60, retryAfterSeconds: retryAfter } });
+  expect(limited.body.error).toMatchObject({
+    code: 'RATE_LIMITED',
+    details: { tier: 'free', limit: 60, windowSeconds: 60, retryAfterSeconds: retryAfter },
+  });
 
   for (let i = 1; i <= 61; i++) expect((await get(stack.api.url, CANDLES, pro)).status).toBe(200);
   const sixtySecond = await get(stack.api.url, CANDLES, pro);
-  expect([sixtySecond.status, sixtySecond.headers.get('ratelimit-limit'), sixtySecond.headers.get('ratelimit-remaining')]).toEqual([200, '300', '238']);
+  expect([
+    sixtySecond.status,
+    sixtySecond.headers.get('ratelimit-limit'),
+    sixtySecond.headers.get('ratelimit-remaining'),
+  ]).toEqual([200, '300', '238']);
   // …and the free key stays limited meanwhile.
   expect((await get(stack.api.url, CANDLES, free)).status).toBe(429);
 }, 60_000);
@@ -78,7 +88,11 @@ test('every answer carries the RateLimit headers: 400s, 404s, capabilities and q
   const unknown = await get(stack.api.url, '/api/v1/market-data/candles?symbol=DOGE-USD&interval=1h', key);
   expect([unknown.status, unknown.headers.get('ratelimit-remaining')]).toEqual([404, '58']);
   const caps = await get(stack.api.url, '/api/v1/capabilities', key);
-  expect([caps.status, caps.headers.get('ratelimit-remaining'), caps.headers.get('ratelimit-reset') !== null]).toEqual([200, '57', true]);
+  expect([caps.status, caps.headers.get('ratelimit-remaining'), caps.headers.get('ratelimit-reset') !== null]).toEqual([
+    200,
+    '57',
+    true,
+  ]);
   const res = await fetch(`${stack.api.url}/api/v1/query`, {
     method: 'POST',
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
@@ -92,7 +106,12 @@ test('two api instances share one budget per key (the counter lives in Postgres)
   const pool = createPool(stack.config.DATABASE_URL as string, 4);
   let second: ApiServer | undefined;
   try {
-    second = await startApiServer({ config: stack.config, pool, temporal: stack.temporal, log: createLogger('silent') });
+    second = await startApiServer({
+      config: stack.config,
+      pool,
+      temporal: stack.temporal,
+      log: createLogger('silent'),
+    });
     for (let i = 0; i < 30; i++) expect((await get(stack.api.url, CANDLES, key)).status).toBe(200);
     for (let i = 0; i < 30; i++) expect((await get(second.url, CANDLES, key)).status).toBe(200);
     expect((await get(stack.api.url, CANDLES, key)).status).toBe(429);
@@ -120,7 +139,11 @@ test('requests without a valid key count against their address: the 401 carries 
     const guess = () => get(stack.api.url, CANDLES, 'csk_live_guessed_key_0000000000000000');
     for (let i = 59; i >= 0; i--) {
       const res = await guess();
-      expect([res.status, res.headers.get('ratelimit-limit'), res.headers.get('ratelimit-remaining')]).toEqual([401, '60', String(i)]);
+      expect([res.status, res.headers.get('ratelimit-limit'), res.headers.get('ratelimit-remaining')]).toEqual([
+        401,
+        '60',
+        String(i),
+      ]);
     }
     const blocked = await guess();
     expect(blocked.status).toBe(429);
@@ -139,7 +162,10 @@ test('a dashboard session (Clerk JWT, no API key) is counted per user at the fre
   expect(first.status).toBe(200);
   expect(first.body.data.rateLimit).toMatchObject({ tier: 'free', requestsPerMinute: 60 });
   expect([first.headers.get('ratelimit-limit'), first.headers.get('ratelimit-remaining')]).toEqual(['60', '59']);
-  const { rows } = await stack.pool.query<{ points: number }>(`SELECT points FROM rate_limit_counters WHERE key LIKE 'rl60:user:%' AND key = 'rl60:user:' || (SELECT id FROM users WHERE clerk_user_id = $1)`, ['user_marketSession0000000001']);
+  const { rows } = await stack.pool.query<{ points: number }>(
+    `SELECT points FROM rate_limit_counters WHERE key LIKE 'rl60:user:%' AND key = 'rl60:user:' || (SELECT id FROM users WHERE clerk_user_id = $1)`,
+    ['user_marketSession0000000001'],
+  );
   expect(rows).toEqual([{ points: 1 }]);
 });
 
@@ -158,11 +184,25 @@ describe('PUT /api/v1/api-keys/:id/rate-limit (admin)', () => {
       [{ tier: 'free', burst: 5 }, 'body'],
     ] as const) {
       const res = await stack.http('PUT', path, { key: admin.key, body });
-      expect([JSON.stringify(body), res.status, res.body.error?.details?.parameter]).toEqual([JSON.stringify(body), 400, field]);
+      expect([JSON.stringify(body), res.status, res.body.error?.details?.parameter]).toEqual([
+        JSON.stringify(body),
+        400,
+        field,
+      ]);
     }
-    expect((await stack.http('PUT', '/api/v1/api-keys/00000000-0000-4000-8000-000000000000/rate-limit', { key: admin.key, body: { tier: 'pro' } })).status).toBe(404);
+    expect(
+      (
+        await stack.http('PUT', '/api/v1/api-keys/00000000-0000-4000-8000-000000000000/rate-limit', {
+          key: admin.key,
+          body: { tier: 'pro' },
+        })
+      ).status,
+    ).toBe(404);
 
-    const set = await stack.http('PUT', path, { key: admin.key, body: { tier: 'enterprise', requestsPerMinute: 1200 } });
+    const set = await stack.http('PUT', path, {
+      key: admin.key,
+      body: { tier: 'enterprise', requestsPerMinute: 1200 },
+    });
     expect(set.status).toBe(200);
     expect(set.body.data.rateLimit).toEqual({ tier: 'enterprise', requestsPerMinute: 1200 });
     const caps = await get(stack.api.url, '/api/v1/capabilities', user.key);

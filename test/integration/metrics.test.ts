@@ -30,13 +30,19 @@ describe('Prometheus metrics of the api and the worker', () => {
 
   test('when one KYA job completes and one PayFast payment is granted, then each counter moved by exactly that', async () => {
     // Arrange
-    const user = await stack.createUser({ credits: 5, clerkUserId: `user_metrics${randomUUID().replace(/-/g, '').slice(0, 16)}` });
+    const user = await stack.createUser({
+      credits: 5,
+      clerkUserId: `user_metrics${randomUUID().replace(/-/g, '').slice(0, 16)}`,
+    });
     const apiBefore = (await scrape(stack.api.url)).samples;
     const workerBefore = (await scrape(stack.workerHttp.url)).samples;
     let requestsSent = 1; // the scrape above, recorded once its answer finished
 
     // Act: one job, polled until completed…
-    const submit = await stack.http('POST', '/api/v1/kyt/job', { key: user.key, body: { chain: 'ethereum', address: SANCTIONED } });
+    const submit = await stack.http('POST', '/api/v1/kyt/job', {
+      key: user.key,
+      body: { chain: 'ethereum', address: SANCTIONED },
+    });
     requestsSent += 1;
     expect(submit.status).toBe(202);
     const requestId: string = submit.body.data.request_id;
@@ -52,7 +58,10 @@ describe('Prometheus metrics of the api and the worker', () => {
     const charged: number = polled.body.data.credits_charged;
 
     // …and one payment: a checkout, then PayFast's signed ITN for it, processed to its grant.
-    const checkout = await stack.http('POST', '/api/v1/billing/payfast/checkout', { key: user.key, body: { packageId: 'basic' } });
+    const checkout = await stack.http('POST', '/api/v1/billing/payfast/checkout', {
+      key: user.key,
+      body: { packageId: 'basic' },
+    });
     requestsSent += 1;
     expect(checkout.status).toBe(201);
     const pfPaymentId = `${Date.now()}`;
@@ -70,7 +79,8 @@ describe('Prometheus metrics of the api and the worker', () => {
     const workerAfter = worker.samples;
 
     // Assert: the api process
-    const delta = (before: Samples, after: Samples, name: string, labels: Record<string, string> = {}) => sampleValue(after, name, labels) - sampleValue(before, name, labels);
+    const delta = (before: Samples, after: Samples, name: string, labels: Record<string, string> = {}) =>
+      sampleValue(after, name, labels) - sampleValue(before, name, labels);
     expect(changedSeries(apiBefore, apiAfter, HTTP)).toEqual({
       '{method="GET",route="/metrics",status="200"}': 1,
       '{method="POST",route="/api/v1/kyt/job",status="202"}': 1,
@@ -79,18 +89,30 @@ describe('Prometheus metrics of the api and the worker', () => {
       '{method="POST",route="/api/v1/billing/payfast/webhook",status="200"}': 1,
     });
     expect(totalOf(apiAfter, HTTP) - totalOf(apiBefore, HTTP)).toBe(requestsSent);
-    expect(changedSeries(apiBefore, apiAfter, 'chainscreen_jobs_submitted_total')).toEqual({ '{api_type="KYA",chain="ethereum"}': 1 });
-    expect(changedSeries(apiBefore, apiAfter, 'chainscreen_webhook_deliveries_total')).toEqual({ '{outcome="accepted",provider="payfast"}': 1 });
+    expect(changedSeries(apiBefore, apiAfter, 'chainscreen_jobs_submitted_total')).toEqual({
+      '{api_type="KYA",chain="ethereum"}': 1,
+    });
+    expect(changedSeries(apiBefore, apiAfter, 'chainscreen_webhook_deliveries_total')).toEqual({
+      '{outcome="accepted",provider="payfast"}': 1,
+    });
     expect(changedSeries(apiBefore, apiAfter, 'chainscreen_jobs_failed_total')).toEqual({});
 
     // Assert: the worker process
-    expect(changedSeries(workerBefore, workerAfter, 'chainscreen_jobs_completed_total')).toEqual({ '{api_type="KYA",chain="ethereum"}': 1 });
+    expect(changedSeries(workerBefore, workerAfter, 'chainscreen_jobs_completed_total')).toEqual({
+      '{api_type="KYA",chain="ethereum"}': 1,
+    });
     expect(changedSeries(workerBefore, workerAfter, 'chainscreen_jobs_failed_total')).toEqual({});
-    expect(changedSeries(workerBefore, workerAfter, 'chainscreen_job_duration_seconds_count')).toEqual({ '{api_type="KYA",chain="ethereum",status="completed"}': 1 });
+    expect(changedSeries(workerBefore, workerAfter, 'chainscreen_job_duration_seconds_count')).toEqual({
+      '{api_type="KYA",chain="ethereum",status="completed"}': 1,
+    });
     expect(charged).toBeGreaterThan(0);
     expect(delta(workerBefore, workerAfter, 'chainscreen_credits_consumed_total')).toBe(charged);
-    expect(changedSeries(workerBefore, workerAfter, 'chainscreen_webhook_events_total')).toEqual({ '{outcome="granted",provider="payfast"}': 1 });
-    expect(changedSeries(workerBefore, workerAfter, 'chainscreen_credits_granted_total')).toEqual({ '{source="payfast"}': pkg.credits });
+    expect(changedSeries(workerBefore, workerAfter, 'chainscreen_webhook_events_total')).toEqual({
+      '{outcome="granted",provider="payfast"}': 1,
+    });
+    expect(changedSeries(workerBefore, workerAfter, 'chainscreen_credits_granted_total')).toEqual({
+      '{source="payfast"}': pkg.credits,
+    });
     expect(worker.contentType).toMatch(/^text\/plain; version=0\.0\.4/);
     // The SDK's own worker metrics ride along on the same scrape.
     expect(sdkMetricsServed).toBe(true);
@@ -101,7 +123,10 @@ describe('Prometheus metrics of the api and the worker', () => {
     const before = (await scrape(stack.api.url)).samples;
 
     const forged = await post(stack.api.url, '/api/v1/billing/payfast/webhook', {
-      body: signedItn(completeItn({ mPaymentId: randomUUID(), pfPaymentId: `${Date.now()}`, amount: '99.00', customStr1: 'user_x' }), 'not-the-passphrase'),
+      body: signedItn(
+        completeItn({ mPaymentId: randomUUID(), pfPaymentId: `${Date.now()}`, amount: '99.00', customStr1: 'user_x' }),
+        'not-the-passphrase',
+      ),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     const unknown = await stack.http('GET', `/no-such-route/${randomUUID()}`);
@@ -109,7 +134,9 @@ describe('Prometheus metrics of the api and the worker', () => {
     const after = (await scrape(stack.api.url)).samples;
 
     expect([forged.status, unknown.status]).toEqual([401, 404]);
-    expect(changedSeries(before, after, 'chainscreen_webhook_deliveries_total')).toEqual({ '{outcome="forged",provider="payfast"}': 1 });
+    expect(changedSeries(before, after, 'chainscreen_webhook_deliveries_total')).toEqual({
+      '{outcome="forged",provider="payfast"}': 1,
+    });
     expect(changedSeries(before, after, HTTP)).toEqual({
       '{method="GET",route="/metrics",status="200"}': 1,
       '{method="POST",route="/api/v1/billing/payfast/webhook",status="401"}': 1,

@@ -46,8 +46,10 @@ function routeTable(app: Express): Set<string> {
           }
         }
       } else if (layer.handle?.stack) {
-        if (layer.rawPath === undefined) throw new Error('a mounted router layer has no rawPath: this router version does not keep mount paths');
-        for (const mount of Array.isArray(layer.rawPath) ? layer.rawPath : [layer.rawPath]) walk(layer.handle.stack, join(prefix, mount));
+        if (layer.rawPath === undefined)
+          throw new Error('a mounted router layer has no rawPath: this router version does not keep mount paths');
+        for (const mount of Array.isArray(layer.rawPath) ? layer.rawPath : [layer.rawPath])
+          walk(layer.handle.stack, join(prefix, mount));
       }
     }
   };
@@ -57,7 +59,8 @@ function routeTable(app: Express): Set<string> {
 
 function documented(doc: OpenApiDoc): Set<string> {
   const out = new Set<string>();
-  for (const [path, item] of Object.entries<any>(doc.paths)) for (const method of METHODS) if (item[method]) out.add(`${method.toUpperCase()} ${path}`);
+  for (const [path, item] of Object.entries<any>(doc.paths))
+    for (const method of METHODS) if (item[method]) out.add(`${method.toUpperCase()} ${path}`);
   return out;
 }
 
@@ -94,7 +97,15 @@ describe('the OpenAPI document', () => {
 
     expect(undocumented).toEqual([]);
     expect(phantom).toEqual([]);
-    expect(api).toEqual(expect.arrayContaining(['POST /api/v1/kyt/job', 'GET /api/v1/market-data/candles', 'POST /api/webhook/activity', 'GET /health', 'GET /api/v1/openapi.json']));
+    expect(api).toEqual(
+      expect.arrayContaining([
+        'POST /api/v1/kyt/job',
+        'GET /api/v1/market-data/candles',
+        'POST /api/webhook/activity',
+        'GET /health',
+        'GET /api/v1/openapi.json',
+      ]),
+    );
     expect([...routes].filter((r) => r.startsWith('GET /docs'))).toEqual(expect.arrayContaining(['GET /docs']));
   });
 
@@ -106,9 +117,15 @@ describe('the OpenAPI document', () => {
         const op = item[method];
         if (!op) continue;
         ids.push(op.operationId);
-        expect([path, method, typeof op.operationId, op.tags?.length > 0, typeof op.summary, Object.keys(op.responses).length > 0, Array.isArray(op.security)]).toEqual([
-          path, method, 'string', true, 'string', true, true,
-        ]);
+        expect([
+          path,
+          method,
+          typeof op.operationId,
+          op.tags?.length > 0,
+          typeof op.summary,
+          Object.keys(op.responses).length > 0,
+          Array.isArray(op.security),
+        ]).toEqual([path, method, 'string', true, 'string', true, true]);
         if (op.deprecated) deprecated.push(`${method.toUpperCase()} ${path}`);
       }
     }
@@ -118,7 +135,11 @@ describe('the OpenAPI document', () => {
 
   test('when the security schemes are read, then every way a caller authenticates is there', () => {
     const schemes = doc.components.securitySchemes;
-    expect(Object.values<any>(schemes).map((s) => (s.type === 'apiKey' ? `${s.in}:${s.name}` : `${s.type}:${s.scheme}:${s.bearerFormat}`)).sort()).toEqual([
+    expect(
+      Object.values<any>(schemes)
+        .map((s) => (s.type === 'apiKey' ? `${s.in}:${s.name}` : `${s.type}:${s.scheme}:${s.bearerFormat}`))
+        .sort(),
+    ).toEqual([
       'header:PAYMENT-SIGNATURE',
       'header:PAYPAL-TRANSMISSION-SIG',
       'header:X-Activity-Webhook-Secret',
@@ -127,7 +148,9 @@ describe('the OpenAPI document', () => {
       'http:bearer:API key',
       'http:bearer:JWT',
     ]);
-    expect(doc.paths['/api/v1/billing/payfast/webhook'].post.requestBody.content['application/x-www-form-urlencoded']).toBeDefined();
+    expect(
+      doc.paths['/api/v1/billing/payfast/webhook'].post.requestBody.content['application/x-www-form-urlencoded'],
+    ).toBeDefined();
     expect(doc.components.schemas.PayFastItn.required).toContain('signature');
     expect(doc.paths['/api/v1/x402/kya/report'].post.responses['402'].headers['PAYMENT-REQUIRED']).toBeDefined();
     expect(doc.paths['/api/v1/x402/kya/report'].post.responses['200'].headers['PAYMENT-RESPONSE']).toBeDefined();
@@ -141,8 +164,18 @@ describe('the OpenAPI document', () => {
       for (const method of METHODS) {
         const bad = item[method]?.responses?.['400'];
         // Webhooks answer their senders in their own shapes (a signed event that cannot be used is the flat INVALID_EVENT).
-        if (!bad || path === '/api/webhook/activity' || path === '/api/webhook/clerk' || path.endsWith('/payfast/webhook') || path.endsWith('/paypal/webhook')) continue;
-        expect([path, JSON.stringify(bad.content['application/json'].schema)]).toEqual([path, expect.stringContaining('INVALID_PARAMETER')]);
+        if (
+          !bad ||
+          path === '/api/webhook/activity' ||
+          path === '/api/webhook/clerk' ||
+          path.endsWith('/payfast/webhook') ||
+          path.endsWith('/paypal/webhook')
+        )
+          continue;
+        expect([path, JSON.stringify(bad.content['application/json'].schema)]).toEqual([
+          path,
+          expect.stringContaining('INVALID_PARAMETER'),
+        ]);
       }
     }
   });
@@ -158,7 +191,8 @@ describe('the OpenAPI document', () => {
         for (const [name, example] of Object.entries<any>(media.examples ?? {})) {
           const validate = ajv.compile(media.schema);
           checked += 1;
-          if (!validate(example.value)) failures.push(`${where} ${type} example ${name}: ${ajv.errorsText(validate.errors)}`);
+          if (!validate(example.value))
+            failures.push(`${where} ${type} example ${name}: ${ajv.errorsText(validate.errors)}`);
         }
       }
     };
@@ -167,7 +201,8 @@ describe('the OpenAPI document', () => {
         const op = item[method];
         if (!op) continue;
         visitMedia(`${method.toUpperCase()} ${path} request`, op.requestBody?.content);
-        for (const [status, response] of Object.entries<any>(op.responses)) visitMedia(`${method.toUpperCase()} ${path} ${status}`, response.content);
+        for (const [status, response] of Object.entries<any>(op.responses))
+          visitMedia(`${method.toUpperCase()} ${path} ${status}`, response.content);
       }
     }
     expect(failures).toEqual([]);

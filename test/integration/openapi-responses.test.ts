@@ -35,15 +35,28 @@ const BTC_TX = '19c6cd6b7b8a91e1a63d759eedd2818877a624771d38e00c3ffcedfdd09afc50
 const BTC_UNKNOWN_TX = 'ab'.repeat(32);
 const RECIPIENT = '2NEhVzd2Lom5g7ZF5K1qYrgZLpXecniqHcE';
 const SENDER = 'tb1q2ajf7llsxvff7r0fpm42tmd5nz43cr8mg85f3788rm4cy7uwajdsusr2mg';
-const fixture = (...p: string[]) => JSON.parse(readFileSync(path.join(__dirname, '..', 'fixtures', 'chains', ...p), 'utf8'));
+const fixture = (...p: string[]) =>
+  JSON.parse(readFileSync(path.join(__dirname, '..', 'fixtures', 'chains', ...p), 'utf8'));
 function bitcoinCassettes(): Cassette[] {
   const tx = fixture('bitcoin', 'esplora', `tx_${BTC_TX}.json`);
   const utxos = fixture('bitcoin', 'esplora', `address_${RECIPIENT}_utxo.json`);
-  const get = (p: string, body: unknown, status?: number): Cassette => ({ request: { method: 'GET', path: `/bitcoin${p}` }, response: { body, ...(status ? { status } : {}) } });
+  const get = (p: string, body: unknown, status?: number): Cassette => ({
+    request: { method: 'GET', path: `/bitcoin${p}` },
+    response: { body, ...(status ? { status } : {}) },
+  });
   return [
     get(`/tx/${BTC_TX}`, tx),
-    get(`/address/${RECIPIENT}`, { address: RECIPIENT, chain_stats: { funded_txo_count: 1, funded_txo_sum: utxos[0].value, spent_txo_count: 0, spent_txo_sum: 0, tx_count: 1 },
-      mempool_stats: { funded_txo_count: 0, funded_txo_sum: 0, spent_txo_count: 0, spent_txo_sum: 0, tx_count: 0 } }),
+    get(`/address/${RECIPIENT}`, {
+      address: RECIPIENT,
+      chain_stats: {
+        funded_txo_count: 1,
+        funded_txo_sum: utxos[0].value,
+        spent_txo_count: 0,
+        spent_txo_sum: 0,
+        tx_count: 1,
+      },
+      mempool_stats: { funded_txo_count: 0, funded_txo_sum: 0, spent_txo_count: 0, spent_txo_sum: 0, tx_count: 0 },
+    }),
     get(`/address/${RECIPIENT}/txs/chain`, [tx]),
     get(`/address/${SENDER}/txs/chain`, [tx]),
     get(`/tx/${BTC_UNKNOWN_TX}`, 'Transaction not found', 404),
@@ -80,12 +93,23 @@ describe('real answers against the OpenAPI document', () => {
     await mintUsdc(node.rpcUrl, payer.address, 20_000_000n);
     replay = await startReplayServer(bitcoinCassettes());
     stack = await startTestStack({
-      env: { ...WEBHOOK_ENV, ACTIVITY_WEBHOOK_SECRET: ACTIVITY_SECRET, BITCOIN_ESPLORA_URL: `${replay.url}/bitcoin`, X402_PAY_TO: payTo, X402_RPC_URL: node.rpcUrl, X402_FACILITATOR_PRIVATE_KEY: FACILITATOR_KEY },
+      env: {
+        ...WEBHOOK_ENV,
+        ACTIVITY_WEBHOOK_SECRET: ACTIVITY_SECRET,
+        BITCOIN_ESPLORA_URL: `${replay.url}/bitcoin`,
+        X402_PAY_TO: payTo,
+        X402_RPC_URL: node.rpcUrl,
+        X402_FACILITATOR_PRIVATE_KEY: FACILITATOR_KEY,
+      },
       verifiers: { paypalVerifier: testPayPalVerifier(), isPayFastSource: async () => payfastSourceAllowed },
     });
     bare = await startTestStack({ worker: false, env: { SYNC_ANALYZE_WAIT_MS: '1000' } });
     v = await documentValidator(await (await fetch(`${stack.api.url}/api/v1/openapi.json`)).json());
-    admin = await stack.createUser({ role: 'admin', credits: 40, clerkUserId: `user_oa${randomUUID().replace(/-/g, '').slice(0, 20)}` });
+    admin = await stack.createUser({
+      role: 'admin',
+      credits: 40,
+      clerkUserId: `user_oa${randomUUID().replace(/-/g, '').slice(0, 20)}`,
+    });
   }, 120_000);
   afterAll(async () => {
     await bare?.stop();
@@ -98,10 +122,19 @@ describe('real answers against the OpenAPI document', () => {
     const headers: Record<string, string> = {
       ...(r.key ? { 'x-api-key': r.key } : {}),
       ...(r.bearer ? { authorization: `Bearer ${r.bearer}` } : {}),
-      ...(r.body !== undefined && typeof r.body !== 'string' && !Buffer.isBuffer(r.body) ? { 'content-type': 'application/json' } : {}),
+      ...(r.body !== undefined && typeof r.body !== 'string' && !Buffer.isBuffer(r.body)
+        ? { 'content-type': 'application/json' }
+        : {}),
       ...r.headers,
     };
-    const body = r.body === undefined ? undefined : typeof r.body === 'string' ? r.body : Buffer.isBuffer(r.body) ? new Uint8Array(r.body) : JSON.stringify(r.body);
+    const body =
+      r.body === undefined
+        ? undefined
+        : typeof r.body === 'string'
+          ? r.body
+          : Buffer.isBuffer(r.body)
+            ? new Uint8Array(r.body)
+            : JSON.stringify(r.body);
     const res = await fetch(`${target.api.url}${path}`, { method, headers, body });
     return parsed(res);
   }
@@ -112,9 +145,20 @@ describe('real answers against the OpenAPI document', () => {
     return { status: res.status, body, headers: res.headers };
   }
   /** Sends, expects `status`, and checks the answer against the document. */
-  async function expectAnswer(status: number, method: string, path: string, r: Request = {}, target: TestStack = stack): Promise<Answer> {
+  async function expectAnswer(
+    status: number,
+    method: string,
+    path: string,
+    r: Request = {},
+    target: TestStack = stack,
+  ): Promise<Answer> {
     const answer = await send(target, method, path, r);
-    expect([method, path, answer.status, answer.status === status ? null : answer.body]).toEqual([method, path, status, null]);
+    expect([method, path, answer.status, answer.status === status ? null : answer.body]).toEqual([
+      method,
+      path,
+      status,
+      null,
+    ]);
     v.expectMatches(method, path, answer.status, answer.body, answer.headers);
     return answer;
   }
@@ -133,38 +177,81 @@ describe('real answers against the OpenAPI document', () => {
     });
 
     test('when a KYT job completes and another fails (unknown transaction), then both polls match the document', async () => {
-      const kyt = await expectAnswer(202, 'POST', '/api/v1/kyt/job', { key: admin.key, body: { chain: 'bitcoin', txid: BTC_TX } });
+      const kyt = await expectAnswer(202, 'POST', '/api/v1/kyt/job', {
+        key: admin.key,
+        body: { chain: 'bitcoin', txid: BTC_TX },
+      });
       await pollUntilDone(stack, admin.key, kyt.body.data.request_id);
-      const full = await expectAnswer(200, 'GET', `/api/v1/kyt/job/${kyt.body.data.request_id}/fullresponse`, { key: admin.key });
-      expect([full.body.data.status, full.body.data.response.api_type, full.body.data.response.transaction?.hash]).toEqual(['completed', 'KYT', BTC_TX]);
+      const full = await expectAnswer(200, 'GET', `/api/v1/kyt/job/${kyt.body.data.request_id}/fullresponse`, {
+        key: admin.key,
+      });
+      expect([
+        full.body.data.status,
+        full.body.data.response.api_type,
+        full.body.data.response.transaction?.hash,
+      ]).toEqual(['completed', 'KYT', BTC_TX]);
       await expectAnswer(200, 'GET', `/api/v1/kyt/job/${kyt.body.data.request_id}`, { key: admin.key });
 
-      const unknown = await expectAnswer(202, 'POST', '/api/v1/kyt/job', { key: admin.key, body: { chain: 'bitcoin', txid: BTC_UNKNOWN_TX } });
+      const unknown = await expectAnswer(202, 'POST', '/api/v1/kyt/job', {
+        key: admin.key,
+        body: { chain: 'bitcoin', txid: BTC_UNKNOWN_TX },
+      });
       await pollUntilDone(stack, admin.key, unknown.body.data.request_id);
-      const failed = await expectAnswer(200, 'GET', `/api/v1/kyt/job/${unknown.body.data.request_id}`, { key: admin.key });
+      const failed = await expectAnswer(200, 'GET', `/api/v1/kyt/job/${unknown.body.data.request_id}`, {
+        key: admin.key,
+      });
       expect([failed.body.data.status, failed.body.data.error?.code]).toEqual(['failed', 'TRANSACTION_NOT_FOUND']);
-      await expectAnswer(200, 'GET', `/api/v1/kyt/job/${unknown.body.data.request_id}/fullresponse`, { key: admin.key });
-      await expectAnswer(422, 'POST', '/api/v1/kyt/analyze', { key: admin.key, body: { chain: 'bitcoin', txid: BTC_UNKNOWN_TX } });
+      await expectAnswer(200, 'GET', `/api/v1/kyt/job/${unknown.body.data.request_id}/fullresponse`, {
+        key: admin.key,
+      });
+      await expectAnswer(422, 'POST', '/api/v1/kyt/analyze', {
+        key: admin.key,
+        body: { chain: 'bitcoin', txid: BTC_UNKNOWN_TX },
+      });
       expect(replay.misses).toEqual([]);
     });
 
     test('when no worker runs the job, then the poll answers a queued job that matches the document', async () => {
       const submitted = await expectAnswer(202, 'POST', '/api/v1/kyt/job', { key: admin.key, body: KYA }, bare);
-      const polled = await expectAnswer(200, 'GET', `/api/v1/kyt/job/${submitted.body.data.request_id}`, { key: admin.key }, bare);
+      const polled = await expectAnswer(
+        200,
+        'GET',
+        `/api/v1/kyt/job/${submitted.body.data.request_id}`,
+        { key: admin.key },
+        bare,
+      );
       expect(polled.body.data.status).toBe('queued');
     });
 
     test('when a submit is refused, then each 400/401/402/413/415/422 matches its documented shape', async () => {
       const poor = await stack.createUser();
-      await expectAnswer(400, 'POST', '/api/v1/kyt/job', { key: admin.key, body: { chain: 'dogecoin', address: SANCTIONED } });
-      await expectAnswer(400, 'POST', '/api/v1/kyt/job', { key: admin.key, body: '{"chain":', headers: { 'content-type': 'application/json' } });
-      const flat = await expectAnswer(400, 'POST', '/api/v1/kyt/job', { key: admin.key, body: '{}', headers: { 'content-type': 'application/json', 'content-encoding': 'br' } });
+      await expectAnswer(400, 'POST', '/api/v1/kyt/job', {
+        key: admin.key,
+        body: { chain: 'dogecoin', address: SANCTIONED },
+      });
+      await expectAnswer(400, 'POST', '/api/v1/kyt/job', {
+        key: admin.key,
+        body: '{"chain":',
+        headers: { 'content-type': 'application/json' },
+      });
+      const flat = await expectAnswer(400, 'POST', '/api/v1/kyt/job', {
+        key: admin.key,
+        body: '{}',
+        headers: { 'content-type': 'application/json', 'content-encoding': 'br' },
+      });
       expect(flat.body.code).toBe('BAD_REQUEST');
       await expectAnswer(401, 'POST', '/api/v1/kyt/job', { body: KYA });
       const broke = await expectAnswer(402, 'POST', '/api/v1/kyt/job', { key: poor.key, body: KYA });
       expect(broke.body.code).toBe('INSUFFICIENT_CREDITS');
-      await expectAnswer(413, 'POST', '/api/v1/kyt/job', { key: admin.key, body: { ...KYA, reference_id: 'r'.repeat(300_000) } });
-      await expectAnswer(415, 'POST', '/api/v1/kyt/job', { key: admin.key, body: '{}', headers: { 'content-type': 'application/json; charset=latin1' } });
+      await expectAnswer(413, 'POST', '/api/v1/kyt/job', {
+        key: admin.key,
+        body: { ...KYA, reference_id: 'r'.repeat(300_000) },
+      });
+      await expectAnswer(415, 'POST', '/api/v1/kyt/job', {
+        key: admin.key,
+        body: '{}',
+        headers: { 'content-type': 'application/json; charset=latin1' },
+      });
       await expectAnswer(422, 'POST', '/api/v1/kyt/job', { key: admin.key, body: { chain: 'ethereum', txid: ETH_TX } });
     });
 
@@ -176,7 +263,10 @@ describe('real answers against the OpenAPI document', () => {
     });
 
     test('when the deprecated synchronous endpoints are called, then 200, 202 (wait ran out), 400, 401, 402 and 422 match the document', async () => {
-      const done = await expectAnswer(200, 'POST', '/api/v1/kya/analyze', { key: admin.key, body: { chain: 'tron', address: 'TA3941uFAvmVibSkQ6fMJXxmaSNovX86mz' } });
+      const done = await expectAnswer(200, 'POST', '/api/v1/kya/analyze', {
+        key: admin.key,
+        body: { chain: 'tron', address: 'TA3941uFAvmVibSkQ6fMJXxmaSNovX86mz' },
+      });
       expect(done.headers.get('deprecation')).toBe('true');
       await expectAnswer(200, 'POST', '/api/v1/kyt/analyze', { key: admin.key, body: KYA });
       await expectAnswer(202, 'POST', '/api/v1/kyt/analyze', { key: admin.key, body: KYA }, bare);
@@ -184,7 +274,10 @@ describe('real answers against the OpenAPI document', () => {
       await expectAnswer(400, 'POST', '/api/v1/kya/analyze', { key: admin.key, body: { chain: 'ethereum' } });
       await expectAnswer(401, 'POST', '/api/v1/kyt/analyze', { body: KYA });
       await expectAnswer(402, 'POST', '/api/v1/kya/analyze', { key: (await stack.createUser()).key, body: KYA });
-      await expectAnswer(422, 'POST', '/api/v1/kyt/analyze', { key: admin.key, body: { chain: 'ethereum', txid: ETH_TX } });
+      await expectAnswer(422, 'POST', '/api/v1/kyt/analyze', {
+        key: admin.key,
+        body: { chain: 'ethereum', txid: ETH_TX },
+      });
     });
   });
 
@@ -192,11 +285,23 @@ describe('real answers against the OpenAPI document', () => {
     test('when credits are granted, then 200, and a reused key (409), an unknown user (404), a non-admin (403), a bad body (400) and no key (401) match the document', async () => {
       const user = await stack.createUser();
       const idempotencyKey = `oa-${randomUUID()}`;
-      await expectAnswer(200, 'POST', '/api/v1/credits/grant', { key: admin.key, body: { userId: user.id, amount: 3, idempotencyKey } });
-      await expectAnswer(409, 'POST', '/api/v1/credits/grant', { key: admin.key, body: { userId: user.id, amount: 4, idempotencyKey } });
-      await expectAnswer(404, 'POST', '/api/v1/credits/grant', { key: admin.key, body: { userId: 'user_nobody_here', amount: 1 } });
+      await expectAnswer(200, 'POST', '/api/v1/credits/grant', {
+        key: admin.key,
+        body: { userId: user.id, amount: 3, idempotencyKey },
+      });
+      await expectAnswer(409, 'POST', '/api/v1/credits/grant', {
+        key: admin.key,
+        body: { userId: user.id, amount: 4, idempotencyKey },
+      });
+      await expectAnswer(404, 'POST', '/api/v1/credits/grant', {
+        key: admin.key,
+        body: { userId: 'user_nobody_here', amount: 1 },
+      });
       await expectAnswer(403, 'POST', '/api/v1/credits/grant', { key: user.key, body: { userId: user.id, amount: 1 } });
-      await expectAnswer(400, 'POST', '/api/v1/credits/grant', { key: admin.key, body: { userId: user.id, amount: -1 } });
+      await expectAnswer(400, 'POST', '/api/v1/credits/grant', {
+        key: admin.key,
+        body: { userId: user.id, amount: -1 },
+      });
       await expectAnswer(401, 'POST', '/api/v1/credits/grant', { body: { userId: user.id, amount: 1 } });
       await expectAnswer(200, 'GET', '/api/v1/credits/balance', { key: user.key });
       await expectAnswer(401, 'GET', '/api/v1/credits/balance');
@@ -213,11 +318,20 @@ describe('real answers against the OpenAPI document', () => {
       await expectAnswer(200, 'GET', '/api/v1/api-keys', { key: user.key });
       await expectAnswer(401, 'GET', '/api/v1/api-keys');
       const id = created.body.data.id;
-      await expectAnswer(200, 'PUT', `/api/v1/api-keys/${id}/rate-limit`, { key: admin.key, body: { tier: 'enterprise', requestsPerMinute: 1200 } });
+      await expectAnswer(200, 'PUT', `/api/v1/api-keys/${id}/rate-limit`, {
+        key: admin.key,
+        body: { tier: 'enterprise', requestsPerMinute: 1200 },
+      });
       await expectAnswer(200, 'PUT', `/api/v1/api-keys/${id}/rate-limit`, { key: admin.key, body: { tier: 'pro' } });
-      await expectAnswer(400, 'PUT', `/api/v1/api-keys/${id}/rate-limit`, { key: admin.key, body: { tier: 'pro', requestsPerMinute: 5 } });
+      await expectAnswer(400, 'PUT', `/api/v1/api-keys/${id}/rate-limit`, {
+        key: admin.key,
+        body: { tier: 'pro', requestsPerMinute: 5 },
+      });
       await expectAnswer(403, 'PUT', `/api/v1/api-keys/${id}/rate-limit`, { key: user.key, body: { tier: 'pro' } });
-      await expectAnswer(404, 'PUT', `/api/v1/api-keys/${randomUUID()}/rate-limit`, { key: admin.key, body: { tier: 'pro' } });
+      await expectAnswer(404, 'PUT', `/api/v1/api-keys/${randomUUID()}/rate-limit`, {
+        key: admin.key,
+        body: { tier: 'pro' },
+      });
       await expectAnswer(401, 'PUT', `/api/v1/api-keys/${id}/rate-limit`, { body: { tier: 'pro' } });
       await expectAnswer(200, 'DELETE', `/api/v1/api-keys/${id}`, { key: user.key });
       await expectAnswer(404, 'DELETE', `/api/v1/api-keys/${id}`, { key: admin.key });
@@ -228,39 +342,88 @@ describe('real answers against the OpenAPI document', () => {
   describe('billing', () => {
     test('when packages, a PayFast checkout and subscriptions are asked for, then every answer matches the document', async () => {
       await expectAnswer(200, 'GET', '/api/v1/credits/packages');
-      await expectAnswer(201, 'POST', '/api/v1/billing/payfast/checkout', { key: admin.key, body: { packageId: 'top-up-250' } });
-      await expectAnswer(404, 'POST', '/api/v1/billing/payfast/checkout', { key: admin.key, body: { packageId: 'no-such-package' } });
+      await expectAnswer(201, 'POST', '/api/v1/billing/payfast/checkout', {
+        key: admin.key,
+        body: { packageId: 'top-up-250' },
+      });
+      await expectAnswer(404, 'POST', '/api/v1/billing/payfast/checkout', {
+        key: admin.key,
+        body: { packageId: 'no-such-package' },
+      });
       await expectAnswer(400, 'POST', '/api/v1/billing/payfast/checkout', { key: admin.key, body: { packageId: 7 } });
       await expectAnswer(401, 'POST', '/api/v1/billing/payfast/checkout', { body: { packageId: 'basic' } });
-      await expectAnswer(503, 'POST', '/api/v1/billing/payfast/checkout', { key: admin.key, body: { packageId: 'basic' } }, bare);
+      await expectAnswer(
+        503,
+        'POST',
+        '/api/v1/billing/payfast/checkout',
+        { key: admin.key, body: { packageId: 'basic' } },
+        bare,
+      );
       await expectAnswer(401, 'GET', '/api/v1/billing/subscriptions');
     });
 
     test('when a PayPal subscription is activated for a user, then the webhook answer and the listed subscription match the document', async () => {
       const subscriptionId = `I-OA${randomBytes(5).toString('hex').toUpperCase()}`;
-      const delivery = paypalVariant('BILLING.SUBSCRIPTION.ACTIVATED', { subscriptionId, clerkUserId: (await stack.stores.users.findByAnyId(admin.id))!.clerkUserId! });
-      await expectAnswer(200, 'POST', '/api/v1/billing/paypal/webhook', { body: delivery.body, headers: delivery.headers });
+      const delivery = paypalVariant('BILLING.SUBSCRIPTION.ACTIVATED', {
+        subscriptionId,
+        clerkUserId: (await stack.stores.users.findByAnyId(admin.id))!.clerkUserId!,
+      });
+      await expectAnswer(200, 'POST', '/api/v1/billing/paypal/webhook', {
+        body: delivery.body,
+        headers: delivery.headers,
+      });
       expect(await processedEvent(stack, 'paypal', delivery.eventId)).not.toBeNull();
       const listed = await expectAnswer(200, 'GET', '/api/v1/billing/subscriptions', { key: admin.key });
       expect(listed.body.data.map((s: any) => s.subscriptionId)).toContain(subscriptionId);
     });
 
     test('when PayPal deliveries are unusable, then 200 handled:false, 400, 401 and 503 match the document', async () => {
-      const other = signPayPal(JSON.stringify({ id: `WH-${randomUUID()}`, event_type: 'CHECKOUT.ORDER.APPROVED', resource: {} }));
-      const unhandled = await expectAnswer(200, 'POST', '/api/v1/billing/paypal/webhook', { body: other.body, headers: other.headers });
+      const other = signPayPal(
+        JSON.stringify({ id: `WH-${randomUUID()}`, event_type: 'CHECKOUT.ORDER.APPROVED', resource: {} }),
+      );
+      const unhandled = await expectAnswer(200, 'POST', '/api/v1/billing/paypal/webhook', {
+        body: other.body,
+        headers: other.headers,
+      });
       expect(unhandled.body.handled).toBe(false);
-      const noCustomId = paypalVariant('BILLING.SUBSCRIPTION.ACTIVATED', { subscriptionId: 'I-OANOCUSTOM', clerkUserId: 'user_x', mutate: (b) => delete b.resource.custom_id });
-      const missing = await expectAnswer(400, 'POST', '/api/v1/billing/paypal/webhook', { body: noCustomId.body, headers: noCustomId.headers });
+      const noCustomId = paypalVariant('BILLING.SUBSCRIPTION.ACTIVATED', {
+        subscriptionId: 'I-OANOCUSTOM',
+        clerkUserId: 'user_x',
+        mutate: (b) => delete b.resource.custom_id,
+      });
+      const missing = await expectAnswer(400, 'POST', '/api/v1/billing/paypal/webhook', {
+        body: noCustomId.body,
+        headers: noCustomId.headers,
+      });
       expect(missing.body.code).toBe('MISSING_CUSTOM_ID');
-      await expectAnswer(401, 'POST', '/api/v1/billing/paypal/webhook', { body: noCustomId.body, headers: { 'content-type': 'application/json' } });
-      await expectAnswer(503, 'POST', '/api/v1/billing/paypal/webhook', { body: noCustomId.body, headers: noCustomId.headers }, bare);
+      await expectAnswer(401, 'POST', '/api/v1/billing/paypal/webhook', {
+        body: noCustomId.body,
+        headers: { 'content-type': 'application/json' },
+      });
+      await expectAnswer(
+        503,
+        'POST',
+        '/api/v1/billing/paypal/webhook',
+        { body: noCustomId.body, headers: noCustomId.headers },
+        bare,
+      );
     });
 
     test('when a PayFast ITN arrives for a checkout and is then refunded, then 200 OK, every ITN refusal and the refund answers match the document', async () => {
       const user = await stack.createUser({ clerkUserId: `user_pf${randomUUID().replace(/-/g, '').slice(0, 20)}` });
-      const checkout = await expectAnswer(201, 'POST', '/api/v1/billing/payfast/checkout', { key: user.key, body: { packageId: 'top-up-250' } });
+      const checkout = await expectAnswer(201, 'POST', '/api/v1/billing/payfast/checkout', {
+        key: user.key,
+        body: { packageId: 'top-up-250' },
+      });
       const pfPaymentId = `${Date.now() % 1e9}${randomBytes(2).readUInt16BE()}`;
-      const itn = signedItn(completeItn({ mPaymentId: checkout.body.data.mPaymentId, pfPaymentId, amount: checkout.body.data.fields.amount, customStr1: checkout.body.data.fields.custom_str1 }));
+      const itn = signedItn(
+        completeItn({
+          mPaymentId: checkout.body.data.mPaymentId,
+          pfPaymentId,
+          amount: checkout.body.data.fields.amount,
+          customStr1: checkout.body.data.fields.custom_str1,
+        }),
+      );
       const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
       payfastSourceAllowed = false;
@@ -269,14 +432,23 @@ describe('real answers against the OpenAPI document', () => {
       const ok = await expectAnswer(200, 'POST', '/api/v1/billing/payfast/webhook', { body: itn, headers: form });
       expect(ok.body).toBe('OK');
       await expectAnswer(400, 'POST', '/api/v1/billing/payfast/webhook', { body: 'a=%zz', headers: form });
-      await expectAnswer(401, 'POST', '/api/v1/billing/payfast/webhook', { body: Buffer.from(itn.toString().replace(/signature=\w+/, 'signature=0')), headers: form });
+      await expectAnswer(401, 'POST', '/api/v1/billing/payfast/webhook', {
+        body: Buffer.from(itn.toString().replace(/signature=\w+/, 'signature=0')),
+        headers: form,
+      });
       await expectAnswer(503, 'POST', '/api/v1/billing/payfast/webhook', { body: itn, headers: form }, bare);
 
       expect(await processedEvent(stack, 'payfast', payfastEventId(pfPaymentId, 'COMPLETE'))).not.toBeNull();
       const refund = { pfPaymentId, refundId: `rf-${randomUUID()}`, amount: checkout.body.data.fields.amount };
       await expectAnswer(200, 'POST', '/api/v1/billing/payfast/refunds', { key: admin.key, body: refund });
-      await expectAnswer(404, 'POST', '/api/v1/billing/payfast/refunds', { key: admin.key, body: { ...refund, pfPaymentId: '999999999', refundId: `rf-${randomUUID()}` } });
-      await expectAnswer(400, 'POST', '/api/v1/billing/payfast/refunds', { key: admin.key, body: { ...refund, amount: '0.00' } });
+      await expectAnswer(404, 'POST', '/api/v1/billing/payfast/refunds', {
+        key: admin.key,
+        body: { ...refund, pfPaymentId: '999999999', refundId: `rf-${randomUUID()}` },
+      });
+      await expectAnswer(400, 'POST', '/api/v1/billing/payfast/refunds', {
+        key: admin.key,
+        body: { ...refund, amount: '0.00' },
+      });
       await expectAnswer(403, 'POST', '/api/v1/billing/payfast/refunds', { key: user.key, body: refund });
       await expectAnswer(401, 'POST', '/api/v1/billing/payfast/refunds', { body: refund });
     });
@@ -285,12 +457,29 @@ describe('real answers against the OpenAPI document', () => {
   describe('activity', () => {
     test('when the activity webhook records, lists and shows a record, then 201, 400, 401, 413 and the history answers match the document', async () => {
       const secret = { 'x-activity-webhook-secret': ACTIVITY_SECRET };
-      const record = { activityType: 'KYE', userId: admin.id, entityId: 'ent-openapi', entityName: 'Garantex', requestId: randomUUID(), riskLevel: 'High', riskScore: 80 };
+      const record = {
+        activityType: 'KYE',
+        userId: admin.id,
+        entityId: 'ent-openapi',
+        entityName: 'Garantex',
+        requestId: randomUUID(),
+        riskLevel: 'High',
+        riskScore: 80,
+      };
       const recorded = await expectAnswer(201, 'POST', '/api/webhook/activity', { headers: secret, body: record });
-      const invalid = await expectAnswer(400, 'POST', '/api/webhook/activity', { headers: secret, body: { activityType: 'kyx', userId: 'u' } });
-      expect(invalid.body).toEqual({ error: 'Invalid activityType. Must be one of: kyt, kya, kye', field: 'activityType' });
+      const invalid = await expectAnswer(400, 'POST', '/api/webhook/activity', {
+        headers: secret,
+        body: { activityType: 'kyx', userId: 'u' },
+      });
+      expect(invalid.body).toEqual({
+        error: 'Invalid activityType. Must be one of: kyt, kya, kye',
+        field: 'activityType',
+      });
       await expectAnswer(401, 'POST', '/api/webhook/activity', { body: record });
-      await expectAnswer(413, 'POST', '/api/webhook/activity', { headers: secret, body: { ...record, metadata: { pad: 'x'.repeat(1_100_000) } } });
+      await expectAnswer(413, 'POST', '/api/webhook/activity', {
+        headers: secret,
+        body: { ...record, metadata: { pad: 'x'.repeat(1_100_000) } },
+      });
 
       const list = await expectAnswer(200, 'GET', '/api/v1/activity?limit=5&activityType=kye', { key: admin.key });
       expect(list.body.data.map((r: any) => r.id)).toContain(recorded.body.id);
@@ -305,27 +494,62 @@ describe('real answers against the OpenAPI document', () => {
 
   describe('market data', () => {
     test('when candles, capabilities and queries are asked for, then 200, 400, 401 and 404 (with their RateLimit headers) match the document', async () => {
-      await expectAnswer(200, 'GET', '/api/v1/market-data/candles?symbol=btc-usd&interval=1d&limit=3', { bearer: admin.key });
-      await expectAnswer(200, 'GET', '/api/v1/market-data/candles?symbol=BTC-USDT&interval=1w&startTime=1704067200000&endTime=1706745600000', { key: admin.key });
+      await expectAnswer(200, 'GET', '/api/v1/market-data/candles?symbol=btc-usd&interval=1d&limit=3', {
+        bearer: admin.key,
+      });
+      await expectAnswer(
+        200,
+        'GET',
+        '/api/v1/market-data/candles?symbol=BTC-USDT&interval=1w&startTime=1704067200000&endTime=1706745600000',
+        { key: admin.key },
+      );
       await expectAnswer(400, 'GET', '/api/v1/market-data/candles?symbol=BTC-USD&interval=2d', { bearer: admin.key });
-      await expectAnswer(400, 'GET', '/api/v1/market-data/candles?symbol=BTC-USD&interval=1d&start_time=1', { bearer: admin.key });
+      await expectAnswer(400, 'GET', '/api/v1/market-data/candles?symbol=BTC-USD&interval=1d&start_time=1', {
+        bearer: admin.key,
+      });
       await expectAnswer(404, 'GET', '/api/v1/market-data/candles?symbol=BTC-XXX&interval=1d', { bearer: admin.key });
       await expectAnswer(401, 'GET', '/api/v1/market-data/candles?symbol=BTC-USD&interval=1d');
       await expectAnswer(200, 'GET', '/api/v1/capabilities', { bearer: admin.key });
       await expectAnswer(401, 'GET', '/api/v1/capabilities', { bearer: 'cs_live_wrong' });
-      await expectAnswer(200, 'POST', '/api/v1/query', { bearer: admin.key, body: { connector: 'binance', dataType: 'candles', filters: { symbol: 'BTC-USDT', interval: '1w' }, limit: '2' } });
-      await expectAnswer(200, 'POST', '/api/v1/query', { bearer: admin.key, body: { connector: 'kraken', dataType: 'ticker', filters: { symbol: 'ETH-USD' } } });
-      await expectAnswer(200, 'POST', '/api/v1/query', { bearer: admin.key, body: { connector: 'kraken', dataType: 'ticker' } });
-      await expectAnswer(400, 'POST', '/api/v1/query', { bearer: admin.key, body: { connector: 'kraken', dataType: 'ticker', extra: 1 } });
-      await expectAnswer(400, 'POST', '/api/v1/query', { bearer: admin.key, body: '[', headers: { 'content-type': 'application/json' } });
-      await expectAnswer(404, 'POST', '/api/v1/query', { bearer: admin.key, body: { connector: 'binance', dataType: 'ticker', filters: { symbol: 'BTC-USD' } } });
+      await expectAnswer(200, 'POST', '/api/v1/query', {
+        bearer: admin.key,
+        body: {
+          connector: 'binance',
+          dataType: 'candles',
+          filters: { symbol: 'BTC-USDT', interval: '1w' },
+          limit: '2',
+        },
+      });
+      await expectAnswer(200, 'POST', '/api/v1/query', {
+        bearer: admin.key,
+        body: { connector: 'kraken', dataType: 'ticker', filters: { symbol: 'ETH-USD' } },
+      });
+      await expectAnswer(200, 'POST', '/api/v1/query', {
+        bearer: admin.key,
+        body: { connector: 'kraken', dataType: 'ticker' },
+      });
+      await expectAnswer(400, 'POST', '/api/v1/query', {
+        bearer: admin.key,
+        body: { connector: 'kraken', dataType: 'ticker', extra: 1 },
+      });
+      await expectAnswer(400, 'POST', '/api/v1/query', {
+        bearer: admin.key,
+        body: '[',
+        headers: { 'content-type': 'application/json' },
+      });
+      await expectAnswer(404, 'POST', '/api/v1/query', {
+        bearer: admin.key,
+        body: { connector: 'binance', dataType: 'ticker', filters: { symbol: 'BTC-USD' } },
+      });
       await expectAnswer(401, 'POST', '/api/v1/query', { body: { connector: 'kraken', dataType: 'ticker' } });
     });
 
     test('when a free key spends its 60 requests, then the 61st is a 429 that matches the document', async () => {
       const free = await stack.createUser();
       for (let batch = 0; batch < 6; batch++) {
-        await Promise.all(Array.from({ length: 10 }, () => send(stack, 'GET', '/api/v1/capabilities', { bearer: free.key })));
+        await Promise.all(
+          Array.from({ length: 10 }, () => send(stack, 'GET', '/api/v1/capabilities', { bearer: free.key })),
+        );
       }
       const limited = await expectAnswer(429, 'GET', '/api/v1/capabilities', { bearer: free.key });
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -334,16 +558,28 @@ describe('real answers against the OpenAPI document', () => {
 
   describe('pay-per-use reports (x402)', () => {
     const url = (kind: string) => `${stack.api.url}/api/v1/x402/${kind}/report`;
-    const paying = () => wrapFetchWithPayment(fetch, new x402Client().register('eip155:8453', new ExactEvmClientScheme(payer)));
-    const pay = async (kind: string, body: unknown) => parsed(await paying()(url(kind), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+    const paying = () =>
+      wrapFetchWithPayment(fetch, new x402Client().register('eip155:8453', new ExactEvmClientScheme(payer)));
+    const pay = async (kind: string, body: unknown) =>
+      parsed(
+        await paying()(url(kind), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      );
     const check = (status: number, kind: string, answer: Answer) => {
       expect([kind, answer.status, answer.status === status ? null : answer.body]).toEqual([kind, status, null]);
       v.expectMatches('POST', `/api/v1/x402/${kind}/report`, answer.status, answer.body, answer.headers);
     };
 
     test('when reports are requested without payment, then the 402 challenge (header and body) and the 400s match the document', async () => {
-      const challenge = await expectAnswer(402, 'POST', '/api/v1/x402/kya/report', { body: { chain: 'ethereum', address: SANCTIONED } });
-      expect(decodePaymentRequiredHeader(challenge.headers.get('payment-required') as string).accepts[0]?.payTo).toBe(payTo);
+      const challenge = await expectAnswer(402, 'POST', '/api/v1/x402/kya/report', {
+        body: { chain: 'ethereum', address: SANCTIONED },
+      });
+      expect(decodePaymentRequiredHeader(challenge.headers.get('payment-required') as string).accepts[0]?.payTo).toBe(
+        payTo,
+      );
       await expectAnswer(402, 'POST', '/api/v1/x402/kyt/report', { body: { chain: 'ethereum', txid: ETH_TX } });
       await expectAnswer(402, 'POST', '/api/v1/x402/kye/report', { body: { name: 'Garantex' } });
       await expectAnswer(400, 'POST', '/api/v1/x402/kya/report', { body: { chain: 'dogecoin', address: SANCTIONED } });
@@ -362,22 +598,45 @@ describe('real answers against the OpenAPI document', () => {
       check(404, 'kyt', await pay('kyt', { chain: 'bitcoin', txid: BTC_UNKNOWN_TX }));
 
       const body = { chain: 'ethereum', address: SANCTIONED };
-      const required = decodePaymentRequiredHeader((await send(stack, 'POST', '/api/v1/x402/kya/report', { body })).headers.get('payment-required') as string);
-      const payload = await new x402Client().register('eip155:8453', new ExactEvmClientScheme(payer)).createPaymentPayload(required);
+      const required = decodePaymentRequiredHeader(
+        (await send(stack, 'POST', '/api/v1/x402/kya/report', { body })).headers.get('payment-required') as string,
+      );
+      const payload = await new x402Client()
+        .register('eip155:8453', new ExactEvmClientScheme(payer))
+        .createPaymentPayload(required);
       const header = encodePaymentSignatureHeader(payload);
       // The same payment twice at once: one report; the other finds the authorization claimed (DUPLICATE_PAYMENT)
       // or, once it is settled, no longer valid on chain (PAYMENT_REJECTED). Then a replay of the used payment.
-      const twice = await Promise.all([0, 1].map(() => send(stack, 'POST', '/api/v1/x402/kya/report', { body, headers: { 'payment-signature': header } })));
+      const twice = await Promise.all(
+        [0, 1].map(() =>
+          send(stack, 'POST', '/api/v1/x402/kya/report', { body, headers: { 'payment-signature': header } }),
+        ),
+      );
       expect(twice.map((a) => a.status).sort()).toEqual([200, 402]);
       for (const a of twice) v.expectMatches('POST', '/api/v1/x402/kya/report', a.status, a.body, a.headers);
       await expectAnswer(402, 'POST', '/api/v1/x402/kya/report', { body, headers: { 'payment-signature': header } });
-      const tampered = encodePaymentSignatureHeader({ ...payload, payload: { ...(payload.payload as object), authorization: { ...(payload.payload as any).authorization, value: '1' } } } as typeof payload);
-      const refused = await expectAnswer(402, 'POST', '/api/v1/x402/kya/report', { body, headers: { 'payment-signature': tampered } });
+      const tampered = encodePaymentSignatureHeader({
+        ...payload,
+        payload: {
+          ...(payload.payload as object),
+          authorization: { ...(payload.payload as any).authorization, value: '1' },
+        },
+      } as typeof payload);
+      const refused = await expectAnswer(402, 'POST', '/api/v1/x402/kya/report', {
+        body,
+        headers: { 'payment-signature': tampered },
+      });
       expect(refused.body).toMatchObject({ success: false, code: 'PAYMENT_REJECTED', reason: expect.any(String) });
     });
 
     test('when payments are not configured, then the 503 matches the document', async () => {
-      await expectAnswer(503, 'POST', '/api/v1/x402/kya/report', { body: { chain: 'ethereum', address: SANCTIONED } }, bare);
+      await expectAnswer(
+        503,
+        'POST',
+        '/api/v1/x402/kya/report',
+        { body: { chain: 'ethereum', address: SANCTIONED } },
+        bare,
+      );
       await expectAnswer(503, 'POST', '/api/v1/x402/kye/report', { body: { name: 'Garantex' } }, bare);
       await expectAnswer(503, 'POST', '/api/v1/x402/kyt/report', { body: { chain: 'ethereum', txid: ETH_TX } }, bare);
     });
@@ -385,10 +644,21 @@ describe('real answers against the OpenAPI document', () => {
 
   describe('identity webhooks and the service', () => {
     test('when Clerk delivers a signed event, then 200; a bad signature 401 and an unconfigured deployment 503 match the document', async () => {
-      const event = { type: 'user.created', object: 'event', data: { id: `user_oa${randomUUID().replace(/-/g, '').slice(0, 20)}`, email_addresses: [], updated_at: Date.now() } };
+      const event = {
+        type: 'user.created',
+        object: 'event',
+        data: {
+          id: `user_oa${randomUUID().replace(/-/g, '').slice(0, 20)}`,
+          email_addresses: [],
+          updated_at: Date.now(),
+        },
+      };
       const delivery = clerkDelivery(JSON.stringify(event));
       await expectAnswer(200, 'POST', '/api/webhook/clerk', { body: delivery.body, headers: delivery.headers });
-      await expectAnswer(401, 'POST', '/api/webhook/clerk', { body: delivery.body, headers: { ...delivery.headers, 'svix-signature': 'v1,AAAA' } });
+      await expectAnswer(401, 'POST', '/api/webhook/clerk', {
+        body: delivery.body,
+        headers: { ...delivery.headers, 'svix-signature': 'v1,AAAA' },
+      });
       await expectAnswer(503, 'POST', '/api/webhook/clerk', { body: delivery.body, headers: delivery.headers }, bare);
     });
 
@@ -397,7 +667,7 @@ describe('real answers against the OpenAPI document', () => {
       await expectAnswer(200, 'GET', '/api/v1/openapi.json');
     });
 
-    test('when the operators\' probes and metrics are fetched, then liveness, readiness (ready, and not ready without a worker) and the Prometheus text match the document', async () => {
+    test("when the operators' probes and metrics are fetched, then liveness, readiness (ready, and not ready without a worker) and the Prometheus text match the document", async () => {
       await expectAnswer(200, 'GET', '/healthz');
       await expectAnswer(200, 'GET', '/readyz');
       await expectAnswer(503, 'GET', '/readyz', {}, bare);
@@ -413,11 +683,14 @@ describe('real answers against the OpenAPI document', () => {
         const op = item[method];
         if (!op) continue;
         const success = Object.keys(op.responses).filter((s) => s.startsWith('2'));
-        if (!success.some((s) => v.checked.has(`${method.toUpperCase()} ${path} ${s}`))) operations.push(`${method.toUpperCase()} ${path}`);
+        if (!success.some((s) => v.checked.has(`${method.toUpperCase()} ${path} ${s}`)))
+          operations.push(`${method.toUpperCase()} ${path}`);
       }
     }
     expect(operations).toEqual([]);
-    process.stdout.write(`openapi-responses: ${v.validated} answers checked, ${v.checked.size} distinct (operation, status) pairs\n`);
+    process.stdout.write(
+      `openapi-responses: ${v.validated} answers checked, ${v.checked.size} distinct (operation, status) pairs\n`,
+    );
     expect(v.checked.size).toBeGreaterThan(100);
   });
 });

@@ -13,7 +13,12 @@ const TARGET = '12QtD5BFwRsdNsAZY76UVE1xyCGNTojH9h';
 const HOUR = 3_600_000;
 // Thresholds in hours: other test files' jobs in the shared database are minutes old, so only this file's
 // deliberately aged jobs qualify and the sweep summaries can be asserted exactly.
-const SWEEP: QueuedJobSweepInput = { restartAfterMs: 5 * HOUR, abandonAfterMs: 10 * HOUR, limit: 500, heartbeatTimeoutMs: 10_000 };
+const SWEEP: QueuedJobSweepInput = {
+  restartAfterMs: 5 * HOUR,
+  abandonAfterMs: 10 * HOUR,
+  limit: 500,
+  heartbeatTimeoutMs: 10_000,
+};
 
 describe('the queued-job sweeper: nothing stays queued with credits held', () => {
   let stack: TestStack;
@@ -29,17 +34,34 @@ describe('the queued-job sweeper: nothing stays queued with credits held', () =>
    * What the api commits before it starts the workflow (credits held + job row in one transaction), with
    * the process then dying: no workflow is ever started. The job is aged so the sweep finds it.
    */
-  async function commitWithoutWorkflow(userId: string, ageHours: number, httpRequestId?: string): Promise<ScreeningInput> {
+  async function commitWithoutWorkflow(
+    userId: string,
+    ageHours: number,
+    httpRequestId?: string,
+  ): Promise<ScreeningInput> {
     const requestId = randomUUID();
     const client = await stack.pool.connect();
     let input: ScreeningInput;
     try {
       await client.query('BEGIN');
       const held = await stack.stores.credits.reserve(userId, requestId, MINIMUM_CHARGE, analysisCost(3), client);
-      input = { requestId, userId, apiType: 'KYA', chain: 'bitcoin', target: TARGET, crawlTimeoutMs: 8000, maxDepth: deepestAffordableDepth(held, 3),
-        creditsHeld: held, heartbeatTimeoutMs: 10_000, referenceId: null };
+      input = {
+        requestId,
+        userId,
+        apiType: 'KYA',
+        chain: 'bitcoin',
+        target: TARGET,
+        crawlTimeoutMs: 8000,
+        maxDepth: deepestAffordableDepth(held, 3),
+        creditsHeld: held,
+        heartbeatTimeoutMs: 10_000,
+        referenceId: null,
+      };
       await stack.stores.jobs.insertQueued({ ...input, httpRequestId }, client);
-      await client.query(`UPDATE screening_jobs SET created_at = now() - make_interval(hours => $2) WHERE request_id = $1`, [requestId, ageHours]);
+      await client.query(
+        `UPDATE screening_jobs SET created_at = now() - make_interval(hours => $2) WHERE request_id = $1`,
+        [requestId, ageHours],
+      );
       await client.query('COMMIT');
     } finally {
       client.release();
@@ -55,17 +77,31 @@ describe('the queued-job sweeper: nothing stays queued with credits held', () =>
     }) as Promise<QueuedJobSweepSummary>;
 
   const jobRow = async (requestId: string) =>
-    (await stack.pool.query('SELECT status, error, credits_charged FROM screening_jobs WHERE request_id = $1', [requestId])).rows[0];
+    (
+      await stack.pool.query('SELECT status, error, credits_charged FROM screening_jobs WHERE request_id = $1', [
+        requestId,
+      ])
+    ).rows[0];
   const ledger = async (requestId: string) =>
-    (await stack.pool.query(`SELECT kind, amount FROM credit_transactions WHERE idempotency_key = $1`, [`screening:${requestId}`])).rows;
-  const holds = async (requestId: string) => Number((await stack.pool.query('SELECT count(*) FROM credit_holds WHERE hold_key = $1', [requestId])).rows[0].count);
+    (
+      await stack.pool.query(`SELECT kind, amount FROM credit_transactions WHERE idempotency_key = $1`, [
+        `screening:${requestId}`,
+      ])
+    ).rows;
+  const holds = async (requestId: string) =>
+    Number(
+      (await stack.pool.query('SELECT count(*) FROM credit_holds WHERE hold_key = $1', [requestId])).rows[0].count,
+    );
 
   test('a job whose api died after the commit is started, completes and is charged once; a second sweep changes nothing', async () => {
     const user = await stack.createUser({ credits: 10 });
     const submitRequestId = `submit-${randomUUID()}`;
     const orphan = await commitWithoutWorkflow(user.id, 6, submitRequestId);
     const fresh = await commitWithoutWorkflow(user.id, 0);
-    expect((await stack.http('GET', '/api/v1/credits/balance', { key: user.key })).body.data).toMatchObject({ balance: 10, reserved: orphan.creditsHeld + fresh.creditsHeld });
+    expect((await stack.http('GET', '/api/v1/credits/balance', { key: user.key })).body.data).toMatchObject({
+      balance: 10,
+      reserved: orphan.creditsHeld + fresh.creditsHeld,
+    });
 
     expect(await sweep()).toEqual({ examined: 1, restarted: 1, running: 0, released: 0, left: 0 });
     const done = await pollUntilDone(stack, user.key, orphan.requestId, 30_000);
@@ -91,25 +127,39 @@ describe('the queued-job sweeper: nothing stays queued with credits held', () =>
     expect(await sweep()).toEqual({ examined: 1, restarted: 0, running: 0, released: 1, left: 0 });
     // Counted as a failed job like any other, so submitted jobs all end counted as completed or failed.
     const metricsAfter = (await scrape(stack.workerHttp.url)).samples;
-    expect(changedSeries(metricsBefore, metricsAfter, 'chainscreen_jobs_failed_total')).toEqual({ '{api_type="KYA",chain="bitcoin",code="NOT_STARTED"}': 1 });
+    expect(changedSeries(metricsBefore, metricsAfter, 'chainscreen_jobs_failed_total')).toEqual({
+      '{api_type="KYA",chain="bitcoin",code="NOT_STARTED"}': 1,
+    });
     const row = await jobRow(stale.requestId);
     expect(row.status).toBe('failed');
     expect(row.error.code).toBe('NOT_STARTED');
     expect(Number(row.credits_charged)).toBe(0);
     expect(await holds(stale.requestId)).toBe(0);
     expect(await ledger(stale.requestId)).toEqual([]);
-    expect((await stack.http('GET', '/api/v1/credits/balance', { key: user.key })).body.data).toMatchObject({ balance: 5, reserved: 0, available: 5 });
+    expect((await stack.http('GET', '/api/v1/credits/balance', { key: user.key })).body.data).toMatchObject({
+      balance: 5,
+      reserved: 0,
+      available: 5,
+    });
     const polled = await stack.http('GET', `/api/v1/kyt/job/${stale.requestId}`, { key: user.key });
     expect(polled.body.data).toMatchObject({ status: 'failed', error: { code: 'NOT_STARTED' } });
     // No workflow was started for it, now or later.
-    expect(await createScreeningWorkflowStarter({ temporal: stack.temporal, taskQueue: stack.config.TEMPORAL_TASK_QUEUE }).status(stale.requestId)).toBeNull();
+    expect(
+      await createScreeningWorkflowStarter({
+        temporal: stack.temporal,
+        taskQueue: stack.config.TEMPORAL_TASK_QUEUE,
+      }).status(stale.requestId),
+    ).toBeNull();
   });
 
   test('a running workflow is left alone; one terminated by an operator has its job failed and its hold released', async () => {
     const user = await stack.createUser({ credits: 5 });
     const job = await commitWithoutWorkflow(user.id, 6);
     // Started on a queue nobody polls: it stays RUNNING, like a job waiting for a worker.
-    const idle = createScreeningWorkflowStarter({ temporal: stack.temporal, taskQueue: `nobody-polls-${randomUUID()}` });
+    const idle = createScreeningWorkflowStarter({
+      temporal: stack.temporal,
+      taskQueue: `nobody-polls-${randomUUID()}`,
+    });
     expect(await idle.start(job)).toBe('started');
     expect(await idle.start(job)).toBe('exists');
 
@@ -123,22 +173,38 @@ describe('the queued-job sweeper: nothing stays queued with credits held', () =>
     expect(row).toMatchObject({ status: 'failed', error: { code: 'JOB_ABORTED' } });
     expect(row.error.message).toContain('TERMINATED');
     expect(await holds(job.requestId)).toBe(0);
-    expect((await stack.http('GET', '/api/v1/credits/balance', { key: user.key })).body.data).toMatchObject({ balance: 5, reserved: 0 });
+    expect((await stack.http('GET', '/api/v1/credits/balance', { key: user.key })).body.data).toMatchObject({
+      balance: 5,
+      reserved: 0,
+    });
   });
 
   test('workers keep one schedule per task queue in step with their config, and its runs sweep', async () => {
     const log = createLogger('silent');
-    const config = { ...stack.config, QUEUED_JOB_SWEEP_EVERY_SECONDS: 3600, QUEUED_JOB_RESTART_AFTER_SECONDS: 5 * 3600, QUEUED_JOB_ABANDON_AFTER_SECONDS: 10 * 3600 };
-    expect(await ensureQueuedJobSweeper(stack.temporal, { ...config, QUEUED_JOB_SWEEP_EVERY_SECONDS: 0 }, log)).toBeNull();
+    const config = {
+      ...stack.config,
+      QUEUED_JOB_SWEEP_EVERY_SECONDS: 3600,
+      QUEUED_JOB_RESTART_AFTER_SECONDS: 5 * 3600,
+      QUEUED_JOB_ABANDON_AFTER_SECONDS: 10 * 3600,
+    };
+    expect(
+      await ensureQueuedJobSweeper(stack.temporal, { ...config, QUEUED_JOB_SWEEP_EVERY_SECONDS: 0 }, log),
+    ).toBeNull();
     const id = await ensureQueuedJobSweeper(stack.temporal, config, log);
     expect(id).toBe(queuedJobSweeperScheduleId(stack.config.TEMPORAL_TASK_QUEUE));
     // A second worker (or a restart with another interval) updates the same schedule instead of failing.
-    expect(await ensureQueuedJobSweeper(stack.temporal, { ...config, QUEUED_JOB_SWEEP_EVERY_SECONDS: 1800 }, log)).toBe(id);
+    expect(await ensureQueuedJobSweeper(stack.temporal, { ...config, QUEUED_JOB_SWEEP_EVERY_SECONDS: 1800 }, log)).toBe(
+      id,
+    );
     const handle = stack.temporal.schedule.getHandle(id as string);
     try {
       const schedule = await handle.describe();
       expect(schedule.spec.intervals).toEqual([expect.objectContaining({ every: 1_800_000 })]);
-      expect(schedule.action).toMatchObject({ type: 'startWorkflow', workflowType: 'queuedJobSweeperWorkflow', taskQueue: stack.config.TEMPORAL_TASK_QUEUE });
+      expect(schedule.action).toMatchObject({
+        type: 'startWorkflow',
+        workflowType: 'queuedJobSweeperWorkflow',
+        taskQueue: stack.config.TEMPORAL_TASK_QUEUE,
+      });
       expect(schedule.policies.overlap).toBe('SKIP');
 
       const user = await stack.createUser({ credits: 3 });

@@ -7,7 +7,11 @@ import { freePort } from '../helpers/anvil';
 
 const freeKey = (): RateLimitPrincipal => ({ key: `key:${randomUUID()}`, tier: 'free' });
 
-async function consumeTimes(limiter: TieredLimiter, who: RateLimitPrincipal, times: number): Promise<RateLimitDecision[]> {
+async function consumeTimes(
+  limiter: TieredLimiter,
+  who: RateLimitPrincipal,
+  times: number,
+): Promise<RateLimitDecision[]> {
   const decisions: RateLimitDecision[] = [];
   for (let i = 0; i < times; i++) decisions.push(await limiter.consume(who));
   return decisions;
@@ -51,7 +55,10 @@ describe('tiered limiter on the Postgres store', () => {
     expect(sixtyFirstViaA.resetSeconds).toBeGreaterThanOrEqual(1);
     expect(sixtyFirstViaA.resetSeconds).toBeLessThanOrEqual(60);
 
-    const row = await inspect.query<{ points: number; expire: number }>('SELECT points, expire FROM rate_limit_counters WHERE key = $1', [`rl60:${who.key}`]);
+    const row = await inspect.query<{ points: number; expire: number }>(
+      'SELECT points, expire FROM rate_limit_counters WHERE key = $1',
+      [`rl60:${who.key}`],
+    );
     expect(row.rows).toHaveLength(1);
     expect(row.rows[0]?.points).toBe(61);
     // expire is epoch milliseconds at the end of the key's window.
@@ -68,7 +75,10 @@ describe('tiered limiter on the Postgres store', () => {
     expect(decisions.every((d) => d.allowed)).toBe(true);
     expect(decisions[60]).toMatchObject({ limit: 300, remaining: 239 });
 
-    const rows = await inspect.query<{ key: string; points: number }>('SELECT key, points FROM rate_limit_counters WHERE key LIKE $1', [`%${who.key}`]);
+    const rows = await inspect.query<{ key: string; points: number }>(
+      'SELECT key, points FROM rate_limit_counters WHERE key LIKE $1',
+      [`%${who.key}`],
+    );
     expect(rows.rows).toEqual([{ key: `rl300:${who.key}`, points: 61 }]);
   });
 
@@ -86,7 +96,10 @@ describe('tiered limiter on the Postgres store', () => {
       [true, 1000],
       [true, 1000],
     ]);
-    const rows = await inspect.query<{ key: string; points: number }>('SELECT key, points FROM rate_limit_counters WHERE key LIKE $1 ORDER BY key', [`%${key}`]);
+    const rows = await inspect.query<{ key: string; points: number }>(
+      'SELECT key, points FROM rate_limit_counters WHERE key LIKE $1 ORDER BY key',
+      [`%${key}`],
+    );
     expect(rows.rows).toEqual([
       { key: `rl1000:${key}`, points: 2 },
       { key: `rl300:${key}`, points: 1 },
@@ -125,7 +138,9 @@ describe('tiered limiter on the Postgres store', () => {
     expect(decisions[60]).toMatchObject({ allowed: false, remaining: 0 });
 
     // The shared counter saw only the one request made before the pool ended.
-    const row = await inspect.query<{ points: number }>('SELECT points FROM rate_limit_counters WHERE key = $1', [`rl60:${who.key}`]);
+    const row = await inspect.query<{ points: number }>('SELECT points FROM rate_limit_counters WHERE key = $1', [
+      `rl60:${who.key}`,
+    ]);
     expect(row.rows).toEqual([{ points: 1 }]);
   });
 });

@@ -1,7 +1,10 @@
 import { startPausableProxy, type PausableProxy } from '../helpers/pausable-proxy';
 import { startTestStack, type TestStack } from '../helpers/test-stack';
 
-async function probe(baseUrl: string, path: '/healthz' | '/readyz'): Promise<{ status: number; body: any; ms: number }> {
+async function probe(
+  baseUrl: string,
+  path: '/healthz' | '/readyz',
+): Promise<{ status: number; body: any; ms: number }> {
   const started = Date.now();
   const res = await fetch(`${baseUrl}${path}`);
   return { status: res.status, body: await res.json(), ms: Date.now() - started };
@@ -47,7 +50,11 @@ describe('health and readiness probes', () => {
       checks: {
         postgres: { ok: true, latencyMs: expect.any(Number) },
         temporal: { ok: true, latencyMs: expect.any(Number) },
-        worker: { ok: true, latencyMs: expect.any(Number), detail: `1 poller(s) on task queue ${ready.config.TEMPORAL_TASK_QUEUE}` },
+        worker: {
+          ok: true,
+          latencyMs: expect.any(Number),
+          detail: `1 poller(s) on task queue ${ready.config.TEMPORAL_TASK_QUEUE}`,
+        },
       },
     });
     expect([workerLive.status, workerReady.status, workerReady.body.status]).toEqual([200, 200, 'ok']);
@@ -66,7 +73,11 @@ describe('health and readiness probes', () => {
     expect(readiness.body.status).toBe('unavailable');
     expect(readiness.body.checks.postgres.ok).toBe(true);
     expect(readiness.body.checks.temporal.ok).toBe(true);
-    expect(readiness.body.checks.worker).toEqual({ ok: false, latencyMs: expect.any(Number), error: `no worker polled task queue ${workerless.config.TEMPORAL_TASK_QUEUE} in the last 90 s` });
+    expect(readiness.body.checks.worker).toEqual({
+      ok: false,
+      latencyMs: expect.any(Number),
+      error: `no worker polled task queue ${workerless.config.TEMPORAL_TASK_QUEUE} in the last 90 s`,
+    });
     expect([workerReadiness.status, workerReadiness.body.checks.worker.ok]).toEqual([503, false]);
   });
 
@@ -84,10 +95,18 @@ describe('health and readiness probes', () => {
 
     expect(apiLive.status).toBe(200);
     expect(apiReady.status).toBe(503);
-    expect(apiReady.body.checks.postgres).toEqual({ ok: false, latencyMs: expect.any(Number), error: 'no answer within 2000 ms' });
+    expect(apiReady.body.checks.postgres).toEqual({
+      ok: false,
+      latencyMs: expect.any(Number),
+      error: 'no answer within 2000 ms',
+    });
     expect([apiReady.body.checks.temporal.ok, apiReady.body.checks.worker.ok]).toEqual([true, true]);
     expect(apiReady.ms).toBeLessThan(4_000);
-    expect([workerReady.status, workerReady.body.checks.postgres.ok, workerReady.body.checks.worker.ok]).toEqual([503, false, true]);
+    expect([workerReady.status, workerReady.body.checks.postgres.ok, workerReady.body.checks.worker.ok]).toEqual([
+      503,
+      false,
+      true,
+    ]);
     expect(recovered.status).toBe(200);
   });
 });

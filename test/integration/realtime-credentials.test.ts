@@ -22,7 +22,11 @@ async function open(token: string): Promise<RecordingSocket> {
 }
 
 /** Resolves with the disconnect reason and how long after `since` it came, or rejects after `timeoutMs`. */
-function disconnected(socket: RecordingSocket, since: number, timeoutMs: number): Promise<{ reason: string; afterMs: number }> {
+function disconnected(
+  socket: RecordingSocket,
+  since: number,
+  timeoutMs: number,
+): Promise<{ reason: string; afterMs: number }> {
   if (!socket.socket.connected) return Promise.resolve({ reason: 'already closed', afterMs: Date.now() - since });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`still connected after ${timeoutMs} ms`)), timeoutMs);
@@ -48,7 +52,13 @@ describe('sockets follow their credentials', () => {
     expect(revoke.status).toBe(200);
     const closed = await disconnected(onRevoked, revokedAt, 10_000);
     expect(closed.reason).toBe('io server disconnect');
-    await stack.stores.credits.grant({ userId: user.id, amount: 2, idempotencyKey: `kept:${randomUUID()}`, reason: 'still live', source: 'test' });
+    await stack.stores.credits.grant({
+      userId: user.id,
+      amount: 2,
+      idempotencyKey: `kept:${randomUUID()}`,
+      reason: 'still live',
+      source: 'test',
+    });
     await expect(onKept.waitFor('credit_balance_updated', (p) => p.delta === 2)).resolves.toMatchObject({ balance: 2 });
     expect(onKept.socket.connected).toBe(true);
     expect(onRevoked.received.map((r) => r.event)).not.toContain('credentials_revoked');
@@ -70,7 +80,7 @@ describe('sockets follow their credentials', () => {
     expect(Date.now() - expiresAtMs).toBeLessThan(2_000);
   });
 
-  test('When a key of another user is revoked, then this user\'s socket is untouched', async () => {
+  test("When a key of another user is revoked, then this user's socket is untouched", async () => {
     // Arrange
     const [mine, theirs] = [await stack.createUser(), await stack.createUser()];
     const theirSecond = await stack.http('POST', '/api/v1/api-keys', { key: theirs.key, body: { name: 'x' } });

@@ -52,7 +52,8 @@ async function until<T>(probe: () => T | undefined, timeoutMs = 10_000): Promise
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const eventsNamed = (received: Received[], name: string) => received.filter((r) => r.event === name).map((r) => r.payload);
+const eventsNamed = (received: Received[], name: string) =>
+  received.filter((r) => r.event === name).map((r) => r.payload);
 
 describe('realtime credit events over socket.io', () => {
   let stack: TestStack;
@@ -64,7 +65,10 @@ describe('realtime credit events over socket.io', () => {
     return conn;
   };
   const grant = async (userId: string, amount: number, body: Record<string, unknown> = {}) => {
-    const res = await stack.http('POST', '/api/v1/credits/grant', { key: admin.key, body: { userId, amount, ...body } });
+    const res = await stack.http('POST', '/api/v1/credits/grant', {
+      key: admin.key,
+      body: { userId, amount, ...body },
+    });
     expect(res.status).toBe(200);
     return res.body.data as { transactionId: string; balance: number };
   };
@@ -93,10 +97,24 @@ describe('realtime credit events over socket.io', () => {
     // Assert
     expect(socketA.received.map((r) => r.event)).toEqual(['credits_granted', 'credit_balance_updated']);
     const [event] = eventsNamed(socketA.received, 'credits_granted');
-    expect(event).toEqual({ transactionId: granted.transactionId, amount: 25, balance: 35, source: 'admin', eventId: null, grantedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) });
-    const { rows } = await stack.pool.query<{ created_at: Date }>('SELECT created_at FROM credit_transactions WHERE id = $1', [granted.transactionId]);
-    expect(Math.abs(Date.parse(event.grantedAt) - (rows[0] as { created_at: Date }).created_at.getTime())).toBeLessThanOrEqual(1);
-    expect(eventsNamed(socketA.received, 'credit_balance_updated')).toEqual([{ balance: 35, delta: 25, reason: 'goodwill' }]);
+    expect(event).toEqual({
+      transactionId: granted.transactionId,
+      amount: 25,
+      balance: 35,
+      source: 'admin',
+      eventId: null,
+      grantedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    });
+    const { rows } = await stack.pool.query<{ created_at: Date }>(
+      'SELECT created_at FROM credit_transactions WHERE id = $1',
+      [granted.transactionId],
+    );
+    expect(
+      Math.abs(Date.parse(event.grantedAt) - (rows[0] as { created_at: Date }).created_at.getTime()),
+    ).toBeLessThanOrEqual(1);
+    expect(eventsNamed(socketA.received, 'credit_balance_updated')).toEqual([
+      { balance: 35, delta: 25, reason: 'goodwill' },
+    ]);
     expect(socketB.received).toEqual([]);
   });
 
@@ -106,7 +124,14 @@ describe('realtime credit events over socket.io', () => {
     const socket = await open({ auth: { token: user.key } });
 
     // Act
-    await stack.stores.credits.grant({ userId: user.id, amount: 7, idempotencyKey: `pay:${randomUUID()}`, reason: null, source: 'paypal', metadata: { eventId: 'WH-123' } });
+    await stack.stores.credits.grant({
+      userId: user.id,
+      amount: 7,
+      idempotencyKey: `pay:${randomUUID()}`,
+      reason: null,
+      source: 'paypal',
+      metadata: { eventId: 'WH-123' },
+    });
     const event = await until(() => eventsNamed(socket.received, 'credits_granted')[0]);
     const balance = await until(() => eventsNamed(socket.received, 'credit_balance_updated')[0]);
 
@@ -121,7 +146,13 @@ describe('realtime credit events over socket.io', () => {
     const socket = await open({ auth: { token: user.key } });
 
     // Act
-    await stack.stores.credits.consume({ userId: user.id, amount: 3, idempotencyKey: `charge:${randomUUID()}`, holdKey: null, reason: 'screening ethereum' });
+    await stack.stores.credits.consume({
+      userId: user.id,
+      amount: 3,
+      idempotencyKey: `charge:${randomUUID()}`,
+      holdKey: null,
+      reason: 'screening ethereum',
+    });
     const event = await until(() => eventsNamed(socket.received, 'credit_balance_updated')[0]);
 
     // Assert
@@ -143,7 +174,10 @@ describe('realtime credit events over socket.io', () => {
     await grant(user.id, 2);
 
     // Assert
-    expect(await until(() => eventsNamed(socket.received, 'credits_granted')[0])).toMatchObject({ amount: 2, balance: 2 });
+    expect(await until(() => eventsNamed(socket.received, 'credits_granted')[0])).toMatchObject({
+      amount: 2,
+      balance: 2,
+    });
   });
 
   test('When the handshake presents a Clerk session JWT, then the user is provisioned and receives its grants', async () => {
@@ -159,20 +193,30 @@ describe('realtime credit events over socket.io', () => {
 
     // Assert
     expect(user).not.toBeNull();
-    expect(await until(() => eventsNamed(socket.received, 'credit_balance_updated')[0])).toEqual({ balance: 4, delta: 4, reason: 'admin' });
+    expect(await until(() => eventsNamed(socket.received, 'credit_balance_updated')[0])).toEqual({
+      balance: 4,
+      delta: 4,
+      reason: 'admin',
+    });
   });
 
   test.each([
     ['a wrong API key', { token: 'cs_live_wrongwrongwrongwrongwrongwrong' }],
     ['no credentials', {}],
-    ['a session JWT signed by another key', { token: createTestSigner().signToken({ sub: 'user_x', exp: Math.floor(Date.now() / 1000) + 60 }) }],
-  ])('When the handshake presents %s, then the connection is refused with Authentication required', async (_name, auth) => {
-    // Act
-    const err = await connectError(stack, auth);
+    [
+      'a session JWT signed by another key',
+      { token: createTestSigner().signToken({ sub: 'user_x', exp: Math.floor(Date.now() / 1000) + 60 }) },
+    ],
+  ])(
+    'When the handshake presents %s, then the connection is refused with Authentication required',
+    async (_name, auth) => {
+      // Act
+      const err = await connectError(stack, auth);
 
-    // Assert
-    expect(err.message).toBe('Authentication required');
-  });
+      // Assert
+      expect(err.message).toBe('Authentication required');
+    },
+  );
 
   test('When a grant is rolled back, then no event is emitted', async () => {
     // Arrange
@@ -183,7 +227,10 @@ describe('realtime credit events over socket.io', () => {
     // Act
     try {
       await client.query('BEGIN');
-      await client.query(`SELECT * FROM grant_credits($1, 100, $2, 'rolled back', 'admin', '{}')`, [user.id, randomUUID()]);
+      await client.query(`SELECT * FROM grant_credits($1, 100, $2, 'rolled back', 'admin', '{}')`, [
+        user.id,
+        randomUUID(),
+      ]);
       await client.query('ROLLBACK');
     } finally {
       client.release();
@@ -219,7 +266,11 @@ describe('realtime credit events over socket.io', () => {
     }
 
     // Assert
-    expect(await until(() => eventsNamed(socketA.received, 'credit_balance_updated')[0])).toEqual({ balance: 5, delta: 5, reason: 'slow' });
+    expect(await until(() => eventsNamed(socketA.received, 'credit_balance_updated')[0])).toEqual({
+      balance: 5,
+      delta: 5,
+      reason: 'slow',
+    });
   });
 
   test('When the two events of a grant straddle a power of ten in seq, then they still arrive in seq order', async () => {
@@ -254,7 +305,9 @@ describe('realtime credit events over socket.io', () => {
     // Assert
     expect(before.rows.length).toBeGreaterThan(0);
     expect(event).toMatchObject({ amount: 9, balance: 9 });
-    const after = await stack.pool.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE application_name = 'chainscreen-realtime'`);
+    const after = await stack.pool.query<{ pid: number }>(
+      `SELECT pid FROM pg_stat_activity WHERE application_name = 'chainscreen-realtime'`,
+    );
     expect(after.rows.map((r) => r.pid)).not.toEqual(expect.arrayContaining(before.rows.map((r) => r.pid)));
   });
 
@@ -297,16 +350,22 @@ describe('grant_credits under concurrency', () => {
     const key = `race:${randomUUID()}`;
 
     // Act
-    const results = (await Promise.all(Array.from({ length: 20 }, () => grantSql(user.id, 30, key)))).map((r) => r.rows[0]!);
+    const results = (await Promise.all(Array.from({ length: 20 }, () => grantSql(user.id, 30, key)))).map(
+      (r) => r.rows[0]!,
+    );
 
     // Assert
     expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
     expect(new Set(results.map((r) => r.transaction_id)).size).toBe(1);
     expect(results.every((r) => r.balance === 30)).toBe(true);
-    const ledger = await stack.pool.query('SELECT balance_after FROM credit_transactions WHERE user_id = $1', [user.id]);
+    const ledger = await stack.pool.query('SELECT balance_after FROM credit_transactions WHERE user_id = $1', [
+      user.id,
+    ]);
     expect(ledger.rows).toEqual([{ balance_after: 30 }]);
     expect((await stack.stores.credits.balance(user.id)).balance).toBe(30);
-    const outbox = await stack.pool.query('SELECT event FROM realtime_events WHERE user_id = $1 ORDER BY seq', [user.id]);
+    const outbox = await stack.pool.query('SELECT event FROM realtime_events WHERE user_id = $1 ORDER BY seq', [
+      user.id,
+    ]);
     expect(outbox.rows.map((r) => r.event)).toEqual(['credits_granted', 'credit_balance_updated']);
   });
 

@@ -8,8 +8,17 @@ import path from 'node:path';
  */
 describe('runtime entry points under tsx', () => {
   test('when the api, worker and start modules are loaded by tsx, then every import resolves', () => {
-    const script = ["require('./src/app/api-server')", "require('./src/app/worker-runtime')", "require('./src/x402/facilitator')", "console.log('resolved')"].join(';');
-    const run = spawnSync(process.execPath, [require.resolve('tsx/cli'), '-e', script], { cwd: path.resolve(__dirname, '..', '..'), encoding: 'utf8', timeout: 60_000 });
+    const script = [
+      "require('./src/app/api-server')",
+      "require('./src/app/worker-runtime')",
+      "require('./src/x402/facilitator')",
+      "console.log('resolved')",
+    ].join(';');
+    const run = spawnSync(process.execPath, [require.resolve('tsx/cli'), '-e', script], {
+      cwd: path.resolve(__dirname, '..', '..'),
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(run.stderr).not.toMatch(/MODULE_NOT_FOUND|Cannot find module/);
     expect(run.stdout.trim()).toBe('resolved');
   });

@@ -8,7 +8,9 @@ const ROUTE = '/api/webhook/clerk';
 
 /** A Clerk fixture body for another user (the fixture user is shared by the payment tests), optionally edited. */
 function clerkBody(name: string, clerkUserId: string, edit: (event: any) => void = () => undefined): string {
-  const event = JSON.parse(fixture('clerk', `${name}.json`).toString('utf8').split(FIXTURE_CLERK_USER).join(clerkUserId));
+  const event = JSON.parse(
+    fixture('clerk', `${name}.json`).toString('utf8').split(FIXTURE_CLERK_USER).join(clerkUserId),
+  );
   if (name === 'user.deleted') event.data.id = clerkUserId;
   edit(event);
   return JSON.stringify(event);
@@ -22,7 +24,11 @@ describe('Clerk identity webhook', () => {
   afterAll(async () => stack.stop());
 
   const userRow = async (clerkUserId: string) =>
-    (await stack.pool.query('SELECT id, email, display_name, status, deleted_at FROM users WHERE clerk_user_id = $1', [clerkUserId])).rows[0];
+    (
+      await stack.pool.query('SELECT id, email, display_name, status, deleted_at FROM users WHERE clerk_user_id = $1', [
+        clerkUserId,
+      ])
+    ).rows[0];
 
   test('when user.created, user.updated and user.deleted arrive, then the user is created, updated and deactivated, and its keys stop working', async () => {
     // Arrange
@@ -34,7 +40,11 @@ describe('Clerk identity webhook', () => {
     // Act / Assert: created
     expect((await post(stack.api.url, ROUTE, created)).status).toBe(200);
     await processedEvent(stack, 'clerk', created.headers['svix-id']!);
-    expect(await userRow(clerkUserId)).toMatchObject({ email: 'example@example.org', display_name: 'Example Example', status: 'active' });
+    expect(await userRow(clerkUserId)).toMatchObject({
+      email: 'example@example.org',
+      display_name: 'Example Example',
+      status: 'active',
+    });
     const user = await userRow(clerkUserId);
     const key = generateApiKey();
     await stack.stores.users.createApiKey(user.id, 'dashboard', key);
@@ -47,7 +57,10 @@ describe('Clerk identity webhook', () => {
 
     // deleted
     await post(stack.api.url, ROUTE, deleted);
-    expect(await processedEvent(stack, 'clerk', deleted.headers['svix-id']!)).toMatchObject({ outcome: 'applied', detail: expect.stringContaining('deactivated') });
+    expect(await processedEvent(stack, 'clerk', deleted.headers['svix-id']!)).toMatchObject({
+      outcome: 'applied',
+      detail: expect.stringContaining('deactivated'),
+    });
     expect(await userRow(clerkUserId)).toMatchObject({ status: 'deactivated', deleted_at: expect.any(Date) });
     const refused = await stack.http('GET', '/api/v1/me', { key });
     expect(refused.status).toBe(401);
@@ -59,7 +72,9 @@ describe('Clerk identity webhook', () => {
     const updated = clerkDelivery(clerkBody('user.updated', clerkUserId, (e) => (e.data.first_name = 'Newest')));
     const staleCreated = clerkDelivery(clerkBody('user.created', clerkUserId));
     const deleted = clerkDelivery(clerkBody('user.deleted', clerkUserId));
-    const lateUpdate = clerkDelivery(clerkBody('user.updated', clerkUserId, (e) => (e.data.updated_at = 9_999_999_999_999)));
+    const lateUpdate = clerkDelivery(
+      clerkBody('user.updated', clerkUserId, (e) => (e.data.updated_at = 9_999_999_999_999)),
+    );
 
     // Act
     for (const d of [updated, staleCreated, deleted, lateUpdate]) {
@@ -89,16 +104,28 @@ describe('Clerk identity webhook', () => {
   });
 
   test.each([
-    ['the fixture as recorded (its timestamp is years old: a replay)', () => ({ body: fixture('clerk', 'user.created.json'), headers: fixtureJson('clerk', 'user.created.headers.json') })],
-    ['a signature by another secret', () => {
-      const d = clerkDelivery('{"type":"user.created","data":{"id":"user_aaaaaaaaaaaaaaaa"}}');
-      return { ...d, headers: { ...d.headers, 'svix-signature': 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=' } };
-    }],
+    [
+      'the fixture as recorded (its timestamp is years old: a replay)',
+      () => ({
+        body: fixture('clerk', 'user.created.json'),
+        headers: fixtureJson('clerk', 'user.created.headers.json'),
+      }),
+    ],
+    [
+      'a signature by another secret',
+      () => {
+        const d = clerkDelivery('{"type":"user.created","data":{"id":"user_aaaaaaaaaaaaaaaa"}}');
+        return { ...d, headers: { ...d.headers, 'svix-signature': 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=' } };
+      },
+    ],
     ['no signature headers', () => ({ body: Buffer.from('{}'), headers: { 'content-type': 'application/json' } })],
-    ['a body changed after signing', () => {
-      const d = clerkDelivery('{"type":"user.created","data":{"id":"user_aaaaaaaaaaaaaaaa"}}');
-      return { ...d, body: Buffer.from('{"type":"user.deleted","data":{"id":"user_aaaaaaaaaaaaaaaa"}}') };
-    }],
+    [
+      'a body changed after signing',
+      () => {
+        const d = clerkDelivery('{"type":"user.created","data":{"id":"user_aaaaaaaaaaaaaaaa"}}');
+        return { ...d, body: Buffer.from('{"type":"user.deleted","data":{"id":"user_aaaaaaaaaaaaaaaa"}}') };
+      },
+    ],
   ])('when a delivery has %s, then it is refused with 401 at once', async (_label, make) => {
     const res = await post(stack.api.url, ROUTE, make());
     expect(res.status).toBe(401);
@@ -108,7 +135,10 @@ describe('Clerk identity webhook', () => {
   test('when the signature is sent as X-Clerk-Webhook-Signature (the contract name), then it is accepted', async () => {
     const d = clerkDelivery(clerkBody('user.created', `user_${randomUUID().replace(/-/g, '').slice(0, 24)}`));
     const { 'svix-signature': signature, ...rest } = d.headers;
-    const res = await post(stack.api.url, ROUTE, { body: d.body, headers: { ...rest, 'x-clerk-webhook-signature': signature! } });
+    const res = await post(stack.api.url, ROUTE, {
+      body: d.body,
+      headers: { ...rest, 'x-clerk-webhook-signature': signature! },
+    });
     expect(res.status).toBe(200);
   });
 });

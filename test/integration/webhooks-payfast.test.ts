@@ -18,8 +18,10 @@ const pfId = () => {
 async function checkout(stack: TestStack, userId: string, packageId = 'pro', mPaymentId = `chk-${pfId()}`) {
   const pkg = await stack.stores.packages.findById(packageId);
   const price = pkg!.prices.find((p) => p.provider === 'payfast')!;
-  await stack.pool.query('INSERT INTO payfast_checkouts (m_payment_id, user_id, package_id, amount_cents, currency) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING',
-    [mPaymentId, userId, packageId, price.amountCents, price.currency]);
+  await stack.pool.query(
+    'INSERT INTO payfast_checkouts (m_payment_id, user_id, package_id, amount_cents, currency) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING',
+    [mPaymentId, userId, packageId, price.amountCents, price.currency],
+  );
   return { mPaymentId, credits: pkg!.credits, amount: (price.amountCents / 100).toFixed(2) };
 }
 
@@ -40,7 +42,20 @@ describe('PayFast ITN webhook', () => {
     const pf = pfId();
 
     // Act
-    const res = await post(stack.api.url, ROUTE, form(signedItn(completeItn({ mPaymentId, pfPaymentId: pf, amount, customStr1: `user_${'b'.repeat(20)}${pf.slice(0, 0)}` }).map(([k, v]) => [k, k === 'custom_str1' ? '' : v]))));
+    const res = await post(
+      stack.api.url,
+      ROUTE,
+      form(
+        signedItn(
+          completeItn({
+            mPaymentId,
+            pfPaymentId: pf,
+            amount,
+            customStr1: `user_${'b'.repeat(20)}${pf.slice(0, 0)}`,
+          }).map(([k, v]) => [k, k === 'custom_str1' ? '' : v]),
+        ),
+      ),
+    );
     const granted = await buyerSocket.waitFor('credits_granted', (p) => p.eventId === pf);
     const updated = await buyerSocket.waitFor('credit_balance_updated', (p) => p.delta === credits);
     await new Promise((r) => setTimeout(r, 500));
@@ -49,7 +64,14 @@ describe('PayFast ITN webhook', () => {
     expect(res.status).toBe(200);
     expect(res.text).toBe('OK');
     expect(await balanceOf(stack, buyer.id)).toBe(credits);
-    expect(granted).toEqual({ transactionId: expect.any(String), amount: credits, balance: credits, source: 'payfast', eventId: pf, grantedAt: expect.stringMatching(/Z$/) });
+    expect(granted).toEqual({
+      transactionId: expect.any(String),
+      amount: credits,
+      balance: credits,
+      source: 'payfast',
+      eventId: pf,
+      grantedAt: expect.stringMatching(/Z$/),
+    });
     expect(updated).toEqual({ balance: credits, delta: credits, reason: expect.stringContaining('PayFast payment') });
     expect(otherSocket.received).toEqual([]);
     buyerSocket.close();
@@ -65,17 +87,35 @@ describe('PayFast ITN webhook', () => {
 
     // Act
     const answers = [];
-    for (const name of ['COMPLETE_initial', 'COMPLETE_recurring', 'FAILED_recurring', 'CANCELLED_subscription', 'COMPLETE_special-chars_in_item_name']) {
+    for (const name of [
+      'COMPLETE_initial',
+      'COMPLETE_recurring',
+      'FAILED_recurring',
+      'CANCELLED_subscription',
+      'COMPLETE_special-chars_in_item_name',
+    ]) {
       answers.push((await post(stack.api.url, ROUTE, payfastFixture(name))).status);
     }
-    const events = await Promise.all(['2447101', '2461990', '2475312:FAILED', '2447101:CANCELLED', '2480007'].map((id) => processedEvent(stack, 'payfast', id)));
+    const events = await Promise.all(
+      ['2447101', '2461990', '2475312:FAILED', '2447101:CANCELLED', '2480007'].map((id) =>
+        processedEvent(stack, 'payfast', id),
+      ),
+    );
 
     // Assert
     expect(answers).toEqual([200, 200, 200, 200, 200]);
     expect(events.map((e) => e.outcome)).toEqual(['granted', 'granted', 'logged', 'logged', 'granted']);
     expect(await balanceOf(stack, user.id)).toBe(before + 2 * pro.credits + annual.credits);
-    const ledger = await stack.pool.query(`SELECT metadata FROM credit_transactions WHERE idempotency_key = 'payfast:2447101'`);
-    expect(ledger.rows[0].metadata).toMatchObject({ provider: 'payfast', eventId: '2447101', mPaymentId: 'sub_7f3c2a1e-initial', packageId: 'pro', amountGross: '199.00' });
+    const ledger = await stack.pool.query(
+      `SELECT metadata FROM credit_transactions WHERE idempotency_key = 'payfast:2447101'`,
+    );
+    expect(ledger.rows[0].metadata).toMatchObject({
+      provider: 'payfast',
+      eventId: '2447101',
+      mPaymentId: 'sub_7f3c2a1e-initial',
+      packageId: 'pro',
+      amountGross: '199.00',
+    });
   });
 
   test('when twenty deliveries of the same payment arrive at once, then all get 200, one workflow runs and one grant is made', async () => {
@@ -94,19 +134,37 @@ describe('PayFast ITN webhook', () => {
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
     expect(again.status).toBe(200);
     expect(await balanceOf(stack, user.id)).toBe(credits);
-    const grants = await stack.pool.query(`SELECT count(*)::int AS n FROM credit_transactions WHERE idempotency_key = $1`, [`payfast:${pf}`]);
+    const grants = await stack.pool.query(
+      `SELECT count(*)::int AS n FROM credit_transactions WHERE idempotency_key = $1`,
+      [`payfast:${pf}`],
+    );
     expect(grants.rows[0].n).toBe(1);
     expect(await executionsOf(stack, `payfast:${pf}`)).toBe(1);
   });
 
   test('when a parameter is tampered with or the passphrase is wrong, then the ITN is refused with 401 and nothing is granted', async () => {
     // Arrange
-    const tampered = Buffer.from(fixture('payfast', 'events', 'COMPLETE_initial.form.txt').toString('utf8').replace('amount_gross=199.00', 'amount_gross=1999.00'));
-    const wrongPassphrase = signedItn(completeItn({ mPaymentId: 'x', pfPaymentId: pfId(), amount: '199.00', customStr1: '' }), 'not-the-passphrase');
-    const reordered = Buffer.from(fixture('payfast', 'events', 'COMPLETE_recurring.form.txt').toString('utf8').replace('amount_fee=-4.58&amount_net=194.42', 'amount_net=194.42&amount_fee=-4.58'));
+    const tampered = Buffer.from(
+      fixture('payfast', 'events', 'COMPLETE_initial.form.txt')
+        .toString('utf8')
+        .replace('amount_gross=199.00', 'amount_gross=1999.00'),
+    );
+    const wrongPassphrase = signedItn(
+      completeItn({ mPaymentId: 'x', pfPaymentId: pfId(), amount: '199.00', customStr1: '' }),
+      'not-the-passphrase',
+    );
+    const reordered = Buffer.from(
+      fixture('payfast', 'events', 'COMPLETE_recurring.form.txt')
+        .toString('utf8')
+        .replace('amount_fee=-4.58&amount_net=194.42', 'amount_net=194.42&amount_fee=-4.58'),
+    );
 
     // Act
-    const answers = await Promise.all([tampered, wrongPassphrase, reordered, Buffer.from('m_payment_id=1&pf_payment_id=2')].map((b) => post(stack.api.url, ROUTE, form(b))));
+    const answers = await Promise.all(
+      [tampered, wrongPassphrase, reordered, Buffer.from('m_payment_id=1&pf_payment_id=2')].map((b) =>
+        post(stack.api.url, ROUTE, form(b)),
+      ),
+    );
 
     // Assert
     expect(answers.map((a) => a.status)).toEqual([401, 401, 401, 401]);
@@ -120,7 +178,11 @@ describe('PayFast ITN webhook', () => {
     const pf = pfId();
 
     // Act
-    const res = await post(stack.api.url, ROUTE, form(signedItn(completeItn({ mPaymentId, pfPaymentId: pf, amount: '99.00', customStr1: user.id }))));
+    const res = await post(
+      stack.api.url,
+      ROUTE,
+      form(signedItn(completeItn({ mPaymentId, pfPaymentId: pf, amount: '99.00', customStr1: user.id }))),
+    );
     const event = await processedEvent(stack, 'payfast', pf);
 
     // Assert
@@ -134,16 +196,42 @@ describe('PayFast ITN webhook', () => {
     const owner = await stack.createUser();
     const { mPaymentId, amount } = await checkout(stack, owner.id, 'pro');
     const [pf1, pf2] = [pfId(), pfId()];
-    await post(stack.api.url, ROUTE, form(signedItn(completeItn({ mPaymentId, pfPaymentId: pf1, amount, customStr1: 'user_someoneElse0000000001' }))));
-    await post(stack.api.url, ROUTE, form(signedItn(completeItn({ mPaymentId: 'never-issued', pfPaymentId: pf2, amount, customStr1: owner.id }))));
+    await post(
+      stack.api.url,
+      ROUTE,
+      form(signedItn(completeItn({ mPaymentId, pfPaymentId: pf1, amount, customStr1: 'user_someoneElse0000000001' }))),
+    );
+    await post(
+      stack.api.url,
+      ROUTE,
+      form(signedItn(completeItn({ mPaymentId: 'never-issued', pfPaymentId: pf2, amount, customStr1: owner.id }))),
+    );
     expect((await processedEvent(stack, 'payfast', pf1)).detail).toContain('custom_str1 does not name the user');
     expect((await processedEvent(stack, 'payfast', pf2)).detail).toContain('names no checkout');
     expect(await balanceOf(stack, owner.id)).toBe(0);
   });
 
   test('when the ITN names another merchant or lacks pf_payment_id, then it is refused with 400', async () => {
-    const other = await post(stack.api.url, ROUTE, form(signedItn(completeItn({ mPaymentId: 'm', pfPaymentId: pfId(), amount: '1.00', customStr1: '', merchantId: '10000999' }))));
-    const missing = await post(stack.api.url, ROUTE, form(signedItn([['m_payment_id', 'm'], ['payment_status', 'COMPLETE'], ['merchant_id', '10000100']])));
+    const other = await post(
+      stack.api.url,
+      ROUTE,
+      form(
+        signedItn(
+          completeItn({ mPaymentId: 'm', pfPaymentId: pfId(), amount: '1.00', customStr1: '', merchantId: '10000999' }),
+        ),
+      ),
+    );
+    const missing = await post(
+      stack.api.url,
+      ROUTE,
+      form(
+        signedItn([
+          ['m_payment_id', 'm'],
+          ['payment_status', 'COMPLETE'],
+          ['merchant_id', '10000100'],
+        ]),
+      ),
+    );
     expect([other.status, other.body.code]).toEqual([400, 'MERCHANT_MISMATCH']);
     expect([missing.status, missing.body.code]).toEqual([400, 'INVALID_ITN']);
   });
@@ -161,7 +249,11 @@ describe('PayFast ITN webhook with the production safeguards on', () => {
       req.on('data', (c) => (body += c));
       req.on('end', () => {
         validated.push(body);
-        res.end(answer === 'VALID' ? fixture('payfast', 'validate-response.VALID.txt') : fixture('payfast', 'validate-response.INVALID.txt'));
+        res.end(
+          answer === 'VALID'
+            ? fixture('payfast', 'validate-response.VALID.txt')
+            : fixture('payfast', 'validate-response.INVALID.txt'),
+        );
       });
     });
     await new Promise<void>((r) => validator.listen(0, '127.0.0.1', () => r()));
@@ -186,10 +278,18 @@ describe('PayFast ITN webhook with the production safeguards on', () => {
 
     // Act
     answer = 'VALID';
-    await post(stack.api.url, ROUTE, form(signedItn(completeItn({ mPaymentId, pfPaymentId: good, amount, customStr1: user.id }))));
+    await post(
+      stack.api.url,
+      ROUTE,
+      form(signedItn(completeItn({ mPaymentId, pfPaymentId: good, amount, customStr1: user.id }))),
+    );
     const granted = await processedEvent(stack, 'payfast', good);
     answer = 'INVALID';
-    await post(stack.api.url, ROUTE, form(signedItn(completeItn({ mPaymentId, pfPaymentId: bad, amount, customStr1: user.id }))));
+    await post(
+      stack.api.url,
+      ROUTE,
+      form(signedItn(completeItn({ mPaymentId, pfPaymentId: bad, amount, customStr1: user.id }))),
+    );
     const refused = await processedEvent(stack, 'payfast', bad);
 
     // Assert

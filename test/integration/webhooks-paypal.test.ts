@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { balanceOf, executionsOf, fixtureUser, processedEvent } from '../helpers/billing';
 import { connectRecording } from '../helpers/realtime-client';
 import { startTestStack, type TestStack } from '../helpers/test-stack';
-import { fixture, fixtureJson, paypalFixture, paypalVariant, post, signPayPal, testPayPalVerifier, WEBHOOK_ENV } from '../helpers/webhooks';
+import {
+  fixture,
+  fixtureJson,
+  paypalFixture,
+  paypalVariant,
+  post,
+  signPayPal,
+  testPayPalVerifier,
+  WEBHOOK_ENV,
+} from '../helpers/webhooks';
 
 const ROUTE = '/api/v1/billing/paypal/webhook';
 const manifest = fixtureJson('paypal', 'events', '_manifest.json');
@@ -21,7 +30,8 @@ describe('PayPal subscription webhook', () => {
   });
   afterAll(async () => stack.stop());
 
-  const subscriptionOf = async (key: string) => (await stack.http('GET', '/api/v1/billing/subscriptions', { key })).body.data;
+  const subscriptionOf = async (key: string) =>
+    (await stack.http('GET', '/api/v1/billing/subscriptions', { key })).body.data;
   const deliver = async (type: string) => {
     const res = await post(stack.api.url, ROUTE, paypalFixture(type));
     return { res, event: await processedEvent(stack, 'paypal', eventIdOf(type)) };
@@ -37,21 +47,45 @@ describe('PayPal subscription webhook', () => {
     const activated = await deliver('BILLING.SUBSCRIPTION.ACTIVATED');
     expect(activated.res.status).toBe(200);
     expect(activated.event).toMatchObject({ outcome: 'granted', credits: 100 });
-    expect(await socket.waitFor('credits_granted', (p) => p.eventId === eventIdOf('BILLING.SUBSCRIPTION.ACTIVATED'))).toMatchObject({ amount: 100, source: 'paypal', balance: start + 100 });
-    expect(await subscriptionOf(user.key)).toEqual([expect.objectContaining({ subscriptionId: 'I-93KN4XGWD2R7', status: 'ACTIVE', packageId: 'basic', paymentFailed: false })]);
+    expect(
+      await socket.waitFor('credits_granted', (p) => p.eventId === eventIdOf('BILLING.SUBSCRIPTION.ACTIVATED')),
+    ).toMatchObject({ amount: 100, source: 'paypal', balance: start + 100 });
+    expect(await subscriptionOf(user.key)).toEqual([
+      expect.objectContaining({
+        subscriptionId: 'I-93KN4XGWD2R7',
+        status: 'ACTIVE',
+        packageId: 'basic',
+        paymentFailed: false,
+      }),
+    ]);
 
     // updated: the plan changes to pro, and the upgrade tops up the difference.
     const updated = await deliver('BILLING.SUBSCRIPTION.UPDATED');
     expect(updated.event).toMatchObject({ outcome: 'granted', credits: 400 });
-    expect((await subscriptionOf(user.key))[0]).toMatchObject({ planId: 'P-3RX065706M3469222L5IFM4I', packageId: 'pro' });
+    expect((await subscriptionOf(user.key))[0]).toMatchObject({
+      planId: 'P-3RX065706M3469222L5IFM4I',
+      packageId: 'pro',
+    });
 
     // payment failed: flagged; once the credits are spent, a job gets 402 with a code that says why.
     const failed = await deliver('BILLING.SUBSCRIPTION.PAYMENT.FAILED');
     expect(failed.event).toMatchObject({ outcome: 'applied', credits: 0 });
-    expect((await subscriptionOf(user.key))[0]).toMatchObject({ paymentFailed: true, lastFailureReason: 'PAYMENT_DENIED' });
+    expect((await subscriptionOf(user.key))[0]).toMatchObject({
+      paymentFailed: true,
+      lastFailureReason: 'PAYMENT_DENIED',
+    });
     const spend = await balanceOf(stack, user.id);
-    await stack.stores.credits.consume({ userId: user.id, amount: spend, idempotencyKey: `test-spend:${randomUUID()}`, holdKey: null, reason: 'spend it all' });
-    const refused = await stack.http('POST', '/api/v1/kyt/job', { key: user.key, body: { chain: 'ethereum', address: '0x8589427373d6d84e98730d7795d8f6f8731fda16' } });
+    await stack.stores.credits.consume({
+      userId: user.id,
+      amount: spend,
+      idempotencyKey: `test-spend:${randomUUID()}`,
+      holdKey: null,
+      reason: 'spend it all',
+    });
+    const refused = await stack.http('POST', '/api/v1/kyt/job', {
+      key: user.key,
+      body: { chain: 'ethereum', address: '0x8589427373d6d84e98730d7795d8f6f8731fda16' },
+    });
     expect(refused.status).toBe(402);
     expect(refused.body).toMatchObject({ success: false, code: 'SUBSCRIPTION_PAYMENT_FAILED', available: 0 });
 
@@ -64,9 +98,23 @@ describe('PayPal subscription webhook', () => {
     // cancelled: marked cancelled at period end; the later payment it reports clears the flag.
     const cancelled = await deliver('BILLING.SUBSCRIPTION.CANCELLED');
     expect(cancelled.event).toMatchObject({ outcome: 'applied', credits: 0 });
-    expect((await subscriptionOf(user.key))[0]).toMatchObject({ status: 'CANCELLED', cancelledAt: '2026-11-20T16:45:09.000Z', nextBillingTime: '2026-12-06T10:00:00.000Z', paymentFailed: false });
-    const payment = await stack.pool.query(`SELECT * FROM credited_payments WHERE provider = 'paypal' AND payment_id = '7WT2824826029771W'`);
-    expect(payment.rows[0]).toMatchObject({ subscription_id: 'I-93KN4XGWD2R7', cycle: 1, package_id: 'basic', amount_cents: 999, currency: 'USD', credits: 100 });
+    expect((await subscriptionOf(user.key))[0]).toMatchObject({
+      status: 'CANCELLED',
+      cancelledAt: '2026-11-20T16:45:09.000Z',
+      nextBillingTime: '2026-12-06T10:00:00.000Z',
+      paymentFailed: false,
+    });
+    const payment = await stack.pool.query(
+      `SELECT * FROM credited_payments WHERE provider = 'paypal' AND payment_id = '7WT2824826029771W'`,
+    );
+    expect(payment.rows[0]).toMatchObject({
+      subscription_id: 'I-93KN4XGWD2R7',
+      cycle: 1,
+      package_id: 'basic',
+      amount_cents: 999,
+      currency: 'USD',
+      credits: 100,
+    });
     socket.close();
   });
 
@@ -86,7 +134,12 @@ describe('PayPal subscription webhook', () => {
     // Assert
     const user = await stack.stores.users.findByAnyId(clerkUserId);
     const [subscription] = await stack.stores.subscriptions.listForUser(user!.id);
-    expect(subscription).toMatchObject({ status: 'ACTIVE', planId: 'P-3RX065706M3469222L5IFM4I', packageId: 'pro', providerUpdatedAt: '2026-10-15T14:22:39.000Z' });
+    expect(subscription).toMatchObject({
+      status: 'ACTIVE',
+      planId: 'P-3RX065706M3469222L5IFM4I',
+      packageId: 'pro',
+      providerUpdatedAt: '2026-10-15T14:22:39.000Z',
+    });
     expect(await balanceOf(stack, user!.id)).toBe(500);
   });
 
@@ -107,7 +160,11 @@ describe('PayPal subscription webhook', () => {
     // Arrange
     const clerkUserId = newClerkId();
     const subscriptionId = newSubscriptionId();
-    const sale = paypalVariant('PAYMENT.SALE.COMPLETED', { subscriptionId, clerkUserId, mutate: (b) => (b.resource.id = `SALE${randomUUID().slice(0, 8)}`) });
+    const sale = paypalVariant('PAYMENT.SALE.COMPLETED', {
+      subscriptionId,
+      clerkUserId,
+      mutate: (b) => (b.resource.id = `SALE${randomUUID().slice(0, 8)}`),
+    });
     const activated = paypalVariant('BILLING.SUBSCRIPTION.ACTIVATED', { subscriptionId, clerkUserId });
 
     // Act
@@ -127,7 +184,10 @@ describe('PayPal subscription webhook', () => {
   test('when twenty deliveries of the same event arrive at once, then all get 200, one workflow runs and one grant is made', async () => {
     // Arrange
     const clerkUserId = newClerkId();
-    const activated = paypalVariant('BILLING.SUBSCRIPTION.ACTIVATED', { subscriptionId: newSubscriptionId(), clerkUserId });
+    const activated = paypalVariant('BILLING.SUBSCRIPTION.ACTIVATED', {
+      subscriptionId: newSubscriptionId(),
+      clerkUserId,
+    });
 
     // Act
     const answers = await Promise.all(Array.from({ length: 20 }, () => post(stack.api.url, ROUTE, activated)));
@@ -139,7 +199,9 @@ describe('PayPal subscription webhook', () => {
     expect(redelivered.body).toMatchObject({ success: true, duplicate: true });
     const user = await stack.stores.users.findByAnyId(clerkUserId);
     expect(await balanceOf(stack, user!.id)).toBe(100);
-    const grants = await stack.pool.query('SELECT count(*)::int AS n FROM credit_transactions WHERE user_id = $1', [user!.id]);
+    const grants = await stack.pool.query('SELECT count(*)::int AS n FROM credit_transactions WHERE user_id = $1', [
+      user!.id,
+    ]);
     expect(grants.rows[0].n).toBe(1);
     expect(await executionsOf(stack, `paypal:${activated.eventId}`)).toBe(1);
   });
@@ -149,47 +211,70 @@ describe('PayPal subscription webhook', () => {
     ['ACTIVATED.cert-url-off-domain', true],
     ['ACTIVATED.cert-url-http', true],
     ['ACTIVATED.cert-url-userinfo-trick', true],
-  ])('when the headers are %s, then the delivery is refused with 401 (and an untrusted URL is never fetched)', async (name, urlRejected) => {
-    // Arrange
-    const headers = fixtureJson<Record<string, string>>('paypal', 'negative', `${name}.headers.json`);
-    fetchCalls.length = 0;
+  ])(
+    'when the headers are %s, then the delivery is refused with 401 (and an untrusted URL is never fetched)',
+    async (name, urlRejected) => {
+      // Arrange
+      const headers = fixtureJson<Record<string, string>>('paypal', 'negative', `${name}.headers.json`);
+      fetchCalls.length = 0;
 
-    // Act
-    const res = await post(stack.api.url, ROUTE, { body: fixture('paypal', 'events', 'BILLING.SUBSCRIPTION.ACTIVATED.json'), headers });
+      // Act
+      const res = await post(stack.api.url, ROUTE, {
+        body: fixture('paypal', 'events', 'BILLING.SUBSCRIPTION.ACTIVATED.json'),
+        headers,
+      });
 
-    // Assert
-    expect(res.status).toBe(401);
-    expect(res.body).toMatchObject({ success: false, error: 'Unauthorized', code: 'INVALID_SIGNATURE' });
-    if (urlRejected) expect(fetchCalls.filter((u) => u.includes('evil') || u.startsWith('http:'))).toEqual([]);
-  });
+      // Assert
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({ success: false, error: 'Unauthorized', code: 'INVALID_SIGNATURE' });
+      if (urlRejected) expect(fetchCalls.filter((u) => u.includes('evil') || u.startsWith('http:'))).toEqual([]);
+    },
+  );
 
   test('when a byte of a signed body is changed, then the delivery is refused with 401', async () => {
     const { body, headers } = paypalFixture('PAYMENT.SALE.COMPLETED');
-    const res = await post(stack.api.url, ROUTE, { body: Buffer.from(body.toString('utf8').replace('"9.99"', '"9.98"')), headers });
+    const res = await post(stack.api.url, ROUTE, {
+      body: Buffer.from(body.toString('utf8').replace('"9.99"', '"9.98"')),
+      headers,
+    });
     expect(res.status).toBe(401);
   });
 
   test("when PayPal's simulator event (no custom_id) arrives signed, then it is refused with 400; unsigned, it gets 401", async () => {
     const simulator = fixture('paypal', 'simulator', 'BILLING.SUBSCRIPTION.ACTIVATED.json');
     const signed = await post(stack.api.url, ROUTE, signPayPal(simulator));
-    const unsigned = await post(stack.api.url, ROUTE, { body: simulator, headers: { 'content-type': 'application/json' } });
+    const unsigned = await post(stack.api.url, ROUTE, {
+      body: simulator,
+      headers: { 'content-type': 'application/json' },
+    });
     expect([signed.status, signed.body.code]).toEqual([400, 'MISSING_CUSTOM_ID']);
     expect(signed.body.error).toContain('custom_id');
     expect(unsigned.status).toBe(401);
   });
 
-  test("when a real sandbox capture names a PayPal certificate this deployment cannot fetch and no postback is configured, then it gets 503 so PayPal retries", async () => {
+  test('when a real sandbox capture names a PayPal certificate this deployment cannot fetch and no postback is configured, then it gets 503 so PayPal retries', async () => {
     // Its recorded content-length belongs to the original bytes (the capture was re-serialized): fetch sets its own.
-    const { 'content-length': _length, ...headers } = fixtureJson<Record<string, string>>('paypal', 'sandbox-captured', 'PAYMENT.SALE.COMPLETED_2023-09-07.headers.json');
+    const { 'content-length': _length, ...headers } = fixtureJson<Record<string, string>>(
+      'paypal',
+      'sandbox-captured',
+      'PAYMENT.SALE.COMPLETED_2023-09-07.headers.json',
+    );
     fetchCalls.length = 0;
-    const captured = await post(stack.api.url, ROUTE, { body: fixture('paypal', 'sandbox-captured', 'PAYMENT.SALE.COMPLETED_2023-09-07.json'), headers });
+    const captured = await post(stack.api.url, ROUTE, {
+      body: fixture('paypal', 'sandbox-captured', 'PAYMENT.SALE.COMPLETED_2023-09-07.json'),
+      headers,
+    });
     expect([captured.status, captured.body.code]).toEqual([503, 'VERIFICATION_UNAVAILABLE']);
     expect(fetchCalls).toEqual([headers['paypal-cert-url']]);
   });
 
   test('when a verified event type is not one this service acts on, then it is acknowledged and recorded as ignored', async () => {
     const id = `WH-${randomUUID()}`;
-    const res = await post(stack.api.url, ROUTE, signPayPal(JSON.stringify({ id, event_type: 'BILLING.PLAN.CREATED', resource: { id: 'P-1' } })));
+    const res = await post(
+      stack.api.url,
+      ROUTE,
+      signPayPal(JSON.stringify({ id, event_type: 'BILLING.PLAN.CREATED', resource: { id: 'P-1' } })),
+    );
     expect(res.body).toMatchObject({ success: true, handled: false });
     expect(await processedEvent(stack, 'paypal', id)).toMatchObject({ outcome: 'ignored' });
   });

@@ -15,7 +15,15 @@ async function blackHole(): Promise<{ url: string; connected: Promise<void>; clo
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}`, connected, close: () => new Promise((r) => { for (const s of sockets) s.destroy(); server.close(() => r()); }) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    connected,
+    close: () =>
+      new Promise((r) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => r());
+      }),
+  };
 }
 
 describe('a worker that dies mid-job', () => {
@@ -28,7 +36,10 @@ describe('a worker that dies mid-job', () => {
     // Chain id 1: the EVM client refuses a node whose eth_chainId is not the configured chain's.
     anvil = await startAnvil({ chainId: 1 });
     hole = await blackHole();
-    stack = await startTestStack({ worker: false, env: { ETHEREUM_RPC_URL: anvil.rpcUrl, ANALYSIS_HEARTBEAT_TIMEOUT_MS: '2000', CRAWL_TIMEOUT_DEFAULT_MS: '60000' } });
+    stack = await startTestStack({
+      worker: false,
+      env: { ETHEREUM_RPC_URL: anvil.rpcUrl, ANALYSIS_HEARTBEAT_TIMEOUT_MS: '2000', CRAWL_TIMEOUT_DEFAULT_MS: '60000' },
+    });
   });
   afterAll(async () => {
     try {
@@ -65,7 +76,10 @@ describe('a worker that dies mid-job', () => {
         TEMPORAL_SDK_METRICS_PORT: '0',
       },
     });
-    const submit = await stack.http('POST', '/api/v1/kyt/job', { key: user.key, body: { chain: 'ethereum', address: target } });
+    const submit = await stack.http('POST', '/api/v1/kyt/job', {
+      key: user.key,
+      body: { chain: 'ethereum', address: target },
+    });
     expect(submit.status).toBe(202);
 
     await hole.connected; // the doomed worker is inside the analysis now
@@ -74,13 +88,17 @@ describe('a worker that dies mid-job', () => {
 
     const polled = await pollUntilDone(stack, user.key, submit.body.data.request_id, 45_000);
     expect(polled.data.status).toBe('completed');
-    expect(polled.data.response.target_summary.balances).toEqual([{ asset: 'ETH', amount: 1, usd: expect.any(Number) }]);
+    expect(polled.data.response.target_summary.balances).toEqual([
+      { asset: 'ETH', amount: 1, usd: expect.any(Number) },
+    ]);
     // The crawl reached one hop (the anvil account that funded the target): 1 credit + 1 per hop beyond the first.
     expect(polled.data.credits_charged).toBe(2);
     expect((await stack.stores.credits.balance(user.id)).balance).toBe(0);
 
     const history = await stack.temporal.workflow.getHandle(`screening:${submit.body.data.request_id}`).fetchHistory();
-    const attempts = (history.events ?? []).map((e) => e.activityTaskStartedEventAttributes?.attempt).filter((a): a is number => typeof a === 'number');
+    const attempts = (history.events ?? [])
+      .map((e) => e.activityTaskStartedEventAttributes?.attempt)
+      .filter((a): a is number => typeof a === 'number');
     expect(Math.max(...attempts)).toBeGreaterThanOrEqual(2);
   }, 90_000);
 });

@@ -32,7 +32,10 @@ async function startRunLog(): Promise<void> {
   for (const entry of await readdir(RUN_LOGS)) {
     const old = path.join(RUN_LOGS, entry);
     // Another run pruning at the same moment may have taken it already.
-    const modified = await stat(old).then((st) => st.mtimeMs, () => Date.now());
+    const modified = await stat(old).then(
+      (st) => st.mtimeMs,
+      () => Date.now(),
+    );
     if (Date.now() - modified > KEEP_RUN_LOGS_MS) await rm(old, { recursive: true, force: true });
   }
   const dir = path.join(RUN_LOGS, `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`);
@@ -60,10 +63,31 @@ export default async function globalSetup(jestConfig?: unknown): Promise<void> {
     startTemporalDevServer({ cliPath: resolveTemporalCli(process.env.TEMPORAL_CLI_PATH, log), port: temporalPort }),
   ]);
   const pool = createPool(db.url, 4);
-  await prepareDatabase({ LOAD_REFERENCE_DATA: true, REFERENCE_DATA_DIR: 'data/risk', LOAD_MARKET_DATA: true, MARKET_DATA_DIR: 'data/market', BOOTSTRAP_ADMIN_API_KEY: undefined }, pool, log);
+  await prepareDatabase(
+    {
+      LOAD_REFERENCE_DATA: true,
+      REFERENCE_DATA_DIR: 'data/risk',
+      LOAD_MARKET_DATA: true,
+      MARKET_DATA_DIR: 'data/market',
+      BOOTSTRAP_ADMIN_API_KEY: undefined,
+    },
+    pool,
+    log,
+  );
   await pool.end();
 
-  const { code } = await bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), workflowInterceptorModules: WORKFLOW_INTERCEPTOR_MODULES, logger: { log: () => undefined, trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined } });
+  const { code } = await bundleWorkflowCode({
+    workflowsPath: require.resolve('../../workflows'),
+    workflowInterceptorModules: WORKFLOW_INTERCEPTOR_MODULES,
+    logger: {
+      log: () => undefined,
+      trace: () => undefined,
+      debug: () => undefined,
+      info: () => undefined,
+      warn: () => undefined,
+      error: () => undefined,
+    },
+  });
   await mkdir(path.join(root, 'bundle'), { recursive: true });
   const bundlePath = path.join(root, 'bundle', 'workflows.js');
   await writeFile(bundlePath, code);

@@ -26,8 +26,31 @@ const accepts = (body: unknown): boolean => {
   }
 };
 
-const TEXTS: unknown[] = ['ethereum', '  0xabc  ', '', '   ', null, undefined, 5, 'x'.repeat(512), 'x'.repeat(513), ['a'], { a: 1 }];
-const UUIDS: unknown[] = [randomUUID(), randomUUID().toUpperCase(), ` ${randomUUID()} `, '', '  ', null, undefined, 'not-a-uuid', 7, '123e4567-e89b-12d3-a456-42661417400'];
+const TEXTS: unknown[] = [
+  'ethereum',
+  '  0xabc  ',
+  '',
+  '   ',
+  null,
+  undefined,
+  5,
+  'x'.repeat(512),
+  'x'.repeat(513),
+  ['a'],
+  { a: 1 },
+];
+const UUIDS: unknown[] = [
+  randomUUID(),
+  randomUUID().toUpperCase(),
+  ` ${randomUUID()} `,
+  '',
+  '  ',
+  null,
+  undefined,
+  'not-a-uuid',
+  7,
+  '123e4567-e89b-12d3-a456-42661417400',
+];
 const VALUES: Record<string, unknown[]> = {
   activityType: ['kyt', 'kya', 'kye', 'KYT', ' Kya ', '\u212Aye', 'kyx', '', null, undefined, 3],
   userId: ['user_2abc', randomUUID(), '  u  ', '', '   ', null, undefined, 9, 'u'.repeat(128), 'u'.repeat(129)],
@@ -69,7 +92,10 @@ describe('the activity webhook body schema against parseActivityRecord', () => {
       const validator = accepts(body);
       const schema = activityRecordBodySchema.safeParse(body).success;
       if (validator) acceptedCount += 1;
-      if (validator !== schema) disagreements.push(`${JSON.stringify(body)}: validator ${validator ? 'accepts' : 'refuses'}, schema ${schema ? 'accepts' : 'refuses'}`);
+      if (validator !== schema)
+        disagreements.push(
+          `${JSON.stringify(body)}: validator ${validator ? 'accepts' : 'refuses'}, schema ${schema ? 'accepts' : 'refuses'}`,
+        );
     }
     expect(disagreements.slice(0, 10)).toEqual([]);
     // Both sides of the line were exercised.
@@ -78,6 +104,7 @@ describe('the activity webhook body schema against parseActivityRecord', () => {
   });
 
   test('when the body is not an object, then both refuse it', () => {
-    for (const body of [null, [], 'text', 42]) expect([accepts(body), activityRecordBodySchema.safeParse(body).success]).toEqual([false, false]);
+    for (const body of [null, [], 'text', 42])
+      expect([accepts(body), activityRecordBodySchema.safeParse(body).success]).toEqual([false, false]);
   });
 });

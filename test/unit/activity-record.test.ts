@@ -12,9 +12,12 @@ const refusal = (body: unknown): ActivityRecordError => {
 };
 
 describe('activity record (spec 2.7)', () => {
-  test.each([[undefined], ['weird'], ['KYX'], [7]])('when activityType is %p, then the contract message is given', (activityType) => {
-    expect(refusal({ ...kyt, activityType }).message).toBe('Invalid activityType. Must be one of: kyt, kya, kye');
-  });
+  test.each([[undefined], ['weird'], ['KYX'], [7]])(
+    'when activityType is %p, then the contract message is given',
+    (activityType) => {
+      expect(refusal({ ...kyt, activityType }).message).toBe('Invalid activityType. Must be one of: kyt, kya, kye');
+    },
+  );
 
   test.each([[undefined], [''], ['   '], [42], [null]])('when userId is %p, then "userId is required"', (userId) => {
     expect(refusal({ ...kyt, userId }).message).toBe('userId is required');
@@ -34,7 +37,16 @@ describe('activity record (spec 2.7)', () => {
 
   test('when only the required fields are sent, then the defaults fill the rest', () => {
     const e = parseActivityRecord(kyt);
-    expect(e).toMatchObject({ statusCode: 200, errorMessage: null, metadata: {}, riskLevel: null, riskScore: null, responseId: null, source: 'webhook', userRef: 'user_abc' });
+    expect(e).toMatchObject({
+      statusCode: 200,
+      errorMessage: null,
+      metadata: {},
+      riskLevel: null,
+      riskScore: null,
+      responseId: null,
+      source: 'webhook',
+      userRef: 'user_abc',
+    });
     expect(e.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(e.idempotencyKey).toBe(`webhook:user_abc:${e.requestId}`);
     expect(parseActivityRecord(kyt).requestId).not.toBe(e.requestId);
@@ -42,26 +54,75 @@ describe('activity record (spec 2.7)', () => {
 
   test('when statusCode is 400 or more without an errorMessage, then one is filled in; a given one is kept', () => {
     expect(parseActivityRecord({ ...kyt, statusCode: 502 }).errorMessage).toBe('Request failed with status 502');
-    expect(parseActivityRecord({ ...kyt, statusCode: 404, errorMessage: 'tx not found' }).errorMessage).toBe('tx not found');
+    expect(parseActivityRecord({ ...kyt, statusCode: 404, errorMessage: 'tx not found' }).errorMessage).toBe(
+      'tx not found',
+    );
   });
 
   test('when nullable fields are null, then they are stored as null (metadata as {})', () => {
-    const e = parseActivityRecord({ ...kyt, requestId: null, responseId: null, statusCode: null, entityName: null, riskLevel: null, riskScore: null,
-      requestPayload: null, responsePayload: null, responseSummary: null, errorMessage: null, metadata: null, clientAppId: null, clientAppName: null });
-    expect(e).toMatchObject({ statusCode: 200, entityName: null, riskLevel: null, riskScore: null, requestPayload: null, metadata: {}, clientAppId: null });
+    const e = parseActivityRecord({
+      ...kyt,
+      requestId: null,
+      responseId: null,
+      statusCode: null,
+      entityName: null,
+      riskLevel: null,
+      riskScore: null,
+      requestPayload: null,
+      responsePayload: null,
+      responseSummary: null,
+      errorMessage: null,
+      metadata: null,
+      clientAppId: null,
+      clientAppName: null,
+    });
+    expect(e).toMatchObject({
+      statusCode: 200,
+      entityName: null,
+      riskLevel: null,
+      riskScore: null,
+      requestPayload: null,
+      metadata: {},
+      clientAppId: null,
+    });
   });
 
   test.each([
-    ['riskScore', 101], ['riskScore', -1], ['riskScore', '50'], ['riskLevel', 'severe'], ['statusCode', 99], ['statusCode', 200.5], ['statusCode', '200'],
-    ['requestId', 'not-a-uuid'], ['responseId', 12], ['metadata', [1, 2]], ['responseSummary', 'text'], ['address', { a: 1 }], ['entityName', 'x'.repeat(513)],
+    ['riskScore', 101],
+    ['riskScore', -1],
+    ['riskScore', '50'],
+    ['riskLevel', 'severe'],
+    ['statusCode', 99],
+    ['statusCode', 200.5],
+    ['statusCode', '200'],
+    ['requestId', 'not-a-uuid'],
+    ['responseId', 12],
+    ['metadata', [1, 2]],
+    ['responseSummary', 'text'],
+    ['address', { a: 1 }],
+    ['entityName', 'x'.repeat(513)],
   ])('when %s is %p, then the 400 names it', (field, value) => {
     expect(refusal({ ...kyt, [field]: value }).field).toBe(field);
   });
 
   test('when formats are valid, then they are normalised (lower-case UUIDs, risk level, chain)', () => {
-    const e = parseActivityRecord({ ...kyt, activityType: 'KYT', blockchain: 'Ethereum', riskLevel: 'HIGH', riskScore: 87.5,
-      requestId: 'AAAAAAAA-BBBB-4CCC-8DDD-EEEEEEEEEEEE', metadata: { caseId: 'c-1' } });
-    expect(e).toMatchObject({ activityType: 'kyt', blockchain: 'ethereum', riskLevel: 'high', riskScore: 87.5, requestId: 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee', metadata: { caseId: 'c-1' } });
+    const e = parseActivityRecord({
+      ...kyt,
+      activityType: 'KYT',
+      blockchain: 'Ethereum',
+      riskLevel: 'HIGH',
+      riskScore: 87.5,
+      requestId: 'AAAAAAAA-BBBB-4CCC-8DDD-EEEEEEEEEEEE',
+      metadata: { caseId: 'c-1' },
+    });
+    expect(e).toMatchObject({
+      activityType: 'kyt',
+      blockchain: 'ethereum',
+      riskLevel: 'high',
+      riskScore: 87.5,
+      requestId: 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee',
+      metadata: { caseId: 'c-1' },
+    });
   });
 
   test('when the body is not an object, then it is refused', () => {

@@ -10,7 +10,11 @@ const NOW = NOW_MS / 1000;
 
 const b64url = (value: unknown): string => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
 
-function signRs256(payload: Record<string, unknown>, key: KeyObject = privateKey, header: Record<string, unknown> = { alg: 'RS256', typ: 'JWT' }): string {
+function signRs256(
+  payload: Record<string, unknown>,
+  key: KeyObject = privateKey,
+  header: Record<string, unknown> = { alg: 'RS256', typ: 'JWT' },
+): string {
   const input = `${b64url(header)}.${b64url(payload)}`;
   const signature = sign('RSA-SHA256', Buffer.from(input, 'utf8'), key).toString('base64url');
   return `${input}.${signature}`;
@@ -48,7 +52,12 @@ describe('createClerkSessionVerifier', () => {
     const session = verifier()(token);
 
     // Assert
-    expect(session).toEqual({ userId: 'user_2abc', sessionId: 'sess_123', email: 'alice@example.com', expiresAt: NOW + 60 });
+    expect(session).toEqual({
+      userId: 'user_2abc',
+      sessionId: 'sess_123',
+      email: 'alice@example.com',
+      expiresAt: NOW + 60,
+    });
   });
 
   test('when the token has no sid and no email, then they are null', () => {

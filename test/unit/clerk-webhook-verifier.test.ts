@@ -24,7 +24,10 @@ describe('Clerk (Svix) webhook verification', () => {
 
   test('when the secret was rotated and the header carries an old and a current signature, then it verifies', () => {
     const verify = createClerkVerifier({ secret: CLERK_SECRET, now: at('user.created') });
-    const delivery = verify(fixture('clerk', 'user.created.json'), fixtureJson('clerk', 'user.created.multi-signature.headers.json'));
+    const delivery = verify(
+      fixture('clerk', 'user.created.json'),
+      fixtureJson('clerk', 'user.created.multi-signature.headers.json'),
+    );
     expect(delivery.event.data.id).toBe('user_29w83sxmDNGwOuEthce5gg56FcC');
   });
 
@@ -39,8 +42,20 @@ describe('Clerk (Svix) webhook verification', () => {
     // Assert
     expect(signature).toBe(v.expected_signature);
     // Signature and timestamp pass; only then is the body read, and `{"test": …}` is no Clerk event.
-    expect(() => verify(Buffer.from(v.payload), { 'svix-id': v.msg_id, 'svix-timestamp': String(v.timestamp), 'svix-signature': v.expected_signature })).toThrow(/not a Clerk event/);
-    expect(() => verify(Buffer.from(v.payload), { 'svix-id': v.msg_id, 'svix-timestamp': String(v.timestamp), 'svix-signature': 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OF=' })).toThrow(/no matching signature/);
+    expect(() =>
+      verify(Buffer.from(v.payload), {
+        'svix-id': v.msg_id,
+        'svix-timestamp': String(v.timestamp),
+        'svix-signature': v.expected_signature,
+      }),
+    ).toThrow(/not a Clerk event/);
+    expect(() =>
+      verify(Buffer.from(v.payload), {
+        'svix-id': v.msg_id,
+        'svix-timestamp': String(v.timestamp),
+        'svix-signature': 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OF=',
+      }),
+    ).toThrow(/no matching signature/);
   });
 
   test.each([
@@ -53,30 +68,50 @@ describe('Clerk (Svix) webhook verification', () => {
 
   test('when the delivery is 299 s old, then it is still accepted', () => {
     const verify = createClerkVerifier({ secret: CLERK_SECRET, now: () => at('user.created')() + 299_000 });
-    expect(verify(fixture('clerk', 'user.created.json'), headersOf('user.created')).id).toBe(manifest.events['user.created'].svix_id);
+    expect(verify(fixture('clerk', 'user.created.json'), headersOf('user.created')).id).toBe(
+      manifest.events['user.created'].svix_id,
+    );
   });
 
   test('when the pretty-printed body is re-serialized the way express.json would, then it no longer verifies', () => {
     const verify = createClerkVerifier({ secret: CLERK_SECRET, now: at('user.created.noncanonical') });
-    const reserialized = Buffer.from(JSON.stringify(JSON.parse(fixture('clerk', 'user.created.noncanonical.json').toString('utf8'))));
+    const reserialized = Buffer.from(
+      JSON.stringify(JSON.parse(fixture('clerk', 'user.created.noncanonical.json').toString('utf8'))),
+    );
     expect(() => verify(reserialized, headersOf('user.created.noncanonical'))).toThrow(ClerkSignatureError);
   });
 
   test.each([
-    ['one body byte changed', (b: Buffer) => Buffer.from(b.toString('utf8').replace('Example', 'Exbmple')), (h: Record<string, string>) => h],
+    [
+      'one body byte changed',
+      (b: Buffer) => Buffer.from(b.toString('utf8').replace('Example', 'Exbmple')),
+      (h: Record<string, string>) => h,
+    ],
     ['another svix-id', (b: Buffer) => b, (h: Record<string, string>) => ({ ...h, 'svix-id': 'msg_other' })],
     ['no signature header', (b: Buffer) => b, ({ 'svix-signature': _s, ...h }: Record<string, string>) => h],
-    ['a v2 signature only', (b: Buffer) => b, (h: Record<string, string>) => ({ ...h, 'svix-signature': h['svix-signature']!.replace('v1,', 'v2,') })],
-    ['a non-numeric timestamp', (b: Buffer) => b, (h: Record<string, string>) => ({ ...h, 'svix-timestamp': '16540x2592' })],
+    [
+      'a v2 signature only',
+      (b: Buffer) => b,
+      (h: Record<string, string>) => ({ ...h, 'svix-signature': h['svix-signature']!.replace('v1,', 'v2,') }),
+    ],
+    [
+      'a non-numeric timestamp',
+      (b: Buffer) => b,
+      (h: Record<string, string>) => ({ ...h, 'svix-timestamp': '16540x2592' }),
+    ],
   ])('when the delivery has %s, then it is rejected', (_label, body, headers) => {
     const verify = createClerkVerifier({ secret: CLERK_SECRET, now: at('user.created') });
-    expect(() => verify(body(fixture('clerk', 'user.created.json')), headers(headersOf('user.created')))).toThrow(ClerkSignatureError);
+    expect(() => verify(body(fixture('clerk', 'user.created.json')), headers(headersOf('user.created')))).toThrow(
+      ClerkSignatureError,
+    );
   });
 
   test('when the signature comes in the contract header X-Clerk-Webhook-Signature, then it is accepted as svix-signature', () => {
     const verify = createClerkVerifier({ secret: CLERK_SECRET, now: at('user.created') });
     const { 'svix-signature': signature, ...rest } = headersOf('user.created');
-    expect(verify(fixture('clerk', 'user.created.json'), { ...rest, 'x-clerk-webhook-signature': signature }).event.type).toBe('user.created');
+    expect(
+      verify(fixture('clerk', 'user.created.json'), { ...rest, 'x-clerk-webhook-signature': signature }).event.type,
+    ).toBe('user.created');
   });
 
   test('when the secret is a different one, then every fixture is rejected', () => {

@@ -87,14 +87,17 @@ describe('loadConfig', () => {
     expect(config.PORT).toBe(3000);
   });
 
-  test.each(['yes', 'no', 'False'])('when LOAD_REFERENCE_DATA is "%s", then a ConfigError naming it is thrown', (value) => {
-    // Arrange / Act
-    const err = configError({ LOAD_REFERENCE_DATA: value });
+  test.each(['yes', 'no', 'False'])(
+    'when LOAD_REFERENCE_DATA is "%s", then a ConfigError naming it is thrown',
+    (value) => {
+      // Arrange / Act
+      const err = configError({ LOAD_REFERENCE_DATA: value });
 
-    // Assert
-    expect(err).toBeInstanceOf(ConfigError);
-    expect(err.message).toContain('LOAD_REFERENCE_DATA');
-  });
+      // Assert
+      expect(err).toBeInstanceOf(ConfigError);
+      expect(err.message).toContain('LOAD_REFERENCE_DATA');
+    },
+  );
 
   test('when NODE_ENV is production without DATABASE_URL, then a ConfigError naming DATABASE_URL is thrown', () => {
     // Arrange / Act
@@ -199,7 +202,12 @@ describe('loadConfig', () => {
     // Assert
     expect(err).toBeInstanceOf(ConfigError);
     expect(err.message).toContain('ETHERSCAN_API_KEY: required when EVM_HISTORY_SOURCE=etherscan');
-    expect(config).toMatchObject({ ETHERSCAN_API_URL: 'https://api.etherscan.io/v2/api', ETHERSCAN_RATE_PER_SECOND: 3, EVM_LOGS_WINDOW_BLOCKS: 5_000, EVM_LOGS_MAX_WINDOWS: 10 });
+    expect(config).toMatchObject({
+      ETHERSCAN_API_URL: 'https://api.etherscan.io/v2/api',
+      ETHERSCAN_RATE_PER_SECOND: 3,
+      EVM_LOGS_WINDOW_BLOCKS: 5_000,
+      EVM_LOGS_MAX_WINDOWS: 10,
+    });
     expect(loadConfig({}).EVM_HISTORY_SOURCE).toBe('auto');
   });
 

@@ -1,6 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createHttpClient, HttpGiveUpError, type Classifier, type HttpClientOptions } from '../../src/platform/http-client/http-client';
+import {
+  createHttpClient,
+  HttpGiveUpError,
+  type Classifier,
+  type HttpClientOptions,
+} from '../../src/platform/http-client/http-client';
 import { parseRetryAfter } from '../../src/platform/http-client/retry-after';
 import { createTokenBucket } from '../../src/platform/http-client/token-bucket';
 import { Registry } from 'prom-client';
@@ -51,10 +56,14 @@ afterEach(async () => {
 });
 
 const fast = { baseDelayMs: 10, maxDelayMs: 20 };
-const client = (o: Partial<HttpClientOptions> = {}) => createHttpClient({ name: 'test', timeoutMs: 2_000, retry: fast, ...o });
+const client = (o: Partial<HttpClientOptions> = {}) =>
+  createHttpClient({ name: 'test', timeoutMs: 2_000, retry: fast, ...o });
 
 async function giveUp(p: Promise<unknown>): Promise<HttpGiveUpError> {
-  const err = await p.then(() => undefined, (e: unknown) => e);
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(HttpGiveUpError);
   return err as HttpGiveUpError;
 }
@@ -89,7 +98,9 @@ describe('shared HTTP client: retries, Retry-After, timeouts and provider rules 
   test('when the server never answers, then each attempt ends at its own timeout and the call gives up after all attempts', async () => {
     server = await serve([{ hang: true }]);
     const started = Date.now();
-    const err = await giveUp(client({ timeoutMs: 150, retry: { ...fast, maxRetries: 2 } }).request({ url: server.url }));
+    const err = await giveUp(
+      client({ timeoutMs: 150, retry: { ...fast, maxRetries: 2 } }).request({ url: server.url }),
+    );
     expect(server.arrivals).toHaveLength(3);
     expect(err.message).toMatch(/test GET \/api: no answer within 150 ms \(gave up after 3 attempts\)/);
     expect(err.details).toMatchObject({ retryableLater: true, attempts: 3 });
@@ -100,12 +111,14 @@ describe('shared HTTP client: retries, Retry-After, timeouts and provider rules 
   test('when a request sets its own timeout, then it wins over the client default', async () => {
     server = await serve([{ hang: true }]);
     const started = Date.now();
-    const err = await giveUp(client({ timeoutMs: 10_000, retry: { ...fast, maxRetries: 0 } }).request({ url: server.url, timeoutMs: 100 }));
+    const err = await giveUp(
+      client({ timeoutMs: 10_000, retry: { ...fast, maxRetries: 0 } }).request({ url: server.url, timeoutMs: 100 }),
+    );
     expect(err.message).toMatch(/no answer within 100 ms/);
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 
-  test('when the caller aborts during a Retry-After wait, then the call ends at once with the caller\'s reason', async () => {
+  test("when the caller aborts during a Retry-After wait, then the call ends at once with the caller's reason", async () => {
     server = await serve([{ status: 503, headers: { 'retry-after': '5' } }]);
     const started = Date.now();
     const reason = new Error('crawl deadline');
@@ -132,7 +145,10 @@ describe('shared HTTP client: retries, Retry-After, timeouts and provider rules 
       if (/rate limit/i.test(why)) return { kind: 'retry', reason: `${where}: ${why}`, rateLimited: true };
       return { kind: 'fail', reason: `${where}: ${why}`, misconfigured: true };
     };
-    server = await serve([{ body: { status: '0', message: 'NOTOK', result: 'Max rate limit reached' } }, { body: { status: '1', message: 'OK', result: ['tx'] } }]);
+    server = await serve([
+      { body: { status: '0', message: 'NOTOK', result: 'Max rate limit reached' } },
+      { body: { status: '1', message: 'OK', result: ['tx'] } },
+    ]);
     const c = client();
     await expect(c.request({ url: server.url, classify: rules })).resolves.toEqual(['tx']);
     expect(c.metrics()).toMatchObject({ requests: 2, rateLimited: 1, retries: 1 });
@@ -175,7 +191,7 @@ describe('Retry-After parsing', () => {
   });
 });
 
-describe('shared HTTP client: per-provider counts for the worker\'s Prometheus metrics', () => {
+describe("shared HTTP client: per-provider counts for the worker's Prometheus metrics", () => {
   test('when a provider answers 429, then 503, then 400, then the registry counts three requests and one error of each kind for that provider', async () => {
     server = await serve([{ status: 429 }, { status: 503 }, { status: 400 }]);
     const registry = new Registry();

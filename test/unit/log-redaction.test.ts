@@ -13,22 +13,48 @@ function capture(level: 'debug' | 'info' | 'silent' = 'debug') {
 const apiKey = generateApiKey();
 const jwt = 'eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c2VyXzEyMyIsImV4cCI6MTl9.c2lnbmF0dXJlLWJ5dGVzLWhlcmU';
 // An x402 PAYMENT-SIGNATURE header: base64 of a JSON payload.
-const paymentHeader = Buffer.from(JSON.stringify({ x402Version: 2, payload: { signature: '0xabc', authorization: { from: '0x1' } } })).toString('base64');
+const paymentHeader = Buffer.from(
+  JSON.stringify({ x402Version: 2, payload: { signature: '0xabc', authorization: { from: '0x1' } } }),
+).toString('base64');
 
 describe('log redaction', () => {
   test.each([
-    ['x-api-key header', { headers: { 'x-api-key': 'opaque-bootstrap-admin-key-1234' } }, 'opaque-bootstrap-admin-key-1234'],
+    [
+      'x-api-key header',
+      { headers: { 'x-api-key': 'opaque-bootstrap-admin-key-1234' } },
+      'opaque-bootstrap-admin-key-1234',
+    ],
     ['authorization header', { req: { headers: { authorization: 'Basic dXNlcjpwYXNz' } } }, 'dXNlcjpwYXNz'],
-    ['PayPal signature', { headers: { 'paypal-transmission-sig': 'T2RkIHNpZ25hdHVyZSBieXRlcw==' } }, 'T2RkIHNpZ25hdHVyZSBieXRlcw=='],
+    [
+      'PayPal signature',
+      { headers: { 'paypal-transmission-sig': 'T2RkIHNpZ25hdHVyZSBieXRlcw==' } },
+      'T2RkIHNpZ25hdHVyZSBieXRlcw==',
+    ],
     ['svix signature', { 'svix-signature': 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=' }, 'g0hM9SsE'],
     ['PayFast passphrase', { itn: { passphrase: 'jt7NOE43FZPn', merchant_key: '46f0cd694581a' } }, 'jt7NOE43FZPn'],
     ['PayFast merchant key', { merchant_key: '46f0cd694581a' }, '46f0cd694581a'],
-    ['activity webhook secret', { 'x-activity-webhook-secret': 'shared-secret-of-the-activity-hook' }, 'shared-secret-of-the-activity-hook'],
+    [
+      'activity webhook secret',
+      { 'x-activity-webhook-secret': 'shared-secret-of-the-activity-hook' },
+      'shared-secret-of-the-activity-hook',
+    ],
     ['x402 payment header by name', { 'payment-signature': 'opaque-payment-proof' }, 'opaque-payment-proof'],
-    ['a config object', { config: { PAYPAL_CLIENT_SECRET: 'paypal-client-secret-value', PORT: 3000 } }, 'paypal-client-secret-value'],
+    [
+      'a config object',
+      { config: { PAYPAL_CLIENT_SECRET: 'paypal-client-secret-value', PORT: 3000 } },
+      'paypal-client-secret-value',
+    ],
     ['token and secret fields', { token: 'session-token-value', secret: 'plain-secret-value' }, 'session-token-value'],
-    ['header name in any case', { Headers: { 'X-API-Key': 'opaque-mixed-case-key-value' } }, 'opaque-mixed-case-key-value'],
-    ['signature inside an array of deliveries', { deliveries: [{ headers: { 'svix-signature': 'v1,opaque-array-signature' } }] }, 'opaque-array-signature'],
+    [
+      'header name in any case',
+      { Headers: { 'X-API-Key': 'opaque-mixed-case-key-value' } },
+      'opaque-mixed-case-key-value',
+    ],
+    [
+      'signature inside an array of deliveries',
+      { deliveries: [{ headers: { 'svix-signature': 'v1,opaque-array-signature' } }] },
+      'opaque-array-signature',
+    ],
   ])('a %s is removed by its field name', (_what, fields, secret) => {
     const { log, lines } = capture();
     log.info('delivery', fields as Record<string, unknown>);
@@ -58,9 +84,21 @@ describe('log redaction', () => {
 
   test('what is not secret stays readable: ids, the key display prefix, other fields', () => {
     const { log, parsed } = capture();
-    log.info('job queued', { requestId: '6f1c0f1e-2b7e-4c55-9c8e-0d2a3f4b5c6d', keyPrefix: apiKey.slice(0, 14), chain: 'ethereum', address: '0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c' });
-    expect(parsed()[0]).toMatchObject({ level: 'info', msg: 'job queued', process: 'unit', requestId: '6f1c0f1e-2b7e-4c55-9c8e-0d2a3f4b5c6d',
-      keyPrefix: apiKey.slice(0, 14), address: '0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c', time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    log.info('job queued', {
+      requestId: '6f1c0f1e-2b7e-4c55-9c8e-0d2a3f4b5c6d',
+      keyPrefix: apiKey.slice(0, 14),
+      chain: 'ethereum',
+      address: '0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c',
+    });
+    expect(parsed()[0]).toMatchObject({
+      level: 'info',
+      msg: 'job queued',
+      process: 'unit',
+      requestId: '6f1c0f1e-2b7e-4c55-9c8e-0d2a3f4b5c6d',
+      keyPrefix: apiKey.slice(0, 14),
+      address: '0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c',
+      time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
   });
 
   test('scrubSecrets leaves a line without credentials unchanged', () => {
@@ -99,7 +137,10 @@ describe('httpRequestIdFrom', () => {
   test.each(['abc-123', 'A.b:c_d-9', 'x'.repeat(128)])('keeps the sane id %s', (id) => {
     expect(httpRequestIdFrom(id)).toBe(id);
   });
-  test.each([undefined, '', 'x'.repeat(129), 'line\nbreak', 'space here', '"quoted"', 'ünïcode', '{"json":1}'])('replaces %p with a UUID', (id) => {
-    expect(httpRequestIdFrom(id)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-  });
+  test.each([undefined, '', 'x'.repeat(129), 'line\nbreak', 'space here', '"quoted"', 'ünïcode', '{"json":1}'])(
+    'replaces %p with a UUID',
+    (id) => {
+      expect(httpRequestIdFrom(id)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    },
+  );
 });

@@ -16,23 +16,51 @@ describe('parseOffsetDateTime (Binance export close times, local time with an of
 
 describe('parseCandleFile', () => {
   test('Kraken OHLCVT: seconds, decimals kept as written (scientific notation too)', () => {
-    const rows = parseCandleFile('1672531200,10.88,10.88,10.88,10.88,1E+1,2\n1672532100,10.87,10.88,10.85,10.88,180.83422291,5\n', 'kraken-ohlcvt', '15m');
+    const rows = parseCandleFile(
+      '1672531200,10.88,10.88,10.88,10.88,1E+1,2\n1672532100,10.87,10.88,10.85,10.88,180.83422291,5\n',
+      'kraken-ohlcvt',
+      '15m',
+    );
     expect(rows).toEqual([
-      { openTime: 1672531200000, open: '10.88', high: '10.88', low: '10.88', close: '10.88', volume: '1E+1', trades: 2 },
-      { openTime: 1672532100000, open: '10.87', high: '10.88', low: '10.85', close: '10.88', volume: '180.83422291', trades: 5 },
+      {
+        openTime: 1672531200000,
+        open: '10.88',
+        high: '10.88',
+        low: '10.88',
+        close: '10.88',
+        volume: '1E+1',
+        trades: 2,
+      },
+      {
+        openTime: 1672532100000,
+        open: '10.87',
+        high: '10.88',
+        low: '10.85',
+        close: '10.88',
+        volume: '180.83422291',
+        trades: 5,
+      },
     ]);
   });
 
   test('Binance export: open = close + 1 ms − interval, across a DST change (+02:00 → +01:00)', () => {
-    const text = 'open,high,low,close,volume,quote_volume,trades,close_datetime\n' +
+    const text =
+      'open,high,low,close,volume,quote_volume,trades,close_datetime\n' +
       '1,2,0.5,1.5,10,15,3,2024-10-27 02:59:59.999000+02:00\n' +
       '1.5,2,1,1.8,11,16,4,2024-10-27 02:14:59.999000+01:00\n';
-    expect(parseCandleFile(text, 'binance-export', '15m').map((c) => new Date(c.openTime).toISOString())).toEqual(['2024-10-27T00:45:00.000Z', '2024-10-27T01:00:00.000Z']);
+    expect(parseCandleFile(text, 'binance-export', '15m').map((c) => new Date(c.openTime).toISOString())).toEqual([
+      '2024-10-27T00:45:00.000Z',
+      '2024-10-27T01:00:00.000Z',
+    ]);
   });
 
   test('Binance kline archive: header optional, microsecond opens (2025+) read as ms', () => {
     const row = (t: number) => `${t},0.1231,0.1232,0.1230,0.1231,137407.3,${t + 59_999},16914.52,87,57424.5,7072.1,0`;
-    const ms = parseCandleFile(`open_time,open,high,low,close,volume,close_time,quote_volume,count,taker_buy_volume,taker_buy_quote_volume,ignore\n${row(1725148800000)}`, 'binance-kline', '1m');
+    const ms = parseCandleFile(
+      `open_time,open,high,low,close,volume,close_time,quote_volume,count,taker_buy_volume,taker_buy_quote_volume,ignore\n${row(1725148800000)}`,
+      'binance-kline',
+      '1m',
+    );
     const us = parseCandleFile(row(1735689600000000), 'binance-kline', '1m');
     expect(ms[0]).toMatchObject({ openTime: 1725148800000, trades: 87, volume: '137407.3' });
     expect(us[0]?.openTime).toBe(1735689600000);

@@ -48,19 +48,80 @@ function prng(seed: number) {
 }
 const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
 
-const SYMBOL_CHARS = ['B', 'T', 'C', 'u', 's', 'd', '0', '9', 'Z', 'x', 'B', 'T', 'C', 'u', '_', ' ', 'é', '\u0131', '\u017F', '-'];
-const SYMBOLS = ['BTC-USD', 'btc-usd', 'Eth-Usdt', '\u0131\u0131-\u017F\u017F', 'AB-CD', 'A-USD', 'ABCDEFGHIJKL-USD', 'ABCDEFGHIJKLM-USD', 'BTC_USD', 'BTCUSD', '', ' BTC-USD', 'BTC-USD ', 'BTC-USDé', '12-34', 'BTC--USD'];
+const SYMBOL_CHARS = [
+  'B',
+  'T',
+  'C',
+  'u',
+  's',
+  'd',
+  '0',
+  '9',
+  'Z',
+  'x',
+  'B',
+  'T',
+  'C',
+  'u',
+  '_',
+  ' ',
+  'é',
+  '\u0131',
+  '\u017F',
+  '-',
+];
+const SYMBOLS = [
+  'BTC-USD',
+  'btc-usd',
+  'Eth-Usdt',
+  '\u0131\u0131-\u017F\u017F',
+  'AB-CD',
+  'A-USD',
+  'ABCDEFGHIJKL-USD',
+  'ABCDEFGHIJKLM-USD',
+  'BTC_USD',
+  'BTCUSD',
+  '',
+  ' BTC-USD',
+  'BTC-USD ',
+  'BTC-USDé',
+  '12-34',
+  'BTC--USD',
+];
 /** Mostly BASE-QUOTE shaped, with a fair share of bad characters and lengths. */
 const symbolFrom = (random: () => number): string => {
   if (random() < 0.4) return pick(random, SYMBOLS);
   const part = () => Array.from({ length: 1 + Math.floor(random() * 13) }, () => pick(random, SYMBOL_CHARS)).join('');
   return `${part()}-${part()}`;
 };
-const INTEGER_TEXTS = ['', '0', '1', '7', '100', '999', '1000', '1001', '01', '0001000', '1e3', '10.0', ' 5', '-1', '+5', '0x10', '9'.repeat(17), '1704067200000', '8640000000000000', '8640000000000001', 'abc'];
+const INTEGER_TEXTS = [
+  '',
+  '0',
+  '1',
+  '7',
+  '100',
+  '999',
+  '1000',
+  '1001',
+  '01',
+  '0001000',
+  '1e3',
+  '10.0',
+  ' 5',
+  '-1',
+  '+5',
+  '0x10',
+  '9'.repeat(17),
+  '1704067200000',
+  '8640000000000000',
+  '8640000000000001',
+  'abc',
+];
 const INTERVALS = ['1m', '5m', '1h', '4h', '1d', '1w', '2d', '1H', '', '1M'];
 
 /** OpenAPI's reading of a query value: an integer parameter whose text is an integer is that number. */
-const asDocumentValue = (name: string, text: string) => (['limit', 'startTime', 'endTime'].includes(name) && /^-?\d+$/.test(text) ? Number(text) : text);
+const asDocumentValue = (name: string, text: string) =>
+  ['limit', 'startTime', 'endTime'].includes(name) && /^-?\d+$/.test(text) ? Number(text) : text;
 
 describe('market parameter schemas against the hand-written validators', () => {
   test('when 400 generated candle queries go to the route and to the schema, then the route refuses exactly those the schema refuses', async () => {
@@ -70,11 +131,15 @@ describe('market parameter schemas against the hand-written validators', () => {
       const query: Record<string, string> = {};
       if (random() < 0.95) query.symbol = random() < 0.5 ? 'BTC-USD' : symbolFrom(random);
       if (random() < 0.95) query.interval = random() < 0.6 ? '1h' : pick(random, INTERVALS);
-      for (const name of ['limit', 'startTime', 'endTime']) if (random() < 0.5) query[name] = pick(random, INTEGER_TEXTS);
+      for (const name of ['limit', 'startTime', 'endTime'])
+        if (random() < 0.5) query[name] = pick(random, INTEGER_TEXTS);
       if (random() < 0.05) query.start_time = '1';
       const res = await request(app).get('/market-data/candles').query(query);
-      const schema = candlesQuerySchema.safeParse(Object.fromEntries(Object.entries(query).map(([k, t]) => [k, asDocumentValue(k, t)]))).success;
-      if (accepted(res.status) !== schema) disagreements.push(`${JSON.stringify(query)}: route ${res.status}, schema ${schema ? 'accepts' : 'refuses'}`);
+      const schema = candlesQuerySchema.safeParse(
+        Object.fromEntries(Object.entries(query).map(([k, t]) => [k, asDocumentValue(k, t)])),
+      ).success;
+      if (accepted(res.status) !== schema)
+        disagreements.push(`${JSON.stringify(query)}: route ${res.status}, schema ${schema ? 'accepts' : 'refuses'}`);
     }
     expect(disagreements).toEqual([]);
   });
@@ -87,20 +152,64 @@ describe('market parameter schemas against the hand-written validators', () => {
 
   test('when a symbol holds a character that upper-cases to two letters, then the route takes it and the schema does not (the documented gap)', async () => {
     const res = await request(app).get('/market-data/candles').query({ symbol: 'ßß-USD', interval: '1h' });
-    expect([accepted(res.status), candlesQuerySchema.safeParse({ symbol: 'ßß-USD', interval: '1h' }).success]).toEqual([true, false]);
+    expect([accepted(res.status), candlesQuerySchema.safeParse({ symbol: 'ßß-USD', interval: '1h' }).success]).toEqual([
+      true,
+      false,
+    ]);
   });
 
   test('when 400 generated query bodies go to POST /query and to the schema, then the route refuses exactly those the schema refuses', async () => {
     const random = prng(11);
-    const values: unknown[] = [undefined, null, 5, '5', '0', 100, '100', 101, 1000, '1000', 1001, '101', '0001', 'x', true, [], {}, 12.5, 1e20, -1, 0, 1704067200000, '1704067200000', 8640000000000000, '8640000000000000', 8640000000000001, '8640000000000001', '1e3', ' 5'];
+    const values: unknown[] = [
+      undefined,
+      null,
+      5,
+      '5',
+      '0',
+      100,
+      '100',
+      101,
+      1000,
+      '1000',
+      1001,
+      '101',
+      '0001',
+      'x',
+      true,
+      [],
+      {},
+      12.5,
+      1e20,
+      -1,
+      0,
+      1704067200000,
+      '1704067200000',
+      8640000000000000,
+      '8640000000000000',
+      8640000000000001,
+      '8640000000000001',
+      '1e3',
+      ' 5',
+    ];
     const disagreements: string[] = [];
     for (let i = 0; i < 400; i++) {
       const body: Record<string, unknown> = {};
-      if (random() < 0.95) body.connector = random() < 0.8 ? pick(random, ['kraken', 'binance', 'binance-futures']) : pick(random, ['Kraken', 'coinbase', 3]);
-      if (random() < 0.95) body.dataType = random() < 0.9 ? pick(random, ['candles', 'ticker']) : pick(random, ['trades', null]);
+      if (random() < 0.95)
+        body.connector =
+          random() < 0.8
+            ? pick(random, ['kraken', 'binance', 'binance-futures'])
+            : pick(random, ['Kraken', 'coinbase', 3]);
+      if (random() < 0.95)
+        body.dataType = random() < 0.9 ? pick(random, ['candles', 'ticker']) : pick(random, ['trades', null]);
       if (random() < 0.8) {
         const filters: Record<string, unknown> = {};
-        if (random() < 0.8) filters.symbol = random() < 0.7 ? pick(random, ['BTC-USD', 'btc-usdt', 'ALGO-USDT']) : random() < 0.5 ? symbolFrom(random) : pick(random, [7, null, ['BTC-USD']]);
+        if (random() < 0.8)
+          filters.symbol =
+            random() < 0.7
+              ? pick(random, ['BTC-USD', 'btc-usdt', 'ALGO-USDT'])
+              : random() < 0.5
+                ? symbolFrom(random)
+                : pick(random, [7, null, ['BTC-USD']]);
         if (random() < 0.7) filters.interval = random() < 0.7 ? '1d' : pick(random, INTERVALS);
         if (random() < 0.4) filters.startTime = pick(random, values);
         if (random() < 0.4) filters.endTime = pick(random, values);
@@ -112,15 +221,22 @@ describe('market parameter schemas against the hand-written validators', () => {
       const sent = JSON.parse(JSON.stringify(body));
       const res = await request(app).post('/query').send(sent);
       const schema = marketQueryBodySchema.safeParse(sent).success;
-      if (accepted(res.status) !== schema) disagreements.push(`${JSON.stringify(sent)}: route ${res.status}, schema ${schema ? 'accepts' : 'refuses'}`);
+      if (accepted(res.status) !== schema)
+        disagreements.push(`${JSON.stringify(sent)}: route ${res.status}, schema ${schema ? 'accepts' : 'refuses'}`);
     }
     expect(disagreements).toEqual([]);
   });
 
   test('when the body is not an object, then both refuse it', async () => {
     for (const body of [[1], '"text"', '3']) {
-      const res = await request(app).post('/query').set('content-type', 'application/json').send(typeof body === 'string' ? body : JSON.stringify(body));
-      expect([res.status, marketQueryBodySchema.safeParse(JSON.parse(typeof body === 'string' ? body : JSON.stringify(body))).success]).toEqual([400, false]);
+      const res = await request(app)
+        .post('/query')
+        .set('content-type', 'application/json')
+        .send(typeof body === 'string' ? body : JSON.stringify(body));
+      expect([
+        res.status,
+        marketQueryBodySchema.safeParse(JSON.parse(typeof body === 'string' ? body : JSON.stringify(body))).success,
+      ]).toEqual([400, false]);
     }
   });
 });

@@ -21,13 +21,19 @@ describe('bucket alignment', () => {
 
 describe('spans', () => {
   test('merge joins overlapping and touching spans', () => {
-    expect(mergeSpans([span('2024-01-03', '2024-01-04'), span('2024-01-01', '2024-01-02'), span('2024-01-02', '2024-01-03')]).map(iso)).toEqual([
-      ['2024-01-01T00:00:00.000Z', '2024-01-04T00:00:00.000Z'],
-    ]);
+    expect(
+      mergeSpans([
+        span('2024-01-03', '2024-01-04'),
+        span('2024-01-01', '2024-01-02'),
+        span('2024-01-02', '2024-01-03'),
+      ]).map(iso),
+    ).toEqual([['2024-01-01T00:00:00.000Z', '2024-01-04T00:00:00.000Z']]);
   });
 
   test('whole buckets only: a partly known bucket at either edge is left out', () => {
-    expect(wholeBucketsInside([span('2024-09-01T00:00:00Z', '2024-10-01T00:00:00Z')], '1w').map(iso)).toEqual([['2024-09-02T00:00:00.000Z', '2024-09-30T00:00:00.000Z']]);
+    expect(wholeBucketsInside([span('2024-09-01T00:00:00Z', '2024-10-01T00:00:00Z')], '1w').map(iso)).toEqual([
+      ['2024-09-02T00:00:00.000Z', '2024-09-30T00:00:00.000Z'],
+    ]);
     expect(wholeBucketsInside([span('2024-09-03T00:00:00Z', '2024-09-08T00:00:00Z')], '1w')).toEqual([]);
   });
 
@@ -42,7 +48,10 @@ describe('spans', () => {
 describe('planRollups', () => {
   test('native intervals are never rebuilt; coarser ones come from the next finer served interval where it is wholly known', () => {
     // Like BTC-USD: 1h until 2023-01-07 09:00, 15m for 2023-01..09.
-    const plan = planRollups({ '1h': [span('2013-10-06T21:00:00Z', '2023-01-07T09:00:00Z')], '15m': [span('2023-01-01T00:00:00Z', '2023-10-01T00:00:00Z')] });
+    const plan = planRollups({
+      '1h': [span('2013-10-06T21:00:00Z', '2023-01-07T09:00:00Z')],
+      '15m': [span('2023-01-01T00:00:00Z', '2023-10-01T00:00:00Z')],
+    });
     expect(plan.steps.map((s) => s.interval)).toEqual(['30m', '1h', '4h', '1d', '1w']);
     const hour = plan.steps.find((s) => s.interval === '1h');
     expect(hour?.from).toBe('30m');
@@ -53,7 +62,12 @@ describe('planRollups', () => {
   });
 
   test('an unknown stretch between two known ones is not bridged', () => {
-    const plan = planRollups({ '1m': [span('2024-01-01T00:00:00Z', '2024-01-01T10:00:00Z'), span('2024-01-02T00:00:00Z', '2024-01-02T10:00:00Z')] });
+    const plan = planRollups({
+      '1m': [
+        span('2024-01-01T00:00:00Z', '2024-01-01T10:00:00Z'),
+        span('2024-01-02T00:00:00Z', '2024-01-02T10:00:00Z'),
+      ],
+    });
     expect(plan.coverage['1d']).toEqual([]);
     expect(plan.coverage['4h'].map(iso)).toEqual([
       ['2024-01-01T00:00:00.000Z', '2024-01-01T08:00:00.000Z'],
@@ -62,7 +76,10 @@ describe('planRollups', () => {
   });
 
   test('a refresh window limits the steps to the buckets it touches', () => {
-    const plan = planRollups({ '1m': [span('2024-01-01T00:00:00Z', '2024-02-01T00:00:00Z')] }, span('2024-01-10T10:03:00Z', '2024-01-10T10:04:00Z'));
+    const plan = planRollups(
+      { '1m': [span('2024-01-01T00:00:00Z', '2024-02-01T00:00:00Z')] },
+      span('2024-01-10T10:03:00Z', '2024-01-10T10:04:00Z'),
+    );
     expect(plan.steps.map((s) => [s.interval, ...s.spans.flatMap(iso)])).toEqual([
       ['5m', '2024-01-10T10:00:00.000Z', '2024-01-10T10:05:00.000Z'],
       ['15m', '2024-01-10T10:00:00.000Z', '2024-01-10T10:15:00.000Z'],

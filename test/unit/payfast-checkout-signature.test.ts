@@ -6,7 +6,7 @@ function md5Hex(text: string): string {
 }
 
 describe('signCheckoutFields', () => {
-  test('when given the payfast-php-sdk published vector in shuffled order, then it reproduces PayFast\'s signature', () => {
+  test("when given the payfast-php-sdk published vector in shuffled order, then it reproduces PayFast's signature", () => {
     // Arrange: Payfast/payfast-php-sdk tests/unit/AuthTest.php, testGenerateSignatureOrdering — the SDK shuffles
     // these fields and expects 3441682c5d8a65486f5b7cc8ce41d146 with passphrase 'payfastsandbox'. The custom_str
     // values are the test's rtrim(base64_encode(...), '=') results; cycles=0 is included by the SDK.
@@ -134,22 +134,31 @@ describe('signCheckoutFields', () => {
     expect(a.fields.map(([name]) => name)).toEqual(['merchant_id', 'name_first', 'amount', 'item_name']);
   });
 
-  test.each(['notify', 'signature', 'passphrase', 'Merchant_id'])('when an unknown field %j is given, then it throws', (name) => {
-    // Arrange
-    const fields = { merchant_id: '10000100', [name]: 'x' };
+  test.each(['notify', 'signature', 'passphrase', 'Merchant_id'])(
+    'when an unknown field %j is given, then it throws',
+    (name) => {
+      // Arrange
+      const fields = { merchant_id: '10000100', [name]: 'x' };
 
-    // Act
-    const sign = () => signCheckoutFields(fields, 'jt7NOE43FZPn');
+      // Act
+      const sign = () => signCheckoutFields(fields, 'jt7NOE43FZPn');
 
-    // Assert
-    expect(sign).toThrow(name);
-  });
+      // Assert
+      expect(sign).toThrow(name);
+    },
+  );
 
   test('when the documented order is read, then it starts with the merchant fields and ends with the subscription notifications', () => {
     // Assert
     expect(CHECKOUT_FIELD_ORDER).toHaveLength(34);
     expect(new Set(CHECKOUT_FIELD_ORDER).size).toBe(CHECKOUT_FIELD_ORDER.length);
-    expect(CHECKOUT_FIELD_ORDER.slice(0, 5)).toEqual(['merchant_id', 'merchant_key', 'return_url', 'cancel_url', 'notify_url']);
+    expect(CHECKOUT_FIELD_ORDER.slice(0, 5)).toEqual([
+      'merchant_id',
+      'merchant_key',
+      'return_url',
+      'cancel_url',
+      'notify_url',
+    ]);
     expect(CHECKOUT_FIELD_ORDER.slice(-3)).toEqual([
       'subscription_notify_email',
       'subscription_notify_webhook',

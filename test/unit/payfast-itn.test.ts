@@ -16,7 +16,10 @@ interface RealExpected {
 
 interface EventsManifest {
   passphrase: string;
-  events: Record<string, { signature: string; param_string_signed: string; docs_node_snippet_encoding_gives_same_sig: boolean }>;
+  events: Record<
+    string,
+    { signature: string; param_string_signed: string; docs_node_snippet_encoding_gives_same_sig: boolean }
+  >;
 }
 
 function readBody(relative: string): Buffer {
@@ -88,7 +91,9 @@ describe('verifyItnSignature on real PayFast ITNs', () => {
   test.each(realNames)('when %s is checked with its own passphrase, then it verifies', (name) => {
     // Arrange
     const body = readBody(`real/${name}.form.txt`);
-    const expected = JSON.parse(readFileSync(path.join(FIXTURES, `real/${name}.expected.json`), 'utf8')) as RealExpected;
+    const expected = JSON.parse(
+      readFileSync(path.join(FIXTURES, `real/${name}.expected.json`), 'utf8'),
+    ) as RealExpected;
     const passphrase = expected.passphrase === '' ? undefined : expected.passphrase;
 
     // Act
@@ -99,7 +104,9 @@ describe('verifyItnSignature on real PayFast ITNs', () => {
     expect(expected.verifies).toBe(true);
     expect(verified).toBe(true);
     expect(parsed.signature).toBe(expected.signature);
-    const signed = passphrase ? `${parsed.signedParamString}&passphrase=${phpUrlencode(passphrase)}` : parsed.signedParamString;
+    const signed = passphrase
+      ? `${parsed.signedParamString}&passphrase=${phpUrlencode(passphrase)}`
+      : parsed.signedParamString;
     expect(signed).toBe(expected.param_string_signed);
     expect(md5Hex(expected.param_string_signed)).toBe(expected.signature);
   });
@@ -152,20 +159,23 @@ describe('verifyItnSignature on the app-shaped events', () => {
     expect(parseItn(body).signature).toBe(manifest.events[name]?.signature);
   });
 
-  test.each(eventNames)('when %s is re-encoded with phpUrlencode, then it reproduces the manifest signed string', (name) => {
-    // Arrange
-    const body = readBody(`events/${name}.form.txt`);
-    const event = manifest.events[name];
+  test.each(eventNames)(
+    'when %s is re-encoded with phpUrlencode, then it reproduces the manifest signed string',
+    (name) => {
+      // Arrange
+      const body = readBody(`events/${name}.form.txt`);
+      const event = manifest.events[name];
 
-    // Act
-    const signed = phpSignedString(body, EVENTS_PASSPHRASE);
+      // Act
+      const signed = phpSignedString(body, EVENTS_PASSPHRASE);
 
-    // Assert
-    expect(signed).toBe(event?.param_string_signed);
-    expect(md5Hex(signed)).toBe(event?.signature);
-  });
+      // Assert
+      expect(signed).toBe(event?.param_string_signed);
+      expect(md5Hex(signed)).toBe(event?.signature);
+    },
+  );
 
-  test('when the special-characters item name is encoded, then ( ) \' ! * ~ and UTF-8 match PHP', () => {
+  test("when the special-characters item name is encoded, then ( ) ' ! * ~ and UTF-8 match PHP", () => {
     // Arrange
     const fields = parseItn(readBody('events/COMPLETE_special-chars_in_item_name.form.txt')).fields;
 
@@ -192,13 +202,16 @@ describe('verifyItnSignature rejections', () => {
     expect(verified).toBe(false);
   });
 
-  test.each([undefined, ''])('when no passphrase (%j) is given for an ITN signed with one, then it is rejected', (passphrase) => {
-    // Act
-    const verified = verifyItnSignature(initial, passphrase);
+  test.each([undefined, ''])(
+    'when no passphrase (%j) is given for an ITN signed with one, then it is rejected',
+    (passphrase) => {
+      // Act
+      const verified = verifyItnSignature(initial, passphrase);
 
-    // Assert
-    expect(verified).toBe(false);
-  });
+      // Assert
+      expect(verified).toBe(false);
+    },
+  );
 
   test('when amount_gross is tampered from 199.00 to 1.00, then it is rejected', () => {
     // Arrange
@@ -250,7 +263,9 @@ describe('verifyItnSignature rejections', () => {
     const verified = verifyItnSignature(forged, EVENTS_PASSPHRASE);
 
     // Assert
-    expect(manifest.events['COMPLETE_special-chars_in_item_name']?.docs_node_snippet_encoding_gives_same_sig).toBe(false);
+    expect(manifest.events['COMPLETE_special-chars_in_item_name']?.docs_node_snippet_encoding_gives_same_sig).toBe(
+      false,
+    );
     expect(docsSignature).not.toBe(parseItn(body).signature);
     expect(verified).toBe(false);
   });

@@ -93,9 +93,16 @@ describe('createPayFastServerValidator against a local fake', () => {
     // Assert
     expect(valid).toBe(true);
     expect(fake.received).toEqual([
-      { method: 'POST', url: '/eng/query/validate', contentType: 'application/x-www-form-urlencoded', body: paramString },
+      {
+        method: 'POST',
+        url: '/eng/query/validate',
+        contentType: 'application/x-www-form-urlencoded',
+        body: paramString,
+      },
     ]);
-    expect(fake.received[0]?.body).toBe(ITN_BODY.toString('utf8').replace('&signature=1cf3e17fcaea635aad9e90333cfb82d8', ''));
+    expect(fake.received[0]?.body).toBe(
+      ITN_BODY.toString('utf8').replace('&signature=1cf3e17fcaea635aad9e90333cfb82d8', ''),
+    );
     expect(fake.received[0]?.body).not.toContain('signature=');
     expect(fake.received[0]?.body).not.toContain('passphrase');
   });
@@ -210,7 +217,10 @@ describe('createPayFastServerValidator with an injected fetch', () => {
     const fetchStub = jest.fn<ReturnType<typeof fetch>, Parameters<typeof fetch>>(async () => {
       throw cause;
     });
-    const validate = createPayFastServerValidator({ url: 'https://sandbox.payfast.co.za/eng/query/validate', fetch: fetchStub });
+    const validate = createPayFastServerValidator({
+      url: 'https://sandbox.payfast.co.za/eng/query/validate',
+      fetch: fetchStub,
+    });
 
     // Act
     const error = await validate('a=1').catch((err: unknown) => err);

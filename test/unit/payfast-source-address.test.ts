@@ -56,29 +56,35 @@ describe('createPayFastSourceCheck — CIDRs', () => {
     '144.126.193.140',
   ];
 
-  test.each(inside)('when the sender is %s (inside a documented range), then it is accepted without DNS', async (ip) => {
-    // Arrange
-    const resolve = noDns();
-    const check = createPayFastSourceCheck({ resolve });
+  test.each(inside)(
+    'when the sender is %s (inside a documented range), then it is accepted without DNS',
+    async (ip) => {
+      // Arrange
+      const resolve = noDns();
+      const check = createPayFastSourceCheck({ resolve });
 
-    // Act
-    const accepted = await check(ip);
+      // Act
+      const accepted = await check(ip);
 
-    // Assert
-    expect(accepted).toBe(true);
-    expect(resolve).not.toHaveBeenCalled();
-  });
+      // Assert
+      expect(accepted).toBe(true);
+      expect(resolve).not.toHaveBeenCalled();
+    },
+  );
 
-  test.each(outside)('when the sender is %s (just outside a range) and DNS knows nothing, then it is refused', async (ip) => {
-    // Arrange
-    const check = createPayFastSourceCheck({ resolve: async () => [] });
+  test.each(outside)(
+    'when the sender is %s (just outside a range) and DNS knows nothing, then it is refused',
+    async (ip) => {
+      // Arrange
+      const check = createPayFastSourceCheck({ resolve: async () => [] });
 
-    // Act
-    const accepted = await check(ip);
+      // Act
+      const accepted = await check(ip);
 
-    // Assert
-    expect(accepted).toBe(false);
-  });
+      // Assert
+      expect(accepted).toBe(false);
+    },
+  );
 
   test.each(['::ffff:197.97.145.150', '::FFFF:41.74.179.200', '::ffff:c561:9196'])(
     'when the sender is the IPv4-mapped IPv6 form %s, then it is accepted',
@@ -105,21 +111,26 @@ describe('createPayFastSourceCheck — CIDRs', () => {
     expect(accepted).toBe(false);
   });
 
-  test.each([undefined, '', 'garbage', '999.1.1.1', '197.97.145.150, 10.0.0.1', ' 197.97.145.150', '197.97.145.150/28'])(
-    'when the sender is %j, then it is refused without DNS',
-    async (ip) => {
-      // Arrange
-      const resolve = noDns();
-      const check = createPayFastSourceCheck({ resolve });
+  test.each([
+    undefined,
+    '',
+    'garbage',
+    '999.1.1.1',
+    '197.97.145.150, 10.0.0.1',
+    ' 197.97.145.150',
+    '197.97.145.150/28',
+  ])('when the sender is %j, then it is refused without DNS', async (ip) => {
+    // Arrange
+    const resolve = noDns();
+    const check = createPayFastSourceCheck({ resolve });
 
-      // Act
-      const accepted = await check(ip);
+    // Act
+    const accepted = await check(ip);
 
-      // Assert
-      expect(accepted).toBe(false);
-      expect(resolve).not.toHaveBeenCalled();
-    },
-  );
+    // Assert
+    expect(accepted).toBe(false);
+    expect(resolve).not.toHaveBeenCalled();
+  });
 
   test('when custom CIDRs are configured, then they replace the defaults', async () => {
     // Arrange
@@ -147,7 +158,9 @@ describe('createPayFastSourceCheck — CIDRs', () => {
 describe('createPayFastSourceCheck — DNS', () => {
   test('when the sender is an address the PayFast hostnames resolve to, then it is accepted', async () => {
     // Arrange
-    const resolve = jest.fn(async (host: string) => (host === 'w1w.payfast.co.za' ? ['203.0.113.7', '2001:db8::7'] : []));
+    const resolve = jest.fn(async (host: string) =>
+      host === 'w1w.payfast.co.za' ? ['203.0.113.7', '2001:db8::7'] : [],
+    );
     const check = createPayFastSourceCheck({ resolve });
 
     // Act
@@ -179,9 +192,12 @@ describe('createPayFastSourceCheck — DNS', () => {
 
   test.each([
     ['rejects', async () => Promise.reject(new Error('ENOTFOUND'))],
-    ['throws synchronously', (() => {
-      throw new Error('resolver exploded');
-    }) as (host: string) => Promise<string[]>],
+    [
+      'throws synchronously',
+      (() => {
+        throw new Error('resolver exploded');
+      }) as (host: string) => Promise<string[]>,
+    ],
     ['returns a non-list', async () => 'not a list' as unknown as string[]],
   ])('when the resolver %s, then the check answers false without throwing', async (_case, resolve) => {
     // Arrange
@@ -215,7 +231,12 @@ describe('createPayFastSourceCheck — DNS', () => {
     let clock = 1_000_000;
     let answer = ['203.0.113.7'];
     const resolve = jest.fn(async () => answer);
-    const check = createPayFastSourceCheck({ resolve, hostnames: ['www.payfast.co.za'], cacheTtlMs: 60_000, now: () => clock });
+    const check = createPayFastSourceCheck({
+      resolve,
+      hostnames: ['www.payfast.co.za'],
+      cacheTtlMs: 60_000,
+      now: () => clock,
+    });
 
     // Act
     const first = await check('203.0.113.7');
@@ -255,7 +276,12 @@ describe('createPayFastSourceCheck — DNS', () => {
       .fn<Promise<string[]>, [string]>()
       .mockRejectedValueOnce(new Error('timeout'))
       .mockResolvedValue(['203.0.113.7']);
-    const check = createPayFastSourceCheck({ resolve, hostnames: ['www.payfast.co.za'], cacheTtlMs: 600_000, now: () => clock });
+    const check = createPayFastSourceCheck({
+      resolve,
+      hostnames: ['www.payfast.co.za'],
+      cacheTtlMs: 600_000,
+      now: () => clock,
+    });
 
     // Act
     const duringOutage = await check('203.0.113.7');

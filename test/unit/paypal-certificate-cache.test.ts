@@ -57,7 +57,11 @@ describe('certificate cache', () => {
       calls += 1;
       return Promise.reject(new Error('boom'));
     };
-    const results = await Promise.allSettled([cache.get('a', failing), cache.get('a', failing), cache.get('a', failing)]);
+    const results = await Promise.allSettled([
+      cache.get('a', failing),
+      cache.get('a', failing),
+      cache.get('a', failing),
+    ]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
     expect(calls).toBe(1);
     await expect(cache.get('a', async () => ({ key: 'a', validTo: Number.MAX_SAFE_INTEGER }))).resolves.toEqual({

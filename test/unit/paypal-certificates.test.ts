@@ -17,7 +17,9 @@ describe('pinned intermediates (data/paypal)', () => {
     const ev = pinned.find((c) => c.subject.includes('CN=DigiCert SHA2 Extended Validation Server CA'));
     expect(ev).toBeDefined();
     expect(ev!.ca).toBe(true);
-    expect(ev!.fingerprint256).toBe('40:3E:06:2A:26:53:05:91:13:28:5B:AF:80:A0:D4:AE:42:2C:84:8C:9F:78:FA:D0:1F:C9:4B:C5:B8:7F:EF:1A');
+    expect(ev!.fingerprint256).toBe(
+      '40:3E:06:2A:26:53:05:91:13:28:5B:AF:80:A0:D4:AE:42:2C:84:8C:9F:78:FA:D0:1F:C9:4B:C5:B8:7F:EF:1A',
+    );
     const root = defaultTrustAnchors().find((anchor) => ev!.checkIssued(anchor));
     expect(root?.subject).toContain('CN=DigiCert High Assurance EV Root CA');
     expect(ev!.verify(root!.publicKey)).toBe(true);
@@ -91,7 +93,9 @@ describe('fetchPayPalCertificate', () => {
 
   it('does not follow a redirect', async () => {
     handler = (req, res) =>
-      req.url === '/elsewhere' ? res.end(TEST_LEAF_PEM) : res.writeHead(302, { location: url('/elsewhere').href }).end();
+      req.url === '/elsewhere'
+        ? res.end(TEST_LEAF_PEM)
+        : res.writeHead(302, { location: url('/elsewhere').href }).end();
     await expect(fetchPayPalCertificate(url(), { agent })).rejects.toThrow(/HTTP 302/);
     expect(requests).toEqual(['/v1/notifications/certs/CERT-1']);
   });
@@ -103,7 +107,9 @@ describe('fetchPayPalCertificate', () => {
 
   it('stops reading past maxBytes', async () => {
     handler = (_req, res) => res.writeHead(200).end('x'.repeat(100_000));
-    await expect(fetchPayPalCertificate(url(), { agent, maxBytes: 64 * 1024 })).rejects.toThrow(/larger than 65536 bytes/);
+    await expect(fetchPayPalCertificate(url(), { agent, maxBytes: 64 * 1024 })).rejects.toThrow(
+      /larger than 65536 bytes/,
+    );
   });
 
   it('gives up after timeoutMs, also when the body stalls', async () => {
@@ -121,7 +127,9 @@ describe('fetchPayPalCertificate', () => {
   });
 
   it('refuses plain http without connecting', async () => {
-    await expect(fetchPayPalCertificate(new URL(`http://127.0.0.1:${port}/v1/notifications/certs/X`))).rejects.toThrow(/over http:/);
+    await expect(fetchPayPalCertificate(new URL(`http://127.0.0.1:${port}/v1/notifications/certs/X`))).rejects.toThrow(
+      /over http:/,
+    );
     expect(requests).toHaveLength(0);
   });
 });

@@ -20,7 +20,10 @@ export interface Recorded {
 }
 
 export type Reply = (req: Recorded, res: ServerResponse) => void;
-export const json = (status: number, body: string): Reply => (_req, res) => res.writeHead(status, { 'content-type': 'application/json' }).end(body);
+export const json =
+  (status: number, body: string): Reply =>
+  (_req, res) =>
+    res.writeHead(status, { 'content-type': 'application/json' }).end(body);
 
 /** A fake api-m.sandbox.paypal.com: records every request; replies come from the per-path queues, else the defaults. */
 export class FakePayPal {
@@ -33,7 +36,12 @@ export class FakePayPal {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const recorded = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) };
+      const recorded = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks),
+      };
       this.requests.push(recorded);
       if (recorded.url === TOKEN_PATH) (this.tokenReplies.shift() ?? this.defaultToken)(recorded, res);
       else if (recorded.url === VERIFY_PATH) (this.verifyReplies.shift() ?? this.defaultVerify)(recorded, res);
@@ -69,4 +77,10 @@ export function useFakePayPal(): FakePayPal {
 }
 
 export const postbackFor = (fake: FakePayPal, overrides: Partial<PayPalPostbackDeps> = {}) =>
-  createPayPalPostbackVerifier({ baseUrl: fake.baseUrl, clientId: 'client-id', clientSecret: 's3cret', webhookId: WEBHOOK_ID, ...overrides });
+  createPayPalPostbackVerifier({
+    baseUrl: fake.baseUrl,
+    clientId: 'client-id',
+    clientSecret: 's3cret',
+    webhookId: WEBHOOK_ID,
+    ...overrides,
+  });

@@ -59,7 +59,10 @@ export const realVector = (dir: string) => ({
 });
 
 /** A verifier wired like the tests need it, plus a record of every URL the cert fetcher was asked for. */
-export function testVerifier(overrides: Partial<PayPalVerifierDeps> = {}, pemFor: (url: URL) => Promise<string> = async () => TEST_LEAF_PEM) {
+export function testVerifier(
+  overrides: Partial<PayPalVerifierDeps> = {},
+  pemFor: (url: URL) => Promise<string> = async () => TEST_LEAF_PEM,
+) {
   const fetched: string[] = [];
   const verifier = createPayPalVerifier({
     mode: 'sandbox',

@@ -47,7 +47,9 @@ describe('PayPal verifier with the postback fallback', () => {
   it('never asks the postback about a bad signature, an untrusted chain or a bad cert URL', async () => {
     const tampered = Buffer.from(ACTIVATED.rawBody.toString().replace('"9.99"', '"9.98"'));
     const badSignature = testVerifier({ postback: postback() }, async () => TEST_LEAF_PEM);
-    await expect(badSignature.verifier.verify({ headers: ACTIVATED.headers, rawBody: tampered })).rejects.toThrow(/signature does not match/);
+    await expect(badSignature.verifier.verify({ headers: ACTIVATED.headers, rawBody: tampered })).rejects.toThrow(
+      /signature does not match/,
+    );
 
     const unrelatedAnchor = new X509Certificate(fixture('real-signed/2015-05-18_PAYMENT.SALE.COMPLETED/cert.pem'));
     const untrusted = testVerifier({ postback: postback(), trustAnchors: [unrelatedAnchor] });
@@ -55,7 +57,9 @@ describe('PayPal verifier with the postback fallback', () => {
 
     const offDomain = { ...ACTIVATED.headers, 'paypal-cert-url': 'https://evil.example/v1/notifications/certs/X' };
     const badUrl = testVerifier({ postback: postback() }, unreachable);
-    await expect(badUrl.verifier.verify({ headers: offDomain, rawBody: ACTIVATED.rawBody })).rejects.toBeInstanceOf(WebhookSignatureError);
+    await expect(badUrl.verifier.verify({ headers: offDomain, rawBody: ACTIVATED.rawBody })).rejects.toBeInstanceOf(
+      WebhookSignatureError,
+    );
 
     expect(fake.requests).toHaveLength(0);
   });

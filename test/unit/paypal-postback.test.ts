@@ -39,7 +39,9 @@ describe('PayPal postback verifier', () => {
     const rawBody = Buffer.from('{ "id": "WH-1",\n  "amount": 1.0, "name": "Jos\\u00e9" }\n');
     await postback().verify({ headers: ACTIVATED.headers, rawBody });
     const sent = fake.requests.find((r) => r.url === VERIFY_PATH)!.body;
-    expect(sent.subarray(sent.length - rawBody.length - 1).equals(Buffer.concat([rawBody, Buffer.from('}')]))).toBe(true);
+    expect(sent.subarray(sent.length - rawBody.length - 1).equals(Buffer.concat([rawBody, Buffer.from('}')]))).toBe(
+      true,
+    );
   });
 
   it('answers false on FAILURE', async () => {
@@ -50,7 +52,10 @@ describe('PayPal postback verifier', () => {
   it.each([
     ['a 500 from verify', () => (fake.verifyReplies = [json(500, '{}')])],
     ['a 500 from the token endpoint', () => (fake.tokenReplies = [json(500, '{}')])],
-    ['a 401 from the token endpoint (bad credentials)', () => (fake.tokenReplies = [json(401, '{"error":"invalid_client"}')])],
+    [
+      'a 401 from the token endpoint (bad credentials)',
+      () => (fake.tokenReplies = [json(401, '{"error":"invalid_client"}')]),
+    ],
     ['a token response without access_token', () => (fake.tokenReplies = [json(200, '{}')])],
     ['a 200 verify answer without verification_status', () => (fake.verifyReplies = [json(200, '<html/>')])],
   ])('throws VerificationUnavailableError on %s', async (_name, arrange) => {
@@ -66,7 +71,10 @@ describe('PayPal postback verifier', () => {
 
   it('refreshes the token once on a 401 from verify', async () => {
     fake.verifyReplies = [json(401, '{}')];
-    fake.tokenReplies = [json(200, JSON.stringify({ ...TOKEN, access_token: 'old' })), json(200, JSON.stringify({ ...TOKEN, access_token: 'new' }))];
+    fake.tokenReplies = [
+      json(200, JSON.stringify({ ...TOKEN, access_token: 'old' })),
+      json(200, JSON.stringify({ ...TOKEN, access_token: 'new' })),
+    ];
     await expect(postback().verify(ACTIVATED)).resolves.toBe(true);
     expect(fake.paths()).toEqual([TOKEN_PATH, VERIFY_PATH, TOKEN_PATH, VERIFY_PATH]);
     expect(fake.requests[3]!.headers.authorization).toBe('Bearer new');

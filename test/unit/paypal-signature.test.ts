@@ -18,11 +18,14 @@ const signedMessageOf = (headers: Record<string, string>, webhookId: string, raw
   paypalSignedMessage(headers['paypal-transmission-id']!, headers['paypal-transmission-time']!, webhookId, rawBody);
 
 describe('paypalSignedMessage', () => {
-  it.each(manifest.events.map((e) => [e.event_type, e] as const))('%s: equals the manifest signed string', (type, entry) => {
-    const { rawBody, headers } = event(type);
-    expect(signedMessageOf(headers as Record<string, string>, WEBHOOK_ID, rawBody)).toBe(entry.signed_message);
-    expect(entry.signed_message.endsWith(`|${entry.crc32_decimal}`)).toBe(true);
-  });
+  it.each(manifest.events.map((e) => [e.event_type, e] as const))(
+    '%s: equals the manifest signed string',
+    (type, entry) => {
+      const { rawBody, headers } = event(type);
+      expect(signedMessageOf(headers as Record<string, string>, WEBHOOK_ID, rawBody)).toBe(entry.signed_message);
+      expect(entry.signed_message.endsWith(`|${entry.crc32_decimal}`)).toBe(true);
+    },
+  );
 
   it.each(REAL_VECTORS)('%s: equals the signed string PayPal used (unsigned decimal CRC-32)', (dir) => {
     const { rawBody, headers, expected } = realVector(dir);
@@ -62,13 +65,18 @@ describe('verifyPayPalSignature on PayPal-signed vectors', () => {
 });
 
 describe('verifyPayPalSignature on the test-key events', () => {
-  it.each(manifest.events.map((e) => [e.event_type, e.signed_message] as const))('%s: verifies with the test leaf', (type, message) => {
-    const { headers } = event(type);
-    expect(verifyPayPalSignature(TEST_LEAF_PEM, message, headers['paypal-transmission-sig'] as string)).toBe(true);
-  });
+  it.each(manifest.events.map((e) => [e.event_type, e.signed_message] as const))(
+    '%s: verifies with the test leaf',
+    (type, message) => {
+      const { headers } = event(type);
+      expect(verifyPayPalSignature(TEST_LEAF_PEM, message, headers['paypal-transmission-sig'] as string)).toBe(true);
+    },
+  );
 
   it('the untrusted self-signed fixture carries a valid signature (so only the chain check can stop it)', () => {
-    const headers = fixtureJson<Record<string, string>>('negative/ACTIVATED.signed-by-untrusted-selfsigned.headers.json');
+    const headers = fixtureJson<Record<string, string>>(
+      'negative/ACTIVATED.signed-by-untrusted-selfsigned.headers.json',
+    );
     const message = signedMessageOf(headers, WEBHOOK_ID, fixture('events/BILLING.SUBSCRIPTION.ACTIVATED.json'));
     expect(verifyPayPalSignature(EVIL_PEM, message, headers['paypal-transmission-sig']!)).toBe(true);
     expect(verifyPayPalSignature(TEST_LEAF_PEM, message, headers['paypal-transmission-sig']!)).toBe(false);
@@ -76,12 +84,16 @@ describe('verifyPayPalSignature on the test-key events', () => {
 });
 
 describe('sandbox-captured delivery (body re-serialized after signing)', () => {
-  const headers = fixtureJson<Record<string, string>>('sandbox-captured/PAYMENT.SALE.COMPLETED_2023-09-07.headers.json');
+  const headers = fixtureJson<Record<string, string>>(
+    'sandbox-captured/PAYMENT.SALE.COMPLETED_2023-09-07.headers.json',
+  );
   const rawBody = fixture('sandbox-captured/PAYMENT.SALE.COMPLETED_2023-09-07.json');
 
   it('has every PayPal header, yet no certificate we hold verifies it', () => {
     const transmission = readPayPalTransmission(headers);
-    expect(transmission.certUrl).toBe('https://api.sandbox.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-2d7ab011');
+    expect(transmission.certUrl).toBe(
+      'https://api.sandbox.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-2d7ab011',
+    );
     const message = signedMessageOf(headers, WEBHOOK_ID, rawBody);
     const certs = [TEST_LEAF_PEM, EVIL_PEM, ...REAL_VECTORS.map((dir) => realVector(dir).certPem)];
     for (const pem of certs) expect(verifyPayPalSignature(pem, message, transmission.transmissionSig)).toBe(false);
@@ -96,19 +108,28 @@ describe('readPayPalTransmission', () => {
     expect(readPayPalTransmission(shouted)).toEqual(readPayPalTransmission(headers));
   });
 
-  it.each(['paypal-transmission-id', 'paypal-transmission-time', 'paypal-transmission-sig', 'paypal-cert-url', 'paypal-auth-algo'])(
-    'rejects a delivery without %s',
-    (name) => {
-      const { [name]: _dropped, ...rest } = headers;
-      expect(() => readPayPalTransmission(rest)).toThrow(WebhookSignatureError);
-      expect(() => readPayPalTransmission({ ...rest, [name]: '' })).toThrow(`${name} header is missing`);
-    },
-  );
+  it.each([
+    'paypal-transmission-id',
+    'paypal-transmission-time',
+    'paypal-transmission-sig',
+    'paypal-cert-url',
+    'paypal-auth-algo',
+  ])('rejects a delivery without %s', (name) => {
+    const { [name]: _dropped, ...rest } = headers;
+    expect(() => readPayPalTransmission(rest)).toThrow(WebhookSignatureError);
+    expect(() => readPayPalTransmission({ ...rest, [name]: '' })).toThrow(`${name} header is missing`);
+  });
 
   it('rejects a repeated header and any algorithm but SHA256withRSA', () => {
-    expect(() => readPayPalTransmission({ ...headers, 'paypal-cert-url': [TEST_CERT_URL, TEST_CERT_URL] })).toThrow(/more than once/);
-    expect(() => readPayPalTransmission({ ...headers, 'paypal-auth-algo': 'SHA1withRSA' })).toThrow(/not SHA256withRSA/);
-    expect(() => readPayPalTransmission({ ...headers, 'paypal-auth-algo': 'sha256withrsa' })).toThrow(WebhookSignatureError);
+    expect(() => readPayPalTransmission({ ...headers, 'paypal-cert-url': [TEST_CERT_URL, TEST_CERT_URL] })).toThrow(
+      /more than once/,
+    );
+    expect(() => readPayPalTransmission({ ...headers, 'paypal-auth-algo': 'SHA1withRSA' })).toThrow(
+      /not SHA256withRSA/,
+    );
+    expect(() => readPayPalTransmission({ ...headers, 'paypal-auth-algo': 'sha256withrsa' })).toThrow(
+      WebhookSignatureError,
+    );
   });
 });
 

@@ -22,7 +22,12 @@ describe('PayPal verifier: real PayPal-signed vectors', () => {
     // the URL is not part of the signed string, so a certs path is substituted for the full-path run.
     const headers = { ...vector.headers, 'paypal-cert-url': CERTS_URL };
     const { verifier, fetched } = testVerifier(
-      { webhookId: vector.expected.webhook_id, trustAnchors: defaultTrustAnchors(), intermediates: loadPinnedIntermediates(), now: () => now },
+      {
+        webhookId: vector.expected.webhook_id,
+        trustAnchors: defaultTrustAnchors(),
+        intermediates: loadPinnedIntermediates(),
+        now: () => now,
+      },
       async () => vector.certPem,
     );
     return { vector, headers, verifier, fetched };
@@ -49,7 +54,9 @@ describe('PayPal verifier: real PayPal-signed vectors', () => {
       { webhookId: vector.expected.webhook_id, trustAnchors: defaultTrustAnchors(), now: () => now },
       async () => vector.certPem,
     );
-    await expect(verifier.verify({ headers: vector.headers, rawBody: vector.rawBody })).rejects.toThrow(/does not chain/);
+    await expect(verifier.verify({ headers: vector.headers, rawBody: vector.rawBody })).rejects.toThrow(
+      /does not chain/,
+    );
   });
 
   it('builds the chain through an intermediate served in the fetched PEM after the leaf', async () => {

@@ -56,9 +56,13 @@ describe('PayPal verifier: rejections', () => {
   it('rejects a sandbox signing certificate served for a live URL (CN must match the mode)', async () => {
     const liveUrl = 'https://api.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-TESTFIX1';
     const { verifier, fetched } = testVerifier({ mode: 'live' });
-    const err = await rejection(verifier.verify({ ...ACTIVATED, headers: { ...ACTIVATED.headers, 'paypal-cert-url': liveUrl } }));
+    const err = await rejection(
+      verifier.verify({ ...ACTIVATED, headers: { ...ACTIVATED.headers, 'paypal-cert-url': liveUrl } }),
+    );
     expect(err).toBeInstanceOf(WebhookSignatureError);
-    expect(err.message).toMatch(/CN messageverificationcerts\.sandbox\.paypal\.com is not messageverificationcerts\.paypal\.com/);
+    expect(err.message).toMatch(
+      /CN messageverificationcerts\.sandbox\.paypal\.com is not messageverificationcerts\.paypal\.com/,
+    );
     expect(fetched).toEqual([liveUrl]);
   });
 
@@ -80,9 +84,13 @@ describe('PayPal verifier: rejections', () => {
   });
 
   it('rejects the re-serialized sandbox capture (CRC no longer matches what PayPal signed)', async () => {
-    const headers = fixtureJson<Record<string, string>>('sandbox-captured/PAYMENT.SALE.COMPLETED_2023-09-07.headers.json');
+    const headers = fixtureJson<Record<string, string>>(
+      'sandbox-captured/PAYMENT.SALE.COMPLETED_2023-09-07.headers.json',
+    );
     const { verifier, fetched } = testVerifier();
-    const err = await rejection(verifier.verify({ headers, rawBody: fixture('sandbox-captured/PAYMENT.SALE.COMPLETED_2023-09-07.json') }));
+    const err = await rejection(
+      verifier.verify({ headers, rawBody: fixture('sandbox-captured/PAYMENT.SALE.COMPLETED_2023-09-07.json') }),
+    );
     expect(err).toBeInstanceOf(WebhookSignatureError);
     expect(err.message).toMatch(/signature does not match/);
     expect(fetched).toEqual([headers['paypal-cert-url']]);

@@ -80,11 +80,14 @@ describe('deepestAffordableDepth', () => {
     expect(depth).toBe(0);
   });
 
-  test.each([0, 0.5, -1])('when the balance is %p credits, then not even the minimum fits and -1 is returned', (credits) => {
-    // Arrange / Act
-    const depth = deepestAffordableDepth(credits, 3);
+  test.each([0, 0.5, -1])(
+    'when the balance is %p credits, then not even the minimum fits and -1 is returned',
+    (credits) => {
+      // Arrange / Act
+      const depth = deepestAffordableDepth(credits, 3);
 
-    // Assert
-    expect(depth).toBe(-1);
-  });
+      // Assert
+      expect(depth).toBe(-1);
+    },
+  );
 });

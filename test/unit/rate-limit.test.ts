@@ -14,7 +14,11 @@ const principal = (tier: RateLimitPrincipal['tier'], requestsPerMinute?: number 
   requestsPerMinute,
 });
 
-async function consumeTimes(limiter: TieredLimiter, who: RateLimitPrincipal, times: number): Promise<RateLimitDecision[]> {
+async function consumeTimes(
+  limiter: TieredLimiter,
+  who: RateLimitPrincipal,
+  times: number,
+): Promise<RateLimitDecision[]> {
   const decisions: RateLimitDecision[] = [];
   for (let i = 0; i < times; i++) decisions.push(await limiter.consume(who));
   return decisions;
@@ -43,7 +47,9 @@ describe('tiered limiter (memory store)', () => {
   test('a free key is allowed 60 requests with remaining 59..0, and the 61st is denied until the window resets', async () => {
     const who = principal('free');
     const decisions = await consumeTimes(limiter, who, 60);
-    expect(decisions.every((d) => d.allowed && d.limit === 60 && d.tier === 'free' && d.windowSeconds === 60)).toBe(true);
+    expect(decisions.every((d) => d.allowed && d.limit === 60 && d.tier === 'free' && d.windowSeconds === 60)).toBe(
+      true,
+    );
     expect(decisions.map((d) => d.remaining)).toEqual(Array.from({ length: 60 }, (_, i) => 59 - i));
 
     const sixtyFirst = await limiter.consume(who);
@@ -115,7 +121,12 @@ describe('rate-limit middleware', () => {
       res.locals.rateLimitPrincipal = who;
       next();
     });
-    app.use(createRateLimitMiddleware({ limiter: createTieredLimiter({ store: 'memory' }), principalOf: (res) => res.locals.rateLimitPrincipal as RateLimitPrincipal }));
+    app.use(
+      createRateLimitMiddleware({
+        limiter: createTieredLimiter({ store: 'memory' }),
+        principalOf: (res) => res.locals.rateLimitPrincipal as RateLimitPrincipal,
+      }),
+    );
     app.get('/ok', (_req, res) => {
       res.json({ success: true });
     });
@@ -191,7 +202,11 @@ describe('rate-limit middleware', () => {
 
   test('an Error from the limiter reaches the error handler as a 500', async () => {
     const app = express();
-    const failing: TieredLimiter = { consume: async () => { throw new Error('store exploded'); } };
+    const failing: TieredLimiter = {
+      consume: async () => {
+        throw new Error('store exploded');
+      },
+    };
     app.use(createRateLimitMiddleware({ limiter: failing, principalOf: () => principal('free') }));
     app.get('/ok', (_req, res) => {
       res.json({ success: true });

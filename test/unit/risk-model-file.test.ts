@@ -11,20 +11,28 @@ function documentedTable(): Map<string, string> {
   const block = /<!-- risk-model:start[^>]*-->([\s\S]*?)<!-- risk-model:end -->/.exec(doc)?.[1];
   if (!block) throw new Error('docs/screening.md has no risk-model table');
   const rows = block.split('\n').filter((l) => l.startsWith('| `'));
-  return new Map(rows.map((l) => {
-    const [, key, value] = /^\| `([^`]+)` \| (.*) \|$/.exec(l)!;
-    return [key!, value!.replace(/^`|`$/g, '')];
-  }));
+  return new Map(
+    rows.map((l) => {
+      const [, key, value] = /^\| `([^`]+)` \| (.*) \|$/.exec(l)!;
+      return [key!, value!.replace(/^`|`$/g, '')];
+    }),
+  );
 }
 
 /** The model as the docs/screening.md table shows it: leaf paths with JSON values, severities grouped by value. */
 function tableOf(model: Record<string, unknown>): Map<string, unknown> {
   const out = new Map<string, unknown>();
   const walk = (prefix: string, v: unknown) => {
-    if (v && typeof v === 'object' && !Array.isArray(v)) for (const [k, x] of Object.entries(v)) walk(prefix ? `${prefix}.${k}` : k, x);
+    if (v && typeof v === 'object' && !Array.isArray(v))
+      for (const [k, x] of Object.entries(v)) walk(prefix ? `${prefix}.${k}` : k, x);
     else out.set(prefix, v);
   };
-  const { description: _d, category_severity, category_priority, ...rest } = model as Record<string, unknown> & { category_severity: Record<string, number>; category_priority: string[] };
+  const {
+    description: _d,
+    category_severity,
+    category_priority,
+    ...rest
+  } = model as Record<string, unknown> & { category_severity: Record<string, number>; category_priority: string[] };
   walk('', rest);
   const bySeverity = new Map<number, string[]>();
   for (const [c, s] of Object.entries(category_severity)) bySeverity.set(s, [...(bySeverity.get(s) ?? []), c]);
@@ -63,7 +71,11 @@ describe('the risk model file', () => {
   test.each([
     ['levels leave a gap', (m: any) => ({ ...m, levels: { ...m.levels, MEDIUM: '41-69' } }), 'levels'],
     ['a weight is a string', (m: any) => ({ ...m, indirect: { ...m.indirect, cap: '75' } }), 'indirect.cap'],
-    ['a crawl bound is missing', (m: any) => ({ ...m, crawl: { ...m.crawl, max_nodes: undefined } }), 'crawl.max_nodes'],
+    [
+      'a crawl bound is missing',
+      (m: any) => ({ ...m, crawl: { ...m.crawl, max_nodes: undefined } }),
+      'crawl.max_nodes',
+    ],
     ['an unknown parameter appears', (m: any) => ({ ...m, direct: { ...m.direct, frozen_flor: 85 } }), 'direct'],
   ])('when %s, then loading refuses the model and names the path', (_what, edit, where) => {
     // Arrange

@@ -9,12 +9,21 @@ const scenario = (label: string, statuses: Array<number | null>, body = '{"succe
       recorder: {
         label,
         interactions: Object.fromEntries(
-          statuses.map((status, i) => [`case${label.length}${i}`, { response: status === null ? null : { status_code: status, content: { $base64: Buffer.from(body).toString('base64') } } }]),
+          statuses.map((status, i) => [
+            `case${label.length}${i}`,
+            {
+              response:
+                status === null
+                  ? null
+                  : { status_code: status, content: { $base64: Buffer.from(body).toString('base64') } },
+            },
+          ]),
         ),
       },
     },
   });
-const skipped = (label: string) => JSON.stringify({ ScenarioFinished: { phase: 'examples', status: 'skip', recorder: { label } } });
+const skipped = (label: string) =>
+  JSON.stringify({ ScenarioFinished: { phase: 'examples', status: 'skip', recorder: { label } } });
 
 const DOCUMENT = { paths: { '/a': { get: {}, post: {}, parameters: [] }, '/b/{id}': { delete: {} } } };
 

@@ -86,7 +86,12 @@ describe('scoreParties', () => {
     expect(result.driver).toContain('Sim, Hyon Sop');
     expect(result.driver).toContain('NPWMD');
     expect(result.hits).toHaveLength(1);
-    expect(result.hits[0]).toMatchObject({ rule: 'is_sanctioned', score: 100, address: SANCTIONED_EVM, category: 'sanctions' });
+    expect(result.hits[0]).toMatchObject({
+      rule: 'is_sanctioned',
+      score: 100,
+      address: SANCTIONED_EVM,
+      category: 'sanctions',
+    });
   });
 
   test('when a sanctioned address also carries an exchange label and old history, then the score stays 100', () => {
@@ -119,7 +124,11 @@ describe('scoreParties', () => {
 
   test('when a currently frozen address also carries a high-confidence exchange label, then the score does not drop below the 85 floor', () => {
     // Arrange: data/risk/risk_categories.json "floors": { "is_blacklisted": 85 }
-    const intel: AddressIntel = { ...emptyIntel(), freezes: [freeze()], labels: [label('exchange', 'high', { name: 'Some Exchange' })] };
+    const intel: AddressIntel = {
+      ...emptyIntel(),
+      freezes: [freeze()],
+      labels: [label('exchange', 'high', { name: 'Some Exchange' })],
+    };
 
     // Act
     const result = scoreParties(model, kya(FROZEN_EVM, intel));
@@ -172,16 +181,19 @@ describe('scoreParties', () => {
     ['scam', 'low', 60], // 80 * 0.75
     ['gambling', 'medium', 45], // 50 * 0.9
     ['gambling', 'low', 38], // 50 * 0.75 = 37.5 → 38
-  ])('when the address has a %s label with %s confidence, then tag_score is the severity times the confidence multiplier (%i)', (category, confidence, expected) => {
-    // Arrange
-    const input = kya(CLEAN_EVM, { ...emptyIntel(), labels: [label(category, confidence)] });
+  ])(
+    'when the address has a %s label with %s confidence, then tag_score is the severity times the confidence multiplier (%i)',
+    (category, confidence, expected) => {
+      // Arrange
+      const input = kya(CLEAN_EVM, { ...emptyIntel(), labels: [label(category, confidence)] });
 
-    // Act
-    const result = scoreParties(model, input);
+      // Act
+      const result = scoreParties(model, input);
 
-    // Assert
-    expect(result.ruleScores.tag_score).toBe(expected);
-  });
+      // Assert
+      expect(result.ruleScores.tag_score).toBe(expected);
+    },
+  );
 
   test('when the label has no confidence, then the lowest multiplier (0.75) applies', () => {
     // Arrange
@@ -196,7 +208,11 @@ describe('scoreParties', () => {
 
   test('when the address has no hits but is new and has few inflows, then the behaviour nudges add +15 and the level stays LOW', () => {
     // Arrange
-    const input = kya(CLEAN_EVM, emptyIntel(), facts(CLEAN_EVM, { history: history({ firstSeen: NOW - 3600, inboundCount: 1 }) }));
+    const input = kya(
+      CLEAN_EVM,
+      emptyIntel(),
+      facts(CLEAN_EVM, { history: history({ firstSeen: NOW - 3600, inboundCount: 1 }) }),
+    );
 
     // Act
     const result = scoreParties(model, input);
@@ -213,7 +229,11 @@ describe('scoreParties', () => {
 
   test('when the inbound history was truncated, then the few-inflows nudge does not apply', () => {
     // Arrange
-    const input = kya(CLEAN_EVM, emptyIntel(), facts(CLEAN_EVM, { history: history({ inboundCount: 2, truncated: true }) }));
+    const input = kya(
+      CLEAN_EVM,
+      emptyIntel(),
+      facts(CLEAN_EVM, { history: history({ inboundCount: 2, truncated: true }) }),
+    );
 
     // Act
     const result = scoreParties(model, input);
@@ -292,7 +312,10 @@ describe('scoreParties', () => {
 
   test('when the subject has a high-confidence exchange label, then address_type is -10', () => {
     // Arrange
-    const input = kya(CLEAN_EVM, { ...emptyIntel(), labels: [label('exchange', 'high', { name: 'Binance Hot Wallet 10' })] });
+    const input = kya(CLEAN_EVM, {
+      ...emptyIntel(),
+      labels: [label('exchange', 'high', { name: 'Binance Hot Wallet 10' })],
+    });
 
     // Act
     const result = scoreParties(model, input);
@@ -330,7 +353,11 @@ describe('scoreParties', () => {
 
   test('when the contract carries a label, then the unlabelled-contract nudge does not apply', () => {
     // Arrange
-    const input = kya(CLEAN_EVM, { ...emptyIntel(), labels: [label('dex', 'medium')] }, facts(CLEAN_EVM, { isContract: true }));
+    const input = kya(
+      CLEAN_EVM,
+      { ...emptyIntel(), labels: [label('dex', 'medium')] },
+      facts(CLEAN_EVM, { isContract: true }),
+    );
 
     // Act
     const result = scoreParties(model, input);
@@ -347,7 +374,14 @@ describe('scoreParties', () => {
     const result = scoreParties(model, input);
 
     // Assert
-    expect(result.ruleScores).toEqual({ tag_score: 0, is_sanctioned: 0, is_blacklisted: 0, receive_count: 0, address_type: 0, active_duration: 0 });
+    expect(result.ruleScores).toEqual({
+      tag_score: 0,
+      is_sanctioned: 0,
+      is_blacklisted: 0,
+      receive_count: 0,
+      address_type: 0,
+      active_duration: 0,
+    });
     expect(result.riskScore).toBe(0);
     expect(result.riskLevel).toBe('LOW');
     expect(result.hits).toEqual([]);
@@ -358,7 +392,11 @@ describe('scoreParties', () => {
     // Arrange
     const intel: AddressIntel = {
       ...emptyIntel(),
-      sanctions: [sanction({ chain: 'arbitrum' }), sanction({ chain: 'binance-smart-chain' }), sanction({ chain: 'ethereum' })],
+      sanctions: [
+        sanction({ chain: 'arbitrum' }),
+        sanction({ chain: 'binance-smart-chain' }),
+        sanction({ chain: 'ethereum' }),
+      ],
     };
 
     // Act
@@ -372,7 +410,11 @@ describe('scoreParties', () => {
   test('when a KYT recipient is sanctioned and the sender is clean, then the whole result is HIGH and the tag carries the role prefix', () => {
     // Arrange
     const sender: Party = { address: CLEAN_EVM, role: 'sender', intel: emptyIntel() };
-    const recipient: Party = { address: SANCTIONED_EVM, role: 'recipient', intel: { ...emptyIntel(), sanctions: [sanction()] } };
+    const recipient: Party = {
+      address: SANCTIONED_EVM,
+      role: 'recipient',
+      intel: { ...emptyIntel(), sanctions: [sanction()] },
+    };
     const input: ScoreInput = { parties: [sender, recipient], subjectFacts: null, subjectLabels: [], nowSeconds: NOW };
 
     // Act
@@ -384,13 +426,23 @@ describe('scoreParties', () => {
     expect(result.ruleScores.is_sanctioned).toBe(100);
     expect(result.tags.map((t) => t.display)).toEqual(['recipient: OFAC SDN: Sim, Hyon Sop']);
     expect(result.hits[0]).toMatchObject({ role: 'recipient', address: SANCTIONED_EVM });
-    expect(result.driver).toBe(`Recipient ${SANCTIONED_EVM} is on the OFAC SDN list: Sim, Hyon Sop (programs NPWMD), designated 2023-04-24`);
+    expect(result.driver).toBe(
+      `Recipient ${SANCTIONED_EVM} is on the OFAC SDN list: Sim, Hyon Sop (programs NPWMD), designated 2023-04-24`,
+    );
   });
 
   test('when several parties have hits, then hits are ordered worst first and the driver is the worst one', () => {
     // Arrange
-    const sender: Party = { address: CLEAN_EVM, role: 'sender', intel: { ...emptyIntel(), labels: [label('gambling', 'high')] } };
-    const recipient: Party = { address: FROZEN_EVM, role: 'token recipient', intel: { ...emptyIntel(), freezes: [freeze()] } };
+    const sender: Party = {
+      address: CLEAN_EVM,
+      role: 'sender',
+      intel: { ...emptyIntel(), labels: [label('gambling', 'high')] },
+    };
+    const recipient: Party = {
+      address: FROZEN_EVM,
+      role: 'token recipient',
+      intel: { ...emptyIntel(), freezes: [freeze()] },
+    };
     const input: ScoreInput = { parties: [sender, recipient], subjectFacts: null, subjectLabels: [], nowSeconds: NOW };
 
     // Act
@@ -400,7 +452,10 @@ describe('scoreParties', () => {
     expect(result.hits.map((h) => h.score)).toEqual([90, 50]);
     expect(result.driver).toMatch(/^Token recipient 0x008fe4/);
     expect(result.riskScore).toBe(85);
-    expect(result.tags.map((t) => t.display)).toEqual(['sender: gambling (test-labels)', 'token recipient: USDT frozen (ethereum)']);
+    expect(result.tags.map((t) => t.display)).toEqual([
+      'sender: gambling (test-labels)',
+      'token recipient: USDT frozen (ethereum)',
+    ]);
   });
 });
 

@@ -32,7 +32,13 @@ describe('parseScreeningRequest', () => {
     const request = parseScreeningRequest(body, LIMITS);
 
     // Assert
-    expect(request).toEqual({ apiType: 'KYA', chain: 'ethereum', target: EVM, crawlTimeoutMs: 8000, referenceId: null });
+    expect(request).toEqual({
+      apiType: 'KYA',
+      chain: 'ethereum',
+      target: EVM,
+      crawlTimeoutMs: 8000,
+      referenceId: null,
+    });
   });
 
   test('when a valid txid request without 0x is given, then a KYT request with the canonical 0x txid is returned', () => {
@@ -43,7 +49,13 @@ describe('parseScreeningRequest', () => {
     const request = parseScreeningRequest(body, LIMITS);
 
     // Assert
-    expect(request).toEqual({ apiType: 'KYT', chain: 'ethereum', target: ETH_TX, crawlTimeoutMs: 30_000, referenceId: null });
+    expect(request).toEqual({
+      apiType: 'KYT',
+      chain: 'ethereum',
+      target: ETH_TX,
+      crawlTimeoutMs: 30_000,
+      referenceId: null,
+    });
   });
 
   test('when both address and txid are given, then a 400 INVALID_PARAMETER with parameter and expected details is thrown', () => {
@@ -57,7 +69,10 @@ describe('parseScreeningRequest', () => {
     expect(status).toBe(400);
     expect(answer.success).toBe(false);
     expect(answer.error.code).toBe('INVALID_PARAMETER');
-    expect(answer.error.details).toEqual({ parameter: 'address,txid', expected: 'exactly one of address (KYA) or txid (KYT)' });
+    expect(answer.error.details).toEqual({
+      parameter: 'address,txid',
+      expected: 'exactly one of address (KYA) or txid (KYT)',
+    });
     expect(answer.error.message).toContain('address,txid');
   });
 
@@ -71,22 +86,28 @@ describe('parseScreeningRequest', () => {
     // Assert
     expect(status).toBe(400);
     expect(answer.error.code).toBe('INVALID_PARAMETER');
-    expect(answer.error.details).toEqual({ parameter: 'address|txid', expected: 'exactly one of address (KYA) or txid (KYT)' });
+    expect(answer.error.details).toEqual({
+      parameter: 'address|txid',
+      expected: 'exactly one of address (KYA) or txid (KYT)',
+    });
   });
 
-  test.each([0, -5, 1.5, 999, '5000', 120_001])('when crawlTimeout is %p, then a 400 naming crawlTimeout is thrown', (crawlTimeout) => {
-    // Arrange
-    const body = { chain: 'ethereum', address: EVM, crawlTimeout };
+  test.each([0, -5, 1.5, 999, '5000', 120_001])(
+    'when crawlTimeout is %p, then a 400 naming crawlTimeout is thrown',
+    (crawlTimeout) => {
+      // Arrange
+      const body = { chain: 'ethereum', address: EVM, crawlTimeout };
 
-    // Act
-    const { status, body: answer } = httpError(body);
+      // Act
+      const { status, body: answer } = httpError(body);
 
-    // Assert
-    expect(status).toBe(400);
-    expect(answer.error.code).toBe('INVALID_PARAMETER');
-    expect(answer.error.details.parameter).toBe('crawlTimeout');
-    expect(answer.error.details.expected).toBe('an integer number of milliseconds from 1000 to 120000');
-  });
+      // Assert
+      expect(status).toBe(400);
+      expect(answer.error.code).toBe('INVALID_PARAMETER');
+      expect(answer.error.details.parameter).toBe('crawlTimeout');
+      expect(answer.error.details.expected).toBe('an integer number of milliseconds from 1000 to 120000');
+    },
+  );
 
   test.each([1000, 120_000])('when crawlTimeout is at the bound %i, then it is accepted', (crawlTimeout) => {
     // Arrange / Act
@@ -127,17 +148,20 @@ describe('parseScreeningRequest', () => {
     expect(answer.error.details.parameter).toBe('body');
   });
 
-  test.each(['ETHEREUM', 'Binance-Smart-Chain', '  Tron '])('when the chain is written as "%s", then it is matched case-insensitively', (chain) => {
-    // Arrange
-    const address = chain.trim().toLowerCase() === 'tron' ? TRON : EVM;
+  test.each(['ETHEREUM', 'Binance-Smart-Chain', '  Tron '])(
+    'when the chain is written as "%s", then it is matched case-insensitively',
+    (chain) => {
+      // Arrange
+      const address = chain.trim().toLowerCase() === 'tron' ? TRON : EVM;
 
-    // Act
-    const request = parseScreeningRequest({ chain, address }, LIMITS);
+      // Act
+      const request = parseScreeningRequest({ chain, address }, LIMITS);
 
-    // Assert
-    expect(request.chain).toBe(chain.trim().toLowerCase());
-    expect(request.target).toBe(address);
-  });
+      // Assert
+      expect(request.chain).toBe(chain.trim().toLowerCase());
+      expect(request.target).toBe(address);
+    },
+  );
 
   test('when reference_id is given, then it is returned', () => {
     // Arrange / Act
@@ -157,7 +181,10 @@ describe('parseScreeningRequest', () => {
 
   test('when reference_id and referenceId agree, then the value is accepted', () => {
     // Arrange / Act
-    const request = parseScreeningRequest({ chain: 'ethereum', address: EVM, reference_id: 'same', referenceId: 'same' }, LIMITS);
+    const request = parseScreeningRequest(
+      { chain: 'ethereum', address: EVM, reference_id: 'same', referenceId: 'same' },
+      LIMITS,
+    );
 
     // Assert
     expect(request.referenceId).toBe('same');
@@ -221,7 +248,10 @@ describe('parseScreeningRequest', () => {
 
   test('when the limits allow a different default, then that default crawl timeout applies', () => {
     // Arrange / Act
-    const request = parseScreeningRequest({ chain: 'ethereum', address: EVM }, { defaultCrawlTimeoutMs: 15_000, maxCrawlTimeoutMs: 60_000 });
+    const request = parseScreeningRequest(
+      { chain: 'ethereum', address: EVM },
+      { defaultCrawlTimeoutMs: 15_000, maxCrawlTimeoutMs: 60_000 },
+    );
 
     // Assert
     expect(request.crawlTimeoutMs).toBe(15_000);

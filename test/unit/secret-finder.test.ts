@@ -20,7 +20,11 @@ describe('findSecrets (the whole-run log grep)', () => {
   });
 
   test('does not report prefixes, other keys or the redacted forms', () => {
-    const lines = [`{"prefix":"${key.slice(0, 14)}"}`, '{"k":"cs_live_[REDACTED]"}', `{"other":"${key.slice(0, -1)}X"}`];
+    const lines = [
+      `{"prefix":"${key.slice(0, 14)}"}`,
+      '{"k":"cs_live_[REDACTED]"}',
+      `{"other":"${key.slice(0, -1)}X"}`,
+    ];
     expect(findSecrets(lines, [key, jwt])).toEqual([]);
   });
 });

@@ -1,5 +1,10 @@
 import { SUPPORTED_CHAINS } from '../../src/screening/chains/chain';
-import { ADDRESS_FORMAT_HINT, normalizeAddress, normalizeTxid, TXID_FORMAT_HINT } from '../../src/screening/chains/target-format';
+import {
+  ADDRESS_FORMAT_HINT,
+  normalizeAddress,
+  normalizeTxid,
+  TXID_FORMAT_HINT,
+} from '../../src/screening/chains/target-format';
 
 // Real addresses from data/risk/sanctions_ofac.csv and data/risk/address_labels.csv.
 const EVM_SANCTIONED = '0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c'; // OFAC, ethereum/bsc/arbitrum
@@ -77,13 +82,16 @@ describe('normalizeAddress', () => {
     expect(tron).toBe(TRON);
   });
 
-  test.each([BTC_BECH32, BTC_TAPROOT])('when a lower-case bech32 bitcoin address %s is given, then it is accepted unchanged', (address) => {
-    // Arrange / Act
-    const result = normalizeAddress('bitcoin', address);
+  test.each([BTC_BECH32, BTC_TAPROOT])(
+    'when a lower-case bech32 bitcoin address %s is given, then it is accepted unchanged',
+    (address) => {
+      // Arrange / Act
+      const result = normalizeAddress('bitcoin', address);
 
-    // Assert
-    expect(result).toBe(address);
-  });
+      // Assert
+      expect(result).toBe(address);
+    },
+  );
 
   test('when a bech32 bitcoin address is all upper-case, then it is lower-cased', () => {
     // Arrange / Act
@@ -95,7 +103,10 @@ describe('normalizeAddress', () => {
 
   test.each([
     ['upper-case prefix, lower-case data', `BC1${BTC_BECH32.slice(3)}`],
-    ['one upper-case character in the data', `${BTC_BECH32.slice(0, 10)}${BTC_BECH32.slice(10, 11).toUpperCase()}${BTC_BECH32.slice(11)}`],
+    [
+      'one upper-case character in the data',
+      `${BTC_BECH32.slice(0, 10)}${BTC_BECH32.slice(10, 11).toUpperCase()}${BTC_BECH32.slice(11)}`,
+    ],
   ])('when a bech32 bitcoin address mixes cases (%s), then it is rejected', (_what, address) => {
     // Arrange / Act
     const result = normalizeAddress('bitcoin', address);
@@ -112,13 +123,16 @@ describe('normalizeAddress', () => {
     expect(result).toBeNull();
   });
 
-  test.each([BTC_P2PKH, BTC_P2SH])('when a base58 bitcoin address %s is given, then it is kept verbatim (case-sensitive)', (address) => {
-    // Arrange / Act
-    const result = normalizeAddress('bitcoin', address);
+  test.each([BTC_P2PKH, BTC_P2SH])(
+    'when a base58 bitcoin address %s is given, then it is kept verbatim (case-sensitive)',
+    (address) => {
+      // Arrange / Act
+      const result = normalizeAddress('bitcoin', address);
 
-    // Assert
-    expect(result).toBe(address);
-  });
+      // Assert
+      expect(result).toBe(address);
+    },
+  );
 
   test.each([
     ['starting with 2', `2${BTC_P2PKH.slice(1)}`],
@@ -134,13 +148,16 @@ describe('normalizeAddress', () => {
     expect(result).toBeNull();
   });
 
-  test.each([TRON, TRON_LABELLED])('when a 34-character T-prefixed tron address %s is given, then it is kept verbatim', (address) => {
-    // Arrange / Act
-    const result = normalizeAddress('tron', address);
+  test.each([TRON, TRON_LABELLED])(
+    'when a 34-character T-prefixed tron address %s is given, then it is kept verbatim',
+    (address) => {
+      // Arrange / Act
+      const result = normalizeAddress('tron', address);
 
-    // Assert
-    expect(result).toBe(address);
-  });
+      // Assert
+      expect(result).toBe(address);
+    },
+  );
 
   test.each([
     ['33 characters', TRON.slice(0, -1)],
@@ -156,13 +173,16 @@ describe('normalizeAddress', () => {
     expect(result).toBeNull();
   });
 
-  test.each([SOLANA, SOLANA_LABELLED])('when a base58 solana address %s is given, then it is kept verbatim', (address) => {
-    // Arrange / Act
-    const result = normalizeAddress('solana', address);
+  test.each([SOLANA, SOLANA_LABELLED])(
+    'when a base58 solana address %s is given, then it is kept verbatim',
+    (address) => {
+      // Arrange / Act
+      const result = normalizeAddress('solana', address);
 
-    // Assert
-    expect(result).toBe(address);
-  });
+      // Assert
+      expect(result).toBe(address);
+    },
+  );
 
   test.each([
     ['31 characters', SOLANA.slice(0, 31)],
@@ -176,13 +196,16 @@ describe('normalizeAddress', () => {
     expect(result).toBeNull();
   });
 
-  test.each([RIPPLE, RIPPLE_LABELLED])('when an r-prefixed XRP address %s is given, then it is kept verbatim', (address) => {
-    // Arrange / Act
-    const result = normalizeAddress('ripple', address);
+  test.each([RIPPLE, RIPPLE_LABELLED])(
+    'when an r-prefixed XRP address %s is given, then it is kept verbatim',
+    (address) => {
+      // Arrange / Act
+      const result = normalizeAddress('ripple', address);
 
-    // Assert
-    expect(result).toBe(address);
-  });
+      // Assert
+      expect(result).toBe(address);
+    },
+  );
 
   test.each([
     ['not starting with r', `x${RIPPLE.slice(1)}`],
@@ -307,13 +330,18 @@ describe('checksums at the API edge', () => {
     ['bitcoin', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdp'],
     ['tron', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u'],
     ['ripple', 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTj'],
-  ] as const)('when a %s address has a wrong checksum, then it is refused while the real one passes', (chain, real, broken) => {
-    expect(normalizeAddress(chain, real)).not.toBeNull();
-    expect(normalizeAddress(chain, broken)).toBeNull();
-  });
+  ] as const)(
+    'when a %s address has a wrong checksum, then it is refused while the real one passes',
+    (chain, real, broken) => {
+      expect(normalizeAddress(chain, real)).not.toBeNull();
+      expect(normalizeAddress(chain, broken)).toBeNull();
+    },
+  );
 
   test('when a solana address does not decode to 32 bytes, then it is refused', () => {
-    expect(normalizeAddress('solana', 'So11111111111111111111111111111111111111112')).toBe('So11111111111111111111111111111111111111112');
+    expect(normalizeAddress('solana', 'So11111111111111111111111111111111111111112')).toBe(
+      'So11111111111111111111111111111111111111112',
+    );
     expect(normalizeAddress('solana', 'z'.repeat(32))).toBeNull(); // 24 bytes
   });
 });

@@ -33,17 +33,24 @@ describe('USD reference prices by time', () => {
     expect(book.usdPriceAt('BNB', at('2021-05-01T00:00:00Z'))).toBeNull();
   });
 
-  test.each(['BNB', 'TRX', 'XRP'])('when the shipped %s closes are read, then every day is present and opens where the previous day closed', (symbol) => {
-    // Arrange
-    const csv = readFileSync(path.join(pricesDir, 'daily-closes', `${symbol}-USD.csv`), 'utf8');
-    const rows = csv.trim().split('\n').slice(1).map((l) => l.split(','));
-    // Act
-    const points = parseDailyCloses(csv, symbol);
-    // Assert: no missing day; an open more than 1 % off the previous close would be a copying error
-    expect(points.every((p, i) => i === 0 || p.at - points[i - 1]!.at === DAY)).toBe(true);
-    const jumps = rows.slice(1).filter((r, i) => Math.abs(Number(r[1]) / Number(rows[i]![2]) - 1) > 0.01);
-    expect(jumps.map((r) => r[0])).toEqual(symbol === 'XRP' ? ['2024-12-06'] : []);
-  });
+  test.each(['BNB', 'TRX', 'XRP'])(
+    'when the shipped %s closes are read, then every day is present and opens where the previous day closed',
+    (symbol) => {
+      // Arrange
+      const csv = readFileSync(path.join(pricesDir, 'daily-closes', `${symbol}-USD.csv`), 'utf8');
+      const rows = csv
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((l) => l.split(','));
+      // Act
+      const points = parseDailyCloses(csv, symbol);
+      // Assert: no missing day; an open more than 1 % off the previous close would be a copying error
+      expect(points.every((p, i) => i === 0 || p.at - points[i - 1]!.at === DAY)).toBe(true);
+      const jumps = rows.slice(1).filter((r, i) => Math.abs(Number(r[1]) / Number(rows[i]![2]) - 1) > 0.01);
+      expect(jumps.map((r) => r[0])).toEqual(symbol === 'XRP' ? ['2024-12-06'] : []);
+    },
+  );
 });
 
 describe('stored closes against the reference', () => {
@@ -56,7 +63,11 @@ describe('stored closes against the reference', () => {
     // Act
     const price = await pricer.priceAt('BNB', transfer);
     // Assert
-    expect(price).toEqual({ usd: 1250.5, asOf: '2025-10-13T11:00:00.000Z', source: 'binance BNB-USDT close (market_candles)' });
+    expect(price).toEqual({
+      usd: 1250.5,
+      asOf: '2025-10-13T11:00:00.000Z',
+      source: 'binance BNB-USDT close (market_candles)',
+    });
   });
 
   test('when the stored series ended long before and the reference has a later close, then the reference is used', async () => {

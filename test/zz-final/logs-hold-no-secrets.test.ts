@@ -12,11 +12,14 @@ const lines = read(process.env.TEST_RUN_LOG).split('\n').filter(Boolean);
 const secrets = read(process.env.TEST_RUN_SECRETS).split('\n').filter(Boolean);
 const selectedFiles: string[] = JSON.parse(process.env.TEST_RUN_FILES ?? '[]');
 /** The test files of this run that start a stack, and so must have written lines. */
-const stackFiles = selectedFiles.filter((file) => !file.includes('zz-final') && /startTestStack\(/.test(readFileSync(file, 'utf8')));
+const stackFiles = selectedFiles.filter(
+  (file) => !file.includes('zz-final') && /startTestStack\(/.test(readFileSync(file, 'utf8')),
+);
 
 describe('the whole test run’s log', () => {
   test('was written by every test file of the run that started a stack, as JSON lines', () => {
-    if (stackFiles.length === 0) throw new Error('no test file of this run starts a stack: run this test with the suite (npm test), not alone');
+    if (stackFiles.length === 0)
+      throw new Error('no test file of this run starts a stack: run this test with the suite (npm test), not alone');
     expect(lines.length).toBeGreaterThan(stackFiles.length);
     const writers = new Set<string>();
     const malformed: string[] = [];
@@ -24,7 +27,8 @@ describe('the whole test run’s log', () => {
       try {
         const entry = JSON.parse(line) as { testFile?: string; level?: string; msg?: string; time?: string };
         if (entry.testFile) writers.add(entry.testFile);
-        if (typeof entry.level !== 'string' || typeof entry.msg !== 'string' || typeof entry.time !== 'string') malformed.push(line.slice(0, 200));
+        if (typeof entry.level !== 'string' || typeof entry.msg !== 'string' || typeof entry.time !== 'string')
+          malformed.push(line.slice(0, 200));
       } catch {
         malformed.push(line.slice(0, 200));
       }

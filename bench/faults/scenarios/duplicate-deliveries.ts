@@ -6,7 +6,15 @@ import { createPool } from '../../../src/platform/db/pool';
 import { createLogger } from '../../../src/platform/logging/logger';
 import { startApiServer } from '../../../src/app/api-server';
 import { completeItn, signedItn } from '../../../test/helpers/billing';
-import { clerkDelivery, fixture, FIXTURE_CLERK_USER, paypalVariant, post, testPayPalVerifier, type Delivery } from '../../../test/helpers/webhooks';
+import {
+  clerkDelivery,
+  fixture,
+  FIXTURE_CLERK_USER,
+  paypalVariant,
+  post,
+  testPayPalVerifier,
+  type Delivery,
+} from '../../../test/helpers/webhooks';
 import { activityRecord, postActivity } from '../activity-sender';
 import type { FaultStack } from '../fault-stack';
 import { sleep, startReport, type ScenarioReport } from '../report';
@@ -30,7 +38,8 @@ async function deliverCopies(url: string, route: string, delivery: Delivery): Pr
   return answers.map((a) => a.status);
 }
 
-const count = async (pool: Pool, sql: string, params: unknown[]) => (await pool.query<{ n: number }>(sql, params)).rows[0]?.n ?? 0;
+const count = async (pool: Pool, sql: string, params: unknown[]) =>
+  (await pool.query<{ n: number }>(sql, params)).rows[0]?.n ?? 0;
 
 /**
  * Twenty copies of one event sent at once to each provider's route: all acknowledged, exactly one
@@ -43,22 +52,52 @@ export async function duplicateDeliveries(stack: FaultStack): Promise<ScenarioRe
   const pool = createPool(stack.env.DATABASE_URL as string, 12);
   const connection = await Connection.connect({ address: stack.env.TEMPORAL_ADDRESS as string });
   const temporal = new Client({ connection });
-  const api = await startApiServer({ config, pool, temporal, log: createLogger('silent'), verifiers: { paypalVerifier: testPayPalVerifier() } });
-  const expectOne = (provider: string, statuses: number[], okStatus: number, effects: number, runs: number, effect: string) => {
+  const api = await startApiServer({
+    config,
+    pool,
+    temporal,
+    log: createLogger('silent'),
+    verifiers: { paypalVerifier: testPayPalVerifier() },
+  });
+  const expectOne = (
+    provider: string,
+    statuses: number[],
+    okStatus: number,
+    effects: number,
+    runs: number,
+    effect: string,
+  ) => {
     const acknowledged = statuses.filter((s) => s === okStatus).length;
     report.figure(provider, `${acknowledged}×${okStatus}→${effects} ${effect}${runs >= 0 ? `/${runs} run` : ''}`);
-    report.require(acknowledged === COPIES, `${provider}: ${COPIES - acknowledged} copies not answered ${okStatus} (${statuses.join(',')})`);
+    report.require(
+      acknowledged === COPIES,
+      `${provider}: ${COPIES - acknowledged} copies not answered ${okStatus} (${statuses.join(',')})`,
+    );
     report.require(effects === 1, `${provider}: ${effects} ${effect}s instead of 1`);
     if (runs >= 0) report.require(runs === 1, `${provider}: ${runs} workflow executions instead of 1`);
   };
   try {
     // PayPal: a subscription activation grants its package once.
     const paypalUser = newClerkId();
-    const activated = paypalVariant('BILLING.SUBSCRIPTION.ACTIVATED', { subscriptionId: `I-${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`, clerkUserId: paypalUser });
+    const activated = paypalVariant('BILLING.SUBSCRIPTION.ACTIVATED', {
+      subscriptionId: `I-${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`,
+      clerkUserId: paypalUser,
+    });
     const paypal = await deliverCopies(api.url, '/api/v1/billing/paypal/webhook', activated);
     await temporal.workflow.getHandle(`paypal:${activated.eventId}`).result();
-    const paypalGrants = await count(pool, `SELECT count(*)::int AS n FROM credit_transactions t JOIN users u ON u.id = t.user_id WHERE u.clerk_user_id = $1 AND t.kind = 'grant'`, [paypalUser]);
-    expectOne('paypal', paypal, 200, paypalGrants, await executionsOf(temporal, `paypal:${activated.eventId}`), 'grant');
+    const paypalGrants = await count(
+      pool,
+      `SELECT count(*)::int AS n FROM credit_transactions t JOIN users u ON u.id = t.user_id WHERE u.clerk_user_id = $1 AND t.kind = 'grant'`,
+      [paypalUser],
+    );
+    expectOne(
+      'paypal',
+      paypal,
+      200,
+      paypalGrants,
+      await executionsOf(temporal, `paypal:${activated.eventId}`),
+      'grant',
+    );
 
     // PayFast: a COMPLETE ITN for a recorded checkout grants its package once.
     const buyer = await stack.createUser();
@@ -66,17 +105,31 @@ export async function duplicateDeliveries(stack: FaultStack): Promise<ScenarioRe
     const price = pkg?.prices.find((p) => p.provider === 'payfast');
     if (!price) throw new Error('the pro package has no PayFast price');
     const mPaymentId = `faults-${randomUUID()}`;
-    await pool.query('INSERT INTO payfast_checkouts (m_payment_id, user_id, package_id, amount_cents, currency) VALUES ($1, $2, $3, $4, $5)', [mPaymentId, buyer.id, 'pro', price.amountCents, price.currency]);
+    await pool.query(
+      'INSERT INTO payfast_checkouts (m_payment_id, user_id, package_id, amount_cents, currency) VALUES ($1, $2, $3, $4, $5)',
+      [mPaymentId, buyer.id, 'pro', price.amountCents, price.currency],
+    );
     const pfPaymentId = String(Date.now());
-    const itn = signedItn(completeItn({ mPaymentId, pfPaymentId, amount: (price.amountCents / 100).toFixed(2), customStr1: buyer.id }));
-    const payfast = await deliverCopies(api.url, '/api/v1/billing/payfast/webhook', { body: itn, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const itn = signedItn(
+      completeItn({ mPaymentId, pfPaymentId, amount: (price.amountCents / 100).toFixed(2), customStr1: buyer.id }),
+    );
+    const payfast = await deliverCopies(api.url, '/api/v1/billing/payfast/webhook', {
+      body: itn,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     await temporal.workflow.getHandle(`payfast:${pfPaymentId}`).result();
-    const payfastGrants = await count(pool, `SELECT count(*)::int AS n FROM credit_transactions WHERE user_id = $1 AND kind = 'grant'`, [buyer.id]);
+    const payfastGrants = await count(
+      pool,
+      `SELECT count(*)::int AS n FROM credit_transactions WHERE user_id = $1 AND kind = 'grant'`,
+      [buyer.id],
+    );
     expectOne('payfast', payfast, 200, payfastGrants, await executionsOf(temporal, `payfast:${pfPaymentId}`), 'grant');
 
     // Clerk: one user.created (one svix-id) creates the user once.
     const clerkUser = newClerkId();
-    const created = clerkDelivery(fixture('clerk', 'user.created.json').toString('utf8').split(FIXTURE_CLERK_USER).join(clerkUser));
+    const created = clerkDelivery(
+      fixture('clerk', 'user.created.json').toString('utf8').split(FIXTURE_CLERK_USER).join(clerkUser),
+    );
     const clerk = await deliverCopies(api.url, '/api/webhook/clerk', created);
     await temporal.workflow.getHandle(`clerk:${created.headers['svix-id']}`).result();
     const users = await count(pool, 'SELECT count(*)::int AS n FROM users WHERE clerk_user_id = $1', [clerkUser]);
@@ -85,9 +138,21 @@ export async function duplicateDeliveries(stack: FaultStack): Promise<ScenarioRe
     // Activity: one record (userId + requestId) is one row, whoever sends it how often.
     const record = activityRecord(`user_faults_dup_${randomUUID().replace(/-/g, '').slice(0, 12)}`);
     const answers = await Promise.all(Array.from({ length: COPIES }, () => postActivity(api.url, record)));
-    const rows = await count(pool, 'SELECT count(*)::int AS n FROM activity_history WHERE request_id = $1', [record.requestId]);
-    expectOne('activity', answers.map((a) => a?.status ?? 0), 201, rows, -1, 'row');
-    report.require(new Set(answers.map((a) => a?.id)).size === 1, 'activity: the copies were answered with different row ids');
+    const rows = await count(pool, 'SELECT count(*)::int AS n FROM activity_history WHERE request_id = $1', [
+      record.requestId,
+    ]);
+    expectOne(
+      'activity',
+      answers.map((a) => a?.status ?? 0),
+      201,
+      rows,
+      -1,
+      'row',
+    );
+    report.require(
+      new Set(answers.map((a) => a?.id)).size === 1,
+      'activity: the copies were answered with different row ids',
+    );
   } finally {
     await api.close();
     await connection.close();

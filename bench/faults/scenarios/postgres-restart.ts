@@ -7,12 +7,19 @@ import { seconds, sleep, startReport, type ScenarioReport } from '../report';
  * Postgres stopped under activity-webhook load and started again on the same data directory while the
  * senders retry their 5xx answers: every record is stored exactly once (rows = unique requestIds).
  */
-export async function postgresRestart(stack: FaultStack, options: { senders: number; durationMs: number; outageMs: number }): Promise<ScenarioReport> {
+export async function postgresRestart(
+  stack: FaultStack,
+  options: { senders: number; durationMs: number; outageMs: number },
+): Promise<ScenarioReport> {
   const report = startReport('Postgres restart');
   const userRef = `user_faults_pg_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   const tally = emptyTally();
   const stopAt = Date.now() + options.durationMs;
-  const senders = Promise.all(Array.from({ length: options.senders }, () => retryingSender(stack.apiUrl, userRef, tally, stopAt, stopAt + 60_000)));
+  const senders = Promise.all(
+    Array.from({ length: options.senders }, () =>
+      retryingSender(stack.apiUrl, userRef, tally, stopAt, stopAt + 60_000),
+    ),
+  );
 
   await sleep(options.durationMs * 0.25);
   const ackedBefore = tally.acknowledged.size;
@@ -32,7 +39,10 @@ export async function postgresRestart(stack: FaultStack, options: { senders: num
   const duplicated = rows.reduce((sum, r) => sum + r.n - 1, 0);
   const unacknowledged = tally.sent.size - tally.acknowledged.size;
   report.figure('requestIds', tally.sent.size);
-  report.figure('rows', rows.reduce((sum, r) => sum + r.n, 0));
+  report.figure(
+    'rows',
+    rows.reduce((sum, r) => sum + r.n, 0),
+  );
   report.figure('lost', lost);
   report.figure('duplicated', duplicated);
   report.figure('5xx-retried', tally.serverErrors);
@@ -44,6 +54,9 @@ export async function postgresRestart(stack: FaultStack, options: { senders: num
   report.require(unacknowledged === 0, `${unacknowledged} records never got their 201`);
   report.require(stored.size === tally.sent.size, `rows for ${stored.size} requestIds, ${tally.sent.size} sent`);
   // Without refused posts the outage fell outside the load and proved nothing.
-  report.require(tally.serverErrors + tally.networkErrors > 0 && ackedBefore > 0, 'the outage did not interrupt the load (no 5xx or refused connection seen)');
+  report.require(
+    tally.serverErrors + tally.networkErrors > 0 && ackedBefore > 0,
+    'the outage did not interrupt the load (no 5xx or refused connection seen)',
+  );
   return report.finish();
 }

@@ -20,11 +20,17 @@ const RSS_GROSS_LEAK_PERCENT = 50;
  * Promises: no unexpected answer, every job charged once, every payment heard, and the resident memory
  * of api and worker grows less than 10 % from the end of the warm-up to the end (see RSS_JUDGED_WINDOW_MS).
  */
-export async function soak(stack: FaultStack, options: { durationMs: number; warmUpMs: number }): Promise<ScenarioReport> {
+export async function soak(
+  stack: FaultStack,
+  options: { durationMs: number; warmUpMs: number },
+): Promise<ScenarioReport> {
   const report = startReport('mixed soak');
   const seed = 1_000_000;
   const screener = await stack.createUser({ credits: seed });
-  await stack.pool.query(`UPDATE api_keys SET rate_limit_tier = 'enterprise', requests_per_minute = 1000000 WHERE user_id = $1`, [screener.id]);
+  await stack.pool.query(
+    `UPDATE api_keys SET rate_limit_tier = 'enterprise', requests_per_minute = 1000000 WHERE user_id = $1`,
+    [screener.id],
+  );
   const buyer = await stack.createUser();
   const listener = await connectRecording(stack.apiUrl, buyer.key);
   const sampler = startRssSampler([stack.api(), stack.worker()], Math.max(1_000, options.durationMs / 300));
@@ -35,7 +41,8 @@ export async function soak(stack: FaultStack, options: { durationMs: number; war
   sampler.stop();
   if (process.env.FAULTS_RSS_DUMP) console.log(sampler.dump());
   // A payment acknowledged in the last second is granted by the worker a moment later.
-  const heard = (id: string) => listener.received.some((r) => r.event === 'credits_granted' && r.payload?.eventId === id);
+  const heard = (id: string) =>
+    listener.received.some((r) => r.event === 'credits_granted' && r.payload?.eventId === id);
   for (let waited = 0; waited < 10_000 && !tally.grantedPayments.every(heard); waited += 200) await sleep(200);
   const unheard = tally.grantedPayments.filter((id) => !heard(id)).length;
   const disconnected = !listener.socket.connected;
@@ -43,19 +50,32 @@ export async function soak(stack: FaultStack, options: { durationMs: number; war
 
   const audit = await auditJobs(stack.pool, { id: screener.id, seed }, tally.jobs);
   const growth = sampler.growthSince(started + options.warmUpMs);
-  const rssLimit = options.durationMs - options.warmUpMs >= RSS_JUDGED_WINDOW_MS ? RSS_GROWTH_LIMIT_PERCENT : RSS_GROSS_LEAK_PERCENT;
+  const rssLimit =
+    options.durationMs - options.warmUpMs >= RSS_JUDGED_WINDOW_MS ? RSS_GROWTH_LIMIT_PERCENT : RSS_GROSS_LEAK_PERCENT;
   for (const [op, n] of Object.entries(tally.ops)) report.figure(op, n);
   report.figure('errors', tally.errors);
   report.figure('charged-once', `${audit.chargedOnce}/${audit.jobs}`);
   report.figure('payments-heard', `${tally.grantedPayments.length - unheard}/${tally.grantedPayments.length}`);
-  for (const g of growth) report.figure(`${g.name}-rss`, `${g.startMb.toFixed(0)}→${g.endMb.toFixed(0)}MB(${g.percent >= 0 ? '+' : ''}${g.percent.toFixed(1)}%)`);
+  for (const g of growth)
+    report.figure(
+      `${g.name}-rss`,
+      `${g.startMb.toFixed(0)}→${g.endMb.toFixed(0)}MB(${g.percent >= 0 ? '+' : ''}${g.percent.toFixed(1)}%)`,
+    );
   report.figure('rss-limit', `${rssLimit}%${rssLimit === RSS_GROSS_LEAK_PERCENT ? '(short window)' : ''}`);
   report.require(tally.errors === 0, `${tally.errors} unexpected answers, e.g. ${tally.examples.join('; ')}`);
-  report.require(audit.chargedOnce === audit.jobs && audit.duplicated === 0 && audit.holdsLeft === 0 && audit.balanceOff === 0,
-    `jobs: ${audit.jobs - audit.chargedOnce} not charged exactly once, ${audit.duplicated} duplicated, ${audit.holdsLeft} holds left, balance off by ${audit.balanceOff}`);
-  report.require(unheard === 0 && !disconnected, `${unheard} payments never reached the buyer's socket${disconnected ? ' (it was disconnected)' : ''}`);
+  report.require(
+    audit.chargedOnce === audit.jobs && audit.duplicated === 0 && audit.holdsLeft === 0 && audit.balanceOff === 0,
+    `jobs: ${audit.jobs - audit.chargedOnce} not charged exactly once, ${audit.duplicated} duplicated, ${audit.holdsLeft} holds left, balance off by ${audit.balanceOff}`,
+  );
+  report.require(
+    unheard === 0 && !disconnected,
+    `${unheard} payments never reached the buyer's socket${disconnected ? ' (it was disconnected)' : ''}`,
+  );
   for (const g of growth) {
-    report.require(Number.isFinite(g.percent) && g.percent < rssLimit, `${g.name} RSS grew ${g.percent.toFixed(1)} % after the warm-up (limit ${rssLimit} %)`);
+    report.require(
+      Number.isFinite(g.percent) && g.percent < rssLimit,
+      `${g.name} RSS grew ${g.percent.toFixed(1)} % after the warm-up (limit ${rssLimit} %)`,
+    );
   }
   return report.finish();
 }

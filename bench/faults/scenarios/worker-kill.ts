@@ -9,11 +9,21 @@ import { describeRetried, retriedActivities } from '../retried-activities';
  * The worker process SIGKILLed while `concurrency` clients keep jobs in flight (each analysis spends about
  * a second on the slow node), then started again: every job completes and is charged exactly once.
  */
-export async function workerKill(stack: FaultStack, options: { jobs: number; concurrency: number }): Promise<ScenarioReport> {
+export async function workerKill(
+  stack: FaultStack,
+  options: { jobs: number; concurrency: number },
+): Promise<ScenarioReport> {
   const report = startReport('worker SIGKILL');
   const seed = options.jobs * 10;
   const user = await stack.createUser({ credits: seed });
-  const load = startJobLoad({ apiUrl: stack.apiUrl, key: user.key, jobs: options.jobs, concurrency: options.concurrency, body: freshEthereumKya, deadline: Date.now() + 180_000 });
+  const load = startJobLoad({
+    apiUrl: stack.apiUrl,
+    key: user.key,
+    jobs: options.jobs,
+    concurrency: options.concurrency,
+    body: freshEthereumKya,
+    deadline: Date.now() + 180_000,
+  });
 
   await Promise.race([load.whenCompleted(Math.ceil(options.jobs / 4)), load.done]);
   const chainCalls = await whenAnalysesInFlight(stack, 3);
@@ -27,13 +37,27 @@ export async function workerKill(stack: FaultStack, options: { jobs: number; con
   const outcomes = await load.done;
 
   const audit = await auditJobs(stack.pool, { id: user.id, seed }, outcomes);
-  const retried = await retriedActivities(stack.temporal, outcomes.flatMap((o) => (o.requestId ? [o.requestId] : [])));
+  const retried = await retriedActivities(
+    stack.temporal,
+    outcomes.flatMap((o) => (o.requestId ? [o.requestId] : [])),
+  );
   requireJobPromises(report, audit);
   report.figure('jobs/chain-calls-in-flight-at-kill', `${inFlight}/${chainCalls}`);
   report.figure('retried', describeRetried(retried));
   report.figure('restart→polling', seconds(restartMs));
-  report.figure('job-p50/max', `${seconds(pct(outcomes.map((o) => o.ms), 50))}/${seconds(Math.max(...outcomes.map((o) => o.ms)))}`);
+  report.figure(
+    'job-p50/max',
+    `${seconds(
+      pct(
+        outcomes.map((o) => o.ms),
+        50,
+      ),
+    )}/${seconds(Math.max(...outcomes.map((o) => o.ms)))}`,
+  );
   // Without a retried analysis the kill landed between analyses and proved less than it claims.
-  report.require((retried.analyzeTarget ?? 0) > 0, 'no analysis was interrupted by the kill (no analyzeTarget attempt 2)');
+  report.require(
+    (retried.analyzeTarget ?? 0) > 0,
+    'no analysis was interrupted by the kill (no analyzeTarget attempt 2)',
+  );
   return report.finish();
 }

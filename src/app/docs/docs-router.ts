@@ -42,10 +42,18 @@ export const DOCS_CONTENT_SECURITY_POLICY = [
  * no network at run time). Public, like the document.
  */
 export function createDocsRouter(options: { swaggerUiDir?: string } = {}): Router {
-  const assetsDir = options.swaggerUiDir ?? (require('swagger-ui-dist') as { getAbsoluteFSPath(): string }).getAbsoluteFSPath();
+  const assetsDir =
+    options.swaggerUiDir ?? (require('swagger-ui-dist') as { getAbsoluteFSPath(): string }).getAbsoluteFSPath();
   const router = Router();
   router.get('/docs', (_req, res) => {
-    res.set({ 'Content-Security-Policy': DOCS_CONTENT_SECURITY_POLICY, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-cache' }).type('html').send(PAGE);
+    res
+      .set({
+        'Content-Security-Policy': DOCS_CONTENT_SECURITY_POLICY,
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'no-cache',
+      })
+      .type('html')
+      .send(PAGE);
   });
   router.get('/docs/init.js', (_req, res) => {
     res.set('Cache-Control', 'no-cache').sendFile(path.join(__dirname, 'docs-init.js'));

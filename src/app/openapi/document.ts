@@ -40,12 +40,22 @@ export function buildOpenApiDocument(options: OpenApiOptions) {
   const components = new SchemaComponents();
   const context: OperationContext = { components, limits: { maxCrawlTimeoutMs: options.maxCrawlTimeoutMs } };
   const responses = sharedResponses(components);
-  const groups = [screeningOperations, accountOperations, billingOperations, activityOperations, marketOperations, x402Operations, webhookOperations, serviceOperations];
+  const groups = [
+    screeningOperations,
+    accountOperations,
+    billingOperations,
+    activityOperations,
+    marketOperations,
+    x402Operations,
+    webhookOperations,
+    serviceOperations,
+  ];
   const paths: Paths = {};
   for (const group of groups) {
     for (const [path, item] of Object.entries(group(context))) {
       for (const method of Object.keys(item)) {
-        if (paths[path]?.[method as keyof typeof item]) throw new Error(`OpenAPI: ${method.toUpperCase()} ${path} is described twice`);
+        if (paths[path]?.[method as keyof typeof item])
+          throw new Error(`OpenAPI: ${method.toUpperCase()} ${path} is described twice`);
       }
       paths[path] = { ...paths[path], ...item };
     }
@@ -57,7 +67,7 @@ export function buildOpenApiDocument(options: OpenApiOptions) {
       version: options.version ?? '0.1.0',
       summary: 'Blockchain compliance screening: KYT, KYA, KYE, market data',
       description:
-        'Explainable risk screening of addresses (KYA) and transactions (KYT), pay-per-use reports over x402, and market data. Errors come in two shapes (spec 7): flat `{success:false, error, code?}` and structured `{success:false, error:{code, message, details}}` (every INVALID_PARAMETER 400, and market data\'s 404/429). The activity webhook answers `{error}`.',
+        "Explainable risk screening of addresses (KYA) and transactions (KYT), pay-per-use reports over x402, and market data. Errors come in two shapes (spec 7): flat `{success:false, error, code?}` and structured `{success:false, error:{code, message, details}}` (every INVALID_PARAMETER 400, and market data's 404/429). The activity webhook answers `{error}`.",
     },
     servers: [{ url: '/', description: 'This server' }],
     tags: TAGS,

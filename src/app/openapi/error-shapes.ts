@@ -16,11 +16,22 @@ const flatExtras = {
   required: z.int().min(0).optional().meta({ description: '402: credits the request needs' }),
   available: z.int().optional().meta({ description: '402: credits available' }),
   debt: z.int().min(0).optional().meta({ description: '402 CREDITS_IN_DEBT: credits owed after a refund or reversal' }),
-  request_id: z.uuid().optional().meta({ description: 'The job concerned (503 when it could not be started, failures of the synchronous analyze)' }),
-  reason: z.string().optional().meta({ description: '401 INVALID_SIGNATURE: why the signature was refused; 402 PAYMENT_REJECTED / SETTLEMENT_FAILED: the x402 reason' }),
+  request_id: z
+    .uuid()
+    .optional()
+    .meta({ description: 'The job concerned (503 when it could not be started, failures of the synchronous analyze)' }),
+  reason: z.string().optional().meta({
+    description:
+      '401 INVALID_SIGNATURE: why the signature was refused; 402 PAYMENT_REJECTED / SETTLEMENT_FAILED: the x402 reason',
+  }),
 };
 
-export const flatErrorBody = z.object({ success: z.literal(false), error: z.string(), code: z.string().optional(), ...flatExtras });
+export const flatErrorBody = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  code: z.string().optional(),
+  ...flatExtras,
+});
 
 export const parameterDetails = z.object({
   parameter: z.string().meta({ description: 'The parameter at fault, e.g. "chain", "filters.symbol", "address|txid"' }),
@@ -38,7 +49,11 @@ export const structuredErrorBody = z.object({
 });
 
 /** A flat error limited to `codes` (none = the code is absent) and the extras named. */
-export function flatError(codes: readonly string[], extras: readonly (keyof typeof flatExtras)[] = [], message?: string) {
+export function flatError(
+  codes: readonly string[],
+  extras: readonly (keyof typeof flatExtras)[] = [],
+  message?: string,
+) {
   const picked = Object.fromEntries(extras.map((k) => [k, flatExtras[k]]));
   return z.object({
     success: z.literal(false),
@@ -49,68 +64,134 @@ export function flatError(codes: readonly string[], extras: readonly (keyof type
 }
 
 export function structuredError(codes: readonly string[], details: z.ZodType) {
-  return z.object({ success: z.literal(false), error: z.object({ code: z.enum(codes as [string, ...string[]]), message: z.string(), details }) });
+  return z.object({
+    success: z.literal(false),
+    error: z.object({ code: z.enum(codes as [string, ...string[]]), message: z.string(), details }),
+  });
 }
 
 const json = (schema: JsonSchema, example?: unknown) => ({
-  'application/json': { schema, ...(example === undefined ? {} : { examples: { example: { summary: 'A real answer', value: example } } }) },
+  'application/json': {
+    schema,
+    ...(example === undefined ? {} : { examples: { example: { summary: 'A real answer', value: example } } }),
+  },
 });
 
 export const RATE_LIMIT_HEADERS: Record<string, HeaderObject> = {
-  'RateLimit-Limit': { description: "Requests per window of the key's tier", required: true, schema: { type: 'string', pattern: '^\\d+$' } },
-  'RateLimit-Remaining': { description: 'Requests left in this window', required: true, schema: { type: 'string', pattern: '^\\d+$' } },
-  'RateLimit-Reset': { description: 'Seconds until the window resets', required: true, schema: { type: 'string', pattern: '^\\d+$' } },
-  'RateLimit-Policy': { description: '`<limit>;w=<window seconds>`', required: true, schema: { type: 'string', examples: ['60;w=60'] } },
+  'RateLimit-Limit': {
+    description: "Requests per window of the key's tier",
+    required: true,
+    schema: { type: 'string', pattern: '^\\d+$' },
+  },
+  'RateLimit-Remaining': {
+    description: 'Requests left in this window',
+    required: true,
+    schema: { type: 'string', pattern: '^\\d+$' },
+  },
+  'RateLimit-Reset': {
+    description: 'Seconds until the window resets',
+    required: true,
+    schema: { type: 'string', pattern: '^\\d+$' },
+  },
+  'RateLimit-Policy': {
+    description: '`<limit>;w=<window seconds>`',
+    required: true,
+    schema: { type: 'string', examples: ['60;w=60'] },
+  },
 };
-export const rateLimitHeaderRefs = () => Object.fromEntries(Object.keys(RATE_LIMIT_HEADERS).map((h) => [h, { $ref: `#/components/headers/${h}` }]));
+export const rateLimitHeaderRefs = () =>
+  Object.fromEntries(Object.keys(RATE_LIMIT_HEADERS).map((h) => [h, { $ref: `#/components/headers/${h}` }]));
 
 /** A response with a JSON body whose schema is built from zod here (per-operation code lists). */
-export function errorResponse(description: string, schema: z.ZodType, example?: unknown, headers?: ResponseObject['headers']): ResponseObject {
+export function errorResponse(
+  description: string,
+  schema: z.ZodType,
+  example?: unknown,
+  headers?: ResponseObject['headers'],
+): ResponseObject {
   return { description, ...(headers ? { headers } : {}), content: json(jsonSchemaOf(schema, 'output'), example) };
 }
 
 /** `components.responses`: the answers many operations share, referenced by name. */
 export function sharedResponses(components: SchemaComponents): Record<string, ResponseObject> {
-  components.response('FlatError', flatErrorBody, { description: 'Flat error shape (spec 7): `{success:false, error, code?}`' });
-  components.response('StructuredError', structuredErrorBody, { description: 'Structured error shape (spec 7): `{success:false, error:{code, message, details}}`' });
+  components.response('FlatError', flatErrorBody, {
+    description: 'Flat error shape (spec 7): `{success:false, error, code?}`',
+  });
+  components.response('StructuredError', structuredErrorBody, {
+    description: 'Structured error shape (spec 7): `{success:false, error:{code, message, details}}`',
+  });
   components.response('ParameterDetails', parameterDetails);
   components.response('RateLimitDetails', rateLimitDetails);
   const invalidParameter = structuredError(['INVALID_PARAMETER'], parameterDetails);
   const activityWebhookError = components.response('ActivityWebhookError', activityWebhookErrorBody, {
-    description: "The activity webhook's own error shape (spec 4.5): `{error}`, with the field at fault when there is one",
+    description:
+      "The activity webhook's own error shape (spec 4.5): `{error}`, with the field at fault when there is one",
   });
-  const retryAfter: HeaderObject = { description: 'Seconds to wait', required: true, schema: { type: 'string', pattern: '^\\d+$' } };
+  const retryAfter: HeaderObject = {
+    description: 'Seconds to wait',
+    required: true,
+    schema: { type: 'string', pattern: '^\\d+$' },
+  };
   return {
-    InvalidParameter: errorResponse('A parameter is missing, malformed or out of range (structured, code INVALID_PARAMETER)', invalidParameter, ERROR_EXAMPLES.invalidParameter),
+    InvalidParameter: errorResponse(
+      'A parameter is missing, malformed or out of range (structured, code INVALID_PARAMETER)',
+      invalidParameter,
+      ERROR_EXAMPLES.invalidParameter,
+    ),
     InvalidBody: errorResponse(
       'The body is not valid JSON, or a field is missing, malformed or out of range (structured INVALID_PARAMETER); a body the parser cannot read at all (e.g. an unknown Content-Encoding) is the flat BAD_REQUEST',
       z.union([invalidParameter, flatError(['BAD_REQUEST'], [], 'Malformed request')]),
       ERROR_EXAMPLES.invalidParameter,
     ),
-    AuthenticationRequired: errorResponse('No valid API key or session token', flatError([], [], 'Authentication required'), ERROR_EXAMPLES.authenticationRequired),
+    AuthenticationRequired: errorResponse(
+      'No valid API key or session token',
+      flatError([], [], 'Authentication required'),
+      ERROR_EXAMPLES.authenticationRequired,
+    ),
     MarketAuthenticationRequired: errorResponse(
       'No valid API key or session token; counted against the calling address at the free tier, so the RateLimit headers are present',
       flatError([], [], 'Authentication required'),
       ERROR_EXAMPLES.authenticationRequired,
       rateLimitHeaderRefs(),
     ),
-    AdminRequired: errorResponse('The caller is not an admin', flatError(['INSUFFICIENT_PERMISSIONS'], [], 'Admin privileges required'), ERROR_EXAMPLES.adminRequired),
-    NotFound: errorResponse('No such resource among the caller\'s own', flatError(['NOT_FOUND']), ERROR_EXAMPLES.notFound),
-    PayloadTooLarge: errorResponse('The body is over the size limit', flatError(['PAYLOAD_TOO_LARGE'], [], 'Request body too large')),
-    UnsupportedMediaType: errorResponse('The body is in a character set or encoding the parser does not read', flatError(['BAD_REQUEST'], [], 'Malformed request')),
+    AdminRequired: errorResponse(
+      'The caller is not an admin',
+      flatError(['INSUFFICIENT_PERMISSIONS'], [], 'Admin privileges required'),
+      ERROR_EXAMPLES.adminRequired,
+    ),
+    NotFound: errorResponse(
+      "No such resource among the caller's own",
+      flatError(['NOT_FOUND']),
+      ERROR_EXAMPLES.notFound,
+    ),
+    PayloadTooLarge: errorResponse(
+      'The body is over the size limit',
+      flatError(['PAYLOAD_TOO_LARGE'], [], 'Request body too large'),
+    ),
+    UnsupportedMediaType: errorResponse(
+      'The body is in a character set or encoding the parser does not read',
+      flatError(['BAD_REQUEST'], [], 'Malformed request'),
+    ),
     RateLimited: errorResponse(
       "Over the key's per-minute limit (every market-data request counts, errors included)",
       structuredError(['RATE_LIMITED'], rateLimitDetails),
       ERROR_EXAMPLES.rateLimited,
       { 'Retry-After': retryAfter, ...rateLimitHeaderRefs() },
     ),
-    SignatureInvalid: errorResponse('The signature is missing, forged, or too old', flatError(['INVALID_SIGNATURE'], ['reason'], 'Unauthorized'), ERROR_EXAMPLES.signatureInvalid),
+    SignatureInvalid: errorResponse(
+      'The signature is missing, forged, or too old',
+      flatError(['INVALID_SIGNATURE'], ['reason'], 'Unauthorized'),
+      ERROR_EXAMPLES.signatureInvalid,
+    ),
     WebhookNotConfigured: errorResponse(
       'Not configured on this deployment (its secret is unset), or the event could not be handed to Temporal now: the provider retries',
       flatError(['WEBHOOK_NOT_CONFIGURED', 'SERVICE_UNAVAILABLE']),
       ERROR_EXAMPLES.webhookNotConfigured,
     ),
-    ActivityWebhookUnauthorized: { description: 'Missing or wrong X-Activity-Webhook-Secret (always, when ACTIVITY_WEBHOOK_SECRET is unset)', content: json(activityWebhookError, { error: 'Unauthorized' }) },
+    ActivityWebhookUnauthorized: {
+      description: 'Missing or wrong X-Activity-Webhook-Secret (always, when ACTIVITY_WEBHOOK_SECRET is unset)',
+      content: json(activityWebhookError, { error: 'Unauthorized' }),
+    },
   };
 }
 

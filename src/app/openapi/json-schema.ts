@@ -41,7 +41,11 @@ export type Paths = Record<string, PathItem>;
 
 /** zod → JSON Schema 2020-12 (OpenAPI 3.1's dialect), without the `$schema` / `$id` a component must not repeat. */
 export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _dialect, $id: _id, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io }) as JsonSchema;
+  const {
+    $schema: _dialect,
+    $id: _id,
+    ...rest
+  } = z.toJSONSchema(schema, { target: 'draft-2020-12', io }) as JsonSchema;
   return rest;
 }
 
@@ -65,7 +69,11 @@ export function queryParameters(schema: z.ZodType): ParameterObject[] {
   });
 }
 
-export const pathParameter = (name: string, description: string, schema: JsonSchema = { type: 'string' }): ParameterObject => ({
+export const pathParameter = (
+  name: string,
+  description: string,
+  schema: JsonSchema = { type: 'string' },
+): ParameterObject => ({
   name,
   in: 'path',
   required: true,

@@ -28,7 +28,8 @@ export class SchemaComponents {
 
   private add(name: string, entry: Entry): { $ref: string } {
     const existing = this.entries.get(name);
-    if (existing && (existing.schema !== entry.schema || existing.io !== entry.io)) throw new Error(`OpenAPI: two different schemas are named ${name}`);
+    if (existing && (existing.schema !== entry.schema || existing.io !== entry.io))
+      throw new Error(`OpenAPI: two different schemas are named ${name}`);
     if (!existing) this.entries.set(name, entry);
     return { $ref: `#/components/schemas/${name}` };
   }
@@ -38,7 +39,11 @@ export class SchemaComponents {
     for (const io of ['input', 'output'] as const) {
       const registry = z.registry<{ id: string }>();
       for (const [name, entry] of this.entries) if (entry.io === io) registry.add(entry.schema, { id: name });
-      const { schemas } = z.toJSONSchema(registry, { target: 'draft-2020-12', io, uri: (id) => `#/components/schemas/${id}` }) as { schemas: Record<string, JsonSchema> };
+      const { schemas } = z.toJSONSchema(registry, {
+        target: 'draft-2020-12',
+        io,
+        uri: (id) => `#/components/schemas/${id}`,
+      }) as { schemas: Record<string, JsonSchema> };
       for (const [name, schema] of Object.entries(schemas)) {
         const { $schema: _dialect, $id: _id, ...rest } = schema;
         out[name] = { ...rest, ...this.entries.get(name)?.extra };

@@ -21,13 +21,15 @@ export const SECURITY_SCHEMES = {
     type: 'http',
     scheme: 'bearer',
     bearerFormat: 'JWT',
-    description: 'A Clerk session JWT (RS256, verified offline with CLERK_JWT_KEY); a new `sub` is provisioned with 0 credits',
+    description:
+      'A Clerk session JWT (RS256, verified offline with CLERK_JWT_KEY); a new `sub` is provisioned with 0 credits',
   },
   activityWebhookSecret: {
     type: 'apiKey',
     in: 'header',
     name: 'X-Activity-Webhook-Secret',
-    description: 'The shared ACTIVITY_WEBHOOK_SECRET, compared in constant time; unset on the server = every request is refused',
+    description:
+      'The shared ACTIVITY_WEBHOOK_SECRET, compared in constant time; unset on the server = every request is refused',
   },
   paypalSignature: {
     type: 'apiKey',
@@ -40,7 +42,8 @@ export const SECURITY_SCHEMES = {
     type: 'apiKey',
     in: 'header',
     name: 'svix-signature',
-    description: "Clerk's Svix signature (`v1,<base64 HMAC-SHA256>` over `<svix-id>.<svix-timestamp>.<body>` with CLERK_WEBHOOK_SECRET), sent with svix-id and svix-timestamp (at most 5 minutes old)",
+    description:
+      "Clerk's Svix signature (`v1,<base64 HMAC-SHA256>` over `<svix-id>.<svix-timestamp>.<body>` with CLERK_WEBHOOK_SECRET), sent with svix-id and svix-timestamp (at most 5 minutes old)",
   },
   x402Payment: {
     type: 'apiKey',
@@ -54,6 +57,10 @@ export const SECURITY_SCHEMES = {
 export type SecuritySchemeName = keyof typeof SECURITY_SCHEMES;
 
 /** An API key in either header, or a Clerk session: any one of them. */
-export const ACCOUNT_SECURITY: Array<Record<string, string[]>> = [{ apiKey: [] }, { bearerApiKey: [] }, { clerkSession: [] }];
+export const ACCOUNT_SECURITY: Array<Record<string, string[]>> = [
+  { apiKey: [] },
+  { bearerApiKey: [] },
+  { clerkSession: [] },
+];
 export const only = (scheme: SecuritySchemeName) => [{ [scheme]: [] }];
 export const PUBLIC: [] = [];

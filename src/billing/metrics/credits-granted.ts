@@ -6,7 +6,8 @@ import { defineCounter } from '../../platform/metrics/metric-definition';
  */
 export const creditsGranted = defineCounter({
   name: 'chainscreen_credits_granted_total',
-  help: 'Credit units granted, by source: admin (POST /api/v1/credits/grant, counted by the api) ' +
+  help:
+    'Credit units granted, by source: admin (POST /api/v1/credits/grant, counted by the api) ' +
     'or a payment event (paypal, payfast, counted by the worker)',
   labelNames: ['source'],
 });

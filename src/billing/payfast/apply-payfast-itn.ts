@@ -31,7 +31,8 @@ export interface PayFastItn {
   fields: Record<string, string>;
 }
 
-const eventIdOf = (itn: Pick<PayFastItn, 'pfPaymentId' | 'paymentStatus'>): string => payfastEventId(itn.pfPaymentId, itn.paymentStatus);
+const eventIdOf = (itn: Pick<PayFastItn, 'pfPaymentId' | 'paymentStatus'>): string =>
+  payfastEventId(itn.pfPaymentId, itn.paymentStatus);
 
 type Outcome = Omit<EventResult, 'duplicate'>;
 
@@ -49,9 +50,16 @@ export async function applyPayFastItn(deps: PayFastBillingDeps, itn: PayFastItn)
     const checkout = await deps.payfastCheckouts.find(itn.mPaymentId, client);
     const userId = checkout?.userId ?? null;
     const record = (outcome: Outcome['outcome'], detail: string): Promise<EventResult> =>
-      settle(client, deps.webhookEvents, 'payfast', eventId, { outcome, userId, credits: 0, transactionId: null, detail });
+      settle(client, deps.webhookEvents, 'payfast', eventId, {
+        outcome,
+        userId,
+        credits: 0,
+        transactionId: null,
+        detail,
+      });
 
-    if (itn.paymentStatus !== 'COMPLETE') return record('logged', `payment ${itn.paymentStatus.toLowerCase()}; nothing changed`);
+    if (itn.paymentStatus !== 'COMPLETE')
+      return record('logged', `payment ${itn.paymentStatus.toLowerCase()}; nothing changed`);
     if (!checkout) return record('rejected', `m_payment_id ${itn.mPaymentId} names no checkout`);
     const owner = await deps.users.findByAnyId(checkout.userId);
     if (itn.customStr1 && itn.customStr1 !== owner?.clerkUserId && itn.customStr1 !== checkout.userId) {
@@ -59,15 +67,25 @@ export async function applyPayFastItn(deps: PayFastBillingDeps, itn: PayFastItn)
     }
     const paid = itn.amountGross === null ? null : toCents(itn.amountGross);
     if (paid !== checkout.amountCents) {
-      return record('rejected', `amount_gross ${itn.amountGross ?? '(missing)'} is not the package price ${(checkout.amountCents / 100).toFixed(2)}`);
+      return record(
+        'rejected',
+        `amount_gross ${itn.amountGross ?? '(missing)'} is not the package price ${(checkout.amountCents / 100).toFixed(2)}`,
+      );
     }
     const pkg = await deps.packages.findById(checkout.packageId, client);
     if (!pkg) return record('rejected', `package ${checkout.packageId} no longer exists`);
 
     // The anchor of a later refund of this payment (credits it paid for, the amount, the user).
     await deps.creditedPayments.record(client, {
-      provider: 'payfast', paymentId: itn.pfPaymentId, userId: checkout.userId, subscriptionId: itn.fields.token ?? null, cycle: null,
-      packageId: pkg.id, amountCents: checkout.amountCents, currency: checkout.currency, credits: pkg.credits,
+      provider: 'payfast',
+      paymentId: itn.pfPaymentId,
+      userId: checkout.userId,
+      subscriptionId: itn.fields.token ?? null,
+      cycle: null,
+      packageId: pkg.id,
+      amountCents: checkout.amountCents,
+      currency: checkout.currency,
+      credits: pkg.credits,
     });
     const grant = await grantForPayment({
       client,
@@ -77,7 +95,14 @@ export async function applyPayFastItn(deps: PayFastBillingDeps, itn: PayFastItn)
       idempotencyKey: `payfast:${itn.pfPaymentId}`,
       reason: `PayFast payment ${itn.amountGross} ${checkout.currency}: ${pkg.name}`,
       source: 'payfast',
-      metadata: { provider: 'payfast', eventId: itn.pfPaymentId, mPaymentId: itn.mPaymentId, packageId: pkg.id, amountGross: itn.amountGross, token: itn.fields.token ?? null },
+      metadata: {
+        provider: 'payfast',
+        eventId: itn.pfPaymentId,
+        mPaymentId: itn.mPaymentId,
+        packageId: pkg.id,
+        amountGross: itn.amountGross,
+        token: itn.fields.token ?? null,
+      },
     });
     return settle(client, deps.webhookEvents, 'payfast', eventId, {
       outcome: grant.duplicate ? 'logged' : 'granted',

@@ -28,11 +28,17 @@ export async function applyPayFastRefund(deps: PayFastRefundDeps, input: PayFast
       return previousResult(client, deps.webhookEvents, 'payfast', eventId);
     }
     const result = await applyRefund(deps, client, {
-      provider: 'payfast', refundId: input.refundId, paymentId: input.pfPaymentId, kind: 'refund',
-      amountCents: input.amountCents, currency: 'ZAR', eventId,
+      provider: 'payfast',
+      refundId: input.refundId,
+      paymentId: input.pfPaymentId,
+      kind: 'refund',
+      amountCents: input.amountCents,
+      currency: 'ZAR',
+      eventId,
     }).catch((err: unknown) => {
       // The route checked that the payment exists, so here an unknown one is permanent, not worth retrying.
-      if (err instanceof PaymentNotKnownYetError) throw new PaymentNotKnownYetError(err.provider, err.paymentId, { retryable: false });
+      if (err instanceof PaymentNotKnownYetError)
+        throw new PaymentNotKnownYetError(err.provider, err.paymentId, { retryable: false });
       throw err;
     });
     return settle(client, deps.webhookEvents, 'payfast', eventId, result);

@@ -50,7 +50,9 @@ export function parseItn(rawBody: Buffer | string): ParsedItn {
   let signature: string | null = null;
 
   // Empty segments ("a=1&&b=2", a trailing '&') carry no field; PHP's parser skips them too.
-  const segments = bodyText(rawBody).split('&').filter((segment) => segment !== '');
+  const segments = bodyText(rawBody)
+    .split('&')
+    .filter((segment) => segment !== '');
   for (const [index, segment] of segments.entries()) {
     const eq = segment.indexOf('=');
     const rawKey = eq === -1 ? segment : segment.slice(0, eq);

@@ -19,12 +19,26 @@ export function createPayFastCheckoutStore(pool: Pool) {
     },
 
     async find(mPaymentId: string, db: Pool | PoolClient = pool): Promise<PayFastCheckout | null> {
-      const { rows } = await db.query<{ m_payment_id: string; user_id: string; package_id: string; amount_cents: number; currency: string }>(
+      const { rows } = await db.query<{
+        m_payment_id: string;
+        user_id: string;
+        package_id: string;
+        amount_cents: number;
+        currency: string;
+      }>(
         'SELECT m_payment_id, user_id, package_id, amount_cents, currency FROM payfast_checkouts WHERE m_payment_id = $1',
         [mPaymentId],
       );
       const r = rows[0];
-      return r ? { mPaymentId: r.m_payment_id, userId: r.user_id, packageId: r.package_id, amountCents: Number(r.amount_cents), currency: r.currency } : null;
+      return r
+        ? {
+            mPaymentId: r.m_payment_id,
+            userId: r.user_id,
+            packageId: r.package_id,
+            amountCents: Number(r.amount_cents),
+            currency: r.currency,
+          }
+        : null;
     },
   };
 }

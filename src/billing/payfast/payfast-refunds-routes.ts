@@ -9,15 +9,25 @@ import { flatError, invalidParameter, parseOrThrow } from '../../platform/http/e
 import { httpRequestIdOf, requestLogOf } from '../../platform/http/request-id';
 
 const REFERENCE = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,99}$/;
-const reference = (what: string) => z.string({ error: `${what}: 1 to 100 letters, digits, or _ . : -` }).trim().regex(REFERENCE, `${what}: 1 to 100 letters, digits, or _ . : -`);
+const reference = (what: string) =>
+  z
+    .string({ error: `${what}: 1 to 100 letters, digits, or _ . : -` })
+    .trim()
+    .regex(REFERENCE, `${what}: 1 to 100 letters, digits, or _ . : -`);
 
 export const payfastRefundBody = z
   .object(
     {
       pfPaymentId: reference("PayFast's pf_payment_id of the refunded payment"),
       refundId: reference("PayFast's refund id (or your own unique reference for this refund)"),
-      amount: z.string({ error: 'the refunded amount in ZAR, e.g. "99.00" (omit to refund everything not refunded yet)' }).trim().optional(),
-      reason: z.string({ error: 'a string of at most 500 characters' }).max(500, 'a string of at most 500 characters').optional(),
+      amount: z
+        .string({ error: 'the refunded amount in ZAR, e.g. "99.00" (omit to refund everything not refunded yet)' })
+        .trim()
+        .optional(),
+      reason: z
+        .string({ error: 'a string of at most 500 characters' })
+        .max(500, 'a string of at most 500 characters')
+        .optional(),
     },
     { error: 'a JSON object' },
   )
@@ -32,7 +42,10 @@ export const payfastRefundResponse = z.object({
     creditsRevoked: z.int().min(0),
     detail: z.string().nullable(),
     transactionId: z.uuid().nullable(),
-    duplicate: z.boolean().meta({ description: 'true when this refundId had been submitted before: the first submission\'s outcome, nothing taken twice' }),
+    duplicate: z.boolean().meta({
+      description:
+        "true when this refundId had been submitted before: the first submission's outcome, nothing taken twice",
+    }),
   }),
 });
 
@@ -59,12 +72,26 @@ export function createPayFastRefundsRouter(deps: PayFastRefundRouterDeps): Route
     }
     let recorded: Awaited<ReturnType<typeof deps.recordPayFastRefund>>;
     try {
-      recorded = await deps.recordPayFastRefund({
-        pfPaymentId: body.pfPaymentId, refundId: body.refundId, amountCents, reason: body.reason ?? null, recordedBy: currentUser(res).id,
-      }, { httpRequestId: httpRequestIdOf(res) });
+      recorded = await deps.recordPayFastRefund(
+        {
+          pfPaymentId: body.pfPaymentId,
+          refundId: body.refundId,
+          amountCents,
+          reason: body.reason ?? null,
+          recordedBy: currentUser(res).id,
+        },
+        { httpRequestId: httpRequestIdOf(res) },
+      );
     } catch (err) {
-      requestLogOf(res, deps.log).error('payfast refund workflow did not complete', { refundId: body.refundId, ...errorFields(err) });
-      throw flatError(503, 'The refund could not be recorded right now; nothing was taken back, please retry with the same refundId', 'SERVICE_UNAVAILABLE');
+      requestLogOf(res, deps.log).error('payfast refund workflow did not complete', {
+        refundId: body.refundId,
+        ...errorFields(err),
+      });
+      throw flatError(
+        503,
+        'The refund could not be recorded right now; nothing was taken back, please retry with the same refundId',
+        'SERVICE_UNAVAILABLE',
+      );
     }
     const { result, duplicate } = recorded;
     res.json({

@@ -31,11 +31,15 @@ const KNOWN_STATUSES = new Set(['COMPLETE', 'FAILED', 'CANCELLED']);
 export const payfastItnBody = z.looseObject({
   m_payment_id: z.string().meta({ description: 'Our checkout id (POST /billing/payfast/checkout)' }),
   pf_payment_id: z.string().meta({ description: "PayFast's payment id" }),
-  payment_status: z.string().meta({ description: `${[...KNOWN_STATUSES].join(', ')}; others are recorded and acknowledged` }),
+  payment_status: z
+    .string()
+    .meta({ description: `${[...KNOWN_STATUSES].join(', ')}; others are recorded and acknowledged` }),
   amount_gross: z.string().optional(),
   merchant_id: z.string().optional(),
   custom_str1: z.string().optional().meta({ description: 'The user (Clerk id or UUID), from the checkout' }),
-  signature: z.string().meta({ description: 'MD5 of the other fields, URL-encoded in the order sent, with the passphrase' }),
+  signature: z
+    .string()
+    .meta({ description: 'MD5 of the other fields, URL-encoded in the order sent, with the passphrase' }),
 });
 
 /**
@@ -56,14 +60,18 @@ export function createPayFastWebhookRouter(deps: PayFastWebhookDeps): Router {
       throw err;
     }
     if (!verifyItnSignature(raw, deps.passphrase)) {
-      requestLogOf(res, deps.log).warn('payfast itn rejected', { reason: 'signature mismatch', pfPaymentId: itn.fields.pf_payment_id });
+      requestLogOf(res, deps.log).warn('payfast itn rejected', {
+        reason: 'signature mismatch',
+        pfPaymentId: itn.fields.pf_payment_id,
+      });
       throw invalidSignature('the ITN signature does not match its parameters and the passphrase');
     }
     if (deps.isPayFastSource && !(await deps.isPayFastSource(req.ip))) {
       throw flatError(403, 'The ITN did not come from a PayFast address', 'FORBIDDEN_SOURCE');
     }
     const f = itn.fields;
-    if (deps.merchantId && f.merchant_id !== deps.merchantId) throw flatError(400, 'merchant_id is not this merchant', 'MERCHANT_MISMATCH');
+    if (deps.merchantId && f.merchant_id !== deps.merchantId)
+      throw flatError(400, 'merchant_id is not this merchant', 'MERCHANT_MISMATCH');
     for (const name of ['pf_payment_id', 'payment_status', 'm_payment_id']) {
       if (!f[name]?.trim()) throw flatError(400, `${name} is required`, 'INVALID_ITN');
     }
@@ -77,14 +85,29 @@ export function createPayFastWebhookRouter(deps: PayFastWebhookDeps): Router {
       fields: { ...f },
     };
     if (!KNOWN_STATUSES.has(status)) {
-      await deps.webhookEvents.recordOnce({ provider: 'payfast', eventId: payfastEventId(payment.pfPaymentId, status), eventType: status, userId: null,
-        outcome: 'ignored', detail: `payment_status ${status} is not handled`, credits: 0, transactionId: null, payload: payment.fields });
+      await deps.webhookEvents.recordOnce({
+        provider: 'payfast',
+        eventId: payfastEventId(payment.pfPaymentId, status),
+        eventType: status,
+        userId: null,
+        outcome: 'ignored',
+        detail: `payment_status ${status} is not handled`,
+        credits: 0,
+        transactionId: null,
+        payload: payment.fields,
+      });
       noteWebhookOutcome(res, 'ignored');
     } else {
       const accepted = await deps.startEventWorkflow({
         workflowType: 'payfastPaymentWorkflow',
         workflowId: payfastWorkflowId(payment.pfPaymentId, status),
-        args: [{ itn: payment, serverValidation: deps.serverValidation, validationParamString: itnParamStringForValidation(raw) }],
+        args: [
+          {
+            itn: payment,
+            serverValidation: deps.serverValidation,
+            validationParamString: itnParamStringForValidation(raw),
+          },
+        ],
         provider: 'payfast',
         eventType: status,
         httpRequestId: httpRequestIdOf(res),

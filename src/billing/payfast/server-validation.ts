@@ -36,15 +36,18 @@ export function createPayFastServerValidator(deps: {
     let body: string;
     const validation = deadline(timeoutMs);
     try {
-      const response = await raceSignal(doFetch(deps.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: paramString,
-        // The signal also bounds reading the body, so a server that sends headers and then stalls still times out.
-        signal: validation.signal,
-        // A redirect would re-send the ITN data to another place; PayFast's endpoint does not redirect.
-        redirect: 'error',
-      }), validation.signal);
+      const response = await raceSignal(
+        doFetch(deps.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: paramString,
+          // The signal also bounds reading the body, so a server that sends headers and then stalls still times out.
+          signal: validation.signal,
+          // A redirect would re-send the ITN data to another place; PayFast's endpoint does not redirect.
+          redirect: 'error',
+        }),
+        validation.signal,
+      );
       status = response.status;
       body = await raceSignal(response.text(), validation.signal);
     } catch (err) {
@@ -57,6 +60,8 @@ export function createPayFastServerValidator(deps: {
     const answer = (body.split(/\r?\n/, 1)[0] ?? '').trim();
     if (answer === 'VALID') return true;
     if (answer === 'INVALID') return false;
-    throw new PayFastUnavailableError(`PayFast validate answered neither VALID nor INVALID (${JSON.stringify(answer.slice(0, 40))})`);
+    throw new PayFastUnavailableError(
+      `PayFast validate answered neither VALID nor INVALID (${JSON.stringify(answer.slice(0, 40))})`,
+    );
   };
 }

@@ -39,16 +39,29 @@ type Refund = Extract<PayPalEvent, { kind: 'refund' }>;
  * Applies one PayPal event in one transaction: claim (provider, event id) → change the stored
  * subscription → grant → record the outcome. A repeated delivery loses the claim and changes nothing.
  */
-export async function applyPayPalEvent(deps: PayPalBillingDeps, event: PayPalEvent, payload: unknown): Promise<EventResult> {
+export async function applyPayPalEvent(
+  deps: PayPalBillingDeps,
+  event: PayPalEvent,
+  payload: unknown,
+): Promise<EventResult> {
   return inTransaction(deps.pool, async (client) => {
     if (!(await deps.webhookEvents.claim(client, 'paypal', event.eventId, event.eventType, payload))) {
       return previousResult(client, deps.webhookEvents, 'paypal', event.eventId);
     }
     const result =
-      event.kind === 'subscription' ? await applySubscriptionEvent(deps, client, event)
-      : event.kind === 'sale' ? await applySale(deps, client, event)
-      : event.kind === 'refund' ? await applyPayPalRefund(deps, client, event)
-      : { outcome: 'ignored' as const, userId: null, credits: 0, transactionId: null, detail: `event type ${event.eventType} is not handled` };
+      event.kind === 'subscription'
+        ? await applySubscriptionEvent(deps, client, event)
+        : event.kind === 'sale'
+          ? await applySale(deps, client, event)
+          : event.kind === 'refund'
+            ? await applyPayPalRefund(deps, client, event)
+            : {
+                outcome: 'ignored' as const,
+                userId: null,
+                credits: 0,
+                transactionId: null,
+                detail: `event type ${event.eventType} is not handled`,
+              };
     return settle(client, deps.webhookEvents, 'paypal', event.eventId, result);
   });
 }
@@ -59,11 +72,24 @@ type Outcome = Omit<EventResult, 'duplicate'>;
 async function applySubscriptionEvent(deps: PayPalBillingDeps, client: Client, event: Subscription): Promise<Outcome> {
   const { change } = event;
   const user = await resolveAccountHolder(deps.users, change.customId);
-  if (!user) return { outcome: 'rejected', userId: null, credits: 0, transactionId: null, detail: `custom_id ${change.customId} names no user` };
+  if (!user)
+    return {
+      outcome: 'rejected',
+      userId: null,
+      credits: 0,
+      transactionId: null,
+      detail: `custom_id ${change.customId} names no user`,
+    };
 
   const stored = await deps.subscriptions.lockOrCreate(client, change.subscriptionId, user.id);
   if (stored.userId !== user.id) {
-    return { outcome: 'rejected', userId: stored.userId, credits: 0, transactionId: null, detail: `subscription ${change.subscriptionId} belongs to another user than custom_id` };
+    return {
+      outcome: 'rejected',
+      userId: stored.userId,
+      credits: 0,
+      transactionId: null,
+      detail: `subscription ${change.subscriptionId} belongs to another user than custom_id`,
+    };
   }
   const pkg = change.planId ? await deps.packages.findByPayPalPlan(change.planId, client) : null;
   const next = applySubscriptionChange(stored, change, event.eventType, pkg?.id ?? null);
@@ -72,7 +98,14 @@ async function applySubscriptionEvent(deps: PayPalBillingDeps, client: Client, e
   await deps.subscriptions.save(client, { ...stored, ...next });
 
   const planNote = change.planId && !pkg ? `; plan ${change.planId} is not mapped to a credit package` : '';
-  if (topUp === 0) return { outcome: 'applied', userId: user.id, credits: 0, transactionId: null, detail: `subscription ${next.status.toLowerCase()}${planNote}` };
+  if (topUp === 0)
+    return {
+      outcome: 'applied',
+      userId: user.id,
+      credits: 0,
+      transactionId: null,
+      detail: `subscription ${next.status.toLowerCase()}${planNote}`,
+    };
   const grant = await grantForPayment({
     client,
     credits: deps.credits,
@@ -81,16 +114,36 @@ async function applySubscriptionEvent(deps: PayPalBillingDeps, client: Client, e
     idempotencyKey: `paypal:${event.eventId}`,
     reason: `PayPal ${event.eventType === 'BILLING.SUBSCRIPTION.ACTIVATED' ? 'subscription activated' : 'plan change'}: ${pkg?.name}`,
     source: 'paypal',
-    metadata: { provider: 'paypal', eventId: event.eventId, eventType: event.eventType, subscriptionId: change.subscriptionId, planId: change.planId, packageId: pkg?.id },
+    metadata: {
+      provider: 'paypal',
+      eventId: event.eventId,
+      eventType: event.eventType,
+      subscriptionId: change.subscriptionId,
+      planId: change.planId,
+      packageId: pkg?.id,
+    },
   });
-  return { outcome: 'granted', userId: user.id, credits: topUp, transactionId: grant.transactionId, detail: `${pkg?.id} plan credits` };
+  return {
+    outcome: 'granted',
+    userId: user.id,
+    credits: topUp,
+    transactionId: grant.transactionId,
+    detail: `${pkg?.id} plan credits`,
+  };
 }
 
 async function applySale(deps: PayPalBillingDeps, client: Client, event: Sale): Promise<Outcome> {
   const { sale } = event;
-  const reject = (detail: string, userId: string | null = null): Outcome => ({ outcome: 'rejected', userId, credits: 0, transactionId: null, detail });
+  const reject = (detail: string, userId: string | null = null): Outcome => ({
+    outcome: 'rejected',
+    userId,
+    credits: 0,
+    transactionId: null,
+    detail,
+  });
   if (sale.state && sale.state !== 'completed') return reject(`sale state is ${sale.state}`);
-  if (!sale.subscriptionId) return reject('the sale names no billing_agreement_id, so it cannot be attributed to a user');
+  if (!sale.subscriptionId)
+    return reject('the sale names no billing_agreement_id, so it cannot be attributed to a user');
   const subscription = await deps.subscriptions.lock(client, sale.subscriptionId);
   if (!subscription) throw new SubscriptionNotKnownYetError(sale.subscriptionId);
 
@@ -101,10 +154,24 @@ async function applySale(deps: PayPalBillingDeps, client: Client, event: Sale): 
   const credit = creditForSale(subscription, pkg.credits);
   // The payment is recorded with the cycle's credits even when activation granted them: its refund takes them back.
   const firstTime = await deps.creditedPayments.record(client, {
-    provider: 'paypal', paymentId: sale.saleId, userId: subscription.userId, subscriptionId: sale.subscriptionId,
-    cycle: credit.cycle, packageId: pkg.id, amountCents: cents as number, currency: sale.currency, credits: pkg.credits,
+    provider: 'paypal',
+    paymentId: sale.saleId,
+    userId: subscription.userId,
+    subscriptionId: sale.subscriptionId,
+    cycle: credit.cycle,
+    packageId: pkg.id,
+    amountCents: cents as number,
+    currency: sale.currency,
+    credits: pkg.credits,
   });
-  if (!firstTime) return { outcome: 'logged', userId: subscription.userId, credits: 0, transactionId: null, detail: `sale ${sale.saleId} was already credited` };
+  if (!firstTime)
+    return {
+      outcome: 'logged',
+      userId: subscription.userId,
+      credits: 0,
+      transactionId: null,
+      detail: `sale ${sale.saleId} was already credited`,
+    };
   await deps.subscriptions.save(client, {
     ...subscription,
     ...applySalePayment(subscription, sale.createdAt),
@@ -112,7 +179,13 @@ async function applySale(deps: PayPalBillingDeps, client: Client, event: Sale): 
     planCreditsGranted: credit.planCreditsGranted,
   });
   if (credit.grant === 0) {
-    return { outcome: 'logged', userId: subscription.userId, credits: 0, transactionId: null, detail: `sale ${sale.saleId} paid cycle ${credit.cycle}, whose credits activation already granted` };
+    return {
+      outcome: 'logged',
+      userId: subscription.userId,
+      credits: 0,
+      transactionId: null,
+      detail: `sale ${sale.saleId} paid cycle ${credit.cycle}, whose credits activation already granted`,
+    };
   }
   const grant = await grantForPayment({
     client,
@@ -122,11 +195,34 @@ async function applySale(deps: PayPalBillingDeps, client: Client, event: Sale): 
     idempotencyKey: `paypal:sale:${sale.saleId}`,
     reason: `PayPal payment ${sale.total} ${sale.currency}: ${pkg.name} (cycle ${credit.cycle})`,
     source: 'paypal',
-    metadata: { provider: 'paypal', eventId: event.eventId, eventType: event.eventType, saleId: sale.saleId, subscriptionId: sale.subscriptionId, cycle: credit.cycle,
-      packageId: pkg.id, amount: sale.total, currency: sale.currency, customMatches: sale.custom === null ? null : sale.custom === (await clerkIdOf(deps, subscription.userId)) },
+    metadata: {
+      provider: 'paypal',
+      eventId: event.eventId,
+      eventType: event.eventType,
+      saleId: sale.saleId,
+      subscriptionId: sale.subscriptionId,
+      cycle: credit.cycle,
+      packageId: pkg.id,
+      amount: sale.total,
+      currency: sale.currency,
+      customMatches: sale.custom === null ? null : sale.custom === (await clerkIdOf(deps, subscription.userId)),
+    },
   });
-  if (grant.duplicate) return { outcome: 'logged', userId: subscription.userId, credits: 0, transactionId: grant.transactionId, detail: `sale ${sale.saleId} was already credited` };
-  return { outcome: 'granted', userId: subscription.userId, credits: credit.grant, transactionId: grant.transactionId, detail: `${pkg.id} payment, cycle ${credit.cycle}` };
+  if (grant.duplicate)
+    return {
+      outcome: 'logged',
+      userId: subscription.userId,
+      credits: 0,
+      transactionId: grant.transactionId,
+      detail: `sale ${sale.saleId} was already credited`,
+    };
+  return {
+    outcome: 'granted',
+    userId: subscription.userId,
+    credits: credit.grant,
+    transactionId: grant.transactionId,
+    detail: `${pkg.id} payment, cycle ${credit.cycle}`,
+  };
 }
 
 /** A refund or reversal of a credited sale takes its credits back (apply-refund.ts); one that is not completed changes nothing. */
@@ -134,19 +230,37 @@ async function applyPayPalRefund(deps: PayPalBillingDeps, client: Client, event:
   const { refund } = event;
   const settledStates = refund.kind === 'reversal' ? ['reversed'] : ['completed'];
   if (refund.state && !settledStates.includes(refund.state.toLowerCase())) {
-    return { outcome: 'logged', userId: null, credits: 0, transactionId: null, detail: `${refund.kind} state is ${refund.state}; nothing taken back` };
+    return {
+      outcome: 'logged',
+      userId: null,
+      credits: 0,
+      transactionId: null,
+      detail: `${refund.kind} state is ${refund.state}; nothing taken back`,
+    };
   }
   return applyRefund(deps, client, {
-    provider: 'paypal', refundId: refund.refundId, paymentId: refund.saleId, kind: refund.kind,
-    amountCents: refund.amountCents, currency: refund.currency, eventId: event.eventId,
+    provider: 'paypal',
+    refundId: refund.refundId,
+    paymentId: refund.saleId,
+    kind: refund.kind,
+    amountCents: refund.amountCents,
+    currency: refund.currency,
+    eventId: event.eventId,
   });
 }
 
 /** The subscription's own plan when the amount is its price, else the one package with that PayPal price. */
-async function packageForSale(deps: PayPalBillingDeps, client: Client, sale: PayPalSale, planId: string | null, cents: number) {
+async function packageForSale(
+  deps: PayPalBillingDeps,
+  client: Client,
+  sale: PayPalSale,
+  planId: string | null,
+  cents: number,
+) {
   const planPackage = planId ? await deps.packages.findByPayPalPlan(planId, client) : null;
   const planPrice = planPackage?.prices.find((p) => p.paypalPlanId === planId);
-  if (planPackage && planPrice && planPrice.amountCents === cents && planPrice.currency === sale.currency) return planPackage;
+  if (planPackage && planPrice && planPrice.amountCents === cents && planPrice.currency === sale.currency)
+    return planPackage;
   return deps.packages.findByPayPalAmount(sale.currency, cents, client);
 }
 

@@ -24,8 +24,10 @@ export function parsePayPalCertUrl(raw: string, mode: PayPalMode): URL {
     throw new WebhookSignatureError('paypal-cert-url is not a URL');
   }
   if (url.protocol !== 'https:') throw new WebhookSignatureError('paypal-cert-url is not https');
-  if (url.username !== '' || url.password !== '') throw new WebhookSignatureError('paypal-cert-url carries credentials');
-  if (url.port !== '' && url.port !== '443') throw new WebhookSignatureError('paypal-cert-url uses a non-standard port');
+  if (url.username !== '' || url.password !== '')
+    throw new WebhookSignatureError('paypal-cert-url carries credentials');
+  if (url.port !== '' && url.port !== '443')
+    throw new WebhookSignatureError('paypal-cert-url uses a non-standard port');
   if (!CERT_HOSTS[mode].includes(url.hostname)) {
     throw new WebhookSignatureError(`paypal-cert-url host ${url.hostname} is not a PayPal ${mode} certificate host`);
   }

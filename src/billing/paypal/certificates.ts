@@ -28,7 +28,8 @@ export interface FetchCertificateOptions {
  */
 export function fetchPayPalCertificate(url: URL, options: FetchCertificateOptions = {}): Promise<string> {
   const { timeoutMs = 5_000, maxBytes = 64 * 1024, agent } = options;
-  if (url.protocol !== 'https:') return Promise.reject(new Error(`refusing to fetch a certificate over ${url.protocol}`));
+  if (url.protocol !== 'https:')
+    return Promise.reject(new Error(`refusing to fetch a certificate over ${url.protocol}`));
   return new Promise<string>((resolvePem, rejectPem) => {
     const finish = (err: Error | null, pem?: string) => {
       clearTimeout(timer);
@@ -53,7 +54,10 @@ export function fetchPayPalCertificate(url: URL, options: FetchCertificateOption
       });
       res.on('error', finish);
     });
-    const timer = setTimeout(() => req.destroy(new Error(`certificate fetch timed out after ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => req.destroy(new Error(`certificate fetch timed out after ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     req.on('error', finish);
     req.end();
   });
@@ -98,7 +102,10 @@ const issuedBy = (cert: X509Certificate, issuer: X509Certificate): boolean =>
   cert.checkIssued(issuer) && cert.verify(issuer.publicKey);
 
 function commonNames(cert: X509Certificate): string[] {
-  return cert.subject.split('\n').filter((rdn) => rdn.startsWith('CN=')).map((rdn) => rdn.slice(3));
+  return cert.subject
+    .split('\n')
+    .filter((rdn) => rdn.startsWith('CN='))
+    .map((rdn) => rdn.slice(3));
 }
 
 /**
@@ -107,7 +114,10 @@ function commonNames(cert: X509Certificate): string[] {
  * through the other bundle certs and pinned intermediates to a trust anchor. A self-signed certificate with the right
  * CN fails here, which is what stops an attacker who controls nothing but the request.
  */
-export function assertTrustedSigningCertificate(bundle: readonly X509Certificate[], policy: TrustPolicy): X509Certificate {
+export function assertTrustedSigningCertificate(
+  bundle: readonly X509Certificate[],
+  policy: TrustPolicy,
+): X509Certificate {
   const [leaf, ...served] = bundle;
   if (!leaf) throw new WebhookSignatureError('no signing certificate');
   if (!validAt(leaf, policy.now)) {
@@ -115,7 +125,9 @@ export function assertTrustedSigningCertificate(bundle: readonly X509Certificate
   }
   const names = commonNames(leaf);
   if (names.length !== 1 || names[0] !== SIGNING_CN[policy.mode]) {
-    throw new WebhookSignatureError(`signing certificate CN ${names.join(',') || '(none)'} is not ${SIGNING_CN[policy.mode]}`);
+    throw new WebhookSignatureError(
+      `signing certificate CN ${names.join(',') || '(none)'} is not ${SIGNING_CN[policy.mode]}`,
+    );
   }
   const candidates = [...served, ...policy.intermediates].filter((ca) => ca.ca && validAt(ca, policy.now));
   const isAnchor = (cert: X509Certificate) => policy.trustAnchors.some((anchor) => anchor.raw.equals(cert.raw));

@@ -21,7 +21,11 @@ export type PayPalSubscriptionEventType = (typeof PAYPAL_SUBSCRIPTION_EVENTS)[nu
 const isoTime = z.string().transform((s) => (Number.isNaN(Date.parse(s)) ? undefined : s));
 const money = z.object({ value: z.string(), currency_code: z.string() }).partial();
 
-const envelope = z.object({ id: z.string().min(1).max(200), event_type: z.string().min(1).max(200), create_time: isoTime.optional() });
+const envelope = z.object({
+  id: z.string().min(1).max(200),
+  event_type: z.string().min(1).max(200),
+  create_time: isoTime.optional(),
+});
 
 const subscriptionResource = z.object({
   id: z.string().min(1).max(200),
@@ -92,14 +96,35 @@ export interface PayPalRefund {
 }
 
 export type PayPalEvent =
-  | { kind: 'subscription'; eventId: string; eventType: PayPalSubscriptionEventType; createTime: string | null; change: PayPalSubscriptionChange }
-  | { kind: 'sale'; eventId: string; eventType: typeof PAYPAL_SALE_COMPLETED; createTime: string | null; sale: PayPalSale }
-  | { kind: 'refund'; eventId: string; eventType: typeof PAYPAL_SALE_REFUNDED | typeof PAYPAL_SALE_REVERSED; createTime: string | null; refund: PayPalRefund }
+  | {
+      kind: 'subscription';
+      eventId: string;
+      eventType: PayPalSubscriptionEventType;
+      createTime: string | null;
+      change: PayPalSubscriptionChange;
+    }
+  | {
+      kind: 'sale';
+      eventId: string;
+      eventType: typeof PAYPAL_SALE_COMPLETED;
+      createTime: string | null;
+      sale: PayPalSale;
+    }
+  | {
+      kind: 'refund';
+      eventId: string;
+      eventType: typeof PAYPAL_SALE_REFUNDED | typeof PAYPAL_SALE_REVERSED;
+      createTime: string | null;
+      refund: PayPalRefund;
+    }
   | { kind: 'unhandled'; eventId: string; eventType: string };
 
 /** A verified body that still cannot be acted on: the route answers 400 with this message. */
 export class PayPalEventError extends Error {
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
     this.name = 'PayPalEventError';
   }
@@ -119,10 +144,14 @@ export function parsePayPalEvent(body: unknown): PayPalEvent {
 
   if ((PAYPAL_SUBSCRIPTION_EVENTS as readonly string[]).includes(eventType)) {
     const r = subscriptionResource.safeParse(resource);
-    if (!r.success) throw new PayPalEventError('INVALID_EVENT', `Invalid subscription resource (${firstProblem(r.error)})`);
+    if (!r.success)
+      throw new PayPalEventError('INVALID_EVENT', `Invalid subscription resource (${firstProblem(r.error)})`);
     const s = r.data;
     if (!s.custom_id?.trim()) {
-      throw new PayPalEventError('MISSING_CUSTOM_ID', 'resource.custom_id is required: it names the user the subscription belongs to');
+      throw new PayPalEventError(
+        'MISSING_CUSTOM_ID',
+        'resource.custom_id is required: it names the user the subscription belongs to',
+      );
     }
     return {
       kind: 'subscription',
@@ -168,13 +197,24 @@ export function parsePayPalEvent(body: unknown): PayPalEvent {
     const r = refundResource.safeParse(resource);
     if (!r.success) throw new PayPalEventError('INVALID_EVENT', `Invalid refund resource (${firstProblem(r.error)})`);
     const cents = toCents(r.data.amount.total.trim().replace(/^-/, ''));
-    if (cents === null) throw new PayPalEventError('INVALID_EVENT', `Invalid refund resource (amount.total: not an amount: ${r.data.amount.total})`);
+    if (cents === null)
+      throw new PayPalEventError(
+        'INVALID_EVENT',
+        `Invalid refund resource (amount.total: not an amount: ${r.data.amount.total})`,
+      );
     return {
       kind: 'refund',
       eventId,
       eventType,
       createTime: create_time ?? null,
-      refund: { refundId: r.data.id, saleId: r.data.sale_id, kind: 'refund', state: r.data.state ?? null, amountCents: cents, currency: r.data.amount.currency.toUpperCase() },
+      refund: {
+        refundId: r.data.id,
+        saleId: r.data.sale_id,
+        kind: 'refund',
+        state: r.data.state ?? null,
+        amountCents: cents,
+        currency: r.data.amount.currency.toUpperCase(),
+      },
     };
   }
 
@@ -187,7 +227,14 @@ export function parsePayPalEvent(body: unknown): PayPalEvent {
       eventType,
       createTime: create_time ?? null,
       // One reversal per sale: keyed by the sale, so a repeated reversal event of the same sale takes nothing twice.
-      refund: { refundId: `reversal:${r.data.id}`, saleId: r.data.id, kind: 'reversal', state: r.data.state ?? null, amountCents: null, currency: r.data.amount.currency.toUpperCase() },
+      refund: {
+        refundId: `reversal:${r.data.id}`,
+        saleId: r.data.id,
+        kind: 'reversal',
+        state: r.data.state ?? null,
+        amountCents: null,
+        currency: r.data.amount.currency.toUpperCase(),
+      },
     };
   }
   return { kind: 'unhandled', eventId, eventType };

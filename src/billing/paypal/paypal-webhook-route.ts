@@ -23,14 +23,31 @@ export interface PayPalWebhookDeps {
 
 /** A PayPal webhook event (the parts read; PayPal sends more). */
 export const paypalEventBody = z.looseObject({
-  id: z.string().min(1).max(200).meta({ examples: ['WH-2WR32451HC0233532-67976317FL4543714'] }),
-  event_type: z.string().min(1).max(200).meta({ description: `Acted on: ${[...PAYPAL_SUBSCRIPTION_EVENTS, PAYPAL_SALE_COMPLETED].join(', ')}; others are recorded and acknowledged` }),
+  id: z
+    .string()
+    .min(1)
+    .max(200)
+    .meta({ examples: ['WH-2WR32451HC0233532-67976317FL4543714'] }),
+  event_type: z
+    .string()
+    .min(1)
+    .max(200)
+    .meta({
+      description: `Acted on: ${[...PAYPAL_SUBSCRIPTION_EVENTS, PAYPAL_SALE_COMPLETED].join(', ')}; others are recorded and acknowledged`,
+    }),
   create_time: z.string().optional(),
-  resource: z.looseObject({}).optional().meta({ description: 'The subscription (custom_id names the user) or the sale' }),
+  resource: z
+    .looseObject({})
+    .optional()
+    .meta({ description: 'The subscription (custom_id names the user) or the sale' }),
 });
 export const paypalAcceptedResponse = z.union([
   z.object({ success: z.literal(true), received: z.literal(true), duplicate: z.boolean() }),
-  z.object({ success: z.literal(true), received: z.literal(true), handled: z.literal(false).meta({ description: 'An event type this service does not act on' }) }),
+  z.object({
+    success: z.literal(true),
+    received: z.literal(true),
+    handled: z.literal(false).meta({ description: 'An event type this service does not act on' }),
+  }),
 ]);
 
 /**
@@ -48,10 +65,14 @@ export function createPayPalWebhookRouter(deps: PayPalWebhookDeps): Router {
     } catch (err) {
       // Logged: a stale pinned intermediate would show up here as every delivery failing the chain check.
       if (err instanceof WebhookSignatureError) {
-        requestLogOf(res, deps.log).warn('paypal webhook rejected', { reason: err.message, transmissionId: req.get('paypal-transmission-id') });
+        requestLogOf(res, deps.log).warn('paypal webhook rejected', {
+          reason: err.message,
+          transmissionId: req.get('paypal-transmission-id'),
+        });
         throw invalidSignature(err.message);
       }
-      if (err instanceof VerificationUnavailableError) throw flatError(503, 'The signature cannot be checked right now; please retry', 'VERIFICATION_UNAVAILABLE');
+      if (err instanceof VerificationUnavailableError)
+        throw flatError(503, 'The signature cannot be checked right now; please retry', 'VERIFICATION_UNAVAILABLE');
       throw err;
     }
 
@@ -63,7 +84,12 @@ export function createPayPalWebhookRouter(deps: PayPalWebhookDeps): Router {
     }
     // Signed by PayPal, yet still refused when it could not be stored (U+0000, prototype keys, runaway nesting).
     const unsafe = findUnsafeInput(body, 'body');
-    if (unsafe) throw flatError(400, `The event cannot be processed: ${unsafe.parameter} must be ${unsafe.expected}`, 'INVALID_EVENT');
+    if (unsafe)
+      throw flatError(
+        400,
+        `The event cannot be processed: ${unsafe.parameter} must be ${unsafe.expected}`,
+        'INVALID_EVENT',
+      );
     let event: ReturnType<typeof parsePayPalEvent>;
     try {
       event = parsePayPalEvent(body);
@@ -73,8 +99,17 @@ export function createPayPalWebhookRouter(deps: PayPalWebhookDeps): Router {
     }
 
     if (event.kind === 'unhandled') {
-      await deps.webhookEvents.recordOnce({ provider: 'paypal', eventId: event.eventId, eventType: event.eventType, userId: null,
-        outcome: 'ignored', detail: `event type ${event.eventType} is not handled`, credits: 0, transactionId: null, payload: body });
+      await deps.webhookEvents.recordOnce({
+        provider: 'paypal',
+        eventId: event.eventId,
+        eventType: event.eventType,
+        userId: null,
+        outcome: 'ignored',
+        detail: `event type ${event.eventType} is not handled`,
+        credits: 0,
+        transactionId: null,
+        payload: body,
+      });
       noteWebhookOutcome(res, 'ignored');
       res.json({ success: true, received: true, handled: false });
       return;

@@ -73,7 +73,8 @@ export function createPayPalPostbackVerifier(deps: PayPalPostbackDeps): PayPalPo
       throw new VerificationUnavailableError(`OAuth token request answered HTTP ${res.status}`);
     }
     const body = (await res.json().catch(() => null)) as { access_token?: unknown; expires_in?: unknown } | null;
-    if (typeof body?.access_token !== 'string') throw new VerificationUnavailableError('OAuth token response has no access_token');
+    if (typeof body?.access_token !== 'string')
+      throw new VerificationUnavailableError('OAuth token response has no access_token');
     const lifetimeMs = typeof body.expires_in === 'number' ? body.expires_in * 1000 : 0;
     token = { value: body.access_token, expiresAtMs: now() + lifetimeMs - TOKEN_MARGIN_MS };
     return body.access_token;

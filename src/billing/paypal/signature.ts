@@ -49,12 +49,21 @@ export function readPayPalTransmission(headers: PayPalHeaders): PayPalTransmissi
  * The string PayPal signs: `id|time|webhookId|crc32(body)`, the CRC-32 (zlib/IEEE) of the raw body bytes written as
  * an unsigned decimal. The webhook id is our configured one, so an event signed for another webhook never matches.
  */
-export function paypalSignedMessage(transmissionId: string, transmissionTime: string, webhookId: string, rawBody: Buffer): string {
+export function paypalSignedMessage(
+  transmissionId: string,
+  transmissionTime: string,
+  webhookId: string,
+  rawBody: Buffer,
+): string {
   return `${transmissionId}|${transmissionTime}|${webhookId}|${crc32(rawBody) >>> 0}`;
 }
 
 /** SHA256withRSA (RSASSA-PKCS1-v1_5) check of `message` against the certificate's key. Any malformed input is false. */
-export function verifyPayPalSignature(certPem: string | X509Certificate, message: string, signatureBase64: string): boolean {
+export function verifyPayPalSignature(
+  certPem: string | X509Certificate,
+  message: string,
+  signatureBase64: string,
+): boolean {
   try {
     const cert = typeof certPem === 'string' ? new X509Certificate(certPem) : certPem;
     if (cert.publicKey.asymmetricKeyType !== 'rsa') return false;

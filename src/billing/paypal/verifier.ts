@@ -4,7 +4,12 @@ import { assertTrustedSigningCertificate, parseCertificateBundle } from './certi
 import { parsePayPalCertUrl } from './cert-url';
 import { VerificationUnavailableError, WebhookSignatureError } from './errors';
 import type { PayPalPostbackVerifier } from './postback';
-import { paypalSignedMessage, readPayPalTransmission, verifyPayPalSignature, type PayPalWebhookInput } from './signature';
+import {
+  paypalSignedMessage,
+  readPayPalTransmission,
+  verifyPayPalSignature,
+  type PayPalWebhookInput,
+} from './signature';
 
 export type PayPalMode = 'sandbox' | 'live';
 
@@ -42,7 +47,8 @@ export function createPayPalVerifier(deps: PayPalVerifierDeps): PayPalVerifier {
   });
 
   const viaPostback = async (input: PayPalWebhookInput, cause: unknown): Promise<void> => {
-    if (!postback) throw new VerificationUnavailableError('signing certificate unavailable and no postback configured', { cause });
+    if (!postback)
+      throw new VerificationUnavailableError('signing certificate unavailable and no postback configured', { cause });
     let accepted: boolean;
     try {
       accepted = await postback.verify(input);
@@ -64,7 +70,12 @@ export function createPayPalVerifier(deps: PayPalVerifierDeps): PayPalVerifier {
         return viaPostback(input, err);
       }
       const leaf = assertTrustedSigningCertificate(bundle, { mode, trustAnchors, intermediates, now: now() });
-      const message = paypalSignedMessage(transmission.transmissionId, transmission.transmissionTime, webhookId, input.rawBody);
+      const message = paypalSignedMessage(
+        transmission.transmissionId,
+        transmission.transmissionTime,
+        webhookId,
+        input.rawBody,
+      );
       if (!verifyPayPalSignature(leaf, message, transmission.transmissionSig)) {
         throw new WebhookSignatureError('signature does not match');
       }

@@ -30,13 +30,17 @@ export interface ApiClient {
 
 function codeOf(body: unknown): string | undefined {
   const b = body as { code?: unknown; error?: { code?: unknown } } | null;
-  const code = b && (typeof b.code === 'string' ? b.code : typeof b.error === 'object' && b.error ? b.error.code : undefined);
+  const code =
+    b && (typeof b.code === 'string' ? b.code : typeof b.error === 'object' && b.error ? b.error.code : undefined);
   return typeof code === 'string' ? code : undefined;
 }
 
 function parameterOf(body: unknown): ParameterProblem | undefined {
-  const details = (body as { error?: { details?: { parameter?: unknown; expected?: unknown } } } | null)?.error?.details;
-  return details && typeof details.parameter === 'string' && typeof details.expected === 'string' ? { parameter: details.parameter, expected: details.expected } : undefined;
+  const details = (body as { error?: { details?: { parameter?: unknown; expected?: unknown } } } | null)?.error
+    ?.details;
+  return details && typeof details.parameter === 'string' && typeof details.expected === 'string'
+    ? { parameter: details.parameter, expected: details.expected }
+    : undefined;
 }
 
 /** Calls /api/v1 with the signed-in credential and returns the parsed JSON body, or throws an ApiError in words. */
@@ -46,7 +50,11 @@ export function createApiClient(credential: Credential, onUnauthorized: () => vo
     try {
       res = await fetch(path, {
         method,
-        headers: { accept: 'application/json', ...authHeaders(credential), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          accept: 'application/json',
+          ...authHeaders(credential),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch {
@@ -62,7 +70,12 @@ export function createApiClient(credential: Credential, onUnauthorized: () => vo
     if (res.ok) return parsed as T;
     if (res.status === 401) onUnauthorized();
     const retryAfter = Number(res.headers.get('retry-after')) || undefined;
-    throw new ApiError(describeApiError(res.status, parsed, retryAfter), res.status, codeOf(parsed), parameterOf(parsed));
+    throw new ApiError(
+      describeApiError(res.status, parsed, retryAfter),
+      res.status,
+      codeOf(parsed),
+      parameterOf(parsed),
+    );
   };
   return {
     get: (path) => request('GET', path),

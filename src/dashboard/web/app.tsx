@@ -52,7 +52,10 @@ export function App() {
 }
 
 function SignedIn({ credential, signOut }: { credential: Credential; signOut: (why?: string) => void }) {
-  const api = useMemo(() => createApiClient(credential, () => signOut('Your key or session is no longer accepted. Sign in again.')), [credential, signOut]);
+  const api = useMemo(
+    () => createApiClient(credential, () => signOut('Your key or session is no longer accepted. Sign in again.')),
+    [credential, signOut],
+  );
   const [me, setMe] = useState<Me | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [socket, setSocket] = useState<Socket | null>(null);
@@ -78,10 +81,16 @@ function SignedIn({ credential, signOut }: { credential: Credential; signOut: (w
   }, [credential]);
 
   // The balance in the header follows every grant and charge as it is committed.
-  useRealtimeEvent(socket, 'credit_balance_updated', useCallback(() => void refreshMe(), [refreshMe]));
+  useRealtimeEvent(
+    socket,
+    'credit_balance_updated',
+    useCallback(() => void refreshMe(), [refreshMe]),
+  );
 
   if (!me) {
-    return <main class="loading">{error ? <ErrorNotice error={error} /> : <p role="status">Loading your account…</p>}</main>;
+    return (
+      <main class="loading">{error ? <ErrorNotice error={error} /> : <p role="status">Loading your account…</p>}</main>
+    );
   }
   const session: Session = { api, socket, me, refreshMe };
   return (

@@ -27,7 +27,8 @@ const STATUS_WORDS: Record<number, string> = {
 };
 
 const CODE_WORDS: Record<string, (body: ErrorBody) => string | undefined> = {
-  INSUFFICIENT_CREDITS: (b) => `Not enough credits: this needs ${String(b.required ?? 1)}, and ${String(b.available ?? 0)} are available. Buy a package or ask an admin for a grant.`,
+  INSUFFICIENT_CREDITS: (b) =>
+    `Not enough credits: this needs ${String(b.required ?? 1)}, and ${String(b.available ?? 0)} are available. Buy a package or ask an admin for a grant.`,
   RATE_LIMITED: () => 'Too many requests for your plan this minute. Wait a moment and try again.',
   INSUFFICIENT_PERMISSIONS: () => 'Only an administrator can do this.',
 };
@@ -41,16 +42,22 @@ export function describeApiError(status: number, body: unknown, retryAfterSecond
   const b = (body && typeof body === 'object' ? body : {}) as ErrorBody;
   const wait = retryAfterSeconds ? ` You can retry in ${retryAfterSeconds} s.` : '';
   if (b.error && typeof b.error === 'object') {
-    const { code, message, details } = b.error as { code?: string; message?: string; details?: { parameter?: string; expected?: string } };
+    const { code, message, details } = b.error as {
+      code?: string;
+      message?: string;
+      details?: { parameter?: string; expected?: string };
+    };
     const known = code ? CODE_WORDS[code]?.(b) : undefined;
     if (known) return known + wait;
-    if (details?.parameter && details.expected) return `${sentence(message ?? `“${details.parameter}” is not valid`)} Expected ${details.expected} for “${details.parameter}”.`;
+    if (details?.parameter && details.expected)
+      return `${sentence(message ?? `“${details.parameter}” is not valid`)} Expected ${details.expected} for “${details.parameter}”.`;
     if (message) return sentence(message) + wait;
   }
   if (typeof b.error === 'string' && b.error.trim()) {
     const known = typeof b.code === 'string' ? CODE_WORDS[b.code]?.(b) : undefined;
     return (known ?? sentence(b.error)) + wait;
   }
-  if (status >= 500) return `The service had a problem answering (HTTP ${status}). Please try again; if it persists, contact support.`;
+  if (status >= 500)
+    return `The service had a problem answering (HTTP ${status}). Please try again; if it persists, contact support.`;
   return (STATUS_WORDS[status] ?? `The request failed (HTTP ${status}).`) + wait;
 }

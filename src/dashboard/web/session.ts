@@ -11,7 +11,9 @@ export function loadCredential(): Credential | null {
   try {
     const raw = sessionStorage.getItem(STORAGE_KEY);
     const parsed = raw ? (JSON.parse(raw) as Credential) : null;
-    return parsed && (parsed.kind === 'apiKey' || parsed.kind === 'sessionJwt') && typeof parsed.token === 'string' ? parsed : null;
+    return parsed && (parsed.kind === 'apiKey' || parsed.kind === 'sessionJwt') && typeof parsed.token === 'string'
+      ? parsed
+      : null;
   } catch {
     return null;
   }
@@ -23,5 +25,7 @@ export function saveCredential(credential: Credential | null): void {
 }
 
 export function authHeaders(credential: Credential): Record<string, string> {
-  return credential.kind === 'apiKey' ? { 'x-api-key': credential.token } : { authorization: `Bearer ${credential.token}` };
+  return credential.kind === 'apiKey'
+    ? { 'x-api-key': credential.token }
+    : { authorization: `Bearer ${credential.token}` };
 }

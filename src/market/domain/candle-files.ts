@@ -15,14 +15,15 @@ export type CandleFileFormat = (typeof CANDLE_FILE_FORMATS)[number];
 export class CandleFileError extends Error {}
 
 const COUNT = /^\d+$/;
-const LOCAL_DATETIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?:([+-])(\d{2}):?(\d{2})|Z)$/;
+const LOCAL_DATETIME =
+  /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?:([+-])(\d{2}):?(\d{2})|Z)$/;
 
 /** `2024-12-01 00:00:59.999000+01:00` → ms UTC (Date.parse does not promise to read this form). */
 export function parseOffsetDateTime(text: string): number {
   const m = LOCAL_DATETIME.exec(text.trim());
   if (!m) throw new CandleFileError(`"${text}" is not a date-time with an offset`);
   const [, y, mo, d, h, mi, s, frac = '', sign, oh = '0', om = '0'] = m;
-  const ms = Number((`${frac}000`).slice(0, 3));
+  const ms = Number(`${frac}000`.slice(0, 3));
   const local = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), ms);
   const offset = (Number(oh) * 60 + Number(om)) * 60_000 * (sign === '-' ? -1 : 1);
   return local - offset;
@@ -46,16 +47,24 @@ function parseRow(cols: string[], format: CandleFileFormat, interval: CandleInte
       if (cols.length !== 7) throw new CandleFileError(`expected 7 columns, got ${cols.length}`);
       return {
         openTime: count(cols[0], 'time') * 1000,
-        open: decimal(cols[1], 'open'), high: decimal(cols[2], 'high'), low: decimal(cols[3], 'low'), close: decimal(cols[4], 'close'),
-        volume: decimal(cols[5], 'volume'), trades: count(cols[6], 'trades'),
+        open: decimal(cols[1], 'open'),
+        high: decimal(cols[2], 'high'),
+        low: decimal(cols[3], 'low'),
+        close: decimal(cols[4], 'close'),
+        volume: decimal(cols[5], 'volume'),
+        trades: count(cols[6], 'trades'),
       };
     }
     case 'binance-export': {
       if (cols.length !== 8) throw new CandleFileError(`expected 8 columns, got ${cols.length}`);
       return {
         openTime: parseOffsetDateTime(cols[7] as string) + 1 - INTERVAL_MS[interval],
-        open: decimal(cols[0], 'open'), high: decimal(cols[1], 'high'), low: decimal(cols[2], 'low'), close: decimal(cols[3], 'close'),
-        volume: decimal(cols[4], 'volume'), trades: count(cols[6], 'trades'),
+        open: decimal(cols[0], 'open'),
+        high: decimal(cols[1], 'high'),
+        low: decimal(cols[2], 'low'),
+        close: decimal(cols[3], 'close'),
+        volume: decimal(cols[4], 'volume'),
+        trades: count(cols[6], 'trades'),
       };
     }
     case 'binance-kline': {
@@ -63,8 +72,12 @@ function parseRow(cols: string[], format: CandleFileFormat, interval: CandleInte
       const open = count(cols[0], 'open_time');
       return {
         openTime: open > 1e14 ? Math.floor(open / 1000) : open, // µs in the spot archives since 2025-01-01
-        open: decimal(cols[1], 'open'), high: decimal(cols[2], 'high'), low: decimal(cols[3], 'low'), close: decimal(cols[4], 'close'),
-        volume: decimal(cols[5], 'volume'), trades: count(cols[8], 'count'),
+        open: decimal(cols[1], 'open'),
+        high: decimal(cols[2], 'high'),
+        low: decimal(cols[3], 'low'),
+        close: decimal(cols[4], 'close'),
+        volume: decimal(cols[5], 'volume'),
+        trades: count(cols[8], 'count'),
       };
     }
   }
@@ -75,7 +88,8 @@ const isHeader = (line: string) => /[a-z]/i.test(line.split(',', 1)[0] ?? '');
 /** OHLC sanity in exact decimal terms is Postgres's job too; this catches it with a line number. */
 function checkOhlc(c: Candle): void {
   const [o, h, l, cl] = [Number(c.open), Number(c.high), Number(c.low), Number(c.close)];
-  if (!(l <= Math.min(o, cl) && Math.max(o, cl) <= h)) throw new CandleFileError(`low ${c.low} / high ${c.high} do not bound open ${c.open} and close ${c.close}`);
+  if (!(l <= Math.min(o, cl) && Math.max(o, cl) <= h))
+    throw new CandleFileError(`low ${c.low} / high ${c.high} do not bound open ${c.open} and close ${c.close}`);
 }
 
 /**

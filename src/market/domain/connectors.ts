@@ -5,9 +5,21 @@ import { CANDLE_INTERVALS } from './intervals';
  * unified query names the connector, the candles route finds it from the symbol.
  */
 export const MARKET_CONNECTORS = {
-  kraken: { name: 'Kraken', market: 'spot', description: "Kraken spot: its downloadable OHLCVT history, and its public REST OHLC endpoint when live sync is on" },
-  binance: { name: 'Binance', market: 'spot', description: 'Binance spot: its public kline archives, and its public REST klines endpoint when live sync is on' },
-  'binance-futures': { name: 'Binance USDⓈ-M futures', market: 'usdm-futures', description: 'Binance USDⓈ-M perpetual futures klines (public data archive)' },
+  kraken: {
+    name: 'Kraken',
+    market: 'spot',
+    description: 'Kraken spot: its downloadable OHLCVT history, and its public REST OHLC endpoint when live sync is on',
+  },
+  binance: {
+    name: 'Binance',
+    market: 'spot',
+    description: 'Binance spot: its public kline archives, and its public REST klines endpoint when live sync is on',
+  },
+  'binance-futures': {
+    name: 'Binance USDⓈ-M futures',
+    market: 'usdm-futures',
+    description: 'Binance USDⓈ-M perpetual futures klines (public data archive)',
+  },
 } as const;
 export type MarketConnectorId = keyof typeof MARKET_CONNECTORS;
 export const MARKET_CONNECTOR_IDS = Object.keys(MARKET_CONNECTORS) as MarketConnectorId[];
@@ -22,14 +34,23 @@ export const MARKET_DATA_TYPES = {
     filters: {
       symbol: { type: 'string', required: true, description: 'Trading pair in BASE-QUOTE form, e.g. BTC-USD' },
       interval: { type: 'string', required: true, values: CANDLE_INTERVALS },
-      startTime: { type: 'integer', required: false, description: 'Unix ms, inclusive, on the bucket open. With it: the first `limit` buckets from there' },
-      endTime: { type: 'integer', required: false, description: 'Unix ms, exclusive, on the bucket open. Without startTime: the latest `limit` buckets before it' },
+      startTime: {
+        type: 'integer',
+        required: false,
+        description: 'Unix ms, inclusive, on the bucket open. With it: the first `limit` buckets from there',
+      },
+      endTime: {
+        type: 'integer',
+        required: false,
+        description: 'Unix ms, exclusive, on the bucket open. Without startTime: the latest `limit` buckets before it',
+      },
     },
     limit: CANDLE_LIMIT,
     fields: ['timestamp', 'open', 'high', 'low', 'close', 'volume', 'trades'],
   },
   ticker: {
-    description: 'The latest stored price (the close of the last bucket of the finest stored interval) with the 24 hours before it.',
+    description:
+      'The latest stored price (the close of the last bucket of the finest stored interval) with the 24 hours before it.',
     filters: {
       symbol: { type: 'string', required: false, description: 'One pair; without it every pair of the connector' },
     },

@@ -22,7 +22,8 @@ export const INTERVAL_MS: Readonly<Record<CandleInterval, number>> = {
 export const BUCKET_ORIGIN_MS = Date.UTC(2000, 0, 3);
 export const BUCKET_ORIGIN_SQL = "TIMESTAMPTZ '2000-01-03 00:00:00+00'";
 
-export const isCandleInterval = (v: unknown): v is CandleInterval => typeof v === 'string' && (CANDLE_INTERVALS as readonly string[]).includes(v);
+export const isCandleInterval = (v: unknown): v is CandleInterval =>
+  typeof v === 'string' && (CANDLE_INTERVALS as readonly string[]).includes(v);
 
 /** Open time of the bucket that contains `ms`. */
 export function bucketStart(ms: number, interval: CandleInterval): number {

@@ -19,7 +19,11 @@ export const candleSchema = z.object({
 });
 export const candlesResponse = z.object({
   data: z.array(candleSchema),
-  meta: z.object({ symbol: z.string(), interval: z.enum(CANDLE_INTERVALS), total: z.int().min(0).meta({ description: 'Candles returned' }) }),
+  meta: z.object({
+    symbol: z.string(),
+    interval: z.enum(CANDLE_INTERVALS),
+    total: z.int().min(0).meta({ description: 'Candles returned' }),
+  }),
 });
 
 /** GET /market-data/candles (spec 4.4): `{data, meta:{symbol, interval, total}}`; an empty window of a known symbol is `data: []`. */

@@ -1,7 +1,12 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { MarketStore } from '../store/market-candles';
-import { MARKET_CONNECTORS, MARKET_CONNECTOR_IDS, MARKET_DATA_TYPES, type MarketConnectorId } from '../domain/connectors';
+import {
+  MARKET_CONNECTORS,
+  MARKET_CONNECTOR_IDS,
+  MARKET_DATA_TYPES,
+  type MarketConnectorId,
+} from '../domain/connectors';
 import { CANDLE_INTERVALS } from '../domain/intervals';
 import { requestsPerMinute, TIER_REQUESTS_PER_MINUTE } from '../../platform/rate-limit/tiers';
 import { principalOf } from './principal';
@@ -36,7 +41,13 @@ export const capabilitiesResponse = z.object({
             from: z.iso.datetime().nullable(),
             to: z.iso.datetime().nullable(),
             intervals: z.array(
-              z.object({ interval: z.enum(CANDLE_INTERVALS), from: z.iso.datetime(), to: z.iso.datetime(), candles: z.int().min(0), native: z.boolean() }),
+              z.object({
+                interval: z.enum(CANDLE_INTERVALS),
+                from: z.iso.datetime(),
+                to: z.iso.datetime(),
+                candles: z.int().min(0),
+                native: z.boolean(),
+              }),
             ),
           }),
         ),
@@ -52,7 +63,10 @@ export const capabilitiesResponse = z.object({
       }),
     ),
     intervals: z.array(z.enum(CANDLE_INTERVALS)),
-    limits: z.object({ candles: z.object({ default: z.int(), max: z.int() }), ticker: z.object({ default: z.int(), max: z.int() }) }),
+    limits: z.object({
+      candles: z.object({ default: z.int(), max: z.int() }),
+      ticker: z.object({ default: z.int(), max: z.int() }),
+    }),
     rateLimit: z.object({
       tier: z.enum(['free', 'pro', 'enterprise']),
       requestsPerMinute: z.int().min(1),
@@ -79,16 +93,31 @@ export function createCapabilitiesRouter(deps: { market: MarketStore; liveSync: 
       market: MARKET_CONNECTORS[id].market,
       description: MARKET_CONNECTORS[id].description,
       dataTypes: Object.keys(MARKET_DATA_TYPES),
-      liveSync: deps.liveSync?.connector === id ? { symbols: deps.liveSync.symbols, pollSeconds: deps.liveSync.pollSeconds } : null,
+      liveSync:
+        deps.liveSync?.connector === id
+          ? { symbols: deps.liveSync.symbols, pollSeconds: deps.liveSync.pollSeconds }
+          : null,
       symbols: catalogue
         .filter((s) => s.connector === id)
         .map((s) => ({
           symbol: s.symbol,
           exchangeSymbol: s.exchangeSymbol,
           // ISO strings of one format order like the instants they name.
-          from: s.series.reduce<string | null>((earliest, x) => (earliest === null || x.first < earliest ? x.first : earliest), null),
-          to: s.series.reduce<string | null>((latest, x) => (latest === null || x.last > latest ? x.last : latest), null),
-          intervals: s.series.map((x) => ({ interval: x.interval, from: x.first, to: x.last, candles: x.candles, native: x.native })),
+          from: s.series.reduce<string | null>(
+            (earliest, x) => (earliest === null || x.first < earliest ? x.first : earliest),
+            null,
+          ),
+          to: s.series.reduce<string | null>(
+            (latest, x) => (latest === null || x.last > latest ? x.last : latest),
+            null,
+          ),
+          intervals: s.series.map((x) => ({
+            interval: x.interval,
+            from: x.first,
+            to: x.last,
+            candles: x.candles,
+            native: x.native,
+          })),
         })),
     }));
     res.json({

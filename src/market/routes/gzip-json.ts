@@ -13,7 +13,8 @@ export function gzipLargeJson(thresholdBytes = 8192): RequestHandler {
     res.json = (body: unknown) => {
       const text = JSON.stringify(body);
       res.type('application/json');
-      if (Buffer.byteLength(text) < thresholdBytes || req.acceptsEncodings('gzip', 'identity') !== 'gzip') return res.send(text);
+      if (Buffer.byteLength(text) < thresholdBytes || req.acceptsEncodings('gzip', 'identity') !== 'gzip')
+        return res.send(text);
       gzip(text, { level: 1 }, (err, compressed) => {
         if (err) res.send(text);
         else res.set('Content-Encoding', 'gzip').send(compressed);

@@ -30,7 +30,10 @@ const bodyInteger = (min: number, max: number, description: string) =>
     .union([z.int().min(min).max(max), z.string().regex(DIGITS).refine(range(min, max), description)])
     .meta({ description: `${description} (a number, or its decimal digits as a string)` });
 
-const timeDescription = { startTime: 'Unix ms, inclusive, on the bucket open', endTime: 'Unix ms, exclusive, on the bucket open; greater than startTime' } as const;
+const timeDescription = {
+  startTime: 'Unix ms, inclusive, on the bucket open',
+  endTime: 'Unix ms, exclusive, on the bucket open; greater than startTime',
+} as const;
 const endAfterStart = (f: { startTime?: number | string; endTime?: number | string }) =>
   f.startTime === undefined || f.endTime === undefined || Number(f.endTime) > Number(f.startTime);
 const WINDOW = { path: ['endTime'], message: 'greater than startTime (the window is [startTime, endTime))' };
@@ -40,9 +43,15 @@ export const candlesQuerySchema = z
   .object({
     symbol,
     interval,
-    limit: queryInteger(1, CANDLE_LIMIT.max).default(CANDLE_LIMIT.default).meta({ description: 'How many candles at most' }),
-    startTime: queryInteger(0, MAX_TIME_MS).optional().meta({ description: `${timeDescription.startTime}. With it: the first \`limit\` buckets from there` }),
-    endTime: queryInteger(0, MAX_TIME_MS).optional().meta({ description: `${timeDescription.endTime}. Without startTime: the latest \`limit\` buckets before it` }),
+    limit: queryInteger(1, CANDLE_LIMIT.max)
+      .default(CANDLE_LIMIT.default)
+      .meta({ description: 'How many candles at most' }),
+    startTime: queryInteger(0, MAX_TIME_MS)
+      .optional()
+      .meta({ description: `${timeDescription.startTime}. With it: the first \`limit\` buckets from there` }),
+    endTime: queryInteger(0, MAX_TIME_MS)
+      .optional()
+      .meta({ description: `${timeDescription.endTime}. Without startTime: the latest \`limit\` buckets before it` }),
   })
   .strict()
   .refine(endAfterStart, WINDOW);
@@ -66,7 +75,11 @@ export const marketQueryBodySchema = z.discriminatedUnion('dataType', [
       connector,
       dataType: z.literal('candles').meta({ description: MARKET_DATA_TYPES.candles.description }),
       filters: candleFilters,
-      limit: bodyInteger(1, CANDLE_LIMIT.max, `an integer from 1 to ${CANDLE_LIMIT.max}, default ${CANDLE_LIMIT.default}`).optional(),
+      limit: bodyInteger(
+        1,
+        CANDLE_LIMIT.max,
+        `an integer from 1 to ${CANDLE_LIMIT.max}, default ${CANDLE_LIMIT.default}`,
+      ).optional(),
     })
     .strict()
     .meta({ title: 'Candles query' }),
@@ -79,7 +92,11 @@ export const marketQueryBodySchema = z.discriminatedUnion('dataType', [
         .strict()
         .nullable()
         .optional(),
-      limit: bodyInteger(1, TICKER_LIMIT.max, `an integer from 1 to ${TICKER_LIMIT.max}, default ${TICKER_LIMIT.default}`).optional(),
+      limit: bodyInteger(
+        1,
+        TICKER_LIMIT.max,
+        `an integer from 1 to ${TICKER_LIMIT.max}, default ${TICKER_LIMIT.default}`,
+      ).optional(),
     })
     .strict()
     .meta({ title: 'Ticker query' }),

@@ -17,7 +17,11 @@ export const EXPECTED = {
 /** A value that arrived once: `?symbol=a&symbol=b` is an array, and guessing which one was meant hides client bugs. */
 function single(value: unknown, parameter: string): unknown {
   if (Array.isArray(value) || (value !== null && typeof value === 'object')) {
-    throw invalidParameter(parameter, 'a single value', `Parameter "${parameter}" must be given once, as a single value`);
+    throw invalidParameter(
+      parameter,
+      'a single value',
+      `Parameter "${parameter}" must be given once, as a single value`,
+    );
   }
   return value;
 }
@@ -31,7 +35,8 @@ function integer(value: unknown): number | null {
 
 export function readSymbol(value: unknown, parameter: string): string {
   const v = single(value, parameter);
-  if (v === undefined || v === '') throw invalidParameter(parameter, EXPECTED.symbol, `Missing required parameter "${parameter}"`);
+  if (v === undefined || v === '')
+    throw invalidParameter(parameter, EXPECTED.symbol, `Missing required parameter "${parameter}"`);
   // Case is forgiven (btc-usd is BTC-USD); the shape is not.
   if (typeof v !== 'string' || !SYMBOL_RE.test(v.toUpperCase())) throw invalidParameter(parameter, EXPECTED.symbol);
   return v.toUpperCase();
@@ -39,7 +44,8 @@ export function readSymbol(value: unknown, parameter: string): string {
 
 export function readInterval(value: unknown, parameter: string): CandleInterval {
   const v = single(value, parameter);
-  if (v === undefined || v === '') throw invalidParameter(parameter, EXPECTED.interval, `Missing required parameter "${parameter}"`);
+  if (v === undefined || v === '')
+    throw invalidParameter(parameter, EXPECTED.interval, `Missing required parameter "${parameter}"`);
   if (!isCandleInterval(v)) throw invalidParameter(parameter, EXPECTED.interval);
   return v;
 }
@@ -64,7 +70,11 @@ export function readTime(value: unknown, parameter: string): number | undefined 
 export function rejectUnknown(input: Record<string, unknown>, allowed: readonly string[], prefix = ''): void {
   for (const name of Object.keys(input)) {
     if (!allowed.includes(name)) {
-      throw invalidParameter(`${prefix}${name}`, `only ${allowed.map((a) => `${prefix}${a}`).join(', ')}`, `Unknown parameter "${prefix}${name}"`);
+      throw invalidParameter(
+        `${prefix}${name}`,
+        `only ${allowed.map((a) => `${prefix}${a}`).join(', ')}`,
+        `Unknown parameter "${prefix}${name}"`,
+      );
     }
   }
 }

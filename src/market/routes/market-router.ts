@@ -23,7 +23,12 @@ export interface MarketRouterDeps {
  */
 export function createMarketRouter(deps: MarketRouterDeps, authenticate: RequestHandler): Router {
   const router = Router();
-  router.use(['/market-data', '/capabilities', '/query'], gzipLargeJson(), countFailedAuthentication(deps.limiter, authenticate), createRateLimitMiddleware({ limiter: deps.limiter, principalOf }));
+  router.use(
+    ['/market-data', '/capabilities', '/query'],
+    gzipLargeJson(),
+    countFailedAuthentication(deps.limiter, authenticate),
+    createRateLimitMiddleware({ limiter: deps.limiter, principalOf }),
+  );
   router.use(createCandlesRouter(deps));
   router.use(createCapabilitiesRouter(deps));
   router.use(createQueryRouter(deps));
@@ -45,12 +50,17 @@ function countFailedAuthentication(limiter: TieredLimiter, authenticate: Request
       res.set(rateLimitHeaders(decision));
       if (decision.allowed) throw err;
       const retryAfterSeconds = Math.max(1, decision.resetSeconds);
-      const { body } = structuredError(429, 'RATE_LIMITED', `Too many requests without a valid API key from this address; retry in ${retryAfterSeconds} s`, {
-        tier: decision.tier,
-        limit: decision.limit,
-        windowSeconds: decision.windowSeconds,
-        retryAfterSeconds,
-      });
+      const { body } = structuredError(
+        429,
+        'RATE_LIMITED',
+        `Too many requests without a valid API key from this address; retry in ${retryAfterSeconds} s`,
+        {
+          tier: decision.tier,
+          limit: decision.limit,
+          windowSeconds: decision.windowSeconds,
+          retryAfterSeconds,
+        },
+      );
       throw new HttpError(429, body, { 'Retry-After': String(retryAfterSeconds) });
     }
   };

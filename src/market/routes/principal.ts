@@ -8,6 +8,11 @@ import type { RateLimitPrincipal } from '../../platform/rate-limit/tiers';
  */
 export function principalOf(res: Response): RateLimitPrincipal {
   const user = currentUser(res);
-  if (user.apiKey) return { key: `key:${user.apiKey.id}`, tier: user.apiKey.rateLimitTier, requestsPerMinute: user.apiKey.requestsPerMinute };
+  if (user.apiKey)
+    return {
+      key: `key:${user.apiKey.id}`,
+      tier: user.apiKey.rateLimitTier,
+      requestsPerMinute: user.apiKey.requestsPerMinute,
+    };
   return { key: `user:${user.id}`, tier: 'free' };
 }

@@ -1,7 +1,14 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { MarketStore } from '../store/market-candles';
-import { CANDLE_LIMIT, MARKET_CONNECTOR_IDS, MARKET_DATA_TYPE_IDS, TICKER_LIMIT, type MarketConnectorId, type MarketDataType } from '../domain/connectors';
+import {
+  CANDLE_LIMIT,
+  MARKET_CONNECTOR_IDS,
+  MARKET_DATA_TYPE_IDS,
+  TICKER_LIMIT,
+  type MarketConnectorId,
+  type MarketDataType,
+} from '../domain/connectors';
 import { CANDLE_INTERVALS } from '../domain/intervals';
 import { invalidParameter } from '../../platform/http/errors';
 import { candleSchema } from './candles-route';
@@ -15,13 +22,26 @@ export const tickerSchema = z.object({
   timestamp: z.iso.datetime(),
   interval: z.enum(CANDLE_INTERVALS),
   window24h: z
-    .object({ open: z.number(), high: z.number(), low: z.number(), volume: z.number(), changePercent: z.number(), trades: z.int().min(0).nullable() })
+    .object({
+      open: z.number(),
+      high: z.number(),
+      low: z.number(),
+      volume: z.number(),
+      changePercent: z.number(),
+      trades: z.int().min(0).nullable(),
+    })
     .nullable(),
 });
 export const candlesQueryResponse = z.object({
   success: z.literal(true),
   data: z.array(candleSchema),
-  meta: z.object({ connector: connectorId, dataType: z.literal('candles'), symbol: z.string(), interval: z.enum(CANDLE_INTERVALS), total: z.int().min(0) }),
+  meta: z.object({
+    connector: connectorId,
+    dataType: z.literal('candles'),
+    symbol: z.string(),
+    interval: z.enum(CANDLE_INTERVALS),
+    total: z.int().min(0),
+  }),
   timestamp: z.iso.datetime(),
 });
 export const tickerQueryResponse = z.object({
@@ -36,7 +56,11 @@ const BODY_FIELDS = ['connector', 'dataType', 'filters', 'limit'] as const;
 
 function readChoice<T extends string>(value: unknown, parameter: string, choices: readonly T[]): T {
   if (typeof value !== 'string' || !(choices as readonly string[]).includes(value)) {
-    throw invalidParameter(parameter, `one of ${choices.join(', ')}`, value === undefined ? `Missing required parameter "${parameter}"` : undefined);
+    throw invalidParameter(
+      parameter,
+      `one of ${choices.join(', ')}`,
+      value === undefined ? `Missing required parameter "${parameter}"` : undefined,
+    );
   }
   return value as T;
 }
@@ -61,7 +85,8 @@ export function createQueryRouter(deps: { market: MarketStore }): Router {
     const catalogue = (await deps.market.catalogue()).filter((s) => s.connector === connector);
     const offered = catalogue.map((s) => s.symbol);
     const requireOffered = (symbol: string) => {
-      if (!offered.includes(symbol)) throw symbolNotFound(symbol, 'filters.symbol', offered, ` on connector "${connector}"`);
+      if (!offered.includes(symbol))
+        throw symbolNotFound(symbol, 'filters.symbol', offered, ` on connector "${connector}"`);
     };
 
     if (dataType === 'candles') {
@@ -70,7 +95,12 @@ export function createQueryRouter(deps: { market: MarketStore }): Router {
       const limit = readLimit(body.limit, 'limit', CANDLE_LIMIT);
       requireOffered(f.symbol);
       const candles = await deps.market.candles({ ...f, limit });
-      res.json({ success: true, data: candles, meta: { connector, dataType, symbol: f.symbol, interval: f.interval, total: candles.length }, timestamp: new Date().toISOString() });
+      res.json({
+        success: true,
+        data: candles,
+        meta: { connector, dataType, symbol: f.symbol, interval: f.interval, total: candles.length },
+        timestamp: new Date().toISOString(),
+      });
       return;
     }
 
@@ -83,7 +113,12 @@ export function createQueryRouter(deps: { market: MarketStore }): Router {
       const ticker = await deps.market.ticker(entry);
       if (ticker) tickers.push(ticker);
     }
-    res.json({ success: true, data: tickers, meta: { connector, dataType, total: tickers.length }, timestamp: new Date().toISOString() });
+    res.json({
+      success: true,
+      data: tickers,
+      meta: { connector, dataType, total: tickers.length },
+      timestamp: new Date().toISOString(),
+    });
   });
   return router;
 }

@@ -42,7 +42,14 @@ export interface TickerView {
   /** The finest stored interval the price comes from. */
   interval: CandleInterval;
   /** The 24 hours up to `timestamp`, from the same interval's buckets; null when none. */
-  window24h: { open: number; high: number; low: number; volume: number; changePercent: number; trades: number | null } | null;
+  window24h: {
+    open: number;
+    high: number;
+    low: number;
+    volume: number;
+    changePercent: number;
+    trades: number | null;
+  } | null;
 }
 
 interface CandleRow {
@@ -74,7 +81,8 @@ const CANDLE_COLUMNS = `(extract(epoch FROM ts) * 1000)::float8 AS t, open::floa
  * leading sign Postgres takes for a time-zone offset (an error, hence a 500); without it the same
  * instant parses, so every bound the validator accepts (up to MAX_TIME_MS) reaches the query.
  */
-const bound = (ms: number | undefined, fallback: string) => (ms === undefined ? fallback : new Date(ms).toISOString().replace(/^\+/, ''));
+const bound = (ms: number | undefined, fallback: string) =>
+  ms === undefined ? fallback : new Date(ms).toISOString().replace(/^\+/, '');
 
 export function createMarketStore(pool: Pool) {
   return {
@@ -88,19 +96,40 @@ export function createMarketStore(pool: Pool) {
 
     /** Every symbol with what is stored per interval (what capabilities lists). */
     async catalogue(): Promise<SymbolCatalogue[]> {
-      const { rows } = await pool.query<MarketSymbol & { interval: CandleInterval | null; first_ts: Date | null; last_ts: Date | null; candles: number | null; native: boolean | null }>(
+      const { rows } = await pool.query<
+        MarketSymbol & {
+          interval: CandleInterval | null;
+          first_ts: Date | null;
+          last_ts: Date | null;
+          candles: number | null;
+          native: boolean | null;
+        }
+      >(
         `SELECT s.symbol, s.connector, s.exchange_symbol AS "exchangeSymbol", s.market, m.interval, m.first_ts, m.last_ts, m.candles, m.native
          FROM market_symbols s LEFT JOIN market_series m ON m.symbol = s.symbol ORDER BY s.symbol`,
       );
       const bySymbol = new Map<string, SymbolCatalogue>();
       for (const r of rows) {
-        const entry = bySymbol.get(r.symbol) ?? { symbol: r.symbol, connector: r.connector, exchangeSymbol: r.exchangeSymbol, market: r.market, series: [] };
+        const entry = bySymbol.get(r.symbol) ?? {
+          symbol: r.symbol,
+          connector: r.connector,
+          exchangeSymbol: r.exchangeSymbol,
+          market: r.market,
+          series: [],
+        };
         bySymbol.set(r.symbol, entry);
         if (r.interval && r.first_ts && r.last_ts) {
-          entry.series.push({ interval: r.interval, first: r.first_ts.toISOString(), last: r.last_ts.toISOString(), candles: r.candles ?? 0, native: r.native ?? false });
+          entry.series.push({
+            interval: r.interval,
+            first: r.first_ts.toISOString(),
+            last: r.last_ts.toISOString(),
+            candles: r.candles ?? 0,
+            native: r.native ?? false,
+          });
         }
       }
-      for (const e of bySymbol.values()) e.series.sort((a, b) => CANDLE_INTERVALS.indexOf(a.interval) - CANDLE_INTERVALS.indexOf(b.interval));
+      for (const e of bySymbol.values())
+        e.series.sort((a, b) => CANDLE_INTERVALS.indexOf(a.interval) - CANDLE_INTERVALS.indexOf(b.interval));
       return [...bySymbol.values()];
     },
 
@@ -137,7 +166,14 @@ export function createMarketStore(pool: Pool) {
       const row = last.rows[0];
       if (!row) return null;
       const closeTime = row.t + INTERVAL_MS[interval];
-      const day = await pool.query<{ o: number | null; h: number | null; l: number | null; v: number | null; n: number | null; complete: boolean }>(
+      const day = await pool.query<{
+        o: number | null;
+        h: number | null;
+        l: number | null;
+        v: number | null;
+        n: number | null;
+        complete: boolean;
+      }>(
         `SELECT (array_agg(open ORDER BY ts))[1]::float8 AS o, max(high)::float8 AS h, min(low)::float8 AS l, sum(volume)::float8 AS v,
                 sum(trades)::float8 AS n, count(trades) = count(*) AS complete
          FROM market_candles WHERE symbol = $1 AND interval = $2 AND ts >= $3 AND ts < $4`,
@@ -146,9 +182,23 @@ export function createMarketStore(pool: Pool) {
       const d = day.rows[0];
       const window24h =
         d && d.o !== null && d.h !== null && d.l !== null && d.v !== null
-          ? { open: d.o, high: d.h, low: d.l, volume: d.v, trades: d.complete ? d.n : null, changePercent: Number((((row.c - d.o) / d.o) * 100).toFixed(4)) }
+          ? {
+              open: d.o,
+              high: d.h,
+              low: d.l,
+              volume: d.v,
+              trades: d.complete ? d.n : null,
+              changePercent: Number((((row.c - d.o) / d.o) * 100).toFixed(4)),
+            }
           : null;
-      return { symbol: symbol.symbol, connector: symbol.connector, price: row.c, timestamp: new Date(closeTime).toISOString(), interval, window24h };
+      return {
+        symbol: symbol.symbol,
+        connector: symbol.connector,
+        price: row.c,
+        timestamp: new Date(closeTime).toISOString(),
+        interval,
+        window24h,
+      };
     },
   };
 }

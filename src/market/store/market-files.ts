@@ -21,7 +21,10 @@ export const catalogEntrySchema = z.object({
   interval: z.enum(CANDLE_INTERVALS),
   format: z.enum(CANDLE_FILE_FORMATS),
   /** Of the uncompressed content; a file that differs from what SOURCES.md documents is refused. */
-  sha256: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
   /** Rows at the end known to be an unfinished bucket (the dump was taken mid-bucket). */
   dropLastRows: z.number().int().min(0).default(0),
   why: z.string().optional(),
@@ -53,7 +56,12 @@ async function readContent(file: string): Promise<{ text: string; sha256: string
  * Loads catalog files not loaded before (by content digest). Each symbol's new files and its
  * rollups commit together, so a request never sees a symbol half-loaded.
  */
-export async function loadMarketFiles(pool: Pool, dataDir: string, entries: readonly CatalogEntry[], log: Logger): Promise<FileLoad[]> {
+export async function loadMarketFiles(
+  pool: Pool,
+  dataDir: string,
+  entries: readonly CatalogEntry[],
+  log: Logger,
+): Promise<FileLoad[]> {
   const results: FileLoad[] = [];
   const lock = await pool.connect();
   try {
@@ -69,11 +77,21 @@ export async function loadMarketFiles(pool: Pool, dataDir: string, entries: read
         for (const entry of files) {
           const { text, sha256 } = await readContent(path.join(dataDir, entry.path));
           if (entry.sha256 && entry.sha256 !== sha256) {
-            throw new MarketIngestError(`${entry.path}: content sha256 ${sha256} is not the catalogued ${entry.sha256}`);
+            throw new MarketIngestError(
+              `${entry.path}: content sha256 ${sha256} is not the catalogued ${entry.sha256}`,
+            );
           }
-          const seen = await client.query<{ candles: number }>('SELECT candles FROM market_files WHERE sha256 = $1', [sha256]);
+          const seen = await client.query<{ candles: number }>('SELECT candles FROM market_files WHERE sha256 = $1', [
+            sha256,
+          ]);
           if (seen.rows[0]) {
-            done.push({ path: entry.path, symbol, interval: entry.interval, candles: seen.rows[0].candles, skipped: true });
+            done.push({
+              path: entry.path,
+              symbol,
+              interval: entry.interval,
+              candles: seen.rows[0].candles,
+              skipped: true,
+            });
             continue;
           }
           let candles: ReturnType<typeof parseCandleFile>;
@@ -95,7 +113,13 @@ export async function loadMarketFiles(pool: Pool, dataDir: string, entries: read
       });
       results.push(...loads);
       const loaded = loads.filter((l) => !l.skipped);
-      if (loaded.length > 0) log.info('market data loaded', { symbol, files: loaded.map((l) => l.path), candles: loaded.reduce((n, l) => n + l.candles, 0), ms: Date.now() - started });
+      if (loaded.length > 0)
+        log.info('market data loaded', {
+          symbol,
+          files: loaded.map((l) => l.path),
+          candles: loaded.reduce((n, l) => n + l.candles, 0),
+          ms: Date.now() - started,
+        });
     };
     // Two symbols at a time: each is one transaction on its own connection, and Postgres does the work.
     const queue = [...bySymbol];

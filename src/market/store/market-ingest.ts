@@ -30,22 +30,37 @@ async function ensureSymbol(client: PoolClient, spec: MarketSymbolSpec): Promise
     `INSERT INTO market_symbols (symbol, connector, exchange_symbol, market) VALUES ($1, $2, $3, $4) ON CONFLICT (symbol) DO NOTHING`,
     [spec.symbol, spec.connector, spec.exchangeSymbol, spec.market],
   );
-  const { rows } = await client.query<{ connector: string; exchange_symbol: string }>('SELECT connector, exchange_symbol FROM market_symbols WHERE symbol = $1', [spec.symbol]);
+  const { rows } = await client.query<{ connector: string; exchange_symbol: string }>(
+    'SELECT connector, exchange_symbol FROM market_symbols WHERE symbol = $1',
+    [spec.symbol],
+  );
   const existing = rows[0] as { connector: string; exchange_symbol: string };
   if (existing.connector !== spec.connector || existing.exchange_symbol !== spec.exchangeSymbol) {
-    throw new MarketIngestError(`${spec.symbol} is served from ${existing.connector} ${existing.exchange_symbol}; refusing candles from ${spec.connector} ${spec.exchangeSymbol}`);
+    throw new MarketIngestError(
+      `${spec.symbol} is served from ${existing.connector} ${existing.exchange_symbol}; refusing candles from ${spec.connector} ${spec.exchangeSymbol}`,
+    );
   }
 }
 
 /** COPY into a session staging table, then one upsert: ~10× faster than row inserts for whole files. */
-async function upsertNative(client: PoolClient, symbol: string, interval: CandleInterval, candles: readonly Candle[]): Promise<number> {
+async function upsertNative(
+  client: PoolClient,
+  symbol: string,
+  interval: CandleInterval,
+  candles: readonly Candle[],
+): Promise<number> {
   await client.query(
     `CREATE TEMP TABLE IF NOT EXISTS market_candles_staging
        (ts timestamptz, open numeric, high numeric, low numeric, close numeric, volume numeric, trades integer)`,
   );
   await client.query('TRUNCATE market_candles_staging');
-  const csv = candles.map((c) => `${iso(c.openTime)},${c.open},${c.high},${c.low},${c.close},${c.volume},${c.trades ?? ''}\n`).join('');
-  await pipeline(Readable.from([csv]), client.query(copyFrom('COPY market_candles_staging FROM STDIN WITH (FORMAT csv)')));
+  const csv = candles
+    .map((c) => `${iso(c.openTime)},${c.open},${c.high},${c.low},${c.close},${c.volume},${c.trades ?? ''}\n`)
+    .join('');
+  await pipeline(
+    Readable.from([csv]),
+    client.query(copyFrom('COPY market_candles_staging FROM STDIN WITH (FORMAT csv)')),
+  );
   const { rowCount } = await client.query(
     `INSERT INTO market_candles (symbol, interval, ts, open, high, low, close, volume, trades, origin)
      SELECT $1, $2, ts, open, high, low, close, volume, trades, 'native' FROM market_candles_staging
@@ -99,7 +114,11 @@ async function nativeSpans(client: PoolClient, symbol: string): Promise<Partial<
  * previous step wrote). O = first open, H = max, L = min, C = last close, volume and trades summed,
  * in exact numeric arithmetic; trades stays null when any part lacks it.
  */
-export async function refreshRollups(client: PoolClient, symbol: string, window: Span = EVERYTHING): Promise<Record<string, number>> {
+export async function refreshRollups(
+  client: PoolClient,
+  symbol: string,
+  window: Span = EVERYTHING,
+): Promise<Record<string, number>> {
   const plan = planRollups(await nativeSpans(client, symbol), window);
   const built: Record<string, number> = {};
   for (const step of plan.steps) {
@@ -157,11 +176,14 @@ export async function ingestCandles(
   const { candles, interval } = batch;
   const first = candles[0];
   const last = candles[candles.length - 1];
-  const known = batch.known ?? (first && last ? { start: first.openTime, end: last.openTime + INTERVAL_MS[interval] } : null);
+  const known =
+    batch.known ?? (first && last ? { start: first.openTime, end: last.openTime + INTERVAL_MS[interval] } : null);
   if (!known) return { candles: 0, changed: 0, known: null };
   for (const c of candles) {
     if (c.openTime < known.start || c.openTime + INTERVAL_MS[interval] > known.end) {
-      throw new MarketIngestError(`candle ${iso(c.openTime)} lies outside the batch's known span ${iso(known.start)}..${iso(known.end)}`);
+      throw new MarketIngestError(
+        `candle ${iso(c.openTime)} lies outside the batch's known span ${iso(known.start)}..${iso(known.end)}`,
+      );
     }
   }
   const changed = candles.length > 0 ? await upsertNative(client, spec.symbol, interval, candles) : 0;

@@ -51,11 +51,14 @@ export function deadline(ms: number | undefined, ...parents: Array<AbortSignal |
 
   if (controller.signal.aborted) dispose();
   else if (ms !== undefined) {
-    timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort(timeoutError(ms));
-      dispose();
-    }, Math.max(0, ms));
+    timer = setTimeout(
+      () => {
+        timedOut = true;
+        controller.abort(timeoutError(ms));
+        dispose();
+      },
+      Math.max(0, ms),
+    );
     // Like AbortSignal.timeout: a pending deadline alone does not keep the process alive.
     timer.unref();
   }

@@ -39,7 +39,10 @@ export function createPool(connectionString: string, max: number, timeouts?: Poo
 }
 
 /** The serving pool's bounds from config. */
-export const servingTimeouts = (config: { DATABASE_CONNECT_TIMEOUT_MS: number; DATABASE_STATEMENT_TIMEOUT_MS: number }): PoolTimeouts => ({
+export const servingTimeouts = (config: {
+  DATABASE_CONNECT_TIMEOUT_MS: number;
+  DATABASE_STATEMENT_TIMEOUT_MS: number;
+}): PoolTimeouts => ({
   connectMs: config.DATABASE_CONNECT_TIMEOUT_MS,
   statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
 });

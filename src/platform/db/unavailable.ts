@@ -3,7 +3,13 @@
  * as opposed to a bug. Covers the pool's own timeouts, Postgres cancelling a statement at
  * statement_timeout, refused or dropped connections, and a server shutting down or out of slots.
  */
-const MESSAGES = [/timeout exceeded when trying to connect/i, /Query read timeout/i, /Connection terminated/i, /connection timeout/i, /Client has encountered a connection error/i];
+const MESSAGES = [
+  /timeout exceeded when trying to connect/i,
+  /Query read timeout/i,
+  /Connection terminated/i,
+  /connection timeout/i,
+  /Client has encountered a connection error/i,
+];
 const SYSTEM_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);
 // SQLSTATE: 57014 query_canceled (statement_timeout), 57P01-57P03 shutdown / cannot connect now,
 // 53300 too_many_connections, class 08 connection exceptions.

@@ -59,7 +59,9 @@ function run(bin: string, args: string[], runAs: RunAs): Promise<void> {
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(bin)} failed (${code}): ${stderr.trim()}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(bin)} failed (${code}): ${stderr.trim()}`)),
+    );
   });
 }
 
@@ -118,7 +120,11 @@ export async function startEmbeddedPostgres(options: {
     if (runAs.uid !== undefined) spawnSync('chown', ['-R', `${runAs.uid}:${runAs.gid}`, dataDir]);
     await chmod(dataDir, 0o700);
     try {
-      await run(path.join(bin, 'initdb'), [`--pgdata=${dataDir}`, '--auth=password', '--username=postgres', `--pwfile=${pwFile}`, '--encoding=UTF8'], runAs);
+      await run(
+        path.join(bin, 'initdb'),
+        [`--pgdata=${dataDir}`, '--auth=password', '--username=postgres', `--pwfile=${pwFile}`, '--encoding=UTF8'],
+        runAs,
+      );
     } finally {
       await rm(pwFile, { force: true });
     }
@@ -126,7 +132,13 @@ export async function startEmbeddedPostgres(options: {
   const server = await startServer(path.join(bin, 'postgres'), dataDir, options.port, runAs, options.log);
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
 
-  const admin = new Client({ host: '127.0.0.1', port: options.port, user: 'postgres', password: PASSWORD, database: 'postgres' });
+  const admin = new Client({
+    host: '127.0.0.1',
+    port: options.port,
+    user: 'postgres',
+    password: PASSWORD,
+    database: 'postgres',
+  });
   await admin.connect();
   try {
     const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);

@@ -8,7 +8,8 @@ import type { Logger } from '../logging/logger';
 export const TEMPORAL_CLI_VERSION = 'v1.5.1';
 
 /** Outside the checkout, so every clone (and CI) reuses one build. .ci/run builds into the same place. */
-export const cachedCliPath = (): string => path.join(homedir(), '.cache', 'temporal-cli', TEMPORAL_CLI_VERSION, 'temporal');
+export const cachedCliPath = (): string =>
+  path.join(homedir(), '.cache', 'temporal-cli', TEMPORAL_CLI_VERSION, 'temporal');
 
 function onPath(binary: string): string | null {
   const found = spawnSync('sh', ['-c', `command -v ${binary}`], { encoding: 'utf8' });
@@ -30,7 +31,10 @@ export function resolveTemporalCli(explicit: string | undefined, log: Logger): s
   const installed = onPath('temporal');
   if (installed) return installed;
   if (!onPath('go')) return null;
-  log.info('building the Temporal CLI with Go (first run only, takes a few minutes)', { version: TEMPORAL_CLI_VERSION, into: path.dirname(cached) });
+  log.info('building the Temporal CLI with Go (first run only, takes a few minutes)', {
+    version: TEMPORAL_CLI_VERSION,
+    into: path.dirname(cached),
+  });
   execFileSync('go', ['install', `github.com/temporalio/cli/cmd/temporal@${TEMPORAL_CLI_VERSION}`], {
     env: { ...process.env, GOBIN: path.dirname(cached) },
     stdio: 'inherit',

@@ -35,6 +35,7 @@ export function failureCode(err: unknown): ErrorCode | undefined {
 /** What a failed job tells its owner: our code and message, or ANALYSIS_FAILED for anything unknown. */
 export function describeFailure(err: unknown): { code: ErrorCode; message: string } {
   const cause = err instanceof ActivityFailure || err instanceof ChildWorkflowFailure ? err.cause : err;
-  if (cause instanceof ApplicationFailure) return { code: failureCode(err) ?? 'ANALYSIS_FAILED', message: cause.message };
+  if (cause instanceof ApplicationFailure)
+    return { code: failureCode(err) ?? 'ANALYSIS_FAILED', message: cause.message };
   return { code: 'ANALYSIS_FAILED', message: err instanceof Error ? err.message : 'analysis failed' };
 }

@@ -55,7 +55,10 @@ async function runCheck(check: Check, timeoutMs: number): Promise<CheckResult> {
 export async function runChecks(checks: Record<string, Check>, timeoutMs = CHECK_TIMEOUT_MS): Promise<Readiness> {
   const names = Object.keys(checks);
   const results = await Promise.all(names.map((name) => runCheck(checks[name] as Check, timeoutMs)));
-  return { ready: results.every((r) => r.ok), checks: Object.fromEntries(names.map((name, i) => [name, results[i] as CheckResult])) };
+  return {
+    ready: results.every((r) => r.ok),
+    checks: Object.fromEntries(names.map((name, i) => [name, results[i] as CheckResult])),
+  };
 }
 
 /**
@@ -85,7 +88,11 @@ const TASK_QUEUE_TYPE_WORKFLOW = 1;
  * At least one worker polled the workflow task queue within POLLER_WINDOW_MS (DescribeTaskQueue's
  * pollers): without one, submitted jobs would wait in `queued` however healthy the api is.
  */
-export function workerPolls(client: Client, taskQueue: string, options: { timeoutMs?: number; windowMs?: number; now?: () => number } = {}): Check {
+export function workerPolls(
+  client: Client,
+  taskQueue: string,
+  options: { timeoutMs?: number; windowMs?: number; now?: () => number } = {},
+): Check {
   const timeoutMs = options.timeoutMs ?? CHECK_TIMEOUT_MS;
   const windowMs = options.windowMs ?? POLLER_WINDOW_MS;
   const now = options.now ?? Date.now;
@@ -97,8 +104,11 @@ export function workerPolls(client: Client, taskQueue: string, options: { timeou
         taskQueueType: TASK_QUEUE_TYPE_WORKFLOW,
       }),
     );
-    const recent = (answer.pollers ?? []).filter((p) => p.lastAccessTime && now() - tsToMs(p.lastAccessTime) <= windowMs);
-    if (recent.length === 0) throw new Error(`no worker polled task queue ${taskQueue} in the last ${Math.round(windowMs / 1000)} s`);
+    const recent = (answer.pollers ?? []).filter(
+      (p) => p.lastAccessTime && now() - tsToMs(p.lastAccessTime) <= windowMs,
+    );
+    if (recent.length === 0)
+      throw new Error(`no worker polled task queue ${taskQueue} in the last ${Math.round(windowMs / 1000)} s`);
     return `${recent.length} poller(s) on task queue ${taskQueue}`;
   };
 }

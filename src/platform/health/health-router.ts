@@ -11,7 +11,9 @@ const checkResult = z.object({
 });
 export const readinessResponse = z.object({
   status: z.enum(['ok', 'unavailable']),
-  checks: z.record(z.string(), checkResult).meta({ description: 'One entry per dependency: postgres, temporal, worker (api); worker, postgres (worker process)' }),
+  checks: z.record(z.string(), checkResult).meta({
+    description: 'One entry per dependency: postgres, temporal, worker (api); worker, postgres (worker process)',
+  }),
 });
 
 /**
@@ -26,7 +28,10 @@ export function createHealthRouter(checks: Record<string, Check>): Router {
   });
   router.get('/readyz', async (_req, res) => {
     const readiness = await runChecks(checks);
-    res.set('Cache-Control', 'no-store').status(readiness.ready ? 200 : 503).json({ status: readiness.ready ? 'ok' : 'unavailable', checks: readiness.checks });
+    res
+      .set('Cache-Control', 'no-store')
+      .status(readiness.ready ? 200 : 503)
+      .json({ status: readiness.ready ? 'ok' : 'unavailable', checks: readiness.checks });
   });
   return router;
 }

@@ -21,8 +21,23 @@ export interface HttpAnswer {
  */
 export type Verdict<T> =
   | { kind: 'ok'; value: T }
-  | { kind: 'retry'; reason: string; status?: number; code?: string | number; afterMs?: number | null; rateLimited?: boolean }
-  | { kind: 'fail'; reason: string; status?: number; code?: string | number; retryableLater?: boolean; afterMs?: number; misconfigured?: boolean };
+  | {
+      kind: 'retry';
+      reason: string;
+      status?: number;
+      code?: string | number;
+      afterMs?: number | null;
+      rateLimited?: boolean;
+    }
+  | {
+      kind: 'fail';
+      reason: string;
+      status?: number;
+      code?: string | number;
+      retryableLater?: boolean;
+      afterMs?: number;
+      misconfigured?: boolean;
+    };
 
 /** Provider-specific error rules; `where` ("binance GET /api/v3/klines") prefixes every reason. */
 export type Classifier<T> = (answer: HttpAnswer, where: string) => Verdict<T>;
@@ -110,12 +125,20 @@ export interface HttpGiveUpDetails {
 /** A request that produced no value: adapters map it to their own error type (ChainUnavailableError, LiveSourceError…). */
 export class HttpGiveUpError extends Error {
   override readonly name = 'HttpGiveUpError';
-  constructor(message: string, readonly details: HttpGiveUpDetails) {
+  constructor(
+    message: string,
+    readonly details: HttpGiveUpDetails,
+  ) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
   }
 }
 
-const DEFAULT_POLICY: Required<RetryPolicy> = { maxRetries: 3, baseDelayMs: 250, maxDelayMs: 5_000, maxRetryAfterMs: 10_000 };
+const DEFAULT_POLICY: Required<RetryPolicy> = {
+  maxRetries: 3,
+  baseDelayMs: 250,
+  maxDelayMs: 5_000,
+  maxRetryAfterMs: 10_000,
+};
 
 export const snippet = (text: string) => (text.length > 200 ? `${text.slice(0, 200)}…` : text);
 
@@ -126,10 +149,22 @@ export const snippet = (text: string) => (text.length > 200 ? `${text.slice(0, 2
 export function jsonStatusRules<T = unknown>(answer: HttpAnswer, where: string): Verdict<T> {
   const { status } = answer;
   if (status >= 200 && status < 300) {
-    if (answer.json === undefined) return { kind: 'fail', reason: `${where}: HTTP ${status} with a body that is not JSON: ${snippet(answer.text)}`, status };
+    if (answer.json === undefined)
+      return {
+        kind: 'fail',
+        reason: `${where}: HTTP ${status} with a body that is not JSON: ${snippet(answer.text)}`,
+        status,
+      };
     return { kind: 'ok', value: answer.json as T };
   }
-  if (status === 429 || status >= 500) return { kind: 'retry', reason: `${where}: HTTP ${status}`, status, afterMs: answer.retryAfterMs, rateLimited: status === 429 };
+  if (status === 429 || status >= 500)
+    return {
+      kind: 'retry',
+      reason: `${where}: HTTP ${status}`,
+      status,
+      afterMs: answer.retryAfterMs,
+      rateLimited: status === 429,
+    };
   return { kind: 'fail', reason: `${where}: HTTP ${status}`, status };
 }
 
@@ -169,7 +204,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         (async () => {
           const res = await doFetch(req.url, {
             method: req.method ?? 'GET',
-            headers: { accept: 'application/json', ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}), ...options.headers, ...req.headers },
+            headers: {
+              accept: 'application/json',
+              ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}),
+              ...options.headers,
+              ...req.headers,
+            },
             body: req.body === undefined ? undefined : JSON.stringify(req.body),
             signal: attempt.signal,
           });
@@ -183,7 +223,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       } catch {
         json = undefined;
       }
-      const answer: HttpAnswer = { status: res.status, headers: res.headers, text, json, retryAfterMs: parseRetryAfter(res.headers.get('retry-after')) };
+      const answer: HttpAnswer = {
+        status: res.status,
+        headers: res.headers,
+        text,
+        json,
+        retryAfterMs: parseRetryAfter(res.headers.get('retry-after')),
+      };
       return (req.classify ?? (jsonStatusRules as Classifier<T>))(answer, where);
     } catch (err) {
       if (req.signal?.aborted) throw req.signal.reason;
@@ -207,7 +253,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         options.observer?.attempted(options.name);
         const verdict = await attemptOnce(req, where, timeoutMs);
         if (verdict.kind === 'ok') return verdict.value;
-        options.observer?.failed(options.name, verdict.kind === 'fail' ? 'refused' : verdict.rateLimited ? 'rate_limited' : 'transient');
+        options.observer?.failed(
+          options.name,
+          verdict.kind === 'fail' ? 'refused' : verdict.rateLimited ? 'rate_limited' : 'transient',
+        );
         if (verdict.kind === 'fail') {
           return giveUp(verdict.reason, {
             retryableLater: verdict.retryableLater ?? false,
@@ -221,7 +270,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         if (verdict.rateLimited) m.rateLimited += 1;
         const wait = verdict.afterMs ?? null;
         if (wait !== null && wait > policy.maxRetryAfterMs) {
-          return giveUp(`${verdict.reason}; retry after ${wait} ms`, { retryableLater: true, status: verdict.status, code: verdict.code, afterMs: wait, attempts: attempt + 1 });
+          return giveUp(`${verdict.reason}; retry after ${wait} ms`, {
+            retryableLater: true,
+            status: verdict.status,
+            code: verdict.code,
+            afterMs: wait,
+            attempts: attempt + 1,
+          });
         }
         last = verdict;
         if (attempt === policy.maxRetries) break;

@@ -20,20 +20,35 @@ export class HttpError extends Error {
 }
 
 /** Flat shape: `{success:false, error, code?}`. */
-export function flatError(status: number, message: string, code?: string, extra: Record<string, unknown> = {}): HttpError {
+export function flatError(
+  status: number,
+  message: string,
+  code?: string,
+  extra: Record<string, unknown> = {},
+): HttpError {
   return new HttpError(status, { success: false, error: message, ...(code ? { code } : {}), ...extra });
 }
 
 /** Structured shape: `{error:{code, message, details}}` (success:false added so clients can test one field). */
-export function structuredError(status: number, code: string, message: string, details: Record<string, unknown> = {}): HttpError {
+export function structuredError(
+  status: number,
+  code: string,
+  message: string,
+  details: Record<string, unknown> = {},
+): HttpError {
   return new HttpError(status, { success: false, error: { code, message, details } });
 }
 
 export function invalidParameter(parameter: string, expected: string, message?: string): HttpError {
-  return structuredError(400, 'INVALID_PARAMETER', message ?? `Invalid parameter "${parameter}": expected ${expected}`, {
-    parameter,
-    expected,
-  });
+  return structuredError(
+    400,
+    'INVALID_PARAMETER',
+    message ?? `Invalid parameter "${parameter}": expected ${expected}`,
+    {
+      parameter,
+      expected,
+    },
+  );
 }
 
 export const authenticationRequired = (): HttpError => flatError(401, 'Authentication required');
@@ -88,11 +103,24 @@ export function createErrorHandler(log: Logger): ErrorRequestHandler {
     }
     if (isDatabaseUnavailable(err)) {
       // A hung or unreachable database: answered as retryable within the pool's timeouts, never left waiting.
-      requestLogOf(res, log).warn('database unavailable for a request', { method: req.method, path: req.path, ...errorFields(err) });
-      res.set('Retry-After', '5').status(503).json({ success: false, error: 'The database is temporarily unavailable; please retry (requests with an idempotency key are safe to repeat)', code: 'SERVICE_UNAVAILABLE' });
+      requestLogOf(res, log).warn('database unavailable for a request', {
+        method: req.method,
+        path: req.path,
+        ...errorFields(err),
+      });
+      res.set('Retry-After', '5').status(503).json({
+        success: false,
+        error:
+          'The database is temporarily unavailable; please retry (requests with an idempotency key are safe to repeat)',
+        code: 'SERVICE_UNAVAILABLE',
+      });
       return;
     }
-    requestLogOf(res, log).error('unhandled request error', { method: req.method, path: req.path, ...errorFields(err) });
+    requestLogOf(res, log).error('unhandled request error', {
+      method: req.method,
+      path: req.path,
+      ...errorFields(err),
+    });
     res.status(500).json({ success: false, error: 'Internal error', code: 'INTERNAL' });
   };
 }

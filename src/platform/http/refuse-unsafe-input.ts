@@ -10,7 +10,9 @@ import { findUnsafeInput, isUtf8Query } from './unsafe-input';
 export const refuseUnsafeInput: RequestHandler = (req, _res, next) => {
   const question = req.originalUrl.indexOf('?');
   if (question >= 0 && !isUtf8Query(req.originalUrl.slice(question + 1))) {
-    return next(invalidParameter('query', 'a query string of percent-encoded UTF-8', 'The query string is not valid UTF-8'));
+    return next(
+      invalidParameter('query', 'a query string of percent-encoded UTF-8', 'The query string is not valid UTF-8'),
+    );
   }
   const unsafe = findUnsafeInput(req.body, 'body') ?? findUnsafeInput(req.query, 'query');
   next(unsafe ? invalidParameter(unsafe.parameter, unsafe.expected) : undefined);

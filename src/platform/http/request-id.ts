@@ -58,7 +58,13 @@ export function requestIdAndAccessLog(log: Logger, onAnswered: AnswerObserver = 
       const route = templateOf();
       // A client that hung up before the answer was complete is still a request served (status as set so far).
       onAnswered(req.method, route, res.statusCode, nanoseconds / 1e9);
-      requestLog.info('http request', { method: req.method, route, status: res.statusCode, durationMs: Math.round(nanoseconds / 1e4) / 100, ...(finished ? {} : { aborted: true }) });
+      requestLog.info('http request', {
+        method: req.method,
+        route,
+        status: res.statusCode,
+        durationMs: Math.round(nanoseconds / 1e4) / 100,
+        ...(finished ? {} : { aborted: true }),
+      });
     };
     res.once('finish', () => writeAccessLine(true));
     res.once('close', () => writeAccessLine(res.writableFinished));

@@ -40,7 +40,9 @@ const quoted = (path: string) => {
  */
 function namesPrototype(key: string): boolean {
   const segments = key.split(/[.[\]]+/);
-  return segments.some((segment, i) => segment === '__proto__' || (segment === 'constructor' && segments[i + 1] === 'prototype'));
+  return segments.some(
+    (segment, i) => segment === '__proto__' || (segment === 'constructor' && segments[i + 1] === 'prototype'),
+  );
 }
 
 /**
@@ -60,7 +62,8 @@ export function findUnsafeInput(value: unknown, root: string): UnsafeInput | nul
     for (const [key, child] of Object.entries(item.value)) {
       const path = join(item.path, key);
       if (unsafeText(key)) return { parameter: quoted(path), expected: EXPECTED_TEXT };
-      const isPrototypeHolder = key === 'constructor' && typeof child === 'object' && child !== null && Object.hasOwn(child, 'prototype');
+      const isPrototypeHolder =
+        key === 'constructor' && typeof child === 'object' && child !== null && Object.hasOwn(child, 'prototype');
       if (namesPrototype(key) || isPrototypeHolder) return { parameter: quoted(path), expected: EXPECTED_KEY };
       pending.push({ value: child, path, depth: item.depth + 1 });
     }

@@ -48,7 +48,11 @@ export function stderrDestination(format: LogFormat = 'json'): DestinationStream
 /**
  * @param destination where lines go (tests pass a file or an in-memory stream); default stderr.
  */
-export function createLogger(level: LogLevel, base: LogFields = {}, destination: DestinationStream = stderrDestination()): Logger {
+export function createLogger(
+  level: LogLevel,
+  base: LogFields = {},
+  destination: DestinationStream = stderrDestination(),
+): Logger {
   const p = pino(
     {
       level,

@@ -13,17 +13,44 @@ export const REDACTED = '[REDACTED]';
  */
 export const SENSITIVE_KEYS = [
   // credentials
-  'x-api-key', 'apiKey', 'api_key', 'authorization', 'cookie', 'set-cookie', 'token', 'accessToken', 'jwt',
-  'password', 'secret', 'key', 'privateKey',
+  'x-api-key',
+  'apiKey',
+  'api_key',
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'token',
+  'accessToken',
+  'jwt',
+  'password',
+  'secret',
+  'key',
+  'privateKey',
   // webhook signatures and shared secrets
-  'x-activity-webhook-secret', 'paypal-transmission-sig', 'svix-signature', 'webhook-signature', 'signature', 'sig',
+  'x-activity-webhook-secret',
+  'paypal-transmission-sig',
+  'svix-signature',
+  'webhook-signature',
+  'signature',
+  'sig',
   // x402 payment proofs
-  'x-payment', 'payment-signature',
+  'x-payment',
+  'payment-signature',
   // PayFast
-  'passphrase', 'merchant_key', 'merchantKey',
+  'passphrase',
+  'merchant_key',
+  'merchantKey',
   // config names (a config object logged whole must not carry them)
-  'BOOTSTRAP_ADMIN_API_KEY', 'ACTIVITY_WEBHOOK_SECRET', 'CLERK_WEBHOOK_SECRET', 'CLERK_JWT_KEY', 'PAYPAL_CLIENT_SECRET',
-  'PAYFAST_MERCHANT_KEY', 'PAYFAST_MERCHANT_PASSPHRASE', 'X402_FACILITATOR_PRIVATE_KEY', 'TRON_API_KEY', 'ETHERSCAN_API_KEY',
+  'BOOTSTRAP_ADMIN_API_KEY',
+  'ACTIVITY_WEBHOOK_SECRET',
+  'CLERK_WEBHOOK_SECRET',
+  'CLERK_JWT_KEY',
+  'PAYPAL_CLIENT_SECRET',
+  'PAYFAST_MERCHANT_KEY',
+  'PAYFAST_MERCHANT_PASSPHRASE',
+  'X402_FACILITATOR_PRIVATE_KEY',
+  'TRON_API_KEY',
+  'ETHERSCAN_API_KEY',
 ] as const;
 
 /** How deep below the line's top level a sensitive name is still found (headers.x, req.headers.x, …). */
@@ -49,7 +76,10 @@ export function redactFields<T>(value: T, depth = 0): T {
   if (!isPlainObject(value)) return value;
   const out: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) {
-    out[key] = SENSITIVE.has(key.toLowerCase()) && field !== undefined && field !== null ? REDACTED : redactFields(field, depth + 1);
+    out[key] =
+      SENSITIVE.has(key.toLowerCase()) && field !== undefined && field !== null
+        ? REDACTED
+        : redactFields(field, depth + 1);
   }
   return out as T;
 }

@@ -3,7 +3,8 @@ import { defineHistogram } from './metric-definition';
 /** Every HTTP answer of the api, observed by the access log middleware (requestIdAndAccessLog). */
 export const httpRequestDuration = defineHistogram({
   name: 'chainscreen_http_request_duration_seconds',
-  help: 'HTTP requests by method, route template (<unmatched> when no route matched) and status, ' +
+  help:
+    'HTTP requests by method, route template (<unmatched> when no route matched) and status, ' +
     'from arrival to the last byte written',
   labelNames: ['method', 'route', 'status'],
   // From a cached poll (a few ms) to a deprecated synchronous analyze (up to SYNC_ANALYZE_WAIT_MS).

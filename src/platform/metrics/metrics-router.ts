@@ -10,7 +10,10 @@ export function createMetricsRouter(registry: Registry, extra?: () => Promise<st
   router.get('/metrics', async (_req, res) => {
     const own = await registry.metrics();
     const more = extra ? await extra() : '';
-    res.set('Cache-Control', 'no-store').type(registry.contentType).send(more ? `${own}\n${more}` : own);
+    res
+      .set('Cache-Control', 'no-store')
+      .type(registry.contentType)
+      .send(more ? `${own}\n${more}` : own);
   });
   return router;
 }

@@ -7,7 +7,8 @@ export type WebhookSource = 'paypal' | 'payfast' | 'clerk' | 'activity';
 /** Every POST to a webhook endpoint of the api, counted once its answer finished. */
 export const webhookDeliveries = defineCounter({
   name: 'chainscreen_webhook_deliveries_total',
-  help: 'Webhook deliveries by provider and edge outcome: accepted, duplicate, ignored, rejected (4xx), ' +
+  help:
+    'Webhook deliveries by provider and edge outcome: accepted, duplicate, ignored, rejected (4xx), ' +
     'forged (401: bad signature or secret), unavailable (5xx)',
   labelNames: ['provider', 'outcome'],
 });

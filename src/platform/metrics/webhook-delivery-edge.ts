@@ -30,7 +30,9 @@ export function deliveryOutcome(status: number, noted: AcknowledgedAs | undefine
 }
 
 /** Counts every POST to a webhook endpoint once, when its answer is finished. */
-export function webhookDeliveryMetrics(metrics: { webhookDelivery(provider: WebhookSource, outcome: WebhookDeliveryOutcome): void }): RequestHandler {
+export function webhookDeliveryMetrics(metrics: {
+  webhookDelivery(provider: WebhookSource, outcome: WebhookDeliveryOutcome): void;
+}): RequestHandler {
   return (req, res, next) => {
     const provider = req.method === 'POST' ? WEBHOOK_ROUTES[req.path] : undefined;
     if (provider) {

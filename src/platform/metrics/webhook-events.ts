@@ -3,7 +3,8 @@ import { defineCounter } from './metric-definition';
 /** What each provider event did once the worker processed it (its delivery is webhook-deliveries). */
 export const webhookEvents = defineCounter({
   name: 'chainscreen_webhook_events_total',
-  help: 'Provider events processed by the worker, by provider and what they did: ' +
+  help:
+    'Provider events processed by the worker, by provider and what they did: ' +
     'granted, revoked, applied, logged, ignored, rejected, or duplicate (done before)',
   labelNames: ['provider', 'outcome'],
 });

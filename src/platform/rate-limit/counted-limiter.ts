@@ -1,7 +1,10 @@
 import type { TieredLimiter } from './limiter';
 
 /** The same limiter, counting every refusal by tier (both the per-key budget and addresses guessing keys go through it). */
-export function countingRejections(limiter: TieredLimiter, metrics: { rateLimitRejected(tier: string): void }): TieredLimiter {
+export function countingRejections(
+  limiter: TieredLimiter,
+  metrics: { rateLimitRejected(tier: string): void },
+): TieredLimiter {
   return {
     async consume(principal) {
       const decision = await limiter.consume(principal);

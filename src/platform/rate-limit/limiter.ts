@@ -45,7 +45,8 @@ function keyPrefixFor(limit: number, windowSeconds: number): string {
  * request (rate-limiter-flexible's model); the default window is the tiers' minute.
  */
 export function createTieredLimiter(options: TieredLimiterOptions, windowSeconds = 60): TieredLimiter {
-  if (!Number.isInteger(windowSeconds) || windowSeconds < 1) throw new Error(`windowSeconds must be a positive integer, got ${windowSeconds}`);
+  if (!Number.isInteger(windowSeconds) || windowSeconds < 1)
+    throw new Error(`windowSeconds must be a positive integer, got ${windowSeconds}`);
   const limiters = new Map<number, PointLimiter>();
 
   const limiterFor = (limit: number): PointLimiter => {

@@ -24,7 +24,12 @@ export async function settle(
 }
 
 /** The first processing's record, for a delivery that lost the claim. */
-export async function previousResult(client: PoolClient, events: WebhookEventStore, provider: WebhookProvider, eventId: string): Promise<EventResult> {
+export async function previousResult(
+  client: PoolClient,
+  events: WebhookEventStore,
+  provider: WebhookProvider,
+  eventId: string,
+): Promise<EventResult> {
   const stored = await events.find(provider, eventId, client);
   return {
     duplicate: true,

@@ -40,7 +40,11 @@ export function createEventWorkflowStarter(deps: { temporal: Client; taskQueue: 
       return 'accepted';
     } catch (err) {
       if (err instanceof WorkflowExecutionAlreadyStartedError) return 'duplicate';
-      deps.log.error('event workflow did not start; the provider will retry', { workflowId: start.workflowId, httpRequestId: start.httpRequestId, ...errorFields(err) });
+      deps.log.error('event workflow did not start; the provider will retry', {
+        workflowId: start.workflowId,
+        httpRequestId: start.httpRequestId,
+        ...errorFields(err),
+      });
       throw flatError(503, 'The event could not be accepted right now; please retry', 'SERVICE_UNAVAILABLE');
     }
   };

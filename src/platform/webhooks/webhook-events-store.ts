@@ -32,7 +32,13 @@ export function createWebhookEventStore(pool: Pool) {
      * Claims the event inside the caller's transaction. False when it was already processed: the caller
      * then changes nothing. A concurrent twin waits on the unique key and then sees the first commit.
      */
-    async claim(client: PoolClient, provider: WebhookProvider, eventId: string, eventType: string, payload: unknown): Promise<boolean> {
+    async claim(
+      client: PoolClient,
+      provider: WebhookProvider,
+      eventId: string,
+      eventType: string,
+      payload: unknown,
+    ): Promise<boolean> {
       const { rowCount } = await client.query(
         `INSERT INTO webhook_events (provider, event_id, event_type, outcome, payload) VALUES ($1, $2, $3, 'ignored', $4)
          ON CONFLICT (provider, event_id) DO NOTHING`,
@@ -46,7 +52,15 @@ export function createWebhookEventStore(pool: Pool) {
       await client.query(
         `UPDATE webhook_events SET user_id = $3, outcome = $4, detail = $5, credits = $6, transaction_id = $7, processed_at = now()
          WHERE provider = $1 AND event_id = $2`,
-        [record.provider, record.eventId, record.userId, record.outcome, record.detail, record.credits, record.transactionId],
+        [
+          record.provider,
+          record.eventId,
+          record.userId,
+          record.outcome,
+          record.detail,
+          record.credits,
+          record.transactionId,
+        ],
       );
     },
 
@@ -55,18 +69,46 @@ export function createWebhookEventStore(pool: Pool) {
       const { rowCount } = await db.query(
         `INSERT INTO webhook_events (provider, event_id, event_type, user_id, outcome, detail, credits, transaction_id, payload)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (provider, event_id) DO NOTHING`,
-        [record.provider, record.eventId, record.eventType, record.userId, record.outcome, record.detail, record.credits, record.transactionId, JSON.stringify(record.payload ?? {})],
+        [
+          record.provider,
+          record.eventId,
+          record.eventType,
+          record.userId,
+          record.outcome,
+          record.detail,
+          record.credits,
+          record.transactionId,
+          JSON.stringify(record.payload ?? {}),
+        ],
       );
       return rowCount === 1;
     },
 
-    async find(provider: WebhookProvider, eventId: string, db: Pool | PoolClient = pool): Promise<StoredWebhookEvent | null> {
-      const { rows } = await db.query<{ outcome: WebhookOutcome; detail: string | null; credits: number; user_id: string | null; transaction_id: string | null }>(
+    async find(
+      provider: WebhookProvider,
+      eventId: string,
+      db: Pool | PoolClient = pool,
+    ): Promise<StoredWebhookEvent | null> {
+      const { rows } = await db.query<{
+        outcome: WebhookOutcome;
+        detail: string | null;
+        credits: number;
+        user_id: string | null;
+        transaction_id: string | null;
+      }>(
         'SELECT outcome, detail, credits, user_id, transaction_id FROM webhook_events WHERE provider = $1 AND event_id = $2',
         [provider, eventId],
       );
       const r = rows[0];
-      return r ? { outcome: r.outcome, detail: r.detail, credits: r.credits, userId: r.user_id, transactionId: r.transaction_id } : null;
+      return r
+        ? {
+            outcome: r.outcome,
+            detail: r.detail,
+            credits: r.credits,
+            userId: r.user_id,
+            transactionId: r.transaction_id,
+          }
+        : null;
     },
   };
 }

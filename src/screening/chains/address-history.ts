@@ -1,7 +1,12 @@
 import type { AddressHistory, AddressTransfer, Asset } from './chain-client';
 
 /** The AddressHistory a sampled page of movements supports (Tron and Solana, whose providers have no per-address counters). */
-export function historyFromTransfers(transfers: AddressTransfer[], truncated: boolean, limit: number, firstSeen: number | null): AddressHistory {
+export function historyFromTransfers(
+  transfers: AddressTransfer[],
+  truncated: boolean,
+  limit: number,
+  firstSeen: number | null,
+): AddressHistory {
   const inbound = transfers.filter((t) => t.direction === 'in');
   const senders = new Map<string, { address: string; asset: Asset; amount: bigint }>();
   for (const t of inbound) {

@@ -20,7 +20,13 @@ function polymod(values: number[]): number {
   return chk >>> 0;
 }
 
-const hrpExpand = (hrp: string) => [...hrp].map((c) => c.charCodeAt(0) >> 5).concat([0], [...hrp].map((c) => c.charCodeAt(0) & 31));
+const hrpExpand = (hrp: string) =>
+  [...hrp]
+    .map((c) => c.charCodeAt(0) >> 5)
+    .concat(
+      [0],
+      [...hrp].map((c) => c.charCodeAt(0) & 31),
+    );
 
 /** 5-bit groups to bytes (BIP-173 convertbits without padding): null when the padding is not zero bits < 5. */
 function fromWords(words: number[]): number[] | null {

@@ -48,7 +48,8 @@ function flowOf(tx: EsploraTx, address: string): { direction: 'in' | 'out'; edge
   const edges = new Map<string, bigint>();
   const add = (to: string, amount: bigint) => edges.set(to, (edges.get(to) ?? 0n) + amount);
   if (tx.vin.some((i) => i.prevout?.scriptpubkey_address === address)) {
-    for (const o of tx.vout) if (o.scriptpubkey_address && o.scriptpubkey_address !== address) add(o.scriptpubkey_address, BigInt(o.value));
+    for (const o of tx.vout)
+      if (o.scriptpubkey_address && o.scriptpubkey_address !== address) add(o.scriptpubkey_address, BigInt(o.value));
     return { direction: 'out', edges };
   }
   const received = tx.vout.reduce((sum, o) => (o.scriptpubkey_address === address ? sum + BigInt(o.value) : sum), 0n);
@@ -69,7 +70,9 @@ function flowOf(tx: EsploraTx, address: string): { direction: 'in' | 'out'; edge
   return { direction: 'in', edges };
 }
 
-export function createEsploraBitcoinClient(options: EsploraBitcoinClientOptions): ChainClient & { metrics(): ProviderMetrics } {
+export function createEsploraBitcoinClient(
+  options: EsploraBitcoinClientOptions,
+): ChainClient & { metrics(): ProviderMetrics } {
   const chain = 'bitcoin' as const;
   const provider = createHttpProvider({
     chain,
@@ -100,13 +103,27 @@ export function createEsploraBitcoinClient(options: EsploraBitcoinClientOptions)
     for (const input of tx.vin) {
       if (input.is_coinbase || !input.prevout) continue;
       const from = input.prevout.scriptpubkey_address ?? null;
-      transfers.push({ from, to: null, asset: BTC, amount: BigInt(input.prevout.value), source: 'utxo', index: transfers.length });
+      transfers.push({
+        from,
+        to: null,
+        asset: BTC,
+        amount: BigInt(input.prevout.value),
+        source: 'utxo',
+        index: transfers.length,
+      });
     }
     for (const output of tx.vout) {
       // OP_RETURN and other zero-value outputs carry no funds to trace.
       if (output.value === 0) continue;
       const to = output.scriptpubkey_address ?? null;
-      transfers.push({ from: null, to, asset: BTC, amount: BigInt(output.value), source: 'utxo', index: transfers.length });
+      transfers.push({
+        from: null,
+        to,
+        asset: BTC,
+        amount: BigInt(output.value),
+        source: 'utxo',
+        index: transfers.length,
+      });
     }
     const firstIn = tx.vin.find((i) => i.prevout?.scriptpubkey_address)?.prevout?.scriptpubkey_address;
     return {
@@ -139,7 +156,15 @@ export function createEsploraBitcoinClient(options: EsploraBitcoinClientOptions)
       if (direction === 'in' && tx.vout.some((o) => o.scriptpubkey_address === address)) inboundTxs += 1;
       for (const [counterparty, amount] of edges) {
         if (transfers.length >= limit) cut = true;
-        else transfers.push({ txid: tx.txid, timestamp: tx.status.block_time ?? null, direction, counterparty, asset: BTC, amount });
+        else
+          transfers.push({
+            txid: tx.txid,
+            timestamp: tx.status.block_time ?? null,
+            direction,
+            counterparty,
+            asset: BTC,
+            amount,
+          });
       }
     }
     return { txs, transfers, inboundTxs, truncated: cut || page.length === PAGE_SIZE };
@@ -151,7 +176,11 @@ export function createEsploraBitcoinClient(options: EsploraBitcoinClientOptions)
     return { transfers, truncated };
   }
 
-  async function getAddressFacts(raw: string, { historyLimit }: { tokens: string[]; historyLimit: number }, signal: AbortSignal): Promise<AddressFacts> {
+  async function getAddressFacts(
+    raw: string,
+    { historyLimit }: { tokens: string[]; historyLimit: number },
+    signal: AbortSignal,
+  ): Promise<AddressFacts> {
     signal.throwIfAborted();
     const address = normalizeAddress(raw);
     // One history page is enough for the facts; more pages are the crawl's decision, via getAddressTransfers.
@@ -162,7 +191,8 @@ export function createEsploraBitcoinClient(options: EsploraBitcoinClientOptions)
     if (!info) throw new ChainUnavailableError(chain, `esplora GET /address: empty answer`);
     const stats = info.chain_stats;
     const senders = new Map<string, bigint>();
-    for (const t of history.transfers) if (t.direction === 'in') senders.set(t.counterparty, (senders.get(t.counterparty) ?? 0n) + t.amount);
+    for (const t of history.transfers)
+      if (t.direction === 'in') senders.set(t.counterparty, (senders.get(t.counterparty) ?? 0n) + t.amount);
     const times = history.txs.map((t) => t.status.block_time).filter((t): t is number => t !== undefined);
     const truncated = history.truncated || stats.tx_count > history.txs.length;
     const summary: AddressHistory = {
@@ -170,7 +200,9 @@ export function createEsploraBitcoinClient(options: EsploraBitcoinClientOptions)
       firstSeen: truncated || times.length === 0 ? null : Math.min(...times),
       lastSeen: times.length === 0 ? null : Math.max(...times),
       inboundCount: history.inboundTxs,
-      inboundCounterparties: [...senders].slice(0, Math.max(0, historyLimit)).map(([a, amount]) => ({ address: a, asset: BTC, amount })),
+      inboundCounterparties: [...senders]
+        .slice(0, Math.max(0, historyLimit))
+        .map(([a, amount]) => ({ address: a, asset: BTC, amount })),
       truncated,
     };
     return {
@@ -183,5 +215,13 @@ export function createEsploraBitcoinClient(options: EsploraBitcoinClientOptions)
     };
   }
 
-  return { chain, nativeAsset: BTC, normalizeAddress, getTransaction, getAddressFacts, getAddressTransfers, metrics: provider.metrics };
+  return {
+    chain,
+    nativeAsset: BTC,
+    normalizeAddress,
+    getTransaction,
+    getAddressFacts,
+    getAddressTransfers,
+    metrics: provider.metrics,
+  };
 }

@@ -11,7 +11,8 @@ export interface CachingChainClient extends ChainClient {
   forJob(stats: CacheStats): ChainClient;
 }
 
-const transferKey = (t: AddressTransfer) => `${t.txid}|${t.direction}|${t.counterparty}|${t.asset.kind === 'native' ? 'native' : t.asset.contract}`;
+const transferKey = (t: AddressTransfer) =>
+  `${t.txid}|${t.direction}|${t.counterparty}|${t.asset.kind === 'native' ? 'native' : t.asset.contract}`;
 
 /**
  * Caches a chain client in Postgres: transactions that can no longer change (success or failed, not
@@ -19,7 +20,11 @@ const transferKey = (t: AddressTransfer) => `${t.txid}|${t.direction}|${t.counte
  * and merged into what is known (incremental: older transfers are kept, newest first, up to `keep`).
  * A cache failure never fails an analysis: the chain is asked instead.
  */
-export function createCachingChainClient(inner: ChainClient, store: ChainCacheStore, options: { transfersTtlMs: number; keep?: number; now?: () => number }): CachingChainClient {
+export function createCachingChainClient(
+  inner: ChainClient,
+  store: ChainCacheStore,
+  options: { transfersTtlMs: number; keep?: number; now?: () => number },
+): CachingChainClient {
   const keep = options.keep ?? 500;
   const now = options.now ?? Date.now;
   const safe = async <T>(work: () => Promise<T>, fallback: T): Promise<T> => work().catch(() => fallback);
@@ -47,12 +52,18 @@ export function createCachingChainClient(inner: ChainClient, store: ChainCacheSt
             const cached = await safe(() => store.getTransfers(inner.chain, address), null);
             if (cached && now() - cached.refreshedAt.getTime() < options.transfersTtlMs) {
               stats.hits++;
-              return { transfers: cached.transfers.slice(0, opts.limit), truncated: cached.truncated || cached.transfers.length > opts.limit };
+              return {
+                transfers: cached.transfers.slice(0, opts.limit),
+                truncated: cached.truncated || cached.transfers.length > opts.limit,
+              };
             }
             stats.misses++;
             const fresh = await inner.getAddressTransfers!(address, opts, signal);
             const seen = new Set(fresh.transfers.map(transferKey));
-            const merged = [...fresh.transfers, ...(cached?.transfers ?? []).filter((t) => !seen.has(transferKey(t)))].slice(0, keep);
+            const merged = [
+              ...fresh.transfers,
+              ...(cached?.transfers ?? []).filter((t) => !seen.has(transferKey(t))),
+            ].slice(0, keep);
             await safe(() => store.putTransfers(inner.chain, address, merged, fresh.truncated), undefined);
             return fresh;
           },

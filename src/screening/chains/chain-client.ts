@@ -73,12 +73,20 @@ export interface ChainClient {
   normalizeAddress(raw: string): string;
   /** null when the node does not know the transaction. */
   getTransaction(hash: string, signal: AbortSignal): Promise<ChainTransaction | null>;
-  getAddressFacts(address: string, options: { tokens: string[]; historyLimit: number }, signal: AbortSignal): Promise<AddressFacts>;
+  getAddressFacts(
+    address: string,
+    options: { tokens: string[]; historyLimit: number },
+    signal: AbortSignal,
+  ): Promise<AddressFacts>;
   /**
    * The address's recent value movements in both directions, newest first, at most `limit` (one or two
    * provider pages). Absent when the provider has no address index: the crawl then stops at this node.
    */
-  getAddressTransfers?(address: string, options: { limit: number }, signal: AbortSignal): Promise<{ transfers: AddressTransfer[]; truncated: boolean }>;
+  getAddressTransfers?(
+    address: string,
+    options: { limit: number },
+    signal: AbortSignal,
+  ): Promise<{ transfers: AddressTransfer[]; truncated: boolean }>;
   /**
    * Where getAddressTransfers reads from and what that source cannot see (echoed as the full response's
    * `crawl.source`). Absent when a chain has one source only.
@@ -97,7 +105,10 @@ export interface HistorySourceReport {
 }
 
 export class InvalidAddressError extends AppError {
-  constructor(readonly chain: Chain, readonly address: string) {
+  constructor(
+    readonly chain: Chain,
+    readonly address: string,
+  ) {
     super('INVALID_TARGET', `"${address}" is not a valid ${chain} address`);
   }
 }
@@ -107,14 +118,21 @@ export class InvalidAddressError extends AppError {
  * another chain id): retrying cannot help until an operator changes the configuration.
  */
 export class ChainConfigurationError extends AppError {
-  constructor(readonly chain: Chain, message: string) {
+  constructor(
+    readonly chain: Chain,
+    message: string,
+  ) {
     super('CHAIN_UNAVAILABLE', message, { retryable: false });
   }
 }
 
 /** The node could not be reached or answered with an error; retrying later may succeed. */
 export class ChainUnavailableError extends AppError {
-  constructor(readonly chain: Chain, message: string, override readonly cause?: unknown) {
+  constructor(
+    readonly chain: Chain,
+    message: string,
+    override readonly cause?: unknown,
+  ) {
     super('CHAIN_UNAVAILABLE', message);
   }
 }

@@ -22,18 +22,34 @@ const CHAIN_NOT_IN_PLAN = /not supported for this chain|upgrade your api plan|un
  */
 export const etherscanRules: Classifier<unknown[]> = (answer, where) => {
   if (answer.status === 429 || answer.status >= 500) {
-    return { kind: 'retry', reason: `${where}: HTTP ${answer.status}`, status: answer.status, afterMs: answer.retryAfterMs, rateLimited: answer.status === 429 };
+    return {
+      kind: 'retry',
+      reason: `${where}: HTTP ${answer.status}`,
+      status: answer.status,
+      afterMs: answer.retryAfterMs,
+      rateLimited: answer.status === 429,
+    };
   }
   const body = answer.json as EtherscanEnvelope | undefined;
   if (answer.status < 200 || answer.status >= 300 || !body || typeof body !== 'object') {
-    return { kind: 'fail', reason: `${where}: HTTP ${answer.status} without an Etherscan envelope`, status: answer.status };
+    return {
+      kind: 'fail',
+      reason: `${where}: HTTP ${answer.status} without an Etherscan envelope`,
+      status: answer.status,
+    };
   }
   if (body.status === '1' && Array.isArray(body.result)) return { kind: 'ok', value: body.result };
   const message = typeof body.message === 'string' ? body.message : '';
   if (EMPTY.test(message) || (Array.isArray(body.result) && body.result.length === 0)) return { kind: 'ok', value: [] };
   const said = typeof body.result === 'string' && body.result !== '' ? body.result : message || 'no reason given';
   if (RATE_LIMITED.test(said)) return { kind: 'retry', reason: `${where}: Etherscan: ${said}`, rateLimited: true };
-  if (BAD_KEY.test(said)) return { kind: 'fail', reason: `${where}: Etherscan refused ETHERSCAN_API_KEY: ${said}`, misconfigured: true };
-  if (CHAIN_NOT_IN_PLAN.test(said)) return { kind: 'fail', reason: `${where}: Etherscan does not serve this chain on the key's plan: ${said}`, misconfigured: true };
+  if (BAD_KEY.test(said))
+    return { kind: 'fail', reason: `${where}: Etherscan refused ETHERSCAN_API_KEY: ${said}`, misconfigured: true };
+  if (CHAIN_NOT_IN_PLAN.test(said))
+    return {
+      kind: 'fail',
+      reason: `${where}: Etherscan does not serve this chain on the key's plan: ${said}`,
+      misconfigured: true,
+    };
   return { kind: 'fail', reason: `${where}: Etherscan: ${message ? `${message}: ` : ''}${said}` };
 };

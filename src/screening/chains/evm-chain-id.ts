@@ -5,7 +5,10 @@ import type { EvmChain, EvmRpc } from './evm-rpc';
 /** The chain id each EVM chain must answer: a BSC URL set as ETHEREUM_RPC_URL would screen the wrong ledger. */
 export const EVM_CHAIN_IDS: Readonly<Record<EvmChain, number>> = { ethereum: 1, 'binance-smart-chain': 56 };
 
-const ENDPOINT_VARIABLE: Readonly<Record<EvmChain, string>> = { ethereum: 'ETHEREUM_RPC_URL', 'binance-smart-chain': 'BSC_RPC_URL' };
+const ENDPOINT_VARIABLE: Readonly<Record<EvmChain, string>> = {
+  ethereum: 'ETHEREUM_RPC_URL',
+  'binance-smart-chain': 'BSC_RPC_URL',
+};
 
 export interface ChainIdGuard {
   /** Resolves once the node has said it runs the configured chain; throws ChainConfigurationError when it runs another. */

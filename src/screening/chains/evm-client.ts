@@ -13,7 +13,15 @@ import { createChainIdGuard } from './evm-chain-id';
 import { readOtsHistory, readOtsTransfers } from './evm-history';
 import { pickHistorySource, type EvmHistoryMode, type EvmHistorySource } from './evm-history-source';
 import { createLogHistory } from './evm-log-history';
-import { ERC20_SELECTORS, balanceOfCallData, decodeDecimals, decodeSymbol, decodeTransferLogs, decodeUint, type RpcLog } from './evm-logs';
+import {
+  ERC20_SELECTORS,
+  balanceOfCallData,
+  decodeDecimals,
+  decodeSymbol,
+  decodeTransferLogs,
+  decodeUint,
+  type RpcLog,
+} from './evm-logs';
 import { createEvmRpc, type EvmChain } from './evm-rpc';
 
 export type { EvmChain } from './evm-rpc';
@@ -65,7 +73,12 @@ const TOKEN_CACHE_LIMIT = 1_000;
 export function createEvmChainClient(options: EvmClientOptions): ChainClient {
   const { chain } = options;
   const nativeAsset = NATIVE_ASSETS[chain];
-  const rpc = createEvmRpc({ chain, rpcUrl: options.rpcUrl, timeoutMs: options.requestTimeoutMs ?? 10_000, observer: options.observer });
+  const rpc = createEvmRpc({
+    chain,
+    rpcUrl: options.rpcUrl,
+    timeoutMs: options.requestTimeoutMs ?? 10_000,
+    observer: options.observer,
+  });
   const tokenCache = new Map<string, Asset>();
   const chainId = createChainIdGuard(chain, rpc);
   let otsSupported: boolean | undefined;
@@ -101,7 +114,11 @@ export function createEvmChainClient(options: EvmClientOptions): ChainClient {
   async function timestampOf(tx: RpcTransaction, receipt: RpcReceipt, signal: AbortSignal): Promise<number | null> {
     if (tx.blockTimestamp !== undefined && tx.blockTimestamp !== null) return Number(tx.blockTimestamp);
     // By hash, not number: the receipt's block is the one that included the tx even if the tip reorged since.
-    const block = await rpc.request<{ timestamp: string } | null>('eth_getBlockByHash', [receipt.blockHash, false], signal);
+    const block = await rpc.request<{ timestamp: string } | null>(
+      'eth_getBlockByHash',
+      [receipt.blockHash, false],
+      signal,
+    );
     return block ? Number(block.timestamp) : null;
   }
 
@@ -145,23 +162,35 @@ export function createEvmChainClient(options: EvmClientOptions): ChainClient {
 
   async function hasOtsApi(signal: AbortSignal): Promise<boolean> {
     // Only a definite answer is cached: a timeout or outage says nothing about the node's API.
-    if (otsSupported === undefined) otsSupported = (await rpc.attempt<number>('ots_getApiLevel', [], signal)) !== undefined;
+    if (otsSupported === undefined)
+      otsSupported = (await rpc.attempt<number>('ots_getApiLevel', [], signal)) !== undefined;
     return otsSupported;
   }
 
   async function hasTraces(signal: AbortSignal): Promise<boolean> {
     // The genesis block alone: no provider refuses that range, so a refusal means "no trace_filter".
-    tracesSupported ??= (await rpc.attempt<unknown[]>('trace_filter', [{ fromBlock: '0x0', toBlock: '0x0', toAddress: [`0x${'0'.repeat(40)}`] }], signal)) !== undefined;
+    tracesSupported ??=
+      (await rpc.attempt<unknown[]>(
+        'trace_filter',
+        [{ fromBlock: '0x0', toBlock: '0x0', toAddress: [`0x${'0'.repeat(40)}`] }],
+        signal,
+      )) !== undefined;
     return tracesSupported;
   }
 
   const historyContext = { rpc, nativeAsset, tokenAsset };
   const otterscan: EvmHistorySource = {
-    describe: async () => ({ name: 'otterscan', limitation: 'contract-initiated (internal) native transfers are not in ots pages', blindTo: ['internal'] }),
+    describe: async () => ({
+      name: 'otterscan',
+      limitation: 'contract-initiated (internal) native transfers are not in ots pages',
+      blindTo: ['internal'],
+    }),
     history: (address, options, signal) => readOtsHistory(historyContext, address, options, signal),
     transfers: (address, options, signal) => readOtsTransfers(historyContext, address, options, signal),
   };
-  const etherscanHistory = options.etherscan ? createEtherscanHistory(chain, options.etherscan, nativeAsset) : undefined;
+  const etherscanHistory = options.etherscan
+    ? createEtherscanHistory(chain, options.etherscan, nativeAsset)
+    : undefined;
   const etherscan: EvmHistorySource | undefined = etherscanHistory && {
     describe: async () => ({ name: 'etherscan', limitation: null, blindTo: [] }),
     history: (address, o, signal) => etherscanHistory.history(address, o, signal),
@@ -173,7 +202,11 @@ export function createEvmChainClient(options: EvmClientOptions): ChainClient {
   const logs: EvmHistorySource = {
     describe: async (signal) =>
       (await hasTraces(signal))
-        ? { name: 'logs', limitation: `ERC-20 Transfer logs and trace_filter native transfers over ${span} only`, blindTo: [] }
+        ? {
+            name: 'logs',
+            limitation: `ERC-20 Transfer logs and trace_filter native transfers over ${span} only`,
+            blindTo: [],
+          }
         : {
             name: 'logs',
             limitation: `ERC-20 Transfer logs over ${span} only; native ${nativeAsset.symbol} transfers are not logs and this node has no trace_filter, so they were not followed`,
@@ -184,7 +217,10 @@ export function createEvmChainClient(options: EvmClientOptions): ChainClient {
     transfers: (address, o, signal) => logHistory.transfers(address, o, signal),
   };
   const source = (signal: AbortSignal) =>
-    pickHistorySource({ chain, mode: options.historySource ?? 'auto', hasOts: hasOtsApi, otterscan, etherscan, logs }, signal);
+    pickHistorySource(
+      { chain, mode: options.historySource ?? 'auto', hasOts: hasOtsApi, otterscan, etherscan, logs },
+      signal,
+    );
 
   async function getAddressFacts(
     raw: string,
@@ -206,7 +242,11 @@ export function createEvmChainClient(options: EvmClientOptions): ChainClient {
       // Not a token (no code, reverts, odd return): no balance is better than a made-up zero.
       if (amount !== null) tokenBalances.push({ asset: await tokenAsset(contract, signal), amount });
     }
-    const history = await (await source(signal)).history(address, { pageSize: options.historyPageSize ?? 50, historyLimit }, signal);
+    const history = await (await source(signal)).history(
+      address,
+      { pageSize: options.historyPageSize ?? 50, historyLimit },
+      signal,
+    );
     return {
       address,
       isContract: code !== '0x' && code !== '',

@@ -1,4 +1,9 @@
-import { ChainConfigurationError, type AddressHistory, type AddressTransfer, type HistorySourceReport } from './chain-client';
+import {
+  ChainConfigurationError,
+  type AddressHistory,
+  type AddressTransfer,
+  type HistorySourceReport,
+} from './chain-client';
 import type { EvmChain } from './evm-rpc';
 
 /** EVM_HISTORY_SOURCE: `auto` picks Otterscan when the node has ots_*, else Etherscan when a key is set, else logs. */
@@ -11,8 +16,16 @@ export type EvmHistoryMode = (typeof EVM_HISTORY_MODES)[number];
 export interface EvmHistorySource {
   describe(signal: AbortSignal): Promise<HistorySourceReport>;
   /** null when the source cannot state first-seen time or inbound counts truthfully (a window of logs). */
-  history(address: string, options: { pageSize: number; historyLimit: number }, signal: AbortSignal): Promise<AddressHistory | null>;
-  transfers(address: string, options: { limit: number }, signal: AbortSignal): Promise<{ transfers: AddressTransfer[]; truncated: boolean }>;
+  history(
+    address: string,
+    options: { pageSize: number; historyLimit: number },
+    signal: AbortSignal,
+  ): Promise<AddressHistory | null>;
+  transfers(
+    address: string,
+    options: { limit: number },
+    signal: AbortSignal,
+  ): Promise<{ transfers: AddressTransfer[]; truncated: boolean }>;
 }
 
 export interface HistorySourceChoice {
@@ -34,10 +47,15 @@ export interface HistorySourceChoice {
 export async function pickHistorySource(c: HistorySourceChoice, signal: AbortSignal): Promise<EvmHistorySource> {
   switch (c.mode) {
     case 'otterscan':
-      if (!(await c.hasOts(signal))) throw new ChainConfigurationError(c.chain, `EVM_HISTORY_SOURCE=otterscan, but the ${c.chain} node has no ots_ API (ots_getApiLevel)`);
+      if (!(await c.hasOts(signal)))
+        throw new ChainConfigurationError(
+          c.chain,
+          `EVM_HISTORY_SOURCE=otterscan, but the ${c.chain} node has no ots_ API (ots_getApiLevel)`,
+        );
       return c.otterscan;
     case 'etherscan':
-      if (!c.etherscan) throw new ChainConfigurationError(c.chain, 'EVM_HISTORY_SOURCE=etherscan needs ETHERSCAN_API_KEY');
+      if (!c.etherscan)
+        throw new ChainConfigurationError(c.chain, 'EVM_HISTORY_SOURCE=etherscan needs ETHERSCAN_API_KEY');
       return c.etherscan;
     case 'logs':
       return c.logs;

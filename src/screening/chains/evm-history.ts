@@ -53,7 +53,11 @@ async function timestampOf(ctx: HistoryContext, entry: Entry | undefined, signal
   if (!entry) return null;
   const known = entry.receipt?.timestamp ?? entry.tx.blockTimestamp;
   if (known !== undefined && known !== null) return Number(known);
-  const block = await ctx.rpc.request<{ timestamp: string } | null>('eth_getBlockByNumber', [entry.tx.blockNumber, false], signal);
+  const block = await ctx.rpc.request<{ timestamp: string } | null>(
+    'eth_getBlockByNumber',
+    [entry.tx.blockNumber, false],
+    signal,
+  );
   return block ? Number(block.timestamp) : null;
 }
 
@@ -64,7 +68,11 @@ export async function readOtsHistory(
   signal: AbortSignal,
 ): Promise<AddressHistory> {
   // Block 0 means "from the tip" for Before and "from genesis" for After.
-  const newestPage = await ctx.rpc.request<OtsPage>('ots_searchTransactionsBefore', [address, 0, options.pageSize], signal);
+  const newestPage = await ctx.rpc.request<OtsPage>(
+    'ots_searchTransactionsBefore',
+    [address, 0, options.pageSize],
+    signal,
+  );
   const newest = entries(newestPage);
   // A page that reached the oldest transaction already holds firstSeen; otherwise one more small call finds it.
   const oldest = newestPage.lastPage
@@ -116,8 +124,17 @@ export async function readOtsHistory(
  * transaction and every ERC-20 Transfer log naming the address. Reverted transactions and zero-value
  * transfers (address-poisoning spam) are left out. Newest first.
  */
-export async function readOtsTransfers(ctx: HistoryContext, address: string, options: { limit: number }, signal: AbortSignal): Promise<{ transfers: AddressTransfer[]; truncated: boolean }> {
-  const page = await ctx.rpc.request<OtsPage>('ots_searchTransactionsBefore', [address, 0, Math.max(1, options.limit)], signal);
+export async function readOtsTransfers(
+  ctx: HistoryContext,
+  address: string,
+  options: { limit: number },
+  signal: AbortSignal,
+): Promise<{ transfers: AddressTransfer[]; truncated: boolean }> {
+  const page = await ctx.rpc.request<OtsPage>(
+    'ots_searchTransactionsBefore',
+    [address, 0, Math.max(1, options.limit)],
+    signal,
+  );
   const transfers: AddressTransfer[] = [];
   const tokenAssets = new Map<string, Asset>();
   for (const { tx, receipt } of entries(page)) {
@@ -127,14 +144,39 @@ export async function readOtsTransfers(ctx: HistoryContext, address: string, opt
     const value = BigInt(tx.value);
     const from = tx.from.toLowerCase();
     const to = tx.to?.toLowerCase() ?? null;
-    if (value > 0n && to === address) transfers.push({ txid: tx.hash, timestamp: at, direction: 'in', counterparty: from, asset: ctx.nativeAsset, amount: value });
-    if (value > 0n && from === address && to) transfers.push({ txid: tx.hash, timestamp: at, direction: 'out', counterparty: to, asset: ctx.nativeAsset, amount: value });
+    if (value > 0n && to === address)
+      transfers.push({
+        txid: tx.hash,
+        timestamp: at,
+        direction: 'in',
+        counterparty: from,
+        asset: ctx.nativeAsset,
+        amount: value,
+      });
+    if (value > 0n && from === address && to)
+      transfers.push({
+        txid: tx.hash,
+        timestamp: at,
+        direction: 'out',
+        counterparty: to,
+        asset: ctx.nativeAsset,
+        amount: value,
+      });
     for (const t of decodeTransferLogs(receipt?.logs ?? [])) {
       if (t.amount === 0n || (t.to !== address && t.from !== address)) continue;
       const asset = tokenAssets.get(t.token) ?? (await ctx.tokenAsset(t.token, signal));
       tokenAssets.set(t.token, asset);
-      if (t.to === address && t.from) transfers.push({ txid: tx.hash, timestamp: at, direction: 'in', counterparty: t.from, asset, amount: t.amount });
-      if (t.from === address && t.to) transfers.push({ txid: tx.hash, timestamp: at, direction: 'out', counterparty: t.to, asset, amount: t.amount });
+      if (t.to === address && t.from)
+        transfers.push({
+          txid: tx.hash,
+          timestamp: at,
+          direction: 'in',
+          counterparty: t.from,
+          asset,
+          amount: t.amount,
+        });
+      if (t.from === address && t.to)
+        transfers.push({ txid: tx.hash, timestamp: at, direction: 'out', counterparty: t.to, asset, amount: t.amount });
     }
   }
   return { transfers, truncated: !page.lastPage };

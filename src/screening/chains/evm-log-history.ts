@@ -15,7 +15,15 @@ interface WindowLog extends RpcLog {
 /** Parity-style trace (trace_filter): Erigon, Reth, Nethermind, anvil; geth has none. */
 interface Trace {
   type: string;
-  action: { from?: string; to?: string; value?: string; callType?: string; address?: string; refundAddress?: string; balance?: string };
+  action: {
+    from?: string;
+    to?: string;
+    value?: string;
+    callType?: string;
+    address?: string;
+    refundAddress?: string;
+    balance?: string;
+  };
   result?: { address?: string } | null;
   error?: string;
   traceAddress: number[];
@@ -34,7 +42,11 @@ export interface LogHistoryContext {
 }
 
 export interface LogHistory {
-  transfers(address: string, options: { limit: number }, signal: AbortSignal): Promise<{ transfers: AddressTransfer[]; truncated: boolean }>;
+  transfers(
+    address: string,
+    options: { limit: number },
+    signal: AbortSignal,
+  ): Promise<{ transfers: AddressTransfer[]; truncated: boolean }>;
 }
 
 // Final receipts never change; the memo is bounded only because a client lives as long as the worker.
@@ -72,17 +84,30 @@ export function createLogHistory(ctx: LogHistoryContext): LogHistory {
   async function logs(topics: (string | null)[], range: BlockRange, signal: AbortSignal): Promise<WindowLog[]> {
     return fetchSplitting(
       (r) => {
-        return ctx.rpc.request<WindowLog[]>('eth_getLogs', [{ fromBlock: hex(r.from), toBlock: hex(r.to), topics }], signal);
+        return ctx.rpc.request<WindowLog[]>(
+          'eth_getLogs',
+          [{ fromBlock: hex(r.from), toBlock: hex(r.to), topics }],
+          signal,
+        );
       },
       range,
       shrinkTo,
     );
   }
 
-  async function traces(side: 'fromAddress' | 'toAddress', address: string, range: BlockRange, signal: AbortSignal): Promise<Trace[]> {
+  async function traces(
+    side: 'fromAddress' | 'toAddress',
+    address: string,
+    range: BlockRange,
+    signal: AbortSignal,
+  ): Promise<Trace[]> {
     return fetchSplitting(
       (r) => {
-        return ctx.rpc.request<Trace[]>('trace_filter', [{ fromBlock: hex(r.from), toBlock: hex(r.to), [side]: [address] }], signal);
+        return ctx.rpc.request<Trace[]>(
+          'trace_filter',
+          [{ fromBlock: hex(r.from), toBlock: hex(r.to), [side]: [address] }],
+          signal,
+        );
       },
       range,
       shrinkTo,
@@ -104,17 +129,28 @@ export function createLogHistory(ctx: LogHistoryContext): LogHistory {
   /** Value-moving traces only: plain calls (not delegate/static), creations and self-destructs. */
   function traceMove(trace: Trace): { from: string; to: string; amount: bigint } | null {
     const a = trace.action;
-    if (trace.type === 'call' && (a.callType === undefined || a.callType === 'call') && a.from && a.to && a.value) return { from: a.from, to: a.to, amount: BigInt(a.value) };
-    if (trace.type === 'create' && a.from && trace.result?.address && a.value) return { from: a.from, to: trace.result.address, amount: BigInt(a.value) };
-    if (trace.type === 'suicide' && a.address && a.refundAddress && a.balance) return { from: a.address, to: a.refundAddress, amount: BigInt(a.balance) };
+    if (trace.type === 'call' && (a.callType === undefined || a.callType === 'call') && a.from && a.to && a.value)
+      return { from: a.from, to: a.to, amount: BigInt(a.value) };
+    if (trace.type === 'create' && a.from && trace.result?.address && a.value)
+      return { from: a.from, to: trace.result.address, amount: BigInt(a.value) };
+    if (trace.type === 'suicide' && a.address && a.refundAddress && a.balance)
+      return { from: a.address, to: a.refundAddress, amount: BigInt(a.balance) };
     return null;
   }
 
   /** Candidates of one window; token assets and reverted-parent checks are settled later, for the kept page only. */
-  async function readWindow(address: string, range: BlockRange, withTraces: boolean, signal: AbortSignal): Promise<Found[]> {
+  async function readWindow(
+    address: string,
+    range: BlockRange,
+    withTraces: boolean,
+    signal: AbortSignal,
+  ): Promise<Found[]> {
     const found: Found[] = [];
     const topic = topicOf(address);
-    const [sent, received] = [await logs([TRANSFER_TOPIC, topic], range, signal), await logs([TRANSFER_TOPIC, null, topic], range, signal)];
+    const [sent, received] = [
+      await logs([TRANSFER_TOPIC, topic], range, signal),
+      await logs([TRANSFER_TOPIC, null, topic], range, signal),
+    ];
     for (const log of [...sent, ...received]) {
       if (log.removed) continue;
       const [t] = decodeTransferLogs([log]);
@@ -135,7 +171,10 @@ export function createLogHistory(ctx: LogHistoryContext): LogHistory {
       });
     }
     if (withTraces) {
-      const all = [...(await traces('fromAddress', address, range, signal)), ...(await traces('toAddress', address, range, signal))];
+      const all = [
+        ...(await traces('fromAddress', address, range, signal)),
+        ...(await traces('toAddress', address, range, signal)),
+      ];
       for (const trace of all) {
         const move = traceMove(trace);
         if (trace.error || !move || move.amount === 0n || !trace.transactionHash) continue;
@@ -147,7 +186,14 @@ export function createLogHistory(ctx: LogHistoryContext): LogHistory {
           // Native value moves before the logs its call emits; position keeps transactions apart.
           order: (trace.transactionPosition ?? 0) * 1e6 - 1,
           trace,
-          transfer: { txid: trace.transactionHash.toLowerCase(), timestamp: null, direction: out ? 'out' : 'in', counterparty: out ? to : from, asset: ctx.nativeAsset, amount: move.amount },
+          transfer: {
+            txid: trace.transactionHash.toLowerCase(),
+            timestamp: null,
+            direction: out ? 'out' : 'in',
+            counterparty: out ? to : from,
+            asset: ctx.nativeAsset,
+            amount: move.amount,
+          },
         });
       }
     }

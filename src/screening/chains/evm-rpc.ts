@@ -24,13 +24,23 @@ const TRANSIENT_CODES = new Set([-1, -32002, -32005, -32603]);
  * range the node called too large.
  */
 export class EvmNodeError extends ChainUnavailableError {
-  constructor(chain: EvmChain, message: string, readonly method: string, readonly rpcCode: number | undefined) {
+  constructor(
+    chain: EvmChain,
+    message: string,
+    readonly method: string,
+    readonly rpcCode: number | undefined,
+  ) {
     super(chain, message);
     this.name = 'EvmNodeError';
   }
 }
 
-export function createEvmRpc(options: { chain: EvmChain; rpcUrl: string; timeoutMs: number; observer?: HttpObserver }): EvmRpc {
+export function createEvmRpc(options: {
+  chain: EvmChain;
+  rpcUrl: string;
+  timeoutMs: number;
+  observer?: HttpObserver;
+}): EvmRpc {
   const { chain, rpcUrl, observer } = options;
   // Counted per call (viem may retry a call once inside its transport).
   const provider = `${chain}-rpc`;
@@ -50,12 +60,21 @@ export function createEvmRpc(options: { chain: EvmChain; rpcUrl: string; timeout
       const rejected = isRejection(err);
       // A definite "no" the caller asked to tolerate (a revert, an unknown method) is an answer, not an error.
       if (tolerateRejection && rejected) return undefined;
-      observer?.failed(provider, rejected ? 'refused' : (err as { status?: unknown }).status === 429 ? 'rate_limited' : 'transient');
-      throw new EvmNodeError(chain, `${chain} node failed on ${method}: ${redact(describe(err), rpcUrl)}`, method, errorCode(err));
+      observer?.failed(
+        provider,
+        rejected ? 'refused' : (err as { status?: unknown }).status === 429 ? 'rate_limited' : 'transient',
+      );
+      throw new EvmNodeError(
+        chain,
+        `${chain} node failed on ${method}: ${redact(describe(err), rpcUrl)}`,
+        method,
+        errorCode(err),
+      );
     }
   }
   return {
-    request: <T>(method: string, params: unknown[], signal: AbortSignal) => call<T>(method, params, signal, false) as Promise<T>,
+    request: <T>(method: string, params: unknown[], signal: AbortSignal) =>
+      call<T>(method, params, signal, false) as Promise<T>,
     attempt: <T>(method: string, params: unknown[], signal: AbortSignal) => call<T>(method, params, signal, true),
   };
 }
@@ -104,7 +123,14 @@ function redact(text: string, rpcUrl: string): string {
     const url = new URL(rpcUrl);
     // Keys usually sit in the path (/v3/<key>) or the query; a long path segment alone is treated as one.
     const segments = url.pathname.split('/').filter((segment) => segment.length >= 8);
-    const secrets = [url.pathname.length > 1 ? url.pathname : '', url.search, url.username, url.password, url.host, ...segments];
+    const secrets = [
+      url.pathname.length > 1 ? url.pathname : '',
+      url.search,
+      url.username,
+      url.password,
+      url.host,
+      ...segments,
+    ];
     for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join('<redacted>');
   } catch {
     out = out.split(rpcUrl).join('<rpc-url>');

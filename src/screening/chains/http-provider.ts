@@ -1,4 +1,12 @@
-import { createHttpClient, HttpGiveUpError, jsonStatusRules, type Classifier, type HttpMetrics, type HttpObserver, type RetryPolicy } from '../../platform/http-client/http-client';
+import {
+  createHttpClient,
+  HttpGiveUpError,
+  jsonStatusRules,
+  type Classifier,
+  type HttpMetrics,
+  type HttpObserver,
+  type RetryPolicy,
+} from '../../platform/http-client/http-client';
 import type { TokenBucket } from '../../platform/http-client/token-bucket';
 import type { Chain } from './chain';
 import { ChainConfigurationError, ChainUnavailableError } from './chain-client';
@@ -54,7 +62,12 @@ export function createHttpProvider(o: HttpProviderOptions): HttpProvider {
   const client = createHttpClient({
     name: o.name,
     timeoutMs: o.requestTimeoutMs,
-    retry: { baseDelayMs: 100, maxDelayMs: 2_000, ...o.retry, ...(o.maxRetries === undefined ? {} : { maxRetries: o.maxRetries }) },
+    retry: {
+      baseDelayMs: 100,
+      maxDelayMs: 2_000,
+      ...o.retry,
+      ...(o.maxRetries === undefined ? {} : { maxRetries: o.maxRetries }),
+    },
     ratePerSecond: o.ratePerSecond,
     bucket: o.bucket,
     headers: o.headers,
@@ -76,7 +89,13 @@ export function createHttpProvider(o: HttpProviderOptions): HttpProvider {
       const classify: Classifier<T | null> = (answer, where) =>
         options.notFoundAsNull && answer.status === 404 ? { kind: 'ok', value: null } : rules(answer, where);
       try {
-        return await client.request<T | null>({ url: urlOf(path, options.query), method, body: options.body, signal: options.signal, classify });
+        return await client.request<T | null>({
+          url: urlOf(path, options.query),
+          method,
+          body: options.body,
+          signal: options.signal,
+          classify,
+        });
       } catch (err) {
         if (!(err instanceof HttpGiveUpError)) throw err;
         if (err.details.misconfigured) throw new ChainConfigurationError(o.chain, err.message);

@@ -11,16 +11,37 @@ import { createXrplClient } from './xrpl-client';
 
 type ChainConfig = Pick<
   Config,
-  | 'ETHEREUM_RPC_URL' | 'BSC_RPC_URL' | 'BITCOIN_ESPLORA_URL' | 'TRON_API_URL' | 'TRON_API_KEY' | 'SOLANA_RPC_URL' | 'XRPL_RPC_URL' | 'CHAIN_REQUEST_TIMEOUT_MS'
-  | 'EVM_HISTORY_SOURCE' | 'ETHERSCAN_API_KEY' | 'ETHERSCAN_API_URL' | 'ETHERSCAN_RATE_PER_SECOND' | 'EVM_LOGS_WINDOW_BLOCKS' | 'EVM_LOGS_MAX_WINDOWS'
+  | 'ETHEREUM_RPC_URL'
+  | 'BSC_RPC_URL'
+  | 'BITCOIN_ESPLORA_URL'
+  | 'TRON_API_URL'
+  | 'TRON_API_KEY'
+  | 'SOLANA_RPC_URL'
+  | 'XRPL_RPC_URL'
+  | 'CHAIN_REQUEST_TIMEOUT_MS'
+  | 'EVM_HISTORY_SOURCE'
+  | 'ETHERSCAN_API_KEY'
+  | 'ETHERSCAN_API_URL'
+  | 'ETHERSCAN_RATE_PER_SECOND'
+  | 'EVM_LOGS_WINDOW_BLOCKS'
+  | 'EVM_LOGS_MAX_WINDOWS'
 >;
 
 /** The EVM clients' history settings; one Etherscan token bucket, because the key's limit covers every chain id. */
-function evmHistoryOptions(config: ChainConfig, observer: HttpObserver | undefined): Pick<EvmClientOptions, 'historySource' | 'etherscan' | 'logWindows'> {
+function evmHistoryOptions(
+  config: ChainConfig,
+  observer: HttpObserver | undefined,
+): Pick<EvmClientOptions, 'historySource' | 'etherscan' | 'logWindows'> {
   return {
     historySource: config.EVM_HISTORY_SOURCE,
     etherscan: config.ETHERSCAN_API_KEY
-      ? { apiUrl: config.ETHERSCAN_API_URL, apiKey: config.ETHERSCAN_API_KEY, bucket: createTokenBucket(config.ETHERSCAN_RATE_PER_SECOND), requestTimeoutMs: config.CHAIN_REQUEST_TIMEOUT_MS, observer }
+      ? {
+          apiUrl: config.ETHERSCAN_API_URL,
+          apiKey: config.ETHERSCAN_API_KEY,
+          bucket: createTokenBucket(config.ETHERSCAN_RATE_PER_SECOND),
+          requestTimeoutMs: config.CHAIN_REQUEST_TIMEOUT_MS,
+          observer,
+        }
       : undefined,
     logWindows: { windowBlocks: config.EVM_LOGS_WINDOW_BLOCKS, maxWindows: config.EVM_LOGS_MAX_WINDOWS },
   };
@@ -40,12 +61,49 @@ export function createChainClients(config: ChainConfig, observer?: HttpObserver)
   const clients: Partial<Record<Chain, ChainClient>> = {};
   const timeout = config.CHAIN_REQUEST_TIMEOUT_MS;
   const evm = { ...evmHistoryOptions(config, observer), observer };
-  if (config.ETHEREUM_RPC_URL) clients.ethereum = createEvmChainClient({ chain: 'ethereum', rpcUrl: config.ETHEREUM_RPC_URL, requestTimeoutMs: timeout, ...evm });
-  if (config.BSC_RPC_URL) clients['binance-smart-chain'] = createEvmChainClient({ chain: 'binance-smart-chain', rpcUrl: config.BSC_RPC_URL, requestTimeoutMs: timeout, ...evm });
-  if (config.BITCOIN_ESPLORA_URL) clients.bitcoin = createEsploraBitcoinClient({ baseUrl: config.BITCOIN_ESPLORA_URL, requestTimeoutMs: timeout, ratePerSecond: PROVIDER_RATES.esplora, observer });
-  if (config.XRPL_RPC_URL) clients.ripple = createXrplClient({ rpcUrl: config.XRPL_RPC_URL, requestTimeoutMs: timeout, ratePerSecond: PROVIDER_RATES.xrpl, observer });
-  if (config.TRON_API_URL) clients.tron = createTronClient({ apiUrl: config.TRON_API_URL, apiKey: config.TRON_API_KEY, requestTimeoutMs: timeout, ratePerSecond: PROVIDER_RATES.trongrid, observer });
-  if (config.SOLANA_RPC_URL) clients.solana = createSolanaClient({ rpcUrl: config.SOLANA_RPC_URL, requestTimeoutMs: timeout, ratePerSecond: PROVIDER_RATES.solana, observer });
+  if (config.ETHEREUM_RPC_URL)
+    clients.ethereum = createEvmChainClient({
+      chain: 'ethereum',
+      rpcUrl: config.ETHEREUM_RPC_URL,
+      requestTimeoutMs: timeout,
+      ...evm,
+    });
+  if (config.BSC_RPC_URL)
+    clients['binance-smart-chain'] = createEvmChainClient({
+      chain: 'binance-smart-chain',
+      rpcUrl: config.BSC_RPC_URL,
+      requestTimeoutMs: timeout,
+      ...evm,
+    });
+  if (config.BITCOIN_ESPLORA_URL)
+    clients.bitcoin = createEsploraBitcoinClient({
+      baseUrl: config.BITCOIN_ESPLORA_URL,
+      requestTimeoutMs: timeout,
+      ratePerSecond: PROVIDER_RATES.esplora,
+      observer,
+    });
+  if (config.XRPL_RPC_URL)
+    clients.ripple = createXrplClient({
+      rpcUrl: config.XRPL_RPC_URL,
+      requestTimeoutMs: timeout,
+      ratePerSecond: PROVIDER_RATES.xrpl,
+      observer,
+    });
+  if (config.TRON_API_URL)
+    clients.tron = createTronClient({
+      apiUrl: config.TRON_API_URL,
+      apiKey: config.TRON_API_KEY,
+      requestTimeoutMs: timeout,
+      ratePerSecond: PROVIDER_RATES.trongrid,
+      observer,
+    });
+  if (config.SOLANA_RPC_URL)
+    clients.solana = createSolanaClient({
+      rpcUrl: config.SOLANA_RPC_URL,
+      requestTimeoutMs: timeout,
+      ratePerSecond: PROVIDER_RATES.solana,
+      observer,
+    });
   return clients;
 }
 

@@ -1,6 +1,22 @@
-import { address, createSolanaRpcFromTransport, isAddress, isSignature, signature, type RpcTransport } from '@solana/kit';
+import {
+  address,
+  createSolanaRpcFromTransport,
+  isAddress,
+  isSignature,
+  signature,
+  type RpcTransport,
+} from '@solana/kit';
 import type { HttpObserver } from '../../platform/http-client/http-client';
-import { ChainUnavailableError, InvalidAddressError, type AddressFacts, type AddressTransfer, type Asset, type ChainClient, type ChainTransaction, type Transfer } from './chain-client';
+import {
+  ChainUnavailableError,
+  InvalidAddressError,
+  type AddressFacts,
+  type AddressTransfer,
+  type Asset,
+  type ChainClient,
+  type ChainTransaction,
+  type Transfer,
+} from './chain-client';
 import { createHttpProvider, type ProviderMetrics } from './http-provider';
 import { historyFromTransfers } from './address-history';
 
@@ -14,12 +30,24 @@ export interface SolanaClientOptions {
 }
 
 /** The parts of a `getTransaction(…, {encoding: 'json'})` answer this client reads. */
-interface TokenBalance { accountIndex: number; mint: string; owner?: string; uiTokenAmount: { amount: string; decimals: number } }
+interface TokenBalance {
+  accountIndex: number;
+  mint: string;
+  owner?: string;
+  uiTokenAmount: { amount: string; decimals: number };
+}
 interface SolanaTx {
   slot: bigint;
   blockTime: bigint | null;
-  meta: { err: unknown; fee: bigint; preBalances: readonly bigint[]; postBalances: readonly bigint[]; preTokenBalances?: readonly TokenBalance[] | null;
-    postTokenBalances?: readonly TokenBalance[] | null; loadedAddresses?: { writable: readonly string[]; readonly: readonly string[] } } | null;
+  meta: {
+    err: unknown;
+    fee: bigint;
+    preBalances: readonly bigint[];
+    postBalances: readonly bigint[];
+    preTokenBalances?: readonly TokenBalance[] | null;
+    postTokenBalances?: readonly TokenBalance[] | null;
+    loadedAddresses?: { writable: readonly string[]; readonly: readonly string[] };
+  } | null;
   transaction: { message: { accountKeys: readonly string[] } };
 }
 
@@ -33,9 +61,11 @@ const FETCH_WIDTH = 4; // concurrent getTransaction calls per history read; the 
  */
 function parseLosslessJson(text: string): unknown {
   const wrapped = text.replace(/"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g, (token) =>
-    /^-?\d+$/.test(token) && !Number.isSafeInteger(Number(token)) ? `{"$n":"${token}"}` : token);
+    /^-?\d+$/.test(token) && !Number.isSafeInteger(Number(token)) ? `{"$n":"${token}"}` : token,
+  );
   return JSON.parse(wrapped, (_key, value: unknown) =>
-    value && typeof value === 'object' && '$n' in value && typeof value.$n === 'string' ? BigInt(value.$n) : value);
+    value && typeof value === 'object' && '$n' in value && typeof value.$n === 'string' ? BigInt(value.$n) : value,
+  );
 }
 
 /**
@@ -45,10 +75,11 @@ function parseLosslessJson(text: string): unknown {
  * is a plausible split, not a recorded one. Value with no counterpart (burns, rounding) keeps a null side.
  */
 function pairDeltas(deltas: Map<string, bigint>, asset: Asset, firstIndex: number): Transfer[] {
-  const side = (sign: 1n | -1n) => [...deltas]
-    .filter(([, d]) => d * sign > 0n)
-    .map(([account, d]) => ({ account, left: d * sign }))
-    .sort((a, b) => (a.left === b.left ? a.account.localeCompare(b.account) : a.left > b.left ? -1 : 1));
+  const side = (sign: 1n | -1n) =>
+    [...deltas]
+      .filter(([, d]) => d * sign > 0n)
+      .map(([account, d]) => ({ account, left: d * sign }))
+      .sort((a, b) => (a.left === b.left ? a.account.localeCompare(b.account) : a.left > b.left ? -1 : 1));
   const senders = side(-1n);
   const receivers = side(1n);
   const transfers: Transfer[] = [];
@@ -57,7 +88,14 @@ function pairDeltas(deltas: Map<string, bigint>, asset: Asset, firstIndex: numbe
     const to = receivers[0];
     // biome-ignore lint/complexity/useMathMinMax: amounts are bigints, which Math.min does not take.
     const amount = from && to ? (from.left < to.left ? from.left : to.left) : (from ?? to)!.left;
-    transfers.push({ from: from?.account ?? null, to: to?.account ?? null, asset, amount, source: 'balance-diff', index: firstIndex + transfers.length });
+    transfers.push({
+      from: from?.account ?? null,
+      to: to?.account ?? null,
+      asset,
+      amount,
+      source: 'balance-diff',
+      index: firstIndex + transfers.length,
+    });
     if (from) {
       from.left -= amount;
       if (from.left === 0n) senders.shift();
@@ -74,11 +112,16 @@ function pairDeltas(deltas: Map<string, bigint>, asset: Asset, firstIndex: numbe
 function solanaTransfers(tx: SolanaTx): Transfer[] {
   const meta = tx.meta;
   if (!meta || meta.err !== null) return [];
-  const keys = [...tx.transaction.message.accountKeys, ...(meta.loadedAddresses?.writable ?? []), ...(meta.loadedAddresses?.readonly ?? [])];
+  const keys = [
+    ...tx.transaction.message.accountKeys,
+    ...(meta.loadedAddresses?.writable ?? []),
+    ...(meta.loadedAddresses?.readonly ?? []),
+  ];
   const lamports = new Map<string, bigint>();
   keys.forEach((key, i) => {
     // The fee payer is always the first account key.
-    const delta = BigInt(meta.postBalances[i] ?? 0n) - BigInt(meta.preBalances[i] ?? 0n) + (i === 0 ? BigInt(meta.fee) : 0n);
+    const delta =
+      BigInt(meta.postBalances[i] ?? 0n) - BigInt(meta.preBalances[i] ?? 0n) + (i === 0 ? BigInt(meta.fee) : 0n);
     lamports.set(key, (lamports.get(key) ?? 0n) + delta);
   });
   const transfers = pairDeltas(lamports, SOL, 0);
@@ -119,7 +162,10 @@ export function createSolanaClient(options: SolanaClientOptions): ChainClient & 
   const rpc = createSolanaRpcFromTransport(transport);
 
   /** Kit's errors (JSON-RPC error answers) become ChainUnavailableError; the deadline's reason passes through. */
-  async function send<T>(request: { send(config: { abortSignal: AbortSignal }): Promise<T> }, signal: AbortSignal): Promise<T> {
+  async function send<T>(
+    request: { send(config: { abortSignal: AbortSignal }): Promise<T> },
+    signal: AbortSignal,
+  ): Promise<T> {
     try {
       return await request.send({ abortSignal: signal });
     } catch (err) {
@@ -136,7 +182,14 @@ export function createSolanaClient(options: SolanaClientOptions): ChainClient & 
 
   // `finalized` (irreversible data only) is the node's default, so kit leaves it out of the request.
   const fetchTx = (sig: string, signal: AbortSignal) =>
-    send(rpc.getTransaction(signature(sig), { encoding: 'json', maxSupportedTransactionVersion: 0, commitment: 'finalized' }), signal);
+    send(
+      rpc.getTransaction(signature(sig), {
+        encoding: 'json',
+        maxSupportedTransactionVersion: 0,
+        commitment: 'finalized',
+      }),
+      signal,
+    );
 
   async function getTransaction(hash: string, signal: AbortSignal): Promise<ChainTransaction | null> {
     signal.throwIfAborted();
@@ -162,20 +215,25 @@ export function createSolanaClient(options: SolanaClientOptions): ChainClient & 
     signal.throwIfAborted();
     const self = normalizeAddress(raw);
     const size = Math.min(MAX_SIGNATURES, Math.max(1, limit));
-    const signatures = await send(rpc.getSignaturesForAddress(address(self), { limit: size, commitment: 'finalized' }), signal);
+    const signatures = await send(
+      rpc.getSignaturesForAddress(address(self), { limit: size, commitment: 'finalized' }),
+      signal,
+    );
     const ok = signatures.filter((s) => s.err === null); // a failed transaction only paid its fee
     const txs: (SolanaTx | null)[] = new Array(ok.length).fill(null);
     let next = 0;
     let failed = false; // after one failure the other workers stop, rather than spend the request budget
-    await Promise.all(Array.from({ length: Math.min(FETCH_WIDTH, ok.length) }, async () => {
-      while (next < ok.length && !failed) {
-        const i = next++;
-        txs[i] = await fetchTx(ok[i]!.signature, signal).catch((err: unknown) => {
-          failed = true;
-          throw err;
-        });
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: Math.min(FETCH_WIDTH, ok.length) }, async () => {
+        while (next < ok.length && !failed) {
+          const i = next++;
+          txs[i] = await fetchTx(ok[i]!.signature, signal).catch((err: unknown) => {
+            failed = true;
+            throw err;
+          });
+        }
+      }),
+    );
     const transfers: AddressTransfer[] = [];
     ok.forEach((s, i) => {
       const tx = txs[i];
@@ -185,25 +243,51 @@ export function createSolanaClient(options: SolanaClientOptions): ChainClient & 
         const direction = t.from === self ? 'out' : t.to === self ? 'in' : null;
         const counterparty = direction === 'out' ? t.to : t.from;
         if (!direction || !counterparty || counterparty === self) continue;
-        transfers.push({ txid: s.signature, timestamp: timestamp === null ? null : Number(timestamp), direction, counterparty, asset: t.asset, amount: t.amount });
+        transfers.push({
+          txid: s.signature,
+          timestamp: timestamp === null ? null : Number(timestamp),
+          direction,
+          counterparty,
+          asset: t.asset,
+          amount: t.amount,
+        });
       }
     });
     return { transfers: transfers.slice(0, size), truncated: signatures.length === size || transfers.length > size };
   }
 
-  async function getAddressFacts(raw: string, { tokens, historyLimit }: { tokens: string[]; historyLimit: number }, signal: AbortSignal): Promise<AddressFacts> {
+  async function getAddressFacts(
+    raw: string,
+    { tokens, historyLimit }: { tokens: string[]; historyLimit: number },
+    signal: AbortSignal,
+  ): Promise<AddressFacts> {
     signal.throwIfAborted();
     const owner = normalizeAddress(raw);
     const mints = [...new Set(tokens.map(normalizeAddress))];
     const [balance, recent, tokenBalances] = await Promise.all([
       send(rpc.getBalance(address(owner), { commitment: 'finalized' }), signal),
       getAddressTransfers(owner, { limit: Math.max(1, historyLimit) }, signal),
-      Promise.all(mints.map(async (mint) => {
-        const accounts = await send(rpc.getTokenAccountsByOwner(address(owner), { mint: address(mint) }, { encoding: 'jsonParsed', commitment: 'finalized' }), signal);
-        const amounts = accounts.value.map((a) => a.account.data.parsed.info.tokenAmount);
-        const asset: Asset = { kind: 'token', standard: 'spl', contract: mint, symbol: null, decimals: amounts[0]?.decimals ?? null };
-        return { asset, amount: amounts.reduce((sum, a) => sum + BigInt(a.amount), 0n) };
-      })),
+      Promise.all(
+        mints.map(async (mint) => {
+          const accounts = await send(
+            rpc.getTokenAccountsByOwner(
+              address(owner),
+              { mint: address(mint) },
+              { encoding: 'jsonParsed', commitment: 'finalized' },
+            ),
+            signal,
+          );
+          const amounts = accounts.value.map((a) => a.account.data.parsed.info.tokenAmount);
+          const asset: Asset = {
+            kind: 'token',
+            standard: 'spl',
+            contract: mint,
+            symbol: null,
+            decimals: amounts[0]?.decimals ?? null,
+          };
+          return { asset, amount: amounts.reduce((sum, a) => sum + BigInt(a.amount), 0n) };
+        }),
+      ),
     ]);
     return {
       address: owner,
@@ -217,5 +301,13 @@ export function createSolanaClient(options: SolanaClientOptions): ChainClient & 
     };
   }
 
-  return { chain: 'solana', nativeAsset: SOL, normalizeAddress, getTransaction, getAddressFacts, getAddressTransfers, metrics: api.metrics };
+  return {
+    chain: 'solana',
+    nativeAsset: SOL,
+    normalizeAddress,
+    getTransaction,
+    getAddressFacts,
+    getAddressTransfers,
+    metrics: api.metrics,
+  };
 }

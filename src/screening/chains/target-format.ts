@@ -16,12 +16,16 @@ const ADDRESS_RULES: Record<Chain, (raw: string) => string | null> = {
   'binance-smart-chain': evmAddress,
   bitcoin: (raw) => {
     // Mainnet forms only, and the checksum must hold (base58check or bech32/bech32m).
-    const mainnet = /^(bc1|BC1)[02-9ac-hj-np-zAC-HJ-NP-Z]{8,87}$/.test(raw) || new RegExp(`^[13]${BASE58}{25,34}$`).test(raw);
+    const mainnet =
+      /^(bc1|BC1)[02-9ac-hj-np-zAC-HJ-NP-Z]{8,87}$/.test(raw) || new RegExp(`^[13]${BASE58}{25,34}$`).test(raw);
     return mainnet ? normalizeBitcoinAddress(raw) : null;
   },
   tron: (raw) => (new RegExp(`^T${BASE58}{33}$`).test(raw) ? toTronBase58(raw) : null),
   // A Solana address is any 32-byte public key: it has no checksum, so the length after decoding is the check.
-  solana: (raw) => (new RegExp(`^${BASE58}{32,44}$`).test(raw) && decodeBase58(raw, BITCOIN_BASE58_ALPHABET)?.length === 32 ? raw : null),
+  solana: (raw) =>
+    new RegExp(`^${BASE58}{32,44}$`).test(raw) && decodeBase58(raw, BITCOIN_BASE58_ALPHABET)?.length === 32
+      ? raw
+      : null,
   ripple: (raw) => {
     if (!new RegExp(`^r${RIPPLE_ALPHABET}{24,34}$`).test(raw)) return null;
     const decoded = decodeBase58Check(raw, XRPL_BASE58_ALPHABET);

@@ -2,7 +2,10 @@ import type { Asset } from './chain-client';
 
 export const XRP = { kind: 'native', symbol: 'XRP', decimals: 6 } as const satisfies Extract<Asset, { kind: 'native' }>;
 
-export type XrplAmount = string | { currency: string; issuer: string; value: string } | { mpt_issuance_id: string; value: string };
+export type XrplAmount =
+  | string
+  | { currency: string; issuer: string; value: string }
+  | { mpt_issuance_id: string; value: string };
 
 /** Issued-currency values are decimals with up to 15 significant digits; they are stored scaled to 6 places. */
 export const IOU_DECIMALS = 6;
@@ -28,6 +31,12 @@ export function parseAmount(amount: XrplAmount): { asset: Asset; amount: bigint 
   if (scaled === null) return null;
   const { currency, issuer } = amount;
   // 40-hex currency codes are non-standard tokens whose ticker is not printable as-is.
-  const asset: Asset = { kind: 'token', standard: 'xrpl-iou', contract: `${currency}.${issuer}`, symbol: currency.length === 3 ? currency : null, decimals: IOU_DECIMALS };
+  const asset: Asset = {
+    kind: 'token',
+    standard: 'xrpl-iou',
+    contract: `${currency}.${issuer}`,
+    symbol: currency.length === 3 ? currency : null,
+    decimals: IOU_DECIMALS,
+  };
   return { asset, amount: scaled };
 }

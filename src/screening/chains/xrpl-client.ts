@@ -38,9 +38,21 @@ interface TxFields {
   ledger_index?: number;
   hash?: string;
 }
-interface Meta { TransactionResult: string; delivered_amount?: XrplAmount | 'unavailable'; DeliveredAmount?: XrplAmount }
+interface Meta {
+  TransactionResult: string;
+  delivered_amount?: XrplAmount | 'unavailable';
+  DeliveredAmount?: XrplAmount;
+}
 /** API v2 puts the transaction under `tx_json`; v1 `tx` answers flatten it, v1 `account_tx` entries nest it as `tx`. */
-type TxEntry = Partial<TxFields> & { tx_json?: TxFields; tx?: TxFields; meta?: Meta | string; hash?: string; ledger_index?: number; date?: number; validated?: boolean };
+type TxEntry = Partial<TxFields> & {
+  tx_json?: TxFields;
+  tx?: TxFields;
+  meta?: Meta | string;
+  hash?: string;
+  ledger_index?: number;
+  date?: number;
+  validated?: boolean;
+};
 
 /** XRPL times count seconds from 2000-01-01T00:00:00Z. */
 const RIPPLE_EPOCH = 946_684_800;
@@ -48,7 +60,10 @@ const TF_PARTIAL_PAYMENT = 0x0002_0000;
 const HISTORY_PAGE = 50;
 
 class RippledError extends Error {
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -58,7 +73,14 @@ function unpack(entry: TxEntry) {
   const meta = typeof entry.meta === 'object' ? entry.meta : undefined;
   const date = tx.date ?? entry.date;
   const ledger = entry.ledger_index ?? tx.ledger_index;
-  return { tx, meta, hash: (entry.hash ?? tx.hash ?? '').toUpperCase(), ledger, timestamp: date === undefined ? null : date + RIPPLE_EPOCH, validated: entry.validated };
+  return {
+    tx,
+    meta,
+    hash: (entry.hash ?? tx.hash ?? '').toUpperCase(),
+    ledger,
+    timestamp: date === undefined ? null : date + RIPPLE_EPOCH,
+    validated: entry.validated,
+  };
 }
 
 /**
@@ -88,15 +110,25 @@ export function createXrplClient(options: XrplClientOptions): ChainClient & { me
 
   /** rippled answers errors with HTTP 200 and `result.status: "error"`; they come back as RippledError. */
   async function rpc<T>(method: string, params: Record<string, unknown>, signal: AbortSignal): Promise<T> {
-    const answer = await provider.request<{ result?: T & { status?: string; error?: string; error_message?: string } }>('POST', '', { signal, body: { method, params: [params] } });
+    const answer = await provider.request<{ result?: T & { status?: string; error?: string; error_message?: string } }>(
+      'POST',
+      '',
+      { signal, body: { method, params: [params] } },
+    );
     const result = answer?.result;
     if (!result) throw new ChainUnavailableError(chain, `rippled ${method}: answer without result`);
-    if (result.status === 'error' || result.error) throw new RippledError(result.error ?? 'unknown', `rippled ${method}: ${result.error_message ?? result.error}`);
+    if (result.status === 'error' || result.error)
+      throw new RippledError(result.error ?? 'unknown', `rippled ${method}: ${result.error_message ?? result.error}`);
     return result;
   }
 
   /** Expected "does not exist" codes map to null; any other node error is an outage for the caller. */
-  async function rpcOrNull<T>(method: string, params: Record<string, unknown>, notFound: string, signal: AbortSignal): Promise<T | null> {
+  async function rpcOrNull<T>(
+    method: string,
+    params: Record<string, unknown>,
+    notFound: string,
+    signal: AbortSignal,
+  ): Promise<T | null> {
     try {
       return await rpc<T>(method, params, signal);
     } catch (err) {
@@ -119,11 +151,17 @@ export function createXrplClient(options: XrplClientOptions): ChainClient & { me
   async function getTransaction(hash: string, signal: AbortSignal): Promise<XrplTransaction | null> {
     signal.throwIfAborted();
     if (!/^[0-9a-fA-F]{64}$/.test(hash)) return null;
-    const result = await rpcOrNull<TxEntry>('tx', { transaction: hash.toUpperCase(), binary: false }, 'txnNotFound', signal);
+    const result = await rpcOrNull<TxEntry>(
+      'tx',
+      { transaction: hash.toUpperCase(), binary: false },
+      'txnNotFound',
+      signal,
+    );
     if (!result) return null;
     const { tx, meta, ledger, timestamp, validated, hash: txHash } = unpack(result);
     const value = delivered(tx, meta);
-    const status = !meta || validated === false ? 'pending' : meta.TransactionResult === 'tesSUCCESS' ? 'success' : 'failed';
+    const status =
+      !meta || validated === false ? 'pending' : meta.TransactionResult === 'tesSUCCESS' ? 'success' : 'failed';
     return {
       chain,
       hash: txHash || hash.toUpperCase(),
@@ -132,14 +170,21 @@ export function createXrplClient(options: XrplClientOptions): ChainClient & { me
       timestamp,
       from: tx.Account,
       to: tx.Destination ?? null,
-      transfers: value ? [{ from: tx.Account, to: tx.Destination ?? null, ...value, source: 'delivered_amount', index: 0 }] : [],
+      transfers: value
+        ? [{ from: tx.Account, to: tx.Destination ?? null, ...value, source: 'delivered_amount', index: 0 }]
+        : [],
       destinationTag: tx.DestinationTag ?? null,
     };
   }
 
   async function readHistory(address: string, limit: number, signal: AbortSignal) {
     const params = { account: address, ledger_index_min: -1, ledger_index_max: -1, limit, forward: false };
-    const page = await rpcOrNull<{ transactions: TxEntry[]; marker?: unknown }>('account_tx', params, 'actNotFound', signal);
+    const page = await rpcOrNull<{ transactions: TxEntry[]; marker?: unknown }>(
+      'account_tx',
+      params,
+      'actNotFound',
+      signal,
+    );
     const entries = (page?.transactions ?? []).map(unpack);
     const transfers: XrplAddressTransfer[] = [];
     for (const { tx, meta, hash, timestamp } of entries) {
@@ -148,10 +193,21 @@ export function createXrplClient(options: XrplClientOptions): ChainClient & { me
       const outgoing = tx.Account === address;
       if (!outgoing && tx.Destination !== address) continue;
       const counterparty = outgoing ? tx.Destination : tx.Account;
-      transfers.push({ txid: hash, timestamp, direction: outgoing ? 'out' : 'in', counterparty, ...value, destinationTag: tx.DestinationTag ?? null });
+      transfers.push({
+        txid: hash,
+        timestamp,
+        direction: outgoing ? 'out' : 'in',
+        counterparty,
+        ...value,
+        destinationTag: tx.DestinationTag ?? null,
+      });
     }
     // rippled stops at `limit` transactions and hands back a marker when more exist.
-    return { entries, transfers: transfers.slice(0, limit), truncated: page?.marker !== undefined || transfers.length > limit };
+    return {
+      entries,
+      transfers: transfers.slice(0, limit),
+      truncated: page?.marker !== undefined || transfers.length > limit,
+    };
   }
 
   async function getAddressTransfers(raw: string, { limit }: { limit: number }, signal: AbortSignal) {
@@ -160,12 +216,22 @@ export function createXrplClient(options: XrplClientOptions): ChainClient & { me
     return { transfers, truncated };
   }
 
-  async function getAddressFacts(raw: string, { historyLimit }: { tokens: string[]; historyLimit: number }, signal: AbortSignal): Promise<AddressFacts> {
+  async function getAddressFacts(
+    raw: string,
+    { historyLimit }: { tokens: string[]; historyLimit: number },
+    signal: AbortSignal,
+  ): Promise<AddressFacts> {
     signal.throwIfAborted();
     const address = normalizeAddress(raw);
-    const info = await rpcOrNull<{ account_data: { Balance: string } }>('account_info', { account: address, ledger_index: 'validated' }, 'actNotFound', signal);
+    const info = await rpcOrNull<{ account_data: { Balance: string } }>(
+      'account_info',
+      { account: address, ledger_index: 'validated' },
+      'actNotFound',
+      signal,
+    );
     // An unfunded account has no ledger entry and therefore no history worth a request.
-    if (!info) return { address, isContract: false, nativeBalance: 0n, tokenBalances: [], outgoingCount: 0, history: null };
+    if (!info)
+      return { address, isContract: false, nativeBalance: 0n, tokenBalances: [], outgoingCount: 0, history: null };
     const { entries, transfers, truncated } = await readHistory(address, HISTORY_PAGE, signal);
     const senders = new Map<string, { address: string; asset: Asset; amount: bigint }>();
     for (const t of transfers) {
@@ -194,5 +260,13 @@ export function createXrplClient(options: XrplClientOptions): ChainClient & { me
     };
   }
 
-  return { chain, nativeAsset: XRP, normalizeAddress, getTransaction, getAddressFacts, getAddressTransfers, metrics: provider.metrics };
+  return {
+    chain,
+    nativeAsset: XRP,
+    normalizeAddress,
+    getTransaction,
+    getAddressFacts,
+    getAddressTransfers,
+    metrics: provider.metrics,
+  };
 }

@@ -27,7 +27,14 @@ export interface CrawlLimits {
 export function crawlLimitsFor(apiType: ApiType, model: RiskModel = shippedRiskModel()): CrawlLimits {
   const c = model.document.crawl;
   return {
-    fanout: c.fanout, maxNodes: c.max_nodes, maxRequests: c.max_requests, pageSize: c.page_size, hubCounterparties: c.hub_counterparties,
-    dustUsd: c.dust_usd, dustShare: c.dust_share, deadlineShare: c.deadline_share, maxHops: c.max_hops[apiType],
+    fanout: c.fanout,
+    maxNodes: c.max_nodes,
+    maxRequests: c.max_requests,
+    pageSize: c.page_size,
+    hubCounterparties: c.hub_counterparties,
+    dustUsd: c.dust_usd,
+    dustShare: c.dust_share,
+    deadlineShare: c.deadline_share,
+    maxHops: c.max_hops[apiType],
   };
 }

@@ -17,7 +17,8 @@ export function parseDailyCloses(csv: string, file: string): ClosePoint[] {
   const points = lines.slice(1).map((line, i) => {
     const m = ROW.exec(line);
     const usd = Number(m?.[3]);
-    if (!m || !(usd > 0)) throw new Error(`${file} line ${i + 2}: expected "YYYY-MM-DD,open,close" with a positive close, got "${line}"`);
+    if (!m || !(usd > 0))
+      throw new Error(`${file} line ${i + 2}: expected "YYYY-MM-DD,open,close" with a positive close, got "${line}"`);
     return { at: Date.parse(`${m[1]}T00:00:00Z`) + DAY_MS, usd };
   });
   for (let i = 1; i < points.length; i++) {

@@ -25,7 +25,10 @@ export interface AnalysisRequest {
 }
 
 export class TransactionNotFoundError extends AppError {
-  constructor(readonly chain: Chain, readonly txid: string) {
+  constructor(
+    readonly chain: Chain,
+    readonly txid: string,
+  ) {
     super('TRANSACTION_NOT_FOUND', `transaction ${txid} was not found on ${chain}`);
   }
 }
@@ -48,7 +51,8 @@ export interface EngineDeps {
 }
 
 const HISTORY_LIMIT = 25;
-const isDeadline = (signal: AbortSignal) => signal.aborted && (signal.reason as { name?: string })?.name === 'TimeoutError';
+const isDeadline = (signal: AbortSignal) =>
+  signal.aborted && (signal.reason as { name?: string })?.name === 'TimeoutError';
 
 function assetSymbol(asset: Asset): string {
   return asset.kind === 'native' ? asset.symbol : (asset.symbol ?? asset.contract);
@@ -65,7 +69,11 @@ export function createScreeningEngine(deps: EngineDeps) {
   const now = deps.now ?? (() => Date.now());
 
   /** Values holdings at `atMs`: a transaction's block time for KYT, now for a KYA balance. */
-  async function priced(pricer: ReturnType<typeof createUsdPricer>, holdings: { asset: Asset; amount: bigint }[], atMs: number) {
+  async function priced(
+    pricer: ReturnType<typeof createUsdPricer>,
+    holdings: { asset: Asset; amount: bigint }[],
+    atMs: number,
+  ) {
     const balances: Balance[] = [];
     const pricing: FullResponse['pricing'] = [];
     const unpriced: string[] = [];
@@ -74,7 +82,13 @@ export function createScreeningEngine(deps: EngineDeps) {
       const amount = toDecimal(h.amount, h.asset.decimals);
       const price = await pricer.priceAt(symbol, atMs);
       if (!price) unpriced.push(symbol);
-      pricing.push({ asset: symbol, usd_price: price?.usd ?? null, as_of: price?.asOf ?? null, source: price?.source ?? null, valued_at: new Date(atMs).toISOString() });
+      pricing.push({
+        asset: symbol,
+        usd_price: price?.usd ?? null,
+        as_of: price?.asOf ?? null,
+        source: price?.source ?? null,
+        valued_at: new Date(atMs).toISOString(),
+      });
       balances.push({ asset: symbol, amount, usd: price ? Math.round(amount * price.usd * 100) / 100 : 0 });
     }
     return { balances, pricing, unpriced };
@@ -88,7 +102,9 @@ export function createScreeningEngine(deps: EngineDeps) {
       if (!list.includes(role)) list.push(role);
       roles.set(address, list);
     };
-    const tokenContracts = new Set(tx.transfers.filter((t) => t.asset.kind === 'token').map((t) => (t.asset as { contract: string }).contract));
+    const tokenContracts = new Set(
+      tx.transfers.filter((t) => t.asset.kind === 'token').map((t) => (t.asset as { contract: string }).contract),
+    );
     add(tx.from, 'sender');
     add(tx.to, tx.to && tokenContracts.has(tx.to) ? 'token contract' : 'recipient');
     for (const t of tx.transfers.filter((x) => x.source === 'log')) {
@@ -100,15 +116,19 @@ export function createScreeningEngine(deps: EngineDeps) {
 
   /** KYT reports on the beneficiary: the recipient of the largest token transfer, else the tx recipient. */
   function beneficiary(tx: ChainTransaction): string {
-    const tokenTransfer = tx.transfers.filter((t) => t.source === 'log' && t.to).sort((a, b) => (b.amount > a.amount ? 1 : -1))[0];
+    const tokenTransfer = tx.transfers
+      .filter((t) => t.source === 'log' && t.to)
+      .sort((a, b) => (b.amount > a.amount ? 1 : -1))[0];
     return tokenTransfer?.to ?? tx.to ?? tx.from;
   }
 
   /** A transfer's USD value at its own time (now when the provider gives none), null when unpriced. */
-  const usdValueWith = (pricer: ReturnType<typeof createUsdPricer>) => async (asset: Asset, amount: bigint, timestamp: number | null): Promise<number | null> => {
-    const price = await pricer.priceAt(assetSymbol(asset), timestamp === null ? now() : timestamp * 1000);
-    return price ? toDecimal(amount, asset.decimals) * price.usd : null;
-  };
+  const usdValueWith =
+    (pricer: ReturnType<typeof createUsdPricer>) =>
+    async (asset: Asset, amount: bigint, timestamp: number | null): Promise<number | null> => {
+      const price = await pricer.priceAt(assetSymbol(asset), timestamp === null ? now() : timestamp * 1000);
+      return price ? toDecimal(amount, asset.decimals) * price.usd : null;
+    };
 
   async function readFacts(client: ChainClient, address: string, signal: AbortSignal): Promise<AddressFacts | null> {
     try {
@@ -127,10 +147,20 @@ export function createScreeningEngine(deps: EngineDeps) {
       const pricer = createUsdPricer(deps.prices, deps.storedCloses);
       let chainMs = 0;
       const cache = { hits: 0, misses: 0 };
-      const configured = deps.chainClients[req.chain] as (ChainClient & { forJob?: (s: typeof cache) => ChainClient }) | undefined;
+      const configured = deps.chainClients[req.chain] as
+        | (ChainClient & { forJob?: (s: typeof cache) => ChainClient })
+        | undefined;
       // A caching client counts this job's hits and misses for its performance report.
       const client = req.maxDepth >= 1 ? (configured?.forJob?.(cache) ?? configured) : undefined;
-      const crawl: CrawlReport = { ran: Boolean(client), note: null, complete: true, depth_planned: req.maxDepth, depth_reached: 0, nodes_visited: 0, truncated: [] };
+      const crawl: CrawlReport = {
+        ran: Boolean(client),
+        note: null,
+        complete: true,
+        depth_planned: req.maxDepth,
+        depth_reached: 0,
+        nodes_visited: 0,
+        truncated: [],
+      };
       if (!deps.chainClients[req.chain]) {
         crawl.note = `no ${req.chain} node is configured: screened against the reference lists only, on-chain exposure not checked`;
         crawl.complete = false;
@@ -144,12 +174,17 @@ export function createScreeningEngine(deps: EngineDeps) {
       let roles = new Map<string, string[]>([[req.target, ['target']]]);
       let facts: AddressFacts | null = null;
       if (req.apiType === 'KYT') {
-        if (!client) throw new ChainConfigurationError(req.chain, `KYT on ${req.chain} needs on-chain data, which this deployment cannot read`);
+        if (!client)
+          throw new ChainConfigurationError(
+            req.chain,
+            `KYT on ${req.chain} needs on-chain data, which this deployment cannot read`,
+          );
         const t0 = now();
         try {
           tx = await client.getTransaction(req.target, signal);
         } catch (err) {
-          if (isDeadline(signal)) throw new AnalysisDeadlineError('crawlTimeout elapsed before the transaction could be read');
+          if (isDeadline(signal))
+            throw new AnalysisDeadlineError('crawlTimeout elapsed before the transaction could be read');
           throw err;
         }
         if (!tx) throw new TransactionNotFoundError(req.chain, req.target);
@@ -168,21 +203,35 @@ export function createScreeningEngine(deps: EngineDeps) {
         if (!facts) {
           crawl.complete = false;
           crawl.truncated.push('deadline');
-          crawl.note = 'crawlTimeout elapsed before the on-chain facts of the address were read; the result rests on the lists';
+          crawl.note =
+            'crawlTimeout elapsed before the on-chain facts of the address were read; the result rests on the lists';
         }
       }
 
       const listsStarted = now();
       const intel = await deps.lists.lookup(req.chain, [...roles.keys()]);
       const listsMs = now() - listsStarted;
-      const parties: Party[] = [...roles].map(([address, r]) => ({ address, role: r.join(', '), intel: intel.get(address) ?? { sanctions: [], freezes: [], labels: [] } }));
+      const parties: Party[] = [...roles].map(([address, r]) => ({
+        address,
+        role: r.join(', '),
+        intel: intel.get(address) ?? { sanctions: [], freezes: [], labels: [] },
+      }));
 
       let exposure: ExposurePhase | null = null;
       if (client?.getAddressTransfers && req.maxDepth >= 2 && facts !== null && !signal.aborted) {
         exposure = await runExposurePhase({
-          chain: req.chain, client, lists: deps.lists, model: deps.model, usdValue: usdValueWith(pricer), apiType: req.apiType,
-          roots: crawlRoots(req.apiType, req.target, tx, subject), maxDepth: req.maxDepth, crawlTimeoutMs: req.crawlTimeoutMs,
-          subjectIsExchange: isExchangeLabelled(intel.get(subject)?.labels ?? []), signal, now,
+          chain: req.chain,
+          client,
+          lists: deps.lists,
+          model: deps.model,
+          usdValue: usdValueWith(pricer),
+          apiType: req.apiType,
+          roots: crawlRoots(req.apiType, req.target, tx, subject),
+          maxDepth: req.maxDepth,
+          crawlTimeoutMs: req.crawlTimeoutMs,
+          subjectIsExchange: isExchangeLabelled(intel.get(subject)?.labels ?? []),
+          signal,
+          now,
         });
         const o = exposure.outcome;
         crawl.depth_reached = 1 + o.hopsReached;
@@ -199,7 +248,8 @@ export function createScreeningEngine(deps: EngineDeps) {
       if (exposure && client?.historySource) {
         // Which history the crawl read, and what it could not see: "nothing found" means less on a plain node.
         crawl.source = await client.historySource(signal).catch(() => undefined);
-        if (crawl.source?.blindTo.includes('native')) crawl.note = crawl.note ?? `exposure crawl read ${crawl.source.limitation}`;
+        if (crawl.source?.blindTo.includes('native'))
+          crawl.note = crawl.note ?? `exposure crawl read ${crawl.source.limitation}`;
       }
 
       const score = scoreParties(deps.model, {
@@ -213,15 +263,27 @@ export function createScreeningEngine(deps: EngineDeps) {
       const holdings = tx
         ? aggregate(tx.transfers.map((t) => ({ asset: t.asset, amount: t.amount })))
         : facts
-          ? [{ asset: deps.chainClients[req.chain]!.nativeAsset as Asset, amount: facts.nativeBalance }, ...facts.tokenBalances]
+          ? [
+              { asset: deps.chainClients[req.chain]!.nativeAsset as Asset, amount: facts.nativeBalance },
+              ...facts.tokenBalances,
+            ]
           : [];
-      const { balances, pricing, unpriced } = await priced(pricer, holdings, tx?.timestamp ? tx.timestamp * 1000 : now());
+      const { balances, pricing, unpriced } = await priced(
+        pricer,
+        holdings,
+        tx?.timestamp ? tx.timestamp * 1000 : now(),
+      );
 
       const reason = [
-        score.driver ?? (score.behaviourNotes.length ? 'No risk indicator in the reference lists' : 'No risk indicator in the reference lists; an absent address is unknown, not proven clean'),
+        score.driver ??
+          (score.behaviourNotes.length
+            ? 'No risk indicator in the reference lists'
+            : 'No risk indicator in the reference lists; an absent address is unknown, not proven clean'),
         score.behaviourNotes.length ? `behaviour: ${score.behaviourNotes.join(', ')}` : null,
         crawl.note,
-      ].filter(Boolean).join('; ');
+      ]
+        .filter(Boolean)
+        .join('; ');
 
       const response = {
         api_type: req.apiType,
@@ -240,25 +302,50 @@ export function createScreeningEngine(deps: EngineDeps) {
         graph: {
           nodes: [
             ...parties.map((p) => ({ address: p.address, role: p.role, hop: 0, labels: labelsOf(p.intel) })),
-            ...(exposure?.outcome.nodes ?? []).map((n) => ({ address: n.address, role: `hop ${n.hop} ${n.direction === 'in' ? 'source' : 'destination'}`, hop: n.hop,
-              labels: n.intel ? labelsOf(n.intel) : [], share: Math.round(n.share * 10_000) / 10_000, stop: n.stop })),
+            ...(exposure?.outcome.nodes ?? []).map((n) => ({
+              address: n.address,
+              role: `hop ${n.hop} ${n.direction === 'in' ? 'source' : 'destination'}`,
+              hop: n.hop,
+              labels: n.intel ? labelsOf(n.intel) : [],
+              share: Math.round(n.share * 10_000) / 10_000,
+              stop: n.stop,
+            })),
           ],
           edges: [
-            ...(tx?.transfers ?? []).map((t) => ({ from: t.from, to: t.to, asset: assetSymbol(t.asset), amount: t.amount.toString(), txids: [tx!.hash], hop: 0 })),
+            ...(tx?.transfers ?? []).map((t) => ({
+              from: t.from,
+              to: t.to,
+              asset: assetSymbol(t.asset),
+              amount: t.amount.toString(),
+              txids: [tx!.hash],
+              hop: 0,
+            })),
             ...(exposure?.outcome.edges ?? []),
           ],
         },
         transaction: tx
-          ? { hash: tx.hash, status: tx.status, block_number: tx.blockNumber?.toString() ?? null, timestamp: tx.timestamp ? new Date(tx.timestamp * 1000).toISOString() : null }
+          ? {
+              hash: tx.hash,
+              status: tx.status,
+              block_number: tx.blockNumber?.toString() ?? null,
+              timestamp: tx.timestamp ? new Date(tx.timestamp * 1000).toISOString() : null,
+            }
           : null,
         pricing,
         cost: { credits: analysisCost(crawl.depth_reached), depth_reached: crawl.depth_reached, rule: COST_RULE },
         unpriced_assets: unpriced,
         model: deps.model.document,
         performance: {
-          analysis_ms: now() - started, chain_ms: chainMs, lists_ms: listsMs,
-          crawl_ms: exposure?.crawlMs ?? 0, crawl_requests: exposure?.outcome.requests ?? 0, request_budget: exposure?.limits.maxRequests ?? 0,
-          nodes_visited: crawl.nodes_visited, cut_short: !crawl.complete, cache_hits: cache.hits, cache_misses: cache.misses,
+          analysis_ms: now() - started,
+          chain_ms: chainMs,
+          lists_ms: listsMs,
+          crawl_ms: exposure?.crawlMs ?? 0,
+          crawl_requests: exposure?.outcome.requests ?? 0,
+          request_budget: exposure?.limits.maxRequests ?? 0,
+          nodes_visited: crawl.nodes_visited,
+          cut_short: !crawl.complete,
+          cache_hits: cache.hits,
+          cache_misses: cache.misses,
         },
       };
       return { response, full, depthReached: crawl.depth_reached };
@@ -269,7 +356,11 @@ export function createScreeningEngine(deps: EngineDeps) {
 export type ScreeningEngine = ReturnType<typeof createScreeningEngine>;
 
 function labelsOf(intel: Party['intel']): string[] {
-  return [...intel.sanctions.map(() => 'sanctions'), ...intel.freezes.map((f) => `${f.token} ${f.status}`), ...intel.labels.map((l) => l.category)];
+  return [
+    ...intel.sanctions.map(() => 'sanctions'),
+    ...intel.freezes.map((f) => `${f.token} ${f.status}`),
+    ...intel.labels.map((l) => l.category),
+  ];
 }
 
 function aggregate(items: { asset: Asset; amount: bigint }[]): { asset: Asset; amount: bigint }[] {

@@ -52,8 +52,9 @@ export interface CrawlDeps {
   usdValue(asset: Asset, amount: bigint, timestamp: number | null): number | null | Promise<number | null>;
 }
 
-const assetKey = (a: Asset) => (a.kind === 'native' ? a.symbol : a.symbol ?? a.contract);
-const hasIntel = (i: AddressIntel | null | undefined) => Boolean(i && (i.sanctions.length || i.freezes.length || i.labels.length));
+const assetKey = (a: Asset) => (a.kind === 'native' ? a.symbol : (a.symbol ?? a.contract));
+const hasIntel = (i: AddressIntel | null | undefined) =>
+  Boolean(i && (i.sanctions.length || i.freezes.length || i.labels.length));
 
 /**
  * Breadth-first exposure crawl (risk-data §C.12): hop by hop from the roots, each frontier ordered by
@@ -62,7 +63,12 @@ const hasIntel = (i: AddressIntel | null | undefined) => Boolean(i && (i.sanctio
  * by value. Labelled and sanctioned nodes and hubs are scored but never expanded. When the deadline,
  * node or request budget stops the crawl, the result says so: the unexplored part is unknown, not clean.
  */
-export async function crawlExposure(deps: CrawlDeps, roots: CrawlRoot[], limits: CrawlLimits, signal: AbortSignal): Promise<CrawlOutcome> {
+export async function crawlExposure(
+  deps: CrawlDeps,
+  roots: CrawlRoot[],
+  limits: CrawlLimits,
+  signal: AbortSignal,
+): Promise<CrawlOutcome> {
   const nodes: ExposureNode[] = [];
   const edges: ExposureEdge[] = [];
   const truncated = new Set<string>();
@@ -71,14 +77,30 @@ export async function crawlExposure(deps: CrawlDeps, roots: CrawlRoot[], limits:
   let hopsReached = 0;
   // An address reached in both directions (every KYA root) is read once: one page holds both.
   const pages = new Map<string, ReturnType<NonNullable<ChainClient['getAddressTransfers']>>>();
-  let frontier: ExposureNode[] = roots.map((r) => ({ address: r.address, hop: 0, direction: r.direction, share: 1, usd: 0, path: [r.address], intel: null, stop: null }));
+  let frontier: ExposureNode[] = roots.map((r) => ({
+    address: r.address,
+    hop: 0,
+    direction: r.direction,
+    share: 1,
+    usd: 0,
+    path: [r.address],
+    intel: null,
+    stop: null,
+  }));
 
-  if (!deps.client.getAddressTransfers) return { nodes, edges, complete: false, truncated: ['no_address_index'], hopsReached, requests };
+  if (!deps.client.getAddressTransfers)
+    return { nodes, edges, complete: false, truncated: ['no_address_index'], hopsReached, requests };
 
   for (let hop = 0; hop < limits.maxHops && frontier.length > 0; hop++) {
     const children: ExposureNode[] = [];
     for (const node of [...frontier].sort((a, b) => b.share - a.share)) {
-      const cut = signal.aborted ? 'deadline' : requests >= limits.maxRequests ? 'request_budget' : nodes.length + children.length >= limits.maxNodes ? 'node_budget' : null;
+      const cut = signal.aborted
+        ? 'deadline'
+        : requests >= limits.maxRequests
+          ? 'request_budget'
+          : nodes.length + children.length >= limits.maxNodes
+            ? 'node_budget'
+            : null;
       if (cut) {
         node.stop = cut;
         truncated.add(cut);
@@ -99,7 +121,10 @@ export async function crawlExposure(deps: CrawlDeps, roots: CrawlRoot[], limits:
         truncated.add('deadline');
         continue;
       }
-      const flows = await aggregate(page.transfers.filter((t) => t.direction === node.direction && t.counterparty !== node.address), deps);
+      const flows = await aggregate(
+        page.transfers.filter((t) => t.direction === node.direction && t.counterparty !== node.address),
+        deps,
+      );
       if (page.truncated && flows.length >= limits.hubCounterparties && hop > 0) {
         node.stop = 'hub';
         continue;
@@ -110,16 +135,36 @@ export async function crawlExposure(deps: CrawlDeps, roots: CrawlRoot[], limits:
       for (const f of kept) {
         const share = node.share * (totalUsd > 0 ? f.usd / totalUsd : 1 / flows.length);
         const [from, to] = node.direction === 'in' ? [f.counterparty, node.address] : [node.address, f.counterparty];
-        edges.push({ from, to, txids: f.txids, asset: f.assets.join('+'), amount: f.amountLabel, usd: f.priced ? Math.round(f.usd * 100) / 100 : null, hop: hop + 1 });
+        edges.push({
+          from,
+          to,
+          txids: f.txids,
+          asset: f.assets.join('+'),
+          amount: f.amountLabel,
+          usd: f.priced ? Math.round(f.usd * 100) / 100 : null,
+          hop: hop + 1,
+        });
         const key = `${node.direction}|${f.counterparty}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        children.push({ address: f.counterparty, hop: hop + 1, direction: node.direction, share, usd: f.usd, path: [...node.path, f.counterparty], intel: null, stop: null });
+        children.push({
+          address: f.counterparty,
+          hop: hop + 1,
+          direction: node.direction,
+          share,
+          usd: f.usd,
+          path: [...node.path, f.counterparty],
+          intel: null,
+          stop: null,
+        });
       }
     }
     if (children.length === 0) break;
     hopsReached = hop + 1;
-    const intel = await deps.lists.lookup(deps.chain, children.map((c) => c.address));
+    const intel = await deps.lists.lookup(
+      deps.chain,
+      children.map((c) => c.address),
+    );
     for (const c of children) {
       c.intel = intel.get(c.address) ?? null;
       if (c.intel?.sanctions.length) c.stop = 'sanctioned';
@@ -129,7 +174,14 @@ export async function crawlExposure(deps: CrawlDeps, roots: CrawlRoot[], limits:
     nodes.push(...children);
     frontier = children.filter((c) => c.stop === null);
   }
-  return { nodes, edges, complete: truncated.size === 0 || (truncated.size === 1 && truncated.has('fanout')), truncated: [...truncated], hopsReached, requests };
+  return {
+    nodes,
+    edges,
+    complete: truncated.size === 0 || (truncated.size === 1 && truncated.has('fanout')),
+    truncated: [...truncated],
+    hopsReached,
+    requests,
+  };
 }
 
 interface Flow {
@@ -142,10 +194,22 @@ interface Flow {
 }
 
 /** Sums each counterparty's transfers (all assets, in USD) and sorts by value, largest first. */
-async function aggregate(transfers: { counterparty: string; asset: Asset; amount: bigint; txid: string; timestamp: number | null }[], deps: CrawlDeps): Promise<Flow[]> {
+async function aggregate(
+  transfers: { counterparty: string; asset: Asset; amount: bigint; txid: string; timestamp: number | null }[],
+  deps: CrawlDeps,
+): Promise<Flow[]> {
   const by = new Map<string, Flow & { amounts: Map<string, bigint>; decimals: Map<string, number> }>();
   for (const t of transfers) {
-    const f = by.get(t.counterparty) ?? { counterparty: t.counterparty, usd: 0, priced: true, txids: [] as string[], assets: [] as string[], amountLabel: '', amounts: new Map<string, bigint>(), decimals: new Map<string, number>() };
+    const f = by.get(t.counterparty) ?? {
+      counterparty: t.counterparty,
+      usd: 0,
+      priced: true,
+      txids: [] as string[],
+      assets: [] as string[],
+      amountLabel: '',
+      amounts: new Map<string, bigint>(),
+      decimals: new Map<string, number>(),
+    };
     const usd = await deps.usdValue(t.asset, t.amount, t.timestamp);
     if (usd === null) f.priced = false;
     f.usd += usd ?? 0;
@@ -157,7 +221,10 @@ async function aggregate(transfers: { counterparty: string; asset: Asset; amount
     by.set(t.counterparty, f);
   }
   return [...by.values()]
-    .map(({ amounts, decimals, ...f }) => ({ ...f, amountLabel: [...amounts].map(([k, v]) => `${formatUnits(v, decimals.get(k) ?? 0)} ${k}`).join(' + ') }))
+    .map(({ amounts, decimals, ...f }) => ({
+      ...f,
+      amountLabel: [...amounts].map(([k, v]) => `${formatUnits(v, decimals.get(k) ?? 0)} ${k}`).join(' + '),
+    }))
     .sort((a, b) => b.usd - a.usd || a.counterparty.localeCompare(b.counterparty));
 }
 

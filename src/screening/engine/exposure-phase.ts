@@ -20,10 +20,26 @@ export interface ExposurePhase {
  * Where the crawl starts: KYA traces the address's sources and destinations; KYT traces the transfer's
  * sender upstream (where the money came from) and its beneficiary downstream (where it goes next).
  */
-export function crawlRoots(apiType: ApiType, target: string, tx: ChainTransaction | null, beneficiary: string): CrawlRoot[] {
-  if (apiType === 'KYA' || !tx) return [{ address: target, direction: 'in' }, { address: target, direction: 'out' }];
-  const senders = new Set([tx.from, ...tx.transfers.filter((t) => t.from).map((t) => t.from as string)].filter((a) => a !== beneficiary && a !== 'coinbase'));
-  return [...[...senders].map((address) => ({ address, direction: 'in' as const })), { address: beneficiary, direction: 'out' }];
+export function crawlRoots(
+  apiType: ApiType,
+  target: string,
+  tx: ChainTransaction | null,
+  beneficiary: string,
+): CrawlRoot[] {
+  if (apiType === 'KYA' || !tx)
+    return [
+      { address: target, direction: 'in' },
+      { address: target, direction: 'out' },
+    ];
+  const senders = new Set(
+    [tx.from, ...tx.transfers.filter((t) => t.from).map((t) => t.from as string)].filter(
+      (a) => a !== beneficiary && a !== 'coinbase',
+    ),
+  );
+  return [
+    ...[...senders].map((address) => ({ address, direction: 'in' as const })),
+    { address: beneficiary, direction: 'out' },
+  ];
 }
 
 /**
@@ -47,12 +63,25 @@ export async function runExposurePhase(deps: {
   const base = crawlLimitsFor(deps.apiType, deps.model);
   const limits = { ...base, maxHops: Math.max(0, Math.min(base.maxHops, deps.maxDepth - 1)) };
   const started = deps.now();
-  const crawlDeadline = deadline(deps.crawlTimeoutMs ? Math.max(1, Math.floor(deps.crawlTimeoutMs * limits.deadlineShare)) : undefined, deps.signal);
+  const crawlDeadline = deadline(
+    deps.crawlTimeoutMs ? Math.max(1, Math.floor(deps.crawlTimeoutMs * limits.deadlineShare)) : undefined,
+    deps.signal,
+  );
   let outcome: CrawlOutcome;
   try {
-    outcome = await crawlExposure({ chain: deps.chain, client: deps.client, lists: deps.lists, usdValue: deps.usdValue }, deps.roots, limits, crawlDeadline.signal);
+    outcome = await crawlExposure(
+      { chain: deps.chain, client: deps.client, lists: deps.lists, usdValue: deps.usdValue },
+      deps.roots,
+      limits,
+      crawlDeadline.signal,
+    );
   } finally {
     crawlDeadline.dispose();
   }
-  return { outcome, hits: indirectExposureHits(deps.model, outcome.nodes, limits, deps.subjectIsExchange), limits, crawlMs: deps.now() - started };
+  return {
+    outcome,
+    hits: indirectExposureHits(deps.model, outcome.nodes, limits, deps.subjectIsExchange),
+    limits,
+    crawlMs: deps.now() - started,
+  };
 }

@@ -15,16 +15,40 @@ const indirectParams = (model: RiskModel) => (model.document ?? shippedRiskModel
 const pct = (share: number) => `${share >= 0.995 ? 100 : Math.max(1, Math.round(share * 100))} %`;
 
 /** One finding per listed node the crawl reached, scored so an analyst can re-derive it from hop, share and severity. */
-export function indirectExposureHits(model: RiskModel, nodes: ExposureNode[], limits: CrawlLimits, subjectIsExchange: boolean): Hit[] {
+export function indirectExposureHits(
+  model: RiskModel,
+  nodes: ExposureNode[],
+  limits: CrawlLimits,
+  subjectIsExchange: boolean,
+): Hit[] {
   const p = indirectParams(model);
   const hits: Hit[] = [];
   for (const n of nodes) {
     if (!n.intel || n.hop < 1) continue;
     const findings: { severity: number; category: string; source: string | null; what: string; sanction: boolean }[] = [
-      ...n.intel.sanctions.map((s) => ({ severity: p.sanctioned_severity, category: 'sanctions', source: s.source, what: `an OFAC SDN listed address${s.sdnName ? ` (${s.sdnName})` : ''}`, sanction: true })),
-      ...n.intel.freezes.filter((f) => f.status === 'blacklisted').map((f) => ({ severity: p.frozen_severity, category: 'stablecoin_blocked', source: f.source, what: `a ${f.token}-frozen address`, sanction: false })),
-      ...n.intel.labels.map((l) => ({ severity: model.severity(l.category) * model.confidenceMultiplier(l.confidence), category: l.category, source: l.source,
-        what: `${l.category.replace(/_/g, ' ')}${l.name ? ` (${l.name})` : ''}`, sanction: false })),
+      ...n.intel.sanctions.map((s) => ({
+        severity: p.sanctioned_severity,
+        category: 'sanctions',
+        source: s.source,
+        what: `an OFAC SDN listed address${s.sdnName ? ` (${s.sdnName})` : ''}`,
+        sanction: true,
+      })),
+      ...n.intel.freezes
+        .filter((f) => f.status === 'blacklisted')
+        .map((f) => ({
+          severity: p.frozen_severity,
+          category: 'stablecoin_blocked',
+          source: f.source,
+          what: `a ${f.token}-frozen address`,
+          sanction: false,
+        })),
+      ...n.intel.labels.map((l) => ({
+        severity: model.severity(l.category) * model.confidenceMultiplier(l.confidence),
+        category: l.category,
+        source: l.source,
+        what: `${l.category.replace(/_/g, ' ')}${l.name ? ` (${l.name})` : ''}`,
+        sanction: false,
+      })),
     ];
     for (const f of findings) {
       const dust = n.share < limits.dustShare || (n.usd > 0 && n.usd < limits.dustUsd);
@@ -36,9 +60,18 @@ export function indirectExposureHits(model: RiskModel, nodes: ExposureNode[], li
       if (score <= 0) continue;
       const flow = n.direction === 'in' ? 'inflows' : 'outflows';
       hits.push({
-        rule: 'tag_score', score, address: n.address, role: `hop ${n.hop} ${n.direction === 'in' ? 'source' : 'destination'}`, hop: n.hop, category: f.category, source: f.source,
+        rule: 'tag_score',
+        score,
+        address: n.address,
+        role: `hop ${n.hop} ${n.direction === 'in' ? 'source' : 'destination'}`,
+        hop: n.hop,
+        category: f.category,
+        source: f.source,
         detail: `${pct(n.share)} of ${n.path[0]}'s ${flow} ${n.hop === 1 ? 'directly' : `within ${n.hop} hops`} ${n.direction === 'in' ? 'from' : 'to'} ${f.what}: ${n.path.join(' → ')}`,
-        path: n.path, direction: n.direction, usd: Math.round(n.usd * 100) / 100, share: Math.round(n.share * 10_000) / 10_000,
+        path: n.path,
+        direction: n.direction,
+        usd: Math.round(n.usd * 100) / 100,
+        share: Math.round(n.share * 10_000) / 10_000,
       });
     }
   }

@@ -20,12 +20,16 @@ export interface PriceBook {
   usdPriceAt(symbol: string, atMs: number): UsdPrice | null;
 }
 
-const pricePoint = z.object({ usd: z.number().positive(), asOf: z.string().datetime(), source: z.string().min(1) }).strict();
+const pricePoint = z
+  .object({ usd: z.number().positive(), asOf: z.string().datetime(), source: z.string().min(1) })
+  .strict();
 const priceFile = z
   .object({
     note: z.string().optional(),
     prices: z.record(z.string(), pricePoint),
-    dailyCloses: z.record(z.string(), z.object({ file: z.string().min(1), source: z.string().min(1) }).strict()).default({}),
+    dailyCloses: z
+      .record(z.string(), z.object({ file: z.string().min(1), source: z.string().min(1) }).strict())
+      .default({}),
   })
   .strict();
 
@@ -40,7 +44,10 @@ export function loadPriceBook(file: string): PriceBook {
   const daily = new Map<string, DailySeries>(
     Object.entries(data.dailyCloses).map(([symbol, d]) => {
       const csvPath = path.join(path.dirname(file), d.file);
-      return [symbol.toUpperCase(), { source: d.source, points: parseDailyCloses(readFileSync(csvPath, 'utf8'), d.file) }];
+      return [
+        symbol.toUpperCase(),
+        { source: d.source, points: parseDailyCloses(readFileSync(csvPath, 'utf8'), d.file) },
+      ];
     }),
   );
   return {

@@ -40,7 +40,13 @@ export interface ReferenceLists {
   lookup(chain: Chain, addresses: readonly string[]): Promise<Map<string, AddressIntel>>;
 }
 
-const split = (v: string | null, sep: string): string[] => (v ? v.split(sep).map((s) => s.trim()).filter(Boolean) : []);
+const split = (v: string | null, sep: string): string[] =>
+  v
+    ? v
+        .split(sep)
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 
 /**
  * An EVM address is the same key on every EVM chain (same private key, same owner), so 0x entries
@@ -53,7 +59,9 @@ function chainsToMatch(chain: Chain): string[] {
 export function createReferenceLists(pool: Pool): ReferenceLists {
   return {
     async lookup(chain, addresses) {
-      const result = new Map<string, AddressIntel>(addresses.map((a) => [a, { sanctions: [], freezes: [], labels: [] }]));
+      const result = new Map<string, AddressIntel>(
+        addresses.map((a) => [a, { sanctions: [], freezes: [], labels: [] }]),
+      );
       if (addresses.length === 0) return result;
       const evm = EVM_CHAINS.includes(chain);
       const list = [...new Set(addresses)];

@@ -16,12 +16,16 @@ export const riskModelSchema = z
     description: z.string(),
     levels: z.object({ LOW: range, MEDIUM: range, HIGH: range }).strict(),
     direct: z.object({ sanctioned: weight, frozen: weight, frozen_floor: weight, formerly_frozen: weight }).strict(),
-    confidence_multiplier: z.record(z.string(), z.number().min(0).max(1)).refine((m) => 'low' in m, 'needs a "low" multiplier (used for unknown confidence)'),
+    confidence_multiplier: z
+      .record(z.string(), z.number().min(0).max(1))
+      .refine((m) => 'low' in m, 'needs a "low" multiplier (used for unknown confidence)'),
     category_severity: z.record(z.string(), z.number().min(0).max(100)),
     category_priority: z.array(z.string()).min(1),
     behaviour: z
       .object({
-        adjustment_range: z.tuple([weight, weight]).refine(([lo, hi]) => lo <= 0 && hi >= 0, 'lower bound ≤ 0 ≤ upper bound'),
+        adjustment_range: z
+          .tuple([weight, weight])
+          .refine(([lo, hi]) => lo <= 0 && hi >= 0, 'lower bound ≤ 0 ≤ upper bound'),
         exchange_categories: z.array(z.string()),
         labelled_exchange: weight,
         unlabelled_contract: weight,
@@ -59,11 +63,24 @@ export const riskModelSchema = z
   .strict()
   .superRefine((m, ctx) => {
     // The three levels must tile 0-100 in order, so every score has exactly one level.
-    const [low, medium, high] = [m.levels.LOW, m.levels.MEDIUM, m.levels.HIGH].map((r) => r.split('-').map(Number) as [number, number]);
-    const tiles = low![0] === 0 && medium![0] === low![1] + 1 && high![0] === medium![1] + 1 && high![1] === 100 && medium![0] <= medium![1];
-    if (!tiles) ctx.addIssue({ code: 'custom', path: ['levels'], message: 'LOW, MEDIUM and HIGH must cover 0-100 in order without gaps' });
+    const [low, medium, high] = [m.levels.LOW, m.levels.MEDIUM, m.levels.HIGH].map(
+      (r) => r.split('-').map(Number) as [number, number],
+    );
+    const tiles =
+      low![0] === 0 &&
+      medium![0] === low![1] + 1 &&
+      high![0] === medium![1] + 1 &&
+      high![1] === 100 &&
+      medium![0] <= medium![1];
+    if (!tiles)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['levels'],
+        message: 'LOW, MEDIUM and HIGH must cover 0-100 in order without gaps',
+      });
     for (const c of m.category_priority) {
-      if (!(c in m.category_severity)) ctx.addIssue({ code: 'custom', path: ['category_priority'], message: `"${c}" has no category_severity` });
+      if (!(c in m.category_severity))
+        ctx.addIssue({ code: 'custom', path: ['category_priority'], message: `"${c}" has no category_severity` });
     }
   });
 

@@ -27,7 +27,11 @@ export class RiskModelError extends Error {
 
 export function parseRiskModel(raw: unknown, file = RISK_MODEL_FILE): RiskModel {
   const parsed = riskModelSchema.safeParse(raw);
-  if (!parsed.success) throw new RiskModelError(file, parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
+  if (!parsed.success)
+    throw new RiskModelError(
+      file,
+      parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`),
+    );
   const doc = parsed.data;
   const lowest = doc.confidence_multiplier.low!;
   const lowestOf = (level: string) => Number(level.split('-')[0]);

@@ -48,29 +48,55 @@ export const riskLevelFor = (score: number, bounds: { MEDIUM: number; HIGH: numb
   score >= bounds.HIGH ? 'HIGH' : score >= bounds.MEDIUM ? 'MEDIUM' : 'LOW';
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
-const who = (p: Party) => (p.role === 'target' ? 'Address' : `${p.role[0]?.toUpperCase()}${p.role.slice(1)} ${p.address}`);
+const who = (p: Party) =>
+  p.role === 'target' ? 'Address' : `${p.role[0]?.toUpperCase()}${p.role.slice(1)} ${p.address}`;
 
 function listHits(model: RiskModel, p: Party): Hit[] {
   const { sanctioned, frozen: frozenScore, formerly_frozen: formerlyFrozen } = model.document.direct;
   const hits: Hit[] = [];
   for (const s of p.intel.sanctions) {
-    const name = s.sdnName ? `${s.sdnName}${s.programs.length ? ` (programs ${s.programs.join(', ')})` : ''}` : 'OFAC SDN listed address';
-    hits.push({ rule: 'is_sanctioned', score: sanctioned, address: p.address, role: p.role, hop: 0, category: 'sanctions', source: s.source,
-      detail: `${who(p)} is on the OFAC SDN list: ${name}${s.designated ? `, designated ${s.designated}` : ''}` });
+    const name = s.sdnName
+      ? `${s.sdnName}${s.programs.length ? ` (programs ${s.programs.join(', ')})` : ''}`
+      : 'OFAC SDN listed address';
+    hits.push({
+      rule: 'is_sanctioned',
+      score: sanctioned,
+      address: p.address,
+      role: p.role,
+      hop: 0,
+      category: 'sanctions',
+      source: s.source,
+      detail: `${who(p)} is on the OFAC SDN list: ${name}${s.designated ? `, designated ${s.designated}` : ''}`,
+    });
   }
   for (const f of p.intel.freezes) {
     const frozen = f.status === 'blacklisted';
-    hits.push({ rule: 'is_blacklisted', score: frozen ? frozenScore : formerlyFrozen, address: p.address, role: p.role, hop: 0,
-      category: 'stablecoin_blocked', source: f.source,
+    hits.push({
+      rule: 'is_blacklisted',
+      score: frozen ? frozenScore : formerlyFrozen,
+      address: p.address,
+      role: p.role,
+      hop: 0,
+      category: 'stablecoin_blocked',
+      source: f.source,
       detail: frozen
         ? `${who(p)} is frozen by the ${f.token} issuer on ${f.chain} since ${f.since ?? 'an unknown date'}`
-        : `${who(p)} was frozen by the ${f.token} issuer on ${f.chain} and released on ${f.lastEventAt ?? 'an unknown date'}` });
+        : `${who(p)} was frozen by the ${f.token} issuer on ${f.chain} and released on ${f.lastEventAt ?? 'an unknown date'}`,
+    });
   }
   for (const l of p.intel.labels) {
     const score = Math.round(model.severity(l.category) * model.confidenceMultiplier(l.confidence));
     if (score <= 0) continue;
-    hits.push({ rule: 'tag_score', score, address: p.address, role: p.role, hop: 0, category: l.category, source: l.source,
-      detail: `${who(p)} is labelled ${l.category.replace(/_/g, ' ')}${l.name ? ` ("${l.name}")` : ''} by ${l.source} (${l.confidence ?? 'unknown'} confidence)` });
+    hits.push({
+      rule: 'tag_score',
+      score,
+      address: p.address,
+      role: p.role,
+      hop: 0,
+      category: l.category,
+      source: l.source,
+      detail: `${who(p)} is labelled ${l.category.replace(/_/g, ' ')}${l.name ? ` ("${l.name}")` : ''} by ${l.source} (${l.confidence ?? 'unknown'} confidence)`,
+    });
   }
   return hits;
 }
@@ -78,16 +104,29 @@ function listHits(model: RiskModel, p: Party): Hit[] {
 function tagsFor(p: Party): Tag[] {
   const prefix = p.role === 'target' ? '' : `${p.role}: `;
   return [
-    ...p.intel.sanctions.map((s) => ({ name: s.sdnName ?? 'OFAC SDN', type: 'sanctions', display: `${prefix}OFAC SDN${s.sdnName ? `: ${s.sdnName}` : ''}` })),
-    ...p.intel.freezes.map((f) => ({ name: `${f.token} freeze`, type: 'stablecoin_blocked',
-      display: `${prefix}${f.token} ${f.status === 'blacklisted' ? 'frozen' : 'formerly frozen'} (${f.chain})` })),
-    ...p.intel.labels.map((l) => ({ name: l.name ?? l.category, type: l.category,
-      display: `${prefix}${l.category.replace(/_/g, ' ')}${l.name ? `: ${l.name}` : ''} (${l.source})` })),
+    ...p.intel.sanctions.map((s) => ({
+      name: s.sdnName ?? 'OFAC SDN',
+      type: 'sanctions',
+      display: `${prefix}OFAC SDN${s.sdnName ? `: ${s.sdnName}` : ''}`,
+    })),
+    ...p.intel.freezes.map((f) => ({
+      name: `${f.token} freeze`,
+      type: 'stablecoin_blocked',
+      display: `${prefix}${f.token} ${f.status === 'blacklisted' ? 'frozen' : 'formerly frozen'} (${f.chain})`,
+    })),
+    ...p.intel.labels.map((l) => ({
+      name: l.name ?? l.category,
+      type: l.category,
+      display: `${prefix}${l.category.replace(/_/g, ' ')}${l.name ? `: ${l.name}` : ''} (${l.source})`,
+    })),
   ];
 }
 
 /** Behaviour adjustments from the subject's own history (§C.7); each returns [contribution, explanation]. */
-function behaviour(model: RiskModel, input: ScoreInput): { addressType: number; activeDuration: number; receiveCount: number; notes: string[] } {
+function behaviour(
+  model: RiskModel,
+  input: ScoreInput,
+): { addressType: number; activeDuration: number; receiveCount: number; notes: string[] } {
   const b = model.document.behaviour;
   const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`);
   const notes: string[] = [];
@@ -107,22 +146,35 @@ function behaviour(model: RiskModel, input: ScoreInput): { addressType: number; 
   if (history?.firstSeen != null) {
     const ageHours = (input.nowSeconds - history.firstSeen) / 3600;
     activeDuration = b.first_seen_within_hours.find((step) => ageHours < step.hours)?.score ?? 0;
-    if (activeDuration > 0) notes.push(`first seen ${ageHours < 24 ? `${Math.max(1, Math.round(ageHours))} h` : `${Math.round(ageHours / 24)} days`} ago (+${activeDuration})`);
+    if (activeDuration > 0)
+      notes.push(
+        `first seen ${ageHours < 24 ? `${Math.max(1, Math.round(ageHours))} h` : `${Math.round(ageHours / 24)} days`} ago (+${activeDuration})`,
+      );
   }
   if (history?.inboundCount != null && !history.truncated && history.inboundCount <= b.few_inflows.at_most) {
     receiveCount = b.few_inflows.score;
-    notes.push(`only ${history.inboundCount} inbound transfer${history.inboundCount === 1 ? '' : 's'} (${signed(receiveCount)})`);
+    notes.push(
+      `only ${history.inboundCount} inbound transfer${history.inboundCount === 1 ? '' : 's'} (${signed(receiveCount)})`,
+    );
   }
   return { addressType, activeDuration, receiveCount, notes };
 }
 
 export function scoreParties(model: RiskModel, input: ScoreInput): ScoreResult {
   // OFAC files one address under several assets (ETH, USDT, ARB…): one finding each, not one per filing.
-  const direct = uniqueBy(input.parties.flatMap((p) => listHits(model, p)), (h) => `${h.address}|${h.rule}|${h.detail}`);
+  const direct = uniqueBy(
+    input.parties.flatMap((p) => listHits(model, p)),
+    (h) => `${h.address}|${h.rule}|${h.detail}`,
+  );
   // Stable sort: at equal scores a direct finding stays ahead of an indirect one as the driver.
   const hits = [...direct, ...(input.indirectHits ?? [])].sort((a, b) => b.score - a.score);
   const best = (rule: keyof RuleScores) => hits.find((h) => h.rule === rule)?.score ?? 0;
-  const { direct: scores, behaviour: { adjustment_range: [minAdjustment, maxAdjustment] } } = model.document;
+  const {
+    direct: scores,
+    behaviour: {
+      adjustment_range: [minAdjustment, maxAdjustment],
+    },
+  } = model.document;
   const bounds = model.levelBounds;
   const b = behaviour(model, input);
   const ruleScores: RuleScores = {

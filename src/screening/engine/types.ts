@@ -73,11 +73,25 @@ export interface FullResponse extends ScreeningResponse {
   crawl: CrawlReport;
   graph: {
     nodes: { address: string; role: string; hop: number; labels?: string[]; share?: number; stop?: string | null }[];
-    edges: { from: string | null; to: string | null; asset: string; amount: string; txids?: string[]; usd?: number | null; hop?: number }[];
+    edges: {
+      from: string | null;
+      to: string | null;
+      asset: string;
+      amount: string;
+      txids?: string[];
+      usd?: number | null;
+      hop?: number;
+    }[];
   };
   transaction: { hash: string; status: string; block_number: string | null; timestamp: string | null } | null;
   /** One entry per valued asset: the price used, when it was the market's (as_of), and the moment valued. */
-  pricing: { asset: string; usd_price: number | null; as_of: string | null; source: string | null; valued_at: string }[];
+  pricing: {
+    asset: string;
+    usd_price: number | null;
+    as_of: string | null;
+    source: string | null;
+    valued_at: string;
+  }[];
   /** What this analysis costs, from the crawl actually done (src/domain/credits/pricing.ts). */
   cost: { credits: number; depth_reached: number; rule: string };
   unpriced_assets: string[];

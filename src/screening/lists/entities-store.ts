@@ -12,7 +12,12 @@ export interface EntityProfile {
   regulators: string[];
   licences: string[];
   services: string[];
-  sanctions: { programs: string[]; sdn_uids: string[]; designated: string | null; addresses_by_chain: Record<string, number> };
+  sanctions: {
+    programs: string[];
+    sdn_uids: string[];
+    designated: string | null;
+    addresses_by_chain: Record<string, number>;
+  };
   known_addresses_by_chain: Record<string, number>;
   sources: string[];
   notes: string | null;
@@ -22,7 +27,13 @@ export interface EntityProfile {
 /** How close a name must be (pg_trgm similarity, 0-1) to count as the entity asked for. */
 export const ENTITY_MATCH_THRESHOLD = 0.45;
 
-const list = (v: unknown): string[] => (typeof v === 'string' && v.trim() ? v.split(';').map((s) => s.trim()).filter(Boolean) : []);
+const list = (v: unknown): string[] =>
+  typeof v === 'string' && v.trim()
+    ? v
+        .split(';')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 
 /** The VASP and entity directory (data/risk/entities_vasp.csv, in ref_entities) with fuzzy name and alias search. */
 export function createEntityStore(pool: Pool) {
@@ -42,15 +53,38 @@ export function createEntityStore(pool: Pool) {
       );
       const e = rows[0];
       if (!e || Number(e.score) < ENTITY_MATCH_THRESHOLD) return null;
-      const uids = list(e.licence_id).filter((l) => l.startsWith('OFAC-SDN-UID:')).map((l) => l.slice('OFAC-SDN-UID:'.length));
+      const uids = list(e.licence_id)
+        .filter((l) => l.startsWith('OFAC-SDN-UID:'))
+        .map((l) => l.slice('OFAC-SDN-UID:'.length));
       const [sanctions, labels] = await Promise.all([
         uids.length
-          ? pool.query(`SELECT chain, count(DISTINCT address)::int AS n, string_agg(DISTINCT programs, ';') AS programs, min(designated) AS designated
-                        FROM ref_sanctions WHERE sdn_uid = ANY($1) AND status = 'active' GROUP BY chain`, [uids])
-          : Promise.resolve({ rows: [] as { chain: string; n: number; programs: string | null; designated: string | null }[] }),
-        pool.query(`SELECT chain, count(DISTINCT address)::int AS n FROM ref_address_labels WHERE lower(name) LIKE $1 GROUP BY chain`, [`${String(e.name).toLowerCase().replace(/[\\%_]/g, '\\$&')}%`]),
+          ? pool.query(
+              `SELECT chain, count(DISTINCT address)::int AS n, string_agg(DISTINCT programs, ';') AS programs, min(designated) AS designated
+                        FROM ref_sanctions WHERE sdn_uid = ANY($1) AND status = 'active' GROUP BY chain`,
+              [uids],
+            )
+          : Promise.resolve({
+              rows: [] as { chain: string; n: number; programs: string | null; designated: string | null }[],
+            }),
+        pool.query(
+          `SELECT chain, count(DISTINCT address)::int AS n FROM ref_address_labels WHERE lower(name) LIKE $1 GROUP BY chain`,
+          [
+            `${String(e.name)
+              .toLowerCase()
+              .replace(/[\\%_]/g, '\\$&')}%`,
+          ],
+        ),
       ]);
-      const programs = [...new Set(sanctions.rows.flatMap((r) => (r.programs ?? '').split(/[;|,/]/).map((p: string) => p.trim()).filter(Boolean)))];
+      const programs = [
+        ...new Set(
+          sanctions.rows.flatMap((r) =>
+            (r.programs ?? '')
+              .split(/[;|,/]/)
+              .map((p: string) => p.trim())
+              .filter(Boolean),
+          ),
+        ),
+      ];
       return {
         entity_id: e.entity_id,
         name: e.name,
@@ -66,7 +100,11 @@ export function createEntityStore(pool: Pool) {
         sanctions: {
           programs,
           sdn_uids: uids,
-          designated: sanctions.rows.map((r) => r.designated).filter(Boolean).sort()[0] ?? null,
+          designated:
+            sanctions.rows
+              .map((r) => r.designated)
+              .filter(Boolean)
+              .sort()[0] ?? null,
           addresses_by_chain: Object.fromEntries(sanctions.rows.map((r) => [r.chain, r.n])),
         },
         known_addresses_by_chain: Object.fromEntries(labels.rows.map((r) => [r.chain, r.n])),

@@ -26,7 +26,9 @@ export interface DatasetLoad {
 }
 
 async function sha256(file: string): Promise<string> {
-  return createHash('sha256').update(await readFile(file)).digest('hex');
+  return createHash('sha256')
+    .update(await readFile(file))
+    .digest('hex');
 }
 
 function headerColumns(firstLine: string): string[] {
@@ -58,9 +60,11 @@ export async function loadReferenceData(pool: Pool, dataDir: string, log: Logger
   try {
     await client.query('SELECT pg_advisory_lock($1)', [LOAD_LOCK_ID]);
     const loaded = new Map(
-      (await client.query<{ name: string; sha256: string; row_count: number }>('SELECT name, sha256, row_count FROM reference_datasets')).rows.map(
-        (r) => [r.name, r],
-      ),
+      (
+        await client.query<{ name: string; sha256: string; row_count: number }>(
+          'SELECT name, sha256, row_count FROM reference_datasets',
+        )
+      ).rows.map((r) => [r.name, r]),
     );
     for (const ds of REFERENCE_DATASETS) {
       const file = path.join(dataDir, ds.file);

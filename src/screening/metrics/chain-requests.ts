@@ -10,7 +10,8 @@ export const chainRequests = defineCounter({
 /** The chain requests that produced no value, by kind; always registered with chainRequests. */
 export const chainRequestErrors = defineCounter({
   name: 'chainscreen_chain_request_errors_total',
-  help: 'Chain provider requests that produced no value, by provider and kind: ' +
+  help:
+    'Chain provider requests that produced no value, by provider and kind: ' +
     'rate_limited, transient (timeout, network, 5xx: retried), refused (final)',
   labelNames: ['provider', 'kind'],
 });

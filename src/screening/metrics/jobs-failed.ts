@@ -7,7 +7,8 @@ import { defineCounter } from '../../platform/metrics/metric-definition';
  */
 export const jobsFailed = defineCounter({
   name: 'chainscreen_jobs_failed_total',
-  help: 'Screening jobs that ended failed, by api_type, chain and error code. The worker counts its failed final ' +
+  help:
+    'Screening jobs that ended failed, by api_type, chain and error code. The worker counts its failed final ' +
     'mirror writes and the jobs its queued-job sweeper failed; the api the jobs whose workflow could not be started ' +
     '(NOT_STARTED)',
   labelNames: ['api_type', 'chain', 'code'],

@@ -38,7 +38,13 @@ const get = (p: string, body: unknown, extra: Partial<Cassette> = {}): Cassette 
 const composed: Cassette[] = [
   get(`/address/${RECIPIENT}`, {
     address: RECIPIENT,
-    chain_stats: { funded_txo_count: 1, funded_txo_sum: utxos[0]!.value, spent_txo_count: 0, spent_txo_sum: 0, tx_count: 1 },
+    chain_stats: {
+      funded_txo_count: 1,
+      funded_txo_sum: utxos[0]!.value,
+      spent_txo_count: 0,
+      spent_txo_sum: 0,
+      tx_count: 1,
+    },
     mempool_stats: { funded_txo_count: 0, funded_txo_sum: 0, spent_txo_count: 0, spent_txo_sum: 0, tx_count: 0 },
   }),
   get(`/address/${RECIPIENT}/txs/chain`, [txIn]),
@@ -57,7 +63,11 @@ const servers: ReplayServer[] = [];
 async function setup(cassettes: Cassette[] = [...recorded, ...composed]) {
   const server = await startReplayServer(cassettes);
   servers.push(server);
-  const client = createEsploraBitcoinClient({ baseUrl: `${server.url}/bitcoin`, requestTimeoutMs: 5_000, ratePerSecond: 100 });
+  const client = createEsploraBitcoinClient({
+    baseUrl: `${server.url}/bitcoin`,
+    requestTimeoutMs: 5_000,
+    ratePerSecond: 100,
+  });
   return { server, client };
 }
 
@@ -71,12 +81,22 @@ afterEach(async () => {
 describe('Esplora bitcoin client', () => {
   it('when addresses from the fixtures and the BIP-350 vectors are given, then they normalise (bech32 lower-cased)', async () => {
     const { client } = await setup([]);
-    for (const a of [RECIPIENT, SPENDER, SENDER, '18dxbN6m8zxieN8F9BchXmhbeXUdFLr8fD', '1PZMgkF2x161qvfP7dhoWSEEU3SjnQE1m9']) {
+    for (const a of [
+      RECIPIENT,
+      SPENDER,
+      SENDER,
+      '18dxbN6m8zxieN8F9BchXmhbeXUdFLr8fD',
+      '1PZMgkF2x161qvfP7dhoWSEEU3SjnQE1m9',
+    ]) {
       expect(client.normalizeAddress(a)).toBe(a);
     }
     expect(client.normalizeAddress(SENDER.toUpperCase())).toBe(SENDER);
-    expect(client.normalizeAddress('BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4')).toBe('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4');
-    expect(client.normalizeAddress('bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0')).toBe('bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0');
+    expect(client.normalizeAddress('BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4')).toBe(
+      'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+    );
+    expect(client.normalizeAddress('bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0')).toBe(
+      'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0',
+    );
   });
 
   it.each([
@@ -85,14 +105,19 @@ describe('Esplora bitcoin client', () => {
     ['a character outside base58', '0PZMgkF2x161qvfP7dhoWSEEU3SjnQE1m9'],
     ['a character outside bech32', `${SENDER.slice(0, 10)}b${SENDER.slice(11)}`],
     ['mixed case bech32', 'tb1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vq47Zagq'],
-    ['a v1 program with a bech32 (not bech32m) checksum', 'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqh2y7hd'],
+    [
+      'a v1 program with a bech32 (not bech32m) checksum',
+      'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqh2y7hd',
+    ],
     ['an unknown human-readable part', 'tc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vq5zuyut'],
     ['an empty string', ''],
     ['an ethereum address', '0x52908400098527886e0f7030069857d2e4169ee7'],
   ])('when the address has %s, then InvalidAddressError is thrown and nothing is requested', async (_why, raw) => {
     const { client, server } = await setup([]);
     expect(() => client.normalizeAddress(raw)).toThrow(InvalidAddressError);
-    await expect(client.getAddressFacts(raw, { tokens: [], historyLimit: 5 }, noDeadline())).rejects.toBeInstanceOf(InvalidAddressError);
+    await expect(client.getAddressFacts(raw, { tokens: [], historyLimit: 5 }, noDeadline())).rejects.toBeInstanceOf(
+      InvalidAddressError,
+    );
     expect(server.served).toEqual([]);
   });
 
@@ -127,7 +152,9 @@ describe('Esplora bitcoin client', () => {
   it('when the address received in a transaction, then the edge is inbound from the input address with the received amount', async () => {
     const { client } = await setup();
     expect(await client.getAddressTransfers!(RECIPIENT, { limit: 10 }, noDeadline())).toEqual({
-      transfers: [{ txid: TX_IN, timestamp: 1639665463, direction: 'in', counterparty: SENDER, asset: BTC, amount: 100000000n }],
+      transfers: [
+        { txid: TX_IN, timestamp: 1639665463, direction: 'in', counterparty: SENDER, asset: BTC, amount: 100000000n },
+      ],
       truncated: false,
     });
   });
@@ -137,7 +164,14 @@ describe('Esplora bitcoin client', () => {
     const page = await client.getAddressTransfers!(SENDER.toUpperCase(), { limit: 50 }, noDeadline());
     expect(page).toEqual({
       transfers: [
-        { txid: TX_IN, timestamp: 1639665463, direction: 'out', counterparty: RECIPIENT, asset: BTC, amount: 100000000n },
+        {
+          txid: TX_IN,
+          timestamp: 1639665463,
+          direction: 'out',
+          counterparty: RECIPIENT,
+          asset: BTC,
+          amount: 100000000n,
+        },
         { txid: TX_IN, timestamp: 1639665463, direction: 'out', counterparty: CHANGE, asset: BTC, amount: 9698898249n },
       ],
       truncated: false,
@@ -147,7 +181,16 @@ describe('Esplora bitcoin client', () => {
 
     const cut = await client.getAddressTransfers!(SPENDER, { limit: 1 }, noDeadline());
     expect(cut).toEqual({
-      transfers: [{ txid: TX_OUT, timestamp: 1542731460, direction: 'out', counterparty: '2My1QBzpW7sPdRLeUab7ta1adeKpWferNbs', asset: BTC, amount: 100000n }],
+      transfers: [
+        {
+          txid: TX_OUT,
+          timestamp: 1542731460,
+          direction: 'out',
+          counterparty: '2My1QBzpW7sPdRLeUab7ta1adeKpWferNbs',
+          asset: BTC,
+          amount: 100000n,
+        },
+      ],
       truncated: true,
     });
   });
@@ -171,7 +214,14 @@ describe('Esplora bitcoin client', () => {
   });
 
   it('when Esplora answers 429 with Retry-After, then the client waits and retries to the right result', async () => {
-    const { client } = await setup([get(`/tx/${TX_OUT}`, { error: 'rate limited' }, { times: 1, response: { status: 429, body: 'Too Many Requests', headers: { 'retry-after': '1' } } }), ...recorded]);
+    const { client } = await setup([
+      get(
+        `/tx/${TX_OUT}`,
+        { error: 'rate limited' },
+        { times: 1, response: { status: 429, body: 'Too Many Requests', headers: { 'retry-after': '1' } } },
+      ),
+      ...recorded,
+    ]);
     const started = Date.now();
     const tx = await client.getTransaction(TX_OUT, noDeadline());
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
@@ -185,7 +235,9 @@ describe('Esplora bitcoin client', () => {
   });
 
   it('when Esplora answers 503 on every attempt, then the call ends in ChainUnavailableError', async () => {
-    const { client } = await setup([get(`/tx/${TX_IN}`, 'Service Unavailable', { response: { status: 503, body: 'Service Unavailable' } })]);
+    const { client } = await setup([
+      get(`/tx/${TX_IN}`, 'Service Unavailable', { response: { status: 503, body: 'Service Unavailable' } }),
+    ]);
     await expect(client.getTransaction(TX_IN, noDeadline())).rejects.toBeInstanceOf(ChainUnavailableError);
     expect(client.metrics()).toMatchObject({ requests: 4, failures: 1 });
   });

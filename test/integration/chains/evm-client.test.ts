@@ -3,7 +3,11 @@ import http from 'node:http';
 import net from 'node:net';
 import { inspect } from 'node:util';
 import { createPublicClient, erc20Abi, http as viemHttp, type Address } from 'viem';
-import { ChainUnavailableError, InvalidAddressError, type ChainClient } from '../../../src/screening/chains/chain-client';
+import {
+  ChainUnavailableError,
+  InvalidAddressError,
+  type ChainClient,
+} from '../../../src/screening/chains/chain-client';
 import { createEvmChainClient } from '../../../src/screening/chains/evm-client';
 import { raceSignal } from '../../../src/platform/abort/deadline';
 import {
@@ -44,16 +48,26 @@ async function startProxy(target: string, behaviour: { hideOts?: boolean; errorM
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(payload));
     };
-    if (behaviour.errorMessage) return reply({ jsonrpc: '2.0', id: request.id, error: { code: -32000, message: behaviour.errorMessage } });
+    if (behaviour.errorMessage)
+      return reply({ jsonrpc: '2.0', id: request.id, error: { code: -32000, message: behaviour.errorMessage } });
     if (behaviour.hideOts && request.method.startsWith('ots_')) {
-      return reply({ jsonrpc: '2.0', id: request.id, error: { code: -32601, message: `the method ${request.method} does not exist/is not available` } });
+      return reply({
+        jsonrpc: '2.0',
+        id: request.id,
+        error: { code: -32601, message: `the method ${request.method} does not exist/is not available` },
+      });
     }
     const upstream = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     reply(await upstream.json());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, port, methods, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    methods,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 describe('EVM chain client against anvil (ethereum)', () => {
@@ -90,12 +104,26 @@ describe('EVM chain client against anvil (ethereum)', () => {
     const contract = { address: token as Address, abi: erc20Abi } as const;
     await expect(viem.readContract({ ...contract, functionName: 'symbol' })).resolves.toBe('USDT');
     await expect(viem.readContract({ ...contract, functionName: 'decimals' })).resolves.toBe(6);
-    await expect(viem.readContract({ ...contract, functionName: 'balanceOf', args: [alice as Address] })).resolves.toBe(749_999_995n);
-    await expect(viem.readContract({ ...contract, functionName: 'balanceOf', args: [bob as Address] })).resolves.toBe(250_000_000n);
-    const transfer = await viem.simulateContract({ ...contract, functionName: 'transfer', args: [carol as Address, 1n], account: alice as Address });
+    await expect(viem.readContract({ ...contract, functionName: 'balanceOf', args: [alice as Address] })).resolves.toBe(
+      749_999_995n,
+    );
+    await expect(viem.readContract({ ...contract, functionName: 'balanceOf', args: [bob as Address] })).resolves.toBe(
+      250_000_000n,
+    );
+    const transfer = await viem.simulateContract({
+      ...contract,
+      functionName: 'transfer',
+      args: [carol as Address, 1n],
+      account: alice as Address,
+    });
     expect(transfer.result).toBe(true);
     await expect(
-      viem.simulateContract({ ...contract, functionName: 'transfer', args: [carol as Address, 1n], account: carol as Address }),
+      viem.simulateContract({
+        ...contract,
+        functionName: 'transfer',
+        args: [carol as Address, 1n],
+        account: carol as Address,
+      }),
     ).rejects.toThrow();
   });
 
@@ -110,7 +138,14 @@ describe('EVM chain client against anvil (ethereum)', () => {
     expect(tx!.from).toBe(alice);
     expect(tx!.to).toBe(bob);
     expect(tx!.transfers).toEqual([
-      { from: alice, to: bob, asset: { kind: 'native', symbol: 'ETH', decimals: 18 }, amount: (3n * ETH) / 2n, source: 'native', index: 0 },
+      {
+        from: alice,
+        to: bob,
+        asset: { kind: 'native', symbol: 'ETH', decimals: 18 },
+        amount: (3n * ETH) / 2n,
+        source: 'native',
+        index: 0,
+      },
     ]);
   });
 
@@ -159,20 +194,52 @@ describe('EVM chain client against anvil (ethereum)', () => {
   test('when a Transfer log comes from a contract without symbol()/decimals(), then both are null', async () => {
     // Emits Transfer(caller, caller, calldata word 0) for any call and returns nothing.
     const bare = randomAddress();
-    const code = assemble(['PUSH1 00', 'CALLDATALOAD', 'PUSH1 00', 'MSTORE', 'CALLER', 'CALLER', `PUSH32 ${TRANSFER_TOPIC.slice(2)}`, 'PUSH1 20', 'PUSH1 00', 'LOG3', 'STOP']);
+    const code = assemble([
+      'PUSH1 00',
+      'CALLDATALOAD',
+      'PUSH1 00',
+      'MSTORE',
+      'CALLER',
+      'CALLER',
+      `PUSH32 ${TRANSFER_TOPIC.slice(2)}`,
+      'PUSH1 20',
+      'PUSH1 00',
+      'LOG3',
+      'STOP',
+    ]);
     await rpc(node.rpcUrl, 'anvil_setCode', [bare, code]);
-    const hash = await sendTransaction({ rpcUrl: node.rpcUrl, to: bare, data: `0x${(42n).toString(16).padStart(64, '0')}` });
+    const hash = await sendTransaction({
+      rpcUrl: node.rpcUrl,
+      to: bare,
+      data: `0x${42n.toString(16).padStart(64, '0')}`,
+    });
     const tx = await client.getTransaction(hash, noDeadline());
     expect(tx!.transfers).toEqual([
-      expect.objectContaining({ asset: { kind: 'token', standard: 'erc20', contract: bare, symbol: null, decimals: null }, amount: 42n, source: 'log' }),
+      expect.objectContaining({
+        asset: { kind: 'token', standard: 'erc20', contract: bare, symbol: null, decimals: null },
+        amount: 42n,
+        source: 'log',
+      }),
     ]);
   });
 
   test('when an EOA received funds, then its facts show balance, token balance and inbound history', async () => {
-    const facts = await client.getAddressFacts(bob.toUpperCase().replace('0X', '0x'), { tokens: [token], historyLimit: 10 }, noDeadline());
-    expect(facts).toMatchObject({ address: bob, isContract: false, nativeBalance: (16n * ETH) / 10n, outgoingCount: 0 });
+    const facts = await client.getAddressFacts(
+      bob.toUpperCase().replace('0X', '0x'),
+      { tokens: [token], historyLimit: 10 },
+      noDeadline(),
+    );
+    expect(facts).toMatchObject({
+      address: bob,
+      isContract: false,
+      nativeBalance: (16n * ETH) / 10n,
+      outgoingCount: 0,
+    });
     expect(facts.tokenBalances).toEqual([
-      { asset: { kind: 'token', standard: 'erc20', contract: token, symbol: 'USDT', decimals: 6 }, amount: 250_000_000n },
+      {
+        asset: { kind: 'token', standard: 'erc20', contract: token, symbol: 'USDT', decimals: 6 },
+        amount: 250_000_000n,
+      },
     ]);
     const history = facts.history!;
     expect(history).not.toBeNull();
@@ -203,7 +270,11 @@ describe('EVM chain client against anvil (ethereum)', () => {
     expect(facts.tokenBalances).toEqual([expect.objectContaining({ amount: 5n })]);
     expect(facts.history!.inboundCount).toBe(1);
     expect(facts.history!.inboundCounterparties).toEqual([
-      { address: alice, asset: { kind: 'token', standard: 'erc20', contract: token, symbol: 'USDT', decimals: 6 }, amount: 5n },
+      {
+        address: alice,
+        asset: { kind: 'token', standard: 'erc20', contract: token, symbol: 'USDT', decimals: 6 },
+        amount: 5n,
+      },
     ]);
     expect(facts.history!.lastSeen).toBe(await blockTimestampOf(node.rpcUrl, reverted));
   });
@@ -238,11 +309,23 @@ describe('EVM chain client against anvil (ethereum)', () => {
   });
 
   test('when the address is malformed, then normalizeAddress and getAddressFacts throw InvalidAddressError', async () => {
-    expect(client.normalizeAddress('0xAbCdEf0123456789aBcDeF0123456789AbCdEf01')).toBe('0xabcdef0123456789abcdef0123456789abcdef01');
-    for (const bad of ['', '0x123', 'abcdef0123456789abcdef0123456789abcdef01', '0xabcdef0123456789abcdef0123456789abcdef0g', ` ${bob}`, `${bob}00`, 'TXYZ']) {
+    expect(client.normalizeAddress('0xAbCdEf0123456789aBcDeF0123456789AbCdEf01')).toBe(
+      '0xabcdef0123456789abcdef0123456789abcdef01',
+    );
+    for (const bad of [
+      '',
+      '0x123',
+      'abcdef0123456789abcdef0123456789abcdef01',
+      '0xabcdef0123456789abcdef0123456789abcdef0g',
+      ` ${bob}`,
+      `${bob}00`,
+      'TXYZ',
+    ]) {
       expect(() => client.normalizeAddress(bad)).toThrow(InvalidAddressError);
     }
-    await expect(client.getAddressFacts('0x123', { tokens: [], historyLimit: 1 }, noDeadline())).rejects.toBeInstanceOf(InvalidAddressError);
+    await expect(client.getAddressFacts('0x123', { tokens: [], historyLimit: 1 }, noDeadline())).rejects.toBeInstanceOf(
+      InvalidAddressError,
+    );
   });
 
   test('when the signal is already aborted, then calls reject with its reason without contacting the node', async () => {
@@ -253,7 +336,9 @@ describe('EVM chain client against anvil (ethereum)', () => {
       const reason = new Error('crawl deadline passed');
       controller.abort(reason);
       await expect(watched.getTransaction(nativeHash, controller.signal)).rejects.toBe(reason);
-      await expect(watched.getAddressFacts(bob, { tokens: [], historyLimit: 1 }, controller.signal)).rejects.toBe(reason);
+      await expect(watched.getAddressFacts(bob, { tokens: [], historyLimit: 1 }, controller.signal)).rejects.toBe(
+        reason,
+      );
       expect(proxy.methods).toEqual([]);
     } finally {
       await proxy.close();
@@ -261,7 +346,9 @@ describe('EVM chain client against anvil (ethereum)', () => {
   });
 
   test('when the node error message echoes the endpoint, then ChainUnavailableError carries it redacted', async () => {
-    const proxy = await startProxy(node.rpcUrl, { errorMessage: 'upstream http://10.0.0.7/v3/SECRETKEY987654 refused' });
+    const proxy = await startProxy(node.rpcUrl, {
+      errorMessage: 'upstream http://10.0.0.7/v3/SECRETKEY987654 refused',
+    });
     try {
       const failing = createEvmChainClient({ chain: 'ethereum', rpcUrl: `${proxy.url}/v3/MYAPIKEY12345678` });
       const error = await failing.getTransaction(nativeHash, noDeadline()).catch((e: unknown) => e);
@@ -291,7 +378,9 @@ describe('EVM chain client against anvil (binance-smart-chain)', () => {
     const hash = await sendNative({ rpcUrl: node.rpcUrl, to, valueWei: 123n });
     const tx = await client.getTransaction(hash, noDeadline());
     expect(tx).toMatchObject({ chain: 'binance-smart-chain', status: 'success', to });
-    expect(tx!.transfers).toEqual([expect.objectContaining({ asset: { kind: 'native', symbol: 'BNB', decimals: 18 }, amount: 123n })]);
+    expect(tx!.transfers).toEqual([
+      expect.objectContaining({ asset: { kind: 'native', symbol: 'BNB', decimals: 18 }, amount: 123n }),
+    ]);
     const facts = await client.getAddressFacts(to, { tokens: [], historyLimit: 5 }, noDeadline());
     expect(facts.nativeBalance).toBe(123n);
     expect(facts.history!.inboundCount).toBe(1);
@@ -304,14 +393,18 @@ describe('EVM chain client against unreachable or hung nodes', () => {
     const rpcUrl = `http://user:s3cretpass@127.0.0.1:${port}/v3/APIKEY1234567890?key=QUERYSECRET`;
     const client = createEvmChainClient({ chain: 'ethereum', rpcUrl, requestTimeoutMs: 2_000 });
     const txError = await client.getTransaction(randomHash(), noDeadline()).catch((e: unknown) => e);
-    const factsError = await client.getAddressFacts(randomAddress(), { tokens: [], historyLimit: 1 }, noDeadline()).catch((e: unknown) => e);
+    const factsError = await client
+      .getAddressFacts(randomAddress(), { tokens: [], historyLimit: 1 }, noDeadline())
+      .catch((e: unknown) => e);
     expect(txError).toBeInstanceOf(ChainUnavailableError);
     expect(factsError).toBeInstanceOf(ChainUnavailableError);
     expect(txError).toMatchObject({ chain: 'ethereum' });
     expect((txError as Error).message).toMatch(/ethereum.*eth_getTransactionByHash.*ECONNREFUSED/);
     expect((factsError as Error).message).toMatch(/ethereum.*eth_get(Code|Balance|TransactionCount)/);
     for (const error of [txError, factsError]) {
-      expect(inspect(error, { depth: 10 })).not.toMatch(new RegExp(`s3cretpass|APIKEY1234567890|QUERYSECRET|127\\.0\\.0\\.1:${port}`));
+      expect(inspect(error, { depth: 10 })).not.toMatch(
+        new RegExp(`s3cretpass|APIKEY1234567890|QUERYSECRET|127\\.0\\.0\\.1:${port}`),
+      );
     }
   });
 
@@ -359,7 +452,9 @@ describe('EVM chain client against unreachable or hung nodes', () => {
     test('when the crawl signal times out, then getAddressFacts rejects too and the hung socket was really used', async () => {
       const client = createEvmChainClient({ chain: 'ethereum', rpcUrl: url, requestTimeoutMs: 30_000 });
       const started = Date.now();
-      const error = await client.getAddressFacts(randomAddress(), { tokens: [], historyLimit: 1 }, AbortSignal.timeout(300)).catch((e: unknown) => e);
+      const error = await client
+        .getAddressFacts(randomAddress(), { tokens: [], historyLimit: 1 }, AbortSignal.timeout(300))
+        .catch((e: unknown) => e);
       expect(error).toMatchObject({ name: 'TimeoutError' });
       expect(Date.now() - started).toBeLessThan(2_000);
       expect(accepted).toBeGreaterThan(0);

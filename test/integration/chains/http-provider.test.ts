@@ -10,11 +10,22 @@ describe('chain HTTP provider (rate limit, retries, deadline) against the strict
     server = undefined;
   });
   const provider = (url: string, ratePerSecond = 100) =>
-    createHttpProvider({ chain: 'bitcoin', name: 'test', baseUrl: url, ratePerSecond, requestTimeoutMs: 2000, maxRetries: 2 });
+    createHttpProvider({
+      chain: 'bitcoin',
+      name: 'test',
+      baseUrl: url,
+      ratePerSecond,
+      requestTimeoutMs: 2000,
+      maxRetries: 2,
+    });
 
   test('when the first answer is 429 with Retry-After, then the request is retried and the data returned', async () => {
     server = await startReplayServer([
-      { request: { method: 'GET', path: '/tx/1' }, response: { status: 429, body: {}, headers: { 'retry-after': '0' } }, times: 1 },
+      {
+        request: { method: 'GET', path: '/tx/1' },
+        response: { status: 429, body: {}, headers: { 'retry-after': '0' } },
+        times: 1,
+      },
       { request: { method: 'GET', path: '/tx/1' }, response: { body: { ok: true } } },
     ]);
     const p = provider(server.url);
@@ -25,14 +36,20 @@ describe('chain HTTP provider (rate limit, retries, deadline) against the strict
   test('when every answer is 503, then ChainUnavailableError after the retries', async () => {
     server = await startReplayServer([{ request: { method: 'GET', path: '/x' }, response: { status: 503, body: {} } }]);
     const p = provider(server.url);
-    await expect(p.request('GET', '/x', { signal: AbortSignal.timeout(5000) })).rejects.toBeInstanceOf(ChainUnavailableError);
+    await expect(p.request('GET', '/x', { signal: AbortSignal.timeout(5000) })).rejects.toBeInstanceOf(
+      ChainUnavailableError,
+    );
     expect(p.metrics()).toMatchObject({ requests: 3, failures: 1 });
   });
 
   test('when the server hangs, then the crawl deadline ends the request promptly with the deadline reason', async () => {
-    server = await startReplayServer([{ request: { method: 'GET', path: '/hang' }, response: { body: {} }, hang: true }]);
+    server = await startReplayServer([
+      { request: { method: 'GET', path: '/hang' }, response: { body: {} }, hang: true },
+    ]);
     const started = Date.now();
-    await expect(provider(server.url).request('GET', '/hang', { signal: AbortSignal.timeout(300) })).rejects.toMatchObject({ name: 'TimeoutError' });
+    await expect(
+      provider(server.url).request('GET', '/hang', { signal: AbortSignal.timeout(300) }),
+    ).rejects.toMatchObject({ name: 'TimeoutError' });
     expect(Date.now() - started).toBeLessThan(1300);
   });
 

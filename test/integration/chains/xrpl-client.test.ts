@@ -30,12 +30,18 @@ const XRP = { kind: 'native', symbol: 'XRP', decimals: 6 };
 const USD = { kind: 'token', standard: 'xrpl-iou', contract: `USD.${ISSUER}`, symbol: 'USD', decimals: 6 };
 const PAYMENT_TIME = 416447810 + 946684800;
 
-const rpc = (method: string, params: Record<string, unknown>, result: unknown, extra: Partial<Cassette> = {}): Cassette => ({
+const rpc = (
+  method: string,
+  params: Record<string, unknown>,
+  result: unknown,
+  extra: Partial<Cassette> = {},
+): Cassette => ({
   request: { method: 'POST', path: '/xrpl', rpc: { method, params: [params] } },
   response: { body: { result } },
   ...extra,
 });
-const txCall = (hash: string, result: unknown, extra?: Partial<Cassette>) => rpc('tx', { transaction: hash, binary: false }, result, extra);
+const txCall = (hash: string, result: unknown, extra?: Partial<Cassette>) =>
+  rpc('tx', { transaction: hash, binary: false }, result, extra);
 const accountTxCall = (account: string, limit: number, result: unknown, extra?: Partial<Cassette>) =>
   rpc('account_tx', { account, ledger_index_min: -1, ledger_index_max: -1, limit, forward: false }, result, extra);
 /** rippled's error envelope (HTTP 200, status "error"), composed after the documented shape. */
@@ -47,8 +53,13 @@ const rippledError = (error: string, message: string) => ({ error, error_message
  * marker: a one-transaction page must not claim to be the whole history, and for the payer the real bodies
  * show more exists (Sequence 23 in account_info, 4 in the payment).
  */
-const pageOf = (account: string, limit: number, ...txs: { tx_json: unknown; meta: unknown }[]) =>
-  ({ account, limit, marker: { ledger: 348859, seq: 0 }, transactions: txs.map((t) => ({ meta: t.meta, tx_json: t.tx_json, validated: true })), validated: true });
+const pageOf = (account: string, limit: number, ...txs: { tx_json: unknown; meta: unknown }[]) => ({
+  account,
+  limit,
+  marker: { ledger: 348859, seq: 0 },
+  transactions: txs.map((t) => ({ meta: t.meta, tx_json: t.tx_json, validated: true })),
+  validated: true,
+});
 
 const cassettes: Cassette[] = [
   txCall(PAYMENT_HASH, payment),
@@ -56,7 +67,11 @@ const cassettes: Cassette[] = [
   txCall(OFFER_HASH, offer),
   txCall(UNKNOWN_HASH, rippledError('txnNotFound', 'Transaction not found.')),
   rpc('account_info', { account: PAYER, ledger_index: 'validated' }, accountInfo),
-  rpc('account_info', { account: UNFUNDED, ledger_index: 'validated' }, rippledError('actNotFound', 'Account not found.')),
+  rpc(
+    'account_info',
+    { account: UNFUNDED, ledger_index: 'validated' },
+    rippledError('actNotFound', 'Account not found.'),
+  ),
   accountTxCall(PAYER, 50, pageOf(PAYER, 50, payment)),
   accountTxCall(ISSUER, 10, pageOf(ISSUER, 10, payment)),
   accountTxCall(PARTIAL_TO, 10, pageOf(PARTIAL_TO, 10, partial)),
@@ -68,7 +83,10 @@ const servers: ReplayServer[] = [];
 async function setup(list: Cassette[] = cassettes) {
   const server = await startReplayServer(list);
   servers.push(server);
-  return { server, client: createXrplClient({ rpcUrl: `${server.url}/xrpl`, requestTimeoutMs: 5_000, ratePerSecond: 100 }) };
+  return {
+    server,
+    client: createXrplClient({ rpcUrl: `${server.url}/xrpl`, requestTimeoutMs: 5_000, ratePerSecond: 100 }),
+  };
 }
 
 afterEach(async () => {
@@ -81,7 +99,8 @@ afterEach(async () => {
 describe('XRPL JSON-RPC client', () => {
   it('when classic addresses from the fixtures are given, then they normalise unchanged', async () => {
     const { client } = await setup([]);
-    for (const a of [PAYER, ISSUER, PARTIAL_FROM, PARTIAL_TO, CHECKS, UNFUNDED]) expect(client.normalizeAddress(a)).toBe(a);
+    for (const a of [PAYER, ISSUER, PARTIAL_FROM, PARTIAL_TO, CHECKS, UNFUNDED])
+      expect(client.normalizeAddress(a)).toBe(a);
     expect(client.normalizeAddress(` ${PAYER} `)).toBe(PAYER);
   });
 
@@ -93,7 +112,9 @@ describe('XRPL JSON-RPC client', () => {
   ])('when the address has %s, then InvalidAddressError is thrown and nothing is requested', async (_why, raw) => {
     const { client, server } = await setup([]);
     expect(() => client.normalizeAddress(raw)).toThrow(InvalidAddressError);
-    await expect(client.getAddressTransfers!(raw, { limit: 5 }, noDeadline())).rejects.toBeInstanceOf(InvalidAddressError);
+    await expect(client.getAddressTransfers!(raw, { limit: 5 }, noDeadline())).rejects.toBeInstanceOf(
+      InvalidAddressError,
+    );
     expect(server.served).toEqual([]);
   });
 
@@ -108,7 +129,9 @@ describe('XRPL JSON-RPC client', () => {
       timestamp: null,
       from: PARTIAL_FROM,
       to: PARTIAL_TO,
-      transfers: [{ from: PARTIAL_FROM, to: PARTIAL_TO, asset: XRP, amount: 1000000n, source: 'delivered_amount', index: 0 }],
+      transfers: [
+        { from: PARTIAL_FROM, to: PARTIAL_TO, asset: XRP, amount: 1000000n, source: 'delivered_amount', index: 0 },
+      ],
       destinationTag: null,
     });
     expect(partial.tx_json.DeliverMax).toBe('2000000');
@@ -117,8 +140,17 @@ describe('XRPL JSON-RPC client', () => {
   it('when an API v2 IOU payment from before delivered_amount existed is fetched, then the full non-partial amount is the IOU transfer', async () => {
     const { client } = await setup();
     const tx = await client.getTransaction(PAYMENT_HASH, noDeadline());
-    expect(tx).toMatchObject({ hash: PAYMENT_HASH, status: 'success', blockNumber: 348860n, timestamp: PAYMENT_TIME, from: PAYER, to: ISSUER });
-    expect(tx?.transfers).toEqual([{ from: PAYER, to: ISSUER, asset: USD, amount: 1000n, source: 'delivered_amount', index: 0 }]);
+    expect(tx).toMatchObject({
+      hash: PAYMENT_HASH,
+      status: 'success',
+      blockNumber: 348860n,
+      timestamp: PAYMENT_TIME,
+      from: PAYER,
+      to: ISSUER,
+    });
+    expect(tx?.transfers).toEqual([
+      { from: PAYER, to: ISSUER, asset: USD, amount: 1000n, source: 'delivered_amount', index: 0 },
+    ]);
   });
 
   it('when the same payment arrives in the API v1 shape, then the result is identical', async () => {
@@ -126,13 +158,21 @@ describe('XRPL JSON-RPC client', () => {
     const v1 = { ...payment.tx_json, Amount: payment.tx_json.DeliverMax, meta: payment.meta, validated: true };
     const { client } = await setup([txCall(PAYMENT_HASH, v1)]);
     const { client: v2Client } = await setup();
-    expect(await client.getTransaction(PAYMENT_HASH, noDeadline())).toEqual(await v2Client.getTransaction(PAYMENT_HASH, noDeadline()));
+    expect(await client.getTransaction(PAYMENT_HASH, noDeadline())).toEqual(
+      await v2Client.getTransaction(PAYMENT_HASH, noDeadline()),
+    );
   });
 
   it('when a tec-result OfferCreate is fetched, then it is failed without transfers; an unknown hash gives null', async () => {
     const { client } = await setup();
     // The recorded offer ended in tecUNFUNDED_OFFER: fee charged, nothing exchanged.
-    expect(await client.getTransaction(OFFER_HASH, noDeadline())).toMatchObject({ status: 'failed', from: 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', to: null, transfers: [], blockNumber: 6n });
+    expect(await client.getTransaction(OFFER_HASH, noDeadline())).toMatchObject({
+      status: 'failed',
+      from: 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh',
+      to: null,
+      transfers: [],
+      blockNumber: 6n,
+    });
     expect(await client.getTransaction(UNKNOWN_HASH, noDeadline())).toBeNull();
     expect(await client.getTransaction('xyz', noDeadline())).toBeNull();
   });
@@ -140,18 +180,41 @@ describe('XRPL JSON-RPC client', () => {
   it('when account_tx holds payments, then direction follows Account vs Destination and the amount is what was delivered', async () => {
     const { client } = await setup();
     expect(await client.getAddressTransfers!(PARTIAL_TO, { limit: 10 }, noDeadline())).toEqual({
-      transfers: [{ txid: PARTIAL_HASH, timestamp: null, direction: 'in', counterparty: PARTIAL_FROM, asset: XRP, amount: 1000000n, destinationTag: null }],
+      transfers: [
+        {
+          txid: PARTIAL_HASH,
+          timestamp: null,
+          direction: 'in',
+          counterparty: PARTIAL_FROM,
+          asset: XRP,
+          amount: 1000000n,
+          destinationTag: null,
+        },
+      ],
       truncated: true,
     });
     expect(await client.getAddressTransfers!(ISSUER, { limit: 10 }, noDeadline())).toEqual({
-      transfers: [{ txid: PAYMENT_HASH, timestamp: PAYMENT_TIME, direction: 'in', counterparty: PAYER, asset: USD, amount: 1000n, destinationTag: null }],
+      transfers: [
+        {
+          txid: PAYMENT_HASH,
+          timestamp: PAYMENT_TIME,
+          direction: 'in',
+          counterparty: PAYER,
+          asset: USD,
+          amount: 1000n,
+          destinationTag: null,
+        },
+      ],
       truncated: true,
     });
   });
 
   it('when the recorded account_tx page has only non-payments and a marker, then there are no transfers and it is truncated', async () => {
     const { client } = await setup();
-    expect(await client.getAddressTransfers!(CHECKS, { limit: 2 }, noDeadline())).toEqual({ transfers: [], truncated: true });
+    expect(await client.getAddressTransfers!(CHECKS, { limit: 2 }, noDeadline())).toEqual({
+      transfers: [],
+      truncated: true,
+    });
   });
 
   it('when address facts are read, then the balance is account_info and the history is the sampled page', async () => {
@@ -169,13 +232,21 @@ describe('XRPL JSON-RPC client', () => {
   it('when the account does not exist, then the facts are a zero balance without history or a history request', async () => {
     const { client, server } = await setup();
     expect(await client.getAddressFacts(UNFUNDED, { tokens: [], historyLimit: 5 }, noDeadline())).toEqual({
-      address: UNFUNDED, isContract: false, nativeBalance: 0n, tokenBalances: [], outgoingCount: 0, history: null,
+      address: UNFUNDED,
+      isContract: false,
+      nativeBalance: 0n,
+      tokenBalances: [],
+      outgoingCount: 0,
+      history: null,
     });
     expect(server.served).toHaveLength(1);
   });
 
   it('when rippled answers 429 with Retry-After, then the client retries to the right result', async () => {
-    const limited = rpc('account_info', { account: PAYER, ledger_index: 'validated' }, null, { times: 1, response: { status: 429, body: {}, headers: { 'retry-after': '0' } } });
+    const limited = rpc('account_info', { account: PAYER, ledger_index: 'validated' }, null, {
+      times: 1,
+      response: { status: 429, body: {}, headers: { 'retry-after': '0' } },
+    });
     const { client } = await setup([limited, ...cassettes]);
     const facts = await client.getAddressFacts(PAYER, { tokens: [], historyLimit: 5 }, noDeadline());
     expect(facts.nativeBalance).toBe(922913243n);
@@ -190,7 +261,9 @@ describe('XRPL JSON-RPC client', () => {
     ]);
     await expect(client.getTransaction(PAYMENT_HASH, noDeadline())).rejects.toBeInstanceOf(ChainUnavailableError);
     expect(client.metrics()).toMatchObject({ requests: 4, failures: 1 });
-    await expect(client.getAddressTransfers!(PAYER, { limit: 5 }, noDeadline())).rejects.toBeInstanceOf(ChainUnavailableError);
+    await expect(client.getAddressTransfers!(PAYER, { limit: 5 }, noDeadline())).rejects.toBeInstanceOf(
+      ChainUnavailableError,
+    );
   });
 
   it('when rippled never answers, then the call ends with the deadline signal reason promptly', async () => {

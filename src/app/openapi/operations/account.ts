@@ -30,12 +30,20 @@ export function accountOperations({ components }: OperationContext): Paths {
           'Through the same stored function as payments. With idempotencyKey a retry grants once (`duplicate: true`); reusing a key for a different grant is 409. `userId` is a Clerk user id or an internal UUID.',
         requestBody: jsonBody(components.request('GrantRequest', grantBody), EXAMPLES.grantRequest),
         responses: {
-          200: ok('Granted (or already granted under this idempotencyKey)', components.response('GrantResult', grantResponse), EXAMPLES.grant),
+          200: ok(
+            'Granted (or already granted under this idempotencyKey)',
+            components.response('GrantResult', grantResponse),
+            EXAMPLES.grant,
+          ),
           400: ref('InvalidBody'),
           401: ref('AuthenticationRequired'),
           403: ref('AdminRequired'),
           404: ref('NotFound'),
-          409: errorResponse('idempotencyKey was already used for a different grant', flatError(['IDEMPOTENCY_KEY_REUSED']), ERROR_EXAMPLES.idempotencyKeyReused),
+          409: errorResponse(
+            'idempotencyKey was already used for a different grant',
+            flatError(['IDEMPOTENCY_KEY_REUSED']),
+            ERROR_EXAMPLES.idempotencyKeyReused,
+          ),
           413: ref('PayloadTooLarge'),
           415: ref('UnsupportedMediaType'),
         },
@@ -60,9 +68,16 @@ export function accountOperations({ components }: OperationContext): Paths {
         operationId: 'createApiKey',
         tags: [KEYS],
         summary: 'Create an API key (shown once)',
-        requestBody: { ...jsonBody(components.request('CreateApiKeyRequest', createApiKeyBody), { name: 'ci' }), required: false },
+        requestBody: {
+          ...jsonBody(components.request('CreateApiKeyRequest', createApiKeyBody), { name: 'ci' }),
+          required: false,
+        },
         responses: {
-          201: ok('Created: `key` is the secret, shown this once', components.response('ApiKeyCreated', createdApiKeyResponse), EXAMPLES.apiKeyCreated),
+          201: ok(
+            'Created: `key` is the secret, shown this once',
+            components.response('ApiKeyCreated', createdApiKeyResponse),
+            EXAMPLES.apiKeyCreated,
+          ),
           400: ref('InvalidBody'),
           401: ref('AuthenticationRequired'),
           413: ref('PayloadTooLarge'),
@@ -75,7 +90,11 @@ export function accountOperations({ components }: OperationContext): Paths {
         tags: [KEYS],
         summary: 'List own API keys (prefixes only)',
         responses: {
-          200: ok('The keys, revoked ones included', components.response('ApiKeyList', apiKeyListResponse), EXAMPLES.apiKeyList),
+          200: ok(
+            'The keys, revoked ones included',
+            components.response('ApiKeyList', apiKeyListResponse),
+            EXAMPLES.apiKeyList,
+          ),
           401: ref('AuthenticationRequired'),
         },
         security: ACCOUNT_SECURITY,
@@ -101,11 +120,19 @@ export function accountOperations({ components }: OperationContext): Paths {
         operationId: 'setApiKeyRateLimit',
         tags: [KEYS],
         summary: "Set a key's market-data tier (admin only)",
-        description: '`{tier: free|pro}` (60 / 300 requests per minute) or `{tier: enterprise, requestsPerMinute}`; requestsPerMinute is required for enterprise and refused otherwise. Any user\'s key.',
+        description:
+          "`{tier: free|pro}` (60 / 300 requests per minute) or `{tier: enterprise, requestsPerMinute}`; requestsPerMinute is required for enterprise and refused otherwise. Any user's key.",
         parameters: [keyId],
-        requestBody: jsonBody(components.request('RateLimitRequest', rateLimitBody), { tier: 'enterprise', requestsPerMinute: 1200 }),
+        requestBody: jsonBody(components.request('RateLimitRequest', rateLimitBody), {
+          tier: 'enterprise',
+          requestsPerMinute: 1200,
+        }),
         responses: {
-          200: ok('The key with its new rateLimit', components.response('ApiKeyResult', apiKeyResponse), EXAMPLES.apiKeyRateLimit),
+          200: ok(
+            'The key with its new rateLimit',
+            components.response('ApiKeyResult', apiKeyResponse),
+            EXAMPLES.apiKeyRateLimit,
+          ),
           400: ref('InvalidBody'),
           401: ref('AuthenticationRequired'),
           403: ref('AdminRequired'),

@@ -9,7 +9,9 @@ import { ok, type OperationContext } from './context';
 const TAG = 'Activity';
 
 export function activityOperations({ components }: OperationContext): Paths {
-  components.response('ActivityItem', activityListItemSchema, { description: 'A history row as listed (also the `activity_recorded` socket event)' });
+  components.response('ActivityItem', activityListItemSchema, {
+    description: 'A history row as listed (also the `activity_recorded` socket event)',
+  });
   components.response('ActivityDetail', activityDetailSchema);
   return {
     '/api/v1/activity': {
@@ -17,10 +19,15 @@ export function activityOperations({ components }: OperationContext): Paths {
         operationId: 'listActivity',
         tags: [TAG],
         summary: 'Own activity history, newest first',
-        description: 'Screening jobs, activity-webhook records and paid reports. `from` is inclusive, `to` exclusive (anything Date.parse reads, e.g. ISO 8601); `q` searches address, hash, entity name and id.',
+        description:
+          'Screening jobs, activity-webhook records and paid reports. `from` is inclusive, `to` exclusive (anything Date.parse reads, e.g. ISO 8601); `q` searches address, hash, entity name and id.',
         parameters: queryParameters(activityListQuery),
         responses: {
-          200: ok('A page of the history', components.response('ActivityList', activityListResponse), EXAMPLES.activityList),
+          200: ok(
+            'A page of the history',
+            components.response('ActivityList', activityListResponse),
+            EXAMPLES.activityList,
+          ),
           400: ref('InvalidParameter'),
           401: ref('AuthenticationRequired'),
         },

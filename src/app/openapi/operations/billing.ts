@@ -17,8 +17,15 @@ export function billingOperations({ components }: OperationContext): Paths {
         operationId: 'listCreditPackages',
         tags: [TAG],
         summary: 'Credit packages and their prices (public)',
-        description: 'Packages (`basic`, `pro`, `pro-annual`, `top-up-250`) with their PayPal plan / PayFast prices, for a pricing page before sign-in.',
-        responses: { 200: ok('The active packages', components.response('CreditPackageList', packageListResponse), EXAMPLES.packages) },
+        description:
+          'Packages (`basic`, `pro`, `pro-annual`, `top-up-250`) with their PayPal plan / PayFast prices, for a pricing page before sign-in.',
+        responses: {
+          200: ok(
+            'The active packages',
+            components.response('CreditPackageList', packageListResponse),
+            EXAMPLES.packages,
+          ),
+        },
         security: PUBLIC,
       },
     },
@@ -37,7 +44,11 @@ export function billingOperations({ components }: OperationContext): Paths {
           404: errorResponse('No active package with that id is sold through PayFast', flatError(['NOT_FOUND'])),
           413: ref('PayloadTooLarge'),
           415: ref('UnsupportedMediaType'),
-          503: errorResponse('PayFast checkout is not configured on this deployment', flatError(['BILLING_NOT_CONFIGURED']), ERROR_EXAMPLES.billingNotConfigured),
+          503: errorResponse(
+            'PayFast checkout is not configured on this deployment',
+            flatError(['BILLING_NOT_CONFIGURED']),
+            ERROR_EXAMPLES.billingNotConfigured,
+          ),
         },
         security: ACCOUNT_SECURITY,
       },
@@ -49,16 +60,27 @@ export function billingOperations({ components }: OperationContext): Paths {
         summary: 'Record a refund made at PayFast (admin only)',
         description:
           "PayFast sends no ITN for refunds: an admin records it here, and the payment's credits are taken back in proportion to the money returned, once per refundId (down to zero; the spent rest becomes debt that blocks jobs with 402 CREDITS_IN_DEBT until a payment repays it). Without amount, everything not refunded yet.",
-        requestBody: jsonBody(components.request('PayFastRefundRequest', payfastRefundBody), { pfPaymentId: '1089250', refundId: 'rf-2026-0001', amount: '99.00', reason: 'customer request' }),
+        requestBody: jsonBody(components.request('PayFastRefundRequest', payfastRefundBody), {
+          pfPaymentId: '1089250',
+          refundId: 'rf-2026-0001',
+          amount: '99.00',
+          reason: 'customer request',
+        }),
         responses: {
-          200: ok('Recorded (or recorded before under this refundId: `duplicate`)', components.response('PayFastRefundResult', payfastRefundResponse)),
+          200: ok(
+            'Recorded (or recorded before under this refundId: `duplicate`)',
+            components.response('PayFastRefundResult', payfastRefundResponse),
+          ),
           400: ref('InvalidBody'),
           401: ref('AuthenticationRequired'),
           403: ref('AdminRequired'),
           404: errorResponse('No credited PayFast payment with that pf_payment_id', flatError(['NOT_FOUND'])),
           413: ref('PayloadTooLarge'),
           415: ref('UnsupportedMediaType'),
-          503: errorResponse('The refund could not be recorded now; nothing was taken back, retry with the same refundId', flatError(['SERVICE_UNAVAILABLE'])),
+          503: errorResponse(
+            'The refund could not be recorded now; nothing was taken back, retry with the same refundId',
+            flatError(['SERVICE_UNAVAILABLE']),
+          ),
         },
         security: ACCOUNT_SECURITY,
       },
@@ -68,9 +90,14 @@ export function billingOperations({ components }: OperationContext): Paths {
         operationId: 'listSubscriptions',
         tags: [TAG],
         summary: 'Own PayPal subscriptions',
-        description: 'Status, plan, package and `paymentFailed` (the last payment failed: a request lacking credits then gets 402 SUBSCRIPTION_PAYMENT_FAILED).',
+        description:
+          'Status, plan, package and `paymentFailed` (the last payment failed: a request lacking credits then gets 402 SUBSCRIPTION_PAYMENT_FAILED).',
         responses: {
-          200: ok('The subscriptions', components.response('SubscriptionList', subscriptionListResponse), EXAMPLES.subscriptions),
+          200: ok(
+            'The subscriptions',
+            components.response('SubscriptionList', subscriptionListResponse),
+            EXAMPLES.subscriptions,
+          ),
           401: ref('AuthenticationRequired'),
         },
         security: ACCOUNT_SECURITY,

@@ -13,7 +13,10 @@ const TAG = 'Market data';
 /** Every answer after authentication carries the RateLimit headers; a body the JSON parser refused was answered before it. */
 const rateLimitHeaders = (required: boolean): Record<string, HeaderObject> =>
   Object.fromEntries(Object.entries(RATE_LIMIT_HEADERS).map(([name, header]) => [name, { ...header, required }]));
-const withHeaders = (response: ResponseObject, required: boolean): ResponseObject => ({ ...response, headers: { ...rateLimitHeaders(required), ...response.headers } });
+const withHeaders = (response: ResponseObject, required: boolean): ResponseObject => ({
+  ...response,
+  headers: { ...rateLimitHeaders(required), ...response.headers },
+});
 
 const invalid = (body: boolean) =>
   withHeaders(
@@ -24,9 +27,18 @@ const invalid = (body: boolean) =>
     ),
     false,
   );
-const structuredOrFlat = structuredError(['INVALID_PARAMETER'], parameterDetails).or(flatError(['BAD_REQUEST'], [], 'Malformed request'));
+const structuredOrFlat = structuredError(['INVALID_PARAMETER'], parameterDetails).or(
+  flatError(['BAD_REQUEST'], [], 'Malformed request'),
+);
 const symbolNotFound = (what: string) =>
-  withHeaders(errorResponse(`${what}; \`details.expected\` lists the symbols there are`, structuredError(['SYMBOL_NOT_FOUND'], parameterDetails), ERROR_EXAMPLES.symbolNotFound), true);
+  withHeaders(
+    errorResponse(
+      `${what}; \`details.expected\` lists the symbols there are`,
+      structuredError(['SYMBOL_NOT_FOUND'], parameterDetails),
+      ERROR_EXAMPLES.symbolNotFound,
+    ),
+    true,
+  );
 
 export function marketOperations({ components }: OperationContext): Paths {
   components.response('Candle', candleSchema);
@@ -42,7 +54,10 @@ export function marketOperations({ components }: OperationContext): Paths {
           'One primary-key range scan of stored candles (every interval is stored; nothing is aggregated per request). Windows are [startTime, endTime) on the bucket open; with startTime the first `limit` buckets from there, without it the latest `limit` before endTime (or the end); always ascending. Weeks open Monday 00:00 UTC. An interval a symbol has no data for is `[]`. No other parameter names are accepted. Answers over 8 kB are gzipped for clients that accept it.',
         parameters: queryParameters(candlesQuerySchema),
         responses: {
-          200: withHeaders(ok('The candles', components.response('CandlesResult', candlesResponse), EXAMPLES.candles), true),
+          200: withHeaders(
+            ok('The candles', components.response('CandlesResult', candlesResponse), EXAMPLES.candles),
+            true,
+          ),
           400: invalid(false),
           404: symbolNotFound('Unknown symbol'),
           ...common,
@@ -55,7 +70,8 @@ export function marketOperations({ components }: OperationContext): Paths {
         operationId: 'getCapabilities',
         tags: [TAG],
         summary: 'Connectors, symbols, stored ranges, data types, limits and your rate-limit tier',
-        description: 'Generated from the connector table and what is stored: the same sources the query validates against.',
+        description:
+          'Generated from the connector table and what is stored: the same sources the query validates against.',
         responses: {
           200: withHeaders(ok('What can be asked', components.response('Capabilities', capabilitiesResponse)), true),
           ...common,
@@ -72,7 +88,14 @@ export function marketOperations({ components }: OperationContext): Paths {
           'Validated in order: connector, dataType, filters, limit (each failure a 400 naming the parameter); a symbol the connector does not offer is 404. `ticker` is the latest stored close of the finest interval with the 24 hours before it.',
         requestBody: jsonBody(components.request('MarketQuery', marketQueryBodySchema), EXAMPLES.candlesQuery),
         responses: {
-          200: withHeaders(ok('Candles or tickers', components.response('MarketQueryResult', marketQueryResponse), EXAMPLES.candlesQueryAnswer), true),
+          200: withHeaders(
+            ok(
+              'Candles or tickers',
+              components.response('MarketQueryResult', marketQueryResponse),
+              EXAMPLES.candlesQueryAnswer,
+            ),
+            true,
+          ),
           400: invalid(true),
           404: symbolNotFound('A symbol the connector does not offer'),
           413: ref('PayloadTooLarge'),

@@ -1,5 +1,9 @@
 import { syncAnalyzeResponse } from '../../../screening/sync-analyze-route';
-import { polledFullJobResponse, polledJobResponse, submittedJobResponse } from '../../../screening/screening-jobs-routes';
+import {
+  polledFullJobResponse,
+  polledJobResponse,
+  submittedJobResponse,
+} from '../../../screening/screening-jobs-routes';
 import { fullResponseSchema, screeningResponseSchema } from '../../../screening/job-views';
 import { screeningRequestSchema } from '../../../screening/screening-request';
 import { errorResponse, flatError, ref } from '../error-shapes';
@@ -12,28 +16,48 @@ import { jsonBody, LOCATION_HEADER, ok, type OperationContext } from './context'
 const TAG = 'Screening';
 const DEPRECATION_HEADERS: Record<string, HeaderObject> = {
   Deprecation: { description: 'Always `true`', required: true, schema: { type: 'string', const: 'true' } },
-  Link: { description: 'The successor: `</api/v1/kyt/job>; rel="successor-version"`', required: true, schema: { type: 'string' } },
+  Link: {
+    description: 'The successor: `</api/v1/kyt/job>; rel="successor-version"`',
+    required: true,
+    schema: { type: 'string' },
+  },
 };
 
 const insufficientCredits = (withJob: boolean) =>
   errorResponse(
     'Not enough credits available for the most the analysis can cost; SUBSCRIPTION_PAYMENT_FAILED when the last PayPal payment failed; CREDITS_IN_DEBT while the account owes credits taken back by a refund or reversal',
-    flatError(['INSUFFICIENT_CREDITS', 'SUBSCRIPTION_PAYMENT_FAILED', 'CREDITS_IN_DEBT'], withJob ? ['required', 'available', 'debt', 'request_id'] : ['required', 'available', 'debt']),
+    flatError(
+      ['INSUFFICIENT_CREDITS', 'SUBSCRIPTION_PAYMENT_FAILED', 'CREDITS_IN_DEBT'],
+      withJob ? ['required', 'available', 'debt', 'request_id'] : ['required', 'available', 'debt'],
+    ),
     ERROR_EXAMPLES.insufficientCredits,
   );
-const notStarted = errorResponse('The job could not be started in Temporal; nothing was charged, retry', flatError(['SERVICE_UNAVAILABLE'], ['request_id']));
-const requestIdParameter = pathParameter('requestId', 'The request_id the submit answered (anything else is 404)', { type: 'string', format: 'uuid' });
+const notStarted = errorResponse(
+  'The job could not be started in Temporal; nothing was charged, retry',
+  flatError(['SERVICE_UNAVAILABLE'], ['request_id']),
+);
+const requestIdParameter = pathParameter('requestId', 'The request_id the submit answered (anything else is 404)', {
+  type: 'string',
+  format: 'uuid',
+});
 
 export function screeningOperations({ components, limits }: OperationContext): Paths {
   const request = components.request('ScreeningRequest', screeningRequestSchema(limits), {
-    description: 'Exactly one of address (KYA) or txid (KYT); the analysis type follows the payload. The target must fit the chain\'s format (400 naming it otherwise).',
+    description:
+      "Exactly one of address (KYA) or txid (KYT); the analysis type follows the payload. The target must fit the chain's format (400 naming it otherwise).",
   });
-  components.response('ScreeningResponse', screeningResponseSchema, { description: 'The `response` of a completed job (spec 2.4)' });
+  components.response('ScreeningResponse', screeningResponseSchema, {
+    description: 'The `response` of a completed job (spec 2.4)',
+  });
   components.response('FullResponse', fullResponseSchema, { description: 'The response plus how it was reached' });
   const submitted = components.response('JobSubmitted', submittedJobResponse);
   const body = jsonBody(request, EXAMPLES.screeningRequest);
   const chainNotConfigured = (codes: string[]) =>
-    errorResponse(`KYT on a chain without a configured node (KYA still works)${codes.length > 1 ? '; or the job failed: the transaction does not exist, or the target is not valid on chain' : ''}`, flatError(codes, codes.length > 1 ? ['request_id'] : []), ERROR_EXAMPLES.chainNotConfigured);
+    errorResponse(
+      `KYT on a chain without a configured node (KYA still works)${codes.length > 1 ? '; or the job failed: the transaction does not exist, or the target is not valid on chain' : ''}`,
+      flatError(codes, codes.length > 1 ? ['request_id'] : []),
+      ERROR_EXAMPLES.chainNotConfigured,
+    );
 
   const syncAnalyze = (kind: 'kyt' | 'kya') => ({
     operationId: `${kind}AnalyzeSync`,
@@ -44,15 +68,26 @@ export function screeningOperations({ components, limits }: OperationContext): P
     deprecated: true,
     requestBody: body,
     responses: {
-      200: ok('The completed analysis', components.response('SyncAnalyzeResult', syncAnalyzeResponse), EXAMPLES.syncAnalyze, DEPRECATION_HEADERS),
-      202: ok('Still running: poll the job', submitted, EXAMPLES.submitted, { ...DEPRECATION_HEADERS, Location: LOCATION_HEADER }),
+      200: ok(
+        'The completed analysis',
+        components.response('SyncAnalyzeResult', syncAnalyzeResponse),
+        EXAMPLES.syncAnalyze,
+        DEPRECATION_HEADERS,
+      ),
+      202: ok('Still running: poll the job', submitted, EXAMPLES.submitted, {
+        ...DEPRECATION_HEADERS,
+        Location: LOCATION_HEADER,
+      }),
       400: ref('InvalidBody'),
       401: ref('AuthenticationRequired'),
       402: insufficientCredits(true),
       413: ref('PayloadTooLarge'),
       415: ref('UnsupportedMediaType'),
       422: chainNotConfigured(['CHAIN_NOT_CONFIGURED', 'TRANSACTION_NOT_FOUND', 'INVALID_TARGET']),
-      502: errorResponse('The analysis failed (e.g. the chain node failed); nothing was charged', flatError(['CHAIN_UNAVAILABLE', 'ANALYSIS_FAILED'], ['request_id'])),
+      502: errorResponse(
+        'The analysis failed (e.g. the chain node failed); nothing was charged',
+        flatError(['CHAIN_UNAVAILABLE', 'ANALYSIS_FAILED'], ['request_id']),
+      ),
       503: notStarted,
     },
     security: ACCOUNT_SECURITY,
@@ -85,7 +120,8 @@ export function screeningOperations({ components, limits }: OperationContext): P
         operationId: 'getScreeningJob',
         tags: [TAG],
         summary: 'Poll a job',
-        description: '`status` is `queued`, then `completed` (with `response`) or `failed` (with `error {code, message}`, our extension; a failed job costs nothing).',
+        description:
+          '`status` is `queued`, then `completed` (with `response`) or `failed` (with `error {code, message}`, our extension; a failed job costs nothing).',
         parameters: [requestIdParameter],
         responses: {
           200: ok('The job', components.response('JobPolled', polledJobResponse), EXAMPLES.polled),
@@ -100,7 +136,8 @@ export function screeningOperations({ components, limits }: OperationContext): P
         operationId: 'getScreeningJobFullResponse',
         tags: [TAG],
         summary: 'Poll a job with the full response',
-        description: 'The response plus `hits` (rule, score, address, role, hop, source), `crawl`, `graph`, `transaction`, `pricing`, `cost`, `model`, `performance`.',
+        description:
+          'The response plus `hits` (rule, score, address, role, hop, source), `crawl`, `graph`, `transaction`, `pricing`, `cost`, `model`, `performance`.',
         parameters: [requestIdParameter],
         responses: {
           200: ok('The job', components.response('JobPolledFull', polledFullJobResponse), EXAMPLES.full),

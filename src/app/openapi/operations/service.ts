@@ -10,7 +10,11 @@ const TAG = 'Service';
 
 export const healthResponse = z.object({ success: z.literal(true), data: z.object({ status: z.literal('ok') }) });
 /** The document itself; its full schema is OpenAPI 3.1's own. */
-export const openApiDocumentResponse = z.looseObject({ openapi: z.string().regex(/^3\.1\.\d+$/), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) });
+export const openApiDocumentResponse = z.looseObject({
+  openapi: z.string().regex(/^3\.1\.\d+$/),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+});
 
 const READY_EXAMPLE = {
   status: 'ok',
@@ -45,8 +49,10 @@ export function serviceOperations({ components }: OperationContext): Paths {
       get: {
         operationId: 'readiness',
         tags: [TAG],
-        summary: 'Readiness: Postgres answers SELECT 1, the Temporal frontend answers, and a worker polled the task queue recently',
-        description: 'Each check is bounded by a 2 s timeout; the body names every check with its latency and, when it failed, why.',
+        summary:
+          'Readiness: Postgres answers SELECT 1, the Temporal frontend answers, and a worker polled the task queue recently',
+        description:
+          'Each check is bounded by a 2 s timeout; the body names every check with its latency and, when it failed, why.',
         responses: {
           200: ok('Every dependency answered', readiness, READY_EXAMPLE),
           503: ok('At least one dependency did not answer', readiness, NOT_READY_EXAMPLE),
@@ -59,9 +65,13 @@ export function serviceOperations({ components }: OperationContext): Paths {
         operationId: 'metrics',
         tags: [TAG],
         summary: 'Prometheus metrics of this api process (text exposition format 0.0.4)',
-        description: 'HTTP durations per route template, jobs submitted, webhook deliveries, admin credit grants, rate-limit refusals and the Node.js process metrics. The worker serves its own on WORKER_HTTP_PORT. See the README, Operations.',
+        description:
+          'HTTP durations per route template, jobs submitted, webhook deliveries, admin credit grants, rate-limit refusals and the Node.js process metrics. The worker serves its own on WORKER_HTTP_PORT. See the README, Operations.',
         responses: {
-          200: { description: 'Prometheus text format', content: { 'text/plain': { schema: { type: 'string', pattern: '# HELP chainscreen_' } } } },
+          200: {
+            description: 'Prometheus text format',
+            content: { 'text/plain': { schema: { type: 'string', pattern: '# HELP chainscreen_' } } },
+          },
         },
         security: PUBLIC,
       },

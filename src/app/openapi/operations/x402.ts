@@ -1,6 +1,13 @@
 import { paymentRequiredBodySchema } from '../../../x402/payment-gate';
 import { screeningResponseSchema } from '../../../screening/job-views';
-import { entityProfileSchema, kyaReportBody, kyeReportBody, kytReportBody, paidEntityReportResponse, paidScreeningReportResponse } from '../../../x402/x402-reports-routes';
+import {
+  entityProfileSchema,
+  kyaReportBody,
+  kyeReportBody,
+  kytReportBody,
+  paidEntityReportResponse,
+  paidScreeningReportResponse,
+} from '../../../x402/x402-reports-routes';
 import { errorResponse, flatError, ref } from '../error-shapes';
 import { ERROR_EXAMPLES } from '../examples';
 import { jsonSchemaOf, type HeaderObject, type Paths, type ResponseObject } from '../json-schema';
@@ -9,20 +16,37 @@ import { jsonBody, type OperationContext } from './context';
 
 const TAG = 'Pay-per-use (x402)';
 const PAYMENT_REQUIRED_HEADER: HeaderObject = {
-  description: 'The x402 v2 challenge, base64 JSON: `{x402Version: 2, accepts: [{scheme: "exact", network: "eip155:8453", amount: "1000000", asset, payTo, …}], resource, error?}`',
+  description:
+    'The x402 v2 challenge, base64 JSON: `{x402Version: 2, accepts: [{scheme: "exact", network: "eip155:8453", amount: "1000000", asset, payTo, …}], resource, error?}`',
   required: true,
   schema: { type: 'string' },
 };
-const PAYMENT_RESPONSE_HEADER: HeaderObject = { description: 'The settlement (base64 JSON: success, transaction, network, payer)', required: true, schema: { type: 'string' } };
+const PAYMENT_RESPONSE_HEADER: HeaderObject = {
+  description: 'The settlement (base64 JSON: success, transaction, network, payer)',
+  required: true,
+  schema: { type: 'string' },
+};
 
 function paymentRequired(components: OperationContext['components']): ResponseObject {
-  const challenge = components.response('PaymentRequired', paymentRequiredBodySchema, { description: 'The 402 challenge, also in the PAYMENT-REQUIRED header' });
+  const challenge = components.response('PaymentRequired', paymentRequiredBodySchema, {
+    description: 'The 402 challenge, also in the PAYMENT-REQUIRED header',
+  });
   return {
     description:
       'Payment required. Without PAYMENT-SIGNATURE: the challenge (payTo, amount 1000000 = $1.00 USDC, asset, network eip155:8453, resource), in the header and the body. A payment that does not verify: PAYMENT_REJECTED, one that does not settle: SETTLEMENT_FAILED, each with the x402 reason (`reason`, also the `error` of PAYMENT-REQUIRED). A payment authorization used before: DUPLICATE_PAYMENT. A browser (Accept text/html and a Mozilla user agent) without payment gets the HTML paywall.',
     headers: { 'PAYMENT-REQUIRED': { ...PAYMENT_REQUIRED_HEADER, required: false } },
     content: {
-      'application/json': { schema: { anyOf: [challenge, jsonSchemaOf(flatError(['DUPLICATE_PAYMENT', 'PAYMENT_REJECTED', 'SETTLEMENT_FAILED'], ['reason']), 'output')] } },
+      'application/json': {
+        schema: {
+          anyOf: [
+            challenge,
+            jsonSchemaOf(
+              flatError(['DUPLICATE_PAYMENT', 'PAYMENT_REJECTED', 'SETTLEMENT_FAILED'], ['reason']),
+              'output',
+            ),
+          ],
+        },
+      },
       'text/html': { schema: { type: 'string' } },
     },
   };
@@ -30,7 +54,9 @@ function paymentRequired(components: OperationContext['components']): ResponseOb
 
 export function x402Operations({ components }: OperationContext): Paths {
   const screening = components.response('ScreeningResponse', screeningResponseSchema);
-  components.response('EntityProfile', entityProfileSchema, { description: 'The best fuzzy match of the entity directory' });
+  components.response('EntityProfile', entityProfileSchema, {
+    description: 'The best fuzzy match of the entity directory',
+  });
   const notConfigured = errorResponse(
     'Not configured (no X402_PAY_TO and facilitator), the facilitator is unreachable, or the report could not be produced; nothing was charged',
     flatError(['PAYMENTS_NOT_CONFIGURED', 'PAYMENT_UNAVAILABLE', 'REPORT_FAILED']),
@@ -43,7 +69,10 @@ export function x402Operations({ components }: OperationContext): Paths {
     415: ref('UnsupportedMediaType'),
     503: notConfigured,
   };
-  const paid = (name: string, schema: typeof paidScreeningReportResponse | typeof paidEntityReportResponse): ResponseObject => ({
+  const paid = (
+    name: string,
+    schema: typeof paidScreeningReportResponse | typeof paidEntityReportResponse,
+  ): ResponseObject => ({
     description: 'Paid and settled on chain: what was paid and the report',
     headers: { 'PAYMENT-RESPONSE': PAYMENT_RESPONSE_HEADER },
     content: { 'application/json': { schema: components.response(name, schema) } },
@@ -52,16 +81,35 @@ export function x402Operations({ components }: OperationContext): Paths {
     operationId: `${kind}X402Report`,
     tags: [TAG],
     summary: `${kind.toUpperCase()} report for $1.00 in USDC on Base, no account`,
-    description:
-      `The request is validated first (a 400 never asks for payment), then the payment is verified and claimed, the report is produced by the same engine as jobs, and only a successful report is settled. A failed, refused or timed-out report costs nothing.${kind === 'kyt' ? ' KYT needs a node for the chain (422 otherwise).' : ''} \`data\` is the job's response (${screening.$ref.split('/').pop()}).`,
-    requestBody: jsonBody(components.request(kind === 'kyt' ? 'KytReportRequest' : 'KyaReportRequest', kind === 'kyt' ? kytReportBody : kyaReportBody),
-      kind === 'kyt' ? { chain: 'ethereum', txid: '0x520a66112467b4b79016c2a62658b56e8f78049bae8bf6f4ce4bf39ec2d75ba8' } : { chain: 'ethereum', address: '0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c' }),
+    description: `The request is validated first (a 400 never asks for payment), then the payment is verified and claimed, the report is produced by the same engine as jobs, and only a successful report is settled. A failed, refused or timed-out report costs nothing.${kind === 'kyt' ? ' KYT needs a node for the chain (422 otherwise).' : ''} \`data\` is the job's response (${screening.$ref.split('/').pop()}).`,
+    requestBody: jsonBody(
+      components.request(
+        kind === 'kyt' ? 'KytReportRequest' : 'KyaReportRequest',
+        kind === 'kyt' ? kytReportBody : kyaReportBody,
+      ),
+      kind === 'kyt'
+        ? { chain: 'ethereum', txid: '0x520a66112467b4b79016c2a62658b56e8f78049bae8bf6f4ce4bf39ec2d75ba8' }
+        : { chain: 'ethereum', address: '0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c' },
+    ),
     responses: {
       200: paid('PaidScreeningReport', paidScreeningReportResponse),
       ...common,
-      404: errorResponse('The analysis found no such transaction (or target) on the chain; nothing was charged', flatError(['TRANSACTION_NOT_FOUND'])),
-      ...(kind === 'kyt' ? { 422: errorResponse('No node is configured for the chain; nothing was charged', flatError(['CHAIN_NOT_CONFIGURED'])) } : {}),
-      504: errorResponse('The report took longer than X402_REPORT_TIMEOUT_MS; nothing was charged', flatError(['REPORT_TIMEOUT'])),
+      404: errorResponse(
+        'The analysis found no such transaction (or target) on the chain; nothing was charged',
+        flatError(['TRANSACTION_NOT_FOUND']),
+      ),
+      ...(kind === 'kyt'
+        ? {
+            422: errorResponse(
+              'No node is configured for the chain; nothing was charged',
+              flatError(['CHAIN_NOT_CONFIGURED']),
+            ),
+          }
+        : {}),
+      504: errorResponse(
+        'The report took longer than X402_REPORT_TIMEOUT_MS; nothing was charged',
+        flatError(['REPORT_TIMEOUT']),
+      ),
     },
     security: only('x402Payment'),
   });

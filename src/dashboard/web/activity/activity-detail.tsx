@@ -11,11 +11,16 @@ import type { ActivityDetail } from './activity-types';
 
 /** The payload viewer: JSON as the API stored it, pretty-printed, or words when there is none. */
 function Payload({ title, value, testId }: { title: string; value: unknown; testId: string }) {
-  const empty = value === null || value === undefined || (typeof value === 'object' && Object.keys(value as object).length === 0);
+  const empty =
+    value === null || value === undefined || (typeof value === 'object' && Object.keys(value as object).length === 0);
   return (
     <>
       <h2>{title}</h2>
-      {empty ? <p class="hint">None was recorded.</p> : <pre data-testid={testId}>{JSON.stringify(value, null, 2)}</pre>}
+      {empty ? (
+        <p class="hint">None was recorded.</p>
+      ) : (
+        <pre data-testid={testId}>{JSON.stringify(value, null, 2)}</pre>
+      )}
     </>
   );
 }
@@ -33,7 +38,9 @@ function Facts({ record }: { record: ActivityDetail }) {
     ['Source', record.source ?? '—'],
     ['Request id', <span class="mono">{record.requestId ?? '—'}</span>],
     ['Response id', <span class="mono">{record.responseId ?? '—'}</span>],
-    ...(record.clientAppName || record.clientAppId ? ([['Client app', record.clientAppName ?? record.clientAppId]] as [string, string][]) : []),
+    ...(record.clientAppName || record.clientAppId
+      ? ([['Client app', record.clientAppName ?? record.clientAppId]] as [string, string][])
+      : []),
     ['Record id', <span class="mono">{record.id}</span>],
   ];
   return (

@@ -15,13 +15,24 @@ type Draft = Omit<ActivityFilters, 'from' | 'to'> & { fromLocal: string; toLocal
 
 function problemWith(draft: Draft): string | null {
   if (draft.q.trim().length === 1) return 'Search needs at least 2 characters.';
-  if (draft.fromLocal && draft.toLocal && Date.parse(draft.fromLocal) >= Date.parse(draft.toLocal)) return '“Until” must be later than “From”.';
+  if (draft.fromLocal && draft.toLocal && Date.parse(draft.fromLocal) >= Date.parse(draft.toLocal))
+    return '“Until” must be later than “From”.';
   return null;
 }
 
 /** Every filter of GET /api/v1/activity; applied together with one button, cleared with another. */
-export function ActivityFiltersForm({ filters, onApply }: { filters: ActivityFilters; onApply: (filters: ActivityFilters) => void }) {
-  const [draft, setDraft] = useState<Draft>({ ...filters, fromLocal: toLocal(filters.from), toLocal: toLocal(filters.to) });
+export function ActivityFiltersForm({
+  filters,
+  onApply,
+}: {
+  filters: ActivityFilters;
+  onApply: (filters: ActivityFilters) => void;
+}) {
+  const [draft, setDraft] = useState<Draft>({
+    ...filters,
+    fromLocal: toLocal(filters.from),
+    toLocal: toLocal(filters.to),
+  });
   const [problem, setProblem] = useState<string | null>(null);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const text = (e: Event) => (e.target as HTMLInputElement | HTMLSelectElement).value;
@@ -32,7 +43,13 @@ export function ActivityFiltersForm({ filters, onApply }: { filters: ActivityFil
     setProblem(found);
     if (found) return;
     const { fromLocal, toLocal: until, ...rest } = draft;
-    onApply({ ...rest, q: rest.q.trim(), blockchain: rest.blockchain.trim(), from: toInstant(fromLocal), to: toInstant(until) });
+    onApply({
+      ...rest,
+      q: rest.q.trim(),
+      blockchain: rest.blockchain.trim(),
+      from: toInstant(fromLocal),
+      to: toInstant(until),
+    });
   };
   const clear = () => {
     setDraft({ ...NO_FILTERS, limit: draft.limit, fromLocal: '', toLocal: '' });
@@ -45,7 +62,11 @@ export function ActivityFiltersForm({ filters, onApply }: { filters: ActivityFil
       <div class="form-grid">
         <div>
           <label for="filter-type">Type</label>
-          <select id="filter-type" value={draft.activityType} onChange={(e) => set('activityType', text(e) as Draft['activityType'])}>
+          <select
+            id="filter-type"
+            value={draft.activityType}
+            onChange={(e) => set('activityType', text(e) as Draft['activityType'])}
+          >
             <option value="">Any type</option>
             <option value="kya">KYA (address)</option>
             <option value="kyt">KYT (transaction)</option>
@@ -54,7 +75,11 @@ export function ActivityFiltersForm({ filters, onApply }: { filters: ActivityFil
         </div>
         <div>
           <label for="filter-risk">Risk level</label>
-          <select id="filter-risk" value={draft.riskLevel} onChange={(e) => set('riskLevel', text(e) as Draft['riskLevel'])}>
+          <select
+            id="filter-risk"
+            value={draft.riskLevel}
+            onChange={(e) => set('riskLevel', text(e) as Draft['riskLevel'])}
+          >
             <option value="">Any level</option>
             <option value="low">Low</option>
             <option value="medium">Medium</option>
@@ -64,7 +89,14 @@ export function ActivityFiltersForm({ filters, onApply }: { filters: ActivityFil
         </div>
         <div>
           <label for="filter-chain">Chain</label>
-          <input id="filter-chain" type="text" list="filter-chains" placeholder="Any chain" value={draft.blockchain} onInput={(e) => set('blockchain', text(e))} />
+          <input
+            id="filter-chain"
+            type="text"
+            list="filter-chains"
+            placeholder="Any chain"
+            value={draft.blockchain}
+            onInput={(e) => set('blockchain', text(e))}
+          />
           <datalist id="filter-chains">
             {CHAINS.map(([id, name]) => (
               <option key={id} value={id}>
@@ -75,11 +107,22 @@ export function ActivityFiltersForm({ filters, onApply }: { filters: ActivityFil
         </div>
         <div>
           <label for="filter-q">Search</label>
-          <input id="filter-q" type="search" placeholder="Address, hash, entity name or id" value={draft.q} onInput={(e) => set('q', text(e))} />
+          <input
+            id="filter-q"
+            type="search"
+            placeholder="Address, hash, entity name or id"
+            value={draft.q}
+            onInput={(e) => set('q', text(e))}
+          />
         </div>
         <div>
           <label for="filter-from">From (your local time)</label>
-          <input id="filter-from" type="datetime-local" value={draft.fromLocal} onInput={(e) => set('fromLocal', text(e))} />
+          <input
+            id="filter-from"
+            type="datetime-local"
+            value={draft.fromLocal}
+            onInput={(e) => set('fromLocal', text(e))}
+          />
         </div>
         <div>
           <label for="filter-to">Until (not included)</label>
@@ -96,7 +139,12 @@ export function ActivityFiltersForm({ filters, onApply }: { filters: ActivityFil
           </select>
         </div>
         <label class="check">
-          <input type="checkbox" checked={draft.errorsOnly} onChange={(e) => set('errorsOnly', (e.target as HTMLInputElement).checked)} /> Errors only
+          <input
+            type="checkbox"
+            checked={draft.errorsOnly}
+            onChange={(e) => set('errorsOnly', (e.target as HTMLInputElement).checked)}
+          />{' '}
+          Errors only
         </label>
       </div>
       {problem && (

@@ -4,7 +4,8 @@ import { ActivityTable } from './activity-table';
 import { NO_FILTERS, type ActivityFilters } from './activity-filters';
 import { useActivityList } from './use-activity-list';
 
-const isFiltered = (f: ActivityFilters) => JSON.stringify({ ...f, limit: 0 }) !== JSON.stringify({ ...NO_FILTERS, limit: 0 });
+const isFiltered = (f: ActivityFilters) =>
+  JSON.stringify({ ...f, limit: 0 }) !== JSON.stringify({ ...NO_FILTERS, limit: 0 });
 
 interface Props {
   filters: ActivityFilters;
@@ -44,17 +45,33 @@ export function ActivityHistory({ filters, offset, onFilters, onOffset }: Props)
           </button>
         </p>
       )}
-      {page && total === 0 && <p data-testid="activity-empty">{isFiltered(filters) ? 'No records match these filters.' : 'Your history is empty: screenings and reports you run appear here.'}</p>}
+      {page && total === 0 && (
+        <p data-testid="activity-empty">
+          {isFiltered(filters)
+            ? 'No records match these filters.'
+            : 'Your history is empty: screenings and reports you run appear here.'}
+        </p>
+      )}
       {rows.length > 0 && <ActivityTable rows={rows} />}
       {rows.length > 0 && (
         <nav class="pagination" aria-label="Pages of the history">
-          <button type="button" class="secondary" disabled={offset === 0 || loading} onClick={() => onOffset(Math.max(0, offset - filters.limit))}>
+          <button
+            type="button"
+            class="secondary"
+            disabled={offset === 0 || loading}
+            onClick={() => onOffset(Math.max(0, offset - filters.limit))}
+          >
             Previous
           </button>
           <span data-testid="activity-range" aria-live="polite">
             {offset + 1}–{offset + rows.length} of {total}
           </span>
-          <button type="button" class="secondary" disabled={!page?.pagination.hasMore || loading} onClick={() => onOffset(offset + filters.limit)}>
+          <button
+            type="button"
+            class="secondary"
+            disabled={!page?.pagination.hasMore || loading}
+            onClick={() => onOffset(offset + filters.limit)}
+          >
             Next
           </button>
         </nav>

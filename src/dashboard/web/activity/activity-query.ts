@@ -32,12 +32,24 @@ export function matchesFilters(item: ActivityItem, filters: ActivityFilters): bo
     (!filters.from || created >= Date.parse(filters.from)) &&
     (!filters.to || created < Date.parse(filters.to)) &&
     (!filters.errorsOnly || item.isError) &&
-    (!q || contains(item.address, q) || contains(item.transactionHash, q) || contains(item.entityName, q) || contains(item.entityId, q))
+    (!q ||
+      contains(item.address, q) ||
+      contains(item.transactionHash, q) ||
+      contains(item.entityName, q) ||
+      contains(item.entityId, q))
   );
 }
 
 /** The words for who or what a record is about: the address, the transaction, or the entity. */
-export const activityTarget = (item: ActivityItem): string => item.address ?? item.transactionHash ?? item.entityName ?? item.entityId ?? '—';
+export const activityTarget = (item: ActivityItem): string =>
+  item.address ?? item.transactionHash ?? item.entityName ?? item.entityId ?? '—';
 
 export const activityTime = (iso: string): string =>
-  new Date(iso).toLocaleString('en-GB', { year: 'numeric', month: 'short', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  new Date(iso).toLocaleString('en-GB', {
+    year: 'numeric',
+    month: 'short',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });

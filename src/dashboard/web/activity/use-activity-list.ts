@@ -76,7 +76,9 @@ export function useActivityList(filters: ActivityFilters, offset: number) {
         return;
       }
       setPage((prev) => prev && withLiveRecord(prev, item));
-      setAnnouncement(`New record added on top: ${item.activityType.toUpperCase()} ${item.address ?? item.transactionHash ?? item.entityName ?? ''}`.trim());
+      setAnnouncement(
+        `New record added on top: ${item.activityType.toUpperCase()} ${item.address ?? item.transactionHash ?? item.entityName ?? ''}`.trim(),
+      );
     },
     [filters, offset],
   );

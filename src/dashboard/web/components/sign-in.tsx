@@ -32,7 +32,11 @@ export function SignIn({ onSignedIn, notice }: { onSignedIn: (credential: Creden
       await createApiClient(credential, () => undefined).get('/api/v1/me');
       onSignedIn(credential);
     } catch (err) {
-      setError(err instanceof ApiError && err.status === 401 ? new ApiError('That key or token was not accepted. Check it and try again.', 401) : err);
+      setError(
+        err instanceof ApiError && err.status === 401
+          ? new ApiError('That key or token was not accepted. Check it and try again.', 401)
+          : err,
+      );
     } finally {
       setBusy(false);
     }
@@ -52,15 +56,37 @@ export function SignIn({ onSignedIn, notice }: { onSignedIn: (credential: Creden
           <fieldset>
             <legend>Sign in with</legend>
             <label>
-              <input type="radio" name="kind" value="apiKey" checked={kind === 'apiKey'} onChange={() => setKind('apiKey')} /> API key
+              <input
+                type="radio"
+                name="kind"
+                value="apiKey"
+                checked={kind === 'apiKey'}
+                onChange={() => setKind('apiKey')}
+              />{' '}
+              API key
             </label>
             <label>
-              <input type="radio" name="kind" value="sessionJwt" checked={kind === 'sessionJwt'} onChange={() => setKind('sessionJwt')} /> Session token (Clerk JWT)
+              <input
+                type="radio"
+                name="kind"
+                value="sessionJwt"
+                checked={kind === 'sessionJwt'}
+                onChange={() => setKind('sessionJwt')}
+              />{' '}
+              Session token (Clerk JWT)
             </label>
           </fieldset>
         )}
         <label for="credential">{kind === 'apiKey' ? 'API key' : 'Session token'}</label>
-        <input id="credential" name="credential" type="password" autoComplete="off" spellcheck={false} value={token} onInput={(e) => setToken((e.target as HTMLInputElement).value)} />
+        <input
+          id="credential"
+          name="credential"
+          type="password"
+          autoComplete="off"
+          spellcheck={false}
+          value={token}
+          onInput={(e) => setToken((e.target as HTMLInputElement).value)}
+        />
         <p id="sign-in-help" class="hint">
           The key stays in this tab only and is forgotten when you close it.
         </p>

@@ -29,7 +29,8 @@ export function BalanceSummary({ balance, error }: { balance: CreditBalance | nu
       </dl>
       {balance.debt ? (
         <p class="notice notice-error">
-          Credits were taken back by a refund or reversal after {balance.debt} of them had been spent. New analyses start again once a payment covers what is owed.
+          Credits were taken back by a refund or reversal after {balance.debt} of them had been spent. New analyses
+          start again once a payment covers what is owed.
         </p>
       ) : null}
     </>

@@ -32,7 +32,8 @@ export function GrantForm() {
     if (inFlight.current) return;
     const credits = Number(amount);
     if (!userId.trim()) return setError(new ApiError('Enter the user id to grant credits to.', 400));
-    if (!Number.isInteger(credits) || credits < 1) return setError(new ApiError('Enter a whole number of credits, 1 or more.', 400));
+    if (!Number.isInteger(credits) || credits < 1)
+      return setError(new ApiError('Enter a whole number of credits, 1 or more.', 400));
     inFlight.current = true;
     requestKey.current ??= newRequestKey();
     setBusy(true);
@@ -46,7 +47,11 @@ export function GrantForm() {
         idempotencyKey: requestKey.current,
       });
       const r = body.data;
-      setDone(r.duplicate ? `This grant was already made: the balance of ${r.userId} is ${r.balance}.` : `Granted ${creditsWord(credits)} to ${r.userId}: their balance is now ${r.balance}.`);
+      setDone(
+        r.duplicate
+          ? `This grant was already made: the balance of ${r.userId} is ${r.balance}.`
+          : `Granted ${creditsWord(credits)} to ${r.userId}: their balance is now ${r.balance}.`,
+      );
       requestKey.current = null;
       setAmount('');
       setReason('');
@@ -61,16 +66,32 @@ export function GrantForm() {
   return (
     <form onSubmit={submit} class="grant-form" aria-describedby="grant-help">
       <p id="grant-help" class="hint">
-        Admins only. The user id is the internal id (a UUID) or the Clerk user id. Your own id is <span class="mono">{me.id}</span>.
+        Admins only. The user id is the internal id (a UUID) or the Clerk user id. Your own id is{' '}
+        <span class="mono">{me.id}</span>.
       </p>
       <div class="form-grid">
         <div>
           <label for="grant-user">User id</label>
-          <input id="grant-user" type="text" autoComplete="off" spellcheck={false} value={userId} onInput={edit(setUserId)} />
+          <input
+            id="grant-user"
+            type="text"
+            autoComplete="off"
+            spellcheck={false}
+            value={userId}
+            onInput={edit(setUserId)}
+          />
         </div>
         <div>
           <label for="grant-amount">Credits to grant</label>
-          <input id="grant-amount" type="number" min={1} step={1} inputMode="numeric" value={amount} onInput={edit(setAmount)} />
+          <input
+            id="grant-amount"
+            type="number"
+            min={1}
+            step={1}
+            inputMode="numeric"
+            value={amount}
+            onInput={edit(setAmount)}
+          />
         </div>
         <div>
           <label for="grant-reason">Reason (optional)</label>
@@ -81,7 +102,14 @@ export function GrantForm() {
         <button type="submit" disabled={busy}>
           {busy ? 'Granting…' : 'Grant credits'}
         </button>
-        <button type="button" class="link" onClick={() => { setUserId(me.id); requestKey.current = null; }}>
+        <button
+          type="button"
+          class="link"
+          onClick={() => {
+            setUserId(me.id);
+            requestKey.current = null;
+          }}
+        >
           Use my own id
         </button>
       </div>

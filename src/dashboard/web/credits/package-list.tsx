@@ -50,7 +50,11 @@ export function PackageList() {
             </ul>
             {pkg.prices.some((p) => p.provider === 'payfast') && (
               <button type="button" onClick={() => void checkout.start(pkg)} disabled={checkout.packageId !== null}>
-                {checkout.packageId === pkg.id ? (checkout.leaving ? 'Opening PayFast…' : 'Starting checkout…') : `Buy ${pkg.name} with PayFast`}
+                {checkout.packageId === pkg.id
+                  ? checkout.leaving
+                    ? 'Opening PayFast…'
+                    : 'Starting checkout…'
+                  : `Buy ${pkg.name} with PayFast`}
               </button>
             )}
           </li>

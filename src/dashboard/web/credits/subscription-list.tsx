@@ -43,7 +43,9 @@ export function SubscriptionList() {
               </td>
               <td>{utcMinuteOrDash(s.nextBillingTime)}</td>
               <td class={s.paymentFailed ? 'payment-failed' : undefined}>
-                {s.paymentFailed ? `Last payment failed${s.lastFailureReason ? `: ${s.lastFailureReason}` : ''}. Update your payment method at PayPal.` : 'Up to date'}
+                {s.paymentFailed
+                  ? `Last payment failed${s.lastFailureReason ? `: ${s.lastFailureReason}` : ''}. Update your payment method at PayPal.`
+                  : 'Up to date'}
               </td>
             </tr>
           ))}

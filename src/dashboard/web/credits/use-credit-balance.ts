@@ -28,14 +28,24 @@ export function useCreditBalance(): { balance: CreditBalance | null; error: unkn
 
   const onBalanceUpdated = useCallback(
     (event: BalanceUpdatedEvent) => {
-      setBalance((prev) => (prev ? { ...prev, balance: event.balance, available: event.balance - prev.reserved } : prev));
+      setBalance((prev) =>
+        prev ? { ...prev, balance: event.balance, available: event.balance - prev.reserved } : prev,
+      );
       if (event.delta < 0 || event.debtAdded !== undefined) void load();
     },
     [load],
   );
   useRealtimeEvent(socket, 'credit_balance_updated', onBalanceUpdated);
-  useRealtimeEvent(socket, 'credits_granted', useCallback((event: CreditsGrantedEvent) => void (event.debtRepaid ? load() : undefined), [load]));
-  useRealtimeEvent(socket, 'job_status_changed', useCallback(() => void load(), [load]));
+  useRealtimeEvent(
+    socket,
+    'credits_granted',
+    useCallback((event: CreditsGrantedEvent) => void (event.debtRepaid ? load() : undefined), [load]),
+  );
+  useRealtimeEvent(
+    socket,
+    'job_status_changed',
+    useCallback(() => void load(), [load]),
+  );
 
   return { balance, error };
 }

@@ -22,7 +22,11 @@ const VERBS: Record<CreditFeedEntry['kind'], string> = { grant: 'granted', charg
 
 /** "10 credits granted (admin): balance 17", also read out when it arrives. */
 export function describeFeedEntry(entry: CreditFeedEntry): string {
-  const debt = entry.debt ? (entry.kind === 'grant' ? `, ${entry.debt} of them repaid debt` : `, ${entry.debt} more now owed`) : '';
+  const debt = entry.debt
+    ? entry.kind === 'grant'
+      ? `, ${entry.debt} of them repaid debt`
+      : `, ${entry.debt} more now owed`
+    : '';
   return `${creditsWord(entry.amount)} ${VERBS[entry.kind]} (${entry.source})${debt}: balance ${entry.balance}`;
 }
 
@@ -37,13 +41,31 @@ export function useCreditFeed(): CreditFeedEntry[] {
   const add = useCallback((entry: CreditFeedEntry) => setEntries((prev) => [entry, ...prev].slice(0, FEED_LENGTH)), []);
 
   const onGranted = useCallback(
-    (e: CreditsGrantedEvent) => add({ id: e.transactionId, kind: 'grant', amount: e.amount, source: e.source, balance: e.balance, at: e.grantedAt, debt: e.debtRepaid }),
+    (e: CreditsGrantedEvent) =>
+      add({
+        id: e.transactionId,
+        kind: 'grant',
+        amount: e.amount,
+        source: e.source,
+        balance: e.balance,
+        at: e.grantedAt,
+        debt: e.debtRepaid,
+      }),
     [add],
   );
   const onBalanceUpdated = useCallback(
     (e: BalanceUpdatedEvent) => {
       const kind = e.debtAdded !== undefined ? 'revoke' : e.delta < 0 ? 'charge' : null;
-      if (kind) add({ id: `${kind}-${Date.now()}-${e.balance}`, kind, amount: -e.delta, source: e.reason, balance: e.balance, at: new Date().toISOString(), debt: e.debtAdded });
+      if (kind)
+        add({
+          id: `${kind}-${Date.now()}-${e.balance}`,
+          kind,
+          amount: -e.delta,
+          source: e.reason,
+          balance: e.balance,
+          at: new Date().toISOString(),
+          debt: e.debtAdded,
+        });
     },
     [add],
   );

@@ -28,12 +28,21 @@ export function usePayFastCheckout(): PayFastCheckoutState {
       submitPayFastForm(body.data, () => {
         setPackageId(null);
         setLeaving(false);
-        setError(new ApiError(`Your browser did not allow this page to send you to PayFast (${new URL(body.data.action).host}): this server's security policy blocks it. Nothing was charged; please contact support.`, 0));
+        setError(
+          new ApiError(
+            `Your browser did not allow this page to send you to PayFast (${new URL(body.data.action).host}): this server's security policy blocks it. Nothing was charged; please contact support.`,
+            0,
+          ),
+        );
       });
     } catch (err) {
       setPackageId(null);
       setLeaving(false);
-      setError(err instanceof ApiError ? new ApiError(`The PayFast checkout for ${pkg.name} could not start. ${err.message}`, err.status, err.code) : err);
+      setError(
+        err instanceof ApiError
+          ? new ApiError(`The PayFast checkout for ${pkg.name} could not start. ${err.message}`, err.status, err.code)
+          : err,
+      );
     }
   };
   return { packageId, leaving, error, start };

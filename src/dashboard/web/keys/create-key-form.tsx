@@ -16,7 +16,10 @@ export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) =
     setBusy(true);
     setError(null);
     try {
-      const body = await api.post<{ data: CreatedApiKey }>('/api/v1/api-keys', name.trim() ? { name: name.trim() } : {});
+      const body = await api.post<{ data: CreatedApiKey }>(
+        '/api/v1/api-keys',
+        name.trim() ? { name: name.trim() } : {},
+      );
       setName('');
       onCreated(body.data);
     } catch (err) {
@@ -30,7 +33,14 @@ export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) =
     <form onSubmit={submit} class="inline-form">
       <div class="inline-form-field">
         <label for="new-key-name">Name of the new key</label>
-        <input id="new-key-name" type="text" maxLength={100} placeholder="e.g. ci, backend, laptop" value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+        <input
+          id="new-key-name"
+          type="text"
+          maxLength={100}
+          placeholder="e.g. ci, backend, laptop"
+          value={name}
+          onInput={(e) => setName((e.target as HTMLInputElement).value)}
+        />
       </div>
       <button type="submit" disabled={busy}>
         {busy ? 'Creating…' : 'Create key'}

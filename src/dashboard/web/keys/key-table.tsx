@@ -4,7 +4,15 @@ import { rateLimitWords } from './rate-limit-words';
 import { RevokeControl } from './revoke-control';
 
 /** Every key of the account, by prefix only; revoked keys stay listed with the time they stopped working. */
-export function KeyTable({ keys, signedInPrefix, onRevoked }: { keys: ApiKeyRecord[]; signedInPrefix: string | null; onRevoked: () => void }) {
+export function KeyTable({
+  keys,
+  signedInPrefix,
+  onRevoked,
+}: {
+  keys: ApiKeyRecord[];
+  signedInPrefix: string | null;
+  onRevoked: () => void;
+}) {
   if (keys.length === 0) return <p class="hint">This account has no API keys yet.</p>;
   return (
     <div class="table-scroll">
@@ -32,7 +40,13 @@ export function KeyTable({ keys, signedInPrefix, onRevoked }: { keys: ApiKeyReco
                 <td>{utcMinuteOrDash(key.createdAt)}</td>
                 <td>{key.lastUsedAt ? utcMinuteOrDash(key.lastUsedAt) : 'never'}</td>
                 <td>{rateLimitWords(key.rateLimit)}</td>
-                <td>{key.revokedAt ? `Revoked ${utcMinuteOrDash(key.revokedAt)}` : <RevokeControl apiKey={key} isSignedInKey={isSignedInKey} onRevoked={onRevoked} />}</td>
+                <td>
+                  {key.revokedAt ? (
+                    `Revoked ${utcMinuteOrDash(key.revokedAt)}`
+                  ) : (
+                    <RevokeControl apiKey={key} isSignedInKey={isSignedInKey} onRevoked={onRevoked} />
+                  )}
+                </td>
               </tr>
             );
           })}

@@ -33,7 +33,8 @@ export function NewKeyBox({ created, onDismiss }: { created: CreatedApiKey; onDi
         Your new key “{created.name}”
       </h2>
       <p class="new-key-warning">
-        <strong>Copy it now: it will not be shown again.</strong> Only its prefix is kept; if you lose it, revoke it and create another.
+        <strong>Copy it now: it will not be shown again.</strong> Only its prefix is kept; if you lose it, revoke it and
+        create another.
       </p>
       <code class="mono new-key-value" ref={keyText} data-testid="new-key-value">
         {created.key}

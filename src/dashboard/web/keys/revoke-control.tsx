@@ -8,7 +8,15 @@ import type { ApiKeyRecord } from './key-types';
  * window.confirm). Revoking the key this tab signed in with warns first; afterwards the next request
  * is refused and the app signs out.
  */
-export function RevokeControl({ apiKey, isSignedInKey, onRevoked }: { apiKey: ApiKeyRecord; isSignedInKey: boolean; onRevoked: () => void }) {
+export function RevokeControl({
+  apiKey,
+  isSignedInKey,
+  onRevoked,
+}: {
+  apiKey: ApiKeyRecord;
+  isSignedInKey: boolean;
+  onRevoked: () => void;
+}) {
   const { api } = useSession();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -41,7 +49,11 @@ export function RevokeControl({ apiKey, isSignedInKey, onRevoked }: { apiKey: Ap
   if (!confirming) {
     return (
       <button type="button" class="danger" ref={revokeButton} onClick={() => setConfirming(true)}>
-        Revoke<span class="visually-hidden"> {apiKey.name} ({apiKey.prefix}…)</span>
+        Revoke
+        <span class="visually-hidden">
+          {' '}
+          {apiKey.name} ({apiKey.prefix}…)
+        </span>
       </button>
     );
   }
@@ -54,7 +66,14 @@ export function RevokeControl({ apiKey, isSignedInKey, onRevoked }: { apiKey: Ap
           : 'Programs using this key stop working at once. This cannot be undone.'}
       </p>
       <div class="form-actions">
-        <button type="button" class="danger" ref={confirmButton} aria-describedby={warningId} disabled={busy} onClick={revoke}>
+        <button
+          type="button"
+          class="danger"
+          ref={confirmButton}
+          aria-describedby={warningId}
+          disabled={busy}
+          onClick={revoke}
+        >
           {busy ? 'Revoking…' : 'Confirm revoke'}
         </button>
         <button type="button" class="secondary" disabled={busy} onClick={() => setConfirming(false)}>

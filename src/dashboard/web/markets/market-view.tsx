@@ -20,7 +20,10 @@ export function MarketView({ selection }: { selection: CandleSelection }) {
       {error && !loading && <RetryButton onRetry={retry} />}
       {shown && !error && (
         <>
-          <CandleChart candles={shown.data} label={`Candlestick chart of ${shown.meta.symbol} at ${shown.meta.interval} with volume: ${summary}. The latest figures are in the table below.`} />
+          <CandleChart
+            candles={shown.data}
+            label={`Candlestick chart of ${shown.meta.symbol} at ${shown.meta.interval} with volume: ${summary}. The latest figures are in the table below.`}
+          />
           <CandleTable candles={shown.data} />
         </>
       )}

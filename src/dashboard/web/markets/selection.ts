@@ -35,7 +35,12 @@ export function resolveSelection(caps: Capabilities, route: string[]): CandleSel
   const symbol = (route[0] && findSymbol(caps, route[0])) || firstSymbol;
   if (!symbol) return null;
   const intervals = intervalsOf(caps, symbol);
-  const interval = route[1] && intervals.includes(route[1]) ? route[1] : intervals.includes(PREFERRED_INTERVAL) ? PREFERRED_INTERVAL : intervals[0];
+  const interval =
+    route[1] && intervals.includes(route[1])
+      ? route[1]
+      : intervals.includes(PREFERRED_INTERVAL)
+        ? PREFERRED_INTERVAL
+        : intervals[0];
   if (!interval) return null;
   const asked = Number(route[2]);
   const limit = Number.isInteger(asked) && asked >= 1 && asked <= caps.limits.candles.max ? asked : DEFAULT_LIMIT;

@@ -7,7 +7,12 @@ import type { CandleSelection } from './selection';
  * The candles of the current selection. An answer that arrives after the selection changed again is
  * dropped, so a slow earlier request can never overwrite the chart of a later one.
  */
-export function useCandles(selection: CandleSelection | null): { answer: CandlesAnswer | null; loading: boolean; error: unknown; retry: () => void } {
+export function useCandles(selection: CandleSelection | null): {
+  answer: CandlesAnswer | null;
+  loading: boolean;
+  error: unknown;
+  retry: () => void;
+} {
   const { api } = useSession();
   const [answer, setAnswer] = useState<CandlesAnswer | null>(null);
   const [loading, setLoading] = useState(false);

@@ -19,7 +19,8 @@ export function KeysPanel(_props: PanelProps) {
     <section aria-labelledby="keys-title">
       <h1 id="keys-title">API keys</h1>
       <p class="hint">
-        Send a key as <span class="mono">x-api-key</span> (or <span class="mono">Authorization: Bearer</span>). Keys are stored hashed: the full key is shown only when it is created.
+        Send a key as <span class="mono">x-api-key</span> (or <span class="mono">Authorization: Bearer</span>). Keys are
+        stored hashed: the full key is shown only when it is created.
       </p>
       {created && <NewKeyBox created={created} onDismiss={() => setCreated(null)} />}
       <CreateKeyForm

@@ -22,9 +22,14 @@ export function MarketsPanel({ route }: PanelProps) {
       {caps && selection && (
         <>
           <p class="hint">
-            Market data for this key: {caps.rateLimit.tier} plan, {caps.rateLimit.requestsPerMinute} requests a minute. Each change below is one request.
+            Market data for this key: {caps.rateLimit.tier} plan, {caps.rateLimit.requestsPerMinute} requests a minute.
+            Each change below is one request.
           </p>
-          <MarketPicker caps={caps} selection={selection} onChange={(next) => (window.location.hash = hrefFor(...selectionPath(next)))} />
+          <MarketPicker
+            caps={caps}
+            selection={selection}
+            onChange={(next) => (window.location.hash = hrefFor(...selectionPath(next)))}
+          />
           <MarketView selection={selection} />
         </>
       )}

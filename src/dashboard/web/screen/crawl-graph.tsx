@@ -15,18 +15,25 @@ function elements(nodes: GraphNode[], edges: GraphEdge[], showAmounts: boolean):
   return [
     ...nodes.map((n) => ({
       group: 'nodes' as const,
-      data: { id: n.address, label: n.hop === 0 ? `${partyWords(n.role)}\n${shortAddress(n.address)}` : shortAddress(n.address) },
+      data: {
+        id: n.address,
+        label: n.hop === 0 ? `${partyWords(n.role)}\n${shortAddress(n.address)}` : shortAddress(n.address),
+      },
       classes: [nodeKind(n), n.hop === 0 ? 'target' : ''].join(' ').trim(),
     })),
     // An edge to an address the graph does not list would make cytoscape throw: such edges stay in the table only.
     ...edges
       .filter((e): e is DrawnEdge => e.from !== null && e.to !== null && present.has(e.from) && present.has(e.to))
-      .map((e, i) => ({ group: 'edges' as const, data: { id: `e${i}`, source: e.from, target: e.to, label: showAmounts ? e.amount ?? '' : '' } })),
+      .map((e, i) => ({
+        group: 'edges' as const,
+        data: { id: `e${i}`, source: e.from, target: e.to, label: showAmounts ? (e.amount ?? '') : '' },
+      })),
   ];
 }
 
 /** A KYA has one target; a KYT screens every party of the transfer (sender, recipient…), each named by its role. */
-const partyWords = (role: string): string => (role === 'target' ? 'Target' : role.charAt(0).toUpperCase() + role.slice(1));
+const partyWords = (role: string): string =>
+  role === 'target' ? 'Target' : role.charAt(0).toUpperCase() + role.slice(1);
 
 function rootsOption(nodes: GraphNode[]): { roots?: string } {
   const roots = nodes.filter((n) => n.hop === 0).map((n) => `[id = "${n.address}"]`);

@@ -15,7 +15,22 @@ export const NODE_KINDS = [
 
 export type NodeKind = (typeof NODE_KINDS)[number]['kind'];
 
-const HIGH = new Set(['darknet_market', 'ransomware', 'terrorism_financing', 'stolen_funds', 'hack_exploit', 'phishing', 'scam', 'mixer', 'ponzi', 'malware', 'fraud_shop', 'high_risk_exchange', 'stablecoin_blocked', 'sanctions_related']);
+const HIGH = new Set([
+  'darknet_market',
+  'ransomware',
+  'terrorism_financing',
+  'stolen_funds',
+  'hack_exploit',
+  'phishing',
+  'scam',
+  'mixer',
+  'ponzi',
+  'malware',
+  'fraud_shop',
+  'high_risk_exchange',
+  'stablecoin_blocked',
+  'sanctions_related',
+]);
 const MEDIUM = new Set(['seized_funds', 'gambling', 'compromised', 'regulatory_action']);
 
 export function nodeKind(node: GraphNode): NodeKind {
@@ -51,7 +66,17 @@ export const GRAPH_STYLE = [
     },
   },
   ...NODE_KINDS.map(({ kind, colour }) => ({ selector: `node.${kind}`, style: { 'background-color': colour } })),
-  { selector: 'node.target', style: { width: 42, height: 42, shape: 'diamond', 'border-width': 4, 'border-color': '#17202a', 'font-weight': 'bold' } },
+  {
+    selector: 'node.target',
+    style: {
+      width: 42,
+      height: 42,
+      shape: 'diamond',
+      'border-width': 4,
+      'border-color': '#17202a',
+      'font-weight': 'bold',
+    },
+  },
   {
     selector: 'edge',
     style: {

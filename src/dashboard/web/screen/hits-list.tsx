@@ -16,7 +16,10 @@ function HitPath({ hit }: { hit: Hit }) {
   if (!hit.path || hit.path.length < 2) return <span>on the screened party itself</span>;
   const hops = hit.path.length - 1;
   return (
-    <ol class="hit-path" aria-label={`Path over ${hops} hop${hops === 1 ? '' : 's'}, from the screened party to the listed address`}>
+    <ol
+      class="hit-path"
+      aria-label={`Path over ${hops} hop${hops === 1 ? '' : 's'}, from the screened party to the listed address`}
+    >
       {hit.path.map((address, i) => (
         <li key={i} class="mono">
           {address}

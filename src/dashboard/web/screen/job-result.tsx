@@ -17,9 +17,14 @@ function StatusLine({ job }: { job: Submission }) {
 }
 
 function crawlWords(crawl: CrawlReport | undefined): string {
-  if (!crawl?.ran) return crawl?.note ?? 'No exposure crawl ran: this chain has no node configured here, so only the lists were checked.';
+  if (!crawl?.ran)
+    return (
+      crawl?.note ?? 'No exposure crawl ran: this chain has no node configured here, so only the lists were checked.'
+    );
   const extent = `${crawl.nodes_visited} address${crawl.nodes_visited === 1 ? '' : 'es'} visited, ${crawl.depth_reached} of ${crawl.depth_planned} levels reached`;
-  return crawl.complete ? `Exposure crawl complete: ${extent}.` : `Exposure crawl cut short (${crawl.truncated.join(', ')}): ${extent}. Counterparties not explored are unknown, not clean.`;
+  return crawl.complete
+    ? `Exposure crawl complete: ${extent}.`
+    : `Exposure crawl cut short (${crawl.truncated.join(', ')}): ${extent}. Counterparties not explored are unknown, not clean.`;
 }
 
 function RuleScores({ scores }: { scores: Record<string, number> }) {
@@ -70,7 +75,9 @@ function Result({ response, creditsCharged }: { response: FullResponse; creditsC
       <HitsList hits={response.hits ?? []} />
       <h3>Transfers around the target</h3>
       <p class="hint">{crawlWords(response.crawl)}</p>
-      {response.graph && response.graph.nodes.length > 0 && <CrawlGraph nodes={response.graph.nodes} edges={response.graph.edges} />}
+      {response.graph && response.graph.nodes.length > 0 && (
+        <CrawlGraph nodes={response.graph.nodes} edges={response.graph.edges} />
+      )}
     </>
   );
 }

@@ -16,7 +16,15 @@ function StatusCell({ job }: { job: Submission }) {
 }
 
 /** This tab's latest submissions, their statuses kept live by the same socket events as the result. */
-export function RecentSubmissions({ jobs, selectedId, onSelect }: { jobs: Submission[]; selectedId: string | null; onSelect: (id: string) => void }) {
+export function RecentSubmissions({
+  jobs,
+  selectedId,
+  onSelect,
+}: {
+  jobs: Submission[];
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+}) {
   return (
     <section aria-labelledby="recent-title">
       <h2 id="recent-title">Your recent submissions</h2>

@@ -7,13 +7,20 @@ import { chainName, CHAINS } from './screen-words';
 import type { ScreeningInput } from './use-screening-jobs';
 
 /** A 400 about one of this form's fields, said with the field's own name. */
-function fieldProblem(err: unknown, chain: string): { field: 'target' | 'referenceId' | 'crawlTimeout' | 'other'; text: string } | null {
+function fieldProblem(
+  err: unknown,
+  chain: string,
+): { field: 'target' | 'referenceId' | 'crawlTimeout' | 'other'; text: string } | null {
   if (!(err instanceof ApiError) || !err.parameter) return null;
   const { parameter, expected } = err.parameter;
-  if (parameter === 'address') return { field: 'target', text: `This is not a valid ${chainName(chain)} address. Expected ${expected}.` };
-  if (parameter === 'txid') return { field: 'target', text: `This is not a valid ${chainName(chain)} transaction id. Expected ${expected}.` };
-  if (parameter === 'crawlTimeout') return { field: 'crawlTimeout', text: `The crawl timeout is out of range. Expected ${expected}.` };
-  if (parameter.startsWith('reference')) return { field: 'referenceId', text: `The reference id is not valid. Expected ${expected}.` };
+  if (parameter === 'address')
+    return { field: 'target', text: `This is not a valid ${chainName(chain)} address. Expected ${expected}.` };
+  if (parameter === 'txid')
+    return { field: 'target', text: `This is not a valid ${chainName(chain)} transaction id. Expected ${expected}.` };
+  if (parameter === 'crawlTimeout')
+    return { field: 'crawlTimeout', text: `The crawl timeout is out of range. Expected ${expected}.` };
+  if (parameter.startsWith('reference'))
+    return { field: 'referenceId', text: `The reference id is not valid. Expected ${expected}.` };
   return null;
 }
 
@@ -29,11 +36,13 @@ export function ScreenForm({ onSubmit }: { onSubmit: (input: ScreeningInput) => 
   const [missingTarget, setMissingTarget] = useState(false);
 
   // A complaint is about what was sent: it goes as soon as any of that changes.
-  const changed = <T,>(apply: (value: T) => void) => (value: T) => {
-    apply(value);
-    setError(null);
-    setMissingTarget(false);
-  };
+  const changed =
+    <T,>(apply: (value: T) => void) =>
+    (value: T) => {
+      apply(value);
+      setError(null);
+      setMissingTarget(false);
+    };
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -59,14 +68,22 @@ export function ScreenForm({ onSubmit }: { onSubmit: (input: ScreeningInput) => 
 
   const problem = fieldProblem(error, chain);
   const targetLabel = apiType === 'KYA' ? 'Address' : 'Transaction id (hash)';
-  const targetError = missingTarget ? `Enter the ${apiType === 'KYA' ? 'address' : 'transaction id'} to screen.` : problem?.field === 'target' ? problem.text : undefined;
+  const targetError = missingTarget
+    ? `Enter the ${apiType === 'KYA' ? 'address' : 'transaction id'} to screen.`
+    : problem?.field === 'target'
+      ? problem.text
+      : undefined;
 
   return (
     <form onSubmit={submit} aria-labelledby="screen-title" noValidate>
       <div class="form-grid">
         <div>
           <label for="screen-chain">Chain</label>
-          <select id="screen-chain" value={chain} onChange={(e) => changed(setChain)((e.target as HTMLSelectElement).value)}>
+          <select
+            id="screen-chain"
+            value={chain}
+            onChange={(e) => changed(setChain)((e.target as HTMLSelectElement).value)}
+          >
             {CHAINS.map(([id, name]) => (
               <option key={id} value={id}>
                 {name}
@@ -77,10 +94,22 @@ export function ScreenForm({ onSubmit }: { onSubmit: (input: ScreeningInput) => 
         <fieldset class="choice">
           <legend>What to screen</legend>
           <label>
-            <input type="radio" name="screen-type" checked={apiType === 'KYA'} onChange={() => changed(setApiType)('KYA')} /> Address (KYA)
+            <input
+              type="radio"
+              name="screen-type"
+              checked={apiType === 'KYA'}
+              onChange={() => changed(setApiType)('KYA')}
+            />{' '}
+            Address (KYA)
           </label>
           <label>
-            <input type="radio" name="screen-type" checked={apiType === 'KYT'} onChange={() => changed(setApiType)('KYT')} /> Transaction (KYT)
+            <input
+              type="radio"
+              name="screen-type"
+              checked={apiType === 'KYT'}
+              onChange={() => changed(setApiType)('KYT')}
+            />{' '}
+            Transaction (KYT)
           </label>
         </fieldset>
       </div>
@@ -104,18 +133,43 @@ export function ScreenForm({ onSubmit }: { onSubmit: (input: ScreeningInput) => 
       <div class="form-grid">
         <div>
           <label for="screen-reference">Reference id (optional)</label>
-          <input id="screen-reference" type="text" value={referenceId} onInput={(e) => changed(setReferenceId)((e.target as HTMLInputElement).value)} />
+          <input
+            id="screen-reference"
+            type="text"
+            value={referenceId}
+            onInput={(e) => changed(setReferenceId)((e.target as HTMLInputElement).value)}
+          />
         </div>
         <div>
           <label for="screen-timeout">Crawl timeout in ms (optional)</label>
-          <input id="screen-timeout" type="number" min={1000} step={500} inputMode="numeric" placeholder="8000" value={crawlTimeout} onInput={(e) => changed(setCrawlTimeout)((e.target as HTMLInputElement).value)} />
+          <input
+            id="screen-timeout"
+            type="number"
+            min={1000}
+            step={500}
+            inputMode="numeric"
+            placeholder="8000"
+            value={crawlTimeout}
+            onInput={(e) => changed(setCrawlTimeout)((e.target as HTMLInputElement).value)}
+          />
         </div>
       </div>
-      <p class="hint">A completed analysis costs 1 credit plus 1 per further hop the exposure crawl reaches; a failed one costs nothing.</p>
+      <p class="hint">
+        A completed analysis costs 1 credit plus 1 per further hop the exposure crawl reaches; a failed one costs
+        nothing.
+      </p>
       <button type="submit" disabled={busy}>
         {busy ? 'Submitting…' : 'Screen'}
       </button>
-      {error && !targetError && (problem ? <p class="notice notice-error" role="alert">{problem.text}</p> : <ErrorNotice error={error} />)}
+      {error &&
+        !targetError &&
+        (problem ? (
+          <p class="notice notice-error" role="alert">
+            {problem.text}
+          </p>
+        ) : (
+          <ErrorNotice error={error} />
+        ))}
       {error instanceof ApiError && error.status === 402 && (
         <p>
           <a href={hrefFor('credits')}>Go to Credits</a> to buy a package.

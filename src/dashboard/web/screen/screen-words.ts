@@ -31,7 +31,8 @@ const STOP_WORDS: Record<string, string> = {
   last_hop: 'last hop of the crawl',
 };
 
-export const stopWords = (stop: string | null | undefined): string => (stop ? STOP_WORDS[stop] ?? stop.replace(/_/g, ' ') : '');
+export const stopWords = (stop: string | null | undefined): string =>
+  stop ? (STOP_WORDS[stop] ?? stop.replace(/_/g, ' ')) : '';
 
 export const STATUS_WORDS = {
   queued: 'Queued: the analysis is running…',
@@ -40,9 +41,13 @@ export const STATUS_WORDS = {
 } as const;
 
 /** 0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c → 0x4f47…270c, for graph labels where space is short. */
-export const shortAddress = (address: string): string => (address.length > 14 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address);
+export const shortAddress = (address: string): string =>
+  address.length > 14 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
 
 export const usd = (value: number | null | undefined): string =>
-  typeof value === 'number' ? value.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }) : '—';
+  typeof value === 'number'
+    ? value.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })
+    : '—';
 
-export const timeOf = (ms: number | string): string => new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+export const timeOf = (ms: number | string): string =>
+  new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });

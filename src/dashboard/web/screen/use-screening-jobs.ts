@@ -70,7 +70,12 @@ export function useScreeningJobs() {
       outcomeRequested.current.add(id);
       try {
         const body = await api.get<{ data: JobView }>(`${jobPath(id)}/fullresponse`);
-        update(id, (job) => ({ ...job, status: advance(job.status, body.data.status), outcome: body.data, outcomeError: undefined }));
+        update(id, (job) => ({
+          ...job,
+          status: advance(job.status, body.data.status),
+          outcome: body.data,
+          outcomeError: undefined,
+        }));
       } catch (err) {
         update(id, (job) => ({ ...job, outcomeError: err }));
       }
@@ -120,7 +125,8 @@ export function useScreeningJobs() {
     if (!socket) return undefined;
     let connectedBefore = socket.connected;
     const onConnect = () => {
-      if (connectedBefore) for (const job of stateRef.current.jobs) if (job.status === 'queued') void readStatus(job.requestId);
+      if (connectedBefore)
+        for (const job of stateRef.current.jobs) if (job.status === 'queued') void readStatus(job.requestId);
       connectedBefore = true;
     };
     socket.on('connect', onConnect);

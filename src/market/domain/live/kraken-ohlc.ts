@@ -1,11 +1,31 @@
 import type { Candle } from '../candle';
 import { bucketCeil, bucketStart, INTERVAL_MS, type CandleInterval } from '../intervals';
-import { checkAscending, createExchangeClient, getJson, LiveSourceError, ohlcvFields, onGrid, trimBaseUrl, type LiveCandleSource, type LiveFetchResult, type LiveSourceOptions } from './live-source';
+import {
+  checkAscending,
+  createExchangeClient,
+  getJson,
+  LiveSourceError,
+  ohlcvFields,
+  onGrid,
+  trimBaseUrl,
+  type LiveCandleSource,
+  type LiveFetchResult,
+  type LiveSourceOptions,
+} from './live-source';
 
 const LABEL = 'kraken';
 
 /** Kraken's `interval` parameter is in minutes. */
-const KRAKEN_MINUTES: Readonly<Record<CandleInterval, number>> = { '1m': 1, '5m': 5, '15m': 15, '30m': 30, '1h': 60, '4h': 240, '1d': 1440, '1w': 10080 };
+const KRAKEN_MINUTES: Readonly<Record<CandleInterval, number>> = {
+  '1m': 1,
+  '5m': 5,
+  '15m': 15,
+  '30m': 30,
+  '1h': 60,
+  '4h': 240,
+  '1d': 1440,
+  '1w': 10080,
+};
 
 /**
  * "Returns up to 720 of the most recent entries (older data cannot be retrieved, regardless of the
@@ -15,7 +35,12 @@ const KRAKEN_MINUTES: Readonly<Record<CandleInterval, number>> = { '1m': 1, '5m'
 export const KRAKEN_OHLC_WINDOW = 720;
 
 /** Kraken failures that are about load or availability, not the request: worth the same request again. */
-const RETRYABLE_KRAKEN_ERRORS = [/^EService:/, /^EGeneral:Too many requests/, /^EAPI:Rate limit exceeded/, /^EGeneral:Internal error/];
+const RETRYABLE_KRAKEN_ERRORS = [
+  /^EService:/,
+  /^EGeneral:Too many requests/,
+  /^EAPI:Rate limit exceeded/,
+  /^EGeneral:Internal error/,
+];
 
 /**
  * Kraken answers failures with HTTP 200 and a non-empty `error` array, e.g.
@@ -23,26 +48,35 @@ const RETRYABLE_KRAKEN_ERRORS = [/^EService:/, /^EGeneral:Too many requests/, /^
  */
 function checkKrakenBody(body: unknown): void {
   const errors = body && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
-  if (!Array.isArray(errors)) throw new LiveSourceError(`${LABEL}: answer has no error array: ${JSON.stringify(body)?.slice(0, 200)}`, false);
+  if (!Array.isArray(errors))
+    throw new LiveSourceError(`${LABEL}: answer has no error array: ${JSON.stringify(body)?.slice(0, 200)}`, false);
   if (errors.length === 0) return;
   const messages = errors.map(String);
   const retryable = messages.every((m) => RETRYABLE_KRAKEN_ERRORS.some((re) => re.test(m)));
-  throw new LiveSourceError(`${LABEL} GET /0/public/OHLC: ${messages.join('; ')}`, retryable, { exchangeCode: messages.join('; ') });
+  throw new LiveSourceError(`${LABEL} GET /0/public/OHLC: ${messages.join('; ')}`, retryable, {
+    exchangeCode: messages.join('; '),
+  });
 }
 
 /** Kraken's non-2xx bodies (rare; Cloudflare pages mostly) may still carry the usual error array. */
 function describeKrakenError(body: unknown): { message: string; code?: string } | undefined {
   const errors = body && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
-  if (Array.isArray(errors) && errors.length > 0) return { message: errors.map(String).join('; '), code: errors.map(String).join('; ') };
+  if (Array.isArray(errors) && errors.length > 0)
+    return { message: errors.map(String).join('; '), code: errors.map(String).join('; ') };
   return undefined;
 }
 
 /** Row = `[time (s), open, high, low, close, vwap, volume, count]`. */
 function parseRow(row: unknown, interval: CandleInterval, index: number): Candle {
   const where = `${LABEL} OHLC row ${index}`;
-  if (!Array.isArray(row) || row.length < 8) throw new LiveSourceError(`${where}: expected an 8-element array, got ${JSON.stringify(row)?.slice(0, 120)}`, false);
+  if (!Array.isArray(row) || row.length < 8)
+    throw new LiveSourceError(
+      `${where}: expected an 8-element array, got ${JSON.stringify(row)?.slice(0, 120)}`,
+      false,
+    );
   const seconds = row[0];
-  if (typeof seconds !== 'number' || !Number.isSafeInteger(seconds)) throw new LiveSourceError(`${where}: time ${JSON.stringify(seconds)} is not whole seconds`, false);
+  if (typeof seconds !== 'number' || !Number.isSafeInteger(seconds))
+    throw new LiveSourceError(`${where}: time ${JSON.stringify(seconds)} is not whole seconds`, false);
   // Position 5 is the VWAP, which our candles do not carry.
   return { openTime: onGrid(seconds * 1000, interval, where), ...ohlcvFields(row, { volume: 6, trades: 7 }, where) };
 }
@@ -54,12 +88,19 @@ function parseRow(row: unknown, interval: CandleInterval, index: number): Candle
 function seriesOf(body: unknown, exchangeSymbol: string): { rows: unknown[]; last: number | null } {
   const result = (body as { result?: unknown }).result;
   if (!result || typeof result !== 'object') throw new LiveSourceError(`${LABEL}: answer has no result object`, false);
-  const entries = Object.entries(result as Record<string, unknown>).filter(([key, value]) => key !== 'last' && Array.isArray(value));
+  const entries = Object.entries(result as Record<string, unknown>).filter(
+    ([key, value]) => key !== 'last' && Array.isArray(value),
+  );
   const picked = entries.length === 1 ? entries[0] : entries.find(([key]) => key === exchangeSymbol);
-  if (!picked) throw new LiveSourceError(`${LABEL}: expected one OHLC series in the result, found ${entries.map(([k]) => k).join(', ') || 'none'}`, false);
+  if (!picked)
+    throw new LiveSourceError(
+      `${LABEL}: expected one OHLC series in the result, found ${entries.map(([k]) => k).join(', ') || 'none'}`,
+      false,
+    );
   // `last` is a number in today's answers and a string in some recorded ones ("1706796000").
   const lastRaw = (result as { last?: unknown }).last;
-  const last = typeof lastRaw === 'number' || (typeof lastRaw === 'string' && /^\d+$/.test(lastRaw)) ? Number(lastRaw) : null;
+  const last =
+    typeof lastRaw === 'number' || (typeof lastRaw === 'string' && /^\d+$/.test(lastRaw)) ? Number(lastRaw) : null;
   return { rows: picked[1] as unknown[], last };
 }
 
@@ -93,14 +134,21 @@ export function createKrakenOhlcSource(options: LiveSourceOptions): LiveCandleSo
   return {
     connector: 'kraken',
     async fetchClosed({ exchangeSymbol, interval, since, now, signal }): Promise<LiveFetchResult> {
-      if (!Number.isSafeInteger(since) || since < 0) throw new LiveSourceError(`${LABEL}: since ${since} is not a time in ms`, false);
+      if (!Number.isSafeInteger(since) || since < 0)
+        throw new LiveSourceError(`${LABEL}: since ${since} is not a time in ms`, false);
       const size = INTERVAL_MS[interval];
       const url = new URL(`${baseUrl}/0/public/OHLC`);
       url.searchParams.set('pair', exchangeSymbol);
       url.searchParams.set('interval', String(KRAKEN_MINUTES[interval]));
       url.searchParams.set('since', String(Math.max(0, Math.floor(since / 1000) - size / 1000)));
 
-      const body = await getJson(url, { label: LABEL, client, signal, check: checkKrakenBody, describeError: describeKrakenError });
+      const body = await getJson(url, {
+        label: LABEL,
+        client,
+        signal,
+        check: checkKrakenBody,
+        describeError: describeKrakenError,
+      });
       const { rows, last } = seriesOf(body, exchangeSymbol);
       const all = rows.map((row, index) => parseRow(row, interval, index));
       checkAscending(all, LABEL);
@@ -108,7 +156,9 @@ export function createKrakenOhlcSource(options: LiveSourceOptions): LiveCandleSo
       const current = all[all.length - 1];
       if (!current) return { candles: [], known: null };
       const committedUntil = last === null ? Infinity : last * 1000; // open of the last committed bucket
-      const candles = all.slice(0, -1).filter((c) => c.openTime >= since && c.openTime <= committedUntil && c.openTime + size <= now);
+      const candles = all
+        .slice(0, -1)
+        .filter((c) => c.openTime >= since && c.openTime <= committedUntil && c.openTime + size <= now);
 
       const start = Math.max(bucketCeil(since, interval), current.openTime - (KRAKEN_OHLC_WINDOW - 1) * size);
       const end = Math.min(bucketStart(now, interval), current.openTime, committedUntil + size);

@@ -1,5 +1,12 @@
 import { DECIMAL_TEXT_RE, type Candle } from '../candle';
-import { createHttpClient, HttpGiveUpError, snippet, type Classifier, type HttpClient, type RetryPolicy as HttpRetryPolicy } from '../../../platform/http-client/http-client';
+import {
+  createHttpClient,
+  HttpGiveUpError,
+  snippet,
+  type Classifier,
+  type HttpClient,
+  type RetryPolicy as HttpRetryPolicy,
+} from '../../../platform/http-client/http-client';
 import { bucketStart, type CandleInterval } from '../intervals';
 import { AppError } from '../../../platform/errors';
 
@@ -18,7 +25,13 @@ export interface LiveCandleSource {
    * `now` must be read before the call: it is then a lower bound of the exchange's clock when it
    * built the answer, so a bucket closed at `now` was closed in the answer too.
    */
-  fetchClosed(args: { exchangeSymbol: string; interval: CandleInterval; since: number; now: number; signal?: AbortSignal }): Promise<LiveFetchResult>;
+  fetchClosed(args: {
+    exchangeSymbol: string;
+    interval: CandleInterval;
+    since: number;
+    now: number;
+    signal?: AbortSignal;
+  }): Promise<LiveFetchResult>;
 }
 
 export interface LiveSourceErrorDetails {
@@ -67,7 +80,13 @@ export type RetryPolicy = HttpRetryPolicy;
 
 /** One exchange's client (its rate limit, timeout and retry policy), created once per source. */
 export function createExchangeClient(label: string, options: LiveSourceOptions): HttpClient {
-  return createHttpClient({ name: label, timeoutMs: options.timeoutMs ?? 10_000, retry: options.retry, fetch: options.fetch, ratePerSecond: options.ratePerSecond });
+  return createHttpClient({
+    name: label,
+    timeoutMs: options.timeoutMs ?? 10_000,
+    retry: options.retry,
+    fetch: options.fetch,
+    ratePerSecond: options.ratePerSecond,
+  });
 }
 
 export interface GetJsonOptions {
@@ -95,7 +114,12 @@ export { parseRetryAfter } from '../../../platform/http-client/retry-after';
 function exchangeRules(o: GetJsonOptions): Classifier<unknown> {
   return (answer, where) => {
     if (answer.status >= 200 && answer.status < 300) {
-      if (answer.json === undefined) return { kind: 'fail', reason: `${where}: HTTP ${answer.status} with a body that is not JSON: ${snippet(answer.text)}`, status: answer.status };
+      if (answer.json === undefined)
+        return {
+          kind: 'fail',
+          reason: `${where}: HTTP ${answer.status} with a body that is not JSON: ${snippet(answer.text)}`,
+          status: answer.status,
+        };
       try {
         o.check?.(answer.json);
       } catch (err) {
@@ -109,8 +133,16 @@ function exchangeRules(o: GetJsonOptions): Classifier<unknown> {
     const described = answer.json === undefined ? undefined : o.describeError?.(answer.json);
     const reason = `${where}: HTTP ${answer.status} ${described ? described.message : snippet(answer.text)}`;
     const details = { status: answer.status, code: described?.code };
-    if (answer.status === 418) return { kind: 'fail', reason: `${reason}; retry after ${answer.retryAfterMs ?? 'unknown'} ms`, ...details, retryableLater: true, afterMs: answer.retryAfterMs ?? undefined };
-    if (answer.status === 429 || answer.status >= 500) return { kind: 'retry', reason, ...details, afterMs: answer.retryAfterMs, rateLimited: answer.status === 429 };
+    if (answer.status === 418)
+      return {
+        kind: 'fail',
+        reason: `${reason}; retry after ${answer.retryAfterMs ?? 'unknown'} ms`,
+        ...details,
+        retryableLater: true,
+        afterMs: answer.retryAfterMs ?? undefined,
+      };
+    if (answer.status === 429 || answer.status >= 500)
+      return { kind: 'retry', reason, ...details, afterMs: answer.retryAfterMs, rateLimited: answer.status === 429 };
     return { kind: 'fail', reason, ...details };
   };
 }
@@ -124,10 +156,16 @@ export async function getJson(url: URL, o: GetJsonOptions): Promise<unknown> {
   try {
     return await o.client.request({ url, signal: o.signal, classify: exchangeRules(o) });
   } catch (err) {
-    if (o.signal?.aborted) throw new LiveSourceError(`${o.label}: request aborted by the caller`, false, { cause: o.signal.reason });
+    if (o.signal?.aborted)
+      throw new LiveSourceError(`${o.label}: request aborted by the caller`, false, { cause: o.signal.reason });
     if (!(err instanceof HttpGiveUpError)) throw err;
     const d = err.details;
-    throw new LiveSourceError(err.message, d.retryableLater, { status: d.status, exchangeCode: d.code, retryAfterMs: d.afterMs, cause: err.cause });
+    throw new LiveSourceError(err.message, d.retryableLater, {
+      status: d.status,
+      exchangeCode: d.code,
+      retryAfterMs: d.afterMs,
+      cause: err.cause,
+    });
   }
 }
 
@@ -135,17 +173,23 @@ export async function getJson(url: URL, o: GetJsonOptions): Promise<unknown> {
 
 /** A price or volume exactly as the exchange wrote it; anything but a non-negative decimal string is a malformed answer. */
 export function decimalField(value: unknown, what: string, label: string): string {
-  if (typeof value !== 'string' || !DECIMAL_TEXT_RE.test(value)) throw new LiveSourceError(`${label}: ${what} ${JSON.stringify(value)} is not a decimal string`, false);
+  if (typeof value !== 'string' || !DECIMAL_TEXT_RE.test(value))
+    throw new LiveSourceError(`${label}: ${what} ${JSON.stringify(value)} is not a decimal string`, false);
   return value;
 }
 
 export function countField(value: unknown, what: string, label: string): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) throw new LiveSourceError(`${label}: ${what} ${JSON.stringify(value)} is not a count`, false);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
+    throw new LiveSourceError(`${label}: ${what} ${JSON.stringify(value)} is not a count`, false);
   return value;
 }
 
 /** An exchange row's prices, volume and trade count, read from the given positions and checked. */
-export function ohlcvFields(row: unknown[], at: { volume: number; trades: number }, where: string): Omit<Candle, 'openTime'> {
+export function ohlcvFields(
+  row: unknown[],
+  at: { volume: number; trades: number },
+  where: string,
+): Omit<Candle, 'openTime'> {
   return {
     open: decimalField(row[1], 'open', where),
     high: decimalField(row[2], 'high', where),
@@ -167,7 +211,8 @@ export function onGrid(openTime: number, interval: CandleInterval, label: string
 /** Rows ascending and each bucket once, as both exchanges send them. */
 export function checkAscending(candles: readonly Candle[], label: string): void {
   for (let i = 1; i < candles.length; i += 1) {
-    if ((candles[i] as Candle).openTime <= (candles[i - 1] as Candle).openTime) throw new LiveSourceError(`${label}: rows are not strictly ascending at index ${i}`, false);
+    if ((candles[i] as Candle).openTime <= (candles[i - 1] as Candle).openTime)
+      throw new LiveSourceError(`${label}: rows are not strictly ascending at index ${i}`, false);
   }
 }
 

@@ -30,7 +30,17 @@ function exchangePair(connector: 'binance' | 'kraken', symbol: string): string {
 }
 
 /** What the live sync does, from the config; null when it is off. Throws on a malformed symbol list. */
-export function liveSyncPlan(config: Pick<Config, 'MARKET_LIVE_CONNECTOR' | 'MARKET_LIVE_URL' | 'MARKET_LIVE_SYMBOLS' | 'MARKET_LIVE_INTERVAL' | 'MARKET_LIVE_POLL_SECONDS' | 'MARKET_LIVE_BACKFILL_CANDLES'>): LiveSyncPlan | null {
+export function liveSyncPlan(
+  config: Pick<
+    Config,
+    | 'MARKET_LIVE_CONNECTOR'
+    | 'MARKET_LIVE_URL'
+    | 'MARKET_LIVE_SYMBOLS'
+    | 'MARKET_LIVE_INTERVAL'
+    | 'MARKET_LIVE_POLL_SECONDS'
+    | 'MARKET_LIVE_BACKFILL_CANDLES'
+  >,
+): LiveSyncPlan | null {
   if (config.MARKET_LIVE_CONNECTOR === 'off') return null;
   const connector = config.MARKET_LIVE_CONNECTOR;
   const symbols = (config.MARKET_LIVE_SYMBOLS ?? DEFAULTS[connector].symbols)
@@ -39,7 +49,8 @@ export function liveSyncPlan(config: Pick<Config, 'MARKET_LIVE_CONNECTOR' | 'MAR
     .filter(Boolean)
     .map((entry) => {
       const [symbol = '', pair] = entry.split('=').map((s) => s.trim());
-      if (!SYMBOL_RE.test(symbol)) throw new Error(`MARKET_LIVE_SYMBOLS: "${entry}" is not SYMBOL or SYMBOL=EXCHANGEPAIR (e.g. BTC-USDT=BTCUSDT)`);
+      if (!SYMBOL_RE.test(symbol))
+        throw new Error(`MARKET_LIVE_SYMBOLS: "${entry}" is not SYMBOL or SYMBOL=EXCHANGEPAIR (e.g. BTC-USDT=BTCUSDT)`);
       return { symbol, exchangeSymbol: pair || exchangePair(connector, symbol) };
     });
   return {

@@ -30,7 +30,10 @@ const MAX_PAGES = 20;
  * sync neither skips nor duplicates a bucket; a gap older than the backfill stays unknown (not
  * "no trades"), because it becomes a separate known span.
  */
-export async function syncSymbol(deps: { pool: Pool; source: LiveCandleSource; now: () => number; signal?: AbortSignal }, t: SyncTarget): Promise<SyncResult> {
+export async function syncSymbol(
+  deps: { pool: Pool; source: LiveCandleSource; now: () => number; signal?: AbortSignal },
+  t: SyncTarget,
+): Promise<SyncResult> {
   const size = INTERVAL_MS[t.interval];
   const { rows } = await deps.pool.query<{ end_ts: Date | null }>(
     'SELECT max(end_ts) AS end_ts FROM market_native_ranges WHERE symbol = $1 AND interval = $2',
@@ -42,11 +45,22 @@ export async function syncSymbol(deps: { pool: Pool; source: LiveCandleSource; n
   const result: SyncResult = { symbol: t.symbol, requests: 0, candles: 0, knownUntil: null };
   for (let page = 0; page < MAX_PAGES && since + size <= now; page++) {
     result.requests++;
-    const fetched = await deps.source.fetchClosed({ exchangeSymbol: t.exchangeSymbol, interval: t.interval, since, now, signal: deps.signal });
+    const fetched = await deps.source.fetchClosed({
+      exchangeSymbol: t.exchangeSymbol,
+      interval: t.interval,
+      since,
+      now,
+      signal: deps.signal,
+    });
     if (!fetched.known || fetched.known.end <= since) break;
     const known = fetched.known;
     await inTransaction(deps.pool, (client) =>
-      ingestCandles(client, { symbol: t.symbol, connector: t.connector, exchangeSymbol: t.exchangeSymbol, market: 'spot' }, { interval: t.interval, candles: fetched.candles, known }, { refresh: true }),
+      ingestCandles(
+        client,
+        { symbol: t.symbol, connector: t.connector, exchangeSymbol: t.exchangeSymbol, market: 'spot' },
+        { interval: t.interval, candles: fetched.candles, known },
+        { refresh: true },
+      ),
     );
     result.candles += fetched.candles.length;
     result.knownUntil = known.end;
