@@ -1,5 +1,6 @@
 import { createBillingActivities, type BillingActivityDeps } from './billing';
 import { createIdentityActivities, type IdentityActivityDeps } from './identity';
+import { createListActivities, type ListActivityDeps } from './lists';
 import { createMarketActivities, type MarketActivityDeps } from './market';
 import { createScreeningActivities, type ScreeningActivityDeps } from './screening';
 import { createQueuedJobActivities, type QueuedJobActivityDeps } from './screening-sweeper';
@@ -8,7 +9,8 @@ export type ActivityDeps = ScreeningActivityDeps &
   QueuedJobActivityDeps &
   BillingActivityDeps &
   IdentityActivityDeps &
-  MarketActivityDeps;
+  MarketActivityDeps &
+  ListActivityDeps;
 
 /** Every activity the worker registers, built over injected dependencies, one factory per feature. */
 export function createActivities(deps: ActivityDeps) {
@@ -18,6 +20,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createBillingActivities(deps),
     ...createIdentityActivities(deps),
     ...createMarketActivities(deps),
+    ...createListActivities(deps),
   };
 }
 

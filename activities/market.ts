@@ -15,7 +15,10 @@ export interface MarketActivityDeps {
 /** Live market data: one symbol's catch-up per call. */
 export function createMarketActivities(deps: MarketActivityDeps) {
   return {
-    /** Idempotency: resumes from the stored native range and upserts by (symbol, interval, bucket), so a retry adds nothing twice. */
+    /**
+     * Idempotency: resumes from the stored native range and upserts by (symbol, interval, bucket), so a retry
+     * adds nothing twice.
+     */
     async syncMarketSymbol(input: MarketSyncInput & { symbol: string; exchangeSymbol: string }): Promise<SyncResult> {
       const source =
         input.connector === 'binance'

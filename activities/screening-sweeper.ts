@@ -25,7 +25,8 @@ export interface QueuedJobActivityDeps {
 const NEVER_STARTED: JobError = {
   code: 'NOT_STARTED',
   message:
-    'The job was never scheduled (its api process stopped before starting it); the credits held were released and nothing was charged',
+    'The job was never scheduled (its api process stopped before starting it); ' +
+    'the credits held were released and nothing was charged',
 };
 
 function abortedError(status: string): JobError {

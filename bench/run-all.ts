@@ -42,7 +42,8 @@ async function main(): Promise<void> {
     process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
 
   progress('starting embedded Postgres and the Temporal dev server');
-  // Before the setup's workflow bundling, which would otherwise create the SDK runtime at INFO and flood the table's output.
+  // Before the setup's workflow bundling, which would otherwise create the SDK runtime at INFO and flood
+  // the table's output.
   installTemporalRuntime('warn');
   await globalSetup();
   const stack = await startTestStack({
@@ -76,9 +77,12 @@ async function main(): Promise<void> {
     await globalTeardown();
   }
 
-  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`;
+  const machine =
+    `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}, ` +
+    `${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`;
   console.log(
-    `\nchainscreen benchmark, ${new Date().toISOString()}, ${machine}, ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
+    `\nchainscreen benchmark, ${new Date().toISOString()}, ${machine}, ` +
+      `${((Date.now() - started) / 1000).toFixed(0)} s\n`,
   );
   console.log(markdownTable(figures));
   console.log(`\n${jsonLine(figures, { at: new Date().toISOString(), machine, config })}`);

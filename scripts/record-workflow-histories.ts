@@ -135,6 +135,21 @@ const SCENARIOS: Scenario[] = [
       },
     },
   },
+  {
+    name: 'list-refresh',
+    workflowType: 'listRefreshWorkflow',
+    input: { list: 'ofac', source: 'https://example.invalid/SDN_ADVANCED.XML' },
+    stubs: {
+      refreshSanctionsList: async () => ({
+        status: 'applied',
+        version: 2,
+        issueDate: '2025-03-21',
+        added: 0,
+        removed: 90,
+        changed: 0,
+      }),
+    },
+  },
 ];
 
 async function main(): Promise<void> {

@@ -15,7 +15,8 @@ import { createPool } from './platform/db/pool';
 import { createLogger, stderrDestination } from './platform/logging/logger';
 
 const USAGE =
-  'usage: npm run market:ingest -- --catalog DIR | FILE --symbol S --interval I --format F --connector C --exchange-symbol X [--market spot|usdm-futures] [--sha256 H] [--drop-last N]';
+  'usage: npm run market:ingest -- --catalog DIR | FILE --symbol S --interval I --format F --connector C ' +
+  '--exchange-symbol X [--market spot|usdm-futures] [--sha256 H] [--drop-last N]';
 
 async function main() {
   const config = loadConfigOrExit();

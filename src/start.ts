@@ -25,6 +25,7 @@ import { onShutdown } from './app/shutdown';
 import { buildActivities, createWorker } from './app/worker-runtime';
 import { reconcileMarketSync } from './market/market-sync-schedule';
 import { ensureQueuedJobSweeper } from './screening/queued-job-sweeper';
+import { ensureOfacRefresh } from './lists/refresh-schedule';
 import { createScreeningWorkflowStarter } from './screening/screening-workflow-starter';
 
 const ADMIN_KEY_FILE = 'bootstrap-admin-api-key';
@@ -123,6 +124,7 @@ async function main() {
   const api = await startApiServer({ config, pool, temporal, log });
   await reconcileMarketSync(temporal, config, log);
   await ensureQueuedJobSweeper(temporal, config, log);
+  await ensureOfacRefresh(temporal, pool, config, log);
   cleanups.unshift(() => clientConnection.close());
   cleanups.unshift(() => api.close());
 
@@ -136,9 +138,11 @@ async function main() {
     `${[
       '',
       `  API          http://localhost:${new URL(api.url).port}`,
-      `  Operations   api /healthz /readyz /metrics; worker http://localhost:${new URL(workerHttp.url).port}/readyz and /metrics`,
+      `  Operations   api /healthz /readyz /metrics; ` +
+        `worker http://localhost:${new URL(workerHttp.url).port}/readyz and /metrics`,
       `  Temporal UI  ${temporalUi ?? `(external Temporal at ${temporalAddress})`}`,
-      `  Temporal     ${temporalAddress} (namespace ${config.TEMPORAL_NAMESPACE}, task queue ${config.TEMPORAL_TASK_QUEUE})`,
+      `  Temporal     ${temporalAddress} ` +
+        `(namespace ${config.TEMPORAL_NAMESPACE}, task queue ${config.TEMPORAL_TASK_QUEUE})`,
       `  API key      ${keyHint}`,
       '',
     ].join('\n')}\n`,

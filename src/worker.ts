@@ -13,6 +13,7 @@ import { prepareDatabaseOnce } from './app/prepare-database';
 import { buildActivities, createWorker } from './app/worker-runtime';
 import { reconcileMarketSync } from './market/market-sync-schedule';
 import { ensureQueuedJobSweeper } from './screening/queued-job-sweeper';
+import { ensureOfacRefresh } from './lists/refresh-schedule';
 import { createScreeningWorkflowStarter } from './screening/screening-workflow-starter';
 
 async function main() {
@@ -57,6 +58,7 @@ async function main() {
   // The live candle sync runs on the workers; each worker's start makes it match its MARKET_LIVE_* config.
   await reconcileMarketSync(temporal, config, log);
   await ensureQueuedJobSweeper(temporal, config, log);
+  await ensureOfacRefresh(temporal, pool, config, log);
   // The SDK's runtime shuts the worker down on SIGINT/SIGTERM; run() then resolves.
   await worker.run();
   await http.close();

@@ -4,3 +4,4 @@ export { payfastPaymentWorkflow, payfastRefundWorkflow, paypalEventWorkflow } fr
 export { clerkEventWorkflow } from './identity';
 export { x402ReportWorkflow } from './x402';
 export { marketSyncWorkflow } from './market';
+export { listRefreshWorkflow } from './lists';

@@ -19,8 +19,10 @@ export async function startBareInsertServer(pool: Pool, userId: string): Promise
   app.post('/activity', async (req, res) => {
     const b = req.body;
     const { rows } = await pool.query(
-      `INSERT INTO activity_history (user_id, user_ref, idempotency_key, activity_type, request_id, blockchain, transaction_hash, risk_level, risk_score,
-         response_summary, metadata, request_payload, response_payload, source) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'webhook') RETURNING id`,
+      `INSERT INTO activity_history (user_id, user_ref, idempotency_key, activity_type, request_id, blockchain, ` +
+        `transaction_hash, risk_level, risk_score,
+         response_summary, metadata, request_payload, response_payload, source) VALUES ($1, $2, $3, $4, $5, $6, ` +
+        `$7, $8, $9, $10, $11, $12, $13, 'webhook') RETURNING id`,
       [
         userId,
         b.userId,

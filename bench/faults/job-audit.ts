@@ -40,8 +40,10 @@ export async function auditJobs(
     history: number;
   }>(
     `SELECT j.status, j.credits_charged,
-       (SELECT count(*)::int FROM credit_transactions t WHERE t.idempotency_key = 'screening:' || j.request_id AND t.kind = 'consume') AS charges,
-       (SELECT coalesce(sum(amount), 0)::int FROM credit_transactions t WHERE t.idempotency_key = 'screening:' || j.request_id AND t.kind = 'consume') AS charged,
+       (SELECT count(*)::int FROM credit_transactions t WHERE t.idempotency_key = 'screening:' || j.request_id ` +
+      `AND t.kind = 'consume') AS charges,
+       (SELECT coalesce(sum(amount), 0)::int FROM credit_transactions t WHERE t.idempotency_key = 'screening:' || ` +
+      `j.request_id AND t.kind = 'consume') AS charged,
        (SELECT count(*)::int FROM activity_history h WHERE h.idempotency_key = 'screening:' || j.request_id) AS history
      FROM screening_jobs j WHERE j.request_id = ANY($1::uuid[])`,
     [accepted],
@@ -90,7 +92,8 @@ export function requireJobPromises(
   );
   report.require(
     audit.chargedOnce === audit.completed,
-    `${audit.completed - audit.chargedOnce} completed jobs not charged exactly once (ledger, credits_charged and history disagree)`,
+    `${audit.completed - audit.chargedOnce} completed jobs not charged exactly once (ledger, ` +
+      `credits_charged and history disagree)`,
   );
   report.require(audit.duplicated === 0, `${audit.duplicated} duplicate charges or history rows`);
   report.require(

@@ -48,7 +48,8 @@ export function startRssSampler(processes: ServiceProcess[], everyMs: number) {
       samples
         .map(
           (s) =>
-            `${((s.at - (samples[0]?.at ?? 0)) / 1000).toFixed(0)} ${[...s.kb.values()].map((kb) => ((kb ?? 0) / 1024).toFixed(0)).join(' ')}`,
+            `${((s.at - (samples[0]?.at ?? 0)) / 1000).toFixed(0)} ` +
+            `${[...s.kb.values()].map((kb) => ((kb ?? 0) / 1024).toFixed(0)).join(' ')}`,
         )
         .join('\n'),
   };

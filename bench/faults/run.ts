@@ -88,7 +88,8 @@ async function main() {
     await stack.startWorker();
     await stack.startApi();
     console.log(
-      `fault suite (${short ? 'short' : 'long'} form), stack ready in ${((Date.now() - started) / 1000).toFixed(1)}s; logs in ${stack.root}/logs`,
+      `fault suite (${short ? 'short' : 'long'} form), ` +
+        `stack ready in ${((Date.now() - started) / 1000).toFixed(1)}s; logs in ${stack.root}/logs`,
     );
     for (const [name, scenario] of Object.entries(SCENARIOS)) {
       if (only && !only.includes(name)) continue;
@@ -111,7 +112,8 @@ async function main() {
   }
   const failed = reports.filter((r) => r.failures.length > 0);
   console.log(
-    `${reports.length - failed.length}/${reports.length} scenarios held in ${((Date.now() - started) / 1000).toFixed(1)}s`,
+    `${reports.length - failed.length}/${reports.length} scenarios held in ` +
+      `${((Date.now() - started) / 1000).toFixed(1)}s`,
   );
   process.exit(failed.length ? 1 : 0);
 }

@@ -4,7 +4,9 @@ import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
-/** One of the service's real entry points (src/api.ts or src/worker.ts) in a process of its own, so it can be SIGKILLed. */
+/**
+ * One of the service's real entry points (src/api.ts or src/worker.ts) in a process of its own, so it can be SIGKILLed.
+ */
 export interface ServiceProcess {
   name: string;
   pid: number;

@@ -118,7 +118,8 @@ export function soakLoops(stack: FaultStack, users: SoakUsers, tally: SoakTally,
     while (Date.now() < stopAt) {
       const mPaymentId = `soak-${randomUUID()}`;
       await stack.pool.query(
-        'INSERT INTO payfast_checkouts (m_payment_id, user_id, package_id, amount_cents, currency) VALUES ($1, $2, $3, $4, $5)',
+        'INSERT INTO payfast_checkouts (m_payment_id, user_id, package_id, amount_cents, currency) ' +
+          'VALUES ($1, $2, $3, $4, $5)',
         [mPaymentId, users.buyer.id, 'pro', price.amountCents, price.currency],
       );
       const pfPaymentId = `${Date.now()}${Math.floor(Math.random() * 1000)}`;

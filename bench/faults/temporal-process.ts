@@ -44,7 +44,8 @@ export async function startTemporalProcess(options: {
       '--db-filename',
       options.dbFile,
       ...ALL_SEARCH_ATTRIBUTES.flatMap((a) => ['--search-attribute', `${a.name}=${cliType(a.type)}`]),
-      // As in src/infra/temporal-dev-server.ts. WAL with synchronous=NORMAL loses nothing committed when only the process dies.
+      // As in src/infra/temporal-dev-server.ts. WAL with synchronous=NORMAL loses nothing committed when only
+      // the process dies.
       '--sqlite-pragma',
       'journal_mode=WAL',
       '--sqlite-pragma',

@@ -30,7 +30,8 @@ export async function measureThroughput(ctx: BenchContext): Promise<Figure[]> {
     );
 
     const charged = await stack.pool.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM screening_jobs WHERE user_id = $1 AND status = 'completed' AND credits_charged > 0`,
+      `SELECT count(*)::int AS n FROM screening_jobs WHERE user_id = $1 ` +
+        `AND status = 'completed' AND credits_charged > 0`,
       [user.id],
     );
     return [

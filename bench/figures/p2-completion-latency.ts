@@ -30,13 +30,17 @@ export async function measureCompletionLatency(ctx: BenchContext): Promise<Figur
     );
     const row = (p: number): Figure => ({
       id: 'P2',
-      figure: `submit→completed p${p} (job_status_changed on the socket), ${concurrency} in flight ÷ bare workflow start→result`,
+      figure:
+        `submit→completed p${p} (job_status_changed on the socket), ` +
+        `${concurrency} in flight ÷ bare workflow start→result`,
       value: percentile(totals, p),
       baseline: percentile(baseline.latencies, p),
       unit: 'ms',
       ...(p === 50
         ? {
-            note: `submit 202 p50 ${percentile(submits, 50).toFixed(0)} ms, p99 ${percentile(submits, 99).toFixed(0)} ms`,
+            note:
+              `submit 202 p50 ${percentile(submits, 50).toFixed(0)} ms, ` +
+              `p99 ${percentile(submits, 99).toFixed(0)} ms`,
           }
         : {}),
     });

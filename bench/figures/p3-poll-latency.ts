@@ -41,7 +41,9 @@ export async function measurePollLatency(ctx: BenchContext): Promise<Figure[]> {
   return [
     {
       id: 'P3',
-      figure: `poll GET /kyt/job/:id p99, ${concurrency} in flight ÷ the same primary-key select on the same pool (${stack.config.DATABASE_POOL_SIZE} connections)`,
+      figure:
+        `poll GET /kyt/job/:id p99, ${concurrency} in flight ÷ the same primary-key select on the same pool ` +
+        `(${stack.config.DATABASE_POOL_SIZE} connections)`,
       value: percentile(api.latencies, 99),
       baseline: percentile(raw.latencies, 99),
       unit: 'ms',

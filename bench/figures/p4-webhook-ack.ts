@@ -55,7 +55,9 @@ export async function measureWebhookAcks(ctx: BenchContext): Promise<Figure[]> {
   );
   figures.push({
     id: 'P4',
-    figure: `activity webhook acknowledgement (201, row stored) p99, ${concurrency} in flight ÷ bare Express + pg INSERT p99`,
+    figure:
+      `activity webhook acknowledgement (201, row stored) p99, ` +
+      `${concurrency} in flight ÷ bare Express + pg INSERT p99`,
     value: percentile(activity.latencies, 99),
     baseline: percentile(inserts.latencies, 99),
     unit: 'ms',

@@ -49,7 +49,8 @@ const payfast: Provider = {
       Array.from({ length: count }, async (_, n) => {
         const mPaymentId = `bench-${run}-${n}`;
         await stack.pool.query(
-          `INSERT INTO payfast_checkouts (m_payment_id, user_id, package_id, amount_cents) VALUES ($1, $2, 'pro', 19900)`,
+          `INSERT INTO payfast_checkouts (m_payment_id, user_id, package_id, amount_cents) ` +
+            `VALUES ($1, $2, 'pro', 19900)`,
           [mPaymentId, user.id],
         );
         const pfPaymentId = `${run}${n}`;
@@ -78,7 +79,9 @@ const clerk: Provider = {
 
 export const PROVIDERS: Provider[] = [paypal, payfast, clerk];
 
-/** Waits until every event has an outcome in webhook_events (its workflow ran), so no figure's work leaks into the next. */
+/**
+ * Waits until every event has an outcome in webhook_events (its workflow ran), so no figure's work leaks into the next.
+ */
 export async function awaitProcessed(
   stack: TestStack,
   provider: string,

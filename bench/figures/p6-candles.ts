@@ -2,8 +2,12 @@ import type { BenchContext } from '../lib/context';
 import type { Figure } from '../lib/report';
 import { percentile, timed } from '../lib/stats';
 
-/** The store's own statement (src/db/market-candles.ts), with an explicit window so every request returns a full page. */
-const SQL = `SELECT (extract(epoch FROM ts) * 1000)::float8 AS t, open::float8 AS o, high::float8 AS h, low::float8 AS l,
+/**
+ * The store's own statement (src/db/market-candles.ts), with an explicit window so every request returns a full page.
+ */
+const SQL =
+  `SELECT (extract(epoch FROM ts) * 1000)::float8 AS t, open::float8 AS o, ` +
+  `high::float8 AS h, low::float8 AS l,
   close::float8 AS c, volume::float8 AS v, trades AS n FROM market_candles
   WHERE symbol = $1 AND interval = $2 AND ts >= $3 AND ts < $4 ORDER BY ts ASC LIMIT $5`;
 
@@ -46,7 +50,8 @@ export async function measureCandles(ctx: BenchContext): Promise<Figure[]> {
       c.to ? c.from + Math.floor((Math.random() * (c.to - c.from)) / 60_000) * 60_000 : 0,
     );
     const url = (start: number) =>
-      `${stack.api.url}/api/v1/market-data/candles?symbol=${c.symbol}&interval=${c.interval}&limit=1000&startTime=${start}`;
+      `${stack.api.url}/api/v1/market-data/candles?symbol=${c.symbol}` +
+      `&interval=${c.interval}&limit=1000&startTime=${start}`;
     const get = async (start: number) => {
       const res = await fetch(url(start), { headers });
       const body = (await res.json()) as { meta?: { total?: number } };
@@ -78,7 +83,9 @@ export async function measureCandles(ctx: BenchContext): Promise<Figure[]> {
       value: percentile(api, 99),
       baseline: percentile(raw, 99),
       unit: 'ms',
-      note: `p50 ${percentile(api, 50).toFixed(1)} vs ${percentile(raw, 50).toFixed(1)} ms; ${(candles / requests).toFixed(0)} candles per answer`,
+      note:
+        `p50 ${percentile(api, 50).toFixed(1)} vs ${percentile(raw, 50).toFixed(1)} ms; ` +
+        `${(candles / requests).toFixed(0)} candles per answer`,
     });
   }
   return figures;

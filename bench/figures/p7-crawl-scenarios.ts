@@ -21,7 +21,10 @@ export interface CrawlJob {
 export interface CrawlScenarios {
   clients: Partial<Record<Chain, ChainClient>>;
   jobs: CrawlJob[];
-  /** One bare request per chain to the same server the client calls (a recorded answer or anvil): the cost of a chain call without the engine. */
+  /**
+   * One bare request per chain to the same server the client calls (a recorded answer or anvil): the cost of a chain
+   * call without the engine.
+   */
   rawCall: Record<string, () => Promise<void>>;
   /** Requests the strict replay server could not match (must stay empty). */
   misses(): string[];

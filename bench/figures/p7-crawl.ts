@@ -50,7 +50,9 @@ export async function measureCrawl(ctx: BenchContext): Promise<Figure[]> {
         value: percentile(crawl, 50),
         baseline: perJob * percentile(raw, 50),
         unit: 'ms',
-        note: `${perJob} chain calls/job${calls.size > 1 ? ` (varied: ${[...calls].join('/')})` : ''}, ${nodes} nodes, analysis p50 ${percentile(analysis, 50).toFixed(0)} ms`,
+        note:
+          `${perJob} chain calls/job${calls.size > 1 ? ` (varied: ${[...calls].join('/')})` : ''}, ` +
+          `${nodes} nodes, analysis p50 ${percentile(analysis, 50).toFixed(0)} ms`,
       });
     }
     const misses = scenarios.misses();

@@ -25,7 +25,10 @@ function format(n: number): string {
 export function markdownTable(figures: Figure[]): string {
   const rows = figures.map((f) => {
     const note = f.note ? ` (${f.note})` : '';
-    return `| ${f.id} | ${f.figure}${note} | ${format(f.value)} ${f.unit} | ${format(f.baseline)} ${f.unit} | ${format(ratioOf(f))} |`;
+    return (
+      `| ${f.id} | ${f.figure}${note} | ${format(f.value)} ${f.unit} | ${format(f.baseline)} ${f.unit} ` +
+      `| ${format(ratioOf(f))} |`
+    );
   });
   return ['| id | figure | value | baseline | ratio |', '|---|---|---|---|---|', ...rows].join('\n');
 }

@@ -28,6 +28,10 @@ import { countingRejections } from '../platform/rate-limit/counted-limiter';
 import { postgresAnswers, temporalAnswers, workerPolls } from '../platform/health/checks';
 import { createApiMetrics, type ApiMetrics } from './metrics/api-metrics';
 import { createMetricsRegistry } from '../platform/metrics/metrics-registry';
+import { evidenceKeyRing } from '../platform/signing/evidence-key-ring';
+import { createEvidenceSigner } from '../platform/signing/evidence-signer';
+import { createListStore, ofacListFresh, registerListAge, type ListsRouterDeps } from '../lists';
+import type { SigningKeyRing } from '../platform/signing/key-ring';
 
 export interface ApiServer {
   server: Server;
@@ -35,12 +39,18 @@ export interface ApiServer {
   app: Express;
   /** This server's counters (its own registry, served at /metrics). */
   metrics: ApiMetrics;
+  /** The keys that sign completed answers (tests refresh them after a rotation). */
+  evidenceKeys: SigningKeyRing;
   url: string;
   close(): Promise<void>;
 }
 
 export type ApiConfig = Pick<
   Config,
+  | 'NODE_ENV'
+  | 'OFAC_REFRESH_SOURCE'
+  | 'OFAC_REFRESH_EVERY_HOURS'
+  | 'OFAC_MAX_AGE_DAYS'
   | 'PORT'
   | 'CLERK_JWT_KEY'
   | 'CLERK_AUTHORIZED_PARTIES'
@@ -85,6 +95,7 @@ export type ApiConfig = Pick<
   | 'MARKET_LIVE_INTERVAL'
   | 'MARKET_LIVE_POLL_SECONDS'
   | 'MARKET_LIVE_BACKFILL_CANDLES'
+  | 'EVIDENCE_SIGNING_KEYS'
 >;
 
 /** Express `trust proxy` from TRUST_PROXY: unset = trust no proxy; a number = hops; else addresses/CIDRs. */
@@ -121,7 +132,8 @@ export async function startApiServer(deps: {
   });
   if (!facilitator || !config.X402_PAY_TO)
     log.warn(
-      'x402 reports disabled: set X402_PAY_TO and X402_FACILITATOR_URL (or X402_RPC_URL + X402_FACILITATOR_PRIVATE_KEY); the report routes answer 503',
+      'x402 reports disabled: set X402_PAY_TO and X402_FACILITATOR_URL (or ' +
+        'X402_RPC_URL + X402_FACILITATOR_PRIVATE_KEY); the report routes answer 503',
     );
   const verifySessionToken = config.CLERK_JWT_KEY
     ? createClerkSessionVerifier({
@@ -130,16 +142,37 @@ export async function startApiServer(deps: {
       })
     : undefined;
   const metrics = createApiMetrics(createMetricsRegistry());
+  const evidenceKeys = evidenceKeyRing(config.EVIDENCE_SIGNING_KEYS, pool);
+  if (!config.EVIDENCE_SIGNING_KEYS && config.NODE_ENV === 'production')
+    log.warn(
+      'EVIDENCE_SIGNING_KEYS is not set: answers are signed with a key kept in Postgres, which anyone who can ' +
+        'read the database can use to sign (see docs/configuration.md)',
+    );
+  registerListAge(metrics.registry, createListStore(pool));
+  const listsDeps: ListsRouterDeps = {
+    pool,
+    lists: createListStore(pool),
+    ofacRefresh: {
+      enabled: config.OFAC_REFRESH_EVERY_HOURS > 0,
+      everyHours: config.OFAC_REFRESH_EVERY_HOURS || null,
+      source: config.OFAC_REFRESH_EVERY_HOURS > 0 ? config.OFAC_REFRESH_SOURCE : null,
+      maxAgeDays: config.OFAC_MAX_AGE_DAYS,
+    },
+  };
   const app = createApp({
     ...stores,
     pool,
     log,
     metrics,
+    evidenceKeys,
+    evidenceSigner: createEvidenceSigner(evidenceKeys),
     readiness: {
       postgres: postgresAnswers(pool),
       temporal: temporalAnswers(temporal),
       worker: workerPolls(temporal, config.TEMPORAL_TASK_QUEUE),
     },
+    advisories: { lists: ofacListFresh(listsDeps) },
+    lists: listsDeps,
     capabilities,
     config,
     syncAnalyzeWaitMs: config.SYNC_ANALYZE_WAIT_MS,
@@ -206,6 +239,7 @@ export async function startApiServer(deps: {
     server,
     app,
     metrics,
+    evidenceKeys,
     url: `http://127.0.0.1:${port}`,
     close: async () => {
       await realtime.close();

@@ -27,8 +27,11 @@ import { createDashboardRouter, type DashboardRouterDeps } from '../dashboard/da
 import { createPayFastRefundsRouter, type PayFastRefundRouterDeps } from '../billing/payfast/payfast-refunds-routes';
 import type { Check } from '../platform/health/checks';
 import { createHealthRouter } from '../platform/health/health-router';
+import { createListsRouter, type ListsRouterDeps } from '../lists';
 import type { ApiMetrics } from './metrics/api-metrics';
 import { createMetricsRouter } from '../platform/metrics/metrics-router';
+import { createJwksRouter } from '../platform/signing/jwks-route';
+import type { SigningKeyRing } from '../platform/signing/key-ring';
 import { webhookDeliveryMetrics } from '../platform/metrics/webhook-delivery-edge';
 
 export interface AppDeps
@@ -54,6 +57,11 @@ export interface AppDeps
   metrics: ApiMetrics;
   /** What /readyz asks: each dependency's check. */
   readiness: Record<string, Check>;
+  /** What /readyz reports as degraded without failing it (a stale sanctions list). */
+  advisories: Record<string, Check>;
+  lists: ListsRouterDeps;
+  /** The public keys that verify signed answers, served at /.well-known/jwks.json. */
+  evidenceKeys: Pick<SigningKeyRing, 'publicKeys'>;
   config: ScreeningRouterDeps['config'] & BillingRouterDeps['config'];
 }
 
@@ -90,7 +98,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(createDashboardRouter(deps.dashboard));
 
   // Operators: liveness, readiness (Postgres, Temporal, a polling worker) and Prometheus metrics.
-  app.use(createHealthRouter(deps.readiness));
+  app.use(createHealthRouter(deps.readiness, deps.advisories));
   app.use(createMetricsRouter(deps.metrics.registry));
   app.get('/health', async (_req, res) => {
     await deps.pool.query('SELECT 1');
@@ -99,6 +107,8 @@ export function createApp(deps: AppDeps): Express {
 
   // The machine-readable contract, public: mounted before the authenticated /api/v1 routers.
   app.use(createOpenApiRouter({ maxCrawlTimeoutMs: deps.config.CRAWL_TIMEOUT_MAX_MS }));
+  // The keys that verify signed answers, public like the contract: a customer's auditor needs no account.
+  app.use(createJwksRouter(deps.evidenceKeys));
 
   const authenticate = createAuthenticate(deps);
   // Market data has its own per-key rate limit, so it is mounted ahead of the general /api/v1 router.
@@ -112,6 +122,7 @@ export function createApp(deps: AppDeps): Express {
   v1.use(createBillingRouter(deps));
   v1.use(createPayFastRefundsRouter(deps));
   v1.use(createActivityRouter(deps));
+  v1.use(createListsRouter(deps.lists));
   app.use('/api/v1', v1);
 
   // Swagger UI over that document (assets from node_modules, nothing from the network).

@@ -3,11 +3,15 @@ import type { Config } from '../platform/config';
 import { migrate } from '../platform/db/migrate';
 import { loadMarketData } from '../market/store/market-files';
 import { loadReferenceData } from '../screening/lists/reference-data';
+import { loadBundledLists } from '../lists/load-bundled-lists';
 import { createUserStore } from '../identity/users-store';
 import type { Logger } from '../platform/logging/logger';
 import { createPool } from '../platform/db/pool';
 
-/** Migrations, then the reference lists and candle files (only files that changed), then the bootstrap admin. Idempotent. */
+/**
+ * Migrations, then the reference lists and candle files (only files that changed), then the
+ * bootstrap admin. Idempotent.
+ */
 export async function prepareDatabase(
   config: Pick<
     Config,
@@ -17,7 +21,10 @@ export async function prepareDatabase(
   log: Logger,
 ): Promise<void> {
   await migrate(pool, log);
-  if (config.LOAD_REFERENCE_DATA) await loadReferenceData(pool, config.REFERENCE_DATA_DIR, log);
+  if (config.LOAD_REFERENCE_DATA) {
+    await loadReferenceData(pool, config.REFERENCE_DATA_DIR, log);
+    await loadBundledLists(pool, config.REFERENCE_DATA_DIR, log);
+  }
   if (config.LOAD_MARKET_DATA) await loadMarketData(pool, config.MARKET_DATA_DIR, log);
   if (config.BOOTSTRAP_ADMIN_API_KEY) {
     const admin = await createUserStore(pool).ensureBootstrapAdmin(config.BOOTSTRAP_ADMIN_API_KEY);

@@ -21,7 +21,10 @@ import { workflowBundlerLogger } from '../platform/logging/workflow-bundler-logg
 import { WORKFLOW_INTERCEPTOR_MODULES } from '../platform/temporal/workflow-interceptors';
 import type { WorkerMetrics } from './metrics/worker-metrics';
 
-/** Default TTL an hour: exposure far from the screened address changes slowly, and a re-run after a list update then needs no chain calls. */
+/**
+ * Default TTL an hour: exposure far from the screened address changes slowly, and a re-run after a list update then
+ * needs no chain calls.
+ */
 function withChainCache(
   clients: Partial<Record<Chain, ChainClient>>,
   store: ChainCacheStore,
@@ -98,7 +101,10 @@ export async function createWorker(options: {
   activities: Activities;
   namespace?: string;
   workflowBundlePath?: string;
-  /** Activity lines (and the domain code's under them) carry the job's workflowId and httpRequestId; see activityLogContext. */
+  /**
+   * Activity lines (and the domain code's under them) carry the job's workflowId and
+   * httpRequestId; see activityLogContext.
+   */
   log?: Logger;
 }): Promise<Worker> {
   // Bundled here, not by Worker.create({ workflowsPath }), whose bundler logs webpack's whole module list at INFO

@@ -21,7 +21,9 @@ export interface RefundRequest {
   eventId: string;
 }
 
-/** A refund for a payment this service has not credited (yet): retried, so a refund that overtakes its sale is not lost. */
+/**
+ * A refund for a payment this service has not credited (yet): retried, so a refund that overtakes its sale is not lost.
+ */
 export class PaymentNotKnownYetError extends AppError {
   constructor(
     readonly provider: PaymentProvider,
@@ -83,7 +85,9 @@ export async function applyRefund(
         userId: payment.userId,
         amount: plan.revoke,
         idempotencyKey: `${r.provider}:refund:${r.refundId}`,
-        reason: `${r.provider === 'paypal' ? 'PayPal' : 'PayFast'} ${r.kind} of payment ${r.paymentId}: ${formatCents(cents)} ${payment.currency}`,
+        reason:
+          `${r.provider === 'paypal' ? 'PayPal' : 'PayFast'} ${r.kind} of payment ${r.paymentId}: ` +
+          `${formatCents(cents)} ${payment.currency}`,
         source: r.provider,
         metadata: {
           provider: r.provider,

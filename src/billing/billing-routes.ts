@@ -83,7 +83,8 @@ export function createBillingRouter(deps: BillingRouterDeps): Router {
     if (!c.PAYFAST_MERCHANT_ID || !c.PAYFAST_MERCHANT_KEY || !c.PAYFAST_MERCHANT_PASSPHRASE) {
       throw flatError(
         503,
-        'PayFast checkout is not configured on this deployment (PAYFAST_MERCHANT_ID, PAYFAST_MERCHANT_KEY, PAYFAST_MERCHANT_PASSPHRASE)',
+        'PayFast checkout is not configured on this deployment (PAYFAST_MERCHANT_ID, PAYFAST_MERCHANT_KEY, ' +
+          'PAYFAST_MERCHANT_PASSPHRASE)',
         'BILLING_NOT_CONFIGURED',
       );
     }

@@ -47,7 +47,8 @@ export function createCreditedPaymentStore(pool: Pool) {
     /** Records a credited payment once; false when it was already recorded (the payment was credited before). */
     async record(client: PoolClient, p: Omit<CreditedPayment, 'refundedCents' | 'creditsRevoked'>): Promise<boolean> {
       const { rowCount } = await client.query(
-        `INSERT INTO credited_payments (provider, payment_id, user_id, subscription_id, cycle, package_id, amount_cents, currency, credits)
+        `INSERT INTO credited_payments (provider, payment_id, user_id, subscription_id, cycle, package_id, ` +
+          `amount_cents, currency, credits)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (provider, payment_id) DO NOTHING`,
         [
           p.provider,
@@ -128,7 +129,8 @@ export function createCreditedPaymentStore(pool: Pool) {
         r.transactionId,
       ]);
       await client.query(
-        'UPDATE credited_payments SET refunded_cents = $3, credits_revoked = $4 WHERE provider = $1 AND payment_id = $2',
+        'UPDATE credited_payments SET refunded_cents = $3, credits_revoked = $4 ' +
+          'WHERE provider = $1 AND payment_id = $2',
         [r.provider, r.paymentId, r.refundedCents, r.creditsRevoked],
       );
     },

@@ -49,10 +49,14 @@ export const balanceResponse = z.object({
     balance: z.int(),
     reserved: z.int().min(0),
     available: z.int(),
-    debt: z.int().min(0).meta({
-      description:
-        'credits taken back by a refund or reversal after they were spent; above 0, new jobs answer 402 CREDITS_IN_DEBT until a payment repays it',
-    }),
+    debt: z
+      .int()
+      .min(0)
+      .meta({
+        description:
+          'credits taken back by a refund or reversal after they were spent; above 0, ' +
+          'new jobs answer 402 CREDITS_IN_DEBT until a payment repays it',
+      }),
   }),
 });
 

@@ -44,7 +44,10 @@ export interface RevokeResult extends LedgerResult {
   debt: number;
 }
 
-/** balance = credits owned, reserved = held by running jobs, available = balance - reserved, debt = revoked credits already spent. */
+/**
+ * balance = credits owned, reserved = held by running jobs, available = balance - reserved, debt = revoked
+ * credits already spent.
+ */
 export interface Balance {
   balance: number;
   reserved: number;
@@ -70,7 +73,10 @@ const toResult = (r: LedgerRow): LedgerResult => ({
   duplicate: r.duplicate,
 });
 
-/** Thin wrappers over the stored functions of src/platform/db/functions/credits.sql: every rule about money lives in SQL, in one transaction. */
+/**
+ * Thin wrappers over the stored functions of src/platform/db/functions/credits.sql: every rule about money lives in
+ * SQL, in one transaction.
+ */
 export function createCreditStore(pool: Pool) {
   return {
     async grant(input: GrantInput, db: Queryable = pool): Promise<LedgerResult> {

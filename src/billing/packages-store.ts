@@ -28,9 +28,11 @@ interface Row {
   }[];
 }
 
-const SELECT = `
+const SELECT =
+  `
   SELECT p.id, p.name, p.credits, p.billing,
-         coalesce(json_agg(json_build_object('provider', pr.provider, 'currency', pr.currency, 'amount_cents', pr.amount_cents,
+         coalesce(json_agg(json_build_object('provider', pr.provider, 'currency', pr.currency, ` +
+  `'amount_cents', pr.amount_cents,
                   'paypal_plan_id', pr.paypal_plan_id) ORDER BY pr.id) FILTER (WHERE pr.id IS NOT NULL), '[]') AS prices
   FROM credit_packages p LEFT JOIN package_prices pr ON pr.package_id = p.id`;
 
@@ -72,7 +74,8 @@ export function createPackageStore(pool: Pool) {
       db: Pool | PoolClient = pool,
     ): Promise<CreditPackage | null> {
       const { rows } = await db.query<{ package_id: string }>(
-        `SELECT DISTINCT package_id FROM package_prices WHERE provider = 'paypal' AND currency = $1 AND amount_cents = $2`,
+        `SELECT DISTINCT package_id FROM package_prices WHERE provider = 'paypal' ` +
+          `AND currency = $1 AND amount_cents = $2`,
         [currency, amountCents],
       );
       return rows.length === 1 ? one('p.id = $1', [rows[0]?.package_id], db) : null;

@@ -8,7 +8,9 @@ export interface StoredSubscription extends SubscriptionState {
 
 const iso = (v: unknown): string | null => (v instanceof Date ? v.toISOString() : null);
 
-const COLUMNS = `subscription_id, user_id, plan_id, package_id, status, next_billing_time, last_payment_at, last_failed_payment_at,
+const COLUMNS =
+  `subscription_id, user_id, plan_id, package_id, status, next_billing_time, ` +
+  `last_payment_at, last_failed_payment_at,
   last_failure_reason, cancelled_at, plan_credits_granted, provider_updated_at, sales_credited`;
 
 function toSubscription(r: Record<string, unknown>): StoredSubscription {
@@ -29,7 +31,9 @@ function toSubscription(r: Record<string, unknown>): StoredSubscription {
   };
 }
 
-/** PayPal subscriptions. Every read for a change takes the row lock, so events of one subscription apply one at a time. */
+/**
+ * PayPal subscriptions. Every read for a change takes the row lock, so events of one subscription apply one at a time.
+ */
 export function createSubscriptionStore(pool: Pool) {
   return {
     async lock(client: PoolClient, subscriptionId: string): Promise<StoredSubscription | null> {
@@ -52,7 +56,8 @@ export function createSubscriptionStore(pool: Pool) {
 
     async save(client: PoolClient, s: StoredSubscription): Promise<void> {
       await client.query(
-        `UPDATE subscriptions SET plan_id = $2, package_id = $3, status = $4, next_billing_time = $5, last_payment_at = $6,
+        `UPDATE subscriptions SET plan_id = $2, package_id = $3, status = $4, ` +
+          `next_billing_time = $5, last_payment_at = $6,
            last_failed_payment_at = $7, last_failure_reason = $8, cancelled_at = $9, plan_credits_granted = $10,
            provider_updated_at = $11, sales_credited = $12, updated_at = now()
          WHERE provider = 'paypal' AND subscription_id = $1`,

@@ -1,5 +1,6 @@
 /** The dashboard's one HTML page: a shell that loads the bundle; everything else is drawn by the script. */
-export const DASHBOARD_PAGE = `<!doctype html>
+export const DASHBOARD_PAGE =
+  `<!doctype html>
 <html lang="en">
 <head>
   <meta charset="utf-8">
@@ -9,7 +10,8 @@ export const DASHBOARD_PAGE = `<!doctype html>
   <script type="module" src="/app/assets/main.js"></script>
 </head>
 <body>
-  <div id="root"><noscript>The dashboard needs JavaScript. The API itself is documented at <a href="/docs">/docs</a>.</noscript></div>
+  <div id="root"><noscript>The dashboard needs JavaScript. ` +
+  `The API itself is documented at <a href="/docs">/docs</a>.</noscript></div>
 </body>
 </html>
 `;

@@ -81,13 +81,16 @@ export function createHistoryStore(pool: Pool) {
            -- Two indexed lookups: by Clerk id, or by internal id when the reference is a UUID.
            SELECT id FROM users WHERE clerk_user_id = $1 UNION ALL SELECT id FROM users WHERE id = $22::uuid LIMIT 1),
          ins AS (
-           INSERT INTO activity_history (user_id, user_ref, idempotency_key, activity_type, request_id, response_id, status_code, is_error,
+           INSERT INTO activity_history (user_id, user_ref, idempotency_key, activity_type, request_id, ` +
+          `response_id, status_code, is_error,
              blockchain, transaction_hash, address, entity_id, entity_name, risk_level, risk_score, request_payload,
              response_payload, response_summary, error_message, metadata, client_app_id, client_app_name, source)
-           VALUES ((SELECT id FROM owner), $1, $2, $3, $4, $5, $6, $6 >= 400, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
+           VALUES ((SELECT id FROM owner), $1, $2, $3, $4, $5, $6, $6 >= 400, $7, $8, $9, $10, $11, $12, $13, $14, ` +
+          `$15, $16, $17, $18, $19, $20, $21)
            ON CONFLICT (idempotency_key) DO NOTHING RETURNING id)
          SELECT id, true AS inserted FROM ins
-         UNION ALL SELECT id, false FROM activity_history WHERE idempotency_key = $2 AND NOT EXISTS (SELECT 1 FROM ins)`,
+         UNION ALL SELECT id, false FROM activity_history WHERE idempotency_key = $2 ` +
+          `AND NOT EXISTS (SELECT 1 FROM ins)`,
         [
           e.userRef,
           e.idempotencyKey,
@@ -128,9 +131,12 @@ export function createHistoryStore(pool: Pool) {
       const where = whereFor(userId, filters);
       const [page, count] = await Promise.all([
         pool.query<ActivityRow>(
-          `SELECT id, request_id, response_id, activity_type, status_code, is_error, blockchain, transaction_hash, address, entity_id,
-             entity_name, risk_level, risk_score, response_summary, error_message, client_app_id, client_app_name, source, created_at
-           FROM activity_history WHERE ${where.sql} ORDER BY created_at DESC, id DESC LIMIT $${where.params.length + 1} OFFSET $${where.params.length + 2}`,
+          `SELECT id, request_id, response_id, activity_type, status_code, is_error, blockchain, ` +
+            `transaction_hash, address, entity_id,
+             entity_name, risk_level, risk_score, response_summary, error_message, client_app_id, ` +
+            `client_app_name, source, created_at
+           FROM activity_history WHERE ${where.sql} ORDER BY created_at DESC, id DESC ` +
+            `LIMIT $${where.params.length + 1} OFFSET $${where.params.length + 2}`,
           [...where.params, limit, offset],
         ),
         pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM activity_history WHERE ${where.sql}`, where.params),

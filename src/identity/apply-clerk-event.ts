@@ -17,7 +17,10 @@ export interface ClerkEventInput {
   event: { type: string; data: Record<string, unknown>; timestamp?: number };
 }
 
-/** Applies one Clerk delivery in one transaction, claimed by svix-id: created/updated upsert the user, deleted deactivates it. */
+/**
+ * Applies one Clerk delivery in one transaction, claimed by svix-id: created/updated upsert the user,
+ * deleted deactivates it.
+ */
 export async function applyClerkEvent(deps: ClerkEventDeps, input: ClerkEventInput): Promise<EventResult> {
   return inTransaction(deps.pool, async (client) => {
     if (!(await deps.webhookEvents.claim(client, 'clerk', input.svixId, input.event.type, input.event))) {

@@ -42,7 +42,8 @@ export function createClerkWebhookRouter(deps: {
       }
       throw err;
     }
-    // Signed by Clerk, yet still refused when the workflow could not store it (U+0000, prototype keys, runaway nesting).
+    // Signed by Clerk, yet still refused when the workflow could not store it (U+0000, prototype
+    // keys, runaway nesting).
     const unsafe = findUnsafeInput(delivery.event, 'event');
     if (unsafe)
       throw flatError(

@@ -64,13 +64,16 @@ export function createUserStore(pool: Pool) {
         UserRow & { key_id: string; rate_limit_tier: RateLimitTier; requests_per_minute: number | null }
       >({
         name: 'find-by-api-key',
-        text: `WITH found AS (
-                 SELECT u.id, u.clerk_user_id, u.email, u.role, u.status, k.id AS key_id, k.rate_limit_tier, k.requests_per_minute, k.last_used_at
+        text:
+          `WITH found AS (
+                 SELECT u.id, u.clerk_user_id, u.email, u.role, u.status, k.id AS key_id, k.rate_limit_tier, ` +
+          `k.requests_per_minute, k.last_used_at
                  FROM api_keys k JOIN users u ON u.id = k.user_id
                  WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND u.status = 'active'
                ), touched AS (
                  UPDATE api_keys SET last_used_at = now()
-                 WHERE id IN (SELECT key_id FROM found WHERE last_used_at IS NULL OR last_used_at < now() - interval '1 minute')
+                 WHERE id IN (SELECT key_id FROM found WHERE last_used_at ` +
+          `IS NULL OR last_used_at < now() - interval '1 minute')
                )
                SELECT id, clerk_user_id, email, role, status, key_id, rate_limit_tier, requests_per_minute FROM found`,
         values: [hashApiKey(key)],
@@ -83,7 +86,9 @@ export function createUserStore(pool: Pool) {
       };
     },
 
-    /** Admin: sets a key's market-data tier (enterprise carries its own requests per minute); null for an unknown key. */
+    /**
+     * Admin: sets a key's market-data tier (enterprise carries its own requests per minute); null for an unknown key.
+     */
     async setApiKeyRateLimit(
       keyId: string,
       tier: RateLimitTier,
@@ -122,7 +127,8 @@ export function createUserStore(pool: Pool) {
         `INSERT INTO users (clerk_user_id, email, display_name, clerk_synced_at) VALUES ($1, $2, $3, $4)
          ON CONFLICT (clerk_user_id) DO UPDATE SET email = EXCLUDED.email, display_name = EXCLUDED.display_name,
            clerk_synced_at = EXCLUDED.clerk_synced_at, updated_at = now()
-         WHERE users.deleted_at IS NULL AND (users.clerk_synced_at IS NULL OR users.clerk_synced_at < EXCLUDED.clerk_synced_at)
+         WHERE users.deleted_at IS NULL AND (users.clerk_synced_at IS NULL OR users.clerk_synced_at < ` +
+          `EXCLUDED.clerk_synced_at)
          RETURNING id, true AS changed`,
         [p.clerkUserId, p.email, p.displayName, p.at],
       );
@@ -133,7 +139,9 @@ export function createUserStore(pool: Pool) {
       return { userId: (existing.rows[0] as { id: string }).id, changed: false };
     },
 
-    /** Deactivates a deleted Clerk user (created deactivated if unseen) and revokes its keys: they stop working at once. */
+    /**
+     * Deactivates a deleted Clerk user (created deactivated if unseen) and revokes its keys: they stop working at once.
+     */
     async deactivateClerkUser(
       client: PoolClient,
       p: { clerkUserId: string; at: string },
@@ -144,7 +152,8 @@ export function createUserStore(pool: Pool) {
       );
       const { rows } = await client.query<{ id: string }>(
         `INSERT INTO users (clerk_user_id, status, deleted_at, clerk_synced_at) VALUES ($1, 'deactivated', $2, $2)
-         ON CONFLICT (clerk_user_id) DO UPDATE SET status = 'deactivated', deleted_at = coalesce(users.deleted_at, EXCLUDED.deleted_at),
+         ON CONFLICT (clerk_user_id) DO UPDATE SET status = 'deactivated', ` +
+          `deleted_at = coalesce(users.deleted_at, EXCLUDED.deleted_at),
            clerk_synced_at = greatest(users.clerk_synced_at, EXCLUDED.clerk_synced_at), updated_at = now()
          RETURNING id`,
         [p.clerkUserId, p.at],

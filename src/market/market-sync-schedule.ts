@@ -51,7 +51,9 @@ export async function reconcileMarketSync(client: Client, config: SyncConfig, lo
     args: [input],
     workflowIdConflictPolicy: 'TERMINATE_EXISTING',
     typedSearchAttributes: [{ key: ProviderAttr, value: plan.connector }],
-    staticSummary: `live candles from ${plan.connector}: ${plan.symbols.map((s) => s.symbol).join(', ')} every ${plan.pollSeconds} s`,
+    staticSummary:
+      `live candles from ${plan.connector}: ${plan.symbols.map((s) => s.symbol).join(', ')} ` +
+      `every ${plan.pollSeconds} s`,
   });
   log.info('market sync running', {
     workflowId: id,

@@ -3,8 +3,12 @@ import { z } from 'zod';
 export const EVM_HISTORY_MODES = ['auto', 'otterscan', 'etherscan', 'logs'] as const;
 import { SYMBOL_PATTERN } from './http/common-patterns';
 import { LOG_FORMATS } from './logging/log-format';
+import { signingKeysFromEnv } from './signing/signing-keys-env';
 
-/** Reads "true"/"false" (and 1/0) strictly: `Boolean("false")` is true, which is how safeguards get switched off by accident. */
+/**
+ * Reads "true"/"false" (and 1/0) strictly: `Boolean("false")` is true, which is how safeguards get switched
+ * off by accident.
+ */
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** One MARKET_LIVE_SYMBOLS entry: SYMBOL or SYMBOL=EXCHANGEPAIR. */
@@ -25,7 +29,10 @@ const schema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** How long a request waits for a pooled connection (or a new one) before it is answered 503. */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
-  /** Server-side statement_timeout of the serving pools; the client gives up 2 s later if the server itself stopped answering. */
+  /**
+   * Server-side statement_timeout of the serving pools; the client gives up 2 s later if the server
+   * itself stopped answering.
+   */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   EMBEDDED_PG_PORT: port.default(54329),
 
@@ -37,7 +44,10 @@ const schema = z.object({
   TEMPORAL_CLI_PATH: z.string().min(1).optional(),
   /** The worker process's own HTTP server: /healthz, /readyz, /metrics (0 = any free port). */
   WORKER_HTTP_PORT: port.default(9464),
-  /** Where the Temporal SDK exports its worker metrics, on 127.0.0.1 only; the worker's /metrics appends them (0 = any free port). */
+  /**
+   * Where the Temporal SDK exports its worker metrics, on 127.0.0.1 only; the worker's /metrics appends them (0 =
+   * any free port).
+   */
   TEMPORAL_SDK_METRICS_PORT: port.default(9465),
 
   CLERK_JWT_KEY: z.string().min(1).optional(),
@@ -53,6 +63,11 @@ const schema = z.object({
         : [],
     ),
   BOOTSTRAP_ADMIN_API_KEY: z.string().min(24, 'BOOTSTRAP_ADMIN_API_KEY must be at least 24 characters').optional(),
+  /**
+   * The keys that sign completed screening answers: a JWKS JSON of private Ed25519 JWKs with kids; the first signs,
+   * all are published at /.well-known/jwks.json. Unset = one generated and kept in Postgres (development default).
+   */
+  EVIDENCE_SIGNING_KEYS: signingKeysFromEnv.optional(),
 
   ETHEREUM_RPC_URL: z.string().url().optional(),
   BSC_RPC_URL: z.string().url().optional(),
@@ -72,7 +87,10 @@ const schema = z.object({
     .max(7 * 24 * 3_600_000)
     .default(3_600_000),
   CHAIN_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  /** EVM address history: auto = Otterscan when the node has ots_*, else Etherscan when a key is set, else eth_getLogs windows. */
+  /**
+   * EVM address history: auto = Otterscan when the node has ots_*, else Etherscan when a key is set,
+   * else eth_getLogs windows.
+   */
   EVM_HISTORY_SOURCE: z.enum(EVM_HISTORY_MODES).default('auto'),
   /** Etherscan v2 multichain key (chainid 1 and 56; BSC needs a paid plan); enables the Etherscan history source. */
   ETHERSCAN_API_KEY: z.string().min(1).optional(),
@@ -89,6 +107,19 @@ const schema = z.object({
   SYNC_ANALYZE_WAIT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
   /** A worker that stops heartbeating for this long is presumed dead and its analysis is retried elsewhere. */
   ANALYSIS_HEARTBEAT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(10_000),
+  /** Where the OFAC refresh reads the SDN Advanced XML (a URL or a file path). */
+  OFAC_REFRESH_SOURCE: z
+    .string()
+    .min(1)
+    .default('https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports/SDN_ADVANCED.XML'),
+  /** Hours between OFAC refreshes by the schedule lists-refresh:ofac; 0 turns the refresh (and staleness) off. */
+  OFAC_REFRESH_EVERY_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 31)
+    .default(24),
+  /** An active OFAC version older than this (by issue date) makes /readyz say degraded while refresh is on. */
+  OFAC_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(8),
   /**
    * The queued-job sweeper (a Temporal schedule run by the workers): every N seconds (0 = no schedule) it
    * starts the workflow of a job still queued RESTART_AFTER seconds after submission (its api process died
@@ -134,7 +165,10 @@ const schema = z.object({
   PAYFAST_NOTIFY_URL: z.string().url().optional(),
   PAYFAST_RETURN_URL: z.string().url().optional(),
   PAYFAST_CANCEL_URL: z.string().url().optional(),
-  /** Express `trust proxy`: hop count or comma-separated addresses/CIDRs of the proxies in front (req.ip for the PayFast source check). */
+  /**
+   * Express `trust proxy`: hop count or comma-separated addresses/CIDRs of the proxies in front (req.ip for the
+   * PayFast source check).
+   */
   TRUST_PROXY: z.string().optional(),
 
   /** Where pay-per-use report payments (USDC on Base) go; without it the report routes answer 503. */
@@ -154,7 +188,10 @@ const schema = z.object({
   X402_REPORT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(20_000),
 
   REFERENCE_DATA_DIR: z.string().min(1).default('data/risk'),
-  /** Skip loading the reference lists at start (the api does not need it when the worker or `npm run migrate` loads them). */
+  /**
+   * Skip loading the reference lists at start (the api does not need it when the worker or `npm run
+   * migrate` loads them).
+   */
   LOAD_REFERENCE_DATA: flag.default(true),
   /** Candle files listed in <dir>/catalog.json (provenance in <dir>/SOURCES.md), loaded at start when they changed. */
   MARKET_DATA_DIR: z.string().min(1).default('data/market'),
@@ -163,7 +200,10 @@ const schema = z.object({
   MARKET_LIVE_CONNECTOR: z.enum(['off', 'binance', 'kraken']).default('off'),
   /** Base URL of that API (default https://api.binance.com or https://api.kraken.com). */
   MARKET_LIVE_URL: z.string().url().optional(),
-  /** Our symbols to sync, comma-separated; SYMBOL=EXCHANGEPAIR names the exchange's pair (default BTC-USDT=BTCUSDT / BTC-USD=XBTUSD). */
+  /**
+   * Our symbols to sync, comma-separated; SYMBOL=EXCHANGEPAIR names the exchange's pair (default
+   * BTC-USDT=BTCUSDT / BTC-USD=XBTUSD).
+   */
   MARKET_LIVE_SYMBOLS: z
     .string()
     .regex(

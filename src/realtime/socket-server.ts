@@ -77,7 +77,10 @@ export async function attachRealtime({
     closeAtExpiry(socket);
   });
 
-  /** A revoked key's sockets close: the owner's sockets are re-checked and those whose credentials no longer resolve are dropped. */
+  /**
+   * A revoked key's sockets close: the owner's sockets are re-checked and those whose credentials no longer
+   * resolve are dropped.
+   */
   const recheckUserSockets = async (userId: string) => {
     for (const socket of await io.in(userRoom(userId)).fetchSockets()) {
       const identity = await resolveIdentity(socket.data.credentials as Credentials).catch((err: unknown) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { evidenceSignatureSchema } from '../platform/signing/evidence-signature';
 import { riskModelSchema } from './engine/risk-model-schema';
 import type { JobRecord } from './jobs-store';
 import type { CrawlLimits } from './engine/crawl-limits';
@@ -55,6 +56,20 @@ export const screeningResponseSchema = z.object({
     tags: z.array(z.object({ name: z.string(), type: z.string(), display: z.string() })),
     balances: z.array(z.object({ asset: z.string(), amount: z.number(), usd: z.number() })),
   }),
+  sanctions_list: z
+    .object({ list: z.string(), version: z.int(), issue_date: z.iso.date() })
+    .optional()
+    .describe('The sanctions list version this answer was screened against (see GET /api/v1/lists)'),
+});
+
+/** One list an answer was screened against, as it was then. */
+export const listProvenanceSchema = z.object({
+  list: z.string(),
+  version: z.int().nullable(),
+  issue_date: z.iso.date().nullable(),
+  sha256: z.string(),
+  loaded_at: z.iso.datetime({ offset: true }),
+  source: z.string(),
 });
 
 const crawlLimitsSchema = z.object({
@@ -140,6 +155,7 @@ export const fullResponseSchema = screeningResponseSchema.extend({
   cost: z.object({ credits: z.int().min(0), depth_reached: z.int().min(0), rule: z.string() }),
   unpriced_assets: z.array(z.string()),
   model: riskModelSchema,
+  lists: z.array(listProvenanceSchema).optional(),
   performance: z.object({
     analysis_ms: z.number(),
     chain_ms: z.number(),
@@ -163,6 +179,17 @@ const jobBase = {
 /** Submit `data` (202): the job as queued. */
 export const submittedJobSchema = z.object({ ...jobBase, status: z.literal('queued') });
 
+/** A completed job's signature over its `data` as sent, signature aside (src/screening/signed-job-view.ts). */
+const completedAnswerSignature = evidenceSignatureSchema
+  .extend({
+    signed: z.literal('data').meta({ description: 'What is signed: this `data` object without its `signature`' }),
+  })
+  .meta({
+    description:
+      'Ed25519 signature (detached JWS) over the RFC 8785 canonical JSON of `data` as sent without `signature`; ' +
+      'verify it with the keys at /.well-known/jwks.json (docs/api.md, "Verifying an answer")',
+  });
+
 /** Poll `data`: `queued`, then `completed` with the response and its cost, or `failed` with why (never charged). */
 function polledJobOf<R extends z.ZodType>(response: R) {
   return z.discriminatedUnion('status', [
@@ -173,6 +200,7 @@ function polledJobOf<R extends z.ZodType>(response: R) {
       completed_at: epochMs,
       response,
       credits_charged: z.int().min(0),
+      signature: completedAnswerSignature,
     }),
     z.object({
       ...jobBase,

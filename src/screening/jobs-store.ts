@@ -88,7 +88,8 @@ export function createJobStore(pool: Pool) {
   return {
     async insertQueued(job: NewJob, db: Pool | PoolClient = pool): Promise<JobRecord> {
       const { rows } = await db.query(
-        `INSERT INTO screening_jobs (request_id, user_id, api_type, chain, target, reference_id, crawl_timeout_ms, max_depth, credits_held, http_request_id, status)
+        `INSERT INTO screening_jobs (request_id, user_id, api_type, chain, target, reference_id, crawl_timeout_ms, ` +
+          `max_depth, credits_held, http_request_id, status)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'queued') RETURNING ${COLUMNS}`,
         [
           job.requestId,
@@ -123,7 +124,8 @@ export function createJobStore(pool: Pool) {
     async applyUpdate(u: JobUpdate): Promise<AppliedJobUpdate | null> {
       const { rows } = await pool.query(
         `UPDATE screening_jobs SET status = $4, seq = $2, run_id = $3, response = $5, full_response = $6, error = $7,
-           credits_charged = $8, response_id = ($5::jsonb ->> 'response_id')::uuid, updated_at = now(), completed_at = now()
+           credits_charged = $8, response_id = ($5::jsonb ->> 'response_id')::uuid, ` +
+          `updated_at = now(), completed_at = now()
          WHERE request_id = $1 AND seq < $2
          RETURNING api_type, chain, created_at, completed_at`,
         [
@@ -154,9 +156,11 @@ export function createJobStore(pool: Pool) {
      */
     async findStaleQueued(olderThanMs: number, limit: number): Promise<StaleQueuedJob[]> {
       const { rows } = await pool.query(
-        `SELECT request_id, user_id, api_type, chain, target, reference_id, crawl_timeout_ms, max_depth, credits_held, http_request_id,
+        `SELECT request_id, user_id, api_type, chain, target, reference_id, crawl_timeout_ms, max_depth, ` +
+          `credits_held, http_request_id,
                 (extract(epoch FROM now() - created_at) * 1000)::bigint AS age_ms
-         FROM screening_jobs WHERE status = 'queued' AND created_at < now() - make_interval(secs => $1::double precision / 1000)
+         FROM screening_jobs WHERE status = 'queued' AND created_at < now() - make_interval(secs => ` +
+          `$1::double precision / 1000)
          ORDER BY created_at LIMIT $2`,
         [olderThanMs, limit],
       );
@@ -173,7 +177,8 @@ export function createJobStore(pool: Pool) {
     /** For a job whose workflow could not be started: nothing ran and nothing is charged. */
     async markNotStarted(requestId: string, error: JobError, creditsCharged = 0): Promise<boolean> {
       const { rowCount } = await pool.query(
-        `UPDATE screening_jobs SET status = 'failed', error = $2, credits_charged = $3, updated_at = now(), completed_at = now()
+        `UPDATE screening_jobs SET status = 'failed', error = $2, credits_charged = $3, ` +
+          `updated_at = now(), completed_at = now()
          WHERE request_id = $1 AND status = 'queued'`,
         [requestId, JSON.stringify(error), creditsCharged],
       );

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Config } from '../platform/config';
+import type { EvidenceSigner } from '../platform/signing/evidence-signer';
 import type { JobStore } from './jobs-store';
 import { isUuid } from '../platform/http/common-patterns';
 import type { EngineCapabilities } from './engine/capabilities';
@@ -8,14 +9,17 @@ import type { JobService, SubmitResult } from './job-service';
 import { currentUser } from '../identity';
 import { flatError, notFound } from '../platform/http/errors';
 import { httpRequestIdOf } from '../platform/http/request-id';
-import { polledFullJobSchema, polledJobSchema, polledView, submittedJobSchema, submittedView } from './job-views';
+import { polledFullJobSchema, polledJobSchema, submittedJobSchema, submittedView } from './job-views';
 import { parseScreeningRequest, type ScreeningRequest } from './screening-request';
+import { signedPolledView } from './signed-job-view';
 
 export interface ScreeningRouterDeps {
   jobService: JobService;
   jobs: JobStore;
   capabilities: EngineCapabilities;
   config: Pick<Config, 'CRAWL_TIMEOUT_DEFAULT_MS' | 'CRAWL_TIMEOUT_MAX_MS'>;
+  /** Signs a completed job's `response` (src/platform/signing). */
+  evidenceSigner: EvidenceSigner;
 }
 
 export const submittedJobResponse = z.object({ success: z.literal(true), data: submittedJobSchema });
@@ -30,7 +34,8 @@ export function parseAndCheck(body: unknown, deps: ScreeningRouterDeps): Screeni
   if (request.apiType === 'KYT' && !deps.capabilities.hasChainData(request.chain)) {
     throw flatError(
       422,
-      `KYT on ${request.chain} needs a ${request.chain} node, and none is configured on this deployment; KYA (address) screening is available`,
+      `KYT on ${request.chain} needs a ${request.chain} node, and none is ` +
+        `configured on this deployment; KYA (address) screening is available`,
       'CHAIN_NOT_CONFIGURED',
     );
   }
@@ -42,7 +47,8 @@ export function refuseUnlessQueued(result: SubmitResult): asserts result is Extr
   if (result.kind === 'insufficient_credits' && result.debt > 0) {
     throw flatError(
       402,
-      `Your account owes ${result.debt} credits taken back by a refund or reversal after they were spent; new analyses start again once a payment covers it`,
+      `Your account owes ${result.debt} credits taken back by a refund or reversal ` +
+        `after they were spent; new analyses start again once a payment covers it`,
       'CREDITS_IN_DEBT',
       {
         required: result.needed,
@@ -54,7 +60,8 @@ export function refuseUnlessQueued(result: SubmitResult): asserts result is Extr
   if (result.kind === 'insufficient_credits' && result.paymentFailed) {
     throw flatError(
       402,
-      `Insufficient credits (${result.available} available), and the last subscription payment failed: update the payment method with PayPal to renew your credits`,
+      `Insufficient credits (${result.available} available), and the last subscription ` +
+        `payment failed: update the payment method with PayPal to renew your credits`,
       'SUBSCRIPTION_PAYMENT_FAILED',
       {
         required: result.needed,
@@ -106,12 +113,12 @@ export function createScreeningJobsRouter(deps: ScreeningRouterDeps): Router {
 
   router.get('/kyt/job/:requestId', async (req, res) => {
     const job = await loadJob(req.params.requestId, currentUser(res).id);
-    res.json({ success: true, data: polledView(job) });
+    res.json({ success: true, data: await signedPolledView(job, false, deps.evidenceSigner) });
   });
 
   router.get('/kyt/job/:requestId/fullresponse', async (req, res) => {
     const job = await loadJob(req.params.requestId, currentUser(res).id);
-    res.json({ success: true, data: polledView(job, true) });
+    res.json({ success: true, data: await signedPolledView(job, true, deps.evidenceSigner) });
   });
 
   return router;

@@ -3,7 +3,9 @@ import { screeningWorkflowId } from './workflow-ids';
 import type { ScreeningInput } from './workflow-types';
 import { ApiTypeAttr, ChainAttr, JobStatusAttr, UserIdAttr } from '../platform/temporal/search-attributes';
 
-/** The execution status names of the Temporal API (RUNNING, COMPLETED, FAILED, TERMINATED, CANCELLED, TIMED_OUT …). */
+/**
+ * The execution status names of the Temporal API (RUNNING, COMPLETED, FAILED, TERMINATED, CANCELLED, TIMED_OUT …).
+ */
 export type ExecutionStatus = string;
 
 export interface ScreeningWorkflowStarter {

@@ -11,7 +11,8 @@ export function createX402PaymentStore(pool: Pool) {
   return {
     async claim(key: PaymentKey, report: 'kyt' | 'kya' | 'kye', amount: string, asset: string): Promise<boolean> {
       const { rowCount } = await pool.query(
-        `INSERT INTO x402_payments (network, payer, nonce, report, status, amount, asset) VALUES ($1, $2, $3, $4, 'processing', $5, $6)
+        `INSERT INTO x402_payments (network, payer, nonce, report, status, amount, asset) VALUES ($1, $2, $3, ` +
+          `$4, 'processing', $5, $6)
          ON CONFLICT DO NOTHING`,
         [key.network, key.payer.toLowerCase(), key.nonce.toLowerCase(), report, amount, asset],
       );
@@ -26,7 +27,8 @@ export function createX402PaymentStore(pool: Pool) {
     },
     async settled(key: PaymentKey, transaction: string | null): Promise<void> {
       await pool.query(
-        `UPDATE x402_payments SET status = 'settled', transaction = $4, settled_at = now() WHERE network = $1 AND payer = $2 AND nonce = $3`,
+        `UPDATE x402_payments SET status = 'settled', transaction = $4, settled_at = now() WHERE network = $1 ` +
+          `AND payer = $2 AND nonce = $3`,
         [key.network, key.payer.toLowerCase(), key.nonce.toLowerCase(), transaction],
       );
     },

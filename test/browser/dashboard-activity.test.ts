@@ -106,182 +106,200 @@ async function openHistory(page: Page, key: string) {
 }
 
 describe('dashboard: activity history', () => {
-  test('When the history is filtered by chain and risk level, by search text, by type or by errors, then exactly the matching records are listed', async () => {
-    const { user, ids } = await userWithHistory();
-    const { page, pageErrors } = await openPage(browser);
-    await openHistory(page, user.key);
-    await expect(listedIds(page)).resolves.toEqual([
-      ids.kyeError,
-      ids.tronMedium,
-      ids.btcHigh,
-      ids.ethLow,
-      ids.ethHigh,
-    ]);
-    await expect(range(page)).resolves.toBe('1–5 of 5');
+  test(
+    'When the history is filtered by chain and risk level, by search text, by type or by errors, ' +
+      'then exactly the matching records are listed',
+    async () => {
+      const { user, ids } = await userWithHistory();
+      const { page, pageErrors } = await openPage(browser);
+      await openHistory(page, user.key);
+      await expect(listedIds(page)).resolves.toEqual([
+        ids.kyeError,
+        ids.tronMedium,
+        ids.btcHigh,
+        ids.ethLow,
+        ids.ethHigh,
+      ]);
+      await expect(range(page)).resolves.toBe('1–5 of 5');
 
-    await applyFilters(page, { chain: 'ethereum', risk: 'high' });
-    await expect(listedIds(page)).resolves.toEqual([ids.ethHigh]);
-    await expect(range(page)).resolves.toBe('1–1 of 1');
-    const row = page.getByTestId('activity-rows').locator('tbody tr').first();
-    await expect(row.locator('td').allTextContents()).resolves.toEqual([
-      expect.any(String),
-      'KYA',
-      'ethereum',
-      '0xaaaa000000000000000000000000000000000001',
-      'HIGH',
-      '90',
-      'OK',
-    ]);
-    await saveScreenshot(page, 'activity-filtered-chain-risk');
+      await applyFilters(page, { chain: 'ethereum', risk: 'high' });
+      await expect(listedIds(page)).resolves.toEqual([ids.ethHigh]);
+      await expect(range(page)).resolves.toBe('1–1 of 1');
+      const row = page.getByTestId('activity-rows').locator('tbody tr').first();
+      await expect(row.locator('td').allTextContents()).resolves.toEqual([
+        expect.any(String),
+        'KYA',
+        'ethereum',
+        '0xaaaa000000000000000000000000000000000001',
+        'HIGH',
+        '90',
+        'OK',
+      ]);
+      await saveScreenshot(page, 'activity-filtered-chain-risk');
 
-    await applyFilters(page, { q: 'GARANTEX' });
-    await expect(listedIds(page)).resolves.toEqual([ids.kyeError]);
-    await expect(page.getByTestId('activity-rows').locator('tbody tr td').last().textContent()).resolves.toBe(
-      'Error (HTTP 502)',
-    );
-    await applyFilters(page, { q: 'c0ffee' });
-    await expect(listedIds(page)).resolves.toEqual([ids.btcHigh]);
-    await applyFilters(page, { type: 'kya' });
-    await expect(listedIds(page)).resolves.toEqual([ids.tronMedium, ids.ethLow, ids.ethHigh]);
-    await applyFilters(page, { errors: true });
-    await expect(listedIds(page)).resolves.toEqual([ids.kyeError]);
-    await applyFilters(page, { chain: 'solana' });
-    await expect(page.getByTestId('activity-empty').textContent()).resolves.toBe('No records match these filters.');
+      await applyFilters(page, { q: 'GARANTEX' });
+      await expect(listedIds(page)).resolves.toEqual([ids.kyeError]);
+      await expect(page.getByTestId('activity-rows').locator('tbody tr td').last().textContent()).resolves.toBe(
+        'Error (HTTP 502)',
+      );
+      await applyFilters(page, { q: 'c0ffee' });
+      await expect(listedIds(page)).resolves.toEqual([ids.btcHigh]);
+      await applyFilters(page, { type: 'kya' });
+      await expect(listedIds(page)).resolves.toEqual([ids.tronMedium, ids.ethLow, ids.ethHigh]);
+      await applyFilters(page, { errors: true });
+      await expect(listedIds(page)).resolves.toEqual([ids.kyeError]);
+      await applyFilters(page, { chain: 'solana' });
+      await expect(page.getByTestId('activity-empty').textContent()).resolves.toBe('No records match these filters.');
 
-    // A search of one letter is refused in words before it is sent.
-    await page.getByLabel('Search').fill('a');
-    await page.getByRole('button', { name: 'Apply filters' }).click();
-    await expect(page.getByRole('alert').textContent()).resolves.toBe('Search needs at least 2 characters.');
-    expect(pageErrors).toEqual([]);
-  });
+      // A search of one letter is refused in words before it is sent.
+      await page.getByLabel('Search').fill('a');
+      await page.getByRole('button', { name: 'Apply filters' }).click();
+      await expect(page.getByRole('alert').textContent()).resolves.toBe('Search needs at least 2 characters.');
+      expect(pageErrors).toEqual([]);
+    },
+  );
 
-  test('When the history is longer than a page, then previous and next walk through it with "x–y of total", at phone width without sideways scrolling', async () => {
-    const { user, ids, post } = await userWithHistory();
-    const more: string[] = [];
-    for (let i = 0; i < 7; i++)
-      more.push(await post({ activityType: 'kye', entityId: `vasp-${i}`, entityName: `Exchange number ${i}` }));
-    const { page, pageErrors } = await openPage(browser, { width: 390, height: 844 });
-    await openHistory(page, user.key);
+  test(
+    'When the history is longer than a page, then previous and next walk through it with "x–y of total", ' +
+      'at phone width without sideways scrolling',
+    async () => {
+      const { user, ids, post } = await userWithHistory();
+      const more: string[] = [];
+      for (let i = 0; i < 7; i++)
+        more.push(await post({ activityType: 'kye', entityId: `vasp-${i}`, entityName: `Exchange number ${i}` }));
+      const { page, pageErrors } = await openPage(browser, { width: 390, height: 844 });
+      await openHistory(page, user.key);
 
-    await applyFilters(page, { perPage: '10' });
-    await expect(range(page)).resolves.toBe('1–10 of 12');
-    await expect(listedIds(page)).resolves.toEqual([...more.reverse(), ids.kyeError, ids.tronMedium, ids.btcHigh]);
-    await expect(page.getByRole('button', { name: 'Previous' }).isDisabled()).resolves.toBe(true);
+      await applyFilters(page, { perPage: '10' });
+      await expect(range(page)).resolves.toBe('1–10 of 12');
+      await expect(listedIds(page)).resolves.toEqual([...more.reverse(), ids.kyeError, ids.tronMedium, ids.btcHigh]);
+      await expect(page.getByRole('button', { name: 'Previous' }).isDisabled()).resolves.toBe(true);
 
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByTestId('activity-range').getByText('11–12 of 12').waitFor();
-    await expect(listedIds(page)).resolves.toEqual([ids.ethLow, ids.ethHigh]);
-    await expect(page.getByRole('button', { name: 'Next' }).isDisabled()).resolves.toBe(true);
-    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
-    await saveScreenshot(page, 'activity-second-page-phone');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByTestId('activity-range').getByText('11–12 of 12').waitFor();
+      await expect(listedIds(page)).resolves.toEqual([ids.ethLow, ids.ethHigh]);
+      await expect(page.getByRole('button', { name: 'Next' }).isDisabled()).resolves.toBe(true);
+      await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
+      await saveScreenshot(page, 'activity-second-page-phone');
 
-    await page.getByRole('button', { name: 'Previous' }).click();
-    await page.getByTestId('activity-range').getByText('1–10 of 12').waitFor();
-    expect(pageErrors).toEqual([]);
-  });
+      await page.getByRole('button', { name: 'Previous' }).click();
+      await page.getByTestId('activity-range').getByText('1–10 of 12').waitFor();
+      expect(pageErrors).toEqual([]);
+    },
+  );
 
-  test('When a record is opened from the list with the keyboard, then its request and response payloads and metadata are shown, with a way back', async () => {
-    const { user, ids, records } = await userWithHistory();
-    const { page, pageErrors } = await openPage(browser);
-    await openHistory(page, user.key);
-    await applyFilters(page, { chain: 'ethereum', risk: 'high' });
+  test(
+    'When a record is opened from the list with the keyboard, then its request and response payloads and ' +
+      'metadata are shown, with a way back',
+    async () => {
+      const { user, ids, records } = await userWithHistory();
+      const { page, pageErrors } = await openPage(browser);
+      await openHistory(page, user.key);
+      await applyFilters(page, { chain: 'ethereum', risk: 'high' });
 
-    await page.getByTestId('activity-rows').getByRole('link').first().focus();
-    await page.keyboard.press('Enter');
+      await page.getByTestId('activity-rows').getByRole('link').first().focus();
+      await page.keyboard.press('Enter');
 
-    await page.getByRole('heading', { name: 'Activity record' }).waitFor();
-    expect(page.url()).toBe(`${stack.api.url}/app#/activity/${ids.ethHigh}`);
-    await expect(
-      page
-        .getByTestId('request-payload')
-        .textContent()
-        .then((t) => JSON.parse(t as string)),
-    ).resolves.toEqual(records.ethHigh.requestPayload);
-    await expect(
-      page
-        .getByTestId('response-payload')
-        .textContent()
-        .then((t) => JSON.parse(t as string)),
-    ).resolves.toEqual(records.ethHigh.responsePayload);
-    await expect(
-      page
-        .getByTestId('metadata')
-        .textContent()
-        .then((t) => JSON.parse(t as string)),
-    ).resolves.toEqual(records.ethHigh.metadata);
-    const facts = await page.getByTestId('activity-facts').textContent();
-    expect(facts).toContain('Risk levelHIGH');
-    expect(facts).toContain(`Record id${ids.ethHigh}`);
-    await saveScreenshot(page, 'activity-record-detail');
+      await page.getByRole('heading', { name: 'Activity record' }).waitFor();
+      expect(page.url()).toBe(`${stack.api.url}/app#/activity/${ids.ethHigh}`);
+      await expect(
+        page
+          .getByTestId('request-payload')
+          .textContent()
+          .then((t) => JSON.parse(t as string)),
+      ).resolves.toEqual(records.ethHigh.requestPayload);
+      await expect(
+        page
+          .getByTestId('response-payload')
+          .textContent()
+          .then((t) => JSON.parse(t as string)),
+      ).resolves.toEqual(records.ethHigh.responsePayload);
+      await expect(
+        page
+          .getByTestId('metadata')
+          .textContent()
+          .then((t) => JSON.parse(t as string)),
+      ).resolves.toEqual(records.ethHigh.metadata);
+      const facts = await page.getByTestId('activity-facts').textContent();
+      expect(facts).toContain('Risk levelHIGH');
+      expect(facts).toContain(`Record id${ids.ethHigh}`);
+      await saveScreenshot(page, 'activity-record-detail');
 
-    // Back to the list as it was left: still filtered.
-    await page.getByRole('link', { name: '← Back to the history' }).click();
-    await page.getByTestId('activity-rows').waitFor();
-    await waitUntilLoaded(page);
-    await expect(listedIds(page)).resolves.toEqual([ids.ethHigh]);
+      // Back to the list as it was left: still filtered.
+      await page.getByRole('link', { name: '← Back to the history' }).click();
+      await page.getByTestId('activity-rows').waitFor();
+      await waitUntilLoaded(page);
+      await expect(listedIds(page)).resolves.toEqual([ids.ethHigh]);
 
-    // A record that does not exist (or is someone else's) is said in words.
-    await page.goto(`${stack.api.url}/app#/activity/${randomUUID()}`);
-    await expect(page.getByRole('alert').textContent()).resolves.toBe(
-      'There is no record with this id in your history. It may belong to another account, or the link is mistyped.',
-    );
-    await saveScreenshot(page, 'activity-record-not-found');
-    expect(pageErrors).toEqual([]);
-  });
+      // A record that does not exist (or is someone else's) is said in words.
+      await page.goto(`${stack.api.url}/app#/activity/${randomUUID()}`);
+      await expect(page.getByRole('alert').textContent()).resolves.toBe(
+        'There is no record with this id in your history. It may belong to another account, or the link is mistyped.',
+      );
+      await saveScreenshot(page, 'activity-record-not-found');
+      expect(pageErrors).toEqual([]);
+    },
+  );
 
-  test('When new records arrive while the filtered history is open, then the matching ones appear on top without a reload and the others do not', async () => {
-    const { user, ids, post } = await userWithHistory();
-    const { page, pageErrors } = await openPage(browser);
-    await openHistory(page, user.key);
-    await applyFilters(page, { chain: 'ethereum' });
-    await expect(listedIds(page)).resolves.toEqual([ids.ethLow, ids.ethHigh]);
-    await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
-    let listReads = 0;
-    page.on('request', (req) => {
-      if (req.url().includes('/api/v1/activity?')) listReads += 1;
-    });
+  test(
+    'When new records arrive while the filtered history is open, then the matching ones appear on top without a ' +
+      'reload and the others do not',
+    async () => {
+      const { user, ids, post } = await userWithHistory();
+      const { page, pageErrors } = await openPage(browser);
+      await openHistory(page, user.key);
+      await applyFilters(page, { chain: 'ethereum' });
+      await expect(listedIds(page)).resolves.toEqual([ids.ethLow, ids.ethHigh]);
+      await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+      let listReads = 0;
+      page.on('request', (req) => {
+        if (req.url().includes('/api/v1/activity?')) listReads += 1;
+      });
 
-    const bitcoin = await post({
-      activityType: 'kya',
-      blockchain: 'bitcoin',
-      address: 'bc1qnotshownhere0000000000000000000000000',
-      riskLevel: 'low',
-      riskScore: 3,
-    });
-    const webhookRow = await post({
-      activityType: 'kyt',
-      blockchain: 'ethereum',
-      transactionHash: '0xfeed000000000000000000000000000000000000000000000000000000000001',
-      riskLevel: 'medium',
-      riskScore: 55,
-    });
-    await page.getByTestId('activity-range').getByText('1–3 of 3').waitFor();
-    await expect(listedIds(page)).resolves.toEqual([webhookRow, ids.ethLow, ids.ethHigh]);
+      const bitcoin = await post({
+        activityType: 'kya',
+        blockchain: 'bitcoin',
+        address: 'bc1qnotshownhere0000000000000000000000000',
+        riskLevel: 'low',
+        riskScore: 3,
+      });
+      const webhookRow = await post({
+        activityType: 'kyt',
+        blockchain: 'ethereum',
+        transactionHash: '0xfeed000000000000000000000000000000000000000000000000000000000001',
+        riskLevel: 'medium',
+        riskScore: 55,
+      });
+      await page.getByTestId('activity-range').getByText('1–3 of 3').waitFor();
+      await expect(listedIds(page)).resolves.toEqual([webhookRow, ids.ethLow, ids.ethHigh]);
 
-    // A real screening job writes its own record when it completes.
-    const job = await stack.http('POST', '/api/v1/kyt/job', {
-      key: user.key,
-      body: { chain: 'ethereum', address: SANCTIONED },
-    });
-    expect(job.status).toBe(202);
-    await page.getByTestId('activity-range').getByText('1–4 of 4').waitFor();
-    const top = page.getByTestId('activity-rows').locator('tbody tr').first();
-    await expect(top.locator('td').allTextContents()).resolves.toEqual([
-      expect.any(String),
-      'KYA',
-      'ethereum',
-      SANCTIONED,
-      'HIGH',
-      '100',
-      'OK',
-    ]);
+      // A real screening job writes its own record when it completes.
+      const job = await stack.http('POST', '/api/v1/kyt/job', {
+        key: user.key,
+        body: { chain: 'ethereum', address: SANCTIONED },
+      });
+      expect(job.status).toBe(202);
+      await page.getByTestId('activity-range').getByText('1–4 of 4').waitFor();
+      const top = page.getByTestId('activity-rows').locator('tbody tr').first();
+      await expect(top.locator('td').allTextContents()).resolves.toEqual([
+        expect.any(String),
+        'KYA',
+        'ethereum',
+        SANCTIONED,
+        'HIGH',
+        '100',
+        'OK',
+      ]);
 
-    const server = await stack.http('GET', '/api/v1/activity?blockchain=ethereum', { key: user.key });
-    await expect(listedIds(page)).resolves.toEqual(server.body.data.map((r: { id: string }) => r.id));
-    expect(server.body.data.map((r: { id: string }) => r.id)).not.toContain(bitcoin);
-    await expect(page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).resolves.toBe(true);
-    expect(listReads).toBe(0);
-    await saveScreenshot(page, 'activity-live-records');
-    expect(pageErrors).toEqual([]);
-  });
+      const server = await stack.http('GET', '/api/v1/activity?blockchain=ethereum', { key: user.key });
+      await expect(listedIds(page)).resolves.toEqual(server.body.data.map((r: { id: string }) => r.id));
+      expect(server.body.data.map((r: { id: string }) => r.id)).not.toContain(bitcoin);
+      await expect(page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).resolves.toBe(
+        true,
+      );
+      expect(listReads).toBe(0);
+      await saveScreenshot(page, 'activity-live-records');
+      expect(pageErrors).toEqual([]);
+    },
+  );
 });

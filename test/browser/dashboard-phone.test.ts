@@ -70,43 +70,47 @@ async function navLinksReachedByTab(page: Page): Promise<string[]> {
 }
 
 describe('dashboard at phone width', () => {
-  test('When each view is opened at 390×844, then nothing scrolls sideways, every form control has a name, and the keyboard reaches every nav link', async () => {
-    // An admin sees the most controls (the grant form too).
-    const admin = await stack.createUser({ role: 'admin', credits: 12 });
-    const { page, pageErrors } = await openPage(browser, { width: 390, height: 844 });
-    await signInWithKey(page, stack.api.url, admin.key);
+  test(
+    'When each view is opened at 390×844, then nothing scrolls sideways, every form control has a name, ' +
+      'and the keyboard reaches every nav link',
+    async () => {
+      // An admin sees the most controls (the grant form too).
+      const admin = await stack.createUser({ role: 'admin', credits: 12 });
+      const { page, pageErrors } = await openPage(browser, { width: 390, height: 844 });
+      await signInWithKey(page, stack.api.url, admin.key);
 
-    for (const view of VIEWS) {
-      await page
-        .getByRole('navigation', { name: 'Dashboard' })
-        .getByRole('link', { name: view.link, exact: true })
-        .click();
-      await page.waitForFunction((hash) => window.location.hash.startsWith(`#/${hash}`), view.hash);
-      await page.locator('main h1').first().waitFor();
-      await settle(page);
-      if (view.hash === 'markets')
+      for (const view of VIEWS) {
         await page
-          .getByTestId('candle-summary')
-          .filter({ hasText: /candles, / })
-          .waitFor();
+          .getByRole('navigation', { name: 'Dashboard' })
+          .getByRole('link', { name: view.link, exact: true })
+          .click();
+        await page.waitForFunction((hash) => window.location.hash.startsWith(`#/${hash}`), view.hash);
+        await page.locator('main h1').first().waitFor();
+        await settle(page);
+        if (view.hash === 'markets')
+          await page
+            .getByTestId('candle-summary')
+            .filter({ hasText: /candles, / })
+            .waitFor();
 
-      const widths = await page.evaluate(() => ({
-        scroll: document.documentElement.scrollWidth,
-        client: document.documentElement.clientWidth,
-      }));
-      expect({ view: view.hash, fits: widths.scroll <= widths.client, ...widths }).toEqual({
-        view: view.hash,
-        fits: true,
-        ...widths,
-      });
-      expect({ view: view.hash, unnamed: await unnamedControls(page) }).toEqual({ view: view.hash, unnamed: [] });
-      await page.mouse.move(0, 0);
-      await saveScreenshot(page, `phone-${view.hash}`);
-      expect({ view: view.hash, reached: (await navLinksReachedByTab(page)).sort() }).toEqual({
-        view: view.hash,
-        reached: VIEWS.map((v) => v.link).sort(),
-      });
-    }
-    expect(pageErrors).toEqual([]);
-  });
+        const widths = await page.evaluate(() => ({
+          scroll: document.documentElement.scrollWidth,
+          client: document.documentElement.clientWidth,
+        }));
+        expect({ view: view.hash, fits: widths.scroll <= widths.client, ...widths }).toEqual({
+          view: view.hash,
+          fits: true,
+          ...widths,
+        });
+        expect({ view: view.hash, unnamed: await unnamedControls(page) }).toEqual({ view: view.hash, unnamed: [] });
+        await page.mouse.move(0, 0);
+        await saveScreenshot(page, `phone-${view.hash}`);
+        expect({ view: view.hash, reached: (await navLinksReachedByTab(page)).sort() }).toEqual({
+          view: view.hash,
+          reached: VIEWS.map((v) => v.link).sort(),
+        });
+      }
+      expect(pageErrors).toEqual([]);
+    },
+  );
 });

@@ -40,15 +40,18 @@ describe('dashboard sign-in', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  test('When the root URL is opened, then it leads to the dashboard page with its bundle from this server', async () => {
-    const res = await fetch(`${stack.api.url}/`, { redirect: 'manual' });
-    expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe('/app');
-    const script = await fetch(`${stack.api.url}/app/assets/main.js`);
-    expect(script.status).toBe(200);
-    expect(script.headers.get('content-type')).toContain('text/javascript');
-    const missing = await stack.http('GET', '/app/assets/nothing.js');
-    expect(missing.status).toBe(404);
-    expect(missing.body).toMatchObject({ success: false, code: 'NOT_FOUND' });
-  });
+  test(
+    'When the root URL is opened, then it leads to the ' + 'dashboard page with its bundle from this server',
+    async () => {
+      const res = await fetch(`${stack.api.url}/`, { redirect: 'manual' });
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe('/app');
+      const script = await fetch(`${stack.api.url}/app/assets/main.js`);
+      expect(script.status).toBe(200);
+      expect(script.headers.get('content-type')).toContain('text/javascript');
+      const missing = await stack.http('GET', '/app/assets/nothing.js');
+      expect(missing.status).toBe(404);
+      expect(missing.body).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    },
+  );
 });

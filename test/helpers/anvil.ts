@@ -57,7 +57,8 @@ export async function startAnvil(options: { chainId?: number } = {}): Promise<An
   for (;;) {
     if (spawnError || child.exitCode !== null) {
       throw new Error(
-        `anvil did not start (${spawnError?.message ?? `exit code ${child.exitCode}`}); stderr: ${stderr.trim() || '(empty)'}`,
+        `anvil did not start (${spawnError?.message ?? `exit code ${child.exitCode}`}); stderr: ` +
+          `${stderr.trim() || '(empty)'}`,
       );
     }
     try {
@@ -72,7 +73,8 @@ export async function startAnvil(options: { chainId?: number } = {}): Promise<An
       if (Date.now() > deadline) {
         await kill(child, exited);
         throw new Error(
-          `anvil did not answer eth_chainId on ${rpcUrl} within ${START_TIMEOUT_MS} ms; stderr: ${stderr.trim() || '(empty)'}`,
+          `anvil did not answer eth_chainId on ${rpcUrl} within ${START_TIMEOUT_MS} ms; stderr: ` +
+            `${stderr.trim() || '(empty)'}`,
         );
       }
       await new Promise((r) => setTimeout(r, 50));
@@ -341,7 +343,8 @@ export const TOKEN_RUNTIME = assemble(TOKEN_LISTING);
 
 /**
  * Init code: copy the runtime that follows the 13-byte prelude into memory and return it.
- *   PUSH2 len  DUP1  PUSH2 0x000d  PUSH1 0  CODECOPY  PUSH1 0  RETURN    ; CODECOPY(dest 0, offset 13, len); RETURN(0, len)
+ *   PUSH2 len  DUP1  PUSH2 0x000d  PUSH1 0  CODECOPY  PUSH1 0  RETURN
+ *   ; CODECOPY(dest 0, offset 13, len); RETURN(0, len)
  */
 function tokenInitCode(): string {
   const runtime = TOKEN_RUNTIME.slice(2);
@@ -377,7 +380,8 @@ export async function mintToken(args: { rpcUrl: string; token: string; to: strin
 export async function sendToken(
   args: { rpcUrl: string; token: string; from?: string; to: string; amount: bigint } & SendOptions,
 ): Promise<string> {
-  const data = `0xa9059cbb${args.to.slice(2).toLowerCase().padStart(64, '0')}${args.amount.toString(16).padStart(64, '0')}`;
+  const data =
+    `0xa9059cbb${args.to.slice(2).toLowerCase().padStart(64, '0')}` + `${args.amount.toString(16).padStart(64, '0')}`;
   return sendTransaction({
     rpcUrl: args.rpcUrl,
     from: args.from,

@@ -81,7 +81,9 @@ export function completeItn(o: {
   ];
 }
 
-/** Lists the executions Temporal holds for a workflow id (visibility is eventually consistent: waits for `expected`). */
+/**
+ * Lists the executions Temporal holds for a workflow id (visibility is eventually consistent: waits for `expected`).
+ */
 export async function executionsOf(
   stack: TestStack,
   workflowId: string,

@@ -35,11 +35,13 @@ export interface DocumentValidator {
  * (plain Node 20 can). Resolves when the document is valid OpenAPI; rejects with the parser's message.
  */
 export function validateWithSwaggerParser(document: OpenApiDoc): Promise<void> {
-  const script = `
+  const script =
+    `
     const SwaggerParser = require('@apidevtools/swagger-parser');
     let text = '';
     process.stdin.on('data', (d) => (text += d)).on('end', () =>
-      SwaggerParser.validate(JSON.parse(text)).then(() => process.stdout.write('valid'), (e) => { process.stdout.write(String(e && e.message)); process.exitCode = 1; }));`;
+      SwaggerParser.validate(JSON.parse(text)).then(() => process.stdout.write('valid'), ` +
+    `(e) => { process.stdout.write(String(e && e.message)); process.exitCode = 1; }));`;
   return new Promise((resolve, reject) => {
     const child = execFile(
       process.execPath,
@@ -55,7 +57,10 @@ export function validateWithSwaggerParser(document: OpenApiDoc): Promise<void> {
   });
 }
 
-/** The document with every local `$ref` ("#/components/…") replaced by what it points to (shared objects, no cycles here). */
+/**
+ * The document with every local `$ref` ("#/components/…") replaced by what it points to (shared objects,
+ * no cycles here).
+ */
 export function dereference(document: OpenApiDoc): OpenApiDoc {
   const root = structuredClone(document);
   const pointer = (ref: string): unknown =>
@@ -127,7 +132,8 @@ export async function documentValidator(document: OpenApiDoc): Promise<DocumentV
       const response = operation.responses[String(status)];
       if (!response) {
         throw new Error(
-          `${where}: status ${status} is not in the document (it lists ${Object.keys(operation.responses).join(', ')}); body ${JSON.stringify(body).slice(0, 300)}`,
+          `${where}: status ${status} is not in the document (it lists ` +
+            `${Object.keys(operation.responses).join(', ')}); body ${JSON.stringify(body).slice(0, 300)}`,
         );
       }
       const header = (name: string): string | null =>
@@ -144,12 +150,14 @@ export async function documentValidator(document: OpenApiDoc): Promise<DocumentV
       const media = response.content?.[contentType];
       if (!media)
         throw new Error(
-          `${where}: content type ${contentType} is not in the document (it lists ${Object.keys(response.content ?? {}).join(', ') || 'no body'})`,
+          `${where}: content type ${contentType} is not in the document (it lists ` +
+            `${Object.keys(response.content ?? {}).join(', ') || 'no body'})`,
         );
       const validate = compile(media.schema);
       if (!validate(body)) {
         throw new Error(
-          `${where}: the body does not match the document:\n${ajv.errorsText(validate.errors, { separator: '\n' })}\nbody: ${JSON.stringify(body).slice(0, 1500)}`,
+          `${where}: the body does not match the document:\n` +
+            `${ajv.errorsText(validate.errors, { separator: '\n' })}\nbody: ${JSON.stringify(body).slice(0, 1500)}`,
         );
       }
       checked.add(`${method.toUpperCase()} ${template} ${status}`);
@@ -158,7 +166,9 @@ export async function documentValidator(document: OpenApiDoc): Promise<DocumentV
   };
 }
 
-/** One-off form of DocumentValidator.expectMatches (compiles the document each call: prefer documentValidator in loops). */
+/**
+ * One-off form of DocumentValidator.expectMatches (compiles the document each call: prefer documentValidator in loops).
+ */
 export async function expectMatchesDocument(
   document: OpenApiDoc,
   method: string,

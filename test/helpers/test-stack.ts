@@ -24,7 +24,10 @@ export interface TestStack {
   stores: Stores;
   temporal: Client;
   api: ApiServer;
-  /** The worker side's /healthz, /readyz and /metrics (one registry for every worker of this stack), as WORKER_HTTP_PORT serves them. */
+  /**
+   * The worker side's /healthz, /readyz and /metrics (one registry for every worker of this stack), as
+   * WORKER_HTTP_PORT serves them.
+   */
   workerHttp: WorkerHttpServer;
   /** Starts (another) worker on this stack's task queue; stopped with the stack. */
   startWorker(activities?: Activities): Promise<{ worker: Worker; stop(): Promise<void> }>;
@@ -72,6 +75,8 @@ export async function startTestStack(
     CHAIN_CACHE_TRANSFERS_TTL_MS: '0',
     // The sweeper schedule would sweep the shared database for every file's queue; its test turns it on.
     QUEUED_JOB_SWEEP_EVERY_SECONDS: '0',
+    // Tests load list issues themselves; no schedule reaches for OFAC's server.
+    OFAC_REFRESH_EVERY_HOURS: '0',
     ...options.env,
   });
   // Under jest every stack logs at debug into the run's log, which the last test greps for the secrets recorded here.
@@ -195,7 +200,10 @@ export async function pollUntilDone(
   }
 }
 
-/** Submits a job for a fresh user with `credits`, waits for it, and returns the poll body, the full response and the elapsed time. */
+/**
+ * Submits a job for a fresh user with `credits`, waits for it, and returns the poll body, the full response and
+ * the elapsed time.
+ */
 export async function screenJob(
   stack: TestStack,
   body: Record<string, unknown>,

@@ -28,7 +28,10 @@ export const WEBHOOK_ENV = {
   PAYFAST_MERCHANT_PASSPHRASE: PAYFAST_PASSPHRASE,
 };
 
-/** The PayPal verifier wired to the test PKI: cert URL → test leaf, trust anchor = test CA (constructor injection only). */
+/**
+ * The PayPal verifier wired to the test PKI: cert URL → test leaf, trust anchor = test CA
+ * (constructor injection only).
+ */
 export function testPayPalVerifier(options: { fetchCalls?: string[] } = {}) {
   return createPayPalVerifier({
     mode: 'sandbox',

@@ -102,10 +102,13 @@ export function formatSummary(
       .sort((a, b) => b.cases - a.cases)
       .map(
         (t) =>
-          `${t.operation.padEnd(width)}  ${String(t.cases).padStart(6)}  ${classes.map((c) => String(t.byClass[c] ?? 0).padStart(5)).join(' ')}`,
+          `${t.operation.padEnd(width)}  ${String(t.cases).padStart(6)}  ` +
+          `${classes.map((c) => String(t.byClass[c] ?? 0).padStart(5)).join(' ')}`,
       ),
     '',
-    `schemathesis: ${summary.cases} cases over ${summary.operations.length - summary.unexercised.length}/${summary.operations.length} operations in ${run.seconds.toFixed(0)} s; ` +
+    `schemathesis: ${summary.cases} cases over ` +
+      `${summary.operations.length - summary.unexercised.length}/${summary.operations.length} operations in ` +
+      `${run.seconds.toFixed(0)} s; ` +
       `5xx or unanswered: ${summary.serverErrors.length} (required: 0 and at least ${run.minCases} cases)`,
     ...summary.unexercised.map((op) => `not exercised: ${op}`),
     ...summary.serverErrors.map((e) => `${e.status ?? 'no answer'} ${e.operation} (case ${e.caseId}): ${e.body}`),

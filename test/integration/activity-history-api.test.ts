@@ -44,19 +44,22 @@ describe("GET /api/v1/activity (the owner's history)", () => {
 
   const list = async (query = '') => stack.http('GET', `/api/v1/activity${query}`, { key: owner.key });
 
-  test('when the owner lists without filters, then every record comes newest first with the pagination object', async () => {
-    const res = await list();
-    expect(res.status).toBe(200);
-    expect(res.body.data.map((r: any) => r.id)).toEqual([ids.tronKya, ids.kyeErr, ids.btcKya, ids.ethKyt]);
-    expect(res.body.pagination).toEqual({ total: 4, limit: 20, offset: 0, hasMore: false });
-    expect(res.body.data[3]).toMatchObject({
-      activityType: 'kyt',
-      riskLevel: 'high',
-      riskScore: 80,
-      responseSummary: { risk_level: 'HIGH' },
-    });
-    expect(res.body.data[3].responsePayload).toBeUndefined();
-  });
+  test(
+    'when the owner lists without filters, then every ' + 'record comes newest first with the pagination object',
+    async () => {
+      const res = await list();
+      expect(res.status).toBe(200);
+      expect(res.body.data.map((r: any) => r.id)).toEqual([ids.tronKya, ids.kyeErr, ids.btcKya, ids.ethKyt]);
+      expect(res.body.pagination).toEqual({ total: 4, limit: 20, offset: 0, hasMore: false });
+      expect(res.body.data[3]).toMatchObject({
+        activityType: 'kyt',
+        riskLevel: 'high',
+        riskScore: 80,
+        responseSummary: { risk_level: 'HIGH' },
+      });
+      expect(res.body.data[3].responsePayload).toBeUndefined();
+    },
+  );
 
   test.each([
     ['?activityType=kya', ['tronKya', 'btcKya']],
@@ -97,19 +100,22 @@ describe("GET /api/v1/activity (the owner's history)", () => {
     expect(res.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter } });
   });
 
-  test('when the owner opens one record, then the full request and response payloads come back; others get 404', async () => {
-    const mine = await stack.http('GET', `/api/v1/activity/${ids.ethKyt}`, { key: owner.key });
-    const stranger = await stack.createUser();
-    const theirs = await stack.http('GET', `/api/v1/activity/${ids.ethKyt}`, { key: stranger.key });
-    const garbage = await stack.http('GET', '/api/v1/activity/not-a-uuid', { key: owner.key });
-    expect(mine.body.data).toMatchObject({
-      id: ids.ethKyt,
-      responsePayload: { full: true },
-      metadata: {},
-      errorMessage: null,
-    });
-    expect([theirs.status, garbage.status]).toEqual([404, 404]);
-  });
+  test(
+    'when the owner opens one record, then the full ' + 'request and response payloads come back; others get 404',
+    async () => {
+      const mine = await stack.http('GET', `/api/v1/activity/${ids.ethKyt}`, { key: owner.key });
+      const stranger = await stack.createUser();
+      const theirs = await stack.http('GET', `/api/v1/activity/${ids.ethKyt}`, { key: stranger.key });
+      const garbage = await stack.http('GET', '/api/v1/activity/not-a-uuid', { key: owner.key });
+      expect(mine.body.data).toMatchObject({
+        id: ids.ethKyt,
+        responsePayload: { full: true },
+        metadata: {},
+        errorMessage: null,
+      });
+      expect([theirs.status, garbage.status]).toEqual([404, 404]);
+    },
+  );
 
   test('when no credentials are sent, then 401', async () => {
     expect((await stack.http('GET', '/api/v1/activity')).status).toBe(401);
@@ -117,19 +123,22 @@ describe("GET /api/v1/activity (the owner's history)", () => {
 });
 
 describe('POST /api/webhook/activity without ACTIVITY_WEBHOOK_SECRET', () => {
-  test('when the secret is not configured, then every request is refused with 401, even one sending an empty secret', async () => {
-    const stack = await startTestStack({ worker: false });
-    try {
-      const body = { activityType: 'kye', userId: 'user_x', entityId: 'e' };
-      const none = await stack.http('POST', '/api/webhook/activity', { body });
-      const empty = await stack.http('POST', '/api/webhook/activity', {
-        body,
-        headers: { 'x-activity-webhook-secret': '' },
-      });
-      expect([none.status, empty.status]).toEqual([401, 401]);
-      expect(none.body).toEqual({ error: 'Unauthorized' });
-    } finally {
-      await stack.stop();
-    }
-  });
+  test(
+    'when the secret is not configured, then every request ' + 'is refused with 401, even one sending an empty secret',
+    async () => {
+      const stack = await startTestStack({ worker: false });
+      try {
+        const body = { activityType: 'kye', userId: 'user_x', entityId: 'e' };
+        const none = await stack.http('POST', '/api/webhook/activity', { body });
+        const empty = await stack.http('POST', '/api/webhook/activity', {
+          body,
+          headers: { 'x-activity-webhook-secret': '' },
+        });
+        expect([none.status, empty.status]).toEqual([401, 401]);
+        expect(none.body).toEqual({ error: 'Unauthorized' });
+      } finally {
+        await stack.stop();
+      }
+    },
+  );
 });

@@ -45,7 +45,8 @@ describe('activity webhook while Postgres is down', () => {
     await rm(root, { recursive: true, force: true });
   });
 
-  test('when Postgres is stopped, then 500 {error:"Failed to record activity"}; after it is back, the retry is stored exactly once', async () => {
+  test('when Postgres is stopped, then 500 {error:"Failed to record activity"}; after it is back, ' +
+    'the retry is stored exactly once', async () => {
     // Arrange
     const body = {
       activityType: 'kyt',

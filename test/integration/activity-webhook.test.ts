@@ -20,55 +20,59 @@ describe('POST /api/webhook/activity', () => {
   const rowsFor = async (requestId: string) =>
     (await stack.pool.query('SELECT * FROM activity_history WHERE request_id = $1', [requestId])).rows;
 
-  test('when a valid kya record is posted for a known user, then 201 {success, id, requestId} and one row with every field', async () => {
-    // Arrange
-    const user = await stack.createUser({ clerkUserId: `user_${randomUUID().slice(0, 20).replace(/-/g, '')}` });
-    const owner = await stack.stores.users.findByAnyId(user.id);
-    const requestId = randomUUID();
-    const responseId = randomUUID();
+  test(
+    'when a valid kya record is posted for a known user, then 201 {success, id, ' +
+      'requestId} and one row with every field',
+    async () => {
+      // Arrange
+      const user = await stack.createUser({ clerkUserId: `user_${randomUUID().slice(0, 20).replace(/-/g, '')}` });
+      const owner = await stack.stores.users.findByAnyId(user.id);
+      const requestId = randomUUID();
+      const responseId = randomUUID();
 
-    // Act
-    const res = await send({
-      activityType: 'kya',
-      userId: owner!.clerkUserId,
-      requestId,
-      responseId,
-      blockchain: 'tron',
-      address: 'TXabc',
-      riskLevel: 'critical',
-      riskScore: 96,
-      requestPayload: { address: 'TXabc' },
-      responsePayload: { risk_score: 96 },
-      responseSummary: { risk_level: 'critical' },
-      metadata: { caseId: 'case-7' },
-      clientAppId: 'app-1',
-      clientAppName: 'Compliance desk',
-    });
+      // Act
+      const res = await send({
+        activityType: 'kya',
+        userId: owner!.clerkUserId,
+        requestId,
+        responseId,
+        blockchain: 'tron',
+        address: 'TXabc',
+        riskLevel: 'critical',
+        riskScore: 96,
+        requestPayload: { address: 'TXabc' },
+        responsePayload: { risk_score: 96 },
+        responseSummary: { risk_level: 'critical' },
+        metadata: { caseId: 'case-7' },
+        clientAppId: 'app-1',
+        clientAppName: 'Compliance desk',
+      });
 
-    // Assert
-    expect(res.status).toBe(201);
-    expect(res.body).toEqual({ success: true, id: expect.any(String), requestId });
-    const [row] = await rowsFor(requestId);
-    expect(row).toMatchObject({
-      id: res.body.id,
-      user_id: user.id,
-      activity_type: 'kya',
-      response_id: responseId,
-      status_code: 200,
-      is_error: false,
-      blockchain: 'tron',
-      address: 'TXabc',
-      risk_level: 'critical',
-      risk_score: 96,
-      metadata: { caseId: 'case-7' },
-      client_app_name: 'Compliance desk',
-      source: 'webhook',
-    });
-    const byMetadata = await stack.pool.query(
-      `SELECT count(*)::int AS n FROM activity_history WHERE metadata @> '{"caseId":"case-7"}'`,
-    );
-    expect(byMetadata.rows[0].n).toBe(1);
-  });
+      // Assert
+      expect(res.status).toBe(201);
+      expect(res.body).toEqual({ success: true, id: expect.any(String), requestId });
+      const [row] = await rowsFor(requestId);
+      expect(row).toMatchObject({
+        id: res.body.id,
+        user_id: user.id,
+        activity_type: 'kya',
+        response_id: responseId,
+        status_code: 200,
+        is_error: false,
+        blockchain: 'tron',
+        address: 'TXabc',
+        risk_level: 'critical',
+        risk_score: 96,
+        metadata: { caseId: 'case-7' },
+        client_app_name: 'Compliance desk',
+        source: 'webhook',
+      });
+      const byMetadata = await stack.pool.query(
+        `SELECT count(*)::int AS n FROM activity_history WHERE metadata @> '{"caseId":"case-7"}'`,
+      );
+      expect(byMetadata.rows[0].n).toBe(1);
+    },
+  );
 
   test.each([
     ['no secret', null],
@@ -115,27 +119,35 @@ describe('POST /api/webhook/activity', () => {
     expect(huge.status).toBe(413);
   });
 
-  test('when statusCode is 500 and no errorMessage is sent, then the row is an error with a message, and requestId was generated', async () => {
-    const res = await send({ activityType: 'kye', userId: 'user_err', entityId: 'vasp-9', statusCode: 500 });
-    const [row] = await rowsFor(res.body.requestId);
-    expect(res.status).toBe(201);
-    expect(row).toMatchObject({ status_code: 500, is_error: true, error_message: 'Request failed with status 500' });
-  });
+  test(
+    'when statusCode is 500 and no errorMessage is sent, then the row is an error with a message, ' +
+      'and requestId was generated',
+    async () => {
+      const res = await send({ activityType: 'kye', userId: 'user_err', entityId: 'vasp-9', statusCode: 500 });
+      const [row] = await rowsFor(res.body.requestId);
+      expect(res.status).toBe(201);
+      expect(row).toMatchObject({ status_code: 500, is_error: true, error_message: 'Request failed with status 500' });
+    },
+  );
 
-  test('when twenty identical posts (same userId and requestId) arrive at once, then one row is stored and all get 201 with its id', async () => {
-    const body = {
-      activityType: 'kyt',
-      userId: 'user_retry',
-      requestId: randomUUID(),
-      blockchain: 'ethereum',
-      transactionHash: '0xfeed',
-    };
-    const answers = await Promise.all(Array.from({ length: 20 }, () => send(body)));
-    const rows = await rowsFor(body.requestId);
-    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(201));
-    expect(new Set(answers.map((a) => a.body.id))).toEqual(new Set([rows[0].id]));
-    expect(rows).toHaveLength(1);
-  });
+  test(
+    'when twenty identical posts (same userId and requestId) arrive at once, ' +
+      'then one row is stored and all get 201 with its id',
+    async () => {
+      const body = {
+        activityType: 'kyt',
+        userId: 'user_retry',
+        requestId: randomUUID(),
+        blockchain: 'ethereum',
+        transactionHash: '0xfeed',
+      };
+      const answers = await Promise.all(Array.from({ length: 20 }, () => send(body)));
+      const rows = await rowsFor(body.requestId);
+      expect(answers.map((a) => a.status)).toEqual(Array(20).fill(201));
+      expect(new Set(answers.map((a) => a.body.id))).toEqual(new Set([rows[0].id]));
+      expect(rows).toHaveLength(1);
+    },
+  );
 
   test('when the same requestId is used for two different users, then each gets its own row', async () => {
     const requestId = randomUUID();
@@ -144,71 +156,78 @@ describe('POST /api/webhook/activity', () => {
     expect(await rowsFor(requestId)).toHaveLength(2);
   });
 
-  test('when a record names a user who does not exist yet, then it is kept and appears in their history (and on their socket) once they do', async () => {
-    // Arrange
-    const clerkUserId = `user_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
-    const requestId = randomUUID();
+  test(
+    'when a record names a user who does not exist yet, then it is kept and appears in their history (and on ' +
+      'their socket) once they do',
+    async () => {
+      // Arrange
+      const clerkUserId = `user_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
+      const requestId = randomUUID();
 
-    // Act
-    const res = await send({
-      activityType: 'kya',
-      userId: clerkUserId,
-      requestId,
-      blockchain: 'bitcoin',
-      address: 'bc1qpending',
-    });
-    const pending = (await rowsFor(requestId))[0];
-    const user = await stack.createUser({ clerkUserId });
-    const history = await stack.http('GET', '/api/v1/activity', { key: user.key });
+      // Act
+      const res = await send({
+        activityType: 'kya',
+        userId: clerkUserId,
+        requestId,
+        blockchain: 'bitcoin',
+        address: 'bc1qpending',
+      });
+      const pending = (await rowsFor(requestId))[0];
+      const user = await stack.createUser({ clerkUserId });
+      const history = await stack.http('GET', '/api/v1/activity', { key: user.key });
 
-    // Assert
-    expect(res.status).toBe(201);
-    expect(pending).toMatchObject({ user_id: null, user_ref: clerkUserId });
-    expect(history.body.data).toEqual([
-      expect.objectContaining({ id: res.body.id, requestId, address: 'bc1qpending' }),
-    ]);
-  });
+      // Assert
+      expect(res.status).toBe(201);
+      expect(pending).toMatchObject({ user_id: null, user_ref: clerkUserId });
+      expect(history.body.data).toEqual([
+        expect.objectContaining({ id: res.body.id, requestId, address: 'bc1qpending' }),
+      ]);
+    },
+  );
 
-  test("when a record is stored, then the owner's socket receives activity_recorded and another user's does not", async () => {
-    // Arrange
-    const owner = await stack.createUser({ clerkUserId: `user_${randomUUID().replace(/-/g, '').slice(0, 24)}` });
-    const ownerRow = await stack.stores.users.findByAnyId(owner.id);
-    const other = await stack.createUser();
-    const [ownerSocket, otherSocket] = await Promise.all([
-      connectRecording(stack.api.url, owner.key),
-      connectRecording(stack.api.url, other.key),
-    ]);
-    const requestId = randomUUID();
+  test(
+    "when a record is stored, then the owner's socket " + "receives activity_recorded and another user's does not",
+    async () => {
+      // Arrange
+      const owner = await stack.createUser({ clerkUserId: `user_${randomUUID().replace(/-/g, '').slice(0, 24)}` });
+      const ownerRow = await stack.stores.users.findByAnyId(owner.id);
+      const other = await stack.createUser();
+      const [ownerSocket, otherSocket] = await Promise.all([
+        connectRecording(stack.api.url, owner.key),
+        connectRecording(stack.api.url, other.key),
+      ]);
+      const requestId = randomUUID();
 
-    // Act
-    const res = await send({
-      activityType: 'kyt',
-      userId: ownerRow!.clerkUserId,
-      requestId,
-      blockchain: 'ethereum',
-      transactionHash: '0xbeef',
-      riskLevel: 'low',
-      riskScore: 3,
-      responseSummary: { risk_level: 'LOW' },
-    });
-    const pushed = await ownerSocket.waitFor('activity_recorded', (p) => p.requestId === requestId);
-    await new Promise((r) => setTimeout(r, 300));
-
-    // Assert
-    expect(pushed).toEqual(
-      expect.objectContaining({
-        id: res.body.id,
+      // Act
+      const res = await send({
         activityType: 'kyt',
+        userId: ownerRow!.clerkUserId,
+        requestId,
+        blockchain: 'ethereum',
         transactionHash: '0xbeef',
         riskLevel: 'low',
         riskScore: 3,
-        isError: false,
         responseSummary: { risk_level: 'LOW' },
-        createdAt: expect.stringMatching(/Z$/),
-      }),
-    );
-    expect(otherSocket.received).toEqual([]);
-    ownerSocket.close();
-    otherSocket.close();
-  });
+      });
+      const pushed = await ownerSocket.waitFor('activity_recorded', (p) => p.requestId === requestId);
+      await new Promise((r) => setTimeout(r, 300));
+
+      // Assert
+      expect(pushed).toEqual(
+        expect.objectContaining({
+          id: res.body.id,
+          activityType: 'kyt',
+          transactionHash: '0xbeef',
+          riskLevel: 'low',
+          riskScore: 3,
+          isError: false,
+          responseSummary: { risk_level: 'LOW' },
+          createdAt: expect.stringMatching(/Z$/),
+        }),
+      );
+      expect(otherSocket.received).toEqual([]);
+      ownerSocket.close();
+      otherSocket.close();
+    },
+  );
 });

@@ -80,7 +80,9 @@ describe('USDC stand-in at the Base USDC address on anvil (chain id 8453)', () =
       args,
     });
 
-  /** Submits transferWithAuthorization from anvil's default unlocked account; resolves once mined, rejects on revert. */
+  /**
+   * Submits transferWithAuthorization from anvil's default unlocked account; resolves once mined, rejects on revert.
+   */
   async function submit(auth: Authorization, signature: Hex, form: 'vrs' | 'bytes' = 'vrs'): Promise<void> {
     const chain = anvilBaseChain(anvil.rpcUrl);
     const wallet = createWalletClient({
@@ -114,59 +116,68 @@ describe('USDC stand-in at the Base USDC address on anvil (chain id 8453)', () =
     await anvil?.stop();
   });
 
-  test('when the runtime is installed at the Base USDC address, then it reads back as USD Coin v2 with 6 decimals and the USDC EIP-712 domain', async () => {
-    expect(await read('name')).toBe('USD Coin');
-    expect(await read('version')).toBe('2');
-    expect(await read('symbol')).toBe('USDC');
-    expect(await read('decimals')).toBe(6);
-    expect(await read('totalSupply')).toBe(10_000_000n);
-    expect(await usdcBalance(anvil.rpcUrl, payer.address)).toBe(10_000_000n);
-    expect(await read('DOMAIN_SEPARATOR')).toBe(
-      hashDomain({
-        domain: { ...USDC_DOMAIN, chainId: 8453n },
-        types: {
-          EIP712Domain: [
-            { name: 'name', type: 'string' },
-            { name: 'version', type: 'string' },
-            { name: 'chainId', type: 'uint256' },
-            { name: 'verifyingContract', type: 'address' },
-          ],
-        },
-      }),
-    );
-    expect(await read('TRANSFER_WITH_AUTHORIZATION_TYPEHASH')).toBe(
-      keccak256(
-        toHex(
-          'TransferWithAuthorization(address from,address to,uint256 value,uint256 validAfter,uint256 validBefore,bytes32 nonce)',
+  test(
+    'when the runtime is installed at the Base USDC address, then it reads back as ' +
+      'USD Coin v2 with 6 decimals and the USDC EIP-712 domain',
+    async () => {
+      expect(await read('name')).toBe('USD Coin');
+      expect(await read('version')).toBe('2');
+      expect(await read('symbol')).toBe('USDC');
+      expect(await read('decimals')).toBe(6);
+      expect(await read('totalSupply')).toBe(10_000_000n);
+      expect(await usdcBalance(anvil.rpcUrl, payer.address)).toBe(10_000_000n);
+      expect(await read('DOMAIN_SEPARATOR')).toBe(
+        hashDomain({
+          domain: { ...USDC_DOMAIN, chainId: 8453n },
+          types: {
+            EIP712Domain: [
+              { name: 'name', type: 'string' },
+              { name: 'version', type: 'string' },
+              { name: 'chainId', type: 'uint256' },
+              { name: 'verifyingContract', type: 'address' },
+            ],
+          },
+        }),
+      );
+      expect(await read('TRANSFER_WITH_AUTHORIZATION_TYPEHASH')).toBe(
+        keccak256(
+          toHex(
+            'TransferWithAuthorization(address from,address to,uint256 value,uint256 validAfter,uint256 ' +
+              'validBefore,bytes32 nonce)',
+          ),
         ),
-      ),
-    );
-  });
+      );
+    },
+  );
 
-  test('when a signed transferWithAuthorization is submitted, then it moves exactly the value and marks the nonce used, and a replay reverts as used', async () => {
-    const to = randomAddress();
-    const auth: Authorization = {
-      from: payer.address,
-      to,
-      value: 1_250_000n,
-      validAfter: 0n,
-      validBefore: now() + 3600n,
-      nonce: randomNonce(),
-    };
-    const signature = await signAuthorization(payerKey, auth);
-    const payerBefore = await usdcBalance(anvil.rpcUrl, payer.address);
-    expect(await authorizationUsed(anvil.rpcUrl, payer.address, auth.nonce)).toBe(false);
+  test(
+    'when a signed transferWithAuthorization is submitted, then it moves exactly the value and marks the nonce ' +
+      'used, and a replay reverts as used',
+    async () => {
+      const to = randomAddress();
+      const auth: Authorization = {
+        from: payer.address,
+        to,
+        value: 1_250_000n,
+        validAfter: 0n,
+        validBefore: now() + 3600n,
+        nonce: randomNonce(),
+      };
+      const signature = await signAuthorization(payerKey, auth);
+      const payerBefore = await usdcBalance(anvil.rpcUrl, payer.address);
+      expect(await authorizationUsed(anvil.rpcUrl, payer.address, auth.nonce)).toBe(false);
 
-    await submit(auth, signature);
+      await submit(auth, signature);
 
-    expect(await usdcBalance(anvil.rpcUrl, payer.address)).toBe(payerBefore - 1_250_000n);
-    expect(await usdcBalance(anvil.rpcUrl, to)).toBe(1_250_000n);
-    expect(await authorizationUsed(anvil.rpcUrl, payer.address, auth.nonce)).toBe(true);
+      expect(await usdcBalance(anvil.rpcUrl, payer.address)).toBe(payerBefore - 1_250_000n);
+      expect(await usdcBalance(anvil.rpcUrl, to)).toBe(1_250_000n);
+      expect(await authorizationUsed(anvil.rpcUrl, payer.address, auth.nonce)).toBe(true);
 
-    await expect(submit(auth, signature)).rejects.toThrow('FiatTokenV2: authorization is used or canceled');
-    expect(await usdcBalance(anvil.rpcUrl, payer.address)).toBe(payerBefore - 1_250_000n);
-    expect(await usdcBalance(anvil.rpcUrl, to)).toBe(1_250_000n);
-  });
+      await expect(submit(auth, signature)).rejects.toThrow('FiatTokenV2: authorization is used or canceled');
+      expect(await usdcBalance(anvil.rpcUrl, payer.address)).toBe(payerBefore - 1_250_000n);
+      expect(await usdcBalance(anvil.rpcUrl, to)).toBe(1_250_000n);
+    },
+  );
 
   test('when the bytes-signature overload is used, then it moves the value just like v,r,s', async () => {
     const to = randomAddress();
@@ -308,52 +319,65 @@ describe('USDC stand-in at the Base USDC address on anvil (chain id 8453)', () =
       });
     });
 
-    test('when the client builds the payment, then it is a v2 EIP-3009 authorization from the payer to payTo for exactly 1000000', () => {
-      expect(payload.x402Version).toBe(2);
-      expect(payload.accepted).toEqual(requirements);
-      const authorization = payload.payload.authorization as { from: string; to: string; value: string };
-      expect(authorization.from.toLowerCase()).toBe(payer.address.toLowerCase());
-      expect(authorization.to.toLowerCase()).toBe(payTo.toLowerCase());
-      expect(authorization.value).toBe('1000000');
-      expect(payload.payload.signature).toMatch(/^0x[0-9a-f]{130}$/i);
-    });
+    test(
+      'when the client builds the payment, then it is a v2 EIP-3009 authorization from the payer to ' +
+        'payTo for exactly 1000000',
+      () => {
+        expect(payload.x402Version).toBe(2);
+        expect(payload.accepted).toEqual(requirements);
+        const authorization = payload.payload.authorization as { from: string; to: string; value: string };
+        expect(authorization.from.toLowerCase()).toBe(payer.address.toLowerCase());
+        expect(authorization.to.toLowerCase()).toBe(payTo.toLowerCase());
+        expect(authorization.value).toBe('1000000');
+        expect(payload.payload.signature).toMatch(/^0x[0-9a-f]{130}$/i);
+      },
+    );
 
-    test('when the facilitator verifies and settles it, then verify is valid, settle succeeds with a tx hash, and exactly 1000000 moves from payer to payTo', async () => {
-      const payerBefore = await usdcBalance(anvil.rpcUrl, payer.address);
-      const payToBefore = await usdcBalance(anvil.rpcUrl, payTo);
+    test(
+      'when the facilitator verifies and settles it, then verify is valid, settle succeeds with a tx hash, ' +
+        'and exactly 1000000 moves from payer to payTo',
+      async () => {
+        const payerBefore = await usdcBalance(anvil.rpcUrl, payer.address);
+        const payToBefore = await usdcBalance(anvil.rpcUrl, payTo);
 
-      const verified = await facilitator.verify(payload, requirements);
-      expect(verified).toMatchObject({ isValid: true });
-      expect(verified.payer?.toLowerCase()).toBe(payer.address.toLowerCase());
+        const verified = await facilitator.verify(payload, requirements);
+        expect(verified).toMatchObject({ isValid: true });
+        expect(verified.payer?.toLowerCase()).toBe(payer.address.toLowerCase());
 
-      const settled = await facilitator.settle(payload, requirements);
-      expect(settled).toMatchObject({ success: true, network: BASE_NETWORK });
-      expect(settled.transaction).toMatch(/^0x[0-9a-f]{64}$/i);
-      expect(settled.payer?.toLowerCase()).toBe(payer.address.toLowerCase());
+        const settled = await facilitator.settle(payload, requirements);
+        expect(settled).toMatchObject({ success: true, network: BASE_NETWORK });
+        expect(settled.transaction).toMatch(/^0x[0-9a-f]{64}$/i);
+        expect(settled.payer?.toLowerCase()).toBe(payer.address.toLowerCase());
 
-      expect(await usdcBalance(anvil.rpcUrl, payer.address)).toBe(payerBefore - 1_000_000n);
-      expect(await usdcBalance(anvil.rpcUrl, payTo)).toBe(payToBefore + 1_000_000n);
-      const nonce = (payload.payload.authorization as { nonce: string }).nonce;
-      expect(await authorizationUsed(anvil.rpcUrl, payer.address, nonce)).toBe(true);
-    });
+        expect(await usdcBalance(anvil.rpcUrl, payer.address)).toBe(payerBefore - 1_000_000n);
+        expect(await usdcBalance(anvil.rpcUrl, payTo)).toBe(payToBefore + 1_000_000n);
+        const nonce = (payload.payload.authorization as { nonce: string }).nonce;
+        expect(await authorizationUsed(anvil.rpcUrl, payer.address, nonce)).toBe(true);
+      },
+    );
 
-    test('when the same payload is settled again, then settle fails, verify is no longer valid, and no more money moves', async () => {
-      const payerBefore = await usdcBalance(anvil.rpcUrl, payer.address);
-      const payToBefore = await usdcBalance(anvil.rpcUrl, payTo);
+    test(
+      'when the same payload is settled again, then settle fails, ' +
+        'verify is no longer valid, and no more money moves',
+      async () => {
+        const payerBefore = await usdcBalance(anvil.rpcUrl, payer.address);
+        const payToBefore = await usdcBalance(anvil.rpcUrl, payTo);
 
-      const again = await facilitator.settle(payload, requirements);
-      // The facilitator's gas estimate hits the token's "authorization is used or canceled" revert: nothing is broadcast.
-      expect(again).toMatchObject({
-        success: false,
-        errorReason: 'invalid_exact_evm_nonce_already_used',
-        transaction: '',
-      });
+        const again = await facilitator.settle(payload, requirements);
+        // The facilitator's gas estimate hits the token's "authorization is used or canceled" revert:
+        // nothing is broadcast.
+        expect(again).toMatchObject({
+          success: false,
+          errorReason: 'invalid_exact_evm_nonce_already_used',
+          transaction: '',
+        });
 
-      const reverified = await facilitator.verify(payload, requirements);
-      expect(reverified.isValid).toBe(false);
+        const reverified = await facilitator.verify(payload, requirements);
+        expect(reverified.isValid).toBe(false);
 
-      expect(await usdcBalance(anvil.rpcUrl, payer.address)).toBe(payerBefore);
-      expect(await usdcBalance(anvil.rpcUrl, payTo)).toBe(payToBefore);
-    });
+        expect(await usdcBalance(anvil.rpcUrl, payer.address)).toBe(payerBefore);
+        expect(await usdcBalance(anvil.rpcUrl, payTo)).toBe(payToBefore);
+      },
+    );
   });
 });

@@ -29,47 +29,51 @@ describe('Credit packages and PayFast checkout', () => {
     expect(res.body.meta).toEqual({ total: 4, page: 1, limit: 4 });
   });
 
-  test('when a signed-in user starts a checkout and PayFast reports it paid, then the signed form is valid and the package is granted', async () => {
-    // Arrange
-    const user = await stack.createUser({ clerkUserId: 'user_checkoutBuyer000000000001' });
+  test(
+    'when a signed-in user starts a checkout and PayFast reports it paid, ' +
+      'then the signed form is valid and the package is granted',
+    async () => {
+      // Arrange
+      const user = await stack.createUser({ clerkUserId: 'user_checkoutBuyer000000000001' });
 
-    // Act
-    const res = await stack.http('POST', '/api/v1/billing/payfast/checkout', {
-      key: user.key,
-      body: { packageId: 'pro' },
-    });
-    const { fields, mPaymentId } = res.body.data;
-    const { signature, ...unsigned } = fields;
-    await post(stack.api.url, '/api/v1/billing/payfast/webhook', {
-      body: signedItn(
-        completeItn({ mPaymentId, pfPaymentId: '9100001', amount: fields.amount, customStr1: fields.custom_str1 }),
-      ),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    const event = await processedEvent(stack, 'payfast', '9100001');
+      // Act
+      const res = await stack.http('POST', '/api/v1/billing/payfast/checkout', {
+        key: user.key,
+        body: { packageId: 'pro' },
+      });
+      const { fields, mPaymentId } = res.body.data;
+      const { signature, ...unsigned } = fields;
+      await post(stack.api.url, '/api/v1/billing/payfast/webhook', {
+        body: signedItn(
+          completeItn({ mPaymentId, pfPaymentId: '9100001', amount: fields.amount, customStr1: fields.custom_str1 }),
+        ),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      const event = await processedEvent(stack, 'payfast', '9100001');
 
-    // Assert
-    expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({
-      action: 'https://sandbox.payfast.co.za/eng/process',
-      method: 'POST',
-      package: { id: 'pro', credits: 500 },
-    });
-    expect(fields).toMatchObject({
-      merchant_id: '10000100',
-      merchant_key: '46f0cd694581a',
-      m_payment_id: mPaymentId,
-      amount: '199.00',
-      custom_str1: 'user_checkoutBuyer000000000001',
-      subscription_type: '1',
-      frequency: '3',
-      cycles: '0',
-      notify_url: 'https://screening.example/api/v1/billing/payfast/webhook',
-    });
-    expect(signature).toBe(signCheckoutFields(unsigned, PAYFAST_PASSPHRASE).signature);
-    expect(event.outcome).toBe('granted');
-    expect(await balanceOf(stack, user.id)).toBe(500);
-  });
+      // Assert
+      expect(res.status).toBe(201);
+      expect(res.body.data).toMatchObject({
+        action: 'https://sandbox.payfast.co.za/eng/process',
+        method: 'POST',
+        package: { id: 'pro', credits: 500 },
+      });
+      expect(fields).toMatchObject({
+        merchant_id: '10000100',
+        merchant_key: '46f0cd694581a',
+        m_payment_id: mPaymentId,
+        amount: '199.00',
+        custom_str1: 'user_checkoutBuyer000000000001',
+        subscription_type: '1',
+        frequency: '3',
+        cycles: '0',
+        notify_url: 'https://screening.example/api/v1/billing/payfast/webhook',
+      });
+      expect(signature).toBe(signCheckoutFields(unsigned, PAYFAST_PASSPHRASE).signature);
+      expect(event.outcome).toBe('granted');
+      expect(await balanceOf(stack, user.id)).toBe(500);
+    },
+  );
 
   test('when the package is unknown or missing, then the checkout is refused with 404 or 400', async () => {
     const user = await stack.createUser();

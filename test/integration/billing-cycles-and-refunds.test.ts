@@ -106,7 +106,8 @@ describe('PayPal billing cycles, refunds and reversals; PayFast refunds', () => 
       ['the first sale, then ACTIVATED (the sale waits for its subscription)', 'sale-first'],
       ['both at once', 'together'],
     ])(
-      'When PayPal delivers %s, then the subscriber gets one cycle of credits, and the second sale adds exactly one more',
+      'When PayPal delivers %s, then the subscriber gets one cycle of credits, ' +
+        'and the second sale adds exactly one more',
       async (_name, order) => {
         // Arrange
         const clerkUserId = newClerkId();
@@ -163,7 +164,9 @@ describe('PayPal billing cycles, refunds and reversals; PayFast refunds', () => 
   });
 
   describe('refunds and reversals take the credits back', () => {
-    test('When the same refund arrives twenty times at once (ten redeliveries of one event, ten other events for the same refund), then its credits are taken back once: what is left from the balance, the spent rest as debt that blocks jobs until a payment repays it', async () => {
+    test('When the same refund arrives twenty times at once (ten redeliveries of one event, ' +
+      'ten other events for the same refund), then its credits are taken back once: ' +
+      'what is left from the balance, the spent rest as debt that blocks jobs until a payment repays it', async () => {
       // Arrange: two paid cycles (200 credits), 150 spent
       const { user, saleIds } = await subscriber(2);
       await stack.stores.credits.consume({
@@ -199,7 +202,8 @@ describe('PayPal billing cycles, refunds and reversals; PayFast refunds', () => 
       expect(await stack.stores.credits.balance(user.id)).toEqual({ balance: 0, reserved: 0, available: 0, debt: 50 });
     }, 60_000);
 
-    test('When an account owes credits after a refund, then a job is refused 402 CREDITS_IN_DEBT, and a later payment repays the debt first and lets jobs start again', async () => {
+    test('When an account owes credits after a refund, then a job is refused 402 CREDITS_IN_DEBT, ' +
+      'and a later payment repays the debt first and lets jobs start again', async () => {
       // Arrange: one paid cycle (100), all spent, then refunded
       const { user, saleIds } = await subscriber(1);
       const apiKey = generateApiKey();
@@ -240,11 +244,13 @@ describe('PayPal billing cycles, refunds and reversals; PayFast refunds', () => 
       expect(grant).toMatchObject({ amount: 130, metadata: expect.objectContaining({ debtRepaid: BASIC_CREDITS }) });
     }, 60_000);
 
-    test('When a sale is refunded in two parts, then each part takes back its share and together they take back exactly the cycle', async () => {
+    test('When a sale is refunded in two parts, then each part takes back its share and together they ' +
+      'take back exactly the cycle', async () => {
       // Arrange
       const { user, saleIds } = await subscriber(2);
       const first = refundEvent({ saleId: saleIds[1]!, total: '5.00' });
-      const second = refundEvent({ saleId: saleIds[1]!, total: '-4.99' }); // PayPal has written refund totals with a minus sign
+      // PayPal has written refund totals with a minus sign
+      const second = refundEvent({ saleId: saleIds[1]!, total: '-4.99' });
 
       // Act
       await post(stack.api.url, PAYPAL, first);
@@ -263,7 +269,8 @@ describe('PayPal billing cycles, refunds and reversals; PayFast refunds', () => 
       expect(payment.rows[0]).toEqual({ refunded_cents: 999, credits_revoked: BASIC_CREDITS });
     }, 60_000);
 
-    test("When the first cycle's sale is reversed (chargeback), then the cycle's credits that activation granted are taken back, once", async () => {
+    test("When the first cycle's sale is reversed (chargeback), then the cycle's credits that activation " +
+      'granted are taken back, once', async () => {
       // Arrange
       const { user, saleIds, subscriptionId } = await subscriber(1);
       const reversal = reversalEvent(saleIds[0]!, subscriptionId);
@@ -281,7 +288,8 @@ describe('PayPal billing cycles, refunds and reversals; PayFast refunds', () => 
       expect(await balanceOf(stack, user.id)).toBe(0);
     }, 60_000);
 
-    test('When a refund overtakes the sale it refunds, then it waits for the sale and then takes its credits back', async () => {
+    test('When a refund overtakes the sale it refunds, then ' +
+      'it waits for the sale and then takes its credits back', async () => {
       // Arrange
       const clerkUserId = newClerkId();
       const subscriptionId = newSubscriptionId();
@@ -325,7 +333,8 @@ describe('PayPal billing cycles, refunds and reversals; PayFast refunds', () => 
       const price = pkg.prices.find((p) => p.provider === 'payfast')!;
       const mPaymentId = `chk-${randomUUID()}`;
       await stack.pool.query(
-        'INSERT INTO payfast_checkouts (m_payment_id, user_id, package_id, amount_cents, currency) VALUES ($1, $2, $3, $4, $5)',
+        'INSERT INTO payfast_checkouts (m_payment_id, user_id, package_id, amount_cents, currency) ' +
+          'VALUES ($1, $2, $3, $4, $5)',
         [mPaymentId, buyer.id, 'pro', price.amountCents, price.currency],
       );
       const pfPaymentId = String(Date.now() % 1e9) + String(Math.floor(Math.random() * 1000));
@@ -338,7 +347,8 @@ describe('PayPal billing cycles, refunds and reversals; PayFast refunds', () => 
       return { buyer, pfPaymentId, credits: pkg.credits };
     }
 
-    test("When twenty admin requests record the same PayFast refund at once, then the payment's credits are taken back once and nineteen answers say duplicate", async () => {
+    test("When twenty admin requests record the same PayFast refund at once, then the payment's credits are taken " +
+      'back once and nineteen answers say duplicate', async () => {
       // Arrange
       const { buyer, pfPaymentId, credits } = await paidPayFast();
       expect(await balanceOf(stack, buyer.id)).toBe(credits);

@@ -24,7 +24,8 @@ const TRC10 = tronItem('trc10-transfer'); // TEkr… → WALLET, token 1005119
 const TRC20_CALL = tronItem('trc20-transfer'); // WALLET → OTHER, USDT (TriggerSmartContract)
 const SWAP = tronItem('swap-transaction'); // OTHER calls a router, no call value
 const FAILED = tronItem('failed-transaction'); // OTHER, OUT_OF_ENERGY
-const TRC20_PAGE = read('tron', 'trongrid-v1', 'account-trc20-transactions__contract-info.json'); // WALLET's real TRC-20 page
+// WALLET's real TRC-20 page
+const TRC20_PAGE = read('tron', 'trongrid-v1', 'account-trc20-transactions__contract-info.json');
 
 const WALLET = 'TGJn1wnUYHJbvN88cynZbsAz2EMeZq73yx'; // 41458437…
 const OTHER = 'TEFik7dGm6r5Y1Af9mGwnELuJLa1jXDDUB'; // 412efffc…
@@ -36,7 +37,10 @@ const USDDOLD_SENDER = 'TMxxHG5PRVakKwNCvTWDb73gPwXvkZAhpm'; // TRC20_PAGE.data[
 const USDT_SENDER = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE'; // TRC20_PAGE.data[2].from
 const WALLET_SOURCES = [TRX_SENDER, TRC10_SENDER, USDDOLD_SENDER, USDT_SENDER];
 
-/** COMPOSED (as in tron-client.test.ts): no recorded /wallet/gettransactionbyid body; the real TronGrid item reduced to the FullNode's fields. */
+/**
+ * COMPOSED (as in tron-client.test.ts): no recorded /wallet/gettransactionbyid body; the real TronGrid item reduced to
+ * the FullNode's fields.
+ */
 const fullNodeTx = (tx: any) => ({
   ret: tx.ret.map((r: any) => ({ contractRet: r.contractRet })),
   signature: tx.signature,
@@ -44,7 +48,10 @@ const fullNodeTx = (tx: any) => ({
   raw_data: tx.raw_data,
   raw_data_hex: tx.raw_data_hex,
 });
-/** COMPOSED (as in tron-client.test.ts): the FullNode's info for a non-contract transaction, from the same item's fee, block and bandwidth fields. */
+/**
+ * COMPOSED (as in tron-client.test.ts): the FullNode's info for a non-contract transaction, from the same item's fee,
+ * block and bandwidth fields.
+ */
 const infoOf = (tx: any, receipt: object) => ({
   id: tx.txID,
   ...(tx.ret[0].fee ? { fee: tx.ret[0].fee } : {}),
@@ -101,7 +108,10 @@ const sourcePages = (limit: number) => [
   ...tronPages(USDDOLD_SENDER, limit, envelope([]), envelope([TRC20_PAGE.data[1]])),
   ...tronPages(USDT_SENDER, limit, envelope([]), envelope([TRC20_PAGE.data[2]])),
 ];
-/** COMPOSED, with SYNTHETIC values (as in tron-client.test.ts): no recorded /v1/accounts body exists; shape from tronprotocol/tron-grid's README. */
+/**
+ * COMPOSED, with SYNTHETIC values (as in tron-client.test.ts): no recorded /v1/accounts body exists; shape from
+ * tronprotocol/tron-grid's README.
+ */
 const WALLET_ACCOUNT = {
   address: '41458437be39f3a8bfdbfee7bef93e2c5f632ceff4',
   balance: 4_196_409_173,
@@ -109,10 +119,16 @@ const WALLET_ACCOUNT = {
   trc20: [{ [USDT]: '1057519' }],
   assetV2: [{ key: '1005119', value: 88888888 }],
 };
-/** COMPOSED: no /v1/accounts body is recorded for OTHER; only its (hex) address is stated, no balance is claimed (it reads as 0 TRX). */
+/**
+ * COMPOSED: no /v1/accounts body is recorded for OTHER; only its (hex) address is stated, no balance is claimed (it
+ * reads as 0 TRX).
+ */
 const OTHER_ACCOUNT = { address: '412efffc7686e54ab669a1cdb1e2cc17cf4b4eca96' };
 
-/** KYT of NATIVE: the tx, the beneficiary's (OTHER) facts, then the sender (WALLET) upstream and OTHER downstream, 2 hops. */
+/**
+ * KYT of NATIVE: the tx, the beneficiary's (OTHER) facts, then the sender (WALLET) upstream and OTHER
+ * downstream, 2 hops.
+ */
 const tronKytCassettes = (walletCrawlPage: Partial<Cassette> = {}): Cassette[] => [
   ...tronTx,
   tronGet(`/v1/accounts/${OTHER}`, undefined, envelope([OTHER_ACCOUNT])),
@@ -147,7 +163,10 @@ const recordedVoteTx = rpc(
   solFixture('GetTransactionRequest').params,
   solFixture('GetTransactionResponse'),
 );
-/** COMPOSED (as in solana-client.test.ts): a getSignaturesForAddress item from the recorded transaction's own signature, slot, time and error. */
+/**
+ * COMPOSED (as in solana-client.test.ts): a getSignaturesForAddress item from the recorded transaction's own signature,
+ * slot, time and error.
+ */
 const signatureItem = (tx: any) => ({
   signature: tx.transaction.signatures[0],
   slot: tx.slot,
@@ -188,132 +207,160 @@ describe('screening through the tron and solana adapters against recorded respon
   const nodesOf = (full: any) => full.graph.nodes.map((n: any) => ({ address: n.address, hop: n.hop }));
   const served = (p: string) => expect(server.served).toEqual(expect.arrayContaining([expect.stringContaining(p)]));
 
-  test("when a tron TRX transfer is screened (KYT), then the recipient is the subject and the crawl reaches the sender's four recorded sources at hop 1", async () => {
-    await withServer(tronKytCassettes());
-    const { polled, full } = await screen({ chain: 'tron', txid: NATIVE.txID });
-    expect(polled.status).toBe('completed');
-    expect(polled.response.target_summary.address).toBe(OTHER);
-    expect(full.transaction).toMatchObject({
-      hash: NATIVE.txID,
-      status: 'success',
-      block_number: '75418399',
-      timestamp: new Date(NATIVE.block_timestamp).toISOString(),
-    });
-    // Hop 0: the parties; hop 1: where WALLET's money came from (OTHER has no recorded outflow to follow).
-    expect(nodesOf(full)).toEqual(
-      expect.arrayContaining([
-        { address: WALLET, hop: 0 },
-        { address: OTHER, hop: 0 },
-        ...WALLET_SOURCES.map((address) => ({ address, hop: 1 })),
-      ]),
-    );
-    expect(
-      full.graph.nodes
-        .filter((n: any) => n.hop >= 1)
-        .map((n: any) => n.address)
-        .sort(),
-    ).toEqual([...WALLET_SOURCES].sort());
-    expect(full.graph.nodes.find((n: any) => n.address === USDT_SENDER)).toMatchObject({ role: 'hop 1 source' });
-    expect(full.crawl).toMatchObject({ ran: true, complete: true, depth_reached: 2 });
-    // Every hop-1 source was expanded (its page read), and OTHER's downstream page too.
-    for (const address of [...WALLET_SOURCES, OTHER]) served(`/tron/v1/accounts/${address}/transactions?limit=50`);
-  });
+  test(
+    'when a tron TRX transfer is screened (KYT), then the recipient is the subject and the crawl reaches the ' +
+      "sender's four recorded sources at hop 1",
+    async () => {
+      await withServer(tronKytCassettes());
+      const { polled, full } = await screen({ chain: 'tron', txid: NATIVE.txID });
+      expect(polled.status).toBe('completed');
+      expect(polled.response.target_summary.address).toBe(OTHER);
+      expect(full.transaction).toMatchObject({
+        hash: NATIVE.txID,
+        status: 'success',
+        block_number: '75418399',
+        timestamp: new Date(NATIVE.block_timestamp).toISOString(),
+      });
+      // Hop 0: the parties; hop 1: where WALLET's money came from (OTHER has no recorded outflow to follow).
+      expect(nodesOf(full)).toEqual(
+        expect.arrayContaining([
+          { address: WALLET, hop: 0 },
+          { address: OTHER, hop: 0 },
+          ...WALLET_SOURCES.map((address) => ({ address, hop: 1 })),
+        ]),
+      );
+      expect(
+        full.graph.nodes
+          .filter((n: any) => n.hop >= 1)
+          .map((n: any) => n.address)
+          .sort(),
+      ).toEqual([...WALLET_SOURCES].sort());
+      expect(full.graph.nodes.find((n: any) => n.address === USDT_SENDER)).toMatchObject({ role: 'hop 1 source' });
+      expect(full.crawl).toMatchObject({ ran: true, complete: true, depth_reached: 2 });
+      // Every hop-1 source was expanded (its page read), and OTHER's downstream page too.
+      for (const address of [...WALLET_SOURCES, OTHER]) served(`/tron/v1/accounts/${address}/transactions?limit=50`);
+    },
+  );
 
-  test('when a tron wallet is screened (KYA), then its recorded sources and its destination are reached at hop 1', async () => {
-    await withServer(tronKyaCassettes);
-    const { polled, full } = await screen({ chain: 'tron', address: WALLET });
-    expect(polled.status).toBe('completed');
-    expect(polled.response.target_summary.address).toBe(WALLET);
-    expect(full.transaction).toBeNull();
-    expect(nodesOf(full)).toEqual(
-      expect.arrayContaining([
-        { address: WALLET, hop: 0 },
-        ...[...WALLET_SOURCES, OTHER].map((address) => ({ address, hop: 1 })),
-      ]),
-    );
-    expect(
-      full.graph.nodes
-        .filter((n: any) => n.hop >= 1)
-        .map((n: any) => n.address)
-        .sort(),
-    ).toEqual([...WALLET_SOURCES, OTHER].sort());
-    expect(full.graph.nodes.find((n: any) => n.address === OTHER)).toMatchObject({ role: 'hop 1 destination' });
-    expect(full.crawl).toMatchObject({ ran: true, complete: true, depth_reached: 2 });
-    for (const address of [...WALLET_SOURCES, OTHER]) served(`/tron/v1/accounts/${address}/transactions?limit=50`);
-  });
+  test(
+    'when a tron wallet is screened (KYA), then its recorded ' + 'sources and its destination are reached at hop 1',
+    async () => {
+      await withServer(tronKyaCassettes);
+      const { polled, full } = await screen({ chain: 'tron', address: WALLET });
+      expect(polled.status).toBe('completed');
+      expect(polled.response.target_summary.address).toBe(WALLET);
+      expect(full.transaction).toBeNull();
+      expect(nodesOf(full)).toEqual(
+        expect.arrayContaining([
+          { address: WALLET, hop: 0 },
+          ...[...WALLET_SOURCES, OTHER].map((address) => ({ address, hop: 1 })),
+        ]),
+      );
+      expect(
+        full.graph.nodes
+          .filter((n: any) => n.hop >= 1)
+          .map((n: any) => n.address)
+          .sort(),
+      ).toEqual([...WALLET_SOURCES, OTHER].sort());
+      expect(full.graph.nodes.find((n: any) => n.address === OTHER)).toMatchObject({ role: 'hop 1 destination' });
+      expect(full.crawl).toMatchObject({ ran: true, complete: true, depth_reached: 2 });
+      for (const address of [...WALLET_SOURCES, OTHER]) served(`/tron/v1/accounts/${address}/transactions?limit=50`);
+    },
+  );
 
-  test('when a tron wallet is screened (KYA), then its TRX balance and its TRX inflows carry USD values from the TRX daily closes', async () => {
-    await withServer(tronKyaCassettes);
-    const { full } = await screen({ chain: 'tron', address: WALLET });
-    // Valued now: the last shipped close (2025-11-19, 0.286605), which the pricing entry dates.
-    expect(full.target_summary.balances).toContainEqual({ asset: 'TRX', amount: 4196.409173, usd: 1202.71 });
-    expect(full.pricing).toContainEqual(
-      expect.objectContaining({ asset: 'TRX', usd_price: 0.286605, as_of: '2025-11-20T00:00:00.000Z' }),
-    );
-    expect(full.unpriced_assets).not.toContain('TRX');
-    // The 1-sun TRX inflow is priced (worth 0.00 $, not unknown).
-    expect(full.graph.edges.find((e: any) => e.from === TRX_SENDER && e.to === WALLET)).toMatchObject({
-      asset: 'TRX',
-      usd: 0,
-    });
-  });
-
-  test('when a tron TRX transfer is screened (KYT), then it is valued at the TRX close at or before its block time, not at one constant', async () => {
-    await withServer(tronKytCassettes());
-    const { full } = await screen({ chain: 'tron', txid: NATIVE.txID });
-    // Block 2025-09-03T15:52:27Z takes the close of 2025-09-02 (0.338015), valid from 2025-09-03T00:00Z.
-    expect(full.pricing).toEqual([
-      {
+  test(
+    'when a tron wallet is screened (KYA), then its TRX balance and its TRX inflows carry ' +
+      'USD values from the TRX daily closes',
+    async () => {
+      await withServer(tronKyaCassettes);
+      const { full } = await screen({ chain: 'tron', address: WALLET });
+      // Valued now: the last shipped close (2025-11-19, 0.286605), which the pricing entry dates.
+      expect(full.target_summary.balances).toContainEqual({ asset: 'TRX', amount: 4196.409173, usd: 1202.71 });
+      expect(full.pricing).toContainEqual(
+        expect.objectContaining({ asset: 'TRX', usd_price: 0.286605, as_of: '2025-11-20T00:00:00.000Z' }),
+      );
+      expect(full.unpriced_assets).not.toContain('TRX');
+      // The 1-sun TRX inflow is priced (worth 0.00 $, not unknown).
+      expect(full.graph.edges.find((e: any) => e.from === TRX_SENDER && e.to === WALLET)).toMatchObject({
         asset: 'TRX',
-        usd_price: 0.338015,
-        as_of: '2025-09-03T00:00:00.000Z',
-        source: expect.stringContaining('TRX-USD daily close'),
-        valued_at: new Date(NATIVE.block_timestamp).toISOString(),
-      },
-    ]);
-    expect(full.unpriced_assets).toEqual([]);
-  });
+        usd: 0,
+      });
+    },
+  );
 
-  test("when the sender's tron page answers after the crawl's share of crawlTimeout, then the job completes within crawlTimeout plus a margin, marked partial", async () => {
-    // crawlTimeout 2000 gives the crawl 1700 ms; WALLET's crawl page (limit 50, not the facts' 25) answers after 2500.
-    await withServer(tronKytCassettes({ delayMs: 2500 }));
-    const { polled, full, ms } = await screen({ chain: 'tron', txid: NATIVE.txID, crawlTimeout: 2000 });
-    expect(polled.status).toBe('completed');
-    expect(polled.response.target_summary.address).toBe(OTHER);
-    expect(full.crawl).toMatchObject({ ran: true, complete: false, truncated: expect.arrayContaining(['deadline']) });
-    expect(polled.response.risk_reason).toContain('unknown, not clean');
-    expect(ms).toBeLessThan(2000 + 3000);
-  });
+  test(
+    'when a tron TRX transfer is screened (KYT), then it is valued at the TRX close at or before its block ' +
+      'time, not at one constant',
+    async () => {
+      await withServer(tronKytCassettes());
+      const { full } = await screen({ chain: 'tron', txid: NATIVE.txID });
+      // Block 2025-09-03T15:52:27Z takes the close of 2025-09-02 (0.338015), valid from 2025-09-03T00:00Z.
+      expect(full.pricing).toEqual([
+        {
+          asset: 'TRX',
+          usd_price: 0.338015,
+          as_of: '2025-09-03T00:00:00.000Z',
+          source: expect.stringContaining('TRX-USD daily close'),
+          valued_at: new Date(NATIVE.block_timestamp).toISOString(),
+        },
+      ]);
+      expect(full.unpriced_assets).toEqual([]);
+    },
+  );
 
-  test('when a solana vote transaction is screened (KYT), then its fee payer is the subject and the crawl finds no value moved', async () => {
-    await withServer(feePayerCassettes);
-    const { polled, full } = await screen({ chain: 'solana', txid: VOTE_SIG });
-    expect(polled.status).toBe('completed');
-    expect(polled.response.target_summary.address).toBe(FEE_PAYER);
-    expect(full.transaction).toMatchObject({
-      hash: VOTE_SIG,
-      status: 'success',
-      block_number: '79700345',
-      timestamp: new Date(1622655364 * 1000).toISOString(),
-    });
-    // The recorded vote moves no value (fee only), so the fee payer's page leads nowhere: no node beyond hop 0.
-    expect(nodesOf(full)).toEqual([{ address: FEE_PAYER, hop: 0 }]);
-    expect(full.crawl).toMatchObject({ ran: true, complete: true });
-    served(`rpc:getSignaturesForAddress ["${FEE_PAYER}",{"limit":50}]`);
-  });
+  test(
+    "when the sender's tron page answers after the crawl's share of crawlTimeout, " +
+      'then the job completes within crawlTimeout plus a margin, marked partial',
+    async () => {
+      // crawlTimeout 2000 gives the crawl 1700 ms; WALLET's crawl page (limit 50, not the facts' 25)
+      // answers after 2500.
+      await withServer(tronKytCassettes({ delayMs: 2500 }));
+      const { polled, full, ms } = await screen({ chain: 'tron', txid: NATIVE.txID, crawlTimeout: 2000 });
+      expect(polled.status).toBe('completed');
+      expect(polled.response.target_summary.address).toBe(OTHER);
+      expect(full.crawl).toMatchObject({ ran: true, complete: false, truncated: expect.arrayContaining(['deadline']) });
+      expect(polled.response.risk_reason).toContain('unknown, not clean');
+      expect(ms).toBeLessThan(2000 + 3000);
+    },
+  );
 
-  test('when the solana fee payer is screened (KYA), then its balance and history come from the node and the crawl expands it both ways', async () => {
-    await withServer(feePayerCassettes);
-    const { polled, full } = await screen({ chain: 'solana', address: FEE_PAYER });
-    expect(polled.status).toBe('completed');
-    expect(polled.response.target_summary.address).toBe(FEE_PAYER);
-    expect(polled.response.target_summary.balances).toEqual([
-      expect.objectContaining({ asset: 'SOL', amount: 395.38357338 }),
-    ]);
-    expect(full.transaction).toBeNull();
-    expect(nodesOf(full)).toEqual([{ address: FEE_PAYER, hop: 0 }]);
-    expect(full.crawl).toMatchObject({ ran: true, complete: true });
-    expect(full.performance.crawl_requests).toBe(1); // one page of the target serves both directions
-    served(`rpc:getSignaturesForAddress ["${FEE_PAYER}",{"limit":50}]`);
-  });
+  test(
+    'when a solana vote transaction is screened (KYT), then its fee payer is the subject and the ' +
+      'crawl finds no value moved',
+    async () => {
+      await withServer(feePayerCassettes);
+      const { polled, full } = await screen({ chain: 'solana', txid: VOTE_SIG });
+      expect(polled.status).toBe('completed');
+      expect(polled.response.target_summary.address).toBe(FEE_PAYER);
+      expect(full.transaction).toMatchObject({
+        hash: VOTE_SIG,
+        status: 'success',
+        block_number: '79700345',
+        timestamp: new Date(1622655364 * 1000).toISOString(),
+      });
+      // The recorded vote moves no value (fee only), so the fee payer's page leads nowhere: no node beyond hop 0.
+      expect(nodesOf(full)).toEqual([{ address: FEE_PAYER, hop: 0 }]);
+      expect(full.crawl).toMatchObject({ ran: true, complete: true });
+      served(`rpc:getSignaturesForAddress ["${FEE_PAYER}",{"limit":50}]`);
+    },
+  );
+
+  test(
+    'when the solana fee payer is screened (KYA), then its balance and history come from the node and the ' +
+      'crawl expands it both ways',
+    async () => {
+      await withServer(feePayerCassettes);
+      const { polled, full } = await screen({ chain: 'solana', address: FEE_PAYER });
+      expect(polled.status).toBe('completed');
+      expect(polled.response.target_summary.address).toBe(FEE_PAYER);
+      expect(polled.response.target_summary.balances).toEqual([
+        expect.objectContaining({ asset: 'SOL', amount: 395.38357338 }),
+      ]);
+      expect(full.transaction).toBeNull();
+      expect(nodesOf(full)).toEqual([{ address: FEE_PAYER, hop: 0 }]);
+      expect(full.crawl).toMatchObject({ ran: true, complete: true });
+      expect(full.performance.crawl_requests).toBe(1); // one page of the target serves both directions
+      served(`rpc:getSignaturesForAddress ["${FEE_PAYER}",{"limit":50}]`);
+    },
+  );
 });

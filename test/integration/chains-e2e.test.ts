@@ -90,15 +90,18 @@ describe('screening through the bitcoin and XRPL adapters against recorded respo
 
   const screen = (body: Record<string, unknown>) => screenJob(stack, body);
 
-  test('when a bitcoin transaction is screened (KYT), then its parties, balances and crawl come from Esplora', async () => {
-    await withServer([...bitcoinCassettes(), ...cassettes]);
-    const { polled, full } = await screen({ chain: 'bitcoin', txid: TX_IN });
-    expect(polled.status).toBe('completed');
-    expect(polled.response.target_summary.address).toBe(RECIPIENT);
-    expect(full.transaction).toMatchObject({ hash: TX_IN, status: 'success' });
-    expect(full.graph.nodes.map((n: any) => n.address)).toEqual(expect.arrayContaining([SENDER, RECIPIENT]));
-    expect(full.crawl).toMatchObject({ ran: true, complete: true });
-  });
+  test(
+    'when a bitcoin transaction is screened (KYT), then ' + 'its parties, balances and crawl come from Esplora',
+    async () => {
+      await withServer([...bitcoinCassettes(), ...cassettes]);
+      const { polled, full } = await screen({ chain: 'bitcoin', txid: TX_IN });
+      expect(polled.status).toBe('completed');
+      expect(polled.response.target_summary.address).toBe(RECIPIENT);
+      expect(full.transaction).toMatchObject({ hash: TX_IN, status: 'success' });
+      expect(full.graph.nodes.map((n: any) => n.address)).toEqual(expect.arrayContaining([SENDER, RECIPIENT]));
+      expect(full.crawl).toMatchObject({ ran: true, complete: true });
+    },
+  );
 
   test('when the Esplora page answers 429 first, then the job still completes with the same result', async () => {
     await withServer([
@@ -114,48 +117,62 @@ describe('screening through the bitcoin and XRPL adapters against recorded respo
     expect(full.crawl.complete).toBe(true);
   });
 
-  test('when the crawl hits a hanging connection, then the job completes within crawlTimeout plus a margin, marked partial', async () => {
-    await withServer(bitcoinCassettes({ hang: true }));
-    const { polled, full, ms } = await screen({ chain: 'bitcoin', txid: TX_IN, crawlTimeout: 2000 });
-    expect(polled.status).toBe('completed');
-    expect(full.crawl).toMatchObject({ complete: false, truncated: expect.arrayContaining(['deadline']) });
-    expect(polled.response.risk_reason).toContain('unknown, not clean');
-    expect(ms).toBeLessThan(2000 + 3000);
-  });
+  test(
+    'when the crawl hits a hanging connection, then the job completes within crawlTimeout ' +
+      'plus a margin, marked partial',
+    async () => {
+      await withServer(bitcoinCassettes({ hang: true }));
+      const { polled, full, ms } = await screen({ chain: 'bitcoin', txid: TX_IN, crawlTimeout: 2000 });
+      expect(polled.status).toBe('completed');
+      expect(full.crawl).toMatchObject({ complete: false, truncated: expect.arrayContaining(['deadline']) });
+      expect(polled.response.risk_reason).toContain('unknown, not clean');
+      expect(ms).toBeLessThan(2000 + 3000);
+    },
+  );
 
-  test('when the same transaction is screened twice, then the second run reads the finished transaction and address pages from the Postgres cache', async () => {
-    await withServer(bitcoinCassettes(), { CHAIN_CACHE_TRANSFERS_TTL_MS: '600000' });
-    await stack.pool.query(`DELETE FROM chain_transactions WHERE chain = 'bitcoin'`);
-    await stack.pool.query(`DELETE FROM chain_address_transfers WHERE chain = 'bitcoin'`);
-    const first = await screen({ chain: 'bitcoin', txid: TX_IN });
-    const servedAfterFirst = server.served.length;
-    const second = await screen({ chain: 'bitcoin', txid: TX_IN });
-    expect(first.full.performance.cache_hits).toBe(0);
-    expect(second.full.performance.cache_hits).toBeGreaterThanOrEqual(3);
-    expect(server.served.length - servedAfterFirst).toBeLessThan(servedAfterFirst);
-    expect(second.polled.response.risk_score).toBe(first.polled.response.risk_score);
-  });
+  test(
+    'when the same transaction is screened twice, then the second run reads the finished transaction and ' +
+      'address pages from the Postgres cache',
+    async () => {
+      await withServer(bitcoinCassettes(), { CHAIN_CACHE_TRANSFERS_TTL_MS: '600000' });
+      await stack.pool.query(`DELETE FROM chain_transactions WHERE chain = 'bitcoin'`);
+      await stack.pool.query(`DELETE FROM chain_address_transfers WHERE chain = 'bitcoin'`);
+      const first = await screen({ chain: 'bitcoin', txid: TX_IN });
+      const servedAfterFirst = server.served.length;
+      const second = await screen({ chain: 'bitcoin', txid: TX_IN });
+      expect(first.full.performance.cache_hits).toBe(0);
+      expect(second.full.performance.cache_hits).toBeGreaterThanOrEqual(3);
+      expect(server.served.length - servedAfterFirst).toBeLessThan(servedAfterFirst);
+      expect(second.polled.response.risk_score).toBe(first.polled.response.risk_score);
+    },
+  );
 
-  test('when the XRPL payer is screened (KYA), then its XRP balance has a USD value from the XRP daily closes', async () => {
-    await withServer(xrplCassettes);
-    const { full } = await screen({ chain: 'ripple', address: PAYER });
-    // Valued now: the last shipped close (2025-11-19, 2.1076 $).
-    expect(full.target_summary.balances).toContainEqual({ asset: 'XRP', amount: 922.913243, usd: 1945.13 });
-    expect(full.pricing).toContainEqual(
-      expect.objectContaining({ asset: 'XRP', usd_price: 2.1076, as_of: '2025-11-20T00:00:00.000Z' }),
-    );
-    expect(full.unpriced_assets).not.toContain('XRP');
-  });
+  test(
+    'when the XRPL payer is screened (KYA), then its XRP ' + 'balance has a USD value from the XRP daily closes',
+    async () => {
+      await withServer(xrplCassettes);
+      const { full } = await screen({ chain: 'ripple', address: PAYER });
+      // Valued now: the last shipped close (2025-11-19, 2.1076 $).
+      expect(full.target_summary.balances).toContainEqual({ asset: 'XRP', amount: 922.913243, usd: 1945.13 });
+      expect(full.pricing).toContainEqual(
+        expect.objectContaining({ asset: 'XRP', usd_price: 2.1076, as_of: '2025-11-20T00:00:00.000Z' }),
+      );
+      expect(full.unpriced_assets).not.toContain('XRP');
+    },
+  );
 
-  test('when an XRPL payment is screened (KYT) and its payer (KYA), then both complete from rippled answers', async () => {
-    await withServer(xrplCassettes);
-    const kyt = await screen({ chain: 'ripple', txid: PAYMENT_HASH });
-    const kya = await screen({ chain: 'ripple', address: PAYER });
-    expect(kyt.polled.status).toBe('completed');
-    expect(kyt.full.transaction).toMatchObject({ status: 'success' });
-    expect(kya.polled.status).toBe('completed');
-    expect(kya.full.graph.nodes).toEqual(
-      expect.arrayContaining([expect.objectContaining({ address: ISSUER, hop: 1 })]),
-    );
-  });
+  test(
+    'when an XRPL payment is screened (KYT) and its ' + 'payer (KYA), then both complete from rippled answers',
+    async () => {
+      await withServer(xrplCassettes);
+      const kyt = await screen({ chain: 'ripple', txid: PAYMENT_HASH });
+      const kya = await screen({ chain: 'ripple', address: PAYER });
+      expect(kyt.polled.status).toBe('completed');
+      expect(kyt.full.transaction).toMatchObject({ status: 'success' });
+      expect(kya.polled.status).toBe('completed');
+      expect(kya.full.graph.nodes).toEqual(
+        expect.arrayContaining([expect.objectContaining({ address: ISSUER, hop: 1 })]),
+      );
+    },
+  );
 });

@@ -7,27 +7,32 @@ describe('concurrent submits cannot overdraw an account', () => {
   });
   afterAll(async () => stack.stop());
 
-  test('when twenty jobs are submitted at once by an account that pays for five, then five complete, fifteen get 402 and the balance ends at zero', async () => {
-    const user = await stack.createUser({ credits: 5 });
-    const body = { chain: 'bitcoin', address: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa' };
+  test(
+    'when twenty jobs are submitted at once by an account that pays for five, then five complete, ' +
+      'fifteen get 402 and the balance ends at zero',
+    async () => {
+      const user = await stack.createUser({ credits: 5 });
+      const body = { chain: 'bitcoin', address: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa' };
 
-    const responses = await Promise.all(
-      Array.from({ length: 20 }, () => stack.http('POST', '/api/v1/kyt/job', { key: user.key, body })),
-    );
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, () => stack.http('POST', '/api/v1/kyt/job', { key: user.key, body })),
+      );
 
-    const accepted = responses.filter((r) => r.status === 202);
-    const refused = responses.filter((r) => r.status === 402);
-    expect(accepted).toHaveLength(5);
-    expect(refused).toHaveLength(15);
-    for (const r of refused) expect(r.body.code).toBe('INSUFFICIENT_CREDITS');
+      const accepted = responses.filter((r) => r.status === 202);
+      const refused = responses.filter((r) => r.status === 402);
+      expect(accepted).toHaveLength(5);
+      expect(refused).toHaveLength(15);
+      for (const r of refused) expect(r.body.code).toBe('INSUFFICIENT_CREDITS');
 
-    const finals = await Promise.all(accepted.map((r) => pollUntilDone(stack, user.key, r.body.data.request_id)));
-    expect(finals.map((f) => f.data.status)).toEqual(Array(5).fill('completed'));
-    expect(await stack.stores.credits.balance(user.id)).toEqual({ balance: 0, reserved: 0, available: 0, debt: 0 });
-    const { rows } = await stack.pool.query(
-      `SELECT count(*)::int AS n, sum(amount)::int AS total FROM credit_transactions WHERE user_id = $1 AND kind = 'consume'`,
-      [user.id],
-    );
-    expect(rows[0]).toEqual({ n: 5, total: 5 });
-  });
+      const finals = await Promise.all(accepted.map((r) => pollUntilDone(stack, user.key, r.body.data.request_id)));
+      expect(finals.map((f) => f.data.status)).toEqual(Array(5).fill('completed'));
+      expect(await stack.stores.credits.balance(user.id)).toEqual({ balance: 0, reserved: 0, available: 0, debt: 0 });
+      const { rows } = await stack.pool.query(
+        `SELECT count(*)::int AS n, sum(amount)::int AS total FROM credit_transactions ` +
+          `WHERE user_id = $1 AND kind = 'consume'`,
+        [user.id],
+      );
+      expect(rows[0]).toEqual({ n: 5, total: 5 });
+    },
+  );
 });

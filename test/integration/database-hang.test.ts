@@ -21,7 +21,8 @@ describe('a database that stops answering', () => {
     await proxy.close();
   });
 
-  test('When Postgres hangs, then an authenticated request is answered 503 SERVICE_UNAVAILABLE with Retry-After within the timeouts, and served again once it answers', async () => {
+  test('When Postgres hangs, then an authenticated request is answered 503 SERVICE_UNAVAILABLE with Retry-After ' +
+    'within the timeouts, and served again once it answers', async () => {
     // Arrange
     expect((await stack.http('GET', '/api/v1/credits/balance', { key })).status).toBe(200);
     proxy.pause();
@@ -42,7 +43,8 @@ describe('a database that stops answering', () => {
     expect(after.body.data).toMatchObject({ balance: 3 });
   }, 30_000);
 
-  test('When every pooled connection is stuck, then a request waiting for a connection is answered 503 after the connect timeout', async () => {
+  test('When every pooled connection is stuck, then a request waiting for a connection is answered 503 ' +
+    'after the connect timeout', async () => {
     // Arrange: hold every connection of the pool in a statement that does not finish while paused
     proxy.pause();
     const holders = Array.from({ length: stack.config.DATABASE_POOL_SIZE }, () =>

@@ -67,40 +67,51 @@ describe('deadlines while the GC runs', () => {
     expect(ms).toBeLessThan(3_000);
   });
 
-  test('when a parent aborts first, then the deadline aborts with the parent reason and its timer is gone', async () => {
-    const parent = new AbortController();
-    const d = deadline(60_000, parent.signal);
-    setTimeout(() => parent.abort(new Error('job cancelled')), 200);
-    const { ms, outcome } = await elapsed(
-      () => new Promise((_, reject) => d.signal.addEventListener('abort', () => reject(d.signal.reason))),
-    );
-    expect(outcome).toMatchObject({ message: 'job cancelled' });
-    expect(d.timedOut).toBe(false);
-    expect(ms).toBeLessThan(3_000);
-  });
+  test(
+    'when a parent aborts first, then the deadline ' + 'aborts with the parent reason and its timer is gone',
+    async () => {
+      const parent = new AbortController();
+      const d = deadline(60_000, parent.signal);
+      setTimeout(() => parent.abort(new Error('job cancelled')), 200);
+      const { ms, outcome } = await elapsed(
+        () => new Promise((_, reject) => d.signal.addEventListener('abort', () => reject(d.signal.reason))),
+      );
+      expect(outcome).toMatchObject({ message: 'job cancelled' });
+      expect(d.timedOut).toBe(false);
+      expect(ms).toBeLessThan(3_000);
+    },
+  );
 
-  test('when a node never answers and the caller passes a crawl deadline, then the HTTP client gives up at the deadline', async () => {
-    server = await hangingServer();
-    const client = createHttpClient({ name: 'esplora', timeoutMs: 30_000, retry: { maxRetries: 0 } });
-    const crawl = deadline(400);
-    const { ms, outcome } = await elapsed(() =>
-      client.request({ url: new URL(`${server!.url}/hang`), signal: crawl.signal }),
-    );
-    expect(outcome).toMatchObject({ name: 'TimeoutError' });
-    expect(ms).toBeLessThan(3_000);
-  });
+  test(
+    'when a node never answers and the caller passes a crawl deadline, then the ' +
+      'HTTP client gives up at the deadline',
+    async () => {
+      server = await hangingServer();
+      const client = createHttpClient({ name: 'esplora', timeoutMs: 30_000, retry: { maxRetries: 0 } });
+      const crawl = deadline(400);
+      const { ms, outcome } = await elapsed(() =>
+        client.request({ url: new URL(`${server!.url}/hang`), signal: crawl.signal }),
+      );
+      expect(outcome).toMatchObject({ name: 'TimeoutError' });
+      expect(ms).toBeLessThan(3_000);
+    },
+  );
 
-  test('when a node never answers within the per-attempt timeout, then the attempt ends and the client gives up with that reason', async () => {
-    server = await hangingServer();
-    const client = createHttpClient({ name: 'esplora', timeoutMs: 300, retry: { maxRetries: 1, baseDelayMs: 10 } });
-    const caller = new AbortController();
-    const { ms, outcome } = await elapsed(() =>
-      client.request({ url: new URL(`${server!.url}/hang`), signal: caller.signal }),
-    );
-    expect(outcome).toBeInstanceOf(HttpGiveUpError);
-    expect((outcome as HttpGiveUpError).message).toMatch(/no answer within 300 ms \(gave up after 2 attempts\)/);
-    expect(ms).toBeLessThan(4_000);
-  });
+  test(
+    'when a node never answers within the per-attempt timeout, then the attempt ends and the client ' +
+      'gives up with that reason',
+    async () => {
+      server = await hangingServer();
+      const client = createHttpClient({ name: 'esplora', timeoutMs: 300, retry: { maxRetries: 1, baseDelayMs: 10 } });
+      const caller = new AbortController();
+      const { ms, outcome } = await elapsed(() =>
+        client.request({ url: new URL(`${server!.url}/hang`), signal: caller.signal }),
+      );
+      expect(outcome).toBeInstanceOf(HttpGiveUpError);
+      expect((outcome as HttpGiveUpError).message).toMatch(/no answer within 300 ms \(gave up after 2 attempts\)/);
+      expect(ms).toBeLessThan(4_000);
+    },
+  );
 
   test('when the engine waits on a silent node, then the screening activity ends at crawlTimeout', async () => {
     const engine = {
@@ -130,49 +141,55 @@ describe('deadlines while the GC runs', () => {
     expect(Date.now() - started).toBeLessThan(3_000);
   });
 
-  test('when the exposure crawl waits on a silent node, then its share of crawlTimeout ends it, marked deadline', async () => {
-    const silent = {
-      chain: 'bitcoin',
-      normalizeAddress: (a: string) => a,
-      getAddressTransfers: (_a: string, _o: unknown, signal: AbortSignal) => untilAborted(signal),
-    } as unknown as ChainClient;
-    const lists = { lookup: async () => new Map() } as unknown as ReferenceLists;
-    const caller = new AbortController();
-    const started = Date.now();
-    const phase = await within(
-      8_000,
-      runExposurePhase({
+  test(
+    'when the exposure crawl waits on a silent node, then ' + 'its share of crawlTimeout ends it, marked deadline',
+    async () => {
+      const silent = {
         chain: 'bitcoin',
-        client: silent,
-        lists,
-        model: shippedRiskModel(),
-        usdValue: () => 0,
-        apiType: 'KYA',
-        roots: [{ address: 'bc1qsilent', direction: 'in' }],
-        maxDepth: 3,
-        crawlTimeoutMs: 600,
-        subjectIsExchange: false,
-        signal: caller.signal,
-        now: Date.now,
-      }),
-    );
-    expect(phase).toMatchObject({ outcome: { complete: false, truncated: expect.arrayContaining(['deadline']) } });
-    expect(Date.now() - started).toBeLessThan(3_000);
-  });
+        normalizeAddress: (a: string) => a,
+        getAddressTransfers: (_a: string, _o: unknown, signal: AbortSignal) => untilAborted(signal),
+      } as unknown as ChainClient;
+      const lists = { lookup: async () => new Map() } as unknown as ReferenceLists;
+      const caller = new AbortController();
+      const started = Date.now();
+      const phase = await within(
+        8_000,
+        runExposurePhase({
+          chain: 'bitcoin',
+          client: silent,
+          lists,
+          model: shippedRiskModel(),
+          usdValue: () => 0,
+          apiType: 'KYA',
+          roots: [{ address: 'bc1qsilent', direction: 'in' }],
+          maxDepth: 3,
+          crawlTimeoutMs: 600,
+          subjectIsExchange: false,
+          signal: caller.signal,
+          now: Date.now,
+        }),
+      );
+      expect(phase).toMatchObject({ outcome: { complete: false, truncated: expect.arrayContaining(['deadline']) } });
+      expect(Date.now() - started).toBeLessThan(3_000);
+    },
+  );
 
-  test('when the service code is searched, then no deadline is built from AbortSignal.any or AbortSignal.timeout', () => {
-    const root = path.join(__dirname, '..', '..');
-    const files = (dir: string): string[] =>
-      readdirSync(dir).flatMap((name) => {
-        const full = path.join(dir, name);
-        return statSync(full).isDirectory() ? files(full) : /\.tsx?$/.test(name) ? [full] : [];
-      });
-    const offenders = ['src', 'activities', 'workflows']
-      .flatMap((dir) => files(path.join(root, dir)))
-      .filter((file) =>
-        /AbortSignal\.(any|timeout)\(/.test(readFileSync(file, 'utf8').replace(/^\s*(\*|\/\/).*$/gm, '')),
-      )
-      .map((file) => path.relative(root, file));
-    expect(offenders).toEqual([]);
-  });
+  test(
+    'when the service code is searched, then no deadline ' + 'is built from AbortSignal.any or AbortSignal.timeout',
+    () => {
+      const root = path.join(__dirname, '..', '..');
+      const files = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) => {
+          const full = path.join(dir, name);
+          return statSync(full).isDirectory() ? files(full) : /\.tsx?$/.test(name) ? [full] : [];
+        });
+      const offenders = ['src', 'activities', 'workflows']
+        .flatMap((dir) => files(path.join(root, dir)))
+        .filter((file) =>
+          /AbortSignal\.(any|timeout)\(/.test(readFileSync(file, 'utf8').replace(/^\s*(\*|\/\/).*$/gm, '')),
+        )
+        .map((file) => path.relative(root, file));
+      expect(offenders).toEqual([]);
+    },
+  );
 });

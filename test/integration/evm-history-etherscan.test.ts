@@ -98,58 +98,67 @@ describe('EVM crawl through the Etherscan v2 account API (plain node, no ots_*)'
     await server.close();
   });
 
-  test('when C was paid by B (internal call), B by A (USDT) and A by a sanctioned address (ETH), then KYA of C finds the sanction at hop 3 through Etherscan', async () => {
-    await start([...plainNode('0x1', C), ...pagesOf('C', C), ...pagesOf('B', B), ...pagesOf('A', A)]);
+  test(
+    'when C was paid by B (internal call), B by A (USDT) and A by a sanctioned address (ETH), then ' +
+      'KYA of C finds the sanction at hop 3 through Etherscan',
+    async () => {
+      await start([...plainNode('0x1', C), ...pagesOf('C', C), ...pagesOf('B', B), ...pagesOf('A', A)]);
 
-    const { polled, full } = await screenJob(stack, { chain: 'ethereum', address: C });
+      const { polled, full } = await screenJob(stack, { chain: 'ethereum', address: C });
 
-    expect(polled.status).toBe('completed');
-    expect(full.hits.find((h: any) => h.address === SANCTIONED)).toMatchObject({
-      hop: 3,
-      path: [C, B, A, SANCTIONED],
-      direction: 'in',
-      category: 'sanctions',
-    });
-    expect(full.crawl).toMatchObject({
-      ran: true,
-      complete: true,
-      source: { name: 'etherscan', limitation: null, blindTo: [] },
-    });
-    expect(full.graph.edges).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ from: B, to: C, asset: 'ETH', amount: '2 ETH', hop: 1 }),
-        expect.objectContaining({ from: A, to: B, asset: 'USDT', amount: '5000 USDT', hop: 2 }),
-        expect.objectContaining({ from: SANCTIONED, to: A, asset: 'ETH', amount: '10 ETH', hop: 3 }),
-      ]),
-    );
-    // The reverted payment to B and the zero-value look-alike transfer to C are not edges.
-    expect(full.graph.nodes.map((n: any) => n.address)).not.toEqual(
-      expect.arrayContaining(['0x00000000000000000000000000000000000f4e11']),
-    );
-    expect(full.graph.nodes.map((n: any) => n.address)).not.toEqual(
-      expect.arrayContaining(['0xcccc0000000000000000000000000000000c0c0c']),
-    );
-    // Three lists per expanded address (C, B, A), C's read once for its facts and its crawl; the sanctioned node is never expanded.
-    expect(etherscanServed(server)).toHaveLength(9);
-    expect(server.served.some((key) => key.includes(SANCTIONED))).toBe(false);
-  });
+      expect(polled.status).toBe('completed');
+      expect(full.hits.find((h: any) => h.address === SANCTIONED)).toMatchObject({
+        hop: 3,
+        path: [C, B, A, SANCTIONED],
+        direction: 'in',
+        category: 'sanctions',
+      });
+      expect(full.crawl).toMatchObject({
+        ran: true,
+        complete: true,
+        source: { name: 'etherscan', limitation: null, blindTo: [] },
+      });
+      expect(full.graph.edges).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ from: B, to: C, asset: 'ETH', amount: '2 ETH', hop: 1 }),
+          expect.objectContaining({ from: A, to: B, asset: 'USDT', amount: '5000 USDT', hop: 2 }),
+          expect.objectContaining({ from: SANCTIONED, to: A, asset: 'ETH', amount: '10 ETH', hop: 3 }),
+        ]),
+      );
+      // The reverted payment to B and the zero-value look-alike transfer to C are not edges.
+      expect(full.graph.nodes.map((n: any) => n.address)).not.toEqual(
+        expect.arrayContaining(['0x00000000000000000000000000000000000f4e11']),
+      );
+      expect(full.graph.nodes.map((n: any) => n.address)).not.toEqual(
+        expect.arrayContaining(['0xcccc0000000000000000000000000000000c0c0c']),
+      );
+      // Three lists per expanded address (C, B, A), C's read once for its facts and its crawl; the sanctioned node
+      // is never expanded.
+      expect(etherscanServed(server)).toHaveLength(9);
+      expect(server.served.some((key) => key.includes(SANCTIONED))).toBe(false);
+    },
+  );
 
-  test('when Etherscan refuses the key (Invalid API Key), then the job fails at once, names ETHERSCAN_API_KEY and never shows the key', async () => {
-    await start([
-      ...plainNode('0x1', C),
-      ...['txlist', 'txlistinternal', 'tokentx'].map((action) =>
-        etherscan(1, action, C, fixture('error_invalid_key.json')),
-      ),
-    ]);
+  test(
+    'when Etherscan refuses the key (Invalid API Key), then the job fails at once, ' +
+      'names ETHERSCAN_API_KEY and never shows the key',
+    async () => {
+      await start([
+        ...plainNode('0x1', C),
+        ...['txlist', 'txlistinternal', 'tokentx'].map((action) =>
+          etherscan(1, action, C, fixture('error_invalid_key.json')),
+        ),
+      ]);
 
-    const { polled } = await screenJob(stack, { chain: 'ethereum', address: C });
+      const { polled } = await screenJob(stack, { chain: 'ethereum', address: C });
 
-    expect(polled.status).toBe('failed');
-    expect(polled.error.message).toMatch(/Etherscan refused ETHERSCAN_API_KEY: Invalid API Key/);
-    expect(JSON.stringify(polled)).not.toContain(KEY);
-    // Not retried: one request per list, one analysis attempt.
-    expect(etherscanServed(server)).toHaveLength(3);
-  });
+      expect(polled.status).toBe('failed');
+      expect(polled.error.message).toMatch(/Etherscan refused ETHERSCAN_API_KEY: Invalid API Key/);
+      expect(JSON.stringify(polled)).not.toContain(KEY);
+      // Not retried: one request per list, one analysis attempt.
+      expect(etherscanServed(server)).toHaveLength(3);
+    },
+  );
 });
 
 describe('Etherscan history client (replayed Etherscan and node)', () => {
@@ -172,59 +181,67 @@ describe('Etherscan history client (replayed Etherscan and node)', () => {
       },
     });
 
-  test('when Etherscan answers "Max rate limit reached" once, then the list is asked again after a pause and the page is complete', async () => {
-    const tokentx = etherscan(1, 'tokentx', B, fixture('tokentx_B.json'));
-    server = await startReplayServer([
-      rpc('eth_chainId', [], { result: '0x1' }),
-      etherscan(1, 'txlist', B, fixture('txlist_B.json')),
-      etherscan(1, 'txlistinternal', B, fixture('txlistinternal_B.json')),
-      { ...tokentx, response: { body: fixture('error_rate_limit.json') }, times: 1 },
-      tokentx,
-    ]);
-    const started = Date.now();
+  test(
+    'when Etherscan answers "Max rate limit reached" once, then the list is asked again after a ' +
+      'pause and the page is complete',
+    async () => {
+      const tokentx = etherscan(1, 'tokentx', B, fixture('tokentx_B.json'));
+      server = await startReplayServer([
+        rpc('eth_chainId', [], { result: '0x1' }),
+        etherscan(1, 'txlist', B, fixture('txlist_B.json')),
+        etherscan(1, 'txlistinternal', B, fixture('txlistinternal_B.json')),
+        { ...tokentx, response: { body: fixture('error_rate_limit.json') }, times: 1 },
+        tokentx,
+      ]);
+      const started = Date.now();
 
-    const page = await client('ethereum', server.url).getAddressTransfers!(
-      B,
-      { limit: PAGE },
-      AbortSignal.timeout(10_000),
-    );
+      const page = await client('ethereum', server.url).getAddressTransfers!(
+        B,
+        { limit: PAGE },
+        AbortSignal.timeout(10_000),
+      );
 
-    expect(
-      page.transfers.map((t) => [
-        t.direction,
-        t.counterparty,
-        t.asset.kind === 'native' ? 'ETH' : t.asset.symbol,
-        t.amount,
-      ]),
-    ).toEqual([
-      ['out', C, 'ETH', 2n * 10n ** 18n],
-      ['in', A, 'USDT', 5_000_000_000n],
-    ]);
-    const tokentxAsked = etherscanServed(server).filter((key) => key.includes('action=tokentx'));
-    expect(tokentxAsked).toHaveLength(2);
-    // Etherscan's limit is per second: the retry waits at least half of its 1 s backoff.
-    expect(Date.now() - started).toBeGreaterThanOrEqual(450);
-  });
+      expect(
+        page.transfers.map((t) => [
+          t.direction,
+          t.counterparty,
+          t.asset.kind === 'native' ? 'ETH' : t.asset.symbol,
+          t.amount,
+        ]),
+      ).toEqual([
+        ['out', C, 'ETH', 2n * 10n ** 18n],
+        ['in', A, 'USDT', 5_000_000_000n],
+      ]);
+      const tokentxAsked = etherscanServed(server).filter((key) => key.includes('action=tokentx'));
+      expect(tokentxAsked).toHaveLength(2);
+      // Etherscan's limit is per second: the retry waits at least half of its 1 s backoff.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(450);
+    },
+  );
 
-  test("when the key's plan does not cover BNB Smart Chain, then a ChainConfigurationError says so instead of an empty history", async () => {
-    server = await startReplayServer([
-      rpc('eth_chainId', [], { result: '0x38' }, '/bsc'),
-      ...['txlist', 'txlistinternal', 'tokentx'].map((action) =>
-        etherscan(56, action, C, fixture('error_chain_not_in_plan.json')),
-      ),
-    ]);
+  test(
+    "when the key's plan does not cover BNB Smart Chain, then a ChainConfigurationError says so " +
+      'instead of an empty history',
+    async () => {
+      server = await startReplayServer([
+        rpc('eth_chainId', [], { result: '0x38' }, '/bsc'),
+        ...['txlist', 'txlistinternal', 'tokentx'].map((action) =>
+          etherscan(56, action, C, fixture('error_chain_not_in_plan.json')),
+        ),
+      ]);
 
-    const error = await client('binance-smart-chain', server.url, '/bsc').getAddressTransfers!(
-      C,
-      { limit: PAGE },
-      AbortSignal.timeout(10_000),
-    ).catch((e: unknown) => e);
+      const error = await client('binance-smart-chain', server.url, '/bsc').getAddressTransfers!(
+        C,
+        { limit: PAGE },
+        AbortSignal.timeout(10_000),
+      ).catch((e: unknown) => e);
 
-    expect(error).toBeInstanceOf(ChainConfigurationError);
-    expect((error as Error).message).toMatch(
-      /etherscan \(chainid 56\).*does not serve this chain on the key's plan: Free API access is not supported for this chain/,
-    );
-  });
+      expect(error).toBeInstanceOf(ChainConfigurationError);
+      expect((error as Error).message).toMatch(
+        /etherscan \(chainid 56\).*does not serve this chain on the key's plan: Free API access is not supported for this chain/,
+      );
+    },
+  );
 
   test('when ETHEREUM_RPC_URL answers chain id 56, then every call is refused before any history is read', async () => {
     server = await startReplayServer([rpc('eth_chainId', [], { result: '0x38' })]);
@@ -240,7 +257,8 @@ describe('Etherscan history client (replayed Etherscan and node)', () => {
     for (const error of [transfers, facts]) {
       expect(error).toBeInstanceOf(ChainConfigurationError);
       expect((error as Error).message).toBe(
-        "ETHEREUM_RPC_URL points at a node for chain id 56 (binance-smart-chain), not 1 (ethereum): refusing to screen ethereum on another chain's data",
+        'ETHEREUM_RPC_URL points at a node for chain id 56 (binance-smart-chain), not 1 (ethereum): ' +
+          "refusing to screen ethereum on another chain's data",
       );
     }
     // Asked once: the mismatch is remembered.

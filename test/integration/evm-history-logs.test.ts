@@ -68,7 +68,10 @@ async function startRpcProxy(target: string, o: { hide?: RegExp; maxRange?: numb
   return proxy;
 }
 
-/** sanctioned → A (native coin), A → B (token), B → C (token): each hop needs a different part of the plain-node reader. */
+/**
+ * sanctioned → A (native coin), A → B (token), B → C (token): each hop needs a different part of
+ * the plain-node reader.
+ */
 async function scriptGraph(rpcUrl: string) {
   const [A, B, C] = [fresh(), fresh(), fresh()];
   const token = await deployTestToken(rpcUrl);
@@ -103,33 +106,38 @@ describe.each([
       await node.stop();
     });
 
-    test('when C received tokens from B, B from A and A the native coin from a sanctioned address, then KYA of C finds the sanction at hop 3 from logs and traces', async () => {
-      const { A, B, C } = graph;
-      proxy.methods.length = 0;
+    test(
+      'when C received tokens from B, B from A and A the native coin from a sanctioned address, then ' +
+        'KYA of C finds the sanction at hop 3 from logs and traces',
+      async () => {
+        const { A, B, C } = graph;
+        proxy.methods.length = 0;
 
-      const { polled, full } = await screenJob(stack, { chain, address: C });
+        const { polled, full } = await screenJob(stack, { chain, address: C });
 
-      expect(polled.status).toBe('completed');
-      expect(full.hits.find((h: any) => h.address === SANCTIONED)).toMatchObject({
-        hop: 3,
-        path: [C, B, A, SANCTIONED],
-        direction: 'in',
-        category: 'sanctions',
-      });
-      expect(full.crawl).toMatchObject({ ran: true, complete: true, source: { name: 'logs', blindTo: [] } });
-      expect(full.crawl.source.limitation).toMatch(
-        /ERC-20 Transfer logs and trace_filter native transfers over the newest 50000 blocks only/,
-      );
-      expect(full.graph.edges).toEqual(
-        expect.arrayContaining([
-          expect.objectContaining({ from: B, to: C, asset: 'USDT', amount: '2000 USDT', hop: 1 }),
-          expect.objectContaining({ from: A, to: B, asset: 'USDT', amount: '5000 USDT', hop: 2 }),
-          expect.objectContaining({ from: SANCTIONED, to: A, asset: symbol, amount: `10 ${symbol}`, hop: 3 }),
-        ]),
-      );
-      expect(proxy.methods).not.toContain('ots_searchTransactionsBefore');
-      expect(proxy.methods.filter((m) => m === 'eth_getLogs')).toHaveLength(6); // from/to topics for C, B and A: one window reaches genesis
-    });
+        expect(polled.status).toBe('completed');
+        expect(full.hits.find((h: any) => h.address === SANCTIONED)).toMatchObject({
+          hop: 3,
+          path: [C, B, A, SANCTIONED],
+          direction: 'in',
+          category: 'sanctions',
+        });
+        expect(full.crawl).toMatchObject({ ran: true, complete: true, source: { name: 'logs', blindTo: [] } });
+        expect(full.crawl.source.limitation).toMatch(
+          /ERC-20 Transfer logs and trace_filter native transfers over the newest 50000 blocks only/,
+        );
+        expect(full.graph.edges).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({ from: B, to: C, asset: 'USDT', amount: '2000 USDT', hop: 1 }),
+            expect.objectContaining({ from: A, to: B, asset: 'USDT', amount: '5000 USDT', hop: 2 }),
+            expect.objectContaining({ from: SANCTIONED, to: A, asset: symbol, amount: `10 ${symbol}`, hop: 3 }),
+          ]),
+        );
+        expect(proxy.methods).not.toContain('ots_searchTransactionsBefore');
+        // from/to topics for C, B and A: one window reaches genesis
+        expect(proxy.methods.filter((m) => m === 'eth_getLogs')).toHaveLength(6);
+      },
+    );
   },
 );
 
@@ -152,70 +160,83 @@ describe('EVM plain-node reader against anvil behind a proxy', () => {
     await node.stop();
   });
 
-  test('when the node has neither ots_* nor trace_filter, then auto reads token logs only and says native transfers were not followed', async () => {
-    const proxy = await proxied({ hide: /^(ots_|trace_)/ });
-    const client = createEvmChainClient({ chain: 'ethereum', rpcUrl: proxy.url });
+  test(
+    'when the node has neither ots_* nor trace_filter, then auto reads token logs only and says native ' +
+      'transfers were not followed',
+    async () => {
+      const proxy = await proxied({ hide: /^(ots_|trace_)/ });
+      const client = createEvmChainClient({ chain: 'ethereum', rpcUrl: proxy.url });
 
-    const page = await client.getAddressTransfers!(graph.A, { limit: 50 }, noDeadline());
-    const source = await client.historySource!(noDeadline());
-    const facts = await client.getAddressFacts(graph.A, { tokens: [], historyLimit: 10 }, noDeadline());
+      const page = await client.getAddressTransfers!(graph.A, { limit: 50 }, noDeadline());
+      const source = await client.historySource!(noDeadline());
+      const facts = await client.getAddressFacts(graph.A, { tokens: [], historyLimit: 10 }, noDeadline());
 
-    expect(page.transfers).toEqual([
-      expect.objectContaining({ direction: 'out', counterparty: graph.B, amount: 5_000_000_000n }),
-    ]);
-    expect(page.truncated).toBe(false);
-    expect(source).toEqual({
-      name: 'logs',
-      limitation:
-        'ERC-20 Transfer logs over the newest 50000 blocks only; native ETH transfers are not logs and this node has no trace_filter, so they were not followed',
-      blindTo: ['native', 'internal'],
-    });
-    // A window of logs cannot tell when the address first appeared.
-    expect(facts.history).toBeNull();
-    expect(proxy.methods.filter((m) => m === 'ots_getApiLevel')).toHaveLength(1);
-  });
-
-  test('when the node refuses eth_getLogs ranges over 4 blocks, then the window is split until it answers and later reads start small', async () => {
-    const proxy = await proxied({ hide: /^ots_/, maxRange: 4 });
-    const client = createEvmChainClient({
-      chain: 'ethereum',
-      rpcUrl: proxy.url,
-      logWindows: { windowBlocks: 64, maxWindows: 2 },
-    });
-
-    const first = await client.getAddressTransfers!(graph.B, { limit: 50 }, noDeadline());
-    const refusedFirst = proxy.refused;
-    const second = await client.getAddressTransfers!(graph.C, { limit: 50 }, noDeadline());
-
-    expect(first.transfers.map((t) => [t.direction, t.counterparty, t.amount])).toEqual([
-      ['out', graph.C, 2_000_000_000n],
-      ['in', graph.A, 5_000_000_000n],
-    ]);
-    expect(second.transfers.map((t) => [t.direction, t.counterparty])).toEqual([['in', graph.B]]);
-    expect(refusedFirst).toBeGreaterThan(0);
-    // The second read used the size that worked, so the node refused nothing more.
-    expect(proxy.refused).toBe(refusedFirst);
-  });
-
-  test('when the node runs another chain than the one configured, then a job is refused with the reason and nothing is charged', async () => {
-    const bsc = await startAnvil({ chainId: 56 });
-    const stack = await startTestStack({ env: { ETHEREUM_RPC_URL: bsc.rpcUrl } });
-    try {
-      const user = await stack.createUser({ credits: 5 });
-      const submit = await stack.http('POST', '/api/v1/kyt/job', {
-        key: user.key,
-        body: { chain: 'ethereum', address: graph.C },
+      expect(page.transfers).toEqual([
+        expect.objectContaining({ direction: 'out', counterparty: graph.B, amount: 5_000_000_000n }),
+      ]);
+      expect(page.truncated).toBe(false);
+      expect(source).toEqual({
+        name: 'logs',
+        limitation:
+          'ERC-20 Transfer logs over the newest 50000 blocks only; native ETH transfers are not logs and this node ' +
+          'has no trace_filter, so they were not followed',
+        blindTo: ['native', 'internal'],
       });
-      const polled = await pollUntilDone(stack, user.key, submit.body.data.request_id);
+      // A window of logs cannot tell when the address first appeared.
+      expect(facts.history).toBeNull();
+      expect(proxy.methods.filter((m) => m === 'ots_getApiLevel')).toHaveLength(1);
+    },
+  );
 
-      expect(polled.data.status).toBe('failed');
-      expect(polled.data.error.message).toMatch(
-        /ETHEREUM_RPC_URL points at a node for chain id 56 \(binance-smart-chain\), not 1 \(ethereum\)/,
-      );
-      expect(await stack.stores.credits.balance(user.id)).toMatchObject({ balance: 5, reserved: 0 });
-    } finally {
-      await stack.stop();
-      await bsc.stop();
-    }
-  });
+  test(
+    'when the node refuses eth_getLogs ranges over 4 blocks, then the window is split until it answers ' +
+      'and later reads start small',
+    async () => {
+      const proxy = await proxied({ hide: /^ots_/, maxRange: 4 });
+      const client = createEvmChainClient({
+        chain: 'ethereum',
+        rpcUrl: proxy.url,
+        logWindows: { windowBlocks: 64, maxWindows: 2 },
+      });
+
+      const first = await client.getAddressTransfers!(graph.B, { limit: 50 }, noDeadline());
+      const refusedFirst = proxy.refused;
+      const second = await client.getAddressTransfers!(graph.C, { limit: 50 }, noDeadline());
+
+      expect(first.transfers.map((t) => [t.direction, t.counterparty, t.amount])).toEqual([
+        ['out', graph.C, 2_000_000_000n],
+        ['in', graph.A, 5_000_000_000n],
+      ]);
+      expect(second.transfers.map((t) => [t.direction, t.counterparty])).toEqual([['in', graph.B]]);
+      expect(refusedFirst).toBeGreaterThan(0);
+      // The second read used the size that worked, so the node refused nothing more.
+      expect(proxy.refused).toBe(refusedFirst);
+    },
+  );
+
+  test(
+    'when the node runs another chain than the one configured, then a job is refused with the ' +
+      'reason and nothing is charged',
+    async () => {
+      const bsc = await startAnvil({ chainId: 56 });
+      const stack = await startTestStack({ env: { ETHEREUM_RPC_URL: bsc.rpcUrl } });
+      try {
+        const user = await stack.createUser({ credits: 5 });
+        const submit = await stack.http('POST', '/api/v1/kyt/job', {
+          key: user.key,
+          body: { chain: 'ethereum', address: graph.C },
+        });
+        const polled = await pollUntilDone(stack, user.key, submit.body.data.request_id);
+
+        expect(polled.data.status).toBe('failed');
+        expect(polled.data.error.message).toMatch(
+          /ETHEREUM_RPC_URL points at a node for chain id 56 \(binance-smart-chain\), not 1 \(ethereum\)/,
+        );
+        expect(await stack.stores.credits.balance(user.id)).toMatchObject({ balance: 5, reserved: 0 });
+      } finally {
+        await stack.stop();
+        await bsc.stop();
+      }
+    },
+  );
 });

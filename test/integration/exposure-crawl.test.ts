@@ -26,7 +26,8 @@ describe.each([
       env: chain === 'ethereum' ? { ETHEREUM_RPC_URL: node.rpcUrl } : { BSC_RPC_URL: node.rpcUrl },
     });
     const { rows } = await stack.pool.query(
-      `SELECT DISTINCT address FROM ref_address_labels WHERE chain = $1 AND category = 'exchange' AND confidence = 'high' AND address LIKE '0x%' ORDER BY address LIMIT 2`,
+      `SELECT DISTINCT address FROM ref_address_labels WHERE chain = $1 AND category = 'exchange' ` +
+        `AND confidence = 'high' AND address LIKE '0x%' ORDER BY address LIMIT 2`,
       [chain],
     );
     exchanges = rows.map((r) => r.address);
@@ -44,50 +45,54 @@ describe.each([
   const symbol = chain === 'ethereum' ? 'ETH' : 'BNB';
   const screen = (body: Record<string, unknown>) => screenJob(stack, { chain, ...body }, 20);
 
-  test('when B received from A, who was paid by a sanctioned address, then KYA of B is at least MEDIUM with the path to the sanctioned address', async () => {
-    const { polled, full } = await screen({ address: B });
-    expect(polled.status).toBe('completed');
-    expect(['MEDIUM', 'HIGH']).toContain(polled.response.risk_level);
-    const hit = full.hits.find((h: any) => h.address === SANCTIONED);
-    expect(hit).toMatchObject({
-      hop: 2,
-      path: [B.toLowerCase(), A.toLowerCase(), SANCTIONED],
-      direction: 'in',
-      share: 1,
-      category: 'sanctions',
-      score: 50,
-    });
-    // Deliberate change (issue 14, item 4): ETH is priced from the shipped candles and BNB from the daily
-    // closes in data/prices, so on both chains the path has a USD value and nothing is unpriced.
-    expect(hit.usd).toBeGreaterThan(0);
-    expect(full.unpriced_assets).toEqual([]);
-    expect(polled.response.rule_scores.tag_score).toBe(50);
-    expect(polled.response.risk_reason).toContain(`${B.toLowerCase()} → ${A.toLowerCase()} → ${SANCTIONED}`);
-    expect(full.crawl).toMatchObject({ ran: true, complete: true, depth_reached: expect.any(Number) });
-    expect(full.graph.edges).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({
-          from: SANCTIONED,
-          to: A.toLowerCase(),
-          hop: 2,
-          asset: symbol,
-          amount: `10 ${symbol}`,
-        }),
-      ]),
-    );
-    expect(full.performance).toMatchObject({
-      crawl_requests: expect.any(Number),
-      request_budget: 500,
-      cut_short: false,
-    });
-    // The cost follows the crawl actually done: 1 credit + 1 per hop beyond the first level.
-    expect(polled.credits_charged).toBe(full.crawl.depth_reached);
-    expect(full.cost).toEqual({
-      credits: polled.credits_charged,
-      depth_reached: full.crawl.depth_reached,
-      rule: expect.stringContaining('per exposure hop'),
-    });
-  });
+  test(
+    'when B received from A, who was paid by a sanctioned address, then KYA of B is at least ' +
+      'MEDIUM with the path to the sanctioned address',
+    async () => {
+      const { polled, full } = await screen({ address: B });
+      expect(polled.status).toBe('completed');
+      expect(['MEDIUM', 'HIGH']).toContain(polled.response.risk_level);
+      const hit = full.hits.find((h: any) => h.address === SANCTIONED);
+      expect(hit).toMatchObject({
+        hop: 2,
+        path: [B.toLowerCase(), A.toLowerCase(), SANCTIONED],
+        direction: 'in',
+        share: 1,
+        category: 'sanctions',
+        score: 50,
+      });
+      // Deliberate change (issue 14, item 4): ETH is priced from the shipped candles and BNB from the daily
+      // closes in data/prices, so on both chains the path has a USD value and nothing is unpriced.
+      expect(hit.usd).toBeGreaterThan(0);
+      expect(full.unpriced_assets).toEqual([]);
+      expect(polled.response.rule_scores.tag_score).toBe(50);
+      expect(polled.response.risk_reason).toContain(`${B.toLowerCase()} → ${A.toLowerCase()} → ${SANCTIONED}`);
+      expect(full.crawl).toMatchObject({ ran: true, complete: true, depth_reached: expect.any(Number) });
+      expect(full.graph.edges).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            from: SANCTIONED,
+            to: A.toLowerCase(),
+            hop: 2,
+            asset: symbol,
+            amount: `10 ${symbol}`,
+          }),
+        ]),
+      );
+      expect(full.performance).toMatchObject({
+        crawl_requests: expect.any(Number),
+        request_budget: 500,
+        cut_short: false,
+      });
+      // The cost follows the crawl actually done: 1 credit + 1 per hop beyond the first level.
+      expect(polled.credits_charged).toBe(full.crawl.depth_reached);
+      expect(full.cost).toEqual({
+        credits: polled.credits_charged,
+        depth_reached: full.crawl.depth_reached,
+        rule: expect.stringContaining('per exposure hop'),
+      });
+    },
+  );
 
   test("when C is one hop further from the sanctioned address, then its score is lower than B's", async () => {
     const b = await screen({ address: B });
@@ -96,23 +101,29 @@ describe.each([
     expect(c.polled.response.risk_score).toBeLessThan(b.polled.response.risk_score);
   });
 
-  test('when a clean address only deals with labelled exchanges, then it is LOW and the crawl stops at the exchanges', async () => {
-    const { polled, full } = await screen({ address: D });
-    expect(polled.response.risk_level).toBe('LOW');
-    const exchangeNodes = full.graph.nodes.filter((n: any) => exchanges.includes(n.address));
-    expect(exchangeNodes.length).toBe(2);
-    expect(exchangeNodes.every((n: any) => n.stop === 'labelled' && n.hop === 1)).toBe(true);
-    expect(full.graph.nodes.some((n: any) => n.hop > 1)).toBe(false);
-  });
+  test(
+    'when a clean address only deals with labelled exchanges, then it is ' + 'LOW and the crawl stops at the exchanges',
+    async () => {
+      const { polled, full } = await screen({ address: D });
+      expect(polled.response.risk_level).toBe('LOW');
+      const exchangeNodes = full.graph.nodes.filter((n: any) => exchanges.includes(n.address));
+      expect(exchangeNodes.length).toBe(2);
+      expect(exchangeNodes.every((n: any) => n.stop === 'labelled' && n.hop === 1)).toBe(true);
+      expect(full.graph.nodes.some((n: any) => n.hop > 1)).toBe(false);
+    },
+  );
 
-  test("when a transfer from A is screened (KYT), then it is scored on its counterparty A and A's sanctioned source", async () => {
-    const { polled, full } = await screen({ txid: aToB.slice(2) });
-    expect(polled.response.risk_level).toBe('HIGH');
-    expect(full.hits.find((h: any) => h.address === SANCTIONED)).toMatchObject({
-      hop: 1,
-      path: [A.toLowerCase(), SANCTIONED],
-      score: 75,
-    });
-    expect(polled.response.risk_reason).toContain('OFAC SDN');
-  });
+  test(
+    'when a transfer from A is screened (KYT), then it is ' + "scored on its counterparty A and A's sanctioned source",
+    async () => {
+      const { polled, full } = await screen({ txid: aToB.slice(2) });
+      expect(polled.response.risk_level).toBe('HIGH');
+      expect(full.hits.find((h: any) => h.address === SANCTIONED)).toMatchObject({
+        hop: 1,
+        path: [A.toLowerCase(), SANCTIONED],
+        score: 75,
+      });
+      expect(polled.response.risk_reason).toContain('OFAC SDN');
+    },
+  );
 });

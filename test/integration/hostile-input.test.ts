@@ -117,7 +117,8 @@ const ROWS: Row[] = [
     code: 'PAYLOAD_TOO_LARGE',
   },
 
-  // Deep nesting: parsed (V8's JSON parser is iterative) but refused past 64 levels, before Postgres' jsonb parser or recursive code sees it.
+  // Deep nesting: parsed (V8's JSON parser is iterative) but refused past 64 levels, before Postgres' jsonb parser or
+  // recursive code sees it.
   {
     name: 'job body of 10,000 nested arrays',
     method: 'POST',
@@ -299,7 +300,9 @@ const ROWS: Row[] = [
     name: 'market query filters with a nested __proto__',
     method: 'POST',
     path: '/api/v1/query',
-    raw: '{"connector":"kraken","dataType":"candles","filters":{"symbol":"BTC-USD","interval":"1h","__proto__":{"polluted":"query"}}}',
+    raw:
+      '{"connector":"kraken","dataType":"candles",' +
+      '"filters":{"symbol":"BTC-USD","interval":"1h","__proto__":{"polluted":"query"}}}',
     contentType: 'application/json',
     status: 400,
     code: 'INVALID_PARAMETER',
@@ -1012,77 +1015,93 @@ describe('hostile input: each hand-picked request gets its 4xx, never a 5xx or a
     });
   });
 
-  test('when every row has been sent, then Object.prototype is untouched and the PayPal certificate was never fetched from elsewhere', () => {
-    const probe = {} as Record<string, unknown>;
-    expect([
-      probe.polluted,
-      probe.role,
-      Object.getOwnPropertyNames(Object.prototype).filter((name) => ['polluted', 'role'].includes(name)),
-    ]).toEqual([undefined, undefined, []]);
-    expect(paypalCertFetches).toEqual([]);
-  });
+  test(
+    'when every row has been sent, then Object.prototype is untouched and the PayPal certificate was ' +
+      'never fetched from elsewhere',
+    () => {
+      const probe = {} as Record<string, unknown>;
+      expect([
+        probe.polluted,
+        probe.role,
+        Object.getOwnPropertyNames(Object.prototype).filter((name) => ['polluted', 'role'].includes(name)),
+      ]).toEqual([undefined, undefined, []]);
+      expect(paypalCertFetches).toEqual([]);
+    },
+  );
 
-  test('when the history is searched for LIKE wildcards and SQL, then they match literally: nothing, though the user has records', async () => {
-    const recorded = await send({
-      name: 'seed',
-      method: 'POST',
-      path: '/api/webhook/activity',
-      as: 'activity-producer',
-      json: { ...kyaRecord, userId: users.user.id },
-      status: 201,
-    });
-    expect(recorded.status).toBe(201);
-    const totals: Record<string, number> = {};
-    for (const q of ['%%', '_%', "' OR '1'='1", '0x%', ETH_ADDRESS.slice(2, 12)]) {
-      const res = await send({ name: q, path: `/api/v1/activity?q=${encodeURIComponent(q)}`, status: 200 });
-      expect(res.status).toBe(200);
-      totals[q] = res.body.pagination.total;
-    }
-    // The last search is a real substring of the recorded address: the control that the search works at all.
-    expect(totals).toEqual({ '%%': 0, '_%': 0, "' OR '1'='1": 0, '0x%': 0, [ETH_ADDRESS.slice(2, 12)]: 1 });
-  });
-
-  test('when signed webhooks carry U+0000, __proto__ keys or deep nesting, then each is refused with 400 and nothing is started', async () => {
-    const signedPayPal = (event: string) => post(stack.api.url, '/api/v1/billing/paypal/webhook', signPayPal(event));
-    const signedClerk = (event: string) => post(stack.api.url, '/api/webhook/clerk', clerkDelivery(event));
-    const paypalEvent = (extra: string) =>
-      `{"id":"WH-${randomUUID()}","event_type":"CUSTOMER.DISPUTE.CREATED","resource":{"note":"x"${extra}}}`;
-    const clerkEvent = (extra: string) =>
-      `{"type":"user.updated","object":"event","data":{"id":"user_hostile","email_addresses":[]${extra}}}`;
-    const answers = [
-      await signedPayPal(paypalEvent(',"memo":"a\\u0000b"')),
-      await signedPayPal(paypalEvent(',"__proto__":{"polluted":"paypal"}')),
-      await signedPayPal(paypalEvent(`,"deep":${nestedObjects(5_000)}`)),
-      await signedClerk(clerkEvent(',"first_name":"a\\u0000b"')),
-      await signedClerk(clerkEvent(',"__proto__":{"polluted":"clerk"}')),
-      await signedClerk(clerkEvent(`,"deep":${nestedArrays(5_000)}`)),
-    ];
-    expect(answers.map((a) => [a.status, a.body?.code])).toEqual(Array(6).fill([400, 'INVALID_EVENT']));
-    for (const a of answers) expect(a.text).not.toMatch(STACK_TRACE);
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-  });
-
-  test('when a KYE search is paid for with SQL metacharacters or LIKE wildcards as the name, then it is 404 and nothing is charged', async () => {
-    const payer = privateKeyToAccount(generatePrivateKey());
-    await mintUsdc(node.rpcUrl, payer.address, 5_000_000n);
-    const paying = wrapFetchWithPayment(
-      fetch,
-      new x402Client().register('eip155:8453', new ExactEvmClientScheme(payer)),
-    );
-    const statuses: Record<string, [number, string]> = {};
-    for (const name of ["'; DROP TABLE ref_entities; --", '%%', "Qqzx' OR '1'='1"]) {
-      const res = await paying(`${stack.api.url}/api/v1/x402/kye/report`, {
+  test(
+    'when the history is searched for LIKE wildcards and SQL, then they match literally: nothing, ' +
+      'though the user has records',
+    async () => {
+      const recorded = await send({
+        name: 'seed',
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ name }),
+        path: '/api/webhook/activity',
+        as: 'activity-producer',
+        json: { ...kyaRecord, userId: users.user.id },
+        status: 201,
       });
-      statuses[name] = [res.status, (await res.json()).code];
-    }
-    expect(statuses).toEqual({
-      "'; DROP TABLE ref_entities; --": [404, 'ENTITY_NOT_FOUND'],
-      '%%': [404, 'ENTITY_NOT_FOUND'],
-      "Qqzx' OR '1'='1": [404, 'ENTITY_NOT_FOUND'],
-    });
-    expect(await usdcBalance(node.rpcUrl, payer.address)).toBe(5_000_000n);
-  });
+      expect(recorded.status).toBe(201);
+      const totals: Record<string, number> = {};
+      for (const q of ['%%', '_%', "' OR '1'='1", '0x%', ETH_ADDRESS.slice(2, 12)]) {
+        const res = await send({ name: q, path: `/api/v1/activity?q=${encodeURIComponent(q)}`, status: 200 });
+        expect(res.status).toBe(200);
+        totals[q] = res.body.pagination.total;
+      }
+      // The last search is a real substring of the recorded address: the control that the search works at all.
+      expect(totals).toEqual({ '%%': 0, '_%': 0, "' OR '1'='1": 0, '0x%': 0, [ETH_ADDRESS.slice(2, 12)]: 1 });
+    },
+  );
+
+  test(
+    'when signed webhooks carry U+0000, __proto__ keys or deep nesting, ' +
+      'then each is refused with 400 and nothing is started',
+    async () => {
+      const signedPayPal = (event: string) => post(stack.api.url, '/api/v1/billing/paypal/webhook', signPayPal(event));
+      const signedClerk = (event: string) => post(stack.api.url, '/api/webhook/clerk', clerkDelivery(event));
+      const paypalEvent = (extra: string) =>
+        `{"id":"WH-${randomUUID()}","event_type":"CUSTOMER.DISPUTE.CREATED","resource":{"note":"x"${extra}}}`;
+      const clerkEvent = (extra: string) =>
+        `{"type":"user.updated","object":"event","data":{"id":"user_hostile","email_addresses":[]${extra}}}`;
+      const answers = [
+        await signedPayPal(paypalEvent(',"memo":"a\\u0000b"')),
+        await signedPayPal(paypalEvent(',"__proto__":{"polluted":"paypal"}')),
+        await signedPayPal(paypalEvent(`,"deep":${nestedObjects(5_000)}`)),
+        await signedClerk(clerkEvent(',"first_name":"a\\u0000b"')),
+        await signedClerk(clerkEvent(',"__proto__":{"polluted":"clerk"}')),
+        await signedClerk(clerkEvent(`,"deep":${nestedArrays(5_000)}`)),
+      ];
+      expect(answers.map((a) => [a.status, a.body?.code])).toEqual(Array(6).fill([400, 'INVALID_EVENT']));
+      for (const a of answers) expect(a.text).not.toMatch(STACK_TRACE);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    },
+  );
+
+  test(
+    'when a KYE search is paid for with SQL metacharacters or LIKE wildcards as the name, ' +
+      'then it is 404 and nothing is charged',
+    async () => {
+      const payer = privateKeyToAccount(generatePrivateKey());
+      await mintUsdc(node.rpcUrl, payer.address, 5_000_000n);
+      const paying = wrapFetchWithPayment(
+        fetch,
+        new x402Client().register('eip155:8453', new ExactEvmClientScheme(payer)),
+      );
+      const statuses: Record<string, [number, string]> = {};
+      for (const name of ["'; DROP TABLE ref_entities; --", '%%', "Qqzx' OR '1'='1"]) {
+        const res = await paying(`${stack.api.url}/api/v1/x402/kye/report`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name }),
+        });
+        statuses[name] = [res.status, (await res.json()).code];
+      }
+      expect(statuses).toEqual({
+        "'; DROP TABLE ref_entities; --": [404, 'ENTITY_NOT_FOUND'],
+        '%%': [404, 'ENTITY_NOT_FOUND'],
+        "Qqzx' OR '1'='1": [404, 'ENTITY_NOT_FOUND'],
+      });
+      expect(await usdcBalance(node.rpcUrl, payer.address)).toBe(5_000_000n);
+    },
+  );
 });

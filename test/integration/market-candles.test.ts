@@ -87,7 +87,8 @@ beforeAll(async () => {
 afterAll(async () => stack?.stop());
 
 describe('rolled-up intervals equal the exchange’s own coarser files', () => {
-  // [symbol to load the finer file under, finer file, format, its interval, the exchange's coarser file, its interval, window, buckets]
+  // [symbol to load the finer file under, finer file, format, its interval, the exchange's coarser file, its
+  // interval, window, buckets]
   test.each([
     [
       'OETH5-USD',
@@ -123,7 +124,8 @@ describe('rolled-up intervals equal the exchange’s own coarser files', () => {
       '2023-04-01T00:00:00Z',
       2160,
     ],
-    // The 1m file stops at 2024-12-29T23:00, the first minute of Binance's last 15m bucket: only partly known, so left out (2,785 − 1).
+    // The 1m file stops at 2024-12-29T23:00, the first minute of Binance's last 15m bucket: only partly known, so left
+    // out (2,785 − 1).
     [
       'OBTC1-USDT',
       'binance/1m/BTC-USDT.csv.gz',
@@ -149,32 +151,37 @@ describe('rolled-up intervals equal the exchange’s own coarser files', () => {
     },
   );
 
-  test('Kraken BTC-USD: the dump’s partial last hour is dropped and rebuilt from the 15m file (525 trades, not 106)', async () => {
-    const res = await candles({
-      symbol: 'BTC-USD',
-      interval: '1h',
-      startTime: ms('2023-01-07T08:00:00Z'),
-      endTime: ms('2023-01-07T10:00:00Z'),
-    });
-    expect(res.status).toBe(200);
-    const [eight, nine] = res.body.data as CandleView[];
-    expect(eight).toEqual({
-      timestamp: '2023-01-07T08:00:00.000Z',
-      open: 16943.7,
-      high: 16948.5,
-      low: 16931.1,
-      close: 16935.3,
-      volume: 48.06700932,
-      trades: 798,
-    });
-    const quarter = shippedCandles('kraken/15m/BTC-USD.csv.gz', 'kraken-ohlcvt', '15m')
-      .map(plain)
-      .filter((c) => c.t >= ms('2023-01-07T09:00:00Z') && c.t < ms('2023-01-07T10:00:00Z'));
-    expect(quarter.length).toBe(4);
-    expect(nine?.trades).toBe(525);
-    expect(nine?.open).toBe(quarter[0]?.open);
-    expect(nine?.close).toBe(quarter[3]?.close);
-  });
+  test(
+    'Kraken BTC-USD: the dump’s partial last hour is dropped and ' +
+      'rebuilt from the 15m file ' +
+      '(525 trades, not 106)',
+    async () => {
+      const res = await candles({
+        symbol: 'BTC-USD',
+        interval: '1h',
+        startTime: ms('2023-01-07T08:00:00Z'),
+        endTime: ms('2023-01-07T10:00:00Z'),
+      });
+      expect(res.status).toBe(200);
+      const [eight, nine] = res.body.data as CandleView[];
+      expect(eight).toEqual({
+        timestamp: '2023-01-07T08:00:00.000Z',
+        open: 16943.7,
+        high: 16948.5,
+        low: 16931.1,
+        close: 16935.3,
+        volume: 48.06700932,
+        trades: 798,
+      });
+      const quarter = shippedCandles('kraken/15m/BTC-USD.csv.gz', 'kraken-ohlcvt', '15m')
+        .map(plain)
+        .filter((c) => c.t >= ms('2023-01-07T09:00:00Z') && c.t < ms('2023-01-07T10:00:00Z'));
+      expect(quarter.length).toBe(4);
+      expect(nine?.trades).toBe(525);
+      expect(nine?.open).toBe(quarter[0]?.open);
+      expect(nine?.close).toBe(quarter[3]?.close);
+    },
+  );
 
   test('Kraken BTC-USD 15m re-aggregates to the 1h file for its 153 complete hours of 2023-01-01..07', async () => {
     const start = ms('2023-01-01T00:00:00Z');
@@ -235,26 +242,30 @@ describe('weeks open on Monday 00:00 UTC', () => {
     expect(weeks).toBeGreaterThan(500);
   });
 
-  test('a week is its seven days Monday..Sunday (BTC-USD, week of 2023-01-02), and partial weeks at the data’s edges are not built', async () => {
-    const days = await allCandles('BTC-USD', '1d', ms('2023-01-02T00:00:00Z'), ms('2023-01-09T00:00:00Z'));
-    expect(days.length).toBe(7);
-    const [week] = await allCandles('BTC-USD', '1w', ms('2023-01-02T00:00:00Z'), ms('2023-01-09T00:00:00Z'));
-    expect(week).toMatchObject({
-      t: ms('2023-01-02T00:00:00Z'),
-      open: days[0]?.open,
-      close: days[6]?.close,
-      high: Math.max(...days.map((d) => d.high)),
-      low: Math.min(...days.map((d) => d.low)),
-    });
-    // ALGO-USDT's month starts on Sunday 2024-09-01: the week of Monday 2024-08-26 is only partly known.
-    const algoWeeks = await allCandles('ALGO-USDT', '1w', 0, ms('2100-01-01T00:00:00Z'));
-    expect(algoWeeks.map((w) => new Date(w.t).toISOString().slice(0, 10))).toEqual([
-      '2024-09-02',
-      '2024-09-09',
-      '2024-09-16',
-      '2024-09-23',
-    ]);
-  });
+  test(
+    'a week is its seven days Monday..Sunday (BTC-USD, week of 2023-01-02), ' +
+      'and partial weeks at the data’s edges are not built',
+    async () => {
+      const days = await allCandles('BTC-USD', '1d', ms('2023-01-02T00:00:00Z'), ms('2023-01-09T00:00:00Z'));
+      expect(days.length).toBe(7);
+      const [week] = await allCandles('BTC-USD', '1w', ms('2023-01-02T00:00:00Z'), ms('2023-01-09T00:00:00Z'));
+      expect(week).toMatchObject({
+        t: ms('2023-01-02T00:00:00Z'),
+        open: days[0]?.open,
+        close: days[6]?.close,
+        high: Math.max(...days.map((d) => d.high)),
+        low: Math.min(...days.map((d) => d.low)),
+      });
+      // ALGO-USDT's month starts on Sunday 2024-09-01: the week of Monday 2024-08-26 is only partly known.
+      const algoWeeks = await allCandles('ALGO-USDT', '1w', 0, ms('2100-01-01T00:00:00Z'));
+      expect(algoWeeks.map((w) => new Date(w.t).toISOString().slice(0, 10))).toEqual([
+        '2024-09-02',
+        '2024-09-09',
+        '2024-09-16',
+        '2024-09-23',
+      ]);
+    },
+  );
 });
 
 describe('windows are half-open on the bucket open: [startTime, endTime)', () => {
@@ -341,62 +352,70 @@ describe('limits', () => {
 });
 
 describe('compression', () => {
-  test('a large answer is gzipped for a client that accepts it, identical once inflated; small answers and identity clients get plain JSON', async () => {
-    const path = '/api/v1/market-data/candles?symbol=ALGO-USDT&interval=1m&limit=1000&startTime=0';
-    const gz = await stack.http('GET', path, {
-      headers: { authorization: `Bearer ${key}`, 'accept-encoding': 'gzip' },
-    });
-    const plainAnswer = await stack.http('GET', path, {
-      headers: { authorization: `Bearer ${key}`, 'accept-encoding': 'identity' },
-    });
-    expect(gz.headers.get('content-encoding')).toBe('gzip');
-    expect(gz.headers.get('vary')).toContain('Accept-Encoding');
-    expect(plainAnswer.headers.get('content-encoding')).toBeNull();
-    expect(gz.body).toEqual(plainAnswer.body);
-    expect(gz.body.data).toHaveLength(1000);
-    const small = await stack.http('GET', '/api/v1/market-data/candles?symbol=ALGO-USDT&interval=1m&limit=2', {
-      headers: { authorization: `Bearer ${key}`, 'accept-encoding': 'gzip' },
-    });
-    expect(small.headers.get('content-encoding')).toBeNull();
-  });
+  test(
+    'a large answer is gzipped for a client that accepts it, identical once inflated; ' +
+      'small answers and identity clients get plain JSON',
+    async () => {
+      const path = '/api/v1/market-data/candles?symbol=ALGO-USDT&interval=1m&limit=1000&startTime=0';
+      const gz = await stack.http('GET', path, {
+        headers: { authorization: `Bearer ${key}`, 'accept-encoding': 'gzip' },
+      });
+      const plainAnswer = await stack.http('GET', path, {
+        headers: { authorization: `Bearer ${key}`, 'accept-encoding': 'identity' },
+      });
+      expect(gz.headers.get('content-encoding')).toBe('gzip');
+      expect(gz.headers.get('vary')).toContain('Accept-Encoding');
+      expect(plainAnswer.headers.get('content-encoding')).toBeNull();
+      expect(gz.body).toEqual(plainAnswer.body);
+      expect(gz.body.data).toHaveLength(1000);
+      const small = await stack.http('GET', '/api/v1/market-data/candles?symbol=ALGO-USDT&interval=1m&limit=2', {
+        headers: { authorization: `Bearer ${key}`, 'accept-encoding': 'gzip' },
+      });
+      expect(small.headers.get('content-encoding')).toBeNull();
+    },
+  );
 });
 
 describe('gaps stay gaps', () => {
-  test('Kraken’s outage of 2023-02-22 00:15–01:30: no invented 15m candles, and the 01:00 hour built from the two quarters there are', async () => {
-    const quarters = await candles({
-      symbol: 'BTC-USD',
-      interval: '15m',
-      startTime: ms('2023-02-22T00:00:00Z'),
-      endTime: ms('2023-02-22T02:00:00Z'),
-    });
-    expect(times(quarters)).toEqual(['00:00', '01:30', '01:45']);
-    const hours = await candles({
-      symbol: 'BTC-USD',
-      interval: '1h',
-      startTime: ms('2023-02-22T00:00:00Z'),
-      endTime: ms('2023-02-22T02:00:00Z'),
-    });
-    expect(hours.body.data).toEqual([
-      {
-        timestamp: '2023-02-22T00:00:00.000Z',
-        open: 24442,
-        high: 24442.7,
-        low: 24442,
-        close: 24442.7,
-        volume: 7.92878897,
-        trades: 75,
-      },
-      {
-        timestamp: '2023-02-22T01:00:00.000Z',
-        open: 24442.5,
-        high: 24442.5,
-        low: 24120.1,
-        close: 24172.8,
-        volume: 271.41139946,
-        trades: 1221,
-      },
-    ]);
-  });
+  test(
+    'Kraken’s outage of 2023-02-22 00:15–01:30: no invented 15m candles, ' +
+      'and the 01:00 hour built from the two quarters there are',
+    async () => {
+      const quarters = await candles({
+        symbol: 'BTC-USD',
+        interval: '15m',
+        startTime: ms('2023-02-22T00:00:00Z'),
+        endTime: ms('2023-02-22T02:00:00Z'),
+      });
+      expect(times(quarters)).toEqual(['00:00', '01:30', '01:45']);
+      const hours = await candles({
+        symbol: 'BTC-USD',
+        interval: '1h',
+        startTime: ms('2023-02-22T00:00:00Z'),
+        endTime: ms('2023-02-22T02:00:00Z'),
+      });
+      expect(hours.body.data).toEqual([
+        {
+          timestamp: '2023-02-22T00:00:00.000Z',
+          open: 24442,
+          high: 24442.7,
+          low: 24442,
+          close: 24442.7,
+          volume: 7.92878897,
+          trades: 75,
+        },
+        {
+          timestamp: '2023-02-22T01:00:00.000Z',
+          open: 24442.5,
+          high: 24442.5,
+          low: 24120.1,
+          close: 24172.8,
+          volume: 271.41139946,
+          trades: 1221,
+        },
+      ]);
+    },
+  );
 
   test('a sparse 1m pair (Kraken BTC-USDC) serves exactly the minutes that traded', async () => {
     const start = ms('2023-02-01T00:00:00Z');
@@ -490,15 +509,20 @@ describe('authentication', () => {
   });
 });
 
-test('a 1000-candle answer of any interval is one bounded index range scan (no sequential scan, no aggregation per request)', async () => {
-  for (const interval of ['1m', '1h', '1w'] as const) {
-    const { rows } = await stack.pool.query<{ 'QUERY PLAN': string }>(
-      `EXPLAIN SELECT ts FROM market_candles WHERE symbol = 'BTC-USD' AND interval = $1 AND ts >= '-infinity' AND ts < 'infinity' ORDER BY ts DESC LIMIT 1000`,
-      [interval],
-    );
-    const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
-    expect(plan).toMatch(/Index (Only )?Scan/);
-    expect(plan).not.toMatch(/Seq Scan|Aggregate|Sort/);
-  }
-  expect(INTERVAL_MS['1w']).toBe(7 * 24 * 3600 * 1000);
-});
+test(
+  'a 1000-candle answer of any interval is one bounded index range scan (no sequential scan, ' +
+    'no aggregation per request)',
+  async () => {
+    for (const interval of ['1m', '1h', '1w'] as const) {
+      const { rows } = await stack.pool.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN SELECT ts FROM market_candles WHERE symbol = 'BTC-USD' AND interval = $1 AND ts >= '-infinity' ` +
+          `AND ts < 'infinity' ORDER BY ts DESC LIMIT 1000`,
+        [interval],
+      );
+      const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(plan).toMatch(/Index (Only )?Scan/);
+      expect(plan).not.toMatch(/Seq Scan|Aggregate|Sort/);
+    }
+    expect(INTERVAL_MS['1w']).toBe(7 * 24 * 3600 * 1000);
+  },
+);

@@ -39,7 +39,8 @@ const ARGS = [
   'usdm-futures',
 ];
 
-test('a new Binance kline file is loaded with its rollups, exactly like the shipped copy of the same minutes, and only once', async () => {
+test('a new Binance kline file is loaded with its rollups, exactly like the shipped copy of the ' +
+  'same minutes, and only once', async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'ingest-'));
   const lines = gunzipSync(await readFile('data/market/binance_futures_um/1m/ALGO-USDT.csv.gz'))
     .toString('utf8')
@@ -53,7 +54,8 @@ test('a new Binance kline file is loaded with its rollups, exactly like the ship
   expect(first.stdout).toContain('loaded  ZALGO-USDT 1m  2880 candles');
 
   const days = await pool.query(
-    `SELECT a.ts, a.open = b.open AND a.high = b.high AND a.low = b.low AND a.close = b.close AND a.volume = b.volume AND a.trades = b.trades AS same
+    `SELECT a.ts, a.open = b.open AND a.high = b.high AND a.low = b.low AND a.close = b.close ` +
+      `AND a.volume = b.volume AND a.trades = b.trades AS same
      FROM market_candles a JOIN market_candles b ON b.symbol = 'ALGO-USDT' AND b.interval = a.interval AND b.ts = a.ts
      WHERE a.symbol = 'ZALGO-USDT' AND a.interval = '1d' ORDER BY a.ts`,
   );

@@ -67,7 +67,8 @@ async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000)
   }
 }
 
-test('the sync workflow appends Binance’s closed candles, serves them, survives a refused pair, and resumes without refetching', async () => {
+test('the sync workflow appends Binance’s closed candles, serves them, survives a refused pair, ' +
+  'and resumes without refetching', async () => {
   const workflowId = await reconcileMarketSync(stack.temporal, stack.config, log);
   expect(workflowId).toBe('market-sync:binance');
 
@@ -118,7 +119,8 @@ test('the sync workflow appends Binance’s closed candles, serves them, survive
   expect((await handle.describe()).status.name).toBe('TERMINATED');
 }, 60_000);
 
-test('Kraken: a day-candle sync stores the closed days, leaves out the uncommitted one, builds the whole week it completes, and a repeat adds nothing', async () => {
+test('Kraken: a day-candle sync stores the closed days, leaves out the uncommitted one, ' +
+  'builds the whole week it completes, and a repeat adds nothing', async () => {
   const DAY = 86_400_000;
   const firstOpen = 1680912000000; // 2023-04-08, the recording's first row
   const now = firstOpen + 9 * DAY + 12 * 3_600_000; // 2023-04-17 12:00: the recording's last row is still open

@@ -19,7 +19,8 @@ beforeAll(async () => {
 afterAll(async () => stack?.stop());
 
 describe('GET /api/v1/capabilities', () => {
-  test('lists every stored symbol under its connector, with time ranges that match the candles actually served', async () => {
+  test('lists every stored symbol under its connector, with ' +
+    'time ranges that match the candles actually served', async () => {
     const res = await stack.http('GET', '/api/v1/capabilities', { headers: auth() });
     expect(res.status).toBe(200);
     const { connectors } = res.body.data;
@@ -46,7 +47,8 @@ describe('GET /api/v1/capabilities', () => {
       ]),
     );
 
-    // For each shipped symbol and listed interval: the first and last candle served are the listed from/to, and the count matches.
+    // For each shipped symbol and listed interval: the first and last candle served are the listed from/to, and
+    // the count matches.
     for (const connector of connectors) {
       for (const s of connector.symbols.filter((x: { symbol: string }) => !x.symbol.startsWith('O'))) {
         for (const i of s.intervals) {

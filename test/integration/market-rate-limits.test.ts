@@ -81,25 +81,28 @@ test('a pro key is limited at 300, an enterprise key at its own figure', async (
   expect(e).toEqual([200, 200, 200, 200, 200, 429]);
 }, 60_000);
 
-test('every answer carries the RateLimit headers: 400s, 404s, capabilities and query too, each one counted', async () => {
-  const key = await keyWithTier('free');
-  const bad = await get(stack.api.url, '/api/v1/market-data/candles?symbol=ALGO-USDT&interval=2h', key);
-  expect([bad.status, bad.headers.get('ratelimit-remaining')]).toEqual([400, '59']);
-  const unknown = await get(stack.api.url, '/api/v1/market-data/candles?symbol=DOGE-USD&interval=1h', key);
-  expect([unknown.status, unknown.headers.get('ratelimit-remaining')]).toEqual([404, '58']);
-  const caps = await get(stack.api.url, '/api/v1/capabilities', key);
-  expect([caps.status, caps.headers.get('ratelimit-remaining'), caps.headers.get('ratelimit-reset') !== null]).toEqual([
-    200,
-    '57',
-    true,
-  ]);
-  const res = await fetch(`${stack.api.url}/api/v1/query`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ connector: 'kraken', dataType: 'ticker', filters: { symbol: 'BTC-USD' } }),
-  });
-  expect([res.status, res.headers.get('ratelimit-remaining')]).toEqual([200, '56']);
-});
+test(
+  'every answer carries the RateLimit headers: 400s, ' + '404s, capabilities and query too, each one counted',
+  async () => {
+    const key = await keyWithTier('free');
+    const bad = await get(stack.api.url, '/api/v1/market-data/candles?symbol=ALGO-USDT&interval=2h', key);
+    expect([bad.status, bad.headers.get('ratelimit-remaining')]).toEqual([400, '59']);
+    const unknown = await get(stack.api.url, '/api/v1/market-data/candles?symbol=DOGE-USD&interval=1h', key);
+    expect([unknown.status, unknown.headers.get('ratelimit-remaining')]).toEqual([404, '58']);
+    const caps = await get(stack.api.url, '/api/v1/capabilities', key);
+    expect([
+      caps.status,
+      caps.headers.get('ratelimit-remaining'),
+      caps.headers.get('ratelimit-reset') !== null,
+    ]).toEqual([200, '57', true]);
+    const res = await fetch(`${stack.api.url}/api/v1/query`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ connector: 'kraken', dataType: 'ticker', filters: { symbol: 'BTC-USD' } }),
+    });
+    expect([res.status, res.headers.get('ratelimit-remaining')]).toEqual([200, '56']);
+  },
+);
 
 test('two api instances share one budget per key (the counter lives in Postgres)', async () => {
   const key = await keyWithTier('free');
@@ -131,30 +134,34 @@ test('limits apply to market data only: the job API is not counted against them'
   expect(me.headers.get('ratelimit-limit')).toBeNull();
 });
 
-test('requests without a valid key count against their address: the 401 carries the headers, and guessing on gets 429', async () => {
-  // Every test file calls from 127.0.0.1 into one database: start from a fresh window, and leave one behind.
-  const forgetAddress = () => stack.pool.query(`DELETE FROM rate_limit_counters WHERE key LIKE '%:failed-auth'`);
-  await forgetAddress();
-  try {
-    const guess = () => get(stack.api.url, CANDLES, 'csk_live_guessed_key_0000000000000000');
-    for (let i = 59; i >= 0; i--) {
-      const res = await guess();
-      expect([res.status, res.headers.get('ratelimit-limit'), res.headers.get('ratelimit-remaining')]).toEqual([
-        401,
-        '60',
-        String(i),
-      ]);
-    }
-    const blocked = await guess();
-    expect(blocked.status).toBe(429);
-    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    expect(blocked.body.error).toMatchObject({ code: 'RATE_LIMITED', details: { tier: 'free', limit: 60 } });
-    // A real key from the same address is counted on its own budget.
-    expect((await get(stack.api.url, CANDLES, await keyWithTier('free'))).status).toBe(200);
-  } finally {
+test(
+  'requests without a valid key count against their address: ' +
+    'the 401 carries the headers, and guessing on gets 429',
+  async () => {
+    // Every test file calls from 127.0.0.1 into one database: start from a fresh window, and leave one behind.
+    const forgetAddress = () => stack.pool.query(`DELETE FROM rate_limit_counters WHERE key LIKE '%:failed-auth'`);
     await forgetAddress();
-  }
-});
+    try {
+      const guess = () => get(stack.api.url, CANDLES, 'csk_live_guessed_key_0000000000000000');
+      for (let i = 59; i >= 0; i--) {
+        const res = await guess();
+        expect([res.status, res.headers.get('ratelimit-limit'), res.headers.get('ratelimit-remaining')]).toEqual([
+          401,
+          '60',
+          String(i),
+        ]);
+      }
+      const blocked = await guess();
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(blocked.body.error).toMatchObject({ code: 'RATE_LIMITED', details: { tier: 'free', limit: 60 } });
+      // A real key from the same address is counted on its own budget.
+      expect((await get(stack.api.url, CANDLES, await keyWithTier('free'))).status).toBe(200);
+    } finally {
+      await forgetAddress();
+    }
+  },
+);
 
 test('a dashboard session (Clerk JWT, no API key) is counted per user at the free tier', async () => {
   const token = signer.signToken({ sub: 'user_marketSession0000000001', exp: Math.floor(Date.now() / 1000) + 60 });
@@ -163,7 +170,8 @@ test('a dashboard session (Clerk JWT, no API key) is counted per user at the fre
   expect(first.body.data.rateLimit).toMatchObject({ tier: 'free', requestsPerMinute: 60 });
   expect([first.headers.get('ratelimit-limit'), first.headers.get('ratelimit-remaining')]).toEqual(['60', '59']);
   const { rows } = await stack.pool.query<{ points: number }>(
-    `SELECT points FROM rate_limit_counters WHERE key LIKE 'rl60:user:%' AND key = 'rl60:user:' || (SELECT id FROM users WHERE clerk_user_id = $1)`,
+    `SELECT points FROM rate_limit_counters WHERE key LIKE 'rl60:user:%' AND key = 'rl60:user:' || (SELECT id ` +
+      `FROM users WHERE clerk_user_id = $1)`,
     ['user_marketSession0000000001'],
   );
   expect(rows).toEqual([{ points: 1 }]);

@@ -76,62 +76,74 @@ describe('the OpenAPI document', () => {
   });
   afterAll(async () => stack.stop());
 
-  test('when the document is fetched over HTTP without credentials, then it is JSON that swagger-parser validates as OpenAPI 3.1', async () => {
-    expect(served.status).toBe(200);
-    expect(served.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(doc.openapi).toBe('3.1.0');
-    await expect(validateWithSwaggerParser(doc)).resolves.toBeUndefined();
-    // The check can fail: the same document with an operation lacking its responses is refused.
-    const broken = structuredClone(doc);
-    broken.components.securitySchemes.apiKey.in = 'body';
-    await expect(validateWithSwaggerParser(broken)).rejects.toThrow(/apiKey|securitySchemes|in/);
-  });
+  test(
+    'when the document is fetched over HTTP without credentials, then it is ' +
+      'JSON that swagger-parser validates as OpenAPI 3.1',
+    async () => {
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(doc.openapi).toBe('3.1.0');
+      await expect(validateWithSwaggerParser(doc)).resolves.toBeUndefined();
+      // The check can fail: the same document with an operation lacking its responses is refused.
+      const broken = structuredClone(doc);
+      broken.components.securitySchemes.apiKey.in = 'body';
+      await expect(validateWithSwaggerParser(broken)).rejects.toThrow(/apiKey|securitySchemes|in/);
+    },
+  );
 
-  test('when the router table of the real app is walked, then every API route has an operation and every operation a route', () => {
-    const routes = routeTable(stack.api.app);
-    const api = [...routes].filter((r) => !NOT_API.some((x) => x.route.test(r)));
-    const ops = documented(doc);
+  test(
+    'when the router table of the real app is walked, then every ' +
+      'API route has an operation and every operation a route',
+    () => {
+      const routes = routeTable(stack.api.app);
+      const api = [...routes].filter((r) => !NOT_API.some((x) => x.route.test(r)));
+      const ops = documented(doc);
 
-    const undocumented = api.filter((r) => !ops.has(r));
-    const phantom = [...ops].filter((o) => !routes.has(o));
+      const undocumented = api.filter((r) => !ops.has(r));
+      const phantom = [...ops].filter((o) => !routes.has(o));
 
-    expect(undocumented).toEqual([]);
-    expect(phantom).toEqual([]);
-    expect(api).toEqual(
-      expect.arrayContaining([
-        'POST /api/v1/kyt/job',
-        'GET /api/v1/market-data/candles',
-        'POST /api/webhook/activity',
-        'GET /health',
-        'GET /api/v1/openapi.json',
-      ]),
-    );
-    expect([...routes].filter((r) => r.startsWith('GET /docs'))).toEqual(expect.arrayContaining(['GET /docs']));
-  });
+      expect(undocumented).toEqual([]);
+      expect(phantom).toEqual([]);
+      expect(api).toEqual(
+        expect.arrayContaining([
+          'POST /api/v1/kyt/job',
+          'GET /api/v1/market-data/candles',
+          'POST /api/webhook/activity',
+          'GET /health',
+          'GET /api/v1/openapi.json',
+        ]),
+      );
+      expect([...routes].filter((r) => r.startsWith('GET /docs'))).toEqual(expect.arrayContaining(['GET /docs']));
+    },
+  );
 
-  test('when the operations are read, then each has a unique operationId, tags, a summary, responses and security, and only the synchronous analyze endpoints are deprecated', () => {
-    const ids: string[] = [];
-    const deprecated: string[] = [];
-    for (const [path, item] of Object.entries<any>(doc.paths)) {
-      for (const method of METHODS) {
-        const op = item[method];
-        if (!op) continue;
-        ids.push(op.operationId);
-        expect([
-          path,
-          method,
-          typeof op.operationId,
-          op.tags?.length > 0,
-          typeof op.summary,
-          Object.keys(op.responses).length > 0,
-          Array.isArray(op.security),
-        ]).toEqual([path, method, 'string', true, 'string', true, true]);
-        if (op.deprecated) deprecated.push(`${method.toUpperCase()} ${path}`);
+  test(
+    'when the operations are read, then each has a unique operationId, tags, a summary, responses and security, ' +
+      'and only the synchronous analyze endpoints are deprecated',
+    () => {
+      const ids: string[] = [];
+      const deprecated: string[] = [];
+      for (const [path, item] of Object.entries<any>(doc.paths)) {
+        for (const method of METHODS) {
+          const op = item[method];
+          if (!op) continue;
+          ids.push(op.operationId);
+          expect([
+            path,
+            method,
+            typeof op.operationId,
+            op.tags?.length > 0,
+            typeof op.summary,
+            Object.keys(op.responses).length > 0,
+            Array.isArray(op.security),
+          ]).toEqual([path, method, 'string', true, 'string', true, true]);
+          if (op.deprecated) deprecated.push(`${method.toUpperCase()} ${path}`);
+        }
       }
-    }
-    expect(new Set(ids).size).toBe(ids.length);
-    expect(deprecated.sort()).toEqual(['POST /api/v1/kya/analyze', 'POST /api/v1/kyt/analyze']);
-  });
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(deprecated.sort()).toEqual(['POST /api/v1/kya/analyze', 'POST /api/v1/kyt/analyze']);
+    },
+  );
 
   test('when the security schemes are read, then every way a caller authenticates is there', () => {
     const schemes = doc.components.securitySchemes;
@@ -156,29 +168,34 @@ describe('the OpenAPI document', () => {
     expect(doc.paths['/api/v1/x402/kya/report'].post.responses['200'].headers['PAYMENT-RESPONSE']).toBeDefined();
   });
 
-  test('when the error responses are read, then both error shapes of spec 7 are components and every 400 of a JSON body route is the structured INVALID_PARAMETER', async () => {
-    expect(doc.components.schemas.FlatError.properties.success).toEqual({ type: 'boolean', const: false });
-    expect(doc.components.schemas.StructuredError.properties.error.required).toEqual(['code', 'message', 'details']);
-    const { doc: deref } = await documentValidator(doc);
-    for (const [path, item] of Object.entries<any>(deref.paths)) {
-      for (const method of METHODS) {
-        const bad = item[method]?.responses?.['400'];
-        // Webhooks answer their senders in their own shapes (a signed event that cannot be used is the flat INVALID_EVENT).
-        if (
-          !bad ||
-          path === '/api/webhook/activity' ||
-          path === '/api/webhook/clerk' ||
-          path.endsWith('/payfast/webhook') ||
-          path.endsWith('/paypal/webhook')
-        )
-          continue;
-        expect([path, JSON.stringify(bad.content['application/json'].schema)]).toEqual([
-          path,
-          expect.stringContaining('INVALID_PARAMETER'),
-        ]);
+  test(
+    'when the error responses are read, then both error shapes of spec 7 are components and every 400 of a ' +
+      'JSON body route is the structured INVALID_PARAMETER',
+    async () => {
+      expect(doc.components.schemas.FlatError.properties.success).toEqual({ type: 'boolean', const: false });
+      expect(doc.components.schemas.StructuredError.properties.error.required).toEqual(['code', 'message', 'details']);
+      const { doc: deref } = await documentValidator(doc);
+      for (const [path, item] of Object.entries<any>(deref.paths)) {
+        for (const method of METHODS) {
+          const bad = item[method]?.responses?.['400'];
+          // Webhooks answer their senders in their own shapes (a signed event that cannot be used is
+          // the flat INVALID_EVENT).
+          if (
+            !bad ||
+            path === '/api/webhook/activity' ||
+            path === '/api/webhook/clerk' ||
+            path.endsWith('/payfast/webhook') ||
+            path.endsWith('/paypal/webhook')
+          )
+            continue;
+          expect([path, JSON.stringify(bad.content['application/json'].schema)]).toEqual([
+            path,
+            expect.stringContaining('INVALID_PARAMETER'),
+          ]);
+        }
       }
-    }
-  });
+    },
+  );
 
   test('when every example in the document is checked against its schema, then each one matches', async () => {
     const { doc: deref } = await documentValidator(doc);

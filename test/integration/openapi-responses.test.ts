@@ -166,50 +166,57 @@ describe('real answers against the OpenAPI document', () => {
   describe('screening', () => {
     let requestId: string;
 
-    test('when a KYA job is submitted and polled, then 202, then the completed job and its full response match the document', async () => {
-      const submitted = await expectAnswer(202, 'POST', '/api/v1/kyt/job', { key: admin.key, body: KYA });
-      requestId = submitted.body.data.request_id;
-      await pollUntilDone(stack, admin.key, requestId);
-      const polled = await expectAnswer(200, 'GET', `/api/v1/kyt/job/${requestId}`, { key: admin.key });
-      expect(polled.body.data.status).toBe('completed');
-      const full = await expectAnswer(200, 'GET', `/api/v1/kyt/job/${requestId}/fullresponse`, { bearer: admin.key });
-      expect(full.body.data.response.hits.length).toBeGreaterThan(0);
-    });
+    test(
+      'when a KYA job is submitted and polled, then 202, then the completed job and its full ' +
+        'response match the document',
+      async () => {
+        const submitted = await expectAnswer(202, 'POST', '/api/v1/kyt/job', { key: admin.key, body: KYA });
+        requestId = submitted.body.data.request_id;
+        await pollUntilDone(stack, admin.key, requestId);
+        const polled = await expectAnswer(200, 'GET', `/api/v1/kyt/job/${requestId}`, { key: admin.key });
+        expect(polled.body.data.status).toBe('completed');
+        const full = await expectAnswer(200, 'GET', `/api/v1/kyt/job/${requestId}/fullresponse`, { bearer: admin.key });
+        expect(full.body.data.response.hits.length).toBeGreaterThan(0);
+      },
+    );
 
-    test('when a KYT job completes and another fails (unknown transaction), then both polls match the document', async () => {
-      const kyt = await expectAnswer(202, 'POST', '/api/v1/kyt/job', {
-        key: admin.key,
-        body: { chain: 'bitcoin', txid: BTC_TX },
-      });
-      await pollUntilDone(stack, admin.key, kyt.body.data.request_id);
-      const full = await expectAnswer(200, 'GET', `/api/v1/kyt/job/${kyt.body.data.request_id}/fullresponse`, {
-        key: admin.key,
-      });
-      expect([
-        full.body.data.status,
-        full.body.data.response.api_type,
-        full.body.data.response.transaction?.hash,
-      ]).toEqual(['completed', 'KYT', BTC_TX]);
-      await expectAnswer(200, 'GET', `/api/v1/kyt/job/${kyt.body.data.request_id}`, { key: admin.key });
+    test(
+      'when a KYT job completes and another fails (unknown ' + 'transaction), then both polls match the document',
+      async () => {
+        const kyt = await expectAnswer(202, 'POST', '/api/v1/kyt/job', {
+          key: admin.key,
+          body: { chain: 'bitcoin', txid: BTC_TX },
+        });
+        await pollUntilDone(stack, admin.key, kyt.body.data.request_id);
+        const full = await expectAnswer(200, 'GET', `/api/v1/kyt/job/${kyt.body.data.request_id}/fullresponse`, {
+          key: admin.key,
+        });
+        expect([
+          full.body.data.status,
+          full.body.data.response.api_type,
+          full.body.data.response.transaction?.hash,
+        ]).toEqual(['completed', 'KYT', BTC_TX]);
+        await expectAnswer(200, 'GET', `/api/v1/kyt/job/${kyt.body.data.request_id}`, { key: admin.key });
 
-      const unknown = await expectAnswer(202, 'POST', '/api/v1/kyt/job', {
-        key: admin.key,
-        body: { chain: 'bitcoin', txid: BTC_UNKNOWN_TX },
-      });
-      await pollUntilDone(stack, admin.key, unknown.body.data.request_id);
-      const failed = await expectAnswer(200, 'GET', `/api/v1/kyt/job/${unknown.body.data.request_id}`, {
-        key: admin.key,
-      });
-      expect([failed.body.data.status, failed.body.data.error?.code]).toEqual(['failed', 'TRANSACTION_NOT_FOUND']);
-      await expectAnswer(200, 'GET', `/api/v1/kyt/job/${unknown.body.data.request_id}/fullresponse`, {
-        key: admin.key,
-      });
-      await expectAnswer(422, 'POST', '/api/v1/kyt/analyze', {
-        key: admin.key,
-        body: { chain: 'bitcoin', txid: BTC_UNKNOWN_TX },
-      });
-      expect(replay.misses).toEqual([]);
-    });
+        const unknown = await expectAnswer(202, 'POST', '/api/v1/kyt/job', {
+          key: admin.key,
+          body: { chain: 'bitcoin', txid: BTC_UNKNOWN_TX },
+        });
+        await pollUntilDone(stack, admin.key, unknown.body.data.request_id);
+        const failed = await expectAnswer(200, 'GET', `/api/v1/kyt/job/${unknown.body.data.request_id}`, {
+          key: admin.key,
+        });
+        expect([failed.body.data.status, failed.body.data.error?.code]).toEqual(['failed', 'TRANSACTION_NOT_FOUND']);
+        await expectAnswer(200, 'GET', `/api/v1/kyt/job/${unknown.body.data.request_id}/fullresponse`, {
+          key: admin.key,
+        });
+        await expectAnswer(422, 'POST', '/api/v1/kyt/analyze', {
+          key: admin.key,
+          body: { chain: 'bitcoin', txid: BTC_UNKNOWN_TX },
+        });
+        expect(replay.misses).toEqual([]);
+      },
+    );
 
     test('when no worker runs the job, then the poll answers a queued job that matches the document', async () => {
       const submitted = await expectAnswer(202, 'POST', '/api/v1/kyt/job', { key: admin.key, body: KYA }, bare);
@@ -262,52 +269,63 @@ describe('real answers against the OpenAPI document', () => {
       await expectAnswer(401, 'GET', `/api/v1/kyt/job/${requestId}/fullresponse`);
     });
 
-    test('when the deprecated synchronous endpoints are called, then 200, 202 (wait ran out), 400, 401, 402 and 422 match the document', async () => {
-      const done = await expectAnswer(200, 'POST', '/api/v1/kya/analyze', {
-        key: admin.key,
-        body: { chain: 'tron', address: 'TA3941uFAvmVibSkQ6fMJXxmaSNovX86mz' },
-      });
-      expect(done.headers.get('deprecation')).toBe('true');
-      await expectAnswer(200, 'POST', '/api/v1/kyt/analyze', { key: admin.key, body: KYA });
-      await expectAnswer(202, 'POST', '/api/v1/kyt/analyze', { key: admin.key, body: KYA }, bare);
-      await expectAnswer(202, 'POST', '/api/v1/kya/analyze', { key: admin.key, body: KYA }, bare);
-      await expectAnswer(400, 'POST', '/api/v1/kya/analyze', { key: admin.key, body: { chain: 'ethereum' } });
-      await expectAnswer(401, 'POST', '/api/v1/kyt/analyze', { body: KYA });
-      await expectAnswer(402, 'POST', '/api/v1/kya/analyze', { key: (await stack.createUser()).key, body: KYA });
-      await expectAnswer(422, 'POST', '/api/v1/kyt/analyze', {
-        key: admin.key,
-        body: { chain: 'ethereum', txid: ETH_TX },
-      });
-    });
+    test(
+      'when the deprecated synchronous endpoints are called, then 200, 202 (wait ran out), 400, 401, 402 ' +
+        'and 422 match the document',
+      async () => {
+        const done = await expectAnswer(200, 'POST', '/api/v1/kya/analyze', {
+          key: admin.key,
+          body: { chain: 'tron', address: 'TA3941uFAvmVibSkQ6fMJXxmaSNovX86mz' },
+        });
+        expect(done.headers.get('deprecation')).toBe('true');
+        await expectAnswer(200, 'POST', '/api/v1/kyt/analyze', { key: admin.key, body: KYA });
+        await expectAnswer(202, 'POST', '/api/v1/kyt/analyze', { key: admin.key, body: KYA }, bare);
+        await expectAnswer(202, 'POST', '/api/v1/kya/analyze', { key: admin.key, body: KYA }, bare);
+        await expectAnswer(400, 'POST', '/api/v1/kya/analyze', { key: admin.key, body: { chain: 'ethereum' } });
+        await expectAnswer(401, 'POST', '/api/v1/kyt/analyze', { body: KYA });
+        await expectAnswer(402, 'POST', '/api/v1/kya/analyze', { key: (await stack.createUser()).key, body: KYA });
+        await expectAnswer(422, 'POST', '/api/v1/kyt/analyze', {
+          key: admin.key,
+          body: { chain: 'ethereum', txid: ETH_TX },
+        });
+      },
+    );
   });
 
   describe('credits, keys and the caller', () => {
-    test('when credits are granted, then 200, and a reused key (409), an unknown user (404), a non-admin (403), a bad body (400) and no key (401) match the document', async () => {
-      const user = await stack.createUser();
-      const idempotencyKey = `oa-${randomUUID()}`;
-      await expectAnswer(200, 'POST', '/api/v1/credits/grant', {
-        key: admin.key,
-        body: { userId: user.id, amount: 3, idempotencyKey },
-      });
-      await expectAnswer(409, 'POST', '/api/v1/credits/grant', {
-        key: admin.key,
-        body: { userId: user.id, amount: 4, idempotencyKey },
-      });
-      await expectAnswer(404, 'POST', '/api/v1/credits/grant', {
-        key: admin.key,
-        body: { userId: 'user_nobody_here', amount: 1 },
-      });
-      await expectAnswer(403, 'POST', '/api/v1/credits/grant', { key: user.key, body: { userId: user.id, amount: 1 } });
-      await expectAnswer(400, 'POST', '/api/v1/credits/grant', {
-        key: admin.key,
-        body: { userId: user.id, amount: -1 },
-      });
-      await expectAnswer(401, 'POST', '/api/v1/credits/grant', { body: { userId: user.id, amount: 1 } });
-      await expectAnswer(200, 'GET', '/api/v1/credits/balance', { key: user.key });
-      await expectAnswer(401, 'GET', '/api/v1/credits/balance');
-      await expectAnswer(200, 'GET', '/api/v1/me', { key: admin.key });
-      await expectAnswer(401, 'GET', '/api/v1/me', { bearer: 'cs_live_not-a-real-key' });
-    });
+    test(
+      'when credits are granted, then 200, and a reused key (409), an unknown user (404), a non-admin (403), a ' +
+        'bad body (400) and no key (401) match the document',
+      async () => {
+        const user = await stack.createUser();
+        const idempotencyKey = `oa-${randomUUID()}`;
+        await expectAnswer(200, 'POST', '/api/v1/credits/grant', {
+          key: admin.key,
+          body: { userId: user.id, amount: 3, idempotencyKey },
+        });
+        await expectAnswer(409, 'POST', '/api/v1/credits/grant', {
+          key: admin.key,
+          body: { userId: user.id, amount: 4, idempotencyKey },
+        });
+        await expectAnswer(404, 'POST', '/api/v1/credits/grant', {
+          key: admin.key,
+          body: { userId: 'user_nobody_here', amount: 1 },
+        });
+        await expectAnswer(403, 'POST', '/api/v1/credits/grant', {
+          key: user.key,
+          body: { userId: user.id, amount: 1 },
+        });
+        await expectAnswer(400, 'POST', '/api/v1/credits/grant', {
+          key: admin.key,
+          body: { userId: user.id, amount: -1 },
+        });
+        await expectAnswer(401, 'POST', '/api/v1/credits/grant', { body: { userId: user.id, amount: 1 } });
+        await expectAnswer(200, 'GET', '/api/v1/credits/balance', { key: user.key });
+        await expectAnswer(401, 'GET', '/api/v1/credits/balance');
+        await expectAnswer(200, 'GET', '/api/v1/me', { key: admin.key });
+        await expectAnswer(401, 'GET', '/api/v1/me', { bearer: 'cs_live_not-a-real-key' });
+      },
+    );
 
     test('when API keys are created, listed, limited and revoked, then every answer matches the document', async () => {
       const user = await stack.createUser();
@@ -340,209 +358,231 @@ describe('real answers against the OpenAPI document', () => {
   });
 
   describe('billing', () => {
-    test('when packages, a PayFast checkout and subscriptions are asked for, then every answer matches the document', async () => {
-      await expectAnswer(200, 'GET', '/api/v1/credits/packages');
-      await expectAnswer(201, 'POST', '/api/v1/billing/payfast/checkout', {
-        key: admin.key,
-        body: { packageId: 'top-up-250' },
-      });
-      await expectAnswer(404, 'POST', '/api/v1/billing/payfast/checkout', {
-        key: admin.key,
-        body: { packageId: 'no-such-package' },
-      });
-      await expectAnswer(400, 'POST', '/api/v1/billing/payfast/checkout', { key: admin.key, body: { packageId: 7 } });
-      await expectAnswer(401, 'POST', '/api/v1/billing/payfast/checkout', { body: { packageId: 'basic' } });
-      await expectAnswer(
-        503,
-        'POST',
-        '/api/v1/billing/payfast/checkout',
-        { key: admin.key, body: { packageId: 'basic' } },
-        bare,
-      );
-      await expectAnswer(401, 'GET', '/api/v1/billing/subscriptions');
-    });
+    test(
+      'when packages, a PayFast checkout and subscriptions ' + 'are asked for, then every answer matches the document',
+      async () => {
+        await expectAnswer(200, 'GET', '/api/v1/credits/packages');
+        await expectAnswer(201, 'POST', '/api/v1/billing/payfast/checkout', {
+          key: admin.key,
+          body: { packageId: 'top-up-250' },
+        });
+        await expectAnswer(404, 'POST', '/api/v1/billing/payfast/checkout', {
+          key: admin.key,
+          body: { packageId: 'no-such-package' },
+        });
+        await expectAnswer(400, 'POST', '/api/v1/billing/payfast/checkout', { key: admin.key, body: { packageId: 7 } });
+        await expectAnswer(401, 'POST', '/api/v1/billing/payfast/checkout', { body: { packageId: 'basic' } });
+        await expectAnswer(
+          503,
+          'POST',
+          '/api/v1/billing/payfast/checkout',
+          { key: admin.key, body: { packageId: 'basic' } },
+          bare,
+        );
+        await expectAnswer(401, 'GET', '/api/v1/billing/subscriptions');
+      },
+    );
 
-    test('when a PayPal subscription is activated for a user, then the webhook answer and the listed subscription match the document', async () => {
-      const subscriptionId = `I-OA${randomBytes(5).toString('hex').toUpperCase()}`;
-      const delivery = paypalVariant('BILLING.SUBSCRIPTION.ACTIVATED', {
-        subscriptionId,
-        clerkUserId: (await stack.stores.users.findByAnyId(admin.id))!.clerkUserId!,
-      });
-      await expectAnswer(200, 'POST', '/api/v1/billing/paypal/webhook', {
-        body: delivery.body,
-        headers: delivery.headers,
-      });
-      expect(await processedEvent(stack, 'paypal', delivery.eventId)).not.toBeNull();
-      const listed = await expectAnswer(200, 'GET', '/api/v1/billing/subscriptions', { key: admin.key });
-      expect(listed.body.data.map((s: any) => s.subscriptionId)).toContain(subscriptionId);
-    });
+    test(
+      'when a PayPal subscription is activated for a user, then the webhook answer and the listed ' +
+        'subscription match the document',
+      async () => {
+        const subscriptionId = `I-OA${randomBytes(5).toString('hex').toUpperCase()}`;
+        const delivery = paypalVariant('BILLING.SUBSCRIPTION.ACTIVATED', {
+          subscriptionId,
+          clerkUserId: (await stack.stores.users.findByAnyId(admin.id))!.clerkUserId!,
+        });
+        await expectAnswer(200, 'POST', '/api/v1/billing/paypal/webhook', {
+          body: delivery.body,
+          headers: delivery.headers,
+        });
+        expect(await processedEvent(stack, 'paypal', delivery.eventId)).not.toBeNull();
+        const listed = await expectAnswer(200, 'GET', '/api/v1/billing/subscriptions', { key: admin.key });
+        expect(listed.body.data.map((s: any) => s.subscriptionId)).toContain(subscriptionId);
+      },
+    );
 
-    test('when PayPal deliveries are unusable, then 200 handled:false, 400, 401 and 503 match the document', async () => {
-      const other = signPayPal(
-        JSON.stringify({ id: `WH-${randomUUID()}`, event_type: 'CHECKOUT.ORDER.APPROVED', resource: {} }),
-      );
-      const unhandled = await expectAnswer(200, 'POST', '/api/v1/billing/paypal/webhook', {
-        body: other.body,
-        headers: other.headers,
-      });
-      expect(unhandled.body.handled).toBe(false);
-      const noCustomId = paypalVariant('BILLING.SUBSCRIPTION.ACTIVATED', {
-        subscriptionId: 'I-OANOCUSTOM',
-        clerkUserId: 'user_x',
-        mutate: (b) => delete b.resource.custom_id,
-      });
-      const missing = await expectAnswer(400, 'POST', '/api/v1/billing/paypal/webhook', {
-        body: noCustomId.body,
-        headers: noCustomId.headers,
-      });
-      expect(missing.body.code).toBe('MISSING_CUSTOM_ID');
-      await expectAnswer(401, 'POST', '/api/v1/billing/paypal/webhook', {
-        body: noCustomId.body,
-        headers: { 'content-type': 'application/json' },
-      });
-      await expectAnswer(
-        503,
-        'POST',
-        '/api/v1/billing/paypal/webhook',
-        { body: noCustomId.body, headers: noCustomId.headers },
-        bare,
-      );
-    });
+    test(
+      'when PayPal deliveries are unusable, then 200 ' + 'handled:false, 400, 401 and 503 match the document',
+      async () => {
+        const other = signPayPal(
+          JSON.stringify({ id: `WH-${randomUUID()}`, event_type: 'CHECKOUT.ORDER.APPROVED', resource: {} }),
+        );
+        const unhandled = await expectAnswer(200, 'POST', '/api/v1/billing/paypal/webhook', {
+          body: other.body,
+          headers: other.headers,
+        });
+        expect(unhandled.body.handled).toBe(false);
+        const noCustomId = paypalVariant('BILLING.SUBSCRIPTION.ACTIVATED', {
+          subscriptionId: 'I-OANOCUSTOM',
+          clerkUserId: 'user_x',
+          mutate: (b) => delete b.resource.custom_id,
+        });
+        const missing = await expectAnswer(400, 'POST', '/api/v1/billing/paypal/webhook', {
+          body: noCustomId.body,
+          headers: noCustomId.headers,
+        });
+        expect(missing.body.code).toBe('MISSING_CUSTOM_ID');
+        await expectAnswer(401, 'POST', '/api/v1/billing/paypal/webhook', {
+          body: noCustomId.body,
+          headers: { 'content-type': 'application/json' },
+        });
+        await expectAnswer(
+          503,
+          'POST',
+          '/api/v1/billing/paypal/webhook',
+          { body: noCustomId.body, headers: noCustomId.headers },
+          bare,
+        );
+      },
+    );
 
-    test('when a PayFast ITN arrives for a checkout and is then refunded, then 200 OK, every ITN refusal and the refund answers match the document', async () => {
-      const user = await stack.createUser({ clerkUserId: `user_pf${randomUUID().replace(/-/g, '').slice(0, 20)}` });
-      const checkout = await expectAnswer(201, 'POST', '/api/v1/billing/payfast/checkout', {
-        key: user.key,
-        body: { packageId: 'top-up-250' },
-      });
-      const pfPaymentId = `${Date.now() % 1e9}${randomBytes(2).readUInt16BE()}`;
-      const itn = signedItn(
-        completeItn({
-          mPaymentId: checkout.body.data.mPaymentId,
-          pfPaymentId,
-          amount: checkout.body.data.fields.amount,
-          customStr1: checkout.body.data.fields.custom_str1,
-        }),
-      );
-      const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    test(
+      'when a PayFast ITN arrives for a checkout and is then refunded, then 200 OK, every ITN refusal and the ' +
+        'refund answers match the document',
+      async () => {
+        const user = await stack.createUser({ clerkUserId: `user_pf${randomUUID().replace(/-/g, '').slice(0, 20)}` });
+        const checkout = await expectAnswer(201, 'POST', '/api/v1/billing/payfast/checkout', {
+          key: user.key,
+          body: { packageId: 'top-up-250' },
+        });
+        const pfPaymentId = `${Date.now() % 1e9}${randomBytes(2).readUInt16BE()}`;
+        const itn = signedItn(
+          completeItn({
+            mPaymentId: checkout.body.data.mPaymentId,
+            pfPaymentId,
+            amount: checkout.body.data.fields.amount,
+            customStr1: checkout.body.data.fields.custom_str1,
+          }),
+        );
+        const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
-      payfastSourceAllowed = false;
-      await expectAnswer(403, 'POST', '/api/v1/billing/payfast/webhook', { body: itn, headers: form });
-      payfastSourceAllowed = true;
-      const ok = await expectAnswer(200, 'POST', '/api/v1/billing/payfast/webhook', { body: itn, headers: form });
-      expect(ok.body).toBe('OK');
-      await expectAnswer(400, 'POST', '/api/v1/billing/payfast/webhook', { body: 'a=%zz', headers: form });
-      await expectAnswer(401, 'POST', '/api/v1/billing/payfast/webhook', {
-        body: Buffer.from(itn.toString().replace(/signature=\w+/, 'signature=0')),
-        headers: form,
-      });
-      await expectAnswer(503, 'POST', '/api/v1/billing/payfast/webhook', { body: itn, headers: form }, bare);
+        payfastSourceAllowed = false;
+        await expectAnswer(403, 'POST', '/api/v1/billing/payfast/webhook', { body: itn, headers: form });
+        payfastSourceAllowed = true;
+        const ok = await expectAnswer(200, 'POST', '/api/v1/billing/payfast/webhook', { body: itn, headers: form });
+        expect(ok.body).toBe('OK');
+        await expectAnswer(400, 'POST', '/api/v1/billing/payfast/webhook', { body: 'a=%zz', headers: form });
+        await expectAnswer(401, 'POST', '/api/v1/billing/payfast/webhook', {
+          body: Buffer.from(itn.toString().replace(/signature=\w+/, 'signature=0')),
+          headers: form,
+        });
+        await expectAnswer(503, 'POST', '/api/v1/billing/payfast/webhook', { body: itn, headers: form }, bare);
 
-      expect(await processedEvent(stack, 'payfast', payfastEventId(pfPaymentId, 'COMPLETE'))).not.toBeNull();
-      const refund = { pfPaymentId, refundId: `rf-${randomUUID()}`, amount: checkout.body.data.fields.amount };
-      await expectAnswer(200, 'POST', '/api/v1/billing/payfast/refunds', { key: admin.key, body: refund });
-      await expectAnswer(404, 'POST', '/api/v1/billing/payfast/refunds', {
-        key: admin.key,
-        body: { ...refund, pfPaymentId: '999999999', refundId: `rf-${randomUUID()}` },
-      });
-      await expectAnswer(400, 'POST', '/api/v1/billing/payfast/refunds', {
-        key: admin.key,
-        body: { ...refund, amount: '0.00' },
-      });
-      await expectAnswer(403, 'POST', '/api/v1/billing/payfast/refunds', { key: user.key, body: refund });
-      await expectAnswer(401, 'POST', '/api/v1/billing/payfast/refunds', { body: refund });
-    });
+        expect(await processedEvent(stack, 'payfast', payfastEventId(pfPaymentId, 'COMPLETE'))).not.toBeNull();
+        const refund = { pfPaymentId, refundId: `rf-${randomUUID()}`, amount: checkout.body.data.fields.amount };
+        await expectAnswer(200, 'POST', '/api/v1/billing/payfast/refunds', { key: admin.key, body: refund });
+        await expectAnswer(404, 'POST', '/api/v1/billing/payfast/refunds', {
+          key: admin.key,
+          body: { ...refund, pfPaymentId: '999999999', refundId: `rf-${randomUUID()}` },
+        });
+        await expectAnswer(400, 'POST', '/api/v1/billing/payfast/refunds', {
+          key: admin.key,
+          body: { ...refund, amount: '0.00' },
+        });
+        await expectAnswer(403, 'POST', '/api/v1/billing/payfast/refunds', { key: user.key, body: refund });
+        await expectAnswer(401, 'POST', '/api/v1/billing/payfast/refunds', { body: refund });
+      },
+    );
   });
 
   describe('activity', () => {
-    test('when the activity webhook records, lists and shows a record, then 201, 400, 401, 413 and the history answers match the document', async () => {
-      const secret = { 'x-activity-webhook-secret': ACTIVITY_SECRET };
-      const record = {
-        activityType: 'KYE',
-        userId: admin.id,
-        entityId: 'ent-openapi',
-        entityName: 'Garantex',
-        requestId: randomUUID(),
-        riskLevel: 'High',
-        riskScore: 80,
-      };
-      const recorded = await expectAnswer(201, 'POST', '/api/webhook/activity', { headers: secret, body: record });
-      const invalid = await expectAnswer(400, 'POST', '/api/webhook/activity', {
-        headers: secret,
-        body: { activityType: 'kyx', userId: 'u' },
-      });
-      expect(invalid.body).toEqual({
-        error: 'Invalid activityType. Must be one of: kyt, kya, kye',
-        field: 'activityType',
-      });
-      await expectAnswer(401, 'POST', '/api/webhook/activity', { body: record });
-      await expectAnswer(413, 'POST', '/api/webhook/activity', {
-        headers: secret,
-        body: { ...record, metadata: { pad: 'x'.repeat(1_100_000) } },
-      });
+    test(
+      'when the activity webhook records, lists and shows a record, then 201, 400, 401, 413 and the history ' +
+        'answers match the document',
+      async () => {
+        const secret = { 'x-activity-webhook-secret': ACTIVITY_SECRET };
+        const record = {
+          activityType: 'KYE',
+          userId: admin.id,
+          entityId: 'ent-openapi',
+          entityName: 'Garantex',
+          requestId: randomUUID(),
+          riskLevel: 'High',
+          riskScore: 80,
+        };
+        const recorded = await expectAnswer(201, 'POST', '/api/webhook/activity', { headers: secret, body: record });
+        const invalid = await expectAnswer(400, 'POST', '/api/webhook/activity', {
+          headers: secret,
+          body: { activityType: 'kyx', userId: 'u' },
+        });
+        expect(invalid.body).toEqual({
+          error: 'Invalid activityType. Must be one of: kyt, kya, kye',
+          field: 'activityType',
+        });
+        await expectAnswer(401, 'POST', '/api/webhook/activity', { body: record });
+        await expectAnswer(413, 'POST', '/api/webhook/activity', {
+          headers: secret,
+          body: { ...record, metadata: { pad: 'x'.repeat(1_100_000) } },
+        });
 
-      const list = await expectAnswer(200, 'GET', '/api/v1/activity?limit=5&activityType=kye', { key: admin.key });
-      expect(list.body.data.map((r: any) => r.id)).toContain(recorded.body.id);
-      await expectAnswer(200, 'GET', '/api/v1/activity?q=0x4f47&errors=false&from=2020-01-01', { key: admin.key });
-      await expectAnswer(400, 'GET', '/api/v1/activity?riskLevel=severe', { key: admin.key });
-      await expectAnswer(401, 'GET', '/api/v1/activity');
-      await expectAnswer(200, 'GET', `/api/v1/activity/${recorded.body.id}`, { key: admin.key });
-      await expectAnswer(404, 'GET', `/api/v1/activity/${randomUUID()}`, { key: admin.key });
-      await expectAnswer(401, 'GET', `/api/v1/activity/${recorded.body.id}`);
-    });
+        const list = await expectAnswer(200, 'GET', '/api/v1/activity?limit=5&activityType=kye', { key: admin.key });
+        expect(list.body.data.map((r: any) => r.id)).toContain(recorded.body.id);
+        await expectAnswer(200, 'GET', '/api/v1/activity?q=0x4f47&errors=false&from=2020-01-01', { key: admin.key });
+        await expectAnswer(400, 'GET', '/api/v1/activity?riskLevel=severe', { key: admin.key });
+        await expectAnswer(401, 'GET', '/api/v1/activity');
+        await expectAnswer(200, 'GET', `/api/v1/activity/${recorded.body.id}`, { key: admin.key });
+        await expectAnswer(404, 'GET', `/api/v1/activity/${randomUUID()}`, { key: admin.key });
+        await expectAnswer(401, 'GET', `/api/v1/activity/${recorded.body.id}`);
+      },
+    );
   });
 
   describe('market data', () => {
-    test('when candles, capabilities and queries are asked for, then 200, 400, 401 and 404 (with their RateLimit headers) match the document', async () => {
-      await expectAnswer(200, 'GET', '/api/v1/market-data/candles?symbol=btc-usd&interval=1d&limit=3', {
-        bearer: admin.key,
-      });
-      await expectAnswer(
-        200,
-        'GET',
-        '/api/v1/market-data/candles?symbol=BTC-USDT&interval=1w&startTime=1704067200000&endTime=1706745600000',
-        { key: admin.key },
-      );
-      await expectAnswer(400, 'GET', '/api/v1/market-data/candles?symbol=BTC-USD&interval=2d', { bearer: admin.key });
-      await expectAnswer(400, 'GET', '/api/v1/market-data/candles?symbol=BTC-USD&interval=1d&start_time=1', {
-        bearer: admin.key,
-      });
-      await expectAnswer(404, 'GET', '/api/v1/market-data/candles?symbol=BTC-XXX&interval=1d', { bearer: admin.key });
-      await expectAnswer(401, 'GET', '/api/v1/market-data/candles?symbol=BTC-USD&interval=1d');
-      await expectAnswer(200, 'GET', '/api/v1/capabilities', { bearer: admin.key });
-      await expectAnswer(401, 'GET', '/api/v1/capabilities', { bearer: 'cs_live_wrong' });
-      await expectAnswer(200, 'POST', '/api/v1/query', {
-        bearer: admin.key,
-        body: {
-          connector: 'binance',
-          dataType: 'candles',
-          filters: { symbol: 'BTC-USDT', interval: '1w' },
-          limit: '2',
-        },
-      });
-      await expectAnswer(200, 'POST', '/api/v1/query', {
-        bearer: admin.key,
-        body: { connector: 'kraken', dataType: 'ticker', filters: { symbol: 'ETH-USD' } },
-      });
-      await expectAnswer(200, 'POST', '/api/v1/query', {
-        bearer: admin.key,
-        body: { connector: 'kraken', dataType: 'ticker' },
-      });
-      await expectAnswer(400, 'POST', '/api/v1/query', {
-        bearer: admin.key,
-        body: { connector: 'kraken', dataType: 'ticker', extra: 1 },
-      });
-      await expectAnswer(400, 'POST', '/api/v1/query', {
-        bearer: admin.key,
-        body: '[',
-        headers: { 'content-type': 'application/json' },
-      });
-      await expectAnswer(404, 'POST', '/api/v1/query', {
-        bearer: admin.key,
-        body: { connector: 'binance', dataType: 'ticker', filters: { symbol: 'BTC-USD' } },
-      });
-      await expectAnswer(401, 'POST', '/api/v1/query', { body: { connector: 'kraken', dataType: 'ticker' } });
-    });
+    test(
+      'when candles, capabilities and queries are asked for, then 200, 400, 401 and 404 (with their RateLimit ' +
+        'headers) match the document',
+      async () => {
+        await expectAnswer(200, 'GET', '/api/v1/market-data/candles?symbol=btc-usd&interval=1d&limit=3', {
+          bearer: admin.key,
+        });
+        await expectAnswer(
+          200,
+          'GET',
+          '/api/v1/market-data/candles?symbol=BTC-USDT&interval=1w&startTime=1704067200000&endTime=1706745600000',
+          { key: admin.key },
+        );
+        await expectAnswer(400, 'GET', '/api/v1/market-data/candles?symbol=BTC-USD&interval=2d', { bearer: admin.key });
+        await expectAnswer(400, 'GET', '/api/v1/market-data/candles?symbol=BTC-USD&interval=1d&start_time=1', {
+          bearer: admin.key,
+        });
+        await expectAnswer(404, 'GET', '/api/v1/market-data/candles?symbol=BTC-XXX&interval=1d', { bearer: admin.key });
+        await expectAnswer(401, 'GET', '/api/v1/market-data/candles?symbol=BTC-USD&interval=1d');
+        await expectAnswer(200, 'GET', '/api/v1/capabilities', { bearer: admin.key });
+        await expectAnswer(401, 'GET', '/api/v1/capabilities', { bearer: 'cs_live_wrong' });
+        await expectAnswer(200, 'POST', '/api/v1/query', {
+          bearer: admin.key,
+          body: {
+            connector: 'binance',
+            dataType: 'candles',
+            filters: { symbol: 'BTC-USDT', interval: '1w' },
+            limit: '2',
+          },
+        });
+        await expectAnswer(200, 'POST', '/api/v1/query', {
+          bearer: admin.key,
+          body: { connector: 'kraken', dataType: 'ticker', filters: { symbol: 'ETH-USD' } },
+        });
+        await expectAnswer(200, 'POST', '/api/v1/query', {
+          bearer: admin.key,
+          body: { connector: 'kraken', dataType: 'ticker' },
+        });
+        await expectAnswer(400, 'POST', '/api/v1/query', {
+          bearer: admin.key,
+          body: { connector: 'kraken', dataType: 'ticker', extra: 1 },
+        });
+        await expectAnswer(400, 'POST', '/api/v1/query', {
+          bearer: admin.key,
+          body: '[',
+          headers: { 'content-type': 'application/json' },
+        });
+        await expectAnswer(404, 'POST', '/api/v1/query', {
+          bearer: admin.key,
+          body: { connector: 'binance', dataType: 'ticker', filters: { symbol: 'BTC-USD' } },
+        });
+        await expectAnswer(401, 'POST', '/api/v1/query', { body: { connector: 'kraken', dataType: 'ticker' } });
+      },
+    );
 
     test('when a free key spends its 60 requests, then the 61st is a 429 that matches the document', async () => {
       const free = await stack.createUser();
@@ -573,61 +613,71 @@ describe('real answers against the OpenAPI document', () => {
       v.expectMatches('POST', `/api/v1/x402/${kind}/report`, answer.status, answer.body, answer.headers);
     };
 
-    test('when reports are requested without payment, then the 402 challenge (header and body) and the 400s match the document', async () => {
-      const challenge = await expectAnswer(402, 'POST', '/api/v1/x402/kya/report', {
-        body: { chain: 'ethereum', address: SANCTIONED },
-      });
-      expect(decodePaymentRequiredHeader(challenge.headers.get('payment-required') as string).accepts[0]?.payTo).toBe(
-        payTo,
-      );
-      await expectAnswer(402, 'POST', '/api/v1/x402/kyt/report', { body: { chain: 'ethereum', txid: ETH_TX } });
-      await expectAnswer(402, 'POST', '/api/v1/x402/kye/report', { body: { name: 'Garantex' } });
-      await expectAnswer(400, 'POST', '/api/v1/x402/kya/report', { body: { chain: 'dogecoin', address: SANCTIONED } });
-      await expectAnswer(400, 'POST', '/api/v1/x402/kyt/report', { body: { chain: 'ethereum', txid: 'xyz' } });
-      await expectAnswer(400, 'POST', '/api/v1/x402/kye/report', { body: { name: 'x' } });
-    });
+    test(
+      'when reports are requested without payment, then the 402 challenge (header and body) and ' +
+        'the 400s match the document',
+      async () => {
+        const challenge = await expectAnswer(402, 'POST', '/api/v1/x402/kya/report', {
+          body: { chain: 'ethereum', address: SANCTIONED },
+        });
+        expect(decodePaymentRequiredHeader(challenge.headers.get('payment-required') as string).accepts[0]?.payTo).toBe(
+          payTo,
+        );
+        await expectAnswer(402, 'POST', '/api/v1/x402/kyt/report', { body: { chain: 'ethereum', txid: ETH_TX } });
+        await expectAnswer(402, 'POST', '/api/v1/x402/kye/report', { body: { name: 'Garantex' } });
+        await expectAnswer(400, 'POST', '/api/v1/x402/kya/report', {
+          body: { chain: 'dogecoin', address: SANCTIONED },
+        });
+        await expectAnswer(400, 'POST', '/api/v1/x402/kyt/report', { body: { chain: 'ethereum', txid: 'xyz' } });
+        await expectAnswer(400, 'POST', '/api/v1/x402/kye/report', { body: { name: 'x' } });
+      },
+    );
 
-    test('when reports are paid, then the 200 reports, the uncharged 404 and 422, a replay and a tampered payment match the document', async () => {
-      const kya = await pay('kya', { chain: 'ethereum', address: SANCTIONED });
-      check(200, 'kya', kya);
-      expect(kya.headers.get('payment-response')).toBeTruthy();
-      check(200, 'kye', await pay('kye', { name: 'Garantex' }));
-      check(404, 'kye', await pay('kye', { name: 'qqqq zzzz xylophone' }));
-      check(422, 'kyt', await pay('kyt', { chain: 'ethereum', txid: ETH_TX }));
-      check(200, 'kyt', await pay('kyt', { chain: 'bitcoin', txid: BTC_TX }));
-      check(404, 'kyt', await pay('kyt', { chain: 'bitcoin', txid: BTC_UNKNOWN_TX }));
+    test(
+      'when reports are paid, then the 200 reports, the uncharged 404 and 422, a replay and a tampered ' +
+        'payment match the document',
+      async () => {
+        const kya = await pay('kya', { chain: 'ethereum', address: SANCTIONED });
+        check(200, 'kya', kya);
+        expect(kya.headers.get('payment-response')).toBeTruthy();
+        check(200, 'kye', await pay('kye', { name: 'Garantex' }));
+        check(404, 'kye', await pay('kye', { name: 'qqqq zzzz xylophone' }));
+        check(422, 'kyt', await pay('kyt', { chain: 'ethereum', txid: ETH_TX }));
+        check(200, 'kyt', await pay('kyt', { chain: 'bitcoin', txid: BTC_TX }));
+        check(404, 'kyt', await pay('kyt', { chain: 'bitcoin', txid: BTC_UNKNOWN_TX }));
 
-      const body = { chain: 'ethereum', address: SANCTIONED };
-      const required = decodePaymentRequiredHeader(
-        (await send(stack, 'POST', '/api/v1/x402/kya/report', { body })).headers.get('payment-required') as string,
-      );
-      const payload = await new x402Client()
-        .register('eip155:8453', new ExactEvmClientScheme(payer))
-        .createPaymentPayload(required);
-      const header = encodePaymentSignatureHeader(payload);
-      // The same payment twice at once: one report; the other finds the authorization claimed (DUPLICATE_PAYMENT)
-      // or, once it is settled, no longer valid on chain (PAYMENT_REJECTED). Then a replay of the used payment.
-      const twice = await Promise.all(
-        [0, 1].map(() =>
-          send(stack, 'POST', '/api/v1/x402/kya/report', { body, headers: { 'payment-signature': header } }),
-        ),
-      );
-      expect(twice.map((a) => a.status).sort()).toEqual([200, 402]);
-      for (const a of twice) v.expectMatches('POST', '/api/v1/x402/kya/report', a.status, a.body, a.headers);
-      await expectAnswer(402, 'POST', '/api/v1/x402/kya/report', { body, headers: { 'payment-signature': header } });
-      const tampered = encodePaymentSignatureHeader({
-        ...payload,
-        payload: {
-          ...(payload.payload as object),
-          authorization: { ...(payload.payload as any).authorization, value: '1' },
-        },
-      } as typeof payload);
-      const refused = await expectAnswer(402, 'POST', '/api/v1/x402/kya/report', {
-        body,
-        headers: { 'payment-signature': tampered },
-      });
-      expect(refused.body).toMatchObject({ success: false, code: 'PAYMENT_REJECTED', reason: expect.any(String) });
-    });
+        const body = { chain: 'ethereum', address: SANCTIONED };
+        const required = decodePaymentRequiredHeader(
+          (await send(stack, 'POST', '/api/v1/x402/kya/report', { body })).headers.get('payment-required') as string,
+        );
+        const payload = await new x402Client()
+          .register('eip155:8453', new ExactEvmClientScheme(payer))
+          .createPaymentPayload(required);
+        const header = encodePaymentSignatureHeader(payload);
+        // The same payment twice at once: one report; the other finds the authorization claimed (DUPLICATE_PAYMENT)
+        // or, once it is settled, no longer valid on chain (PAYMENT_REJECTED). Then a replay of the used payment.
+        const twice = await Promise.all(
+          [0, 1].map(() =>
+            send(stack, 'POST', '/api/v1/x402/kya/report', { body, headers: { 'payment-signature': header } }),
+          ),
+        );
+        expect(twice.map((a) => a.status).sort()).toEqual([200, 402]);
+        for (const a of twice) v.expectMatches('POST', '/api/v1/x402/kya/report', a.status, a.body, a.headers);
+        await expectAnswer(402, 'POST', '/api/v1/x402/kya/report', { body, headers: { 'payment-signature': header } });
+        const tampered = encodePaymentSignatureHeader({
+          ...payload,
+          payload: {
+            ...(payload.payload as object),
+            authorization: { ...(payload.payload as any).authorization, value: '1' },
+          },
+        } as typeof payload);
+        const refused = await expectAnswer(402, 'POST', '/api/v1/x402/kya/report', {
+          body,
+          headers: { 'payment-signature': tampered },
+        });
+        expect(refused.body).toMatchObject({ success: false, code: 'PAYMENT_REJECTED', reason: expect.any(String) });
+      },
+    );
 
     test('when payments are not configured, then the 503 matches the document', async () => {
       await expectAnswer(
@@ -643,54 +693,96 @@ describe('real answers against the OpenAPI document', () => {
   });
 
   describe('identity webhooks and the service', () => {
-    test('when Clerk delivers a signed event, then 200; a bad signature 401 and an unconfigured deployment 503 match the document', async () => {
-      const event = {
-        type: 'user.created',
-        object: 'event',
-        data: {
-          id: `user_oa${randomUUID().replace(/-/g, '').slice(0, 20)}`,
-          email_addresses: [],
-          updated_at: Date.now(),
-        },
-      };
-      const delivery = clerkDelivery(JSON.stringify(event));
-      await expectAnswer(200, 'POST', '/api/webhook/clerk', { body: delivery.body, headers: delivery.headers });
-      await expectAnswer(401, 'POST', '/api/webhook/clerk', {
-        body: delivery.body,
-        headers: { ...delivery.headers, 'svix-signature': 'v1,AAAA' },
-      });
-      await expectAnswer(503, 'POST', '/api/webhook/clerk', { body: delivery.body, headers: delivery.headers }, bare);
-    });
+    test(
+      'when Clerk delivers a signed event, then 200; a bad signature 401 and an unconfigured ' +
+        'deployment 503 match the document',
+      async () => {
+        const event = {
+          type: 'user.created',
+          object: 'event',
+          data: {
+            id: `user_oa${randomUUID().replace(/-/g, '').slice(0, 20)}`,
+            email_addresses: [],
+            updated_at: Date.now(),
+          },
+        };
+        const delivery = clerkDelivery(JSON.stringify(event));
+        await expectAnswer(200, 'POST', '/api/webhook/clerk', { body: delivery.body, headers: delivery.headers });
+        await expectAnswer(401, 'POST', '/api/webhook/clerk', {
+          body: delivery.body,
+          headers: { ...delivery.headers, 'svix-signature': 'v1,AAAA' },
+        });
+        await expectAnswer(503, 'POST', '/api/webhook/clerk', { body: delivery.body, headers: delivery.headers }, bare);
+      },
+    );
 
     test('when the health check and the document itself are fetched, then both match the document', async () => {
       await expectAnswer(200, 'GET', '/health');
       await expectAnswer(200, 'GET', '/api/v1/openapi.json');
     });
 
-    test("when the operators' probes and metrics are fetched, then liveness, readiness (ready, and not ready without a worker) and the Prometheus text match the document", async () => {
-      await expectAnswer(200, 'GET', '/healthz');
-      await expectAnswer(200, 'GET', '/readyz');
-      await expectAnswer(503, 'GET', '/readyz', {}, bare);
-      const metrics = await expectAnswer(200, 'GET', '/metrics');
-      expect(metrics.body).toContain('# TYPE chainscreen_http_request_duration_seconds histogram');
+    test(
+      'when the sanctions lists and an address on them are asked for, then the versions, the as-of answer ' +
+        'and the refusals match the document',
+      async () => {
+        const lists = await expectAnswer(200, 'GET', '/api/v1/lists', { key: admin.key });
+        expect(lists.body.data.sanctions[0].active.issue_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        const listed = await expectAnswer(
+          200,
+          'GET',
+          '/api/v1/lists/ofac/addresses/0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c?as_of=2024-01-01',
+          { key: admin.key },
+        );
+        expect(listed.body.data.listed).toBe(true);
+        await expectAnswer(
+          400,
+          'GET',
+          '/api/v1/lists/ofac/addresses/0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c?as_of=2025-02-30',
+          {
+            key: admin.key,
+          },
+        );
+        await expectAnswer(401, 'GET', '/api/v1/lists');
+      },
+    );
+
+    test('when the keys that verify signed answers are fetched, then the key set matches the document', async () => {
+      const jwks = await expectAnswer(200, 'GET', '/.well-known/jwks.json');
+      expect(jwks.body.keys.length).toBeGreaterThan(0);
     });
+
+    test(
+      "when the operators' probes and metrics are fetched, then liveness, readiness (ready, and not ready " +
+        'without a worker) and the Prometheus text match the document',
+      async () => {
+        await expectAnswer(200, 'GET', '/healthz');
+        await expectAnswer(200, 'GET', '/readyz');
+        await expectAnswer(503, 'GET', '/readyz', {}, bare);
+        const metrics = await expectAnswer(200, 'GET', '/metrics');
+        expect(metrics.body).toContain('# TYPE chainscreen_http_request_duration_seconds histogram');
+      },
+    );
   });
 
-  test('when every route has been driven, then each operation had its success answer checked, and no answer fell outside the document', () => {
-    const operations: string[] = [];
-    for (const [path, item] of Object.entries<any>(v.doc.paths)) {
-      for (const method of ['get', 'put', 'post', 'delete']) {
-        const op = item[method];
-        if (!op) continue;
-        const success = Object.keys(op.responses).filter((s) => s.startsWith('2'));
-        if (!success.some((s) => v.checked.has(`${method.toUpperCase()} ${path} ${s}`)))
-          operations.push(`${method.toUpperCase()} ${path}`);
+  test(
+    'when every route has been driven, then each operation had its success answer checked, and no answer ' +
+      'fell outside the document',
+    () => {
+      const operations: string[] = [];
+      for (const [path, item] of Object.entries<any>(v.doc.paths)) {
+        for (const method of ['get', 'put', 'post', 'delete']) {
+          const op = item[method];
+          if (!op) continue;
+          const success = Object.keys(op.responses).filter((s) => s.startsWith('2'));
+          if (!success.some((s) => v.checked.has(`${method.toUpperCase()} ${path} ${s}`)))
+            operations.push(`${method.toUpperCase()} ${path}`);
+        }
       }
-    }
-    expect(operations).toEqual([]);
-    process.stdout.write(
-      `openapi-responses: ${v.validated} answers checked, ${v.checked.size} distinct (operation, status) pairs\n`,
-    );
-    expect(v.checked.size).toBeGreaterThan(100);
-  });
+      expect(operations).toEqual([]);
+      process.stdout.write(
+        `openapi-responses: ${v.validated} answers checked, ${v.checked.size} distinct (operation, status) pairs\n`,
+      );
+      expect(v.checked.size).toBeGreaterThan(100);
+    },
+  );
 });

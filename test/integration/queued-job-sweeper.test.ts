@@ -93,91 +93,101 @@ describe('the queued-job sweeper: nothing stays queued with credits held', () =>
       (await stack.pool.query('SELECT count(*) FROM credit_holds WHERE hold_key = $1', [requestId])).rows[0].count,
     );
 
-  test('a job whose api died after the commit is started, completes and is charged once; a second sweep changes nothing', async () => {
-    const user = await stack.createUser({ credits: 10 });
-    const submitRequestId = `submit-${randomUUID()}`;
-    const orphan = await commitWithoutWorkflow(user.id, 6, submitRequestId);
-    const fresh = await commitWithoutWorkflow(user.id, 0);
-    expect((await stack.http('GET', '/api/v1/credits/balance', { key: user.key })).body.data).toMatchObject({
-      balance: 10,
-      reserved: orphan.creditsHeld + fresh.creditsHeld,
-    });
+  test(
+    'a job whose api died after the commit is started, completes and is charged once; ' +
+      'a second sweep changes nothing',
+    async () => {
+      const user = await stack.createUser({ credits: 10 });
+      const submitRequestId = `submit-${randomUUID()}`;
+      const orphan = await commitWithoutWorkflow(user.id, 6, submitRequestId);
+      const fresh = await commitWithoutWorkflow(user.id, 0);
+      expect((await stack.http('GET', '/api/v1/credits/balance', { key: user.key })).body.data).toMatchObject({
+        balance: 10,
+        reserved: orphan.creditsHeld + fresh.creditsHeld,
+      });
 
-    expect(await sweep()).toEqual({ examined: 1, restarted: 1, running: 0, released: 0, left: 0 });
-    const done = await pollUntilDone(stack, user.key, orphan.requestId, 30_000);
-    expect(done.data).toMatchObject({ status: 'completed', credits_charged: 1 });
-    expect(await ledger(orphan.requestId)).toEqual([{ kind: 'consume', amount: 1 }]);
-    expect(await holds(orphan.requestId)).toBe(0);
-    const description = await stack.temporal.workflow.getHandle(screeningWorkflowId(orphan.requestId)).describe();
-    // The submit's X-Request-Id follows the job into the workflow the sweeper started.
-    expect(await description.memo).toEqual({ startedBy: 'queued-job-sweeper', httpRequestId: submitRequestId });
+      expect(await sweep()).toEqual({ examined: 1, restarted: 1, running: 0, released: 0, left: 0 });
+      const done = await pollUntilDone(stack, user.key, orphan.requestId, 30_000);
+      expect(done.data).toMatchObject({ status: 'completed', credits_charged: 1 });
+      expect(await ledger(orphan.requestId)).toEqual([{ kind: 'consume', amount: 1 }]);
+      expect(await holds(orphan.requestId)).toBe(0);
+      const description = await stack.temporal.workflow.getHandle(screeningWorkflowId(orphan.requestId)).describe();
+      // The submit's X-Request-Id follows the job into the workflow the sweeper started.
+      expect(await description.memo).toEqual({ startedBy: 'queued-job-sweeper', httpRequestId: submitRequestId });
 
-    // The young job is the api's own business (its start may be a few milliseconds away): untouched.
-    expect((await jobRow(fresh.requestId)).status).toBe('queued');
-    expect(await sweep()).toEqual({ examined: 0, restarted: 0, running: 0, released: 0, left: 0 });
-    expect(await ledger(orphan.requestId)).toHaveLength(1);
-    const balance = (await stack.http('GET', '/api/v1/credits/balance', { key: user.key })).body.data;
-    expect(balance).toMatchObject({ balance: 9, reserved: fresh.creditsHeld });
-  });
+      // The young job is the api's own business (its start may be a few milliseconds away): untouched.
+      expect((await jobRow(fresh.requestId)).status).toBe('queued');
+      expect(await sweep()).toEqual({ examined: 0, restarted: 0, running: 0, released: 0, left: 0 });
+      expect(await ledger(orphan.requestId)).toHaveLength(1);
+      const balance = (await stack.http('GET', '/api/v1/credits/balance', { key: user.key })).body.data;
+      expect(balance).toMatchObject({ balance: 9, reserved: fresh.creditsHeld });
+    },
+  );
 
-  test('a job never started for longer than abandonAfter is failed and its hold released, with nothing charged', async () => {
-    const user = await stack.createUser({ credits: 5 });
-    const stale = await commitWithoutWorkflow(user.id, 11);
-    const metricsBefore = (await scrape(stack.workerHttp.url)).samples;
-    expect(await sweep()).toEqual({ examined: 1, restarted: 0, running: 0, released: 1, left: 0 });
-    // Counted as a failed job like any other, so submitted jobs all end counted as completed or failed.
-    const metricsAfter = (await scrape(stack.workerHttp.url)).samples;
-    expect(changedSeries(metricsBefore, metricsAfter, 'chainscreen_jobs_failed_total')).toEqual({
-      '{api_type="KYA",chain="bitcoin",code="NOT_STARTED"}': 1,
-    });
-    const row = await jobRow(stale.requestId);
-    expect(row.status).toBe('failed');
-    expect(row.error.code).toBe('NOT_STARTED');
-    expect(Number(row.credits_charged)).toBe(0);
-    expect(await holds(stale.requestId)).toBe(0);
-    expect(await ledger(stale.requestId)).toEqual([]);
-    expect((await stack.http('GET', '/api/v1/credits/balance', { key: user.key })).body.data).toMatchObject({
-      balance: 5,
-      reserved: 0,
-      available: 5,
-    });
-    const polled = await stack.http('GET', `/api/v1/kyt/job/${stale.requestId}`, { key: user.key });
-    expect(polled.body.data).toMatchObject({ status: 'failed', error: { code: 'NOT_STARTED' } });
-    // No workflow was started for it, now or later.
-    expect(
-      await createScreeningWorkflowStarter({
+  test(
+    'a job never started for longer than abandonAfter is ' + 'failed and its hold released, with nothing charged',
+    async () => {
+      const user = await stack.createUser({ credits: 5 });
+      const stale = await commitWithoutWorkflow(user.id, 11);
+      const metricsBefore = (await scrape(stack.workerHttp.url)).samples;
+      expect(await sweep()).toEqual({ examined: 1, restarted: 0, running: 0, released: 1, left: 0 });
+      // Counted as a failed job like any other, so submitted jobs all end counted as completed or failed.
+      const metricsAfter = (await scrape(stack.workerHttp.url)).samples;
+      expect(changedSeries(metricsBefore, metricsAfter, 'chainscreen_jobs_failed_total')).toEqual({
+        '{api_type="KYA",chain="bitcoin",code="NOT_STARTED"}': 1,
+      });
+      const row = await jobRow(stale.requestId);
+      expect(row.status).toBe('failed');
+      expect(row.error.code).toBe('NOT_STARTED');
+      expect(Number(row.credits_charged)).toBe(0);
+      expect(await holds(stale.requestId)).toBe(0);
+      expect(await ledger(stale.requestId)).toEqual([]);
+      expect((await stack.http('GET', '/api/v1/credits/balance', { key: user.key })).body.data).toMatchObject({
+        balance: 5,
+        reserved: 0,
+        available: 5,
+      });
+      const polled = await stack.http('GET', `/api/v1/kyt/job/${stale.requestId}`, { key: user.key });
+      expect(polled.body.data).toMatchObject({ status: 'failed', error: { code: 'NOT_STARTED' } });
+      // No workflow was started for it, now or later.
+      expect(
+        await createScreeningWorkflowStarter({
+          temporal: stack.temporal,
+          taskQueue: stack.config.TEMPORAL_TASK_QUEUE,
+        }).status(stale.requestId),
+      ).toBeNull();
+    },
+  );
+
+  test(
+    'a running workflow is left alone; one terminated by ' + 'an operator has its job failed and its hold released',
+    async () => {
+      const user = await stack.createUser({ credits: 5 });
+      const job = await commitWithoutWorkflow(user.id, 6);
+      // Started on a queue nobody polls: it stays RUNNING, like a job waiting for a worker.
+      const idle = createScreeningWorkflowStarter({
         temporal: stack.temporal,
-        taskQueue: stack.config.TEMPORAL_TASK_QUEUE,
-      }).status(stale.requestId),
-    ).toBeNull();
-  });
+        taskQueue: `nobody-polls-${randomUUID()}`,
+      });
+      expect(await idle.start(job)).toBe('started');
+      expect(await idle.start(job)).toBe('exists');
 
-  test('a running workflow is left alone; one terminated by an operator has its job failed and its hold released', async () => {
-    const user = await stack.createUser({ credits: 5 });
-    const job = await commitWithoutWorkflow(user.id, 6);
-    // Started on a queue nobody polls: it stays RUNNING, like a job waiting for a worker.
-    const idle = createScreeningWorkflowStarter({
-      temporal: stack.temporal,
-      taskQueue: `nobody-polls-${randomUUID()}`,
-    });
-    expect(await idle.start(job)).toBe('started');
-    expect(await idle.start(job)).toBe('exists');
+      expect(await sweep()).toEqual({ examined: 1, restarted: 0, running: 1, released: 0, left: 0 });
+      expect((await jobRow(job.requestId)).status).toBe('queued');
+      expect(await holds(job.requestId)).toBe(1);
 
-    expect(await sweep()).toEqual({ examined: 1, restarted: 0, running: 1, released: 0, left: 0 });
-    expect((await jobRow(job.requestId)).status).toBe('queued');
-    expect(await holds(job.requestId)).toBe(1);
-
-    await stack.temporal.workflow.getHandle(screeningWorkflowId(job.requestId)).terminate('operator stopped it');
-    expect(await sweep()).toEqual({ examined: 1, restarted: 0, running: 0, released: 1, left: 0 });
-    const row = await jobRow(job.requestId);
-    expect(row).toMatchObject({ status: 'failed', error: { code: 'JOB_ABORTED' } });
-    expect(row.error.message).toContain('TERMINATED');
-    expect(await holds(job.requestId)).toBe(0);
-    expect((await stack.http('GET', '/api/v1/credits/balance', { key: user.key })).body.data).toMatchObject({
-      balance: 5,
-      reserved: 0,
-    });
-  });
+      await stack.temporal.workflow.getHandle(screeningWorkflowId(job.requestId)).terminate('operator stopped it');
+      expect(await sweep()).toEqual({ examined: 1, restarted: 0, running: 0, released: 1, left: 0 });
+      const row = await jobRow(job.requestId);
+      expect(row).toMatchObject({ status: 'failed', error: { code: 'JOB_ABORTED' } });
+      expect(row.error.message).toContain('TERMINATED');
+      expect(await holds(job.requestId)).toBe(0);
+      expect((await stack.http('GET', '/api/v1/credits/balance', { key: user.key })).body.data).toMatchObject({
+        balance: 5,
+        reserved: 0,
+      });
+    },
+  );
 
   test('workers keep one schedule per task queue in step with their config, and its runs sweep', async () => {
     const log = createLogger('silent');

@@ -40,34 +40,37 @@ describe('tiered limiter on the Postgres store', () => {
     await Promise.all(pools.filter((p) => !p.ended).map((p) => p.end()));
   });
 
-  test('two instances share one counter: 30 through A and 30 through B pass, the 61st through either is denied', async () => {
-    const who = freeKey();
-    const throughA = await consumeTimes(instanceA, who, 30);
-    const throughB = await consumeTimes(instanceB, who, 30);
+  test(
+    'two instances share one counter: 30 through A and ' + '30 through B pass, the 61st through either is denied',
+    async () => {
+      const who = freeKey();
+      const throughA = await consumeTimes(instanceA, who, 30);
+      const throughB = await consumeTimes(instanceB, who, 30);
 
-    expect([...throughA, ...throughB].every((d) => d.allowed)).toBe(true);
-    // B continues A's count instead of starting its own.
-    expect(throughA.map((d) => d.remaining)).toEqual(Array.from({ length: 30 }, (_, i) => 59 - i));
-    expect(throughB.map((d) => d.remaining)).toEqual(Array.from({ length: 30 }, (_, i) => 29 - i));
+      expect([...throughA, ...throughB].every((d) => d.allowed)).toBe(true);
+      // B continues A's count instead of starting its own.
+      expect(throughA.map((d) => d.remaining)).toEqual(Array.from({ length: 30 }, (_, i) => 59 - i));
+      expect(throughB.map((d) => d.remaining)).toEqual(Array.from({ length: 30 }, (_, i) => 29 - i));
 
-    const sixtyFirstViaA = await instanceA.consume(who);
-    expect(sixtyFirstViaA).toMatchObject({ allowed: false, tier: 'free', limit: 60, remaining: 0 });
-    expect(sixtyFirstViaA.resetSeconds).toBeGreaterThanOrEqual(1);
-    expect(sixtyFirstViaA.resetSeconds).toBeLessThanOrEqual(60);
+      const sixtyFirstViaA = await instanceA.consume(who);
+      expect(sixtyFirstViaA).toMatchObject({ allowed: false, tier: 'free', limit: 60, remaining: 0 });
+      expect(sixtyFirstViaA.resetSeconds).toBeGreaterThanOrEqual(1);
+      expect(sixtyFirstViaA.resetSeconds).toBeLessThanOrEqual(60);
 
-    const row = await inspect.query<{ points: number; expire: number }>(
-      'SELECT points, expire FROM rate_limit_counters WHERE key = $1',
-      [`rl60:${who.key}`],
-    );
-    expect(row.rows).toHaveLength(1);
-    expect(row.rows[0]?.points).toBe(61);
-    // expire is epoch milliseconds at the end of the key's window.
-    const msLeft = (row.rows[0]?.expire ?? 0) - Date.now();
-    expect(msLeft).toBeGreaterThan(0);
-    expect(msLeft).toBeLessThanOrEqual(60_000);
+      const row = await inspect.query<{ points: number; expire: number }>(
+        'SELECT points, expire FROM rate_limit_counters WHERE key = $1',
+        [`rl60:${who.key}`],
+      );
+      expect(row.rows).toHaveLength(1);
+      expect(row.rows[0]?.points).toBe(61);
+      // expire is epoch milliseconds at the end of the key's window.
+      const msLeft = (row.rows[0]?.expire ?? 0) - Date.now();
+      expect(msLeft).toBeGreaterThan(0);
+      expect(msLeft).toBeLessThanOrEqual(60_000);
 
-    expect(await instanceB.consume(who)).toMatchObject({ allowed: false, limit: 60, remaining: 0 });
-  });
+      expect(await instanceB.consume(who)).toMatchObject({ allowed: false, limit: 60, remaining: 0 });
+    },
+  );
 
   test('a pro key in the same table is not limited at 61 and keeps its own prefixed counter', async () => {
     const who: RateLimitPrincipal = { key: `key:${randomUUID()}`, tier: 'pro' };
@@ -107,21 +110,25 @@ describe('tiered limiter on the Postgres store', () => {
     ]);
   });
 
-  test('with the database unreachable, decisions still come (no throw) and each instance enforces the limit on its own', async () => {
-    const closedPort = await freePort();
-    const unreachable = `postgres://nobody@127.0.0.1:${closedPort}/nothing`;
-    const brokenA = createTieredLimiter({ store: 'postgres', pool: pool(unreachable) });
-    const brokenB = createTieredLimiter({ store: 'postgres', pool: pool(unreachable) });
-    const who = freeKey();
+  test(
+    'with the database unreachable, decisions still come (no throw) ' +
+      'and each instance enforces the limit on its own',
+    async () => {
+      const closedPort = await freePort();
+      const unreachable = `postgres://nobody@127.0.0.1:${closedPort}/nothing`;
+      const brokenA = createTieredLimiter({ store: 'postgres', pool: pool(unreachable) });
+      const brokenB = createTieredLimiter({ store: 'postgres', pool: pool(unreachable) });
+      const who = freeKey();
 
-    const decisionsA = await consumeTimes(brokenA, who, 61);
-    expect(decisionsA.slice(0, 60).every((d) => d.allowed)).toBe(true);
-    expect(decisionsA.slice(0, 60).map((d) => d.remaining)).toEqual(Array.from({ length: 60 }, (_, i) => 59 - i));
-    expect(decisionsA[60]).toMatchObject({ allowed: false, limit: 60, remaining: 0 });
+      const decisionsA = await consumeTimes(brokenA, who, 61);
+      expect(decisionsA.slice(0, 60).every((d) => d.allowed)).toBe(true);
+      expect(decisionsA.slice(0, 60).map((d) => d.remaining)).toEqual(Array.from({ length: 60 }, (_, i) => 59 - i));
+      expect(decisionsA[60]).toMatchObject({ allowed: false, limit: 60, remaining: 0 });
 
-    // Per instance: B's fallback counter is its own, so the same key starts afresh there.
-    expect(await brokenB.consume(who)).toMatchObject({ allowed: true, limit: 60, remaining: 59 });
-  });
+      // Per instance: B's fallback counter is its own, so the same key starts afresh there.
+      expect(await brokenB.consume(who)).toMatchObject({ allowed: true, limit: 60, remaining: 59 });
+    },
+  );
 
   test('with an ended pool, decisions still come from the insurance limiter', async () => {
     const url = process.env.TEST_DATABASE_URL as string;

@@ -35,78 +35,114 @@ describe('health and readiness probes', () => {
     await proxy?.close();
   });
 
-  test('when a worker polls the task queue and every dependency answers, then both processes are live and ready', async () => {
-    const [apiLive, apiReady, workerLive, workerReady] = await Promise.all([
-      probe(ready.api.url, '/healthz'),
-      probe(ready.api.url, '/readyz'),
-      probe(ready.workerHttp.url, '/healthz'),
-      probe(ready.workerHttp.url, '/readyz'),
-    ]);
+  test('when the OFAC list is older than its maximum age while refresh is on, then readiness says degraded but stays 200', async () => {
+    const stale = await startTestStack({ env: { OFAC_REFRESH_EVERY_HOURS: '24', OFAC_MAX_AGE_DAYS: '1' } });
+    try {
+      const ready = await probe(stale.api.url, '/readyz');
+      expect(ready.status).toBe(200);
+      expect(ready.body.status).toBe('degraded');
+      expect(ready.body.checks.lists).toMatchObject({ ok: false, error: expect.stringMatching(/older than 1 days/) });
+      expect(ready.body.checks.postgres.ok).toBe(true);
+      const user = await stale.createUser({ credits: 0 });
+      const lists = await stale.http('GET', '/api/v1/lists', { key: user.key });
+      expect(lists.body.data.sanctions[0]).toMatchObject({ stale: true, max_age_days: 1, refresh: { enabled: true } });
+      const metrics = await (await fetch(`${stale.api.url}/metrics`)).text();
+      const age = Number(/^chainscreen_list_age_seconds\{list="ofac"\} (\d+)$/m.exec(metrics)?.[1]);
+      const issued = Date.parse(`${lists.body.data.sanctions[0].active.issue_date}T00:00:00Z`);
+      expect(Math.abs(age - (Date.now() - issued) / 1000)).toBeLessThan(60);
+    } finally {
+      await stale.stop();
+    }
+  });
 
-    expect([apiLive.status, apiLive.body]).toEqual([200, { status: 'ok' }]);
-    expect(apiReady.status).toBe(200);
-    expect(apiReady.body).toEqual({
-      status: 'ok',
-      checks: {
-        postgres: { ok: true, latencyMs: expect.any(Number) },
-        temporal: { ok: true, latencyMs: expect.any(Number) },
-        worker: {
-          ok: true,
-          latencyMs: expect.any(Number),
-          detail: `1 poller(s) on task queue ${ready.config.TEMPORAL_TASK_QUEUE}`,
+  test(
+    'when a worker polls the task queue and every dependency ' + 'answers, then both processes are live and ready',
+    async () => {
+      const [apiLive, apiReady, workerLive, workerReady] = await Promise.all([
+        probe(ready.api.url, '/healthz'),
+        probe(ready.api.url, '/readyz'),
+        probe(ready.workerHttp.url, '/healthz'),
+        probe(ready.workerHttp.url, '/readyz'),
+      ]);
+
+      expect([apiLive.status, apiLive.body]).toEqual([200, { status: 'ok' }]);
+      expect(apiReady.status).toBe(200);
+      expect(apiReady.body).toEqual({
+        status: 'ok',
+        checks: {
+          postgres: { ok: true, latencyMs: expect.any(Number) },
+          temporal: { ok: true, latencyMs: expect.any(Number) },
+          worker: {
+            ok: true,
+            latencyMs: expect.any(Number),
+            detail: `1 poller(s) on task queue ${ready.config.TEMPORAL_TASK_QUEUE}`,
+          },
+          // An advisory: the OFAC list in use (refresh is off in tests, so it is never stale here).
+          lists: {
+            ok: true,
+            latencyMs: expect.any(Number),
+            detail: expect.stringMatching(/^OFAC issue \d{4}-\d{2}-\d{2}$/),
+          },
         },
-      },
-    });
-    expect([workerLive.status, workerReady.status, workerReady.body.status]).toEqual([200, 200, 'ok']);
-    expect(Object.keys(workerReady.body.checks).sort()).toEqual(['postgres', 'worker']);
-  });
+      });
+      expect([workerLive.status, workerReady.status, workerReady.body.status]).toEqual([200, 200, 'ok']);
+      expect(Object.keys(workerReady.body.checks).sort()).toEqual(['postgres', 'worker']);
+    },
+  );
 
-  test('when no worker polls the task queue, then the api is live but not ready, and says the worker check failed', async () => {
-    const [live, readiness, workerReadiness] = await Promise.all([
-      probe(workerless.api.url, '/healthz'),
-      probe(workerless.api.url, '/readyz'),
-      probe(workerless.workerHttp.url, '/readyz'),
-    ]);
+  test(
+    'when no worker polls the task queue, then the api is ' + 'live but not ready, and says the worker check failed',
+    async () => {
+      const [live, readiness, workerReadiness] = await Promise.all([
+        probe(workerless.api.url, '/healthz'),
+        probe(workerless.api.url, '/readyz'),
+        probe(workerless.workerHttp.url, '/readyz'),
+      ]);
 
-    expect(live.status).toBe(200);
-    expect(readiness.status).toBe(503);
-    expect(readiness.body.status).toBe('unavailable');
-    expect(readiness.body.checks.postgres.ok).toBe(true);
-    expect(readiness.body.checks.temporal.ok).toBe(true);
-    expect(readiness.body.checks.worker).toEqual({
-      ok: false,
-      latencyMs: expect.any(Number),
-      error: `no worker polled task queue ${workerless.config.TEMPORAL_TASK_QUEUE} in the last 90 s`,
-    });
-    expect([workerReadiness.status, workerReadiness.body.checks.worker.ok]).toEqual([503, false]);
-  });
+      expect(live.status).toBe(200);
+      expect(readiness.status).toBe(503);
+      expect(readiness.body.status).toBe('unavailable');
+      expect(readiness.body.checks.postgres.ok).toBe(true);
+      expect(readiness.body.checks.temporal.ok).toBe(true);
+      expect(readiness.body.checks.worker).toEqual({
+        ok: false,
+        latencyMs: expect.any(Number),
+        error: `no worker polled task queue ${workerless.config.TEMPORAL_TASK_QUEUE} in the last 90 s`,
+      });
+      expect([workerReadiness.status, workerReadiness.body.checks.worker.ok]).toEqual([503, false]);
+    },
+  );
 
-  test('when Postgres stops answering, then readiness fails within the probe timeout naming postgres, liveness stays 200, and both recover when it answers again', async () => {
-    expect((await probe(behindProxy.api.url, '/readyz')).status).toBe(200);
+  test(
+    'when Postgres stops answering, then readiness fails within the probe timeout naming postgres, ' +
+      'liveness stays 200, and both recover when it answers again',
+    async () => {
+      expect((await probe(behindProxy.api.url, '/readyz')).status).toBe(200);
 
-    proxy.pause();
-    const [apiLive, apiReady, workerReady] = await Promise.all([
-      probe(behindProxy.api.url, '/healthz'),
-      probe(behindProxy.api.url, '/readyz'),
-      probe(behindProxy.workerHttp.url, '/readyz'),
-    ]);
-    proxy.resume();
-    const recovered = await probe(behindProxy.api.url, '/readyz');
+      proxy.pause();
+      const [apiLive, apiReady, workerReady] = await Promise.all([
+        probe(behindProxy.api.url, '/healthz'),
+        probe(behindProxy.api.url, '/readyz'),
+        probe(behindProxy.workerHttp.url, '/readyz'),
+      ]);
+      proxy.resume();
+      const recovered = await probe(behindProxy.api.url, '/readyz');
 
-    expect(apiLive.status).toBe(200);
-    expect(apiReady.status).toBe(503);
-    expect(apiReady.body.checks.postgres).toEqual({
-      ok: false,
-      latencyMs: expect.any(Number),
-      error: 'no answer within 2000 ms',
-    });
-    expect([apiReady.body.checks.temporal.ok, apiReady.body.checks.worker.ok]).toEqual([true, true]);
-    expect(apiReady.ms).toBeLessThan(4_000);
-    expect([workerReady.status, workerReady.body.checks.postgres.ok, workerReady.body.checks.worker.ok]).toEqual([
-      503,
-      false,
-      true,
-    ]);
-    expect(recovered.status).toBe(200);
-  });
+      expect(apiLive.status).toBe(200);
+      expect(apiReady.status).toBe(503);
+      expect(apiReady.body.checks.postgres).toEqual({
+        ok: false,
+        latencyMs: expect.any(Number),
+        error: 'no answer within 2000 ms',
+      });
+      expect([apiReady.body.checks.temporal.ok, apiReady.body.checks.worker.ok]).toEqual([true, true]);
+      expect(apiReady.ms).toBeLessThan(4_000);
+      expect([workerReady.status, workerReady.body.checks.postgres.ok, workerReady.body.checks.worker.ok]).toEqual([
+        503,
+        false,
+        true,
+      ]);
+      expect(recovered.status).toBe(200);
+    },
+  );
 });

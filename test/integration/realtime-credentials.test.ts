@@ -38,47 +38,56 @@ function disconnected(
 }
 
 describe('sockets follow their credentials', () => {
-  test('When the API key a socket opened with is revoked, then that socket is closed by the server and a socket on another key of the same user stays', async () => {
-    // Arrange
-    const user = await stack.createUser();
-    const second = await stack.http('POST', '/api/v1/api-keys', { key: user.key, body: { name: 'second' } });
-    const [onRevoked, onKept] = [await open(second.body.data.key), await open(user.key)];
+  test(
+    'When the API key a socket opened with is revoked, then that socket is closed by the server and a socket on ' +
+      'another key of the same user stays',
+    async () => {
+      // Arrange
+      const user = await stack.createUser();
+      const second = await stack.http('POST', '/api/v1/api-keys', { key: user.key, body: { name: 'second' } });
+      const [onRevoked, onKept] = [await open(second.body.data.key), await open(user.key)];
 
-    // Act
-    const revokedAt = Date.now();
-    const revoke = await stack.http('DELETE', `/api/v1/api-keys/${second.body.data.id}`, { key: user.key });
+      // Act
+      const revokedAt = Date.now();
+      const revoke = await stack.http('DELETE', `/api/v1/api-keys/${second.body.data.id}`, { key: user.key });
 
-    // Assert
-    expect(revoke.status).toBe(200);
-    const closed = await disconnected(onRevoked, revokedAt, 10_000);
-    expect(closed.reason).toBe('io server disconnect');
-    await stack.stores.credits.grant({
-      userId: user.id,
-      amount: 2,
-      idempotencyKey: `kept:${randomUUID()}`,
-      reason: 'still live',
-      source: 'test',
-    });
-    await expect(onKept.waitFor('credit_balance_updated', (p) => p.delta === 2)).resolves.toMatchObject({ balance: 2 });
-    expect(onKept.socket.connected).toBe(true);
-    expect(onRevoked.received.map((r) => r.event)).not.toContain('credentials_revoked');
-  });
+      // Assert
+      expect(revoke.status).toBe(200);
+      const closed = await disconnected(onRevoked, revokedAt, 10_000);
+      expect(closed.reason).toBe('io server disconnect');
+      await stack.stores.credits.grant({
+        userId: user.id,
+        amount: 2,
+        idempotencyKey: `kept:${randomUUID()}`,
+        reason: 'still live',
+        source: 'test',
+      });
+      await expect(onKept.waitFor('credit_balance_updated', (p) => p.delta === 2)).resolves.toMatchObject({
+        balance: 2,
+      });
+      expect(onKept.socket.connected).toBe(true);
+      expect(onRevoked.received.map((r) => r.event)).not.toContain('credentials_revoked');
+    },
+  );
 
-  test('When a socket opened with a session JWT reaches the token expiry, then the server closes it at that moment', async () => {
-    // Arrange
-    const now = Math.floor(Date.now() / 1000);
-    const token = signer.signToken({ sub: `user_${randomUUID()}`, iat: now, exp: now + 3 });
-    const socket = await open(token);
-    const expiresAtMs = (now + 3) * 1000;
+  test(
+    'When a socket opened with a session JWT reaches the ' + 'token expiry, then the server closes it at that moment',
+    async () => {
+      // Arrange
+      const now = Math.floor(Date.now() / 1000);
+      const token = signer.signToken({ sub: `user_${randomUUID()}`, iat: now, exp: now + 3 });
+      const socket = await open(token);
+      const expiresAtMs = (now + 3) * 1000;
 
-    // Act
-    const closed = await disconnected(socket, Date.now(), 10_000);
+      // Act
+      const closed = await disconnected(socket, Date.now(), 10_000);
 
-    // Assert: closed at the expiry (not before it, and well within a minute after)
-    expect(closed.reason).toBe('io server disconnect');
-    expect(Date.now()).toBeGreaterThanOrEqual(expiresAtMs);
-    expect(Date.now() - expiresAtMs).toBeLessThan(2_000);
-  });
+      // Assert: closed at the expiry (not before it, and well within a minute after)
+      expect(closed.reason).toBe('io server disconnect');
+      expect(Date.now()).toBeGreaterThanOrEqual(expiresAtMs);
+      expect(Date.now() - expiresAtMs).toBeLessThan(2_000);
+    },
+  );
 
   test("When a key of another user is revoked, then this user's socket is untouched", async () => {
     // Arrange

@@ -82,63 +82,70 @@ describe('realtime credit events over socket.io', () => {
   });
   afterAll(async () => stack.stop());
 
-  test("When an admin grants credits to A, then A's socket gets credits_granted and credit_balance_updated and B's gets nothing", async () => {
-    // Arrange
-    const a = await stack.createUser({ credits: 10 });
-    const b = await stack.createUser();
-    const socketA = await open({ auth: { token: a.key } });
-    const socketB = await open({ auth: { token: b.key } });
+  test(
+    "When an admin grants credits to A, then A's socket gets credits_granted and " +
+      "credit_balance_updated and B's gets nothing",
+    async () => {
+      // Arrange
+      const a = await stack.createUser({ credits: 10 });
+      const b = await stack.createUser();
+      const socketA = await open({ auth: { token: a.key } });
+      const socketB = await open({ auth: { token: b.key } });
 
-    // Act
-    const granted = await grant(a.id, 25, { reason: 'goodwill' });
-    await until(() => eventsNamed(socketA.received, 'credit_balance_updated')[0]);
-    await sleep(QUIET_MS);
+      // Act
+      const granted = await grant(a.id, 25, { reason: 'goodwill' });
+      await until(() => eventsNamed(socketA.received, 'credit_balance_updated')[0]);
+      await sleep(QUIET_MS);
 
-    // Assert
-    expect(socketA.received.map((r) => r.event)).toEqual(['credits_granted', 'credit_balance_updated']);
-    const [event] = eventsNamed(socketA.received, 'credits_granted');
-    expect(event).toEqual({
-      transactionId: granted.transactionId,
-      amount: 25,
-      balance: 35,
-      source: 'admin',
-      eventId: null,
-      grantedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
-    });
-    const { rows } = await stack.pool.query<{ created_at: Date }>(
-      'SELECT created_at FROM credit_transactions WHERE id = $1',
-      [granted.transactionId],
-    );
-    expect(
-      Math.abs(Date.parse(event.grantedAt) - (rows[0] as { created_at: Date }).created_at.getTime()),
-    ).toBeLessThanOrEqual(1);
-    expect(eventsNamed(socketA.received, 'credit_balance_updated')).toEqual([
-      { balance: 35, delta: 25, reason: 'goodwill' },
-    ]);
-    expect(socketB.received).toEqual([]);
-  });
+      // Assert
+      expect(socketA.received.map((r) => r.event)).toEqual(['credits_granted', 'credit_balance_updated']);
+      const [event] = eventsNamed(socketA.received, 'credits_granted');
+      expect(event).toEqual({
+        transactionId: granted.transactionId,
+        amount: 25,
+        balance: 35,
+        source: 'admin',
+        eventId: null,
+        grantedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      });
+      const { rows } = await stack.pool.query<{ created_at: Date }>(
+        'SELECT created_at FROM credit_transactions WHERE id = $1',
+        [granted.transactionId],
+      );
+      expect(
+        Math.abs(Date.parse(event.grantedAt) - (rows[0] as { created_at: Date }).created_at.getTime()),
+      ).toBeLessThanOrEqual(1);
+      expect(eventsNamed(socketA.received, 'credit_balance_updated')).toEqual([
+        { balance: 35, delta: 25, reason: 'goodwill' },
+      ]);
+      expect(socketB.received).toEqual([]);
+    },
+  );
 
-  test('When a grant carries a payment event id in its metadata, then credits_granted carries it as eventId', async () => {
-    // Arrange
-    const user = await stack.createUser();
-    const socket = await open({ auth: { token: user.key } });
+  test(
+    'When a grant carries a payment event id in its ' + 'metadata, then credits_granted carries it as eventId',
+    async () => {
+      // Arrange
+      const user = await stack.createUser();
+      const socket = await open({ auth: { token: user.key } });
 
-    // Act
-    await stack.stores.credits.grant({
-      userId: user.id,
-      amount: 7,
-      idempotencyKey: `pay:${randomUUID()}`,
-      reason: null,
-      source: 'paypal',
-      metadata: { eventId: 'WH-123' },
-    });
-    const event = await until(() => eventsNamed(socket.received, 'credits_granted')[0]);
-    const balance = await until(() => eventsNamed(socket.received, 'credit_balance_updated')[0]);
+      // Act
+      await stack.stores.credits.grant({
+        userId: user.id,
+        amount: 7,
+        idempotencyKey: `pay:${randomUUID()}`,
+        reason: null,
+        source: 'paypal',
+        metadata: { eventId: 'WH-123' },
+      });
+      const event = await until(() => eventsNamed(socket.received, 'credits_granted')[0]);
+      const balance = await until(() => eventsNamed(socket.received, 'credit_balance_updated')[0]);
 
-    // Assert
-    expect(event).toMatchObject({ amount: 7, balance: 7, source: 'paypal', eventId: 'WH-123' });
-    expect(balance).toEqual({ balance: 7, delta: 7, reason: 'paypal' });
-  });
+      // Assert
+      expect(event).toMatchObject({ amount: 7, balance: 7, source: 'paypal', eventId: 'WH-123' });
+      expect(balance).toEqual({ balance: 7, delta: 7, reason: 'paypal' });
+    },
+  );
 
   test('When a screening charge is consumed, then credit_balance_updated carries a negative delta', async () => {
     // Arrange
@@ -180,25 +187,28 @@ describe('realtime credit events over socket.io', () => {
     });
   });
 
-  test('When the handshake presents a Clerk session JWT, then the user is provisioned and receives its grants', async () => {
-    // Arrange
-    const clerkId = `user_${randomUUID()}`;
-    const now = Math.floor(Date.now() / 1000);
-    const token = signer.signToken({ sub: clerkId, iat: now - 10, nbf: now - 10, exp: now + 60 });
-    const socket = await open({ auth: { token } });
-    const user = await stack.stores.users.findByAnyId(clerkId);
+  test(
+    'When the handshake presents a Clerk session JWT, ' + 'then the user is provisioned and receives its grants',
+    async () => {
+      // Arrange
+      const clerkId = `user_${randomUUID()}`;
+      const now = Math.floor(Date.now() / 1000);
+      const token = signer.signToken({ sub: clerkId, iat: now - 10, nbf: now - 10, exp: now + 60 });
+      const socket = await open({ auth: { token } });
+      const user = await stack.stores.users.findByAnyId(clerkId);
 
-    // Act
-    await grant(clerkId, 4);
+      // Act
+      await grant(clerkId, 4);
 
-    // Assert
-    expect(user).not.toBeNull();
-    expect(await until(() => eventsNamed(socket.received, 'credit_balance_updated')[0])).toEqual({
-      balance: 4,
-      delta: 4,
-      reason: 'admin',
-    });
-  });
+      // Assert
+      expect(user).not.toBeNull();
+      expect(await until(() => eventsNamed(socket.received, 'credit_balance_updated')[0])).toEqual({
+        balance: 4,
+        delta: 4,
+        reason: 'admin',
+      });
+    },
+  );
 
   test.each([
     ['a wrong API key', { token: 'cs_live_wrongwrongwrongwrongwrongwrong' }],
@@ -246,70 +256,82 @@ describe('realtime credit events over socket.io', () => {
     ]);
   });
 
-  test('When a grant commits after a later one, then both are delivered (a seq read out of order is not skipped)', async () => {
-    // Arrange
-    const a = await stack.createUser();
-    const b = await stack.createUser();
-    const socketA = await open({ auth: { token: a.key } });
-    const socketB = await open({ auth: { token: b.key } });
-    const slow = await stack.pool.connect();
+  test(
+    'When a grant commits after a later one, then both ' + 'are delivered (a seq read out of order is not skipped)',
+    async () => {
+      // Arrange
+      const a = await stack.createUser();
+      const b = await stack.createUser();
+      const socketA = await open({ auth: { token: a.key } });
+      const socketB = await open({ auth: { token: b.key } });
+      const slow = await stack.pool.connect();
 
-    // Act
-    try {
-      await slow.query('BEGIN');
-      await slow.query(`SELECT * FROM grant_credits($1, 5, $2, 'slow', 'admin', '{}')`, [a.id, randomUUID()]);
-      await grant(b.id, 6);
-      await until(() => eventsNamed(socketB.received, 'credit_balance_updated')[0]);
-      await slow.query('COMMIT');
-    } finally {
-      slow.release();
-    }
+      // Act
+      try {
+        await slow.query('BEGIN');
+        await slow.query(`SELECT * FROM grant_credits($1, 5, $2, 'slow', 'admin', '{}')`, [a.id, randomUUID()]);
+        await grant(b.id, 6);
+        await until(() => eventsNamed(socketB.received, 'credit_balance_updated')[0]);
+        await slow.query('COMMIT');
+      } finally {
+        slow.release();
+      }
 
-    // Assert
-    expect(await until(() => eventsNamed(socketA.received, 'credit_balance_updated')[0])).toEqual({
-      balance: 5,
-      delta: 5,
-      reason: 'slow',
-    });
-  });
+      // Assert
+      expect(await until(() => eventsNamed(socketA.received, 'credit_balance_updated')[0])).toEqual({
+        balance: 5,
+        delta: 5,
+        reason: 'slow',
+      });
+    },
+  );
 
-  test('When the two events of a grant straddle a power of ten in seq, then they still arrive in seq order', async () => {
-    // Arrange: the next two seqs become 10^k - 1 and 10^k (text order would swap them)
-    const user = await stack.createUser();
-    const socket = await open({ auth: { token: user.key } });
-    const { rows } = await stack.pool.query<{ last: number }>('SELECT last_value AS last FROM realtime_events_seq_seq');
-    const power = 10 ** String((rows[0] as { last: number }).last + 2).length;
-    await stack.pool.query(`SELECT setval('realtime_events_seq_seq', $1)`, [power - 2]);
+  test(
+    'When the two events of a grant straddle a power ' + 'of ten in seq, then they still arrive in seq order',
+    async () => {
+      // Arrange: the next two seqs become 10^k - 1 and 10^k (text order would swap them)
+      const user = await stack.createUser();
+      const socket = await open({ auth: { token: user.key } });
+      const { rows } = await stack.pool.query<{ last: number }>(
+        'SELECT last_value AS last FROM realtime_events_seq_seq',
+      );
+      const power = 10 ** String((rows[0] as { last: number }).last + 2).length;
+      await stack.pool.query(`SELECT setval('realtime_events_seq_seq', $1)`, [power - 2]);
 
-    // Act
-    await grant(user.id, 8);
-    await until(() => (socket.received.length === 2 ? true : undefined));
+      // Act
+      await grant(user.id, 8);
+      await until(() => (socket.received.length === 2 ? true : undefined));
 
-    // Assert
-    expect(socket.received.map((r) => r.event)).toEqual(['credits_granted', 'credit_balance_updated']);
-  });
+      // Assert
+      expect(socket.received.map((r) => r.event)).toEqual(['credits_granted', 'credit_balance_updated']);
+    },
+  );
 
-  test("When the listener's Postgres connection is terminated, then it reconnects and a later grant is still delivered", async () => {
-    // Arrange
-    const user = await stack.createUser();
-    const socket = await open({ auth: { token: user.key } });
-    // Every api of this run listens under this name; each one reconnects, so terminating them all is safe.
-    const before = await stack.pool.query<{ pid: number }>(
-      `SELECT pg_terminate_backend(pid), pid FROM pg_stat_activity WHERE application_name = 'chainscreen-realtime'`,
-    );
+  test(
+    "When the listener's Postgres connection is terminated, " +
+      'then it reconnects and a later grant is still delivered',
+    async () => {
+      // Arrange
+      const user = await stack.createUser();
+      const socket = await open({ auth: { token: user.key } });
+      // Every api of this run listens under this name; each one reconnects, so terminating them all is safe.
+      const before = await stack.pool.query<{ pid: number }>(
+        `SELECT pg_terminate_backend(pid), pid FROM pg_stat_activity WHERE application_name = 'chainscreen-realtime'`,
+      );
 
-    // Act: granted while the listener is (most likely) still away, so only the catch-up can deliver it
-    await grant(user.id, 9);
-    const event = await until(() => eventsNamed(socket.received, 'credits_granted')[0], 20_000);
+      // Act: granted while the listener is (most likely) still away, so only the catch-up can deliver it
+      await grant(user.id, 9);
+      const event = await until(() => eventsNamed(socket.received, 'credits_granted')[0], 20_000);
 
-    // Assert
-    expect(before.rows.length).toBeGreaterThan(0);
-    expect(event).toMatchObject({ amount: 9, balance: 9 });
-    const after = await stack.pool.query<{ pid: number }>(
-      `SELECT pid FROM pg_stat_activity WHERE application_name = 'chainscreen-realtime'`,
-    );
-    expect(after.rows.map((r) => r.pid)).not.toEqual(expect.arrayContaining(before.rows.map((r) => r.pid)));
-  });
+      // Assert
+      expect(before.rows.length).toBeGreaterThan(0);
+      expect(event).toMatchObject({ amount: 9, balance: 9 });
+      const after = await stack.pool.query<{ pid: number }>(
+        `SELECT pid FROM pg_stat_activity WHERE application_name = 'chainscreen-realtime'`,
+      );
+      expect(after.rows.map((r) => r.pid)).not.toEqual(expect.arrayContaining(before.rows.map((r) => r.pid)));
+    },
+  );
 
   test("When a user is deactivated, then the user's sockets are disconnected by the server", async () => {
     // Arrange
@@ -344,30 +366,34 @@ describe('grant_credits under concurrency', () => {
       [userId, amount, key],
     );
 
-  test('When 20 calls race with the same idempotency key, then one grant happens and its balance_after equals the balance', async () => {
-    // Arrange
-    const user = await stack.createUser();
-    const key = `race:${randomUUID()}`;
+  test(
+    'When 20 calls race with the same idempotency key, then one grant happens and its ' +
+      'balance_after equals the balance',
+    async () => {
+      // Arrange
+      const user = await stack.createUser();
+      const key = `race:${randomUUID()}`;
 
-    // Act
-    const results = (await Promise.all(Array.from({ length: 20 }, () => grantSql(user.id, 30, key)))).map(
-      (r) => r.rows[0]!,
-    );
+      // Act
+      const results = (await Promise.all(Array.from({ length: 20 }, () => grantSql(user.id, 30, key)))).map(
+        (r) => r.rows[0]!,
+      );
 
-    // Assert
-    expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
-    expect(new Set(results.map((r) => r.transaction_id)).size).toBe(1);
-    expect(results.every((r) => r.balance === 30)).toBe(true);
-    const ledger = await stack.pool.query('SELECT balance_after FROM credit_transactions WHERE user_id = $1', [
-      user.id,
-    ]);
-    expect(ledger.rows).toEqual([{ balance_after: 30 }]);
-    expect((await stack.stores.credits.balance(user.id)).balance).toBe(30);
-    const outbox = await stack.pool.query('SELECT event FROM realtime_events WHERE user_id = $1 ORDER BY seq', [
-      user.id,
-    ]);
-    expect(outbox.rows.map((r) => r.event)).toEqual(['credits_granted', 'credit_balance_updated']);
-  });
+      // Assert
+      expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
+      expect(new Set(results.map((r) => r.transaction_id)).size).toBe(1);
+      expect(results.every((r) => r.balance === 30)).toBe(true);
+      const ledger = await stack.pool.query('SELECT balance_after FROM credit_transactions WHERE user_id = $1', [
+        user.id,
+      ]);
+      expect(ledger.rows).toEqual([{ balance_after: 30 }]);
+      expect((await stack.stores.credits.balance(user.id)).balance).toBe(30);
+      const outbox = await stack.pool.query('SELECT event FROM realtime_events WHERE user_id = $1 ORDER BY seq', [
+        user.id,
+      ]);
+      expect(outbox.rows.map((r) => r.event)).toEqual(['credits_granted', 'credit_balance_updated']);
+    },
+  );
 
   test('When 20 grants with distinct keys race, then every ledger row carries its own running balance', async () => {
     // Arrange

@@ -16,94 +16,102 @@ describe('screening jobs: submit, poll, full response', () => {
   });
   afterAll(async () => stack.stop());
 
-  test('when a KYA job is submitted and polled, then it completes with every field of spec 2.4 and costs one credit', async () => {
-    const user = await stack.createUser({ credits: 3 });
+  test(
+    'when a KYA job is submitted and polled, then it completes ' + 'with every field of spec 2.4 and costs one credit',
+    async () => {
+      const user = await stack.createUser({ credits: 3 });
 
-    const submit = await stack.http('POST', '/api/v1/kyt/job', {
-      key: user.key,
-      body: { chain: 'bitcoin', address: SANCTIONED_BTC, reference_id: 'case-42' },
-    });
+      const submit = await stack.http('POST', '/api/v1/kyt/job', {
+        key: user.key,
+        body: { chain: 'bitcoin', address: SANCTIONED_BTC, reference_id: 'case-42' },
+      });
 
-    expect(submit.status).toBe(202);
-    expect(submit.body.success).toBe(true);
-    expect(submit.body.data).toEqual({
-      request_id: expect.stringMatching(UUID_RE),
-      status: 'queued',
-      reference_id: 'case-42',
-      created_at: expect.any(Number),
-    });
-    expect(Math.abs(submit.body.data.created_at - Date.now())).toBeLessThan(60_000);
-    expect(submit.headers.get('location')).toBe(`/api/v1/kyt/job/${submit.body.data.request_id}`);
+      expect(submit.status).toBe(202);
+      expect(submit.body.success).toBe(true);
+      expect(submit.body.data).toEqual({
+        request_id: expect.stringMatching(UUID_RE),
+        status: 'queued',
+        reference_id: 'case-42',
+        created_at: expect.any(Number),
+      });
+      expect(Math.abs(submit.body.data.created_at - Date.now())).toBeLessThan(60_000);
+      expect(submit.headers.get('location')).toBe(`/api/v1/kyt/job/${submit.body.data.request_id}`);
 
-    const polled = await pollUntilDone(stack, user.key, submit.body.data.request_id);
-    expect(polled.success).toBe(true);
-    expect(polled.data.status).toBe('completed');
-    expect(polled.data.request_id).toBe(submit.body.data.request_id);
-    expect(polled.data.reference_id).toBe('case-42');
-    const r = polled.data.response;
-    expect(r.api_type).toBe('KYA');
-    expect(r.chain).toBe('bitcoin');
-    expect(r.risk_level).toBe('HIGH');
-    expect(r.risk_score).toBe(100);
-    expect(r.response_id).toMatch(UUID_RE);
-    expect(r.response_id).not.toBe(polled.data.request_id);
-    expect(r.risk_reason).toMatch(/OFAC SDN/);
-    expect(Object.keys(r.rule_scores).sort()).toEqual([
-      'active_duration',
-      'address_type',
-      'is_blacklisted',
-      'is_sanctioned',
-      'receive_count',
-      'tag_score',
-    ]);
-    for (const v of Object.values(r.rule_scores)) expect(typeof v).toBe('number');
-    expect(r.rule_scores.is_sanctioned).toBe(100);
-    expect(r.target_summary.address).toBe(SANCTIONED_BTC);
-    expect(r.target_summary.tags.length).toBeGreaterThan(0);
-    for (const t of r.target_summary.tags)
-      expect(t).toEqual({ name: expect.any(String), type: expect.any(String), display: expect.any(String) });
-    expect(Array.isArray(r.target_summary.balances)).toBe(true);
+      const polled = await pollUntilDone(stack, user.key, submit.body.data.request_id);
+      expect(polled.success).toBe(true);
+      expect(polled.data.status).toBe('completed');
+      expect(polled.data.request_id).toBe(submit.body.data.request_id);
+      expect(polled.data.reference_id).toBe('case-42');
+      const r = polled.data.response;
+      expect(r.api_type).toBe('KYA');
+      expect(r.chain).toBe('bitcoin');
+      expect(r.risk_level).toBe('HIGH');
+      expect(r.risk_score).toBe(100);
+      expect(r.response_id).toMatch(UUID_RE);
+      expect(r.response_id).not.toBe(polled.data.request_id);
+      expect(r.risk_reason).toMatch(/OFAC SDN/);
+      expect(Object.keys(r.rule_scores).sort()).toEqual([
+        'active_duration',
+        'address_type',
+        'is_blacklisted',
+        'is_sanctioned',
+        'receive_count',
+        'tag_score',
+      ]);
+      for (const v of Object.values(r.rule_scores)) expect(typeof v).toBe('number');
+      expect(r.rule_scores.is_sanctioned).toBe(100);
+      expect(r.target_summary.address).toBe(SANCTIONED_BTC);
+      expect(r.target_summary.tags.length).toBeGreaterThan(0);
+      for (const t of r.target_summary.tags)
+        expect(t).toEqual({ name: expect.any(String), type: expect.any(String), display: expect.any(String) });
+      expect(Array.isArray(r.target_summary.balances)).toBe(true);
 
-    const balance = await stack.http('GET', '/api/v1/credits/balance', { key: user.key });
-    expect(balance.body.data).toEqual({ balance: 2, reserved: 0, available: 2, debt: 0 });
+      const balance = await stack.http('GET', '/api/v1/credits/balance', { key: user.key });
+      expect(balance.body.data).toEqual({ balance: 2, reserved: 0, available: 2, debt: 0 });
 
-    const { rows } = await stack.pool.query(
-      'SELECT activity_type, risk_level, risk_score, response_id, address FROM activity_history WHERE request_id = $1',
-      [polled.data.request_id],
-    );
-    expect(rows).toEqual([
-      {
-        activity_type: 'kya',
-        risk_level: 'high',
-        risk_score: 100,
-        response_id: r.response_id,
-        address: SANCTIONED_BTC,
-      },
-    ]);
-  });
+      const { rows } = await stack.pool.query(
+        'SELECT activity_type, risk_level, risk_score, response_id, address ' +
+          'FROM activity_history WHERE request_id = $1',
+        [polled.data.request_id],
+      );
+      expect(rows).toEqual([
+        {
+          activity_type: 'kya',
+          risk_level: 'high',
+          risk_score: 100,
+          response_id: r.response_id,
+          address: SANCTIONED_BTC,
+        },
+      ]);
+    },
+  );
 
-  test('when the full response is fetched, then it carries the hits, the crawl report and the model on top of the response', async () => {
-    const user = await stack.createUser({ credits: 1 });
-    const submit = await stack.http('POST', '/api/v1/kyt/job', {
-      key: user.key,
-      body: { chain: 'ethereum', address: SANCTIONED_EVM.toUpperCase().replace('0X', '0x') },
-    });
-    await pollUntilDone(stack, user.key, submit.body.data.request_id);
+  test(
+    'when the full response is fetched, then it carries the hits, ' +
+      'the crawl report and the model on top of the response',
+    async () => {
+      const user = await stack.createUser({ credits: 1 });
+      const submit = await stack.http('POST', '/api/v1/kyt/job', {
+        key: user.key,
+        body: { chain: 'ethereum', address: SANCTIONED_EVM.toUpperCase().replace('0X', '0x') },
+      });
+      await pollUntilDone(stack, user.key, submit.body.data.request_id);
 
-    const full = await stack.http('GET', `/api/v1/kyt/job/${submit.body.data.request_id}/fullresponse`, {
-      key: user.key,
-    });
+      const full = await stack.http('GET', `/api/v1/kyt/job/${submit.body.data.request_id}/fullresponse`, {
+        key: user.key,
+      });
 
-    expect(full.status).toBe(200);
-    const f = full.body.data.response;
-    expect(f.target_summary.address).toBe(SANCTIONED_EVM);
-    expect(f.hits.some((h: any) => h.rule === 'is_sanctioned' && h.score === 100)).toBe(true);
-    expect(f.crawl).toMatchObject({ ran: false, complete: false, depth_reached: 0 });
-    expect(f.crawl.note).toMatch(/no ethereum node is configured/);
-    expect(f.risk_reason).toMatch(/lists only/);
-    expect(f.model.levels).toEqual({ LOW: '0-39', MEDIUM: '40-69', HIGH: '70-100' });
-    expect(typeof f.performance.analysis_ms).toBe('number');
-  });
+      expect(full.status).toBe(200);
+      const f = full.body.data.response;
+      expect(f.target_summary.address).toBe(SANCTIONED_EVM);
+      expect(f.hits.some((h: any) => h.rule === 'is_sanctioned' && h.score === 100)).toBe(true);
+      expect(f.crawl).toMatchObject({ ran: false, complete: false, depth_reached: 0 });
+      expect(f.crawl.note).toMatch(/no ethereum node is configured/);
+      expect(f.risk_reason).toMatch(/lists only/);
+      expect(f.model.levels).toEqual({ LOW: '0-39', MEDIUM: '40-69', HIGH: '70-100' });
+      expect(typeof f.performance.analysis_ms).toBe('number');
+    },
+  );
 
   test('when a clean address is screened, then it is LOW and the reason says absence is not proof', async () => {
     const user = await stack.createUser({ credits: 1 });
@@ -164,15 +172,18 @@ describe('screening jobs: submit, poll, full response', () => {
     expect(res.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: 'body' } });
   });
 
-  test('when KYT is asked on a chain without a node, then 422 CHAIN_NOT_CONFIGURED and nothing is charged', async () => {
-    const user = await stack.createUser({ credits: 1 });
-    const res = await stack.http('POST', '/api/v1/kyt/job', {
-      key: user.key,
-      body: { chain: 'bitcoin', txid: 'ab'.repeat(32) },
-    });
-    expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ success: false, code: 'CHAIN_NOT_CONFIGURED' });
-  });
+  test(
+    'when KYT is asked on a chain without a node, then ' + '422 CHAIN_NOT_CONFIGURED and nothing is charged',
+    async () => {
+      const user = await stack.createUser({ credits: 1 });
+      const res = await stack.http('POST', '/api/v1/kyt/job', {
+        key: user.key,
+        body: { chain: 'bitcoin', txid: 'ab'.repeat(32) },
+      });
+      expect(res.status).toBe(422);
+      expect(res.body).toMatchObject({ success: false, code: 'CHAIN_NOT_CONFIGURED' });
+    },
+  );
 
   test('when the account has no credits, then 402 INSUFFICIENT_CREDITS and no job exists', async () => {
     const user = await stack.createUser({ credits: 0 });
@@ -240,23 +251,30 @@ describe('screening jobs: submit, poll, full response', () => {
       const token = signer.signToken({ sub: 'user_expired', exp: Math.floor(Date.now() / 1000) - 60 });
       expect401(await stack.http('POST', '/api/v1/kyt/job', { headers: { authorization: `Bearer ${token}` }, body }));
     });
-    test('when a valid session JWT of a new Clerk user is sent, then the user is provisioned with 0 credits and gets 402', async () => {
-      const clerkId = `user_${Date.now()}`;
-      const token = signer.signToken({
-        sub: clerkId,
-        exp: Math.floor(Date.now() / 1000) + 60,
-        email: 'new@example.com',
-      });
-      const res = await stack.http('POST', '/api/v1/kyt/job', { headers: { authorization: `Bearer ${token}` }, body });
-      expect(res.status).toBe(402);
-      const me = await stack.http('GET', '/api/v1/me', { headers: { authorization: `Bearer ${token}` } });
-      expect(me.body.data).toMatchObject({
-        clerkUserId: clerkId,
-        email: 'new@example.com',
-        role: 'user',
-        credits: { balance: 0 },
-      });
-    });
+    test(
+      'when a valid session JWT of a new Clerk user is sent, ' +
+        'then the user is provisioned with 0 credits and gets 402',
+      async () => {
+        const clerkId = `user_${Date.now()}`;
+        const token = signer.signToken({
+          sub: clerkId,
+          exp: Math.floor(Date.now() / 1000) + 60,
+          email: 'new@example.com',
+        });
+        const res = await stack.http('POST', '/api/v1/kyt/job', {
+          headers: { authorization: `Bearer ${token}` },
+          body,
+        });
+        expect(res.status).toBe(402);
+        const me = await stack.http('GET', '/api/v1/me', { headers: { authorization: `Bearer ${token}` } });
+        expect(me.body.data).toMatchObject({
+          clerkUserId: clerkId,
+          email: 'new@example.com',
+          role: 'user',
+          credits: { balance: 0 },
+        });
+      },
+    );
   });
 
   test("when a job is started, then its workflow carries the operators' search attributes", async () => {

@@ -30,63 +30,71 @@ describe('Clerk identity webhook', () => {
       ])
     ).rows[0];
 
-  test('when user.created, user.updated and user.deleted arrive, then the user is created, updated and deactivated, and its keys stop working', async () => {
-    // Arrange
-    const clerkUserId = `user_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
-    const created = clerkDelivery(clerkBody('user.created', clerkUserId));
-    const updated = clerkDelivery(clerkBody('user.updated', clerkUserId, (e) => (e.data.first_name = 'Updated')));
-    const deleted = clerkDelivery(clerkBody('user.deleted', clerkUserId));
+  test(
+    'when user.created, user.updated and user.deleted arrive, then the user is created, ' +
+      'updated and deactivated, and its keys stop working',
+    async () => {
+      // Arrange
+      const clerkUserId = `user_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
+      const created = clerkDelivery(clerkBody('user.created', clerkUserId));
+      const updated = clerkDelivery(clerkBody('user.updated', clerkUserId, (e) => (e.data.first_name = 'Updated')));
+      const deleted = clerkDelivery(clerkBody('user.deleted', clerkUserId));
 
-    // Act / Assert: created
-    expect((await post(stack.api.url, ROUTE, created)).status).toBe(200);
-    await processedEvent(stack, 'clerk', created.headers['svix-id']!);
-    expect(await userRow(clerkUserId)).toMatchObject({
-      email: 'example@example.org',
-      display_name: 'Example Example',
-      status: 'active',
-    });
-    const user = await userRow(clerkUserId);
-    const key = generateApiKey();
-    await stack.stores.users.createApiKey(user.id, 'dashboard', key);
-    expect((await stack.http('GET', '/api/v1/me', { key })).status).toBe(200);
+      // Act / Assert: created
+      expect((await post(stack.api.url, ROUTE, created)).status).toBe(200);
+      await processedEvent(stack, 'clerk', created.headers['svix-id']!);
+      expect(await userRow(clerkUserId)).toMatchObject({
+        email: 'example@example.org',
+        display_name: 'Example Example',
+        status: 'active',
+      });
+      const user = await userRow(clerkUserId);
+      const key = generateApiKey();
+      await stack.stores.users.createApiKey(user.id, 'dashboard', key);
+      expect((await stack.http('GET', '/api/v1/me', { key })).status).toBe(200);
 
-    // updated
-    await post(stack.api.url, ROUTE, updated);
-    await processedEvent(stack, 'clerk', updated.headers['svix-id']!);
-    expect((await userRow(clerkUserId)).display_name).toBe('Updated');
+      // updated
+      await post(stack.api.url, ROUTE, updated);
+      await processedEvent(stack, 'clerk', updated.headers['svix-id']!);
+      expect((await userRow(clerkUserId)).display_name).toBe('Updated');
 
-    // deleted
-    await post(stack.api.url, ROUTE, deleted);
-    expect(await processedEvent(stack, 'clerk', deleted.headers['svix-id']!)).toMatchObject({
-      outcome: 'applied',
-      detail: expect.stringContaining('deactivated'),
-    });
-    expect(await userRow(clerkUserId)).toMatchObject({ status: 'deactivated', deleted_at: expect.any(Date) });
-    const refused = await stack.http('GET', '/api/v1/me', { key });
-    expect(refused.status).toBe(401);
-  });
+      // deleted
+      await post(stack.api.url, ROUTE, deleted);
+      expect(await processedEvent(stack, 'clerk', deleted.headers['svix-id']!)).toMatchObject({
+        outcome: 'applied',
+        detail: expect.stringContaining('deactivated'),
+      });
+      expect(await userRow(clerkUserId)).toMatchObject({ status: 'deactivated', deleted_at: expect.any(Date) });
+      const refused = await stack.http('GET', '/api/v1/me', { key });
+      expect(refused.status).toBe(401);
+    },
+  );
 
-  test('when an older user.created arrives after user.updated, or anything after user.deleted, then it changes nothing', async () => {
-    // Arrange
-    const clerkUserId = `user_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
-    const updated = clerkDelivery(clerkBody('user.updated', clerkUserId, (e) => (e.data.first_name = 'Newest')));
-    const staleCreated = clerkDelivery(clerkBody('user.created', clerkUserId));
-    const deleted = clerkDelivery(clerkBody('user.deleted', clerkUserId));
-    const lateUpdate = clerkDelivery(
-      clerkBody('user.updated', clerkUserId, (e) => (e.data.updated_at = 9_999_999_999_999)),
-    );
+  test(
+    'when an older user.created arrives after user.updated, ' +
+      'or anything after user.deleted, then it changes nothing',
+    async () => {
+      // Arrange
+      const clerkUserId = `user_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
+      const updated = clerkDelivery(clerkBody('user.updated', clerkUserId, (e) => (e.data.first_name = 'Newest')));
+      const staleCreated = clerkDelivery(clerkBody('user.created', clerkUserId));
+      const deleted = clerkDelivery(clerkBody('user.deleted', clerkUserId));
+      const lateUpdate = clerkDelivery(
+        clerkBody('user.updated', clerkUserId, (e) => (e.data.updated_at = 9_999_999_999_999)),
+      );
 
-    // Act
-    for (const d of [updated, staleCreated, deleted, lateUpdate]) {
-      await post(stack.api.url, ROUTE, d);
-      await processedEvent(stack, 'clerk', d.headers['svix-id']!);
-    }
+      // Act
+      for (const d of [updated, staleCreated, deleted, lateUpdate]) {
+        await post(stack.api.url, ROUTE, d);
+        await processedEvent(stack, 'clerk', d.headers['svix-id']!);
+      }
 
-    // Assert
-    expect(await userRow(clerkUserId)).toMatchObject({ display_name: 'Newest', status: 'deactivated' });
-    expect((await processedEvent(stack, 'clerk', staleCreated.headers['svix-id']!)).outcome).toBe('ignored');
-    expect((await processedEvent(stack, 'clerk', lateUpdate.headers['svix-id']!)).outcome).toBe('ignored');
-  });
+      // Assert
+      expect(await userRow(clerkUserId)).toMatchObject({ display_name: 'Newest', status: 'deactivated' });
+      expect((await processedEvent(stack, 'clerk', staleCreated.headers['svix-id']!)).outcome).toBe('ignored');
+      expect((await processedEvent(stack, 'clerk', lateUpdate.headers['svix-id']!)).outcome).toBe('ignored');
+    },
+  );
 
   test('when the same delivery (same svix-id) arrives twice, then one workflow runs and both get 200', async () => {
     const clerkUserId = `user_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
@@ -97,11 +105,15 @@ describe('Clerk identity webhook', () => {
     expect(await executionsOf(stack, `clerk:${delivery.headers['svix-id']}`)).toBe(1);
   });
 
-  test('when the pretty-printed fixture is re-signed over its raw bytes, then it is accepted (the route never re-serializes)', async () => {
-    const delivery = clerkDelivery(fixture('clerk', 'user.created.noncanonical.json'));
-    const res = await post(stack.api.url, ROUTE, delivery);
-    expect(res.status).toBe(200);
-  });
+  test(
+    'when the pretty-printed fixture is re-signed over its raw bytes, ' +
+      'then it is accepted (the route never re-serializes)',
+    async () => {
+      const delivery = clerkDelivery(fixture('clerk', 'user.created.noncanonical.json'));
+      const res = await post(stack.api.url, ROUTE, delivery);
+      expect(res.status).toBe(200);
+    },
+  );
 
   test.each([
     [

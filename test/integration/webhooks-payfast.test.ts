@@ -19,7 +19,8 @@ async function checkout(stack: TestStack, userId: string, packageId = 'pro', mPa
   const pkg = await stack.stores.packages.findById(packageId);
   const price = pkg!.prices.find((p) => p.provider === 'payfast')!;
   await stack.pool.query(
-    'INSERT INTO payfast_checkouts (m_payment_id, user_id, package_id, amount_cents, currency) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING',
+    'INSERT INTO payfast_checkouts (m_payment_id, user_id, package_id, amount_cents, currency) VALUES ($1, $2, $3, ' +
+      '$4, $5) ON CONFLICT DO NOTHING',
     [mPaymentId, userId, packageId, price.amountCents, price.currency],
   );
   return { mPaymentId, credits: pkg!.credits, amount: (price.amountCents / 100).toFixed(2) };
@@ -32,165 +33,185 @@ describe('PayFast ITN webhook', () => {
   });
   afterAll(async () => stack.stop());
 
-  test("when a signed COMPLETE arrives for a package, then the balance rises by the package's credits and only that user's socket hears both events", async () => {
-    // Arrange
-    const buyer = await stack.createUser({ clerkUserId: `user_${'b'.repeat(20)}${pfId()}` });
-    const other = await stack.createUser();
-    const { mPaymentId, credits, amount } = await checkout(stack, buyer.id, 'pro');
-    const buyerSocket = await connectRecording(stack.api.url, buyer.key);
-    const otherSocket = await connectRecording(stack.api.url, other.key);
-    const pf = pfId();
+  test(
+    "when a signed COMPLETE arrives for a package, then the balance rises by the package's credits and only " +
+      "that user's socket hears both events",
+    async () => {
+      // Arrange
+      const buyer = await stack.createUser({ clerkUserId: `user_${'b'.repeat(20)}${pfId()}` });
+      const other = await stack.createUser();
+      const { mPaymentId, credits, amount } = await checkout(stack, buyer.id, 'pro');
+      const buyerSocket = await connectRecording(stack.api.url, buyer.key);
+      const otherSocket = await connectRecording(stack.api.url, other.key);
+      const pf = pfId();
 
-    // Act
-    const res = await post(
-      stack.api.url,
-      ROUTE,
-      form(
-        signedItn(
-          completeItn({
-            mPaymentId,
-            pfPaymentId: pf,
-            amount,
-            customStr1: `user_${'b'.repeat(20)}${pf.slice(0, 0)}`,
-          }).map(([k, v]) => [k, k === 'custom_str1' ? '' : v]),
+      // Act
+      const res = await post(
+        stack.api.url,
+        ROUTE,
+        form(
+          signedItn(
+            completeItn({
+              mPaymentId,
+              pfPaymentId: pf,
+              amount,
+              customStr1: `user_${'b'.repeat(20)}${pf.slice(0, 0)}`,
+            }).map(([k, v]) => [k, k === 'custom_str1' ? '' : v]),
+          ),
         ),
-      ),
-    );
-    const granted = await buyerSocket.waitFor('credits_granted', (p) => p.eventId === pf);
-    const updated = await buyerSocket.waitFor('credit_balance_updated', (p) => p.delta === credits);
-    await new Promise((r) => setTimeout(r, 500));
+      );
+      const granted = await buyerSocket.waitFor('credits_granted', (p) => p.eventId === pf);
+      const updated = await buyerSocket.waitFor('credit_balance_updated', (p) => p.delta === credits);
+      await new Promise((r) => setTimeout(r, 500));
 
-    // Assert
-    expect(res.status).toBe(200);
-    expect(res.text).toBe('OK');
-    expect(await balanceOf(stack, buyer.id)).toBe(credits);
-    expect(granted).toEqual({
-      transactionId: expect.any(String),
-      amount: credits,
-      balance: credits,
-      source: 'payfast',
-      eventId: pf,
-      grantedAt: expect.stringMatching(/Z$/),
-    });
-    expect(updated).toEqual({ balance: credits, delta: credits, reason: expect.stringContaining('PayFast payment') });
-    expect(otherSocket.received).toEqual([]);
-    buyerSocket.close();
-    otherSocket.close();
-  });
+      // Assert
+      expect(res.status).toBe(200);
+      expect(res.text).toBe('OK');
+      expect(await balanceOf(stack, buyer.id)).toBe(credits);
+      expect(granted).toEqual({
+        transactionId: expect.any(String),
+        amount: credits,
+        balance: credits,
+        source: 'payfast',
+        eventId: pf,
+        grantedAt: expect.stringMatching(/Z$/),
+      });
+      expect(updated).toEqual({ balance: credits, delta: credits, reason: expect.stringContaining('PayFast payment') });
+      expect(otherSocket.received).toEqual([]);
+      buyerSocket.close();
+      otherSocket.close();
+    },
+  );
 
-  test('when the fixture ITNs (initial, recurring, failed, cancelled, special characters) arrive, then COMPLETEs grant their package and the others change nothing', async () => {
-    // Arrange: the fixtures' checkouts, owned by the fixture user.
-    const user = await fixtureUser(stack);
-    const pro = await checkout(stack, user.id, 'pro', 'sub_7f3c2a1e-initial');
-    const annual = await checkout(stack, user.id, 'pro-annual', 'ord_0042');
-    const before = await balanceOf(stack, user.id);
+  test(
+    'when the fixture ITNs (initial, recurring, failed, cancelled, special characters) arrive, ' +
+      'then COMPLETEs grant their package and the others change nothing',
+    async () => {
+      // Arrange: the fixtures' checkouts, owned by the fixture user.
+      const user = await fixtureUser(stack);
+      const pro = await checkout(stack, user.id, 'pro', 'sub_7f3c2a1e-initial');
+      const annual = await checkout(stack, user.id, 'pro-annual', 'ord_0042');
+      const before = await balanceOf(stack, user.id);
 
-    // Act
-    const answers = [];
-    for (const name of [
-      'COMPLETE_initial',
-      'COMPLETE_recurring',
-      'FAILED_recurring',
-      'CANCELLED_subscription',
-      'COMPLETE_special-chars_in_item_name',
-    ]) {
-      answers.push((await post(stack.api.url, ROUTE, payfastFixture(name))).status);
-    }
-    const events = await Promise.all(
-      ['2447101', '2461990', '2475312:FAILED', '2447101:CANCELLED', '2480007'].map((id) =>
-        processedEvent(stack, 'payfast', id),
-      ),
-    );
+      // Act
+      const answers = [];
+      for (const name of [
+        'COMPLETE_initial',
+        'COMPLETE_recurring',
+        'FAILED_recurring',
+        'CANCELLED_subscription',
+        'COMPLETE_special-chars_in_item_name',
+      ]) {
+        answers.push((await post(stack.api.url, ROUTE, payfastFixture(name))).status);
+      }
+      const events = await Promise.all(
+        ['2447101', '2461990', '2475312:FAILED', '2447101:CANCELLED', '2480007'].map((id) =>
+          processedEvent(stack, 'payfast', id),
+        ),
+      );
 
-    // Assert
-    expect(answers).toEqual([200, 200, 200, 200, 200]);
-    expect(events.map((e) => e.outcome)).toEqual(['granted', 'granted', 'logged', 'logged', 'granted']);
-    expect(await balanceOf(stack, user.id)).toBe(before + 2 * pro.credits + annual.credits);
-    const ledger = await stack.pool.query(
-      `SELECT metadata FROM credit_transactions WHERE idempotency_key = 'payfast:2447101'`,
-    );
-    expect(ledger.rows[0].metadata).toMatchObject({
-      provider: 'payfast',
-      eventId: '2447101',
-      mPaymentId: 'sub_7f3c2a1e-initial',
-      packageId: 'pro',
-      amountGross: '199.00',
-    });
-  });
+      // Assert
+      expect(answers).toEqual([200, 200, 200, 200, 200]);
+      expect(events.map((e) => e.outcome)).toEqual(['granted', 'granted', 'logged', 'logged', 'granted']);
+      expect(await balanceOf(stack, user.id)).toBe(before + 2 * pro.credits + annual.credits);
+      const ledger = await stack.pool.query(
+        `SELECT metadata FROM credit_transactions WHERE idempotency_key = 'payfast:2447101'`,
+      );
+      expect(ledger.rows[0].metadata).toMatchObject({
+        provider: 'payfast',
+        eventId: '2447101',
+        mPaymentId: 'sub_7f3c2a1e-initial',
+        packageId: 'pro',
+        amountGross: '199.00',
+      });
+    },
+  );
 
-  test('when twenty deliveries of the same payment arrive at once, then all get 200, one workflow runs and one grant is made', async () => {
-    // Arrange
-    const user = await stack.createUser();
-    const { mPaymentId, credits, amount } = await checkout(stack, user.id);
-    const pf = pfId();
-    const body = signedItn(completeItn({ mPaymentId, pfPaymentId: pf, amount, customStr1: user.id }));
+  test(
+    'when twenty deliveries of the same payment arrive at once, then all get 200, ' +
+      'one workflow runs and one grant is made',
+    async () => {
+      // Arrange
+      const user = await stack.createUser();
+      const { mPaymentId, credits, amount } = await checkout(stack, user.id);
+      const pf = pfId();
+      const body = signedItn(completeItn({ mPaymentId, pfPaymentId: pf, amount, customStr1: user.id }));
 
-    // Act
-    const answers = await Promise.all(Array.from({ length: 20 }, () => post(stack.api.url, ROUTE, form(body))));
-    await stack.temporal.workflow.getHandle(`payfast:${pf}`).result();
-    const again = await post(stack.api.url, ROUTE, form(body));
+      // Act
+      const answers = await Promise.all(Array.from({ length: 20 }, () => post(stack.api.url, ROUTE, form(body))));
+      await stack.temporal.workflow.getHandle(`payfast:${pf}`).result();
+      const again = await post(stack.api.url, ROUTE, form(body));
 
-    // Assert
-    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
-    expect(again.status).toBe(200);
-    expect(await balanceOf(stack, user.id)).toBe(credits);
-    const grants = await stack.pool.query(
-      `SELECT count(*)::int AS n FROM credit_transactions WHERE idempotency_key = $1`,
-      [`payfast:${pf}`],
-    );
-    expect(grants.rows[0].n).toBe(1);
-    expect(await executionsOf(stack, `payfast:${pf}`)).toBe(1);
-  });
+      // Assert
+      expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+      expect(again.status).toBe(200);
+      expect(await balanceOf(stack, user.id)).toBe(credits);
+      const grants = await stack.pool.query(
+        `SELECT count(*)::int AS n FROM credit_transactions WHERE idempotency_key = $1`,
+        [`payfast:${pf}`],
+      );
+      expect(grants.rows[0].n).toBe(1);
+      expect(await executionsOf(stack, `payfast:${pf}`)).toBe(1);
+    },
+  );
 
-  test('when a parameter is tampered with or the passphrase is wrong, then the ITN is refused with 401 and nothing is granted', async () => {
-    // Arrange
-    const tampered = Buffer.from(
-      fixture('payfast', 'events', 'COMPLETE_initial.form.txt')
-        .toString('utf8')
-        .replace('amount_gross=199.00', 'amount_gross=1999.00'),
-    );
-    const wrongPassphrase = signedItn(
-      completeItn({ mPaymentId: 'x', pfPaymentId: pfId(), amount: '199.00', customStr1: '' }),
-      'not-the-passphrase',
-    );
-    const reordered = Buffer.from(
-      fixture('payfast', 'events', 'COMPLETE_recurring.form.txt')
-        .toString('utf8')
-        .replace('amount_fee=-4.58&amount_net=194.42', 'amount_net=194.42&amount_fee=-4.58'),
-    );
+  test(
+    'when a parameter is tampered with or the passphrase is wrong, then the ' +
+      'ITN is refused with 401 and nothing is granted',
+    async () => {
+      // Arrange
+      const tampered = Buffer.from(
+        fixture('payfast', 'events', 'COMPLETE_initial.form.txt')
+          .toString('utf8')
+          .replace('amount_gross=199.00', 'amount_gross=1999.00'),
+      );
+      const wrongPassphrase = signedItn(
+        completeItn({ mPaymentId: 'x', pfPaymentId: pfId(), amount: '199.00', customStr1: '' }),
+        'not-the-passphrase',
+      );
+      const reordered = Buffer.from(
+        fixture('payfast', 'events', 'COMPLETE_recurring.form.txt')
+          .toString('utf8')
+          .replace('amount_fee=-4.58&amount_net=194.42', 'amount_net=194.42&amount_fee=-4.58'),
+      );
 
-    // Act
-    const answers = await Promise.all(
-      [tampered, wrongPassphrase, reordered, Buffer.from('m_payment_id=1&pf_payment_id=2')].map((b) =>
-        post(stack.api.url, ROUTE, form(b)),
-      ),
-    );
+      // Act
+      const answers = await Promise.all(
+        [tampered, wrongPassphrase, reordered, Buffer.from('m_payment_id=1&pf_payment_id=2')].map((b) =>
+          post(stack.api.url, ROUTE, form(b)),
+        ),
+      );
 
-    // Assert
-    expect(answers.map((a) => a.status)).toEqual([401, 401, 401, 401]);
-    expect(answers[0]!.body).toMatchObject({ success: false, error: 'Unauthorized', code: 'INVALID_SIGNATURE' });
-  });
+      // Assert
+      expect(answers.map((a) => a.status)).toEqual([401, 401, 401, 401]);
+      expect(answers[0]!.body).toMatchObject({ success: false, error: 'Unauthorized', code: 'INVALID_SIGNATURE' });
+    },
+  );
 
-  test('when the amount is not the price of the checkout, then the ITN is acknowledged, recorded as rejected and grants nothing', async () => {
-    // Arrange
-    const user = await stack.createUser();
-    const { mPaymentId } = await checkout(stack, user.id, 'pro');
-    const pf = pfId();
+  test(
+    'when the amount is not the price of the checkout, then the ITN is acknowledged, ' +
+      'recorded as rejected and grants nothing',
+    async () => {
+      // Arrange
+      const user = await stack.createUser();
+      const { mPaymentId } = await checkout(stack, user.id, 'pro');
+      const pf = pfId();
 
-    // Act
-    const res = await post(
-      stack.api.url,
-      ROUTE,
-      form(signedItn(completeItn({ mPaymentId, pfPaymentId: pf, amount: '99.00', customStr1: user.id }))),
-    );
-    const event = await processedEvent(stack, 'payfast', pf);
+      // Act
+      const res = await post(
+        stack.api.url,
+        ROUTE,
+        form(signedItn(completeItn({ mPaymentId, pfPaymentId: pf, amount: '99.00', customStr1: user.id }))),
+      );
+      const event = await processedEvent(stack, 'payfast', pf);
 
-    // Assert
-    expect(res.status).toBe(200);
-    expect(event).toMatchObject({ outcome: 'rejected', credits: 0 });
-    expect(event.detail).toContain('is not the package price 199.00');
-    expect(await balanceOf(stack, user.id)).toBe(0);
-  });
+      // Assert
+      expect(res.status).toBe(200);
+      expect(event).toMatchObject({ outcome: 'rejected', credits: 0 });
+      expect(event.detail).toContain('is not the package price 199.00');
+      expect(await balanceOf(stack, user.id)).toBe(0);
+    },
+  );
 
   test('when custom_str1 names someone else or m_payment_id is unknown, then nothing is granted', async () => {
     const owner = await stack.createUser();
@@ -270,35 +291,38 @@ describe('PayFast ITN webhook with the production safeguards on', () => {
     validator.close();
   });
 
-  test('when PayFast confirms the ITN as VALID, then the package is granted; when it answers INVALID, nothing is', async () => {
-    // Arrange
-    const user = await stack.createUser();
-    const { mPaymentId, credits, amount } = await checkout(stack, user.id);
-    const [good, bad] = [pfId(), pfId()];
+  test(
+    'when PayFast confirms the ITN as VALID, then the ' + 'package is granted; when it answers INVALID, nothing is',
+    async () => {
+      // Arrange
+      const user = await stack.createUser();
+      const { mPaymentId, credits, amount } = await checkout(stack, user.id);
+      const [good, bad] = [pfId(), pfId()];
 
-    // Act
-    answer = 'VALID';
-    await post(
-      stack.api.url,
-      ROUTE,
-      form(signedItn(completeItn({ mPaymentId, pfPaymentId: good, amount, customStr1: user.id }))),
-    );
-    const granted = await processedEvent(stack, 'payfast', good);
-    answer = 'INVALID';
-    await post(
-      stack.api.url,
-      ROUTE,
-      form(signedItn(completeItn({ mPaymentId, pfPaymentId: bad, amount, customStr1: user.id }))),
-    );
-    const refused = await processedEvent(stack, 'payfast', bad);
+      // Act
+      answer = 'VALID';
+      await post(
+        stack.api.url,
+        ROUTE,
+        form(signedItn(completeItn({ mPaymentId, pfPaymentId: good, amount, customStr1: user.id }))),
+      );
+      const granted = await processedEvent(stack, 'payfast', good);
+      answer = 'INVALID';
+      await post(
+        stack.api.url,
+        ROUTE,
+        form(signedItn(completeItn({ mPaymentId, pfPaymentId: bad, amount, customStr1: user.id }))),
+      );
+      const refused = await processedEvent(stack, 'payfast', bad);
 
-    // Assert
-    expect(granted.outcome).toBe('granted');
-    expect(refused).toMatchObject({ outcome: 'rejected', detail: expect.stringContaining('INVALID') });
-    expect(await balanceOf(stack, user.id)).toBe(credits);
-    expect(validated.at(-1)).not.toContain('signature=');
-    expect(validated.at(-1)).toContain(`pf_payment_id=${bad}`);
-  });
+      // Assert
+      expect(granted.outcome).toBe('granted');
+      expect(refused).toMatchObject({ outcome: 'rejected', detail: expect.stringContaining('INVALID') });
+      expect(await balanceOf(stack, user.id)).toBe(credits);
+      expect(validated.at(-1)).not.toContain('signature=');
+      expect(validated.at(-1)).toContain(`pf_payment_id=${bad}`);
+    },
+  );
 
   test('when the ITN comes from an address that is not PayFast, then it is refused with 403', async () => {
     const guarded = await startTestStack({ env: { ...WEBHOOK_ENV, PAYFAST_VERIFY_SOURCE: 'true' }, worker: false });

@@ -52,7 +52,8 @@ describe('a worker that dies mid-job', () => {
     await anvil.stop();
   });
 
-  test('when the worker process is killed during the analysis, then a restarted worker finishes the job and it is charged once', async () => {
+  test('when the worker process is killed during the analysis, then a restarted worker finishes the ' +
+    'job and it is charged once', async () => {
     const user = await stack.createUser({ credits: 2 });
     const target = '0x00000000000000000000000000000000000c0ffe';
     await sendNative({ rpcUrl: anvil.rpcUrl, to: target, valueWei: 10n ** 18n });

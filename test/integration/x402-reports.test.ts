@@ -59,76 +59,87 @@ describe('pay-per-use reports over x402 (USDC on a local Base: anvil chain id 84
     return { header: encodePaymentSignatureHeader(payload), payload };
   }
 
-  test('when a report is requested without payment, then 402 carries the challenge in the header and the body', async () => {
-    const res = await post('kya', { chain: 'ethereum', address: SANCTIONED });
-    const body = await res.json();
-    expect(res.status).toBe(402);
-    expect(body).toMatchObject({
-      success: false,
-      payTo,
-      amount: '1000000',
-      asset: BASE_USDC,
-      network: 'eip155:8453',
-      resource: url('kya'),
-    });
-    const required = decodePaymentRequiredHeader(res.headers.get('payment-required') as string);
-    expect(required.accepts[0]).toMatchObject({
-      scheme: 'exact',
-      network: 'eip155:8453',
-      amount: '1000000',
-      payTo,
-      asset: BASE_USDC,
-      extra: { name: 'USD Coin', version: '2' },
-    });
-  });
-
-  test('when the @x402/fetch client pays for a KYA report, then 200 with the report and exactly 1.00 USDC moved on chain', async () => {
-    const before = await balances();
-    const res = await payingFetch()(url('kya'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ chain: 'ethereum', address: SANCTIONED }),
-    });
-    const body = await res.json();
-    const after = await balances();
-    expect(res.status).toBe(200);
-    expect(body).toMatchObject({
-      success: true,
-      x402: {
-        payer: payer.address,
+  test(
+    'when a report is requested without payment, then ' + '402 carries the challenge in the header and the body',
+    async () => {
+      const res = await post('kya', { chain: 'ethereum', address: SANCTIONED });
+      const body = await res.json();
+      expect(res.status).toBe(402);
+      expect(body).toMatchObject({
+        success: false,
+        payTo,
         amount: '1000000',
         asset: BASE_USDC,
         network: 'eip155:8453',
-        transaction: expect.stringMatching(/^0x[0-9a-f]{64}$/),
-      },
-      data: { api_type: 'KYA', chain: 'ethereum', risk_level: 'HIGH', risk_score: 100 },
-    });
-    expect(res.headers.get('payment-response')).toBeTruthy();
-    expect([before.payer - after.payer, after.payTo - before.payTo]).toEqual([ONE_USDC, ONE_USDC]);
-    const history = await stack.pool.query(
-      `SELECT activity_type, source FROM activity_history WHERE lower(user_ref) = lower($1)`,
-      [payer.address],
-    );
-    expect(history.rows).toContainEqual({ activity_type: 'kya', source: 'x402' });
-  });
+        resource: url('kya'),
+      });
+      const required = decodePaymentRequiredHeader(res.headers.get('payment-required') as string);
+      expect(required.accepts[0]).toMatchObject({
+        scheme: 'exact',
+        network: 'eip155:8453',
+        amount: '1000000',
+        payTo,
+        asset: BASE_USDC,
+        extra: { name: 'USD Coin', version: '2' },
+      });
+    },
+  );
 
-  test('when a KYE report is paid for a known entity, then its profile comes back; an unknown entity is 404 and not charged', async () => {
-    const paid = await payingFetch()(url('kye'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Garantex' }),
-    });
-    expect(paid.status).toBe(200);
-    expect((await paid.json()).data).toMatchObject({ name: 'GARANTEX EUROPE OU', status: ['sanctioned'] });
-    const before = await balances();
-    const missing = await payingFetch()(url('kye'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'qqqq zzzz xylophone' }),
-    });
-    expect(missing.status).toBe(404);
-    expect(await balances()).toEqual(before);
-  });
+  test(
+    'when the @x402/fetch client pays for a KYA report, ' +
+      'then 200 with the report and exactly 1.00 USDC moved on chain',
+    async () => {
+      const before = await balances();
+      const res = await payingFetch()(url('kya'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ chain: 'ethereum', address: SANCTIONED }),
+      });
+      const body = await res.json();
+      const after = await balances();
+      expect(res.status).toBe(200);
+      expect(body).toMatchObject({
+        success: true,
+        x402: {
+          payer: payer.address,
+          amount: '1000000',
+          asset: BASE_USDC,
+          network: 'eip155:8453',
+          transaction: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+        },
+        data: { api_type: 'KYA', chain: 'ethereum', risk_level: 'HIGH', risk_score: 100 },
+      });
+      expect(res.headers.get('payment-response')).toBeTruthy();
+      expect([before.payer - after.payer, after.payTo - before.payTo]).toEqual([ONE_USDC, ONE_USDC]);
+      const history = await stack.pool.query(
+        `SELECT activity_type, source FROM activity_history WHERE lower(user_ref) = lower($1)`,
+        [payer.address],
+      );
+      expect(history.rows).toContainEqual({ activity_type: 'kya', source: 'x402' });
+    },
+  );
+
+  test(
+    'when a KYE report is paid for a known entity, then its profile comes back; ' +
+      'an unknown entity is 404 and not charged',
+    async () => {
+      const paid = await payingFetch()(url('kye'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Garantex' }),
+      });
+      expect(paid.status).toBe(200);
+      expect((await paid.json()).data).toMatchObject({ name: 'GARANTEX EUROPE OU', status: ['sanctioned'] });
+      const before = await balances();
+      const missing = await payingFetch()(url('kye'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'qqqq zzzz xylophone' }),
+      });
+      expect(missing.status).toBe(404);
+      expect(await balances()).toEqual(before);
+    },
+  );
 
   test.each([
     ['kyt', { chain: 'ethereum', txid: 'xyz' }, 'txid'],

@@ -76,32 +76,37 @@ const VALID: Record<string, Record<string, unknown>> = {
 };
 
 describe('the activity webhook body schema against parseActivityRecord', () => {
-  test('when 1500 generated bodies go to the validator and to the schema, then the validator refuses exactly those the schema refuses', () => {
-    const random = prng(3);
-    const disagreements: string[] = [];
-    let acceptedCount = 0;
-    for (let i = 0; i < 1500; i++) {
-      // A valid record with one to three fields replaced: most bodies are near the line between valid and not.
-      const body: Record<string, unknown> = { ...pick(random, Object.values(VALID)) };
-      for (let n = 1 + Math.floor(random() * 3); n > 0; n--) {
-        const field = pick(random, Object.keys(VALUES));
-        const value = pick(random, VALUES[field] as unknown[]);
-        if (value === undefined) delete body[field];
-        else body[field] = value;
+  test(
+    'when 1500 generated bodies go to the validator and to the schema, ' +
+      'then the validator refuses exactly those the schema refuses',
+    () => {
+      const random = prng(3);
+      const disagreements: string[] = [];
+      let acceptedCount = 0;
+      for (let i = 0; i < 1500; i++) {
+        // A valid record with one to three fields replaced: most bodies are near the line between valid and not.
+        const body: Record<string, unknown> = { ...pick(random, Object.values(VALID)) };
+        for (let n = 1 + Math.floor(random() * 3); n > 0; n--) {
+          const field = pick(random, Object.keys(VALUES));
+          const value = pick(random, VALUES[field] as unknown[]);
+          if (value === undefined) delete body[field];
+          else body[field] = value;
+        }
+        const validator = accepts(body);
+        const schema = activityRecordBodySchema.safeParse(body).success;
+        if (validator) acceptedCount += 1;
+        if (validator !== schema)
+          disagreements.push(
+            `${JSON.stringify(body)}: validator ${validator ? 'accepts' : 'refuses'}, ` +
+              `schema ${schema ? 'accepts' : 'refuses'}`,
+          );
       }
-      const validator = accepts(body);
-      const schema = activityRecordBodySchema.safeParse(body).success;
-      if (validator) acceptedCount += 1;
-      if (validator !== schema)
-        disagreements.push(
-          `${JSON.stringify(body)}: validator ${validator ? 'accepts' : 'refuses'}, schema ${schema ? 'accepts' : 'refuses'}`,
-        );
-    }
-    expect(disagreements.slice(0, 10)).toEqual([]);
-    // Both sides of the line were exercised.
-    expect(acceptedCount).toBeGreaterThan(300);
-    expect(acceptedCount).toBeLessThan(1300);
-  });
+      expect(disagreements.slice(0, 10)).toEqual([]);
+      // Both sides of the line were exercised.
+      expect(acceptedCount).toBeGreaterThan(300);
+      expect(acceptedCount).toBeLessThan(1300);
+    },
+  );
 
   test('when the body is not an object, then both refuse it', () => {
     for (const body of [null, [], 'text', 42])

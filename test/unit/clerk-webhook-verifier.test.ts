@@ -31,32 +31,35 @@ describe('Clerk (Svix) webhook verification', () => {
     expect(delivery.event.data.id).toBe('user_29w83sxmDNGwOuEthce5gg56FcC');
   });
 
-  test("when Svix's published test vector is signed and verified, then the expected signature results and verifies", () => {
-    // Arrange
-    const v = fixtureJson('clerk', 'svix-official-test-vector.json');
-    const verify = createClerkVerifier({ secret: v.secret, now: () => v.timestamp * 1000 });
+  test(
+    "when Svix's published test vector is signed and " + 'verified, then the expected signature results and verifies',
+    () => {
+      // Arrange
+      const v = fixtureJson('clerk', 'svix-official-test-vector.json');
+      const verify = createClerkVerifier({ secret: v.secret, now: () => v.timestamp * 1000 });
 
-    // Act
-    const signature = new Webhook(v.secret).sign(v.msg_id, new Date(v.timestamp * 1000), v.payload);
+      // Act
+      const signature = new Webhook(v.secret).sign(v.msg_id, new Date(v.timestamp * 1000), v.payload);
 
-    // Assert
-    expect(signature).toBe(v.expected_signature);
-    // Signature and timestamp pass; only then is the body read, and `{"test": …}` is no Clerk event.
-    expect(() =>
-      verify(Buffer.from(v.payload), {
-        'svix-id': v.msg_id,
-        'svix-timestamp': String(v.timestamp),
-        'svix-signature': v.expected_signature,
-      }),
-    ).toThrow(/not a Clerk event/);
-    expect(() =>
-      verify(Buffer.from(v.payload), {
-        'svix-id': v.msg_id,
-        'svix-timestamp': String(v.timestamp),
-        'svix-signature': 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OF=',
-      }),
-    ).toThrow(/no matching signature/);
-  });
+      // Assert
+      expect(signature).toBe(v.expected_signature);
+      // Signature and timestamp pass; only then is the body read, and `{"test": …}` is no Clerk event.
+      expect(() =>
+        verify(Buffer.from(v.payload), {
+          'svix-id': v.msg_id,
+          'svix-timestamp': String(v.timestamp),
+          'svix-signature': v.expected_signature,
+        }),
+      ).toThrow(/not a Clerk event/);
+      expect(() =>
+        verify(Buffer.from(v.payload), {
+          'svix-id': v.msg_id,
+          'svix-timestamp': String(v.timestamp),
+          'svix-signature': 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OF=',
+        }),
+      ).toThrow(/no matching signature/);
+    },
+  );
 
   test.each([
     ['older than 5 minutes (a replay)', 301_000],
@@ -106,13 +109,17 @@ describe('Clerk (Svix) webhook verification', () => {
     );
   });
 
-  test('when the signature comes in the contract header X-Clerk-Webhook-Signature, then it is accepted as svix-signature', () => {
-    const verify = createClerkVerifier({ secret: CLERK_SECRET, now: at('user.created') });
-    const { 'svix-signature': signature, ...rest } = headersOf('user.created');
-    expect(
-      verify(fixture('clerk', 'user.created.json'), { ...rest, 'x-clerk-webhook-signature': signature }).event.type,
-    ).toBe('user.created');
-  });
+  test(
+    'when the signature comes in the contract header X-Clerk-Webhook-Signature, ' +
+      'then it is accepted as svix-signature',
+    () => {
+      const verify = createClerkVerifier({ secret: CLERK_SECRET, now: at('user.created') });
+      const { 'svix-signature': signature, ...rest } = headersOf('user.created');
+      expect(
+        verify(fixture('clerk', 'user.created.json'), { ...rest, 'x-clerk-webhook-signature': signature }).event.type,
+      ).toBe('user.created');
+    },
+  );
 
   test('when the secret is a different one, then every fixture is rejected', () => {
     const verify = createClerkVerifier({ secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', now: at('user.created') });

@@ -116,16 +116,20 @@ describe('loadConfig', () => {
     PAYFAST_MERCHANT_PASSPHRASE: 'a passphrase',
   };
 
-  test('when NODE_ENV is production with every webhook secret, then the configuration loads with the PayFast safeguards on', () => {
-    // Arrange / Act
-    const config = loadConfig({ NODE_ENV: 'production', ...productionSecrets });
+  test(
+    'when NODE_ENV is production with every webhook secret, then the configuration loads with ' +
+      'the PayFast safeguards on',
+    () => {
+      // Arrange / Act
+      const config = loadConfig({ NODE_ENV: 'production', ...productionSecrets });
 
-    // Assert
-    expect(config.NODE_ENV).toBe('production');
-    expect(config.DATABASE_URL).toBe('postgres://user:pw@db.internal:5432/chainscreen');
-    expect(config.PAYFAST_VERIFY_SOURCE).toBe(true);
-    expect(config.PAYFAST_SERVER_VALIDATION).toBe(true);
-  });
+      // Assert
+      expect(config.NODE_ENV).toBe('production');
+      expect(config.DATABASE_URL).toBe('postgres://user:pw@db.internal:5432/chainscreen');
+      expect(config.PAYFAST_VERIFY_SOURCE).toBe(true);
+      expect(config.PAYFAST_SERVER_VALIDATION).toBe(true);
+    },
+  );
 
   test.each(Object.keys(productionSecrets).filter((k) => k !== 'DATABASE_URL'))(
     'when NODE_ENV is production without %s, then a ConfigError naming it is thrown',
@@ -139,17 +143,20 @@ describe('loadConfig', () => {
     },
   );
 
-  test('when NODE_ENV is development, then the PayFast safeguards that need the internet are off unless switched on', () => {
-    // Arrange / Act
-    const off = loadConfig({});
-    const on = loadConfig({ PAYFAST_VERIFY_SOURCE: 'true', PAYFAST_SERVER_VALIDATION: '1' });
-    const prodOff = loadConfig({ NODE_ENV: 'production', ...productionSecrets, PAYFAST_SERVER_VALIDATION: 'false' });
+  test(
+    'when NODE_ENV is development, then the PayFast safeguards ' + 'that need the internet are off unless switched on',
+    () => {
+      // Arrange / Act
+      const off = loadConfig({});
+      const on = loadConfig({ PAYFAST_VERIFY_SOURCE: 'true', PAYFAST_SERVER_VALIDATION: '1' });
+      const prodOff = loadConfig({ NODE_ENV: 'production', ...productionSecrets, PAYFAST_SERVER_VALIDATION: 'false' });
 
-    // Assert
-    expect([off.PAYFAST_VERIFY_SOURCE, off.PAYFAST_SERVER_VALIDATION]).toEqual([false, false]);
-    expect([on.PAYFAST_VERIFY_SOURCE, on.PAYFAST_SERVER_VALIDATION]).toEqual([true, true]);
-    expect(prodOff.PAYFAST_SERVER_VALIDATION).toBe(false);
-  });
+      // Assert
+      expect([off.PAYFAST_VERIFY_SOURCE, off.PAYFAST_SERVER_VALIDATION]).toEqual([false, false]);
+      expect([on.PAYFAST_VERIFY_SOURCE, on.PAYFAST_SERVER_VALIDATION]).toEqual([true, true]);
+      expect(prodOff.PAYFAST_SERVER_VALIDATION).toBe(false);
+    },
+  );
 
   test('when CLERK_WEBHOOK_SECRET lacks the whsec_ prefix, then a ConfigError naming it is thrown', () => {
     // Arrange / Act
@@ -194,22 +201,26 @@ describe('loadConfig', () => {
     expect(err.message).toContain('NODE_ENV');
   });
 
-  test('when EVM_HISTORY_SOURCE is etherscan without ETHERSCAN_API_KEY, then a ConfigError names the key; with one, the Etherscan defaults apply', () => {
-    // Arrange / Act
-    const err = configError({ EVM_HISTORY_SOURCE: 'etherscan' });
-    const config = loadConfig({ EVM_HISTORY_SOURCE: 'etherscan', ETHERSCAN_API_KEY: 'K' });
+  test(
+    'when EVM_HISTORY_SOURCE is etherscan without ETHERSCAN_API_KEY, then a ConfigError names the key; ' +
+      'with one, the Etherscan defaults apply',
+    () => {
+      // Arrange / Act
+      const err = configError({ EVM_HISTORY_SOURCE: 'etherscan' });
+      const config = loadConfig({ EVM_HISTORY_SOURCE: 'etherscan', ETHERSCAN_API_KEY: 'K' });
 
-    // Assert
-    expect(err).toBeInstanceOf(ConfigError);
-    expect(err.message).toContain('ETHERSCAN_API_KEY: required when EVM_HISTORY_SOURCE=etherscan');
-    expect(config).toMatchObject({
-      ETHERSCAN_API_URL: 'https://api.etherscan.io/v2/api',
-      ETHERSCAN_RATE_PER_SECOND: 3,
-      EVM_LOGS_WINDOW_BLOCKS: 5_000,
-      EVM_LOGS_MAX_WINDOWS: 10,
-    });
-    expect(loadConfig({}).EVM_HISTORY_SOURCE).toBe('auto');
-  });
+      // Assert
+      expect(err).toBeInstanceOf(ConfigError);
+      expect(err.message).toContain('ETHERSCAN_API_KEY: required when EVM_HISTORY_SOURCE=etherscan');
+      expect(config).toMatchObject({
+        ETHERSCAN_API_URL: 'https://api.etherscan.io/v2/api',
+        ETHERSCAN_RATE_PER_SECOND: 3,
+        EVM_LOGS_WINDOW_BLOCKS: 5_000,
+        EVM_LOGS_MAX_WINDOWS: 10,
+      });
+      expect(loadConfig({}).EVM_HISTORY_SOURCE).toBe('auto');
+    },
+  );
 
   test('when the configuration is loaded, then the result is frozen', () => {
     // Arrange

@@ -126,21 +126,25 @@ describe('exposure crawl (pure logic over a fake chain)', () => {
     expect(out.nodes.map((n) => [n.address, n.stop])).toEqual([['E', 'labelled']]);
   });
 
-  test('when a node has more counterparties than the fan-out, then the most valuable are kept and the cut is reported', async () => {
-    const client = fakeClient({
-      T: Array.from({ length: 30 }, (_, i) => ['in', `C${i}`, i + 1] as ['in', string, number]),
-    });
-    const out = await crawlExposure(
-      { chain: 'ethereum', client, lists: lists({}), usdValue: usd },
-      [{ address: 'T', direction: 'in' }],
-      limits({ maxHops: 1 }),
-      AbortSignal.timeout(5000),
-    );
-    expect(out.nodes).toHaveLength(25);
-    expect(out.nodes[0]!.address).toBe('C29');
-    expect(out.truncated).toContain('fanout');
-    expect(out.complete).toBe(true);
-  });
+  test(
+    'when a node has more counterparties than the fan-out, ' +
+      'then the most valuable are kept and the cut is reported',
+    async () => {
+      const client = fakeClient({
+        T: Array.from({ length: 30 }, (_, i) => ['in', `C${i}`, i + 1] as ['in', string, number]),
+      });
+      const out = await crawlExposure(
+        { chain: 'ethereum', client, lists: lists({}), usdValue: usd },
+        [{ address: 'T', direction: 'in' }],
+        limits({ maxHops: 1 }),
+        AbortSignal.timeout(5000),
+      );
+      expect(out.nodes).toHaveLength(25);
+      expect(out.nodes[0]!.address).toBe('C29');
+      expect(out.truncated).toContain('fanout');
+      expect(out.complete).toBe(true);
+    },
+  );
 
   test('when a full page shows a hub beyond the first hop, then the hub is not expanded', async () => {
     const hubPage = Array.from({ length: 45 }, (_, i) => ['in', `H${i}`, 1] as ['in', string, number]);
@@ -154,49 +158,55 @@ describe('exposure crawl (pure logic over a fake chain)', () => {
     expect(out.nodes.map((n) => [n.address, n.stop])).toEqual([['HUB', 'hub']]);
   });
 
-  test('when the request budget or the deadline runs out, then the crawl stops, says why, and is incomplete', async () => {
-    const chainGraph: Graph = { T: [['in', 'A', 1]], A: [['in', 'B', 1]], B: [['in', 'C', 1]] };
-    const budget = await crawlExposure(
-      { chain: 'ethereum', client: fakeClient(chainGraph), lists: lists({}), usdValue: usd },
-      [{ address: 'T', direction: 'in' }],
-      limits({ maxRequests: 1 }),
-      AbortSignal.timeout(5000),
-    );
-    const aborted = new AbortController();
-    aborted.abort(new DOMException('deadline', 'TimeoutError'));
-    const late = await crawlExposure(
-      { chain: 'ethereum', client: fakeClient(chainGraph), lists: lists({}), usdValue: usd },
-      [{ address: 'T', direction: 'in' }],
-      limits(),
-      aborted.signal,
-    );
-    expect(budget).toMatchObject({ complete: false, truncated: ['request_budget'], hopsReached: 1 });
-    expect(late).toMatchObject({ complete: false, truncated: ['deadline'], hopsReached: 0 });
-  });
+  test(
+    'when the request budget or the deadline runs out, ' + 'then the crawl stops, says why, and is incomplete',
+    async () => {
+      const chainGraph: Graph = { T: [['in', 'A', 1]], A: [['in', 'B', 1]], B: [['in', 'C', 1]] };
+      const budget = await crawlExposure(
+        { chain: 'ethereum', client: fakeClient(chainGraph), lists: lists({}), usdValue: usd },
+        [{ address: 'T', direction: 'in' }],
+        limits({ maxRequests: 1 }),
+        AbortSignal.timeout(5000),
+      );
+      const aborted = new AbortController();
+      aborted.abort(new DOMException('deadline', 'TimeoutError'));
+      const late = await crawlExposure(
+        { chain: 'ethereum', client: fakeClient(chainGraph), lists: lists({}), usdValue: usd },
+        [{ address: 'T', direction: 'in' }],
+        limits(),
+        aborted.signal,
+      );
+      expect(budget).toMatchObject({ complete: false, truncated: ['request_budget'], hopsReached: 1 });
+      expect(late).toMatchObject({ complete: false, truncated: ['deadline'], hopsReached: 0 });
+    },
+  );
 
-  test('when exposure is dust, indirect, or the subject is an exchange, then the documented caps and floors apply', () => {
-    const node = (o: object) => ({
-      address: 'X',
-      hop: 1,
-      direction: 'in' as const,
-      share: 0.5,
-      usd: 1000,
-      path: ['T', 'X'],
-      stop: null,
-      intel: { ...none, ...o },
-    });
-    const l = limits({ dustUsd: 50 });
-    // A sanctioned source one hop away weighs at least 45 however small its share (OFAC has no de minimis).
-    expect(indirectExposureHits(model, [{ ...node(sanctioned), share: 0.001 }], l, false)[0]!.score).toBe(45);
-    expect(indirectExposureHits(model, [{ ...node(sanctioned), hop: 1 }], l, false)[0]!.score).toBe(75);
-    expect(indirectExposureHits(model, [{ ...node(sanctioned), hop: 1 }], l, true)[0]!.score).toBe(40);
-    expect(
-      indirectExposureHits(
-        model,
-        [{ ...node({ labels: [{ ...exchange.labels![0]!, category: 'mixer' }] }), usd: 20 }],
-        l,
-        false,
-      ),
-    ).toEqual([]);
-  });
+  test(
+    'when exposure is dust, indirect, or the subject is ' + 'an exchange, then the documented caps and floors apply',
+    () => {
+      const node = (o: object) => ({
+        address: 'X',
+        hop: 1,
+        direction: 'in' as const,
+        share: 0.5,
+        usd: 1000,
+        path: ['T', 'X'],
+        stop: null,
+        intel: { ...none, ...o },
+      });
+      const l = limits({ dustUsd: 50 });
+      // A sanctioned source one hop away weighs at least 45 however small its share (OFAC has no de minimis).
+      expect(indirectExposureHits(model, [{ ...node(sanctioned), share: 0.001 }], l, false)[0]!.score).toBe(45);
+      expect(indirectExposureHits(model, [{ ...node(sanctioned), hop: 1 }], l, false)[0]!.score).toBe(75);
+      expect(indirectExposureHits(model, [{ ...node(sanctioned), hop: 1 }], l, true)[0]!.score).toBe(40);
+      expect(
+        indirectExposureHits(
+          model,
+          [{ ...node({ labels: [{ ...exchange.labels![0]!, category: 'mixer' }] }), usd: 20 }],
+          l,
+          false,
+        ),
+      ).toEqual([]);
+    },
+  );
 });

@@ -69,13 +69,17 @@ async function giveUp(p: Promise<unknown>): Promise<HttpGiveUpError> {
 }
 
 describe('shared HTTP client: retries, Retry-After, timeouts and provider rules against a local server', () => {
-  test('when the server answers 503 then 200, then the value comes back after one retry and the metrics count both attempts', async () => {
-    server = await serve([{ status: 503 }, { body: { ok: 1 } }]);
-    const c = client();
-    await expect(c.request({ url: server.url })).resolves.toEqual({ ok: 1 });
-    expect(server.arrivals).toHaveLength(2);
-    expect(c.metrics()).toEqual({ requests: 2, retries: 1, rateLimited: 0, failures: 0 });
-  });
+  test(
+    'when the server answers 503 then 200, then the value comes back after one retry and the ' +
+      'metrics count both attempts',
+    async () => {
+      server = await serve([{ status: 503 }, { body: { ok: 1 } }]);
+      const c = client();
+      await expect(c.request({ url: server.url })).resolves.toEqual({ ok: 1 });
+      expect(server.arrivals).toHaveLength(2);
+      expect(c.metrics()).toEqual({ requests: 2, retries: 1, rateLimited: 0, failures: 0 });
+    },
+  );
 
   test('when a 429 says Retry-After: 1, then the retry waits about a second, not the short backoff', async () => {
     server = await serve([{ status: 429, headers: { 'retry-after': '1' } }, { body: [1] }]);
@@ -87,26 +91,34 @@ describe('shared HTTP client: retries, Retry-After, timeouts and provider rules 
     expect(c.metrics()).toMatchObject({ rateLimited: 1, retries: 1 });
   });
 
-  test('when Retry-After is longer than the policy waits inside one call, then the call gives up at once saying how long to wait', async () => {
-    server = await serve([{ status: 429, headers: { 'retry-after': '120' } }]);
-    const err = await giveUp(client({ retry: { ...fast, maxRetryAfterMs: 5_000 } }).request({ url: server.url }));
-    expect(err.details).toMatchObject({ retryableLater: true, status: 429, afterMs: 120_000, attempts: 1 });
-    expect(err.message).toMatch(/test GET \/api: HTTP 429; retry after 120000 ms/);
-    expect(server.arrivals).toHaveLength(1);
-  });
+  test(
+    'when Retry-After is longer than the policy waits inside one call, ' +
+      'then the call gives up at once saying how long to wait',
+    async () => {
+      server = await serve([{ status: 429, headers: { 'retry-after': '120' } }]);
+      const err = await giveUp(client({ retry: { ...fast, maxRetryAfterMs: 5_000 } }).request({ url: server.url }));
+      expect(err.details).toMatchObject({ retryableLater: true, status: 429, afterMs: 120_000, attempts: 1 });
+      expect(err.message).toMatch(/test GET \/api: HTTP 429; retry after 120000 ms/);
+      expect(server.arrivals).toHaveLength(1);
+    },
+  );
 
-  test('when the server never answers, then each attempt ends at its own timeout and the call gives up after all attempts', async () => {
-    server = await serve([{ hang: true }]);
-    const started = Date.now();
-    const err = await giveUp(
-      client({ timeoutMs: 150, retry: { ...fast, maxRetries: 2 } }).request({ url: server.url }),
-    );
-    expect(server.arrivals).toHaveLength(3);
-    expect(err.message).toMatch(/test GET \/api: no answer within 150 ms \(gave up after 3 attempts\)/);
-    expect(err.details).toMatchObject({ retryableLater: true, attempts: 3 });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(3 * 150 - 20);
-    expect(Date.now() - started).toBeLessThan(1_500);
-  });
+  test(
+    'when the server never answers, then each attempt ends at its own timeout and the call ' +
+      'gives up after all attempts',
+    async () => {
+      server = await serve([{ hang: true }]);
+      const started = Date.now();
+      const err = await giveUp(
+        client({ timeoutMs: 150, retry: { ...fast, maxRetries: 2 } }).request({ url: server.url }),
+      );
+      expect(server.arrivals).toHaveLength(3);
+      expect(err.message).toMatch(/test GET \/api: no answer within 150 ms \(gave up after 3 attempts\)/);
+      expect(err.details).toMatchObject({ retryableLater: true, attempts: 3 });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(3 * 150 - 20);
+      expect(Date.now() - started).toBeLessThan(1_500);
+    },
+  );
 
   test('when a request sets its own timeout, then it wins over the client default', async () => {
     server = await serve([{ hang: true }]);
@@ -118,16 +130,19 @@ describe('shared HTTP client: retries, Retry-After, timeouts and provider rules 
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 
-  test("when the caller aborts during a Retry-After wait, then the call ends at once with the caller's reason", async () => {
-    server = await serve([{ status: 503, headers: { 'retry-after': '5' } }]);
-    const started = Date.now();
-    const reason = new Error('crawl deadline');
-    const controller = new AbortController();
-    setTimeout(() => controller.abort(reason), 100);
-    await expect(client().request({ url: server.url, signal: controller.signal })).rejects.toBe(reason);
-    expect(Date.now() - started).toBeLessThan(1_000);
-    expect(server.arrivals).toHaveLength(1);
-  });
+  test(
+    'when the caller aborts during a Retry-After wait, ' + "then the call ends at once with the caller's reason",
+    async () => {
+      server = await serve([{ status: 503, headers: { 'retry-after': '5' } }]);
+      const started = Date.now();
+      const reason = new Error('crawl deadline');
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(reason), 100);
+      await expect(client().request({ url: server.url, signal: controller.signal })).rejects.toBe(reason);
+      expect(Date.now() - started).toBeLessThan(1_000);
+      expect(server.arrivals).toHaveLength(1);
+    },
+  );
 
   test('when a 4xx other than 429 comes back, then the call fails at once as not worth retrying', async () => {
     server = await serve([{ status: 403, body: { error: 'forbidden' } }]);
@@ -136,29 +151,33 @@ describe('shared HTTP client: retries, Retry-After, timeouts and provider rules 
     expect(server.arrivals).toHaveLength(1);
   });
 
-  test('when a provider rule reads a 200 body as a rate limit, then it is retried; as a bad key, then the call stops as misconfigured', async () => {
-    // Etherscan's style: HTTP 200 with {status:"0", result:"<why>"}.
-    const rules: Classifier<unknown> = (answer, where) => {
-      const body = answer.json as { status: string; result: unknown };
-      if (body.status === '1') return { kind: 'ok', value: body.result };
-      const why = String(body.result);
-      if (/rate limit/i.test(why)) return { kind: 'retry', reason: `${where}: ${why}`, rateLimited: true };
-      return { kind: 'fail', reason: `${where}: ${why}`, misconfigured: true };
-    };
-    server = await serve([
-      { body: { status: '0', message: 'NOTOK', result: 'Max rate limit reached' } },
-      { body: { status: '1', message: 'OK', result: ['tx'] } },
-    ]);
-    const c = client();
-    await expect(c.request({ url: server.url, classify: rules })).resolves.toEqual(['tx']);
-    expect(c.metrics()).toMatchObject({ requests: 2, rateLimited: 1, retries: 1 });
-    await server.close();
+  test(
+    'when a provider rule reads a 200 body as a rate limit, then it is retried; as a bad key, ' +
+      'then the call stops as misconfigured',
+    async () => {
+      // Etherscan's style: HTTP 200 with {status:"0", result:"<why>"}.
+      const rules: Classifier<unknown> = (answer, where) => {
+        const body = answer.json as { status: string; result: unknown };
+        if (body.status === '1') return { kind: 'ok', value: body.result };
+        const why = String(body.result);
+        if (/rate limit/i.test(why)) return { kind: 'retry', reason: `${where}: ${why}`, rateLimited: true };
+        return { kind: 'fail', reason: `${where}: ${why}`, misconfigured: true };
+      };
+      server = await serve([
+        { body: { status: '0', message: 'NOTOK', result: 'Max rate limit reached' } },
+        { body: { status: '1', message: 'OK', result: ['tx'] } },
+      ]);
+      const c = client();
+      await expect(c.request({ url: server.url, classify: rules })).resolves.toEqual(['tx']);
+      expect(c.metrics()).toMatchObject({ requests: 2, rateLimited: 1, retries: 1 });
+      await server.close();
 
-    server = await serve([{ body: { status: '0', message: 'NOTOK', result: 'Invalid API Key' } }]);
-    const err = await giveUp(client().request({ url: server.url, classify: rules }));
-    expect(err.details).toMatchObject({ misconfigured: true, retryableLater: false, attempts: 1 });
-    expect(err.message).toBe('test GET /api: Invalid API Key');
-  });
+      server = await serve([{ body: { status: '0', message: 'NOTOK', result: 'Invalid API Key' } }]);
+      const err = await giveUp(client().request({ url: server.url, classify: rules }));
+      expect(err.details).toMatchObject({ misconfigured: true, retryableLater: false, attempts: 1 });
+      expect(err.message).toBe('test GET /api: Invalid API Key');
+    },
+  );
 
   test('when a 2xx body is not JSON, then the call fails at once instead of retrying garbage', async () => {
     server = await serve([{ raw: '<html>maintenance</html>' }]);
@@ -192,19 +211,23 @@ describe('Retry-After parsing', () => {
 });
 
 describe("shared HTTP client: per-provider counts for the worker's Prometheus metrics", () => {
-  test('when a provider answers 429, then 503, then 400, then the registry counts three requests and one error of each kind for that provider', async () => {
-    server = await serve([{ status: 429 }, { status: 503 }, { status: 400 }]);
-    const registry = new Registry();
-    const metrics = createWorkerMetrics(registry);
+  test(
+    'when a provider answers 429, then 503, then 400, then the registry counts three requests and one error of ' +
+      'each kind for that provider',
+    async () => {
+      server = await serve([{ status: 429 }, { status: 503 }, { status: 400 }]);
+      const registry = new Registry();
+      const metrics = createWorkerMetrics(registry);
 
-    await giveUp(client({ name: 'esplora', observer: metrics.chainCalls }).request({ url: server.url }));
-    const samples = parsePrometheus(await registry.metrics());
+      await giveUp(client({ name: 'esplora', observer: metrics.chainCalls }).request({ url: server.url }));
+      const samples = parsePrometheus(await registry.metrics());
 
-    expect(sampleValue(samples, 'chainscreen_chain_requests_total', { provider: 'esplora' })).toBe(3);
-    expect(changedSeries(new Map(), samples, 'chainscreen_chain_request_errors_total')).toEqual({
-      '{kind="rate_limited",provider="esplora"}': 1,
-      '{kind="refused",provider="esplora"}': 1,
-      '{kind="transient",provider="esplora"}': 1,
-    });
-  });
+      expect(sampleValue(samples, 'chainscreen_chain_requests_total', { provider: 'esplora' })).toBe(3);
+      expect(changedSeries(new Map(), samples, 'chainscreen_chain_request_errors_total')).toEqual({
+        '{kind="rate_limited",provider="esplora"}': 1,
+        '{kind="refused",provider="esplora"}': 1,
+        '{kind="transient",provider="esplora"}': 1,
+      });
+    },
+  );
 });

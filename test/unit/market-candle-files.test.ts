@@ -57,7 +57,8 @@ describe('parseCandleFile', () => {
   test('Binance kline archive: header optional, microsecond opens (2025+) read as ms', () => {
     const row = (t: number) => `${t},0.1231,0.1232,0.1230,0.1231,137407.3,${t + 59_999},16914.52,87,57424.5,7072.1,0`;
     const ms = parseCandleFile(
-      `open_time,open,high,low,close,volume,close_time,quote_volume,count,taker_buy_volume,taker_buy_quote_volume,ignore\n${row(1725148800000)}`,
+      'open_time,open,high,low,close,volume,close_time,quote_volume,count,' +
+        `taker_buy_volume,taker_buy_quote_volume,ignore\n${row(1725148800000)}`,
       'binance-kline',
       '1m',
     );

@@ -124,108 +124,123 @@ const asDocumentValue = (name: string, text: string) =>
   ['limit', 'startTime', 'endTime'].includes(name) && /^-?\d+$/.test(text) ? Number(text) : text;
 
 describe('market parameter schemas against the hand-written validators', () => {
-  test('when 400 generated candle queries go to the route and to the schema, then the route refuses exactly those the schema refuses', async () => {
-    const random = prng(7);
-    const disagreements: string[] = [];
-    for (let i = 0; i < 400; i++) {
-      const query: Record<string, string> = {};
-      if (random() < 0.95) query.symbol = random() < 0.5 ? 'BTC-USD' : symbolFrom(random);
-      if (random() < 0.95) query.interval = random() < 0.6 ? '1h' : pick(random, INTERVALS);
-      for (const name of ['limit', 'startTime', 'endTime'])
-        if (random() < 0.5) query[name] = pick(random, INTEGER_TEXTS);
-      if (random() < 0.05) query.start_time = '1';
-      const res = await request(app).get('/market-data/candles').query(query);
-      const schema = candlesQuerySchema.safeParse(
-        Object.fromEntries(Object.entries(query).map(([k, t]) => [k, asDocumentValue(k, t)])),
-      ).success;
-      if (accepted(res.status) !== schema)
-        disagreements.push(`${JSON.stringify(query)}: route ${res.status}, schema ${schema ? 'accepts' : 'refuses'}`);
-    }
-    expect(disagreements).toEqual([]);
-  });
-
-  test('when a parameter is repeated, then the route refuses it, as a single-valued OpenAPI parameter does', async () => {
-    const res = await request(app).get('/market-data/candles?symbol=BTC-USD&symbol=ETH-USD&interval=1h');
-    expect(res.status).toBe(400);
-    expect(res.body.error.details.parameter).toBe('symbol');
-  });
-
-  test('when a symbol holds a character that upper-cases to two letters, then the route takes it and the schema does not (the documented gap)', async () => {
-    const res = await request(app).get('/market-data/candles').query({ symbol: 'ßß-USD', interval: '1h' });
-    expect([accepted(res.status), candlesQuerySchema.safeParse({ symbol: 'ßß-USD', interval: '1h' }).success]).toEqual([
-      true,
-      false,
-    ]);
-  });
-
-  test('when 400 generated query bodies go to POST /query and to the schema, then the route refuses exactly those the schema refuses', async () => {
-    const random = prng(11);
-    const values: unknown[] = [
-      undefined,
-      null,
-      5,
-      '5',
-      '0',
-      100,
-      '100',
-      101,
-      1000,
-      '1000',
-      1001,
-      '101',
-      '0001',
-      'x',
-      true,
-      [],
-      {},
-      12.5,
-      1e20,
-      -1,
-      0,
-      1704067200000,
-      '1704067200000',
-      8640000000000000,
-      '8640000000000000',
-      8640000000000001,
-      '8640000000000001',
-      '1e3',
-      ' 5',
-    ];
-    const disagreements: string[] = [];
-    for (let i = 0; i < 400; i++) {
-      const body: Record<string, unknown> = {};
-      if (random() < 0.95)
-        body.connector =
-          random() < 0.8
-            ? pick(random, ['kraken', 'binance', 'binance-futures'])
-            : pick(random, ['Kraken', 'coinbase', 3]);
-      if (random() < 0.95)
-        body.dataType = random() < 0.9 ? pick(random, ['candles', 'ticker']) : pick(random, ['trades', null]);
-      if (random() < 0.8) {
-        const filters: Record<string, unknown> = {};
-        if (random() < 0.8)
-          filters.symbol =
-            random() < 0.7
-              ? pick(random, ['BTC-USD', 'btc-usdt', 'ALGO-USDT'])
-              : random() < 0.5
-                ? symbolFrom(random)
-                : pick(random, [7, null, ['BTC-USD']]);
-        if (random() < 0.7) filters.interval = random() < 0.7 ? '1d' : pick(random, INTERVALS);
-        if (random() < 0.4) filters.startTime = pick(random, values);
-        if (random() < 0.4) filters.endTime = pick(random, values);
-        if (random() < 0.05) filters.other = 1;
-        body.filters = random() < 0.05 ? pick(random, [null, [], 'x']) : filters;
+  test(
+    'when 400 generated candle queries go to the route and to the schema, ' +
+      'then the route refuses exactly those the schema refuses',
+    async () => {
+      const random = prng(7);
+      const disagreements: string[] = [];
+      for (let i = 0; i < 400; i++) {
+        const query: Record<string, string> = {};
+        if (random() < 0.95) query.symbol = random() < 0.5 ? 'BTC-USD' : symbolFrom(random);
+        if (random() < 0.95) query.interval = random() < 0.6 ? '1h' : pick(random, INTERVALS);
+        for (const name of ['limit', 'startTime', 'endTime'])
+          if (random() < 0.5) query[name] = pick(random, INTEGER_TEXTS);
+        if (random() < 0.05) query.start_time = '1';
+        const res = await request(app).get('/market-data/candles').query(query);
+        const schema = candlesQuerySchema.safeParse(
+          Object.fromEntries(Object.entries(query).map(([k, t]) => [k, asDocumentValue(k, t)])),
+        ).success;
+        if (accepted(res.status) !== schema)
+          disagreements.push(`${JSON.stringify(query)}: route ${res.status}, schema ${schema ? 'accepts' : 'refuses'}`);
       }
-      if (random() < 0.6) body.limit = pick(random, values);
-      if (random() < 0.03) body.extra = true;
-      const sent = JSON.parse(JSON.stringify(body));
-      const res = await request(app).post('/query').send(sent);
-      const schema = marketQueryBodySchema.safeParse(sent).success;
-      if (accepted(res.status) !== schema)
-        disagreements.push(`${JSON.stringify(sent)}: route ${res.status}, schema ${schema ? 'accepts' : 'refuses'}`);
-    }
-    expect(disagreements).toEqual([]);
-  });
+      expect(disagreements).toEqual([]);
+    },
+  );
+
+  test(
+    'when a parameter is repeated, then the route ' + 'refuses it, as a single-valued OpenAPI parameter does',
+    async () => {
+      const res = await request(app).get('/market-data/candles?symbol=BTC-USD&symbol=ETH-USD&interval=1h');
+      expect(res.status).toBe(400);
+      expect(res.body.error.details.parameter).toBe('symbol');
+    },
+  );
+
+  test(
+    'when a symbol holds a character that upper-cases to two letters, then the route takes it and the schema ' +
+      'does not (the documented gap)',
+    async () => {
+      const res = await request(app).get('/market-data/candles').query({ symbol: 'ßß-USD', interval: '1h' });
+      expect([
+        accepted(res.status),
+        candlesQuerySchema.safeParse({ symbol: 'ßß-USD', interval: '1h' }).success,
+      ]).toEqual([true, false]);
+    },
+  );
+
+  test(
+    'when 400 generated query bodies go to POST /query and to the schema, ' +
+      'then the route refuses exactly those the schema refuses',
+    async () => {
+      const random = prng(11);
+      const values: unknown[] = [
+        undefined,
+        null,
+        5,
+        '5',
+        '0',
+        100,
+        '100',
+        101,
+        1000,
+        '1000',
+        1001,
+        '101',
+        '0001',
+        'x',
+        true,
+        [],
+        {},
+        12.5,
+        1e20,
+        -1,
+        0,
+        1704067200000,
+        '1704067200000',
+        8640000000000000,
+        '8640000000000000',
+        8640000000000001,
+        '8640000000000001',
+        '1e3',
+        ' 5',
+      ];
+      const disagreements: string[] = [];
+      for (let i = 0; i < 400; i++) {
+        const body: Record<string, unknown> = {};
+        if (random() < 0.95)
+          body.connector =
+            random() < 0.8
+              ? pick(random, ['kraken', 'binance', 'binance-futures'])
+              : pick(random, ['Kraken', 'coinbase', 3]);
+        if (random() < 0.95)
+          body.dataType = random() < 0.9 ? pick(random, ['candles', 'ticker']) : pick(random, ['trades', null]);
+        if (random() < 0.8) {
+          const filters: Record<string, unknown> = {};
+          if (random() < 0.8)
+            filters.symbol =
+              random() < 0.7
+                ? pick(random, ['BTC-USD', 'btc-usdt', 'ALGO-USDT'])
+                : random() < 0.5
+                  ? symbolFrom(random)
+                  : pick(random, [7, null, ['BTC-USD']]);
+          if (random() < 0.7) filters.interval = random() < 0.7 ? '1d' : pick(random, INTERVALS);
+          if (random() < 0.4) filters.startTime = pick(random, values);
+          if (random() < 0.4) filters.endTime = pick(random, values);
+          if (random() < 0.05) filters.other = 1;
+          body.filters = random() < 0.05 ? pick(random, [null, [], 'x']) : filters;
+        }
+        if (random() < 0.6) body.limit = pick(random, values);
+        if (random() < 0.03) body.extra = true;
+        const sent = JSON.parse(JSON.stringify(body));
+        const res = await request(app).post('/query').send(sent);
+        const schema = marketQueryBodySchema.safeParse(sent).success;
+        if (accepted(res.status) !== schema)
+          disagreements.push(`${JSON.stringify(sent)}: route ${res.status}, schema ${schema ? 'accepts' : 'refuses'}`);
+      }
+      expect(disagreements).toEqual([]);
+    },
+  );
 
   test('when the body is not an object, then both refuse it', async () => {
     for (const body of [[1], '"text"', '3']) {

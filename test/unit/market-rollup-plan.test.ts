@@ -46,20 +46,24 @@ describe('spans', () => {
 });
 
 describe('planRollups', () => {
-  test('native intervals are never rebuilt; coarser ones come from the next finer served interval where it is wholly known', () => {
-    // Like BTC-USD: 1h until 2023-01-07 09:00, 15m for 2023-01..09.
-    const plan = planRollups({
-      '1h': [span('2013-10-06T21:00:00Z', '2023-01-07T09:00:00Z')],
-      '15m': [span('2023-01-01T00:00:00Z', '2023-10-01T00:00:00Z')],
-    });
-    expect(plan.steps.map((s) => s.interval)).toEqual(['30m', '1h', '4h', '1d', '1w']);
-    const hour = plan.steps.find((s) => s.interval === '1h');
-    expect(hour?.from).toBe('30m');
-    expect(hour?.spans.map(iso)).toEqual([['2023-01-07T09:00:00.000Z', '2023-10-01T00:00:00.000Z']]);
-    expect(plan.coverage['1h'].map(iso)).toEqual([['2013-10-06T21:00:00.000Z', '2023-10-01T00:00:00.000Z']]);
-    expect(plan.coverage['1w'].map(iso)).toEqual([['2013-10-07T00:00:00.000Z', '2023-09-25T00:00:00.000Z']]);
-    expect(plan.coverage['1m']).toEqual([]);
-  });
+  test(
+    'native intervals are never rebuilt; coarser ones come from the next finer served ' +
+      'interval where it is wholly known',
+    () => {
+      // Like BTC-USD: 1h until 2023-01-07 09:00, 15m for 2023-01..09.
+      const plan = planRollups({
+        '1h': [span('2013-10-06T21:00:00Z', '2023-01-07T09:00:00Z')],
+        '15m': [span('2023-01-01T00:00:00Z', '2023-10-01T00:00:00Z')],
+      });
+      expect(plan.steps.map((s) => s.interval)).toEqual(['30m', '1h', '4h', '1d', '1w']);
+      const hour = plan.steps.find((s) => s.interval === '1h');
+      expect(hour?.from).toBe('30m');
+      expect(hour?.spans.map(iso)).toEqual([['2023-01-07T09:00:00.000Z', '2023-10-01T00:00:00.000Z']]);
+      expect(plan.coverage['1h'].map(iso)).toEqual([['2013-10-06T21:00:00.000Z', '2023-10-01T00:00:00.000Z']]);
+      expect(plan.coverage['1w'].map(iso)).toEqual([['2013-10-07T00:00:00.000Z', '2023-09-25T00:00:00.000Z']]);
+      expect(plan.coverage['1m']).toEqual([]);
+    },
+  );
 
   test('an unknown stretch between two known ones is not bridged', () => {
     const plan = planRollups({

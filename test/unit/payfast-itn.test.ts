@@ -321,24 +321,27 @@ describe('verifyItnSignature candidates', () => {
     expect(verified).toBe(true);
   });
 
-  test('when the same values arrive with non-PHP percent-encoding, then the PHP re-encoding candidate verifies them', () => {
-    // Arrange: lower-case hex, bare ( ) ~ and an encoded '-' change the raw bytes but not the decoded values.
-    const body = readBody('events/COMPLETE_special-chars_in_item_name.form.txt').toString('utf8');
-    const reencoded = body
-      .replace('%28annual%29+%7E', '(annual)+~')
-      .replace('Caf%C3%A9', 'Caf%c3%a9')
-      .replace('ord_0042', 'ord%5F0042');
+  test(
+    'when the same values arrive with non-PHP percent-encoding, ' + 'then the PHP re-encoding candidate verifies them',
+    () => {
+      // Arrange: lower-case hex, bare ( ) ~ and an encoded '-' change the raw bytes but not the decoded values.
+      const body = readBody('events/COMPLETE_special-chars_in_item_name.form.txt').toString('utf8');
+      const reencoded = body
+        .replace('%28annual%29+%7E', '(annual)+~')
+        .replace('Caf%C3%A9', 'Caf%c3%a9')
+        .replace('ord_0042', 'ord%5F0042');
 
-    // Act
-    const verified = verifyItnSignature(reencoded, EVENTS_PASSPHRASE);
+      // Act
+      const verified = verifyItnSignature(reencoded, EVENTS_PASSPHRASE);
 
-    // Assert
-    expect(reencoded).toContain('(annual)+~');
-    expect(reencoded).toContain('Caf%c3%a9');
-    expect(reencoded).toContain('ord%5F0042');
-    expect(parseItn(reencoded).fields).toEqual(parseItn(body).fields);
-    expect(verified).toBe(true);
-  });
+      // Assert
+      expect(reencoded).toContain('(annual)+~');
+      expect(reencoded).toContain('Caf%c3%a9');
+      expect(reencoded).toContain('ord%5F0042');
+      expect(parseItn(reencoded).fields).toEqual(parseItn(body).fields);
+      expect(verified).toBe(true);
+    },
+  );
 
   test('when the sender signed its exact non-PHP bytes, then the raw-body candidate verifies them', () => {
     // Arrange: '%20' for a space is not what PHP urlencode produces, so only the raw-body rendering matches.

@@ -82,30 +82,33 @@ describe('createPayFastServerValidator against a local fake', () => {
     fake.received.length = 0;
   });
 
-  test('when PayFast answers VALID, then it resolves true and PayFast got exactly the param string as a form post', async () => {
-    // Arrange
-    fake.respond = (res) => res.end(VALID_BODY);
-    const validate = createPayFastServerValidator({ url });
+  test(
+    'when PayFast answers VALID, then it resolves true and ' + 'PayFast got exactly the param string as a form post',
+    async () => {
+      // Arrange
+      fake.respond = (res) => res.end(VALID_BODY);
+      const validate = createPayFastServerValidator({ url });
 
-    // Act
-    const valid = await validate(paramString);
+      // Act
+      const valid = await validate(paramString);
 
-    // Assert
-    expect(valid).toBe(true);
-    expect(fake.received).toEqual([
-      {
-        method: 'POST',
-        url: '/eng/query/validate',
-        contentType: 'application/x-www-form-urlencoded',
-        body: paramString,
-      },
-    ]);
-    expect(fake.received[0]?.body).toBe(
-      ITN_BODY.toString('utf8').replace('&signature=1cf3e17fcaea635aad9e90333cfb82d8', ''),
-    );
-    expect(fake.received[0]?.body).not.toContain('signature=');
-    expect(fake.received[0]?.body).not.toContain('passphrase');
-  });
+      // Assert
+      expect(valid).toBe(true);
+      expect(fake.received).toEqual([
+        {
+          method: 'POST',
+          url: '/eng/query/validate',
+          contentType: 'application/x-www-form-urlencoded',
+          body: paramString,
+        },
+      ]);
+      expect(fake.received[0]?.body).toBe(
+        ITN_BODY.toString('utf8').replace('&signature=1cf3e17fcaea635aad9e90333cfb82d8', ''),
+      );
+      expect(fake.received[0]?.body).not.toContain('signature=');
+      expect(fake.received[0]?.body).not.toContain('passphrase');
+    },
+  );
 
   test('when PayFast answers INVALID, then it resolves false', async () => {
     // Arrange
@@ -120,17 +123,20 @@ describe('createPayFastServerValidator against a local fake', () => {
     expect(fake.received).toHaveLength(1);
   });
 
-  test('when the answer has surrounding whitespace and further lines, then only the trimmed first line counts', async () => {
-    // Arrange
-    fake.respond = (res) => res.end('  VALID \r\n<!-- debug -->\n');
-    const validate = createPayFastServerValidator({ url });
+  test(
+    'when the answer has surrounding whitespace and ' + 'further lines, then only the trimmed first line counts',
+    async () => {
+      // Arrange
+      fake.respond = (res) => res.end('  VALID \r\n<!-- debug -->\n');
+      const validate = createPayFastServerValidator({ url });
 
-    // Act
-    const valid = await validate(paramString);
+      // Act
+      const valid = await validate(paramString);
 
-    // Assert
-    expect(valid).toBe(true);
-  });
+      // Assert
+      expect(valid).toBe(true);
+    },
+  );
 
   test('when PayFast answers HTTP 500, then it throws PayFastUnavailableError', async () => {
     // Arrange

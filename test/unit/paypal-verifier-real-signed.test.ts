@@ -6,8 +6,9 @@ import { rejection, REAL_VECTORS, realVector, testVerifier } from './paypal-fixt
 /**
  * Full path on the three PayPal-signed vectors. These leaves are real PayPal/DigiCert certificates, so instead of
  * trusting the leaf itself we use the production trust material: Node's roots as anchors plus the pinned DigiCert
- * SHA2 EV intermediate from data/paypal (provenance in its SOURCES.md). The chain leaf → intermediate → "DigiCert High
- * Assurance EV Root CA" is then checked for real; only the clock is injected, because the leaves expired in 2017/2019.
+ * SHA2 EV intermediate from data/paypal (provenance in its SOURCES.md). The chain leaf → intermediate →
+ * "DigiCert High Assurance EV Root CA" is then checked for real; only the clock is injected, because the leaves
+ * expired in 2017/2019.
  */
 describe('PayPal verifier: real PayPal-signed vectors', () => {
   const CERTS_URL = 'https://api.sandbox.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-a5cafa77';

@@ -44,19 +44,22 @@ describe('tiered limiter (memory store)', () => {
     limiter = createTieredLimiter({ store: 'memory' });
   });
 
-  test('a free key is allowed 60 requests with remaining 59..0, and the 61st is denied until the window resets', async () => {
-    const who = principal('free');
-    const decisions = await consumeTimes(limiter, who, 60);
-    expect(decisions.every((d) => d.allowed && d.limit === 60 && d.tier === 'free' && d.windowSeconds === 60)).toBe(
-      true,
-    );
-    expect(decisions.map((d) => d.remaining)).toEqual(Array.from({ length: 60 }, (_, i) => 59 - i));
+  test(
+    'a free key is allowed 60 requests with remaining ' + '59..0, and the 61st is denied until the window resets',
+    async () => {
+      const who = principal('free');
+      const decisions = await consumeTimes(limiter, who, 60);
+      expect(decisions.every((d) => d.allowed && d.limit === 60 && d.tier === 'free' && d.windowSeconds === 60)).toBe(
+        true,
+      );
+      expect(decisions.map((d) => d.remaining)).toEqual(Array.from({ length: 60 }, (_, i) => 59 - i));
 
-    const sixtyFirst = await limiter.consume(who);
-    expect(sixtyFirst).toMatchObject({ allowed: false, tier: 'free', limit: 60, remaining: 0, windowSeconds: 60 });
-    expect(sixtyFirst.resetSeconds).toBeGreaterThanOrEqual(1);
-    expect(sixtyFirst.resetSeconds).toBeLessThanOrEqual(60);
-  });
+      const sixtyFirst = await limiter.consume(who);
+      expect(sixtyFirst).toMatchObject({ allowed: false, tier: 'free', limit: 60, remaining: 0, windowSeconds: 60 });
+      expect(sixtyFirst.resetSeconds).toBeGreaterThanOrEqual(1);
+      expect(sixtyFirst.resetSeconds).toBeLessThanOrEqual(60);
+    },
+  );
 
   test('a pro key is allowed 300 requests (so its 61st passes) and the 301st is denied', async () => {
     const who = principal('pro');
@@ -169,36 +172,39 @@ describe('rate-limit middleware', () => {
     expect(res.headers['ratelimit-reset']).toMatch(/^\d+$/);
   });
 
-  test('a free key gets 429 with Retry-After and the structured body on its 61st request, while a pro key does not', async () => {
-    const free = as(principal('free'));
-    const pro = as(principal('pro'));
-    for (let i = 1; i <= 60; i++) {
-      const [freeRes, proRes] = await Promise.all([free.get('/ok'), pro.get('/ok')]);
-      expect([freeRes.status, proRes.status]).toEqual([200, 200]);
-    }
+  test(
+    'a free key gets 429 with Retry-After and the structured ' + 'body on its 61st request, while a pro key does not',
+    async () => {
+      const free = as(principal('free'));
+      const pro = as(principal('pro'));
+      for (let i = 1; i <= 60; i++) {
+        const [freeRes, proRes] = await Promise.all([free.get('/ok'), pro.get('/ok')]);
+        expect([freeRes.status, proRes.status]).toEqual([200, 200]);
+      }
 
-    const [limited, proSixtyFirst] = await Promise.all([free.get('/ok'), pro.get('/ok')]);
+      const [limited, proSixtyFirst] = await Promise.all([free.get('/ok'), pro.get('/ok')]);
 
-    expect(proSixtyFirst.status).toBe(200);
-    expect(proSixtyFirst.headers['ratelimit-remaining']).toBe('239');
+      expect(proSixtyFirst.status).toBe(200);
+      expect(proSixtyFirst.headers['ratelimit-remaining']).toBe('239');
 
-    expect(limited.status).toBe(429);
-    const retryAfter = Number(limited.headers['retry-after']);
-    expect(Number.isInteger(retryAfter)).toBe(true);
-    expect(retryAfter).toBeGreaterThanOrEqual(1);
-    expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(limited.headers['ratelimit-limit']).toBe('60');
-    expect(limited.headers['ratelimit-remaining']).toBe('0');
-    expect(limited.headers['ratelimit-policy']).toBe('60;w=60');
-    expect(limited.body).toEqual({
-      success: false,
-      error: {
-        code: 'RATE_LIMITED',
-        message: expect.stringContaining('60 requests per 60 s'),
-        details: { tier: 'free', limit: 60, windowSeconds: 60, retryAfterSeconds: retryAfter },
-      },
-    });
-  });
+      expect(limited.status).toBe(429);
+      const retryAfter = Number(limited.headers['retry-after']);
+      expect(Number.isInteger(retryAfter)).toBe(true);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(limited.headers['ratelimit-limit']).toBe('60');
+      expect(limited.headers['ratelimit-remaining']).toBe('0');
+      expect(limited.headers['ratelimit-policy']).toBe('60;w=60');
+      expect(limited.body).toEqual({
+        success: false,
+        error: {
+          code: 'RATE_LIMITED',
+          message: expect.stringContaining('60 requests per 60 s'),
+          details: { tier: 'free', limit: 60, windowSeconds: 60, retryAfterSeconds: retryAfter },
+        },
+      });
+    },
+  );
 
   test('an Error from the limiter reaches the error handler as a 500', async () => {
     const app = express();

@@ -42,31 +42,38 @@ function tableOf(model: Record<string, unknown>): Map<string, unknown> {
 }
 
 describe('the risk model file', () => {
-  test('when the docs/screening.md scoring table is read, then every weight, threshold and bound in it equals data/risk/risk-model.json', () => {
-    // Arrange
-    const expected = tableOf(modelFile());
-    // Act
-    const shown = documentedTable();
-    // Assert: same parameters, same values (lists compared as sets of names where the table lists names)
-    expect([...shown.keys()].sort()).toEqual([...expected.keys()].sort());
-    for (const [key, value] of expected) {
-      const cell = shown.get(key)!;
-      if (key.startsWith('category_')) expect(cell.split(', ')).toEqual(value);
-      else expect(JSON.parse(cell)).toEqual(value);
-    }
-  });
+  test(
+    'when the docs/screening.md scoring table is read, then every weight, threshold and bound in it equals ' +
+      'data/risk/risk-model.json',
+    () => {
+      // Arrange
+      const expected = tableOf(modelFile());
+      // Act
+      const shown = documentedTable();
+      // Assert: same parameters, same values (lists compared as sets of names where the table lists names)
+      expect([...shown.keys()].sort()).toEqual([...expected.keys()].sort());
+      for (const [key, value] of expected) {
+        const cell = shown.get(key)!;
+        if (key.startsWith('category_')) expect(cell.split(', ')).toEqual(value);
+        else expect(JSON.parse(cell)).toEqual(value);
+      }
+    },
+  );
 
-  test('when the shipped model is loaded, then the engine parameters are the file values (levels parsed to bounds)', () => {
-    // Arrange
-    const file = modelFile();
-    // Act
-    const model = loadRiskModel(path.join(root, 'data', 'risk'));
-    // Assert
-    expect(model.document).toEqual(file);
-    expect(model.levelBounds).toEqual({ MEDIUM: 40, HIGH: 70 });
-    expect(model.severity('mixer')).toBe(file.category_severity.mixer);
-    expect(model.confidenceMultiplier(null)).toBe(file.confidence_multiplier.low);
-  });
+  test(
+    'when the shipped model is loaded, then the engine ' + 'parameters are the file values (levels parsed to bounds)',
+    () => {
+      // Arrange
+      const file = modelFile();
+      // Act
+      const model = loadRiskModel(path.join(root, 'data', 'risk'));
+      // Assert
+      expect(model.document).toEqual(file);
+      expect(model.levelBounds).toEqual({ MEDIUM: 40, HIGH: 70 });
+      expect(model.severity('mixer')).toBe(file.category_severity.mixer);
+      expect(model.confidenceMultiplier(null)).toBe(file.confidence_multiplier.low);
+    },
+  );
 
   test.each([
     ['levels leave a gap', (m: any) => ({ ...m, levels: { ...m.levels, MEDIUM: '41-69' } }), 'levels'],

@@ -71,28 +71,32 @@ function kya(address: string, intel: AddressIntel, subjectFacts: AddressFacts | 
 }
 
 describe('scoreParties', () => {
-  test('when the address is on the active OFAC SDN list, then is_sanctioned is 100, the score is 100 HIGH and the reason names the SDN', () => {
-    // Arrange
-    const input = kya(SANCTIONED_EVM, { ...emptyIntel(), sanctions: [sanction()] });
+  test(
+    'when the address is on the active OFAC SDN list, then is_sanctioned is 100, the score is 100 ' +
+      'HIGH and the reason names the SDN',
+    () => {
+      // Arrange
+      const input = kya(SANCTIONED_EVM, { ...emptyIntel(), sanctions: [sanction()] });
 
-    // Act
-    const result = scoreParties(model, input);
+      // Act
+      const result = scoreParties(model, input);
 
-    // Assert
-    expect(result.ruleScores.is_sanctioned).toBe(100);
-    expect(result.riskScore).toBe(100);
-    expect(result.riskLevel).toBe('HIGH');
-    expect(result.driver).toContain('OFAC SDN');
-    expect(result.driver).toContain('Sim, Hyon Sop');
-    expect(result.driver).toContain('NPWMD');
-    expect(result.hits).toHaveLength(1);
-    expect(result.hits[0]).toMatchObject({
-      rule: 'is_sanctioned',
-      score: 100,
-      address: SANCTIONED_EVM,
-      category: 'sanctions',
-    });
-  });
+      // Assert
+      expect(result.ruleScores.is_sanctioned).toBe(100);
+      expect(result.riskScore).toBe(100);
+      expect(result.riskLevel).toBe('HIGH');
+      expect(result.driver).toContain('OFAC SDN');
+      expect(result.driver).toContain('Sim, Hyon Sop');
+      expect(result.driver).toContain('NPWMD');
+      expect(result.hits).toHaveLength(1);
+      expect(result.hits[0]).toMatchObject({
+        rule: 'is_sanctioned',
+        score: 100,
+        address: SANCTIONED_EVM,
+        category: 'sanctions',
+      });
+    },
+  );
 
   test('when a sanctioned address also carries an exchange label and old history, then the score stays 100', () => {
     // Arrange
@@ -107,38 +111,46 @@ describe('scoreParties', () => {
     expect(result.riskLevel).toBe('HIGH');
   });
 
-  test('when the address is currently frozen by the USDT issuer, then is_blacklisted is 90 and the score is at least the 85 floor, HIGH', () => {
-    // Arrange
-    const input = kya(FROZEN_EVM, { ...emptyIntel(), freezes: [freeze()] });
+  test(
+    'when the address is currently frozen by the USDT issuer, then is_blacklisted is 90 and the score is ' +
+      'at least the 85 floor, HIGH',
+    () => {
+      // Arrange
+      const input = kya(FROZEN_EVM, { ...emptyIntel(), freezes: [freeze()] });
 
-    // Act
-    const result = scoreParties(model, input);
+      // Act
+      const result = scoreParties(model, input);
 
-    // Assert
-    expect(result.ruleScores.is_blacklisted).toBe(90);
-    expect(result.riskScore).toBe(85);
-    expect(result.riskLevel).toBe('HIGH');
-    expect(result.driver).toContain('frozen by the USDT issuer');
-    expect(result.tags.map((t) => t.display)).toEqual(['USDT frozen (ethereum)']);
-  });
+      // Assert
+      expect(result.ruleScores.is_blacklisted).toBe(90);
+      expect(result.riskScore).toBe(85);
+      expect(result.riskLevel).toBe('HIGH');
+      expect(result.driver).toContain('frozen by the USDT issuer');
+      expect(result.tags.map((t) => t.display)).toEqual(['USDT frozen (ethereum)']);
+    },
+  );
 
-  test('when a currently frozen address also carries a high-confidence exchange label, then the score does not drop below the 85 floor', () => {
-    // Arrange: data/risk/risk_categories.json "floors": { "is_blacklisted": 85 }
-    const intel: AddressIntel = {
-      ...emptyIntel(),
-      freezes: [freeze()],
-      labels: [label('exchange', 'high', { name: 'Some Exchange' })],
-    };
+  test(
+    'when a currently frozen address also carries a high-confidence exchange label, ' +
+      'then the score does not drop below the 85 floor',
+    () => {
+      // Arrange: data/risk/risk_categories.json "floors": { "is_blacklisted": 85 }
+      const intel: AddressIntel = {
+        ...emptyIntel(),
+        freezes: [freeze()],
+        labels: [label('exchange', 'high', { name: 'Some Exchange' })],
+      };
 
-    // Act
-    const result = scoreParties(model, kya(FROZEN_EVM, intel));
+      // Act
+      const result = scoreParties(model, kya(FROZEN_EVM, intel));
 
-    // Assert
-    expect(result.ruleScores.is_blacklisted).toBe(90);
-    expect(result.ruleScores.address_type).toBe(-10);
-    expect(result.riskScore).toBeGreaterThanOrEqual(85);
-    expect(result.riskLevel).toBe('HIGH');
-  });
+      // Assert
+      expect(result.ruleScores.is_blacklisted).toBe(90);
+      expect(result.ruleScores.address_type).toBe(-10);
+      expect(result.riskScore).toBeGreaterThanOrEqual(85);
+      expect(result.riskLevel).toBe('HIGH');
+    },
+  );
 
   test('when the address was formerly frozen and released, then is_blacklisted is 30 and the level is LOW', () => {
     // Arrange
@@ -182,7 +194,8 @@ describe('scoreParties', () => {
     ['gambling', 'medium', 45], // 50 * 0.9
     ['gambling', 'low', 38], // 50 * 0.75 = 37.5 → 38
   ])(
-    'when the address has a %s label with %s confidence, then tag_score is the severity times the confidence multiplier (%i)',
+    'when the address has a %s label with %s confidence, then tag_score is the severity times the ' +
+      'confidence multiplier (%i)',
     (category, confidence, expected) => {
       // Arrange
       const input = kya(CLEAN_EVM, { ...emptyIntel(), labels: [label(category, confidence)] });
@@ -206,26 +219,30 @@ describe('scoreParties', () => {
     expect(result.ruleScores.tag_score).toBe(60);
   });
 
-  test('when the address has no hits but is new and has few inflows, then the behaviour nudges add +15 and the level stays LOW', () => {
-    // Arrange
-    const input = kya(
-      CLEAN_EVM,
-      emptyIntel(),
-      facts(CLEAN_EVM, { history: history({ firstSeen: NOW - 3600, inboundCount: 1 }) }),
-    );
+  test(
+    'when the address has no hits but is new and has few inflows, ' +
+      'then the behaviour nudges add +15 and the level stays LOW',
+    () => {
+      // Arrange
+      const input = kya(
+        CLEAN_EVM,
+        emptyIntel(),
+        facts(CLEAN_EVM, { history: history({ firstSeen: NOW - 3600, inboundCount: 1 }) }),
+      );
 
-    // Act
-    const result = scoreParties(model, input);
+      // Act
+      const result = scoreParties(model, input);
 
-    // Assert
-    expect(result.ruleScores.active_duration).toBe(10);
-    expect(result.ruleScores.receive_count).toBe(5);
-    expect(result.riskScore).toBe(15);
-    expect(result.riskScore).toBeLessThan(40);
-    expect(result.riskLevel).toBe('LOW');
-    expect(result.driver).toBeNull();
-    expect(result.behaviourNotes).toEqual(['first seen 1 h ago (+10)', 'only 1 inbound transfer (+5)']);
-  });
+      // Assert
+      expect(result.ruleScores.active_duration).toBe(10);
+      expect(result.ruleScores.receive_count).toBe(5);
+      expect(result.riskScore).toBe(15);
+      expect(result.riskScore).toBeLessThan(40);
+      expect(result.riskLevel).toBe('LOW');
+      expect(result.driver).toBeNull();
+      expect(result.behaviourNotes).toEqual(['first seen 1 h ago (+10)', 'only 1 inbound transfer (+5)']);
+    },
+  );
 
   test('when the inbound history was truncated, then the few-inflows nudge does not apply', () => {
     // Arrange
@@ -270,32 +287,40 @@ describe('scoreParties', () => {
     expect(result.riskLevel).toBe('MEDIUM');
   });
 
-  test('when a high-confidence phishing label (80) comes with a high-confidence exchange label (-10), then the score does not drop below 70', () => {
-    // Arrange
-    const intel: AddressIntel = { ...emptyIntel(), labels: [label('phishing', 'high'), label('exchange', 'high')] };
+  test(
+    'when a high-confidence phishing label (80) comes with a high-confidence exchange label (-10), ' +
+      'then the score does not drop below 70',
+    () => {
+      // Arrange
+      const intel: AddressIntel = { ...emptyIntel(), labels: [label('phishing', 'high'), label('exchange', 'high')] };
 
-    // Act
-    const result = scoreParties(model, kya(CLEAN_EVM, intel));
+      // Act
+      const result = scoreParties(model, kya(CLEAN_EVM, intel));
 
-    // Assert
-    expect(result.ruleScores.tag_score).toBe(80);
-    expect(result.ruleScores.address_type).toBe(-10);
-    expect(result.riskScore).toBeGreaterThanOrEqual(70);
-    expect(result.riskLevel).toBe('HIGH');
-  });
+      // Assert
+      expect(result.ruleScores.tag_score).toBe(80);
+      expect(result.ruleScores.address_type).toBe(-10);
+      expect(result.riskScore).toBeGreaterThanOrEqual(70);
+      expect(result.riskLevel).toBe('HIGH');
+    },
+  );
 
-  test('when a medium-confidence phishing label (72) comes with an exchange label (-10 → 62), then the score is floored at 70', () => {
-    // Arrange
-    const intel: AddressIntel = { ...emptyIntel(), labels: [label('phishing', 'medium'), label('exchange', 'high')] };
+  test(
+    'when a medium-confidence phishing label (72) comes with an exchange label (-10 → 62), ' +
+      'then the score is floored at 70',
+    () => {
+      // Arrange
+      const intel: AddressIntel = { ...emptyIntel(), labels: [label('phishing', 'medium'), label('exchange', 'high')] };
 
-    // Act
-    const result = scoreParties(model, kya(CLEAN_EVM, intel));
+      // Act
+      const result = scoreParties(model, kya(CLEAN_EVM, intel));
 
-    // Assert
-    expect(result.ruleScores.tag_score).toBe(72);
-    expect(result.riskScore).toBe(70);
-    expect(result.riskLevel).toBe('HIGH');
-  });
+      // Assert
+      expect(result.ruleScores.tag_score).toBe(72);
+      expect(result.riskScore).toBe(70);
+      expect(result.riskLevel).toBe('HIGH');
+    },
+  );
 
   test('when a direct high hit comes with positive behaviour nudges, then they add on top (capped at +15)', () => {
     // Arrange
@@ -407,29 +432,38 @@ describe('scoreParties', () => {
     expect(result.tags).toEqual([{ name: 'Sim, Hyon Sop', type: 'sanctions', display: 'OFAC SDN: Sim, Hyon Sop' }]);
   });
 
-  test('when a KYT recipient is sanctioned and the sender is clean, then the whole result is HIGH and the tag carries the role prefix', () => {
-    // Arrange
-    const sender: Party = { address: CLEAN_EVM, role: 'sender', intel: emptyIntel() };
-    const recipient: Party = {
-      address: SANCTIONED_EVM,
-      role: 'recipient',
-      intel: { ...emptyIntel(), sanctions: [sanction()] },
-    };
-    const input: ScoreInput = { parties: [sender, recipient], subjectFacts: null, subjectLabels: [], nowSeconds: NOW };
+  test(
+    'when a KYT recipient is sanctioned and the sender is clean, then the whole result is ' +
+      'HIGH and the tag carries the role prefix',
+    () => {
+      // Arrange
+      const sender: Party = { address: CLEAN_EVM, role: 'sender', intel: emptyIntel() };
+      const recipient: Party = {
+        address: SANCTIONED_EVM,
+        role: 'recipient',
+        intel: { ...emptyIntel(), sanctions: [sanction()] },
+      };
+      const input: ScoreInput = {
+        parties: [sender, recipient],
+        subjectFacts: null,
+        subjectLabels: [],
+        nowSeconds: NOW,
+      };
 
-    // Act
-    const result = scoreParties(model, input);
+      // Act
+      const result = scoreParties(model, input);
 
-    // Assert
-    expect(result.riskScore).toBe(100);
-    expect(result.riskLevel).toBe('HIGH');
-    expect(result.ruleScores.is_sanctioned).toBe(100);
-    expect(result.tags.map((t) => t.display)).toEqual(['recipient: OFAC SDN: Sim, Hyon Sop']);
-    expect(result.hits[0]).toMatchObject({ role: 'recipient', address: SANCTIONED_EVM });
-    expect(result.driver).toBe(
-      `Recipient ${SANCTIONED_EVM} is on the OFAC SDN list: Sim, Hyon Sop (programs NPWMD), designated 2023-04-24`,
-    );
-  });
+      // Assert
+      expect(result.riskScore).toBe(100);
+      expect(result.riskLevel).toBe('HIGH');
+      expect(result.ruleScores.is_sanctioned).toBe(100);
+      expect(result.tags.map((t) => t.display)).toEqual(['recipient: OFAC SDN: Sim, Hyon Sop']);
+      expect(result.hits[0]).toMatchObject({ role: 'recipient', address: SANCTIONED_EVM });
+      expect(result.driver).toBe(
+        `Recipient ${SANCTIONED_EVM} is on the OFAC SDN list: Sim, Hyon Sop (programs NPWMD), designated 2023-04-24`,
+      );
+    },
+  );
 
   test('when several parties have hits, then hits are ordered worst first and the driver is the worst one', () => {
     // Arrange

@@ -5,7 +5,8 @@ import { ADDRESS_FORMAT_HINT, TXID_FORMAT_HINT } from '../../src/screening/chain
 
 const LIMITS = { defaultCrawlTimeoutMs: 8000, maxCrawlTimeoutMs: 120_000 };
 const EVM = '0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c'; // data/risk/sanctions_ofac.csv
-const ETH_TX = '0x520a66112467b4b79016c2a62658b56e8f78049bae8bf6f4ce4bf39ec2d75ba8'; // data/risk/stablecoin_blacklist.csv
+// data/risk/stablecoin_blacklist.csv
+const ETH_TX = '0x520a66112467b4b79016c2a62658b56e8f78049bae8bf6f4ce4bf39ec2d75ba8';
 const TRON = 'TA3941uFAvmVibSkQ6fMJXxmaSNovX86mz'; // data/risk/sanctions_ofac.csv
 
 interface StructuredBody {
@@ -24,57 +25,68 @@ function httpError(body: unknown): { status: number; body: StructuredBody } {
 }
 
 describe('parseScreeningRequest', () => {
-  test('when a valid address request is given, then a KYA request with the canonical address and the default crawl timeout is returned', () => {
-    // Arrange
-    const body = { chain: 'ethereum', address: EVM.toUpperCase().replace('0X', '0x') };
+  test(
+    'when a valid address request is given, then a KYA request with the canonical address and the default ' +
+      'crawl timeout is returned',
+    () => {
+      // Arrange
+      const body = { chain: 'ethereum', address: EVM.toUpperCase().replace('0X', '0x') };
 
-    // Act
-    const request = parseScreeningRequest(body, LIMITS);
+      // Act
+      const request = parseScreeningRequest(body, LIMITS);
 
-    // Assert
-    expect(request).toEqual({
-      apiType: 'KYA',
-      chain: 'ethereum',
-      target: EVM,
-      crawlTimeoutMs: 8000,
-      referenceId: null,
-    });
-  });
+      // Assert
+      expect(request).toEqual({
+        apiType: 'KYA',
+        chain: 'ethereum',
+        target: EVM,
+        crawlTimeoutMs: 8000,
+        referenceId: null,
+      });
+    },
+  );
 
-  test('when a valid txid request without 0x is given, then a KYT request with the canonical 0x txid is returned', () => {
-    // Arrange
-    const body = { chain: 'ethereum', txid: ETH_TX.slice(2), crawlTimeout: 30_000 };
+  test(
+    'when a valid txid request without 0x is given, then ' + 'a KYT request with the canonical 0x txid is returned',
+    () => {
+      // Arrange
+      const body = { chain: 'ethereum', txid: ETH_TX.slice(2), crawlTimeout: 30_000 };
 
-    // Act
-    const request = parseScreeningRequest(body, LIMITS);
+      // Act
+      const request = parseScreeningRequest(body, LIMITS);
 
-    // Assert
-    expect(request).toEqual({
-      apiType: 'KYT',
-      chain: 'ethereum',
-      target: ETH_TX,
-      crawlTimeoutMs: 30_000,
-      referenceId: null,
-    });
-  });
+      // Assert
+      expect(request).toEqual({
+        apiType: 'KYT',
+        chain: 'ethereum',
+        target: ETH_TX,
+        crawlTimeoutMs: 30_000,
+        referenceId: null,
+      });
+    },
+  );
 
-  test('when both address and txid are given, then a 400 INVALID_PARAMETER with parameter and expected details is thrown', () => {
-    // Arrange
-    const body = { chain: 'ethereum', address: EVM, txid: ETH_TX };
+  test(
+    'when both address and txid are given, then a 400 INVALID_PARAMETER with parameter and ' +
+      'expected details is thrown',
+    () => {
+      // Arrange
+      const body = { chain: 'ethereum', address: EVM, txid: ETH_TX };
 
-    // Act
-    const { status, body: answer } = httpError(body);
+      // Act
+      const { status, body: answer } = httpError(body);
 
-    // Assert
-    expect(status).toBe(400);
-    expect(answer.success).toBe(false);
-    expect(answer.error.code).toBe('INVALID_PARAMETER');
-    expect(answer.error.details).toEqual({
-      parameter: 'address,txid',
-      expected: 'exactly one of address (KYA) or txid (KYT)',
-    });
-    expect(answer.error.message).toContain('address,txid');
-  });
+      // Assert
+      expect(status).toBe(400);
+      expect(answer.success).toBe(false);
+      expect(answer.error.code).toBe('INVALID_PARAMETER');
+      expect(answer.error.details).toEqual({
+        parameter: 'address,txid',
+        expected: 'exactly one of address (KYA) or txid (KYT)',
+      });
+      expect(answer.error.message).toContain('address,txid');
+    },
+  );
 
   test.each([
     ['absent', { chain: 'ethereum' }],

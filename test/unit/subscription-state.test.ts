@@ -94,17 +94,21 @@ describe('subscription state under any delivery order', () => {
     },
   );
 
-  test('when a payment failed after the last payment, then the subscription is flagged; a later payment clears it; SUSPENDED is always flagged', () => {
-    expect(isPaymentFlagged(run([0, 1, 2]).state)).toBe(true);
-    expect(
-      isPaymentFlagged({
-        status: 'ACTIVE',
-        lastPaymentAt: '2026-11-06T00:00:00Z',
-        lastFailedPaymentAt: '2026-11-01T00:00:00Z',
-      }),
-    ).toBe(false);
-    expect(isPaymentFlagged({ status: 'SUSPENDED', lastPaymentAt: null, lastFailedPaymentAt: null })).toBe(true);
-  });
+  test(
+    'when a payment failed after the last payment, then the subscription is flagged; a later payment clears it; ' +
+      'SUSPENDED is always flagged',
+    () => {
+      expect(isPaymentFlagged(run([0, 1, 2]).state)).toBe(true);
+      expect(
+        isPaymentFlagged({
+          status: 'ACTIVE',
+          lastPaymentAt: '2026-11-06T00:00:00Z',
+          lastFailedPaymentAt: '2026-11-01T00:00:00Z',
+        }),
+      ).toBe(false);
+      expect(isPaymentFlagged({ status: 'SUSPENDED', lastPaymentAt: null, lastFailedPaymentAt: null })).toBe(true);
+    },
+  );
 
   test('when a plan is downgraded, or the resource is not ACTIVE, then nothing is topped up', () => {
     expect(planTopUp('BILLING.SUBSCRIPTION.UPDATED', change({}), 100, 500)).toBe(0);
@@ -125,15 +129,22 @@ describe('PayPal event parsing', () => {
     ).toThrow(expect.objectContaining({ code: 'MISSING_CUSTOM_ID' }) as unknown as PayPalEventError);
   });
 
-  test('when a time is malformed (the simulator sends 2018-19-12), then it is dropped rather than refusing the event', () => {
-    const e = parsePayPalEvent({
-      id: 'WH-1',
-      event_type: 'BILLING.SUBSCRIPTION.UPDATED',
-      create_time: '2018-19-12T22:20:32.000Z',
-      resource: { id: 'I-1', status: 'active', custom_id: 'user_x', update_time: 'never' },
-    });
-    expect(e).toMatchObject({ kind: 'subscription', createTime: null, change: { status: 'ACTIVE', updatedAt: null } });
-  });
+  test(
+    'when a time is malformed (the simulator sends 2018-19-12), ' + 'then it is dropped rather than refusing the event',
+    () => {
+      const e = parsePayPalEvent({
+        id: 'WH-1',
+        event_type: 'BILLING.SUBSCRIPTION.UPDATED',
+        create_time: '2018-19-12T22:20:32.000Z',
+        resource: { id: 'I-1', status: 'active', custom_id: 'user_x', update_time: 'never' },
+      });
+      expect(e).toMatchObject({
+        kind: 'subscription',
+        createTime: null,
+        change: { status: 'ACTIVE', updatedAt: null },
+      });
+    },
+  );
 
   test('when the event type is not acted on, then it parses as unhandled', () => {
     expect(parsePayPalEvent({ id: 'WH-2', event_type: 'CUSTOMER.DISPUTE.CREATED' })).toEqual({

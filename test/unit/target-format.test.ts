@@ -115,13 +115,16 @@ describe('normalizeAddress', () => {
     expect(result).toBeNull();
   });
 
-  test('when a bech32 bitcoin address contains a character outside the bech32 alphabet (b), then it is rejected', () => {
-    // Arrange / Act
-    const result = normalizeAddress('bitcoin', `${BTC_BECH32.slice(0, -1)}b`);
+  test(
+    'when a bech32 bitcoin address contains a character ' + 'outside the bech32 alphabet (b), then it is rejected',
+    () => {
+      // Arrange / Act
+      const result = normalizeAddress('bitcoin', `${BTC_BECH32.slice(0, -1)}b`);
 
-    // Assert
-    expect(result).toBeNull();
-  });
+      // Assert
+      expect(result).toBeNull();
+    },
+  );
 
   test.each([BTC_P2PKH, BTC_P2SH])(
     'when a base58 bitcoin address %s is given, then it is kept verbatim (case-sensitive)',
@@ -324,7 +327,8 @@ describe('format hints', () => {
 });
 
 describe('checksums at the API edge', () => {
-  // Real addresses (bitcoin genesis coinbase, Tron USDT contract, XRPL genesis account), each with one character changed.
+  // Real addresses (bitcoin genesis coinbase, Tron USDT contract, XRPL genesis account), each with
+  // one character changed.
   test.each([
     ['bitcoin', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNb'],
     ['bitcoin', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdp'],

@@ -29,9 +29,12 @@ describe('USD reference prices by time', () => {
     expect(price).toEqual({ usd, asOf, source: expect.stringContaining('KaushalParkar/dataset') });
   });
 
-  test('when a BNB transfer predates the shipped series, then it is unpriced rather than valued at a later close', () => {
-    expect(book.usdPriceAt('BNB', at('2021-05-01T00:00:00Z'))).toBeNull();
-  });
+  test(
+    'when a BNB transfer predates the shipped series, then ' + 'it is unpriced rather than valued at a later close',
+    () => {
+      expect(book.usdPriceAt('BNB', at('2021-05-01T00:00:00Z'))).toBeNull();
+    },
+  );
 
   test.each(['BNB', 'TRX', 'XRP'])(
     'when the shipped %s closes are read, then every day is present and opens where the previous day closed',
@@ -56,28 +59,35 @@ describe('USD reference prices by time', () => {
 describe('stored closes against the reference', () => {
   const reference: PriceBook = book;
 
-  test('when market_candles holds a BNB close an hour before the transfer, then that close is used, not the daily reference', async () => {
-    // Arrange
-    const transfer = at('2025-10-13T12:00:00Z');
-    const pricer = createUsdPricer(reference, storedOnly('BNB-USDT', [{ at: transfer - 3_600_000, usd: 1250.5 }]));
-    // Act
-    const price = await pricer.priceAt('BNB', transfer);
-    // Assert
-    expect(price).toEqual({
-      usd: 1250.5,
-      asOf: '2025-10-13T11:00:00.000Z',
-      source: 'binance BNB-USDT close (market_candles)',
-    });
-  });
+  test(
+    'when market_candles holds a BNB close an hour before the transfer, ' +
+      'then that close is used, not the daily reference',
+    async () => {
+      // Arrange
+      const transfer = at('2025-10-13T12:00:00Z');
+      const pricer = createUsdPricer(reference, storedOnly('BNB-USDT', [{ at: transfer - 3_600_000, usd: 1250.5 }]));
+      // Act
+      const price = await pricer.priceAt('BNB', transfer);
+      // Assert
+      expect(price).toEqual({
+        usd: 1250.5,
+        asOf: '2025-10-13T11:00:00.000Z',
+        source: 'binance BNB-USDT close (market_candles)',
+      });
+    },
+  );
 
-  test('when the stored series ended long before and the reference has a later close, then the reference is used', async () => {
-    // Arrange
-    const pricer = createUsdPricer(reference, storedOnly('BNB-USDT', [{ at: at('2024-01-01T00:00:00Z'), usd: 300 }]));
-    // Act
-    const price = await pricer.priceAt('BNB', at('2025-10-13T12:00:00Z'));
-    // Assert
-    expect(price?.usd).toBe(1303.12);
-  });
+  test(
+    'when the stored series ended long before and the ' + 'reference has a later close, then the reference is used',
+    async () => {
+      // Arrange
+      const pricer = createUsdPricer(reference, storedOnly('BNB-USDT', [{ at: at('2024-01-01T00:00:00Z'), usd: 300 }]));
+      // Act
+      const price = await pricer.priceAt('BNB', at('2025-10-13T12:00:00Z'));
+      // Assert
+      expect(price?.usd).toBe(1303.12);
+    },
+  );
 
   test('when only a stored close after the transfer exists, then it is not used (no look-ahead)', async () => {
     // Arrange

@@ -41,7 +41,10 @@ describe('the whole test run’s log', () => {
     expect(secrets.length).toBeGreaterThan(0);
     const leaks = findSecrets(lines, secrets).map(({ lineNumber, secret }) => {
       const entry = JSON.parse(lines[lineNumber - 1] as string) as { testFile?: string; msg?: string };
-      return `line ${lineNumber} (${entry.testFile ?? '?'}: "${entry.msg ?? ''}") holds ${secret.slice(0, 6)}…${secret.length} chars`;
+      return (
+        `line ${lineNumber} (${entry.testFile ?? '?'}: "${entry.msg ?? ''}") ` +
+        `holds ${secret.slice(0, 6)}…${secret.length} chars`
+      );
     });
     expect({ log: process.env.TEST_RUN_LOG, leaks }).toEqual({ log: process.env.TEST_RUN_LOG, leaks: [] });
   });

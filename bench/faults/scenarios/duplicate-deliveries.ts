@@ -87,7 +87,8 @@ export async function duplicateDeliveries(stack: FaultStack): Promise<ScenarioRe
     await temporal.workflow.getHandle(`paypal:${activated.eventId}`).result();
     const paypalGrants = await count(
       pool,
-      `SELECT count(*)::int AS n FROM credit_transactions t JOIN users u ON u.id = t.user_id WHERE u.clerk_user_id = $1 AND t.kind = 'grant'`,
+      `SELECT count(*)::int AS n FROM credit_transactions t JOIN users u ON u.id = t.user_id ` +
+        `WHERE u.clerk_user_id = $1 AND t.kind = 'grant'`,
       [paypalUser],
     );
     expectOne(
@@ -106,7 +107,8 @@ export async function duplicateDeliveries(stack: FaultStack): Promise<ScenarioRe
     if (!price) throw new Error('the pro package has no PayFast price');
     const mPaymentId = `faults-${randomUUID()}`;
     await pool.query(
-      'INSERT INTO payfast_checkouts (m_payment_id, user_id, package_id, amount_cents, currency) VALUES ($1, $2, $3, $4, $5)',
+      'INSERT INTO payfast_checkouts (m_payment_id, user_id, package_id, amount_cents, currency) ' +
+        'VALUES ($1, $2, $3, $4, $5)',
       [mPaymentId, buyer.id, 'pro', price.amountCents, price.currency],
     );
     const pfPaymentId = String(Date.now());

@@ -65,7 +65,8 @@ export async function soak(
   report.require(tally.errors === 0, `${tally.errors} unexpected answers, e.g. ${tally.examples.join('; ')}`);
   report.require(
     audit.chargedOnce === audit.jobs && audit.duplicated === 0 && audit.holdsLeft === 0 && audit.balanceOff === 0,
-    `jobs: ${audit.jobs - audit.chargedOnce} not charged exactly once, ${audit.duplicated} duplicated, ${audit.holdsLeft} holds left, balance off by ${audit.balanceOff}`,
+    `jobs: ${audit.jobs - audit.chargedOnce} not charged exactly once, ${audit.duplicated} duplicated, ` +
+      `${audit.holdsLeft} holds left, balance off by ${audit.balanceOff}`,
   );
   report.require(
     unheard === 0 && !disconnected,

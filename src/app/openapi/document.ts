@@ -4,6 +4,8 @@ import { accountOperations } from './operations/account';
 import { activityOperations } from './operations/activity';
 import { billingOperations } from './operations/billing';
 import type { OperationContext } from './operations/context';
+import { evidenceOperations } from './operations/evidence';
+import { listsOperations } from './operations/lists';
 import { marketOperations } from './operations/market';
 import { screeningOperations } from './operations/screening';
 import { serviceOperations } from './operations/service';
@@ -24,6 +26,7 @@ const TAGS = [
   { name: 'API keys', description: 'Create (shown once), list, revoke; admin: market-data tier' },
   { name: 'Billing', description: 'Packages, PayFast checkout, PayPal subscriptions' },
   { name: 'Activity', description: 'Own activity history' },
+  { name: 'Lists', description: 'Sanctions list versions, their provenance, and as-of lookups' },
   { name: 'Market data', description: 'Candles, capabilities and the unified query, per-key rate limits' },
   { name: 'Pay-per-use (x402)', description: 'Reports paid per request in USDC on Base, no account' },
   { name: 'Webhooks', description: 'Signed deliveries from the activity producer, Clerk, PayPal and PayFast' },
@@ -49,6 +52,8 @@ export function buildOpenApiDocument(options: OpenApiOptions) {
     x402Operations,
     webhookOperations,
     serviceOperations,
+    evidenceOperations,
+    listsOperations,
   ];
   const paths: Paths = {};
   for (const group of groups) {
@@ -67,7 +72,10 @@ export function buildOpenApiDocument(options: OpenApiOptions) {
       version: options.version ?? '0.1.0',
       summary: 'Blockchain compliance screening: KYT, KYA, KYE, market data',
       description:
-        "Explainable risk screening of addresses (KYA) and transactions (KYT), pay-per-use reports over x402, and market data. Errors come in two shapes (spec 7): flat `{success:false, error, code?}` and structured `{success:false, error:{code, message, details}}` (every INVALID_PARAMETER 400, and market data's 404/429). The activity webhook answers `{error}`.",
+        'Explainable risk screening of addresses (KYA) and transactions (KYT), pay-per-use reports over x402, and ' +
+        'market data. Errors come in two shapes (spec 7): flat `{success:false, error, code?}` and structured ' +
+        "`{success:false, error:{code, message, details}}` (every INVALID_PARAMETER 400, and market data's " +
+        '404/429). The activity webhook answers `{error}`.',
     },
     servers: [{ url: '/', description: 'This server' }],
     tags: TAGS,

@@ -139,7 +139,9 @@ export function sharedResponses(components: SchemaComponents): Record<string, Re
       ERROR_EXAMPLES.invalidParameter,
     ),
     InvalidBody: errorResponse(
-      'The body is not valid JSON, or a field is missing, malformed or out of range (structured INVALID_PARAMETER); a body the parser cannot read at all (e.g. an unknown Content-Encoding) is the flat BAD_REQUEST',
+      'The body is not valid JSON, or a field is missing, malformed or out of range (structured ' +
+        'INVALID_PARAMETER); a body the parser cannot read at all (e.g. ' +
+        'an unknown Content-Encoding) is the flat BAD_REQUEST',
       z.union([invalidParameter, flatError(['BAD_REQUEST'], [], 'Malformed request')]),
       ERROR_EXAMPLES.invalidParameter,
     ),
@@ -149,7 +151,8 @@ export function sharedResponses(components: SchemaComponents): Record<string, Re
       ERROR_EXAMPLES.authenticationRequired,
     ),
     MarketAuthenticationRequired: errorResponse(
-      'No valid API key or session token; counted against the calling address at the free tier, so the RateLimit headers are present',
+      'No valid API key or session token; counted against the calling address at the free tier, ' +
+        'so the RateLimit headers are present',
       flatError([], [], 'Authentication required'),
       ERROR_EXAMPLES.authenticationRequired,
       rateLimitHeaderRefs(),
@@ -184,7 +187,8 @@ export function sharedResponses(components: SchemaComponents): Record<string, Re
       ERROR_EXAMPLES.signatureInvalid,
     ),
     WebhookNotConfigured: errorResponse(
-      'Not configured on this deployment (its secret is unset), or the event could not be handed to Temporal now: the provider retries',
+      'Not configured on this deployment (its secret is unset), or the event could not be handed to Temporal ' +
+        'now: the provider retries',
       flatError(['WEBHOOK_NOT_CONFIGURED', 'SERVICE_UNAVAILABLE']),
       ERROR_EXAMPLES.webhookNotConfigured,
     ),

@@ -15,7 +15,8 @@ const screeningResponse = {
   risk_score: 100,
   response_id: '62079595-c984-4a9d-a27b-54e7d60dbc0f',
   risk_reason:
-    'Address is on the OFAC SDN list: Sim, Hyon Sop (programs NPWMD), designated 2023-04-24; no ethereum node is configured: screened against the reference lists only, on-chain exposure not checked',
+    'Address is on the OFAC SDN list: Sim, Hyon Sop (programs NPWMD), designated 2023-04-24; no ethereum node is ' +
+    'configured: screened against the reference lists only, on-chain exposure not checked',
   rule_scores: {
     tag_score: 72,
     address_type: 0,
@@ -62,10 +63,39 @@ const activityItem = {
     risk_level: 'HIGH',
     risk_score: 100,
     risk_reason:
-      'Address is on the OFAC SDN list: CHEIL CREDIT BANK (programs DPRK4), designated 2017-09-26; no tron node is configured: screened against the reference lists only, on-chain exposure not checked',
+      'Address is on the OFAC SDN list: CHEIL CREDIT BANK (programs DPRK4), designated 2017-09-26; no tron node is ' +
+      'configured: screened against the reference lists only, on-chain exposure not checked',
   },
   source: 'screening',
   createdAt: '2026-11-23T09:07:56.343Z',
+};
+
+/**
+ * Real signatures over the two example responses (as they read above), by a key made for these examples only:
+ * EXAMPLE_JWKS publishes its public half, so they verify as the docs' snippet shows.
+ */
+const EXAMPLE_KID = 'uPWu-R3XrJRiyqcJo3ktgSdIjiIQ4-8_OZ_sNrWLMOg';
+const EXAMPLE_JWS_HEADER =
+  'eyJhbGciOiJFZERTQSIsImtpZCI6InVQV3UtUjNYckpSaXlxY0pvM2t0Z1NkSWppSVE0LThfT1pfc05yV0xNT2ciLCJ0eXAiOiJj' +
+  'aGFpbnNjcmVlbi1ldmlkZW5jZStqd3MifQ';
+const exampleSignature = (signature: string) => ({
+  jws: `${EXAMPLE_JWS_HEADER}..${signature}`,
+  kid: EXAMPLE_KID,
+  alg: 'EdDSA',
+  signed: 'data',
+  canonicalization: 'RFC8785',
+});
+const EXAMPLE_JWKS = {
+  keys: [
+    {
+      kty: 'OKP',
+      crv: 'Ed25519',
+      x: 'mL2qJib4oI4YTMgCHVFN4G0e8vfr5m-cLqqRfpkg-Kw',
+      kid: EXAMPLE_KID,
+      alg: 'EdDSA',
+      use: 'sig',
+    },
+  ],
 };
 
 const basicPackage = {
@@ -80,6 +110,7 @@ const basicPackage = {
 };
 
 export const EXAMPLES = {
+  jwks: EXAMPLE_JWKS,
   health: { success: true, data: { status: 'ok' } },
   screeningRequest: { chain: 'ethereum', address: SANCTIONED, reference_id: 'case-1' },
   submitted: {
@@ -96,6 +127,9 @@ export const EXAMPLES = {
       completed_at: 1795424873241,
       response: screeningResponse,
       credits_charged: 1,
+      signature: exampleSignature(
+        'ToVfOWvw69ptloNHLLv0naJLcykOW_F0pkGFj2K3TFsK4r504QO1jxqyaw1gUTN8i39SzycovWB8RpUntfrjAA',
+      ),
     },
   },
   full: {
@@ -147,7 +181,9 @@ export const EXAMPLES = {
         ],
         crawl: {
           ran: false,
-          note: 'no ethereum node is configured: screened against the reference lists only, on-chain exposure not checked',
+          note:
+            'no ethereum node is configured: screened against the reference lists only, ' +
+            'on-chain exposure not checked',
           complete: false,
           truncated: [],
           depth_planned: 0,
@@ -183,6 +219,9 @@ export const EXAMPLES = {
         unpriced_assets: [],
       },
       credits_charged: 1,
+      signature: exampleSignature(
+        'gAHt4pyhobnuivH51WOkYOE-UXmJqb4k2CBgwgjASkn69PY0FS63REvvj7yrQ69Y-JPnazlsn--MCS6GGGnoDA',
+      ),
     },
   },
   syncAnalyze: {
@@ -194,7 +233,8 @@ export const EXAMPLES = {
       risk_score: 100,
       response_id: '0b782831-3f94-4b8c-973d-c3c0c32c95b9',
       risk_reason:
-        'Address is on the OFAC SDN list: CHEIL CREDIT BANK (programs DPRK4), designated 2017-09-26; no tron node is configured: screened against the reference lists only, on-chain exposure not checked',
+        'Address is on the OFAC SDN list: CHEIL CREDIT BANK (programs DPRK4), designated 2017-09-26; no tron node is ' +
+        'configured: screened against the reference lists only, on-chain exposure not checked',
       rule_scores: {
         tag_score: 0,
         address_type: 0,
@@ -428,7 +468,8 @@ export const ERROR_EXAMPLES = {
   chainNotConfigured: {
     success: false,
     error:
-      'KYT on ethereum needs a ethereum node, and none is configured on this deployment; KYA (address) screening is available',
+      'KYT on ethereum needs a ethereum node, and none is configured on this deployment; KYA ' +
+      '(address) screening is available',
     code: 'CHAIN_NOT_CONFIGURED',
   },
   idempotencyKeyReused: {
@@ -439,7 +480,8 @@ export const ERROR_EXAMPLES = {
   billingNotConfigured: {
     success: false,
     error:
-      'PayFast checkout is not configured on this deployment (PAYFAST_MERCHANT_ID, PAYFAST_MERCHANT_KEY, PAYFAST_MERCHANT_PASSPHRASE)',
+      'PayFast checkout is not configured on this deployment (PAYFAST_MERCHANT_ID, PAYFAST_MERCHANT_KEY, ' +
+      'PAYFAST_MERCHANT_PASSPHRASE)',
     code: 'BILLING_NOT_CONFIGURED',
   },
   symbolNotFound: {

@@ -36,21 +36,25 @@ export const SECURITY_SCHEMES = {
     in: 'header',
     name: 'PAYPAL-TRANSMISSION-SIG',
     description:
-      "PayPal's transmission signature (SHA256withRSA over `<transmission id>|<time>|<webhook id>|<crc32 of the body>`), checked with the certificate at PAYPAL-CERT-URL against PayPal's chain; sent with PAYPAL-TRANSMISSION-ID, PAYPAL-TRANSMISSION-TIME, PAYPAL-CERT-URL and PAYPAL-AUTH-ALGO",
+      "PayPal's transmission signature (SHA256withRSA over `<transmission id>|<time>|<webhook id>|<crc32 of the " +
+      "body>`), checked with the certificate at PAYPAL-CERT-URL against PayPal's chain; sent with " +
+      'PAYPAL-TRANSMISSION-ID, PAYPAL-TRANSMISSION-TIME, PAYPAL-CERT-URL and PAYPAL-AUTH-ALGO',
   },
   svixSignature: {
     type: 'apiKey',
     in: 'header',
     name: 'svix-signature',
     description:
-      "Clerk's Svix signature (`v1,<base64 HMAC-SHA256>` over `<svix-id>.<svix-timestamp>.<body>` with CLERK_WEBHOOK_SECRET), sent with svix-id and svix-timestamp (at most 5 minutes old)",
+      "Clerk's Svix signature (`v1,<base64 HMAC-SHA256>` over `<svix-id>.<svix-timestamp>.<body>` with " +
+      'CLERK_WEBHOOK_SECRET), sent with svix-id and svix-timestamp (at most 5 minutes old)',
   },
   x402Payment: {
     type: 'apiKey',
     in: 'header',
     name: 'PAYMENT-SIGNATURE',
     description:
-      'x402 v2: a signed EIP-3009 USDC authorization for the challenge of the 402 answer (PAYMENT-REQUIRED header, base64 JSON). The paid answer carries PAYMENT-RESPONSE (the settlement). `X-PAYMENT` is read too',
+      'x402 v2: a signed EIP-3009 USDC authorization for the challenge of the 402 answer (PAYMENT-REQUIRED header, ' +
+      'base64 JSON). The paid answer carries PAYMENT-RESPONSE (the settlement). `X-PAYMENT` is read too',
   },
 } as const;
 

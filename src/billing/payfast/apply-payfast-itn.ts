@@ -69,7 +69,8 @@ export async function applyPayFastItn(deps: PayFastBillingDeps, itn: PayFastItn)
     if (paid !== checkout.amountCents) {
       return record(
         'rejected',
-        `amount_gross ${itn.amountGross ?? '(missing)'} is not the package price ${(checkout.amountCents / 100).toFixed(2)}`,
+        `amount_gross ${itn.amountGross ?? '(missing)'} is not the package price ` +
+          `${(checkout.amountCents / 100).toFixed(2)}`,
       );
     }
     const pkg = await deps.packages.findById(checkout.packageId, client);

@@ -13,7 +13,8 @@ export function createPayFastCheckoutStore(pool: Pool) {
   return {
     async create(checkout: PayFastCheckout): Promise<void> {
       await pool.query(
-        'INSERT INTO payfast_checkouts (m_payment_id, user_id, package_id, amount_cents, currency) VALUES ($1, $2, $3, $4, $5)',
+        'INSERT INTO payfast_checkouts (m_payment_id, user_id, package_id, amount_cents, currency) ' +
+          'VALUES ($1, $2, $3, $4, $5)',
         [checkout.mPaymentId, checkout.userId, checkout.packageId, checkout.amountCents, checkout.currency],
       );
     },
@@ -26,7 +27,8 @@ export function createPayFastCheckoutStore(pool: Pool) {
         amount_cents: number;
         currency: string;
       }>(
-        'SELECT m_payment_id, user_id, package_id, amount_cents, currency FROM payfast_checkouts WHERE m_payment_id = $1',
+        'SELECT m_payment_id, user_id, package_id, amount_cents, currency ' +
+          'FROM payfast_checkouts WHERE m_payment_id = $1',
         [mPaymentId],
       );
       const r = rows[0];

@@ -46,7 +46,10 @@ function cidrBlockList(cidrs: readonly string[]): BlockList {
   return list;
 }
 
-/** Node's BlockList also matches IPv4-mapped IPv6 (::ffff:1.2.3.4, as req.ip reports on a dual-stack socket) against IPv4 entries. */
+/**
+ * Node's BlockList also matches IPv4-mapped IPv6 (::ffff:1.2.3.4, as req.ip reports on a dual-stack socket)
+ * against IPv4 entries.
+ */
 function contains(list: BlockList, address: string, family: Family): boolean {
   try {
     return list.check(address, family);

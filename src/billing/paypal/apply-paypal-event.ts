@@ -112,7 +112,9 @@ async function applySubscriptionEvent(deps: PayPalBillingDeps, client: Client, e
     userId: user.id,
     amount: topUp,
     idempotencyKey: `paypal:${event.eventId}`,
-    reason: `PayPal ${event.eventType === 'BILLING.SUBSCRIPTION.ACTIVATED' ? 'subscription activated' : 'plan change'}: ${pkg?.name}`,
+    reason:
+      `PayPal ${event.eventType === 'BILLING.SUBSCRIPTION.ACTIVATED' ? 'subscription activated' : 'plan change'}: ` +
+      `${pkg?.name}`,
     source: 'paypal',
     metadata: {
       provider: 'paypal',
@@ -225,7 +227,10 @@ async function applySale(deps: PayPalBillingDeps, client: Client, event: Sale): 
   };
 }
 
-/** A refund or reversal of a credited sale takes its credits back (apply-refund.ts); one that is not completed changes nothing. */
+/**
+ * A refund or reversal of a credited sale takes its credits back (apply-refund.ts); one that is not
+ * completed changes nothing.
+ */
 async function applyPayPalRefund(deps: PayPalBillingDeps, client: Client, event: Refund): Promise<Outcome> {
   const { refund } = event;
   const settledStates = refund.kind === 'reversal' ? ['reversed'] : ['completed'];

@@ -8,7 +8,9 @@ import type { PayPalMode } from './verifier';
 
 const PEM_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
 
-/** Every certificate in a PEM text, in order (PayPal puts the leaf first). Throws if there is none or one is corrupt. */
+/**
+ * Every certificate in a PEM text, in order (PayPal puts the leaf first). Throws if there is none or one is corrupt.
+ */
 export function parseCertificateBundle(pem: string): X509Certificate[] {
   const blocks = pem.match(PEM_BLOCK) ?? [];
   if (blocks.length === 0) throw new Error('no PEM certificate found');
@@ -65,13 +67,19 @@ export function fetchPayPalCertificate(url: URL, options: FetchCertificateOption
 
 let nodeRoots: X509Certificate[] | undefined;
 
-/** Node's bundled Mozilla roots: the real PayPal chain ends at "DigiCert High Assurance EV Root CA", which is among them. */
+/**
+ * Node's bundled Mozilla roots: the real PayPal chain ends at "DigiCert High Assurance EV Root CA", which
+ * is among them.
+ */
 export function defaultTrustAnchors(): X509Certificate[] {
   nodeRoots ??= rootCertificates.map((pem) => new X509Certificate(pem));
   return nodeRoots;
 }
 
-/** Intermediates shipped in data/paypal (provenance in its SOURCES.md), needed because the cert URL serves only the leaf. */
+/**
+ * Intermediates shipped in data/paypal (provenance in its SOURCES.md), needed because the cert URL serves
+ * only the leaf.
+ */
 export function loadPinnedIntermediates(dir: string = resolve(__dirname, '../../../data/paypal')): X509Certificate[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
@@ -85,7 +93,9 @@ const SIGNING_CN: Record<PayPalMode, string> = {
   live: 'messageverificationcerts.paypal.com',
 };
 
-/** Longest path we try: leaf, up to three intermediates, anchor. PayPal's real chain is leaf, one intermediate, root. */
+/**
+ * Longest path we try: leaf, up to three intermediates, anchor. PayPal's real chain is leaf, one intermediate, root.
+ */
 const MAX_INTERMEDIATES = 3;
 
 export interface TrustPolicy {

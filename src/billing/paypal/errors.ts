@@ -1,4 +1,6 @@
-/** The delivery is not provably from PayPal (bad headers, cert URL, certificate or signature): answer 401, do no work. */
+/**
+ * The delivery is not provably from PayPal (bad headers, cert URL, certificate or signature): answer 401, do no work.
+ */
 export class WebhookSignatureError extends Error {
   constructor(reason: string, options?: { cause?: unknown }) {
     super(`PayPal webhook rejected: ${reason}`, options);

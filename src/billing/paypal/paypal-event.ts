@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { toCents } from '../money';
 
-/** Subscription events this service acts on (spec 3.2, plus SUSPENDED and EXPIRED so a lapsed plan never looks active). */
+/**
+ * Subscription events this service acts on (spec 3.2, plus SUSPENDED and EXPIRED so a lapsed plan never looks active).
+ */
 export const PAYPAL_SUBSCRIPTION_EVENTS = [
   'BILLING.SUBSCRIPTION.ACTIVATED',
   'BILLING.SUBSCRIPTION.UPDATED',

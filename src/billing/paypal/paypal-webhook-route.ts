@@ -33,7 +33,9 @@ export const paypalEventBody = z.looseObject({
     .min(1)
     .max(200)
     .meta({
-      description: `Acted on: ${[...PAYPAL_SUBSCRIPTION_EVENTS, PAYPAL_SALE_COMPLETED].join(', ')}; others are recorded and acknowledged`,
+      description:
+        `Acted on: ${[...PAYPAL_SUBSCRIPTION_EVENTS, PAYPAL_SALE_COMPLETED].join(', ')}; ` +
+        `others are recorded and acknowledged`,
     }),
   create_time: z.string().optional(),
   resource: z

@@ -38,7 +38,11 @@ export function buildVerifyRequestBody(input: PayPalWebhookInput, webhookId: str
   }
   if (typeof event !== 'object' || event === null || Array.isArray(event)) return null;
   const t = readPayPalTransmission(input.headers);
-  const head = `{"auth_algo":${JSON.stringify(t.authAlgo)},"cert_url":${JSON.stringify(t.certUrl)},"transmission_id":${JSON.stringify(t.transmissionId)},"transmission_sig":${JSON.stringify(t.transmissionSig)},"transmission_time":${JSON.stringify(t.transmissionTime)},"webhook_id":${JSON.stringify(webhookId)},"webhook_event":`;
+  const head =
+    `{"auth_algo":${JSON.stringify(t.authAlgo)},"cert_url":${JSON.stringify(t.certUrl)},` +
+    `"transmission_id":${JSON.stringify(t.transmissionId)},"transmission_sig":${JSON.stringify(t.transmissionSig)},` +
+    `"transmission_time":${JSON.stringify(t.transmissionTime)},"webhook_id":${JSON.stringify(webhookId)},` +
+    `"webhook_event":`;
   return Buffer.concat([Buffer.from(head, 'utf8'), input.rawBody, Buffer.from('}', 'utf8')]);
 }
 

@@ -29,13 +29,17 @@ export interface PayPalVerifierDeps {
 }
 
 export interface PayPalVerifier {
-  /** Resolves if the delivery is authentic; rejects with WebhookSignatureError (401) or VerificationUnavailableError (503). */
+  /**
+   * Resolves if the delivery is authentic; rejects with WebhookSignatureError (401) or
+   * VerificationUnavailableError (503).
+   */
   verify(input: PayPalWebhookInput): Promise<void>;
 }
 
 /**
- * Offline verification (notes §1.3): headers → cert URL allowlist → certificate (cached) → validity, CN and chain →
- * RSA signature over `id|time|webhookId|crc32`. The postback fallback covers only an unobtainable certificate.
+ * Offline verification (notes §1.3): headers → cert URL allowlist → certificate (cached) → validity, CN
+ * and chain → RSA signature over `id|time|webhookId|crc32`. The postback fallback covers only an
+ * unobtainable certificate.
  */
 export function createPayPalVerifier(deps: PayPalVerifierDeps): PayPalVerifier {
   const { mode, webhookId, fetchCert, trustAnchors, intermediates = [], now = () => new Date(), postback } = deps;

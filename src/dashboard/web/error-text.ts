@@ -28,7 +28,8 @@ const STATUS_WORDS: Record<number, string> = {
 
 const CODE_WORDS: Record<string, (body: ErrorBody) => string | undefined> = {
   INSUFFICIENT_CREDITS: (b) =>
-    `Not enough credits: this needs ${String(b.required ?? 1)}, and ${String(b.available ?? 0)} are available. Buy a package or ask an admin for a grant.`,
+    `Not enough credits: this needs ${String(b.required ?? 1)}, and ${String(b.available ?? 0)} are available. ` +
+    `Buy a package or ask an admin for a grant.`,
   RATE_LIMITED: () => 'Too many requests for your plan this minute. Wait a moment and try again.',
   INSUFFICIENT_PERMISSIONS: () => 'Only an administrator can do this.',
 };
@@ -50,7 +51,10 @@ export function describeApiError(status: number, body: unknown, retryAfterSecond
     const known = code ? CODE_WORDS[code]?.(b) : undefined;
     if (known) return known + wait;
     if (details?.parameter && details.expected)
-      return `${sentence(message ?? `“${details.parameter}” is not valid`)} Expected ${details.expected} for “${details.parameter}”.`;
+      return (
+        `${sentence(message ?? `“${details.parameter}” is not valid`)} Expected ${details.expected} for ` +
+        `“${details.parameter}”.`
+      );
     if (message) return sentence(message) + wait;
   }
   if (typeof b.error === 'string' && b.error.trim()) {

@@ -6,7 +6,10 @@ import { SYMBOL_PATTERN } from '../../platform/http/common-patterns';
 export { SYMBOL_PATTERN };
 export const SYMBOL_RE = new RegExp(`^${SYMBOL_PATTERN}$`);
 
-/** A price or volume as sources write it, scientific notation included (Kraken writes `1E+1`); Postgres `numeric` reads all of them. */
+/**
+ * A price or volume as sources write it, scientific notation included (Kraken writes `1E+1`); Postgres `numeric` reads
+ * all of them.
+ */
 export const DECIMAL_TEXT_RE = /^\d+(\.\d+)?([eE][+-]?\d+)?$/;
 
 /**

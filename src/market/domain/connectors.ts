@@ -50,7 +50,8 @@ export const MARKET_DATA_TYPES = {
   },
   ticker: {
     description:
-      'The latest stored price (the close of the last bucket of the finest stored interval) with the 24 hours before it.',
+      'The latest stored price (the close of the last bucket of the finest stored interval) ' +
+      'with the 24 hours before it.',
     filters: {
       symbol: { type: 'string', required: false, description: 'One pair; without it every pair of the connector' },
     },

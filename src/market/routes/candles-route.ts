@@ -26,7 +26,10 @@ export const candlesResponse = z.object({
   }),
 });
 
-/** GET /market-data/candles (spec 4.4): `{data, meta:{symbol, interval, total}}`; an empty window of a known symbol is `data: []`. */
+/**
+ * GET /market-data/candles (spec 4.4): `{data, meta:{symbol, interval, total}}`; an empty window of a known symbol
+ * is `data: []`.
+ */
 export function createCandlesRouter(deps: { market: MarketStore }): Router {
   const router = Router();
   router.get('/market-data/candles', async (req, res) => {

@@ -137,7 +137,9 @@ export function createCapabilitiesRouter(deps: { market: MarketStore; liveSync: 
           timestamp: 'bucket open time, ISO 8601 UTC',
           window: 'startTime inclusive, endTime exclusive, both on the bucket open, Unix ms',
           weeks: '1w buckets open on Monday 00:00 UTC',
-          gaps: 'a bucket without trades has no candle; intervals an exchange did not publish are rolled up from finer ones only where every part is known',
+          gaps:
+            'a bucket without trades has no candle; intervals an exchange did not publish are rolled up from ' +
+            'finer ones only where every part is known',
           ordering: 'ascending; without startTime the latest `limit` buckets',
         },
       },

@@ -86,7 +86,9 @@ export interface CandleFilters {
   endTime?: number;
 }
 
-/** symbol, interval, startTime, endTime, validated in that order; `prefix` names them inside a query body ("filters."). */
+/**
+ * symbol, interval, startTime, endTime, validated in that order; `prefix` names them inside a query body ("filters.").
+ */
 export function readCandleFilters(input: Record<string, unknown>, prefix = ''): CandleFilters {
   const symbol = readSymbol(input.symbol, `${prefix}symbol`);
   const interval = readInterval(input.interval, `${prefix}interval`);

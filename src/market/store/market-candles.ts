@@ -73,7 +73,9 @@ const toView = (r: CandleRow): CandleView => ({
 });
 
 // float8 casts: pg hands numeric over as strings; the API's fields are numbers (spec 2.5).
-const CANDLE_COLUMNS = `(extract(epoch FROM ts) * 1000)::float8 AS t, open::float8 AS o, high::float8 AS h, low::float8 AS l,
+const CANDLE_COLUMNS =
+  `(extract(epoch FROM ts) * 1000)::float8 AS t, open::float8 AS o, ` +
+  `high::float8 AS h, low::float8 AS l,
   close::float8 AS c, volume::float8 AS v, trades AS n`;
 
 /**
@@ -105,7 +107,8 @@ export function createMarketStore(pool: Pool) {
           native: boolean | null;
         }
       >(
-        `SELECT s.symbol, s.connector, s.exchange_symbol AS "exchangeSymbol", s.market, m.interval, m.first_ts, m.last_ts, m.candles, m.native
+        `SELECT s.symbol, s.connector, s.exchange_symbol AS "exchangeSymbol", s.market, m.interval, m.first_ts, ` +
+          `m.last_ts, m.candles, m.native
          FROM market_symbols s LEFT JOIN market_series m ON m.symbol = s.symbol ORDER BY s.symbol`,
       );
       const bySymbol = new Map<string, SymbolCatalogue>();
@@ -174,7 +177,8 @@ export function createMarketStore(pool: Pool) {
         n: number | null;
         complete: boolean;
       }>(
-        `SELECT (array_agg(open ORDER BY ts))[1]::float8 AS o, max(high)::float8 AS h, min(low)::float8 AS l, sum(volume)::float8 AS v,
+        `SELECT (array_agg(open ORDER BY ts))[1]::float8 AS o, max(high)::float8 AS h, min(low)::float8 AS l, ` +
+          `sum(volume)::float8 AS v,
                 sum(trades)::float8 AS n, count(trades) = count(*) AS complete
          FROM market_candles WHERE symbol = $1 AND interval = $2 AND ts >= $3 AND ts < $4`,
         [symbol.symbol, interval, new Date(closeTime - 86_400_000).toISOString(), new Date(closeTime).toISOString()],

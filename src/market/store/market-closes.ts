@@ -17,14 +17,18 @@ export function createStoredCloses(pool: Pool): StoredCloses {
       const symbols = USD_QUOTES.map((q) => `${asset.toUpperCase()}-${q}`);
       const { rows } = await pool.query<{ symbol: string; connector: string; interval: string; t: number; c: number }>({
         name: 'market-closes-for-asset',
-        text: `WITH last_day AS (
-                 SELECT symbol, max(ts) AS ts FROM market_candles WHERE symbol = ANY($1) AND interval = '1d' GROUP BY symbol)
-               SELECT m.symbol, s.connector, m.interval, (extract(epoch FROM m.ts) * 1000)::float8 AS t, m.close::float8 AS c
+        text:
+          `WITH last_day AS (
+                 SELECT symbol, max(ts) AS ts FROM market_candles WHERE symbol = ANY($1) ` +
+          `AND interval = '1d' GROUP BY symbol)
+               SELECT m.symbol, s.connector, m.interval, (extract(epoch FROM m.ts) * 1000)::float8 ` +
+          `AS t, m.close::float8 AS c
                FROM market_candles m
                JOIN market_symbols s ON s.symbol = m.symbol
                LEFT JOIN last_day d ON d.symbol = m.symbol
                WHERE m.symbol = ANY($1)
-                 AND (m.interval = '1d' OR (m.interval <> '1w' AND m.ts >= coalesce(d.ts + interval '1 day', '-infinity'::timestamptz)))`,
+                 AND (m.interval = '1d' OR (m.interval <> '1w' AND m.ts >= coalesce(d.ts + interval '1 day', ` +
+          `'-infinity'::timestamptz)))`,
         values: [symbols],
       });
       const bySymbol = new Map<string, StoredCloseSeries>();

@@ -27,7 +27,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** Registers the symbol on first sight; afterwards only the same venue and pair may add candles to it. */
 async function ensureSymbol(client: PoolClient, spec: MarketSymbolSpec): Promise<void> {
   await client.query(
-    `INSERT INTO market_symbols (symbol, connector, exchange_symbol, market) VALUES ($1, $2, $3, $4) ON CONFLICT (symbol) DO NOTHING`,
+    `INSERT INTO market_symbols (symbol, connector, exchange_symbol, market) VALUES ($1, $2, $3, $4) ` +
+      `ON CONFLICT (symbol) DO NOTHING`,
     [spec.symbol, spec.connector, spec.exchangeSymbol, spec.market],
   );
   const { rows } = await client.query<{ connector: string; exchange_symbol: string }>(
@@ -37,7 +38,8 @@ async function ensureSymbol(client: PoolClient, spec: MarketSymbolSpec): Promise
   const existing = rows[0] as { connector: string; exchange_symbol: string };
   if (existing.connector !== spec.connector || existing.exchange_symbol !== spec.exchangeSymbol) {
     throw new MarketIngestError(
-      `${spec.symbol} is served from ${existing.connector} ${existing.exchange_symbol}; refusing candles from ${spec.connector} ${spec.exchangeSymbol}`,
+      `${spec.symbol} is served from ${existing.connector} ${existing.exchange_symbol}; ` +
+        `refusing candles from ${spec.connector} ${spec.exchangeSymbol}`,
     );
   }
 }
@@ -67,8 +69,10 @@ async function upsertNative(
      ON CONFLICT (symbol, interval, ts) DO UPDATE SET open = EXCLUDED.open, high = EXCLUDED.high, low = EXCLUDED.low,
        close = EXCLUDED.close, volume = EXCLUDED.volume, trades = EXCLUDED.trades, origin = 'native'
      WHERE market_candles.origin <> 'native'
-        OR (market_candles.open, market_candles.high, market_candles.low, market_candles.close, market_candles.volume, market_candles.trades)
-           IS DISTINCT FROM (EXCLUDED.open, EXCLUDED.high, EXCLUDED.low, EXCLUDED.close, EXCLUDED.volume, EXCLUDED.trades)`,
+        OR (market_candles.open, market_candles.high, market_candles.low, market_candles.close, ` +
+      `market_candles.volume, market_candles.trades)
+           IS DISTINCT FROM (EXCLUDED.open, EXCLUDED.high, EXCLUDED.low, EXCLUDED.close, ` +
+      `EXCLUDED.volume, EXCLUDED.trades)`,
     [symbol, interval],
   );
   return rowCount ?? 0;
@@ -126,12 +130,15 @@ export async function refreshRollups(
     for (const span of step.spans) {
       const { rowCount } = await client.query(
         `INSERT INTO market_candles (symbol, interval, ts, open, high, low, close, volume, trades, origin)
-         SELECT $1, $2, bucket, (array_agg(open ORDER BY ts))[1], max(high), min(low), (array_agg(close ORDER BY ts DESC))[1],
+         SELECT $1, $2, bucket, (array_agg(open ORDER BY ts))[1], max(high), min(low), ` +
+          `(array_agg(close ORDER BY ts DESC))[1],
                 sum(volume), CASE WHEN count(trades) = count(*) THEN sum(trades)::int END, 'rollup'
-         FROM (SELECT date_bin($3::interval, ts, ${BUCKET_ORIGIN_SQL}) AS bucket, ts, open, high, low, close, volume, trades
+         FROM (SELECT date_bin($3::interval, ts, ${BUCKET_ORIGIN_SQL}) AS bucket, ts, open, high, ` +
+          `low, close, volume, trades
                FROM market_candles WHERE symbol = $1 AND interval = $4 AND ts >= $5 AND ts < $6) finer
          GROUP BY bucket
-         ON CONFLICT (symbol, interval, ts) DO UPDATE SET open = EXCLUDED.open, high = EXCLUDED.high, low = EXCLUDED.low,
+         ON CONFLICT (symbol, interval, ts) DO UPDATE SET open = EXCLUDED.open, ` +
+          `high = EXCLUDED.high, low = EXCLUDED.low,
            close = EXCLUDED.close, volume = EXCLUDED.volume, trades = EXCLUDED.trades
          WHERE market_candles.origin = 'rollup'`,
         [symbol, step.interval, INTERVAL_SQL[step.interval], step.from, iso(span.start), iso(span.end)],

@@ -1,6 +1,9 @@
 import { createServer } from 'node:net';
 
-/** A TCP port free on 127.0.0.1 right now, for servers that cannot bind port 0 and report back (the Temporal SDK's exporter). */
+/**
+ * A TCP port free on 127.0.0.1 right now, for servers that cannot bind port 0 and report back (the
+ * Temporal SDK's exporter).
+ */
 export function freeLocalPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();

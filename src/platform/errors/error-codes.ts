@@ -25,6 +25,10 @@ export const ERROR_CODES = {
   PAYFAST_UNAVAILABLE: { status: 503, retryable: true },
   /** An exchange refused a live-sync request (unknown pair, bad parameters). */
   MARKET_SOURCE_REJECTED: { status: 502, retryable: false },
+  /** A sanctions list issue older than the active version, loaded without force. */
+  LIST_ISSUE_OUTDATED: { status: 409, retryable: false },
+  /** A sanctions list source that is not what it claims to be (not SDN Advanced XML, no issue date, truncated). */
+  LIST_SOURCE_INVALID: { status: 422, retryable: false },
 } as const satisfies Record<string, { status: number; retryable: boolean }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

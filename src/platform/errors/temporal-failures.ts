@@ -18,7 +18,9 @@ const LEGACY_TYPES: Record<string, ErrorCode> = {
   MarketSourceRejected: 'MARKET_SOURCE_REJECTED',
 };
 
-/** An AppError becomes a failure of `type` = its code, retryable as it says; anything else is left to the retry policy. */
+/**
+ * An AppError becomes a failure of `type` = its code, retryable as it says; anything else is left to the retry policy.
+ */
 export function toApplicationFailure(err: unknown): unknown {
   if (!(err instanceof AppError)) return err;
   return ApplicationFailure.create({ message: err.message, type: err.code, nonRetryable: !err.retryable });

@@ -10,7 +10,9 @@ const checkResult = z.object({
   detail: z.string().optional().meta({ description: 'What was seen, e.g. the number of pollers' }),
 });
 export const readinessResponse = z.object({
-  status: z.enum(['ok', 'unavailable']),
+  status: z.enum(['ok', 'degraded', 'unavailable']).meta({
+    description: 'degraded: serving, but an advisory failed (e.g. a sanctions list older than its maximum age)',
+  }),
   checks: z.record(z.string(), checkResult).meta({
     description: 'One entry per dependency: postgres, temporal, worker (api); worker, postgres (worker process)',
   }),
@@ -19,19 +21,21 @@ export const readinessResponse = z.object({
 /**
  * GET /healthz: the process is alive and its event loop turns (no dependency is asked, so a database
  * outage never gets a healthy process restarted). GET /readyz: every dependency answers within the
- * probe timeout, else 503 naming the one that did not.
+ * probe timeout, else 503 naming the one that did not; 200 `degraded` when only an advisory failed.
  */
-export function createHealthRouter(checks: Record<string, Check>): Router {
+export function createHealthRouter(checks: Record<string, Check>, advisories: Record<string, Check> = {}): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
   });
   router.get('/readyz', async (_req, res) => {
-    const readiness = await runChecks(checks);
+    // Advisories (a stale list) say the answers may be outdated; they never take the process out of rotation.
+    const [readiness, advice] = await Promise.all([runChecks(checks), runChecks(advisories)]);
+    const status = !readiness.ready ? 'unavailable' : advice.ready ? 'ok' : 'degraded';
     res
       .set('Cache-Control', 'no-store')
       .status(readiness.ready ? 200 : 503)
-      .json({ status: readiness.ready ? 'ok' : 'unavailable', checks: readiness.checks });
+      .json({ status, checks: { ...readiness.checks, ...advice.checks } });
   });
   return router;
 }

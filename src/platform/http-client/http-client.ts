@@ -122,7 +122,10 @@ export interface HttpGiveUpDetails {
   cause?: unknown;
 }
 
-/** A request that produced no value: adapters map it to their own error type (ChainUnavailableError, LiveSourceError…). */
+/**
+ * A request that produced no value: adapters map it to their own error type
+ * (ChainUnavailableError, LiveSourceError…).
+ */
 export class HttpGiveUpError extends Error {
   override readonly name = 'HttpGiveUpError';
   constructor(

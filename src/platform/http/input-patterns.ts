@@ -9,7 +9,10 @@ type Fold = 'lower' | 'upper';
 
 const cache = new Map<string, string>();
 const hex = (code: number) => `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`;
-/** A character as a pattern: regex syntax escaped (valid under the `u` flag, as JSON Schema validators compile), non-ASCII as \\uXXXX. */
+/**
+ * A character as a pattern: regex syntax escaped (valid under the `u` flag, as JSON Schema validators compile),
+ * non-ASCII as \\uXXXX.
+ */
 const literal = (ch: string) =>
   /[\\^$.|?*+()[\]{}/]/.test(ch) ? `\\${ch}` : ch.charCodeAt(0) < 0x80 ? ch : hex(ch.charCodeAt(0));
 
@@ -39,7 +42,10 @@ function foldingClass(key: string, fold: Fold, accepts: (folded: string) => bool
   return cls;
 }
 
-/** `word` in any letter case as `toLowerCase()` sees it: "kyt" → "[Kk\u212A][Yy][Tt]" (U+212A KELVIN SIGN lowercases to k). */
+/**
+ * `word` in any letter case as `toLowerCase()` sees it: "kyt" → "[Kk\u212A][Yy][Tt]" (U+212A KELVIN SIGN
+ * lowercases to k).
+ */
 export function anyCase(word: string): string {
   return [...word]
     .map((ch) => (/[a-z]/.test(ch) ? foldingClass(`lower:${ch}`, 'lower', (f) => f === ch) : literal(ch)))

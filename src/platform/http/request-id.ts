@@ -22,7 +22,10 @@ interface RequestLocals {
   log?: Logger;
 }
 
-/** The request's child logger (every line carries its httpRequestId); `fallback` outside the middleware (unit-tested routers). */
+/**
+ * The request's child logger (every line carries its httpRequestId); `fallback` outside the
+ * middleware (unit-tested routers).
+ */
 export function requestLogOf(res: Response, fallback: Logger): Logger {
   return (res.locals as RequestLocals).log ?? fallback;
 }

@@ -22,7 +22,9 @@ export const EXPECTED_TEXT = 'text without U+0000 or unpaired UTF-16 surrogates'
 export const EXPECTED_KEY = 'a name that does not lead to a prototype ("__proto__", "constructor" then "prototype")';
 export const EXPECTED_DEPTH = `JSON nested at most ${MAX_JSON_DEPTH} levels deep`;
 
-/** String#isWellFormed (ES2024, in Node 20): false when a UTF-16 surrogate is unpaired. The compiler's lib predates it. */
+/**
+ * String#isWellFormed (ES2024, in Node 20): false when a UTF-16 surrogate is unpaired. The compiler's lib predates it.
+ */
 const isWellFormed = (s: string) => (s as unknown as { isWellFormed(): boolean }).isWellFormed();
 const unsafeText = (s: string) => s.includes('\u0000') || !isWellFormed(s);
 /** A key as it can be quoted in a message: control characters and lone surrogates escaped. */

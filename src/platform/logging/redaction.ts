@@ -14,6 +14,7 @@ export const REDACTED = '[REDACTED]';
 export const SENSITIVE_KEYS = [
   // credentials
   'x-api-key',
+  'EVIDENCE_SIGNING_KEYS',
   'apiKey',
   'api_key',
   'authorization',
@@ -89,7 +90,8 @@ export function redactFields<T>(value: T, depth = 0): T {
  * marker so a reader still sees that a credential was there.
  */
 const SECRET_SHAPES: [RegExp, string][] = [
-  // Our API keys (src/auth/api-key-format.ts): cs_live_ + 43 base64url chars. The dashboard's 6-char display prefix stays.
+  // Our API keys (src/auth/api-key-format.ts): cs_live_ + 43 base64url chars. The dashboard's 6-char
+  // display prefix stays.
   [/cs_live_[A-Za-z0-9_-]{12,}/g, `cs_live_${REDACTED}`],
   // JWTs (header.payload.signature, the header always base64url of '{"').
   [/eyJ[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]*/g, REDACTED],

@@ -30,7 +30,9 @@ export function createRateLimitMiddleware(deps: RateLimitMiddlewareDeps): Reques
     if (!decision.allowed) {
       // Retry-After must be a positive integer: a window that resets within the current second still says 1.
       const retryAfterSeconds = Math.max(1, decision.resetSeconds);
-      const message = `Rate limit of ${decision.limit} requests per ${decision.windowSeconds} s exceeded for this API key; retry in ${retryAfterSeconds} s`;
+      const message =
+        `Rate limit of ${decision.limit} requests per ${decision.windowSeconds} s exceeded for this ` +
+        `API key; retry in ${retryAfterSeconds} s`;
       const { body } = structuredError(429, 'RATE_LIMITED', message, {
         tier: decision.tier,
         limit: decision.limit,

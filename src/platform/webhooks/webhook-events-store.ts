@@ -2,7 +2,10 @@ import type { Pool, PoolClient } from 'pg';
 
 export type WebhookProvider = 'paypal' | 'payfast' | 'clerk';
 
-/** What processing an event did; `granted`, `revoked` (credits taken back: `credits` is then negative) and `applied` change state, the others are audit only. */
+/**
+ * What processing an event did; `granted`, `revoked` (credits taken back: `credits` is then negative) and `applied`
+ * change state, the others are audit only.
+ */
 export type WebhookOutcome = 'granted' | 'revoked' | 'applied' | 'logged' | 'ignored' | 'rejected';
 
 export interface WebhookEventRecord {
@@ -40,7 +43,8 @@ export function createWebhookEventStore(pool: Pool) {
       payload: unknown,
     ): Promise<boolean> {
       const { rowCount } = await client.query(
-        `INSERT INTO webhook_events (provider, event_id, event_type, outcome, payload) VALUES ($1, $2, $3, 'ignored', $4)
+        `INSERT INTO webhook_events (provider, event_id, event_type, outcome, payload) ` +
+          `VALUES ($1, $2, $3, 'ignored', $4)
          ON CONFLICT (provider, event_id) DO NOTHING`,
         [provider, eventId, eventType, JSON.stringify(payload ?? {})],
       );
@@ -50,7 +54,8 @@ export function createWebhookEventStore(pool: Pool) {
     /** Records what the claimed event did, in the same transaction as the effect itself. */
     async settle(client: PoolClient, record: Omit<WebhookEventRecord, 'payload' | 'eventType'>): Promise<void> {
       await client.query(
-        `UPDATE webhook_events SET user_id = $3, outcome = $4, detail = $5, credits = $6, transaction_id = $7, processed_at = now()
+        `UPDATE webhook_events SET user_id = $3, outcome = $4, detail = $5, credits = $6, ` +
+          `transaction_id = $7, processed_at = now()
          WHERE provider = $1 AND event_id = $2`,
         [
           record.provider,
@@ -67,7 +72,8 @@ export function createWebhookEventStore(pool: Pool) {
     /** Records an event in one statement (events with no other effect); a repeat keeps the first record. */
     async recordOnce(record: WebhookEventRecord, db: Pool | PoolClient = pool): Promise<boolean> {
       const { rowCount } = await db.query(
-        `INSERT INTO webhook_events (provider, event_id, event_type, user_id, outcome, detail, credits, transaction_id, payload)
+        `INSERT INTO webhook_events (provider, event_id, event_type, user_id, outcome, detail, ` +
+          `credits, transaction_id, payload)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (provider, event_id) DO NOTHING`,
         [
           record.provider,
@@ -96,7 +102,8 @@ export function createWebhookEventStore(pool: Pool) {
         user_id: string | null;
         transaction_id: string | null;
       }>(
-        'SELECT outcome, detail, credits, user_id, transaction_id FROM webhook_events WHERE provider = $1 AND event_id = $2',
+        'SELECT outcome, detail, credits, user_id, transaction_id FROM webhook_events ' +
+          'WHERE provider = $1 AND event_id = $2',
         [provider, eventId],
       );
       const r = rows[0];

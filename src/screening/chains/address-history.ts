@@ -1,6 +1,9 @@
 import type { AddressHistory, AddressTransfer, Asset } from './chain-client';
 
-/** The AddressHistory a sampled page of movements supports (Tron and Solana, whose providers have no per-address counters). */
+/**
+ * The AddressHistory a sampled page of movements supports (Tron and Solana, whose providers have
+ * no per-address counters).
+ */
 export function historyFromTransfers(
   transfers: AddressTransfer[],
   truncated: boolean,

@@ -52,7 +52,8 @@ export function createChainCacheStore(pool: Pool) {
     ): Promise<void> {
       await pool.query(
         `INSERT INTO chain_address_transfers (chain, address, transfers, truncated) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (chain, address) DO UPDATE SET transfers = EXCLUDED.transfers, truncated = EXCLUDED.truncated, refreshed_at = now()`,
+         ON CONFLICT (chain, address) DO UPDATE SET transfers = EXCLUDED.transfers, ` +
+          `truncated = EXCLUDED.truncated, refreshed_at = now()`,
         [chain, address, encode(transfers), truncated],
       );
     },

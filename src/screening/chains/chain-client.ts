@@ -6,7 +6,9 @@ export type Asset =
   | { kind: 'native'; symbol: string; decimals: number }
   | { kind: 'token'; standard: TokenStandard; contract: string; symbol: string | null; decimals: number | null };
 
-/** Token kinds across the six chains; `contract` holds the token's id (contract, mint, TRC-10 id, XRPL currency.issuer). */
+/**
+ * Token kinds across the six chains; `contract` holds the token's id (contract, mint, TRC-10 id, XRPL currency.issuer).
+ */
 export type TokenStandard = 'erc20' | 'trc20' | 'trc10' | 'spl' | 'xrpl-iou';
 
 /** One value movement inside a transaction, normalised across chains (amount in base units). */
@@ -15,7 +17,10 @@ export interface Transfer {
   to: string | null;
   asset: Asset;
   amount: bigint;
-  /** Where the movement was read from: the tx value, a Transfer log, a UTXO, a balance difference, XRPL delivered_amount. */
+  /**
+   * Where the movement was read from: the tx value, a Transfer log, a UTXO, a balance
+   * difference, XRPL delivered_amount.
+   */
   source: 'native' | 'log' | 'utxo' | 'balance-diff' | 'delivered_amount' | 'internal';
   index: number;
 }

@@ -82,7 +82,10 @@ interface Sortable {
   transfer: AddressTransfer;
 }
 
-/** One list's items as movements of `self`, skipping reverted ones, zero values (address-poisoning spam) and self-transfers. */
+/**
+ * One list's items as movements of `self`, skipping reverted ones, zero values (address-poisoning
+ * spam) and self-transfers.
+ */
 function movements(action: Action, items: EtherscanItem[], self: string, nativeAsset: Asset): Sortable[] {
   const out: Sortable[] = [];
   for (const [position, item] of items.entries()) {

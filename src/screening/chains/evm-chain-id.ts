@@ -11,7 +11,9 @@ const ENDPOINT_VARIABLE: Readonly<Record<EvmChain, string>> = {
 };
 
 export interface ChainIdGuard {
-  /** Resolves once the node has said it runs the configured chain; throws ChainConfigurationError when it runs another. */
+  /**
+   * Resolves once the node has said it runs the configured chain; throws ChainConfigurationError when it runs another.
+   */
   ensure(signal: AbortSignal): Promise<void>;
 }
 
@@ -42,7 +44,8 @@ export function createChainIdGuard(chain: EvmChain, rpc: EvmRpc): ChainIdGuard {
     const known = (Object.keys(EVM_CHAIN_IDS) as EvmChain[]).find((c) => EVM_CHAIN_IDS[c] === actual);
     verdict = new ChainConfigurationError(
       chain,
-      `${ENDPOINT_VARIABLE[chain]} points at a node for chain id ${actual}${known ? ` (${known})` : ''}, not ${expected} (${chain}): refusing to screen ${chain} on another chain's data`,
+      `${ENDPOINT_VARIABLE[chain]} points at a node for chain id ${actual}${known ? ` (${known})` : ''}, ` +
+        `not ${expected} (${chain}): refusing to screen ${chain} on another chain's data`,
     );
   }
 

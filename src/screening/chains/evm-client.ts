@@ -209,7 +209,9 @@ export function createEvmChainClient(options: EvmClientOptions): ChainClient {
           }
         : {
             name: 'logs',
-            limitation: `ERC-20 Transfer logs over ${span} only; native ${nativeAsset.symbol} transfers are not logs and this node has no trace_filter, so they were not followed`,
+            limitation:
+              `ERC-20 Transfer logs over ${span} only; native ${nativeAsset.symbol} transfers are not ` +
+              `logs and this node has no trace_filter, so they were not followed`,
             blindTo: ['native', 'internal'],
           },
     // A window of logs cannot say when an address first appeared or how often it received.

@@ -25,7 +25,10 @@ export interface HttpProviderOptions {
   bucket?: TokenBucket;
   /** Per-request cap; the crawl's signal may end it sooner. */
   requestTimeoutMs: number;
-  /** Retries on 429, 5xx, network errors and retryable provider bodies, with jittered backoff honouring Retry-After, never past the deadline. */
+  /**
+   * Retries on 429, 5xx, network errors and retryable provider bodies, with jittered backoff honouring Retry-After,
+   * never past the deadline.
+   */
   maxRetries?: number;
   retry?: RetryPolicy;
   fetch?: typeof fetch;

@@ -108,7 +108,9 @@ function pairDeltas(deltas: Map<string, bigint>, asset: Asset, firstIndex: numbe
   return transfers;
 }
 
-/** SOL movements (the fee excluded: it goes to validators, not a counterparty), then SPL movements by owner and mint. */
+/**
+ * SOL movements (the fee excluded: it goes to validators, not a counterparty), then SPL movements by owner and mint.
+ */
 function solanaTransfers(tx: SolanaTx): Transfer[] {
   const meta = tx.meta;
   if (!meta || meta.err !== null) return [];

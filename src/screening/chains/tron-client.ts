@@ -93,7 +93,10 @@ const big = (v: unknown): bigint =>
     : 0n;
 const seconds = (ms: number | undefined) => (ms ? Math.floor(ms / 1000) : null);
 
-/** TRC-10 ids are numeric strings; FullNode answers without `visible` hex-encode them, so decode when that yields digits. */
+/**
+ * TRC-10 ids are numeric strings; FullNode answers without `visible` hex-encode them, so decode when
+ * that yields digits.
+ */
 function trc10Asset(name: string): Asset {
   const decoded = /^([0-9a-f]{2})+$/i.test(name) ? Buffer.from(name, 'hex').toString('latin1') : '';
   return {

@@ -23,7 +23,10 @@ export function scaleDecimal(value: string, places: number): bigint | null {
   return m[1] ? -scaled : scaled;
 }
 
-/** Drops → native; issued currency → token `currency.issuer` scaled by 10^6 (sub-micro dust truncates); MPTs are skipped. */
+/**
+ * Drops → native; issued currency → token `currency.issuer` scaled by 10^6 (sub-micro dust truncates);
+ * MPTs are skipped.
+ */
 export function parseAmount(amount: XrplAmount): { asset: Asset; amount: bigint } | null {
   if (typeof amount === 'string') return /^\d+$/.test(amount) ? { asset: XRP, amount: BigInt(amount) } : null;
   if (!('currency' in amount)) return null;

@@ -144,6 +144,9 @@ export function createScreeningEngine(deps: EngineDeps) {
 
     async analyze(req: AnalysisRequest, signal: AbortSignal): Promise<AnalysisResult> {
       const started = now();
+      // Read once, before any lookup: the answer names the versions it was screened against.
+      const provenance = await deps.lists.provenance();
+      const ofac = provenance.find((l) => l.list === 'ofac');
       const pricer = createUsdPricer(deps.prices, deps.storedCloses);
       let chainMs = 0;
       const cache = { hits: 0, misses: 0 };
@@ -294,6 +297,9 @@ export function createScreeningEngine(deps: EngineDeps) {
         risk_reason: reason,
         rule_scores: score.ruleScores,
         target_summary: { address: subject, tags: score.tags, balances },
+        ...(ofac?.version && ofac.issue_date
+          ? { sanctions_list: { list: ofac.list, version: ofac.version, issue_date: ofac.issue_date } }
+          : {}),
       };
       const full: FullResponse = {
         ...response,
@@ -335,6 +341,7 @@ export function createScreeningEngine(deps: EngineDeps) {
         cost: { credits: analysisCost(crawl.depth_reached), depth_reached: crawl.depth_reached, rule: COST_RULE },
         unpriced_assets: unpriced,
         model: deps.model.document,
+        lists: provenance,
         performance: {
           analysis_ms: now() - started,
           chain_ms: chainMs,

@@ -29,16 +29,38 @@ export interface LabelHit {
   sourceDate: string | null;
 }
 
-/** Everything the shipped lists say about one address. Active sanctions only: delisted entries are labels (mixer). */
+/** A sanctions entry the list dropped: kept as context, never as a sanction. */
+export interface DelistingHit extends SanctionHit {
+  delistedOn: string;
+}
+
+/** Everything the lists say about one address: active sanctions, and (as context) entries since delisted. */
 export interface AddressIntel {
   sanctions: SanctionHit[];
   freezes: FreezeHit[];
   labels: LabelHit[];
+  delistings?: DelistingHit[];
+}
+
+/** One list an answer was screened against, as it was then: which version (issue), its sha256 and load time. */
+export interface ListProvenance {
+  list: string;
+  /** The list version's id (sanctions lists) or null for a dataset replaced whole (labels, freezes). */
+  version: number | null;
+  issue_date: string | null;
+  sha256: string;
+  loaded_at: string;
+  source: string;
 }
 
 export interface ReferenceLists {
   lookup(chain: Chain, addresses: readonly string[]): Promise<Map<string, AddressIntel>>;
+  /** The versions a lookup now reads; an analysis asks once, before its lookups. */
+  provenance(): Promise<ListProvenance[]>;
 }
+
+/** How a hit names the OFAC version that listed it, e.g. `ofac-sdn 2025-11-19`. */
+export const ofacSource = (issueDate: string): string => `ofac-sdn ${issueDate}`;
 
 const split = (v: string | null, sep: string): string[] =>
   v
@@ -57,7 +79,45 @@ function chainsToMatch(chain: Chain): string[] {
 }
 
 export function createReferenceLists(pool: Pool): ReferenceLists {
+  const activeOfac = async () =>
+    (
+      await pool.query<{ id: string; issue_date: string; sha256: string; loaded_at: Date; source: string }>(
+        `SELECT id, to_char(issue_date, 'YYYY-MM-DD') AS issue_date, sha256, loaded_at, source FROM list_versions
+         WHERE list = 'ofac' AND superseded_at IS NULL`,
+      )
+    ).rows[0];
   return {
+    async provenance() {
+      const [ofac, datasets] = await Promise.all([
+        activeOfac(),
+        pool.query<{ name: string; sha256: string; loaded_at: Date }>(
+          `SELECT name, sha256, loaded_at FROM reference_datasets
+           WHERE name IN ('stablecoin_blacklist', 'address_labels') ORDER BY name`,
+        ),
+      ]);
+      return [
+        ...(ofac
+          ? [
+              {
+                list: 'ofac',
+                version: Number(ofac.id),
+                issue_date: ofac.issue_date,
+                sha256: ofac.sha256,
+                loaded_at: ofac.loaded_at.toISOString(),
+                source: ofac.source,
+              },
+            ]
+          : []),
+        ...datasets.rows.map((d) => ({
+          list: d.name,
+          version: null,
+          issue_date: null,
+          sha256: d.sha256,
+          loaded_at: d.loaded_at.toISOString(),
+          source: `data/risk/${d.name}.csv`,
+        })),
+      ];
+    },
     async lookup(chain, addresses) {
       const result = new Map<string, AddressIntel>(
         addresses.map((a) => [a, { sanctions: [], freezes: [], labels: [] }]),
@@ -66,10 +126,15 @@ export function createReferenceLists(pool: Pool): ReferenceLists {
       const evm = EVM_CHAINS.includes(chain);
       const list = [...new Set(addresses)];
       const [sanctions, freezes, labels] = await Promise.all([
-        // OFAC files a 0x address under ETH, USDT, USDC, BSC, BNB or ARB: for EVM any 0x row counts.
+        // OFAC files a 0x address under ETH, USDT, USDC, BSC, BNB or ARB: for EVM any 0x row counts. Current entries
+        // of the active version, and delisted ones (context) unless the address is listed again.
         pool.query(
-          `SELECT chain, address, sdn_name, sdn_uid, programs, designated, source FROM ref_sanctions
-           WHERE address = ANY($1) AND status = 'active' AND (chain = ANY($2) OR ($3 AND address LIKE '0x%'))`,
+          `SELECT s.chain, s.address, s.sdn_name, s.sdn_uid, array_to_string(s.programs, ';') AS programs,
+                  to_char(s.designated, 'YYYY-MM-DD') AS designated, to_char(s.delisted_on, 'YYYY-MM-DD') AS delisted_on,
+                  to_char(v.issue_date, 'YYYY-MM-DD') AS issue_date
+           FROM sanction_entries s JOIN list_versions v ON v.id = coalesce(s.delisted_version, s.listed_version)
+           WHERE s.list = 'ofac' AND s.address = ANY($1) AND (s.chain = ANY($2) OR ($3 AND s.address LIKE '0x%'))
+           ORDER BY s.delisted_on NULLS FIRST, s.id`,
           [list, chainsToMatch(chain), evm],
         ),
         pool.query(
@@ -83,15 +148,23 @@ export function createReferenceLists(pool: Pool): ReferenceLists {
           [list, chainsToMatch(chain)],
         ),
       ]);
+      const active = await activeOfac();
       for (const r of sanctions.rows) {
-        result.get(r.address)?.sanctions.push({
+        const intel = result.get(r.address);
+        if (!intel) continue;
+        const hit: SanctionHit = {
           chain: r.chain,
           sdnName: r.sdn_name || null,
-          sdnUid: r.sdn_uid || null,
+          sdnUid: r.sdn_uid?.startsWith('scrape:') ? null : r.sdn_uid || null,
           programs: split(r.programs, ';'),
           designated: r.designated || null,
-          source: r.source || null,
-        });
+          source: active ? ofacSource(active.issue_date) : null,
+        };
+        if (!r.delisted_on) intel.sanctions.push(hit);
+        else if (intel.sanctions.length === 0) {
+          intel.delistings ??= [];
+          intel.delistings.push({ ...hit, source: ofacSource(r.issue_date), delistedOn: r.delisted_on });
+        }
       }
       for (const r of freezes.rows) {
         result.get(r.address)?.freezes.push({

@@ -15,7 +15,15 @@ export const riskModelSchema = z
     version: z.string().min(1),
     description: z.string(),
     levels: z.object({ LOW: range, MEDIUM: range, HIGH: range }).strict(),
-    direct: z.object({ sanctioned: weight, frozen: weight, frozen_floor: weight, formerly_frozen: weight }).strict(),
+    direct: z
+      .object({
+        sanctioned: weight,
+        frozen: weight,
+        frozen_floor: weight,
+        formerly_frozen: weight,
+        formerly_sanctioned: weight,
+      })
+      .strict(),
     confidence_multiplier: z
       .record(z.string(), z.number().min(0).max(1))
       .refine((m) => 'low' in m, 'needs a "low" multiplier (used for unknown confidence)'),

@@ -52,7 +52,12 @@ const who = (p: Party) =>
   p.role === 'target' ? 'Address' : `${p.role[0]?.toUpperCase()}${p.role.slice(1)} ${p.address}`;
 
 function listHits(model: RiskModel, p: Party): Hit[] {
-  const { sanctioned, frozen: frozenScore, formerly_frozen: formerlyFrozen } = model.document.direct;
+  const {
+    sanctioned,
+    frozen: frozenScore,
+    formerly_frozen: formerlyFrozen,
+    formerly_sanctioned: formerlySanctioned,
+  } = model.document.direct;
   const hits: Hit[] = [];
   for (const s of p.intel.sanctions) {
     const name = s.sdnName
@@ -67,6 +72,19 @@ function listHits(model: RiskModel, p: Party): Hit[] {
       category: 'sanctions',
       source: s.source,
       detail: `${who(p)} is on the OFAC SDN list: ${name}${s.designated ? `, designated ${s.designated}` : ''}`,
+    });
+  }
+  // A delisted entry is context, not a sanction: is_sanctioned stays 0 and the weight is the model's.
+  for (const d of p.intel.delistings ?? []) {
+    hits.push({
+      rule: 'tag_score',
+      score: formerlySanctioned,
+      address: p.address,
+      role: p.role,
+      hop: 0,
+      category: 'sanctions_related',
+      source: d.source,
+      detail: `${who(p)} was on the OFAC SDN list${d.sdnName ? ` (${d.sdnName})` : ''} and was delisted on ${d.delistedOn}`,
     });
   }
   for (const f of p.intel.freezes) {
@@ -108,6 +126,11 @@ function tagsFor(p: Party): Tag[] {
       name: s.sdnName ?? 'OFAC SDN',
       type: 'sanctions',
       display: `${prefix}OFAC SDN${s.sdnName ? `: ${s.sdnName}` : ''}`,
+    })),
+    ...(p.intel.delistings ?? []).map((d) => ({
+      name: d.sdnName ?? 'OFAC SDN (delisted)',
+      type: 'sanctions_related',
+      display: `${prefix}formerly OFAC SDN${d.sdnName ? `: ${d.sdnName}` : ''}, delisted on ${d.delistedOn}`,
     })),
     ...p.intel.freezes.map((f) => ({
       name: `${f.token} freeze`,

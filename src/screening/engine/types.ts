@@ -32,6 +32,8 @@ export interface ScreeningResponse {
   risk_reason: string;
   rule_scores: RuleScores;
   target_summary: { address: string; tags: Tag[]; balances: Balance[] };
+  /** The sanctions list version the answer was screened against (absent on answers stored before versions). */
+  sanctions_list?: { list: string; version: number; issue_date: string };
 }
 
 /** One fact that moved a rule, with enough detail to re-derive the score by hand. */
@@ -97,6 +99,8 @@ export interface FullResponse extends ScreeningResponse {
   unpriced_assets: string[];
   /** data/risk/risk-model.json as it scored this analysis. */
   model: RiskModelDocument;
+  /** Every list consulted, as it was: version (issue date), sha256 and load time. */
+  lists?: import('./reference-lists').ListProvenance[];
   performance: {
     analysis_ms: number;
     chain_ms: number;

@@ -7,9 +7,11 @@ import type { Pool, PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Logger } from '../../platform/logging/logger';
 
-/** Which shipped file feeds which table (data/risk/SOURCES.md says where each file comes from). */
+/**
+ * Which shipped file feeds which table (data/risk/SOURCES.md says where each file comes from). The OFAC list is
+ * not here: it is loaded as a list version (src/lists), so its refreshes keep their history.
+ */
 export const REFERENCE_DATASETS = [
-  { name: 'sanctions_ofac', file: 'sanctions_ofac.csv', table: 'ref_sanctions' },
   { name: 'stablecoin_blacklist', file: 'stablecoin_blacklist.csv', table: 'ref_stablecoin_blacklist' },
   { name: 'address_labels', file: 'address_labels.csv', table: 'ref_address_labels' },
   { name: 'entities_vasp', file: 'entities_vasp.csv', table: 'ref_entities' },

@@ -79,25 +79,28 @@ afterEach(async () => {
 });
 
 describe('Esplora bitcoin client', () => {
-  it('when addresses from the fixtures and the BIP-350 vectors are given, then they normalise (bech32 lower-cased)', async () => {
-    const { client } = await setup([]);
-    for (const a of [
-      RECIPIENT,
-      SPENDER,
-      SENDER,
-      '18dxbN6m8zxieN8F9BchXmhbeXUdFLr8fD',
-      '1PZMgkF2x161qvfP7dhoWSEEU3SjnQE1m9',
-    ]) {
-      expect(client.normalizeAddress(a)).toBe(a);
-    }
-    expect(client.normalizeAddress(SENDER.toUpperCase())).toBe(SENDER);
-    expect(client.normalizeAddress('BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4')).toBe(
-      'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
-    );
-    expect(client.normalizeAddress('bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0')).toBe(
-      'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0',
-    );
-  });
+  it(
+    'when addresses from the fixtures and the BIP-350 vectors ' + 'are given, then they normalise (bech32 lower-cased)',
+    async () => {
+      const { client } = await setup([]);
+      for (const a of [
+        RECIPIENT,
+        SPENDER,
+        SENDER,
+        '18dxbN6m8zxieN8F9BchXmhbeXUdFLr8fD',
+        '1PZMgkF2x161qvfP7dhoWSEEU3SjnQE1m9',
+      ]) {
+        expect(client.normalizeAddress(a)).toBe(a);
+      }
+      expect(client.normalizeAddress(SENDER.toUpperCase())).toBe(SENDER);
+      expect(client.normalizeAddress('BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4')).toBe(
+        'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+      );
+      expect(client.normalizeAddress('bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0')).toBe(
+        'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0',
+      );
+    },
+  );
 
   it.each([
     ['a base58 checksum error', '18dxbN6m8zxieN8F9BchXmhbeXUdFLr8fE'],
@@ -149,15 +152,19 @@ describe('Esplora bitcoin client', () => {
     expect(server.served).toEqual([`GET /bitcoin/tx/${UNKNOWN_TX}`]);
   });
 
-  it('when the address received in a transaction, then the edge is inbound from the input address with the received amount', async () => {
-    const { client } = await setup();
-    expect(await client.getAddressTransfers!(RECIPIENT, { limit: 10 }, noDeadline())).toEqual({
-      transfers: [
-        { txid: TX_IN, timestamp: 1639665463, direction: 'in', counterparty: SENDER, asset: BTC, amount: 100000000n },
-      ],
-      truncated: false,
-    });
-  });
+  it(
+    'when the address received in a transaction, then the edge is inbound from the input ' +
+      'address with the received amount',
+    async () => {
+      const { client } = await setup();
+      expect(await client.getAddressTransfers!(RECIPIENT, { limit: 10 }, noDeadline())).toEqual({
+        transfers: [
+          { txid: TX_IN, timestamp: 1639665463, direction: 'in', counterparty: SENDER, asset: BTC, amount: 100000000n },
+        ],
+        truncated: false,
+      });
+    },
+  );
 
   it('when the address funded the inputs, then each other output is an outgoing edge', async () => {
     const { client, server } = await setup();
@@ -195,23 +202,26 @@ describe('Esplora bitcoin client', () => {
     });
   });
 
-  it('when address facts are read, then balance, counts and history come from the stats and the history page', async () => {
-    const { client } = await setup();
-    expect(await client.getAddressFacts(RECIPIENT, { tokens: [], historyLimit: 5 }, noDeadline())).toEqual({
-      address: RECIPIENT,
-      isContract: false,
-      nativeBalance: 100000000n,
-      tokenBalances: [],
-      outgoingCount: 0,
-      history: {
-        firstSeen: 1639665463,
-        lastSeen: 1639665463,
-        inboundCount: 1,
-        inboundCounterparties: [{ address: SENDER, asset: BTC, amount: 100000000n }],
-        truncated: false,
-      },
-    });
-  });
+  it(
+    'when address facts are read, then balance, counts ' + 'and history come from the stats and the history page',
+    async () => {
+      const { client } = await setup();
+      expect(await client.getAddressFacts(RECIPIENT, { tokens: [], historyLimit: 5 }, noDeadline())).toEqual({
+        address: RECIPIENT,
+        isContract: false,
+        nativeBalance: 100000000n,
+        tokenBalances: [],
+        outgoingCount: 0,
+        history: {
+          firstSeen: 1639665463,
+          lastSeen: 1639665463,
+          inboundCount: 1,
+          inboundCounterparties: [{ address: SENDER, asset: BTC, amount: 100000000n }],
+          truncated: false,
+        },
+      });
+    },
+  );
 
   it('when Esplora answers 429 with Retry-After, then the client waits and retries to the right result', async () => {
     const { client } = await setup([

@@ -36,7 +36,9 @@ async function blockTimestampOf(rpcUrl: string, hash: string): Promise<number> {
   return Number(block.timestamp);
 }
 
-/** Sits between client and anvil: records methods, can hide the ots namespace or answer every call with a fixed error. */
+/**
+ * Sits between client and anvil: records methods, can hide the ots namespace or answer every call with a fixed error.
+ */
 async function startProxy(target: string, behaviour: { hideOts?: boolean; errorMessage?: string } = {}) {
   const methods: string[] = [];
   const server = http.createServer(async (req, res) => {
@@ -127,42 +129,48 @@ describe('EVM chain client against anvil (ethereum)', () => {
     ).rejects.toThrow();
   });
 
-  test('when a native transfer is fetched, then it reports one native transfer with parties, status and block time', async () => {
-    const tx = await client.getTransaction(nativeHash.toUpperCase().replace('0X', '0x'), noDeadline());
-    expect(tx).not.toBeNull();
-    expect(tx!.chain).toBe('ethereum');
-    expect(tx!.hash).toBe(nativeHash.toLowerCase());
-    expect(tx!.status).toBe('success');
-    expect(tx!.blockNumber).toBeGreaterThan(0n);
-    expect(tx!.timestamp).toBe(await blockTimestampOf(node.rpcUrl, nativeHash));
-    expect(tx!.from).toBe(alice);
-    expect(tx!.to).toBe(bob);
-    expect(tx!.transfers).toEqual([
-      {
-        from: alice,
-        to: bob,
-        asset: { kind: 'native', symbol: 'ETH', decimals: 18 },
-        amount: (3n * ETH) / 2n,
-        source: 'native',
-        index: 0,
-      },
-    ]);
-  });
+  test(
+    'when a native transfer is fetched, then it reports ' + 'one native transfer with parties, status and block time',
+    async () => {
+      const tx = await client.getTransaction(nativeHash.toUpperCase().replace('0X', '0x'), noDeadline());
+      expect(tx).not.toBeNull();
+      expect(tx!.chain).toBe('ethereum');
+      expect(tx!.hash).toBe(nativeHash.toLowerCase());
+      expect(tx!.status).toBe('success');
+      expect(tx!.blockNumber).toBeGreaterThan(0n);
+      expect(tx!.timestamp).toBe(await blockTimestampOf(node.rpcUrl, nativeHash));
+      expect(tx!.from).toBe(alice);
+      expect(tx!.to).toBe(bob);
+      expect(tx!.transfers).toEqual([
+        {
+          from: alice,
+          to: bob,
+          asset: { kind: 'native', symbol: 'ETH', decimals: 18 },
+          amount: (3n * ETH) / 2n,
+          source: 'native',
+          index: 0,
+        },
+      ]);
+    },
+  );
 
-  test('when a token transfer is fetched, then its Transfer log becomes a log transfer of the token asset', async () => {
-    const tx = await client.getTransaction(tokenHash, noDeadline());
-    expect(tx).toMatchObject({ status: 'success', from: alice, to: token });
-    expect(tx!.transfers).toEqual([
-      {
-        from: alice,
-        to: bob,
-        asset: { kind: 'token', standard: 'erc20', contract: token, symbol: 'USDT', decimals: 6 },
-        amount: 250_000_000n,
-        source: 'log',
-        index: 0,
-      },
-    ]);
-  });
+  test(
+    'when a token transfer is fetched, then its Transfer ' + 'log becomes a log transfer of the token asset',
+    async () => {
+      const tx = await client.getTransaction(tokenHash, noDeadline());
+      expect(tx).toMatchObject({ status: 'success', from: alice, to: token });
+      expect(tx!.transfers).toEqual([
+        {
+          from: alice,
+          to: bob,
+          asset: { kind: 'token', standard: 'erc20', contract: token, symbol: 'USDT', decimals: 6 },
+          amount: 250_000_000n,
+          source: 'log',
+          index: 0,
+        },
+      ]);
+    },
+  );
 
   test('when the hash is unknown or malformed, then the result is null', async () => {
     await expect(client.getTransaction(randomHash(), noDeadline())).resolves.toBeNull();
@@ -262,30 +270,38 @@ describe('EVM chain client against anvil (ethereum)', () => {
     expect(facts.history!.firstSeen).toBe(await blockTimestampOf(node.rpcUrl, nativeHash));
   });
 
-  test('when the token contract is looked up, then it is a contract, tokens sent to it are inbound and reverted value is not', async () => {
-    // Plain value to the token reverts (no payable fallback): it names the token but moved nothing.
-    const reverted = await sendNative({ rpcUrl: node.rpcUrl, to: token, valueWei: ETH, gas: 100_000n });
-    const facts = await client.getAddressFacts(token, { tokens: [token], historyLimit: 10 }, noDeadline());
-    expect(facts.isContract).toBe(true);
-    expect(facts.tokenBalances).toEqual([expect.objectContaining({ amount: 5n })]);
-    expect(facts.history!.inboundCount).toBe(1);
-    expect(facts.history!.inboundCounterparties).toEqual([
-      {
-        address: alice,
-        asset: { kind: 'token', standard: 'erc20', contract: token, symbol: 'USDT', decimals: 6 },
-        amount: 5n,
-      },
-    ]);
-    expect(facts.history!.lastSeen).toBe(await blockTimestampOf(node.rpcUrl, reverted));
-  });
+  test(
+    'when the token contract is looked up, then it is a contract, ' +
+      'tokens sent to it are inbound and reverted value is not',
+    async () => {
+      // Plain value to the token reverts (no payable fallback): it names the token but moved nothing.
+      const reverted = await sendNative({ rpcUrl: node.rpcUrl, to: token, valueWei: ETH, gas: 100_000n });
+      const facts = await client.getAddressFacts(token, { tokens: [token], historyLimit: 10 }, noDeadline());
+      expect(facts.isContract).toBe(true);
+      expect(facts.tokenBalances).toEqual([expect.objectContaining({ amount: 5n })]);
+      expect(facts.history!.inboundCount).toBe(1);
+      expect(facts.history!.inboundCounterparties).toEqual([
+        {
+          address: alice,
+          asset: { kind: 'token', standard: 'erc20', contract: token, symbol: 'USDT', decimals: 6 },
+          amount: 5n,
+        },
+      ]);
+      expect(facts.history!.lastSeen).toBe(await blockTimestampOf(node.rpcUrl, reverted));
+    },
+  );
 
-  test('when the history is longer than one page, then it is truncated, limited, and firstSeen still comes from the oldest tx', async () => {
-    const small = createEvmChainClient({ chain: 'ethereum', rpcUrl: node.rpcUrl, historyPageSize: 1 });
-    const facts = await small.getAddressFacts(bob, { tokens: [], historyLimit: 1 }, noDeadline());
-    expect(facts.history).toMatchObject({ truncated: true, inboundCount: 1 });
-    expect(facts.history!.inboundCounterparties).toEqual([expect.objectContaining({ address: carol })]);
-    expect(facts.history!.firstSeen).toBe(await blockTimestampOf(node.rpcUrl, nativeHash));
-  });
+  test(
+    'when the history is longer than one page, then it is truncated, limited, ' +
+      'and firstSeen still comes from the oldest tx',
+    async () => {
+      const small = createEvmChainClient({ chain: 'ethereum', rpcUrl: node.rpcUrl, historyPageSize: 1 });
+      const facts = await small.getAddressFacts(bob, { tokens: [], historyLimit: 1 }, noDeadline());
+      expect(facts.history).toMatchObject({ truncated: true, inboundCount: 1 });
+      expect(facts.history!.inboundCounterparties).toEqual([expect.objectContaining({ address: carol })]);
+      expect(facts.history!.firstSeen).toBe(await blockTimestampOf(node.rpcUrl, nativeHash));
+    },
+  );
 
   test('when a token in the list is not a contract, then it is left out rather than reported as zero', async () => {
     const facts = await client.getAddressFacts(bob, { tokens: [randomAddress()], historyLimit: 0 }, noDeadline());
@@ -308,42 +324,48 @@ describe('EVM chain client against anvil (ethereum)', () => {
     }
   });
 
-  test('when the address is malformed, then normalizeAddress and getAddressFacts throw InvalidAddressError', async () => {
-    expect(client.normalizeAddress('0xAbCdEf0123456789aBcDeF0123456789AbCdEf01')).toBe(
-      '0xabcdef0123456789abcdef0123456789abcdef01',
-    );
-    for (const bad of [
-      '',
-      '0x123',
-      'abcdef0123456789abcdef0123456789abcdef01',
-      '0xabcdef0123456789abcdef0123456789abcdef0g',
-      ` ${bob}`,
-      `${bob}00`,
-      'TXYZ',
-    ]) {
-      expect(() => client.normalizeAddress(bad)).toThrow(InvalidAddressError);
-    }
-    await expect(client.getAddressFacts('0x123', { tokens: [], historyLimit: 1 }, noDeadline())).rejects.toBeInstanceOf(
-      InvalidAddressError,
-    );
-  });
-
-  test('when the signal is already aborted, then calls reject with its reason without contacting the node', async () => {
-    const proxy = await startProxy(node.rpcUrl);
-    try {
-      const watched = createEvmChainClient({ chain: 'ethereum', rpcUrl: proxy.url });
-      const controller = new AbortController();
-      const reason = new Error('crawl deadline passed');
-      controller.abort(reason);
-      await expect(watched.getTransaction(nativeHash, controller.signal)).rejects.toBe(reason);
-      await expect(watched.getAddressFacts(bob, { tokens: [], historyLimit: 1 }, controller.signal)).rejects.toBe(
-        reason,
+  test(
+    'when the address is malformed, then normalizeAddress ' + 'and getAddressFacts throw InvalidAddressError',
+    async () => {
+      expect(client.normalizeAddress('0xAbCdEf0123456789aBcDeF0123456789AbCdEf01')).toBe(
+        '0xabcdef0123456789abcdef0123456789abcdef01',
       );
-      expect(proxy.methods).toEqual([]);
-    } finally {
-      await proxy.close();
-    }
-  });
+      for (const bad of [
+        '',
+        '0x123',
+        'abcdef0123456789abcdef0123456789abcdef01',
+        '0xabcdef0123456789abcdef0123456789abcdef0g',
+        ` ${bob}`,
+        `${bob}00`,
+        'TXYZ',
+      ]) {
+        expect(() => client.normalizeAddress(bad)).toThrow(InvalidAddressError);
+      }
+      await expect(
+        client.getAddressFacts('0x123', { tokens: [], historyLimit: 1 }, noDeadline()),
+      ).rejects.toBeInstanceOf(InvalidAddressError);
+    },
+  );
+
+  test(
+    'when the signal is already aborted, then calls ' + 'reject with its reason without contacting the node',
+    async () => {
+      const proxy = await startProxy(node.rpcUrl);
+      try {
+        const watched = createEvmChainClient({ chain: 'ethereum', rpcUrl: proxy.url });
+        const controller = new AbortController();
+        const reason = new Error('crawl deadline passed');
+        controller.abort(reason);
+        await expect(watched.getTransaction(nativeHash, controller.signal)).rejects.toBe(reason);
+        await expect(watched.getAddressFacts(bob, { tokens: [], historyLimit: 1 }, controller.signal)).rejects.toBe(
+          reason,
+        );
+        expect(proxy.methods).toEqual([]);
+      } finally {
+        await proxy.close();
+      }
+    },
+  );
 
   test('when the node error message echoes the endpoint, then ChainUnavailableError carries it redacted', async () => {
     const proxy = await startProxy(node.rpcUrl, {
@@ -388,25 +410,29 @@ describe('EVM chain client against anvil (binance-smart-chain)', () => {
 });
 
 describe('EVM chain client against unreachable or hung nodes', () => {
-  test('when the RPC port is closed, then calls fail with ChainUnavailableError that names chain and method but not the URL', async () => {
-    const port = await freePort();
-    const rpcUrl = `http://user:s3cretpass@127.0.0.1:${port}/v3/APIKEY1234567890?key=QUERYSECRET`;
-    const client = createEvmChainClient({ chain: 'ethereum', rpcUrl, requestTimeoutMs: 2_000 });
-    const txError = await client.getTransaction(randomHash(), noDeadline()).catch((e: unknown) => e);
-    const factsError = await client
-      .getAddressFacts(randomAddress(), { tokens: [], historyLimit: 1 }, noDeadline())
-      .catch((e: unknown) => e);
-    expect(txError).toBeInstanceOf(ChainUnavailableError);
-    expect(factsError).toBeInstanceOf(ChainUnavailableError);
-    expect(txError).toMatchObject({ chain: 'ethereum' });
-    expect((txError as Error).message).toMatch(/ethereum.*eth_getTransactionByHash.*ECONNREFUSED/);
-    expect((factsError as Error).message).toMatch(/ethereum.*eth_get(Code|Balance|TransactionCount)/);
-    for (const error of [txError, factsError]) {
-      expect(inspect(error, { depth: 10 })).not.toMatch(
-        new RegExp(`s3cretpass|APIKEY1234567890|QUERYSECRET|127\\.0\\.0\\.1:${port}`),
-      );
-    }
-  });
+  test(
+    'when the RPC port is closed, then calls fail with ChainUnavailableError that names chain ' +
+      'and method but not the URL',
+    async () => {
+      const port = await freePort();
+      const rpcUrl = `http://user:s3cretpass@127.0.0.1:${port}/v3/APIKEY1234567890?key=QUERYSECRET`;
+      const client = createEvmChainClient({ chain: 'ethereum', rpcUrl, requestTimeoutMs: 2_000 });
+      const txError = await client.getTransaction(randomHash(), noDeadline()).catch((e: unknown) => e);
+      const factsError = await client
+        .getAddressFacts(randomAddress(), { tokens: [], historyLimit: 1 }, noDeadline())
+        .catch((e: unknown) => e);
+      expect(txError).toBeInstanceOf(ChainUnavailableError);
+      expect(factsError).toBeInstanceOf(ChainUnavailableError);
+      expect(txError).toMatchObject({ chain: 'ethereum' });
+      expect((txError as Error).message).toMatch(/ethereum.*eth_getTransactionByHash.*ECONNREFUSED/);
+      expect((factsError as Error).message).toMatch(/ethereum.*eth_get(Code|Balance|TransactionCount)/);
+      for (const error of [txError, factsError]) {
+        expect(inspect(error, { depth: 10 })).not.toMatch(
+          new RegExp(`s3cretpass|APIKEY1234567890|QUERYSECRET|127\\.0\\.0\\.1:${port}`),
+        );
+      }
+    },
+  );
 
   test('when a call ignores the signal, then raceSignal still releases the caller with the abort reason', async () => {
     const controller = new AbortController();
@@ -438,26 +464,33 @@ describe('EVM chain client against unreachable or hung nodes', () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     });
 
-    test('when the crawl signal times out, then getTransaction rejects with its reason long before the request timeout', async () => {
-      const client = createEvmChainClient({ chain: 'ethereum', rpcUrl: url, requestTimeoutMs: 30_000 });
-      const started = Date.now();
-      const error = await client.getTransaction(randomHash(), AbortSignal.timeout(300)).catch((e: unknown) => e);
-      const elapsed = Date.now() - started;
-      expect(error).toMatchObject({ name: 'TimeoutError' });
-      expect(error).not.toBeInstanceOf(ChainUnavailableError);
-      expect(elapsed).toBeGreaterThanOrEqual(250);
-      expect(elapsed).toBeLessThan(2_000);
-    });
+    test(
+      'when the crawl signal times out, then getTransaction rejects with its reason long ' +
+        'before the request timeout',
+      async () => {
+        const client = createEvmChainClient({ chain: 'ethereum', rpcUrl: url, requestTimeoutMs: 30_000 });
+        const started = Date.now();
+        const error = await client.getTransaction(randomHash(), AbortSignal.timeout(300)).catch((e: unknown) => e);
+        const elapsed = Date.now() - started;
+        expect(error).toMatchObject({ name: 'TimeoutError' });
+        expect(error).not.toBeInstanceOf(ChainUnavailableError);
+        expect(elapsed).toBeGreaterThanOrEqual(250);
+        expect(elapsed).toBeLessThan(2_000);
+      },
+    );
 
-    test('when the crawl signal times out, then getAddressFacts rejects too and the hung socket was really used', async () => {
-      const client = createEvmChainClient({ chain: 'ethereum', rpcUrl: url, requestTimeoutMs: 30_000 });
-      const started = Date.now();
-      const error = await client
-        .getAddressFacts(randomAddress(), { tokens: [], historyLimit: 1 }, AbortSignal.timeout(300))
-        .catch((e: unknown) => e);
-      expect(error).toMatchObject({ name: 'TimeoutError' });
-      expect(Date.now() - started).toBeLessThan(2_000);
-      expect(accepted).toBeGreaterThan(0);
-    });
+    test(
+      'when the crawl signal times out, then getAddressFacts ' + 'rejects too and the hung socket was really used',
+      async () => {
+        const client = createEvmChainClient({ chain: 'ethereum', rpcUrl: url, requestTimeoutMs: 30_000 });
+        const started = Date.now();
+        const error = await client
+          .getAddressFacts(randomAddress(), { tokens: [], historyLimit: 1 }, AbortSignal.timeout(300))
+          .catch((e: unknown) => e);
+        expect(error).toMatchObject({ name: 'TimeoutError' });
+        expect(Date.now() - started).toBeLessThan(2_000);
+        expect(accepted).toBeGreaterThan(0);
+      },
+    );
   });
 });

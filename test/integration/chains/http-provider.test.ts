@@ -42,16 +42,19 @@ describe('chain HTTP provider (rate limit, retries, deadline) against the strict
     expect(p.metrics()).toMatchObject({ requests: 3, failures: 1 });
   });
 
-  test('when the server hangs, then the crawl deadline ends the request promptly with the deadline reason', async () => {
-    server = await startReplayServer([
-      { request: { method: 'GET', path: '/hang' }, response: { body: {} }, hang: true },
-    ]);
-    const started = Date.now();
-    await expect(
-      provider(server.url).request('GET', '/hang', { signal: AbortSignal.timeout(300) }),
-    ).rejects.toMatchObject({ name: 'TimeoutError' });
-    expect(Date.now() - started).toBeLessThan(1300);
-  });
+  test(
+    'when the server hangs, then the crawl deadline ' + 'ends the request promptly with the deadline reason',
+    async () => {
+      server = await startReplayServer([
+        { request: { method: 'GET', path: '/hang' }, response: { body: {} }, hang: true },
+      ]);
+      const started = Date.now();
+      await expect(
+        provider(server.url).request('GET', '/hang', { signal: AbortSignal.timeout(300) }),
+      ).rejects.toMatchObject({ name: 'TimeoutError' });
+      expect(Date.now() - started).toBeLessThan(1300);
+    },
+  );
 
   test('when 404 is expected, then null; when the rate is 5/s, then ten requests take about a second', async () => {
     server = await startReplayServer([

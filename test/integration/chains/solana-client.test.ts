@@ -15,7 +15,8 @@ const rpcCassette = (method: string, params: unknown, body: unknown, extra: Part
 });
 /** Served exactly as recorded: the client must send the recorded method and params. */
 const recorded = (name: string, extra: Partial<Cassette> = {}) => {
-  const [, base, n] = /^(\D+)(\d*)$/.exec(name)!; // GetTransaction2 → GetTransactionRequest2.json + GetTransactionResponse2.json
+  // GetTransaction2 → GetTransactionRequest2.json + GetTransactionResponse2.json
+  const [, base, n] = /^(\D+)(\d*)$/.exec(name)!;
   const request = fixture(`${base}Request${n}`);
   return rpcCassette(request.method, request.params, fixture(`${base}Response${n}`), extra);
 };
@@ -120,55 +121,65 @@ afterEach(async () => {
 });
 
 describe('Solana client against recorded JSON-RPC pairs', () => {
-  test('when fixture addresses are normalised, then they come back unchanged; when they are not 32-byte base58, then InvalidAddressError', async () => {
-    const client = await clientFor([]);
-    for (const a of [
-      'hoakwpFB8UoLnPpLC56gsjpY7XbVwaCuRQRMQzN5TVh',
-      '4Rf9mGD7FeYknun5JczX5nGLTfQuS1GRjNVfkEMKE92b',
-      'Vote111111111111111111111111111111111111111',
-      '11111111111111111111111111111111',
-    ]) {
-      expect(client.normalizeAddress(a)).toBe(a);
-    }
-    const bad = [
-      'hoakwpFB8UoLnPpLC56gsjpY7XbVwaCuRQRMQzN5T',
-      'TGJn1wnUYHJbvN88cynZbsAz2EMeZq73yx',
-      VOTE_SIG,
-      '0x458437be39f3a8bfdbfee7bef93e2c5f632ceff4',
-      'hoakwpFB8UoLnPpLC56gsjpY7XbVwaCuRQRMQzN5TV0',
-      '',
-      'not an address',
-    ];
-    for (const raw of bad) expect(() => client.normalizeAddress(raw)).toThrow(InvalidAddressError);
-  });
+  test(
+    'when fixture addresses are normalised, then they come back unchanged; ' +
+      'when they are not 32-byte base58, then InvalidAddressError',
+    async () => {
+      const client = await clientFor([]);
+      for (const a of [
+        'hoakwpFB8UoLnPpLC56gsjpY7XbVwaCuRQRMQzN5TVh',
+        '4Rf9mGD7FeYknun5JczX5nGLTfQuS1GRjNVfkEMKE92b',
+        'Vote111111111111111111111111111111111111111',
+        '11111111111111111111111111111111',
+      ]) {
+        expect(client.normalizeAddress(a)).toBe(a);
+      }
+      const bad = [
+        'hoakwpFB8UoLnPpLC56gsjpY7XbVwaCuRQRMQzN5T',
+        'TGJn1wnUYHJbvN88cynZbsAz2EMeZq73yx',
+        VOTE_SIG,
+        '0x458437be39f3a8bfdbfee7bef93e2c5f632ceff4',
+        'hoakwpFB8UoLnPpLC56gsjpY7XbVwaCuRQRMQzN5TV0',
+        '',
+        'not an address',
+      ];
+      for (const raw of bad) expect(() => client.normalizeAddress(raw)).toThrow(InvalidAddressError);
+    },
+  );
 
-  test('when the recorded vote transaction is fetched, then it succeeded and its fee alone moved no value', async () => {
-    const client = await clientFor([recorded('GetTransaction')]);
-    expect(await client.getTransaction(VOTE_SIG, noDeadline())).toEqual({
-      chain: 'solana',
-      hash: VOTE_SIG,
-      status: 'success',
-      blockNumber: 79700345n,
-      timestamp: 1622655364,
-      from: 'EvVrzsxoj118sxxSTrcnc9u3fRdQfCc7d4gRzzX6TSqj',
-      to: null,
-      transfers: [],
-    });
-  });
+  test(
+    'when the recorded vote transaction is fetched, ' + 'then it succeeded and its fee alone moved no value',
+    async () => {
+      const client = await clientFor([recorded('GetTransaction')]);
+      expect(await client.getTransaction(VOTE_SIG, noDeadline())).toEqual({
+        chain: 'solana',
+        hash: VOTE_SIG,
+        status: 'success',
+        blockNumber: 79700345n,
+        timestamp: 1622655364,
+        from: 'EvVrzsxoj118sxxSTrcnc9u3fRdQfCc7d4gRzzX6TSqj',
+        to: null,
+        transfers: [],
+      });
+    },
+  );
 
-  test('when the recorded failed transaction is fetched, then it is failed with its slot, time and fee payer', async () => {
-    const client = await clientFor([recorded('GetTransaction2')]);
-    expect(await client.getTransaction(FAILED_SIG, noDeadline())).toEqual({
-      chain: 'solana',
-      hash: FAILED_SIG,
-      status: 'failed',
-      blockNumber: 132196637n,
-      timestamp: 1651763621,
-      from: 'H5pamkZhqFna6stoe79SUt71JiTt34GssgtqoztxX6py',
-      to: null,
-      transfers: [],
-    });
-  });
+  test(
+    'when the recorded failed transaction is fetched, ' + 'then it is failed with its slot, time and fee payer',
+    async () => {
+      const client = await clientFor([recorded('GetTransaction2')]);
+      expect(await client.getTransaction(FAILED_SIG, noDeadline())).toEqual({
+        chain: 'solana',
+        hash: FAILED_SIG,
+        status: 'failed',
+        blockNumber: 132196637n,
+        timestamp: 1651763621,
+        from: 'H5pamkZhqFna6stoe79SUt71JiTt34GssgtqoztxX6py',
+        to: null,
+        transfers: [],
+      });
+    },
+  );
 
   test('when the signature is unknown, then null; when it is malformed, then null without a request', async () => {
     const unknown = getBase58Decoder().decode(new Uint8Array(64).fill(1));
@@ -178,87 +189,100 @@ describe('Solana client against recorded JSON-RPC pairs', () => {
     expect(server!.served).toHaveLength(1);
   });
 
-  test('when a transaction moves SOL and an SPL token (synthetic body), then balance differences pair into transfers without the fee', async () => {
-    const client = await clientFor([synthTx]);
-    const tx = await client.getTransaction(SYNTH_SIG, noDeadline());
-    expect(tx).toMatchObject({
-      status: 'success',
-      blockNumber: 250_000_000n,
-      timestamp: 1_700_000_000,
-      from: A,
-      to: B,
-    });
-    expect(tx?.transfers).toEqual([
-      { from: A, to: B, asset: SOL, amount: 3_000_000_000n, source: 'balance-diff', index: 0 },
-      { from: A, to: C, asset: SOL, amount: 1_000_000_000n, source: 'balance-diff', index: 1 },
-      { from: A, to: B, asset: SPL, amount: 2_000_000n, source: 'balance-diff', index: 2 },
-    ]);
-  });
+  test(
+    'when a transaction moves SOL and an SPL token (synthetic body), then balance differences pair into ' +
+      'transfers without the fee',
+    async () => {
+      const client = await clientFor([synthTx]);
+      const tx = await client.getTransaction(SYNTH_SIG, noDeadline());
+      expect(tx).toMatchObject({
+        status: 'success',
+        blockNumber: 250_000_000n,
+        timestamp: 1_700_000_000,
+        from: A,
+        to: B,
+      });
+      expect(tx?.transfers).toEqual([
+        { from: A, to: B, asset: SOL, amount: 3_000_000_000n, source: 'balance-diff', index: 0 },
+        { from: A, to: C, asset: SOL, amount: 1_000_000_000n, source: 'balance-diff', index: 1 },
+        { from: A, to: B, asset: SPL, amount: 2_000_000n, source: 'balance-diff', index: 2 },
+      ]);
+    },
+  );
 
-  test('when an address history is read (synthetic page), then failed signatures are skipped and directions follow the address', async () => {
-    const client = await clientFor([synthSignatures(A, 5), synthSignatures(B, 5), { ...synthTx, times: 2 }]);
-    expect(await client.getAddressTransfers!(A, { limit: 5 }, noDeadline())).toEqual({
-      truncated: false,
-      transfers: [
-        {
-          txid: SYNTH_SIG,
-          timestamp: 1_700_000_000,
-          direction: 'out',
-          counterparty: B,
-          asset: SOL,
-          amount: 3_000_000_000n,
-        },
-        {
-          txid: SYNTH_SIG,
-          timestamp: 1_700_000_000,
-          direction: 'out',
-          counterparty: C,
-          asset: SOL,
-          amount: 1_000_000_000n,
-        },
-        {
-          txid: SYNTH_SIG,
-          timestamp: 1_700_000_000,
-          direction: 'out',
-          counterparty: B,
-          asset: SPL,
-          amount: 2_000_000n,
-        },
-      ],
-    });
-    const forB = await client.getAddressTransfers!(B, { limit: 5 }, noDeadline());
-    expect(forB.transfers.map((t) => [t.direction, t.counterparty, t.amount])).toEqual([
-      ['in', A, 3_000_000_000n],
-      ['in', A, 2_000_000n],
-    ]);
-  });
+  test(
+    'when an address history is read (synthetic page), then failed signatures are skipped and ' +
+      'directions follow the address',
+    async () => {
+      const client = await clientFor([synthSignatures(A, 5), synthSignatures(B, 5), { ...synthTx, times: 2 }]);
+      expect(await client.getAddressTransfers!(A, { limit: 5 }, noDeadline())).toEqual({
+        truncated: false,
+        transfers: [
+          {
+            txid: SYNTH_SIG,
+            timestamp: 1_700_000_000,
+            direction: 'out',
+            counterparty: B,
+            asset: SOL,
+            amount: 3_000_000_000n,
+          },
+          {
+            txid: SYNTH_SIG,
+            timestamp: 1_700_000_000,
+            direction: 'out',
+            counterparty: C,
+            asset: SOL,
+            amount: 1_000_000_000n,
+          },
+          {
+            txid: SYNTH_SIG,
+            timestamp: 1_700_000_000,
+            direction: 'out',
+            counterparty: B,
+            asset: SPL,
+            amount: 2_000_000n,
+          },
+        ],
+      });
+      const forB = await client.getAddressTransfers!(B, { limit: 5 }, noDeadline());
+      expect(forB.transfers.map((t) => [t.direction, t.counterparty, t.amount])).toEqual([
+        ['in', A, 3_000_000_000n],
+        ['in', A, 2_000_000n],
+      ]);
+    },
+  );
 
-  test('when the recorded fee payer history is read, then the recorded vote transaction yields no transfer and a failed one is not fetched', async () => {
-    const client = await clientFor([
-      rpcCassette(
-        'getSignaturesForAddress',
-        ['EvVrzsxoj118sxxSTrcnc9u3fRdQfCc7d4gRzzX6TSqj', { limit: 1 }],
-        result([signatureItem(VOTE)]),
-      ),
-      rpcCassette(
-        'getSignaturesForAddress',
-        ['H5pamkZhqFna6stoe79SUt71JiTt34GssgtqoztxX6py', { limit: 10 }],
-        result([signatureItem(FAILED)]),
-      ),
-      recorded('GetTransaction'),
-    ]);
-    // A full page (one signature for limit 1) may hide older ones.
-    expect(
-      await client.getAddressTransfers!('EvVrzsxoj118sxxSTrcnc9u3fRdQfCc7d4gRzzX6TSqj', { limit: 1 }, noDeadline()),
-    ).toEqual({ transfers: [], truncated: true });
-    expect(
-      await client.getAddressTransfers!('H5pamkZhqFna6stoe79SUt71JiTt34GssgtqoztxX6py', { limit: 10 }, noDeadline()),
-    ).toEqual({ transfers: [], truncated: false });
-    expect(server!.served.filter((s) => s.includes('getTransaction'))).toHaveLength(1);
-  });
+  test(
+    'when the recorded fee payer history is read, then the recorded vote transaction yields no transfer and a ' +
+      'failed one is not fetched',
+    async () => {
+      const client = await clientFor([
+        rpcCassette(
+          'getSignaturesForAddress',
+          ['EvVrzsxoj118sxxSTrcnc9u3fRdQfCc7d4gRzzX6TSqj', { limit: 1 }],
+          result([signatureItem(VOTE)]),
+        ),
+        rpcCassette(
+          'getSignaturesForAddress',
+          ['H5pamkZhqFna6stoe79SUt71JiTt34GssgtqoztxX6py', { limit: 10 }],
+          result([signatureItem(FAILED)]),
+        ),
+        recorded('GetTransaction'),
+      ]);
+      // A full page (one signature for limit 1) may hide older ones.
+      expect(
+        await client.getAddressTransfers!('EvVrzsxoj118sxxSTrcnc9u3fRdQfCc7d4gRzzX6TSqj', { limit: 1 }, noDeadline()),
+      ).toEqual({ transfers: [], truncated: true });
+      expect(
+        await client.getAddressTransfers!('H5pamkZhqFna6stoe79SUt71JiTt34GssgtqoztxX6py', { limit: 10 }, noDeadline()),
+      ).toEqual({ transfers: [], truncated: false });
+      expect(server!.served.filter((s) => s.includes('getTransaction'))).toHaveLength(1);
+    },
+  );
 
   test('when the recorded balance is read, then lamports come back exactly as bigint', async () => {
-    // COMPOSED: no history was recorded for this address; an empty signature page keeps the test on the recorded balance.
+    // COMPOSED: no history was recorded for this address; an empty signature page keeps the test on
+    // the recorded balance.
     const client = await clientFor([
       recorded('GetBalance'),
       rpcCassette(
@@ -282,72 +306,81 @@ describe('Solana client against recorded JSON-RPC pairs', () => {
     });
   });
 
-  test('when facts are read for the synthetic sender, then SPL balances sum its token accounts and history comes from its page', async () => {
-    const tokenAccounts = result({
-      context: { slot: 250_000_001 },
-      value: [
-        {
-          pubkey: ATA_A,
-          account: {
-            data: {
-              program: 'spl-token',
-              parsed: {
-                type: 'account',
-                info: {
-                  isNative: false,
-                  mint: MINT,
-                  owner: A,
-                  state: 'initialized',
-                  tokenAmount: { amount: '3000000', decimals: 6, uiAmount: 3, uiAmountString: '3' },
+  test(
+    'when facts are read for the synthetic sender, then SPL balances sum its token accounts and ' +
+      'history comes from its page',
+    async () => {
+      const tokenAccounts = result({
+        context: { slot: 250_000_001 },
+        value: [
+          {
+            pubkey: ATA_A,
+            account: {
+              data: {
+                program: 'spl-token',
+                parsed: {
+                  type: 'account',
+                  info: {
+                    isNative: false,
+                    mint: MINT,
+                    owner: A,
+                    state: 'initialized',
+                    tokenAmount: { amount: '3000000', decimals: 6, uiAmount: 3, uiAmountString: '3' },
+                  },
                 },
+                space: 165,
               },
+              executable: false,
+              lamports: 2_039_280,
+              owner: TOKEN_PROGRAM,
+              rentEpoch: 0,
               space: 165,
             },
-            executable: false,
-            lamports: 2_039_280,
-            owner: TOKEN_PROGRAM,
-            rentEpoch: 0,
-            space: 165,
           },
-        },
-      ],
-    });
-    const client = await clientFor([
-      rpcCassette('getBalance', [A], result({ context: { slot: 250_000_001 }, value: 5_999_995_000 })),
-      rpcCassette('getTokenAccountsByOwner', [A, { mint: MINT }, { encoding: 'jsonParsed' }], tokenAccounts),
-      synthSignatures(A, 5),
-      synthTx,
-    ]);
-    const facts = await client.getAddressFacts(A, { tokens: [MINT], historyLimit: 5 }, noDeadline());
-    expect(facts).toMatchObject({
-      nativeBalance: 5_999_995_000n,
-      tokenBalances: [{ asset: SPL, amount: 3_000_000n }],
-      outgoingCount: 1,
-    });
-    expect(facts.history).toEqual({
-      firstSeen: 1_700_000_000,
-      lastSeen: 1_700_000_000,
-      inboundCount: 0,
-      inboundCounterparties: [],
-      truncated: false,
-    });
-  });
+        ],
+      });
+      const client = await clientFor([
+        rpcCassette('getBalance', [A], result({ context: { slot: 250_000_001 }, value: 5_999_995_000 })),
+        rpcCassette('getTokenAccountsByOwner', [A, { mint: MINT }, { encoding: 'jsonParsed' }], tokenAccounts),
+        synthSignatures(A, 5),
+        synthTx,
+      ]);
+      const facts = await client.getAddressFacts(A, { tokens: [MINT], historyLimit: 5 }, noDeadline());
+      expect(facts).toMatchObject({
+        nativeBalance: 5_999_995_000n,
+        tokenBalances: [{ asset: SPL, amount: 3_000_000n }],
+        outgoingCount: 1,
+      });
+      expect(facts.history).toEqual({
+        firstSeen: 1_700_000_000,
+        lastSeen: 1_700_000_000,
+        inboundCount: 0,
+        inboundCounterparties: [],
+        truncated: false,
+      });
+    },
+  );
 
-  test('when the node sends a u64 above 2^53 (synthetic body), then it arrives exact rather than rounded by JSON.parse', async () => {
-    // The replay server re-serialises bodies from JS numbers, which cannot hold such a value, so this answer comes from a stub fetch.
-    const answers: Record<string, string> = {
-      getBalance: '{"context":{"slot":1},"value":9007199254740993}',
-      getSignaturesForAddress: '[]',
-    };
-    const stub: typeof fetch = async (_url, init) => {
-      const { id, method } = JSON.parse(String(init?.body));
-      return new Response(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${answers[method]}}`);
-    };
-    const client = createSolanaClient({ rpcUrl: 'http://127.0.0.1:9/solana', requestTimeoutMs: 1_000, fetch: stub });
-    expect((await client.getAddressFacts(A, { tokens: [], historyLimit: 1 }, noDeadline())).nativeBalance).toBe(
-      9007199254740993n,
-    );
-  });
+  test(
+    'when the node sends a u64 above 2^53 (synthetic body), ' +
+      'then it arrives exact rather than rounded by JSON.parse',
+    async () => {
+      // The replay server re-serialises bodies from JS numbers, which cannot hold such a value, so this answer comes
+      // from a stub fetch.
+      const answers: Record<string, string> = {
+        getBalance: '{"context":{"slot":1},"value":9007199254740993}',
+        getSignaturesForAddress: '[]',
+      };
+      const stub: typeof fetch = async (_url, init) => {
+        const { id, method } = JSON.parse(String(init?.body));
+        return new Response(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${answers[method]}}`);
+      };
+      const client = createSolanaClient({ rpcUrl: 'http://127.0.0.1:9/solana', requestTimeoutMs: 1_000, fetch: stub });
+      expect((await client.getAddressFacts(A, { tokens: [], historyLimit: 1 }, noDeadline())).nativeBalance).toBe(
+        9007199254740993n,
+      );
+    },
+  );
 });
 
 describe('Solana client under provider faults', () => {

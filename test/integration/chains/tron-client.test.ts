@@ -38,7 +38,9 @@ const fullNodeTx = (tx: any) => ({
   raw_data: tx.raw_data,
   raw_data_hex: tx.raw_data_hex,
 });
-/** COMPOSED: the FullNode's info for a non-contract transaction, from the same item's fee, block and bandwidth fields. */
+/**
+ * COMPOSED: the FullNode's info for a non-contract transaction, from the same item's fee, block and bandwidth fields.
+ */
 const infoOf = (tx: any, receipt: object) => ({
   id: tx.txID,
   ...(tx.ret[0].fee ? { fee: tx.ret[0].fee } : {}),
@@ -117,46 +119,52 @@ describe('Tron client against recorded TronGrid and FullNode bodies', () => {
     }
   });
 
-  test('when an address has a bad checksum, wrong length, wrong version or is garbage, then InvalidAddressError', async () => {
-    const client = await clientFor([]);
-    const bad = [
-      `${WALLET.slice(0, -1)}y`, // checksum
-      WALLET.slice(0, -1), // length
-      `${WALLET}1`,
-      '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', // valid base58check, Bitcoin's version byte
-      '42458437be39f3a8bfdbfee7bef93e2c5f632ceff4', // hex with the wrong prefix
-      '41458437be39f3a8bfdbfee7bef93e2c5f632ceff', // hex, one nibble short
-      '0x458437be39f3a8bfdbfee7bef93e2c5f632ceff4', // an EVM address
-      'TGJn1wnUYHJbvN88cynZbsAz2EMeZq73y0', // 0 is not base58
-      '',
-      'not an address',
-    ];
-    for (const raw of bad) expect(() => client.normalizeAddress(raw)).toThrow(InvalidAddressError);
-    await expect(client.getAddressFacts('garbage', { tokens: [], historyLimit: 5 }, noDeadline())).rejects.toThrow(
-      InvalidAddressError,
-    );
-  });
+  test(
+    'when an address has a bad checksum, wrong length, ' + 'wrong version or is garbage, then InvalidAddressError',
+    async () => {
+      const client = await clientFor([]);
+      const bad = [
+        `${WALLET.slice(0, -1)}y`, // checksum
+        WALLET.slice(0, -1), // length
+        `${WALLET}1`,
+        '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', // valid base58check, Bitcoin's version byte
+        '42458437be39f3a8bfdbfee7bef93e2c5f632ceff4', // hex with the wrong prefix
+        '41458437be39f3a8bfdbfee7bef93e2c5f632ceff', // hex, one nibble short
+        '0x458437be39f3a8bfdbfee7bef93e2c5f632ceff4', // an EVM address
+        'TGJn1wnUYHJbvN88cynZbsAz2EMeZq73y0', // 0 is not base58
+        '',
+        'not an address',
+      ];
+      for (const raw of bad) expect(() => client.normalizeAddress(raw)).toThrow(InvalidAddressError);
+      await expect(client.getAddressFacts('garbage', { tokens: [], historyLimit: 5 }, noDeadline())).rejects.toThrow(
+        InvalidAddressError,
+      );
+    },
+  );
 
-  test('when a TRX transfer is fetched, then it is one native transfer with base58 parties, block and time', async () => {
-    const client = await clientFor(txCassettes(fullNodeTx(NATIVE), infoOf(NATIVE, { net_fee: NATIVE.net_fee })), {
-      apiKey: 'k-123',
-    });
-    const tx = await client.getTransaction(NATIVE.txID, noDeadline());
-    expect(tx).toEqual({
-      chain: 'tron',
-      hash: NATIVE.txID,
-      status: 'success',
-      blockNumber: 75418399n,
-      timestamp: 1756914747,
-      from: WALLET,
-      to: OTHER,
-      transfers: [{ from: WALLET, to: OTHER, asset: TRX, amount: 10000n, source: 'native', index: 0 }],
-    });
-    expect(sent.map((s) => s.body)).toEqual(
-      expect.arrayContaining([{ value: NATIVE.txID, visible: true }, { value: NATIVE.txID }]),
-    );
-    expect(sent.every((s) => s.headers['TRON-PRO-API-KEY'] === 'k-123')).toBe(true);
-  });
+  test(
+    'when a TRX transfer is fetched, then it is one ' + 'native transfer with base58 parties, block and time',
+    async () => {
+      const client = await clientFor(txCassettes(fullNodeTx(NATIVE), infoOf(NATIVE, { net_fee: NATIVE.net_fee })), {
+        apiKey: 'k-123',
+      });
+      const tx = await client.getTransaction(NATIVE.txID, noDeadline());
+      expect(tx).toEqual({
+        chain: 'tron',
+        hash: NATIVE.txID,
+        status: 'success',
+        blockNumber: 75418399n,
+        timestamp: 1756914747,
+        from: WALLET,
+        to: OTHER,
+        transfers: [{ from: WALLET, to: OTHER, asset: TRX, amount: 10000n, source: 'native', index: 0 }],
+      });
+      expect(sent.map((s) => s.body)).toEqual(
+        expect.arrayContaining([{ value: NATIVE.txID, visible: true }, { value: NATIVE.txID }]),
+      );
+      expect(sent.every((s) => s.headers['TRON-PRO-API-KEY'] === 'k-123')).toBe(true);
+    },
+  );
 
   test('when a TRC-10 transfer is fetched, then its asset is the trc10 token id with the recorded amount', async () => {
     const client = await clientFor(txCassettes(fullNodeTx(TRC10), infoOf(TRC10, { net_usage: TRC10.net_usage })));
@@ -173,35 +181,39 @@ describe('Tron client against recorded TronGrid and FullNode bodies', () => {
     ]);
   });
 
-  test('when a swap is fetched, then TRC-20 Transfer logs and internal TRX calls become transfers with base58 addresses', async () => {
-    const client = await clientFor(txCassettes(fullNodeTx(SWAP), SWAP_INFO));
-    const tx = (await client.getTransaction(SWAP.txID, noDeadline()))!;
-    expect(tx).toMatchObject({
-      status: 'success',
-      blockNumber: 77641497n,
-      timestamp: 1763586027,
-      from: OTHER,
-      to: 'TYWc7X6YHpp2YrFXwLRsofdiL78JRvDd6u',
-    });
-    const logs = tx.transfers.filter((t) => t.source === 'log');
-    // Eight ddf252ad logs with three topics in the recorded info; the last pays 0x2c8061 USDT out of the router.
-    expect(logs).toHaveLength(8);
-    expect(logs.at(-1)).toEqual({
-      from: 'TYWc7X6YHpp2YrFXwLRsofdiL78JRvDd6u',
-      to: 'TSjRgk9kUDiAykRVC3EodS3U8cK8gRHkPQ',
-      asset: { kind: 'token', standard: 'trc20', contract: USDT, symbol: null, decimals: null },
-      amount: 2916449n,
-      source: 'log',
-      index: 20,
-    });
-    // A transfer to the zero address is a burn: no recipient.
-    expect(logs.filter((t) => t.to === null)).toHaveLength(1);
-    expect(tx.transfers.filter((t) => t.source === 'internal').map((t) => t.amount)).toEqual([
-      87500n,
-      9912500n,
-      9912500n,
-    ]);
-  });
+  test(
+    'when a swap is fetched, then TRC-20 Transfer logs and internal ' +
+      'TRX calls become transfers with base58 addresses',
+    async () => {
+      const client = await clientFor(txCassettes(fullNodeTx(SWAP), SWAP_INFO));
+      const tx = (await client.getTransaction(SWAP.txID, noDeadline()))!;
+      expect(tx).toMatchObject({
+        status: 'success',
+        blockNumber: 77641497n,
+        timestamp: 1763586027,
+        from: OTHER,
+        to: 'TYWc7X6YHpp2YrFXwLRsofdiL78JRvDd6u',
+      });
+      const logs = tx.transfers.filter((t) => t.source === 'log');
+      // Eight ddf252ad logs with three topics in the recorded info; the last pays 0x2c8061 USDT out of the router.
+      expect(logs).toHaveLength(8);
+      expect(logs.at(-1)).toEqual({
+        from: 'TYWc7X6YHpp2YrFXwLRsofdiL78JRvDd6u',
+        to: 'TSjRgk9kUDiAykRVC3EodS3U8cK8gRHkPQ',
+        asset: { kind: 'token', standard: 'trc20', contract: USDT, symbol: null, decimals: null },
+        amount: 2916449n,
+        source: 'log',
+        index: 20,
+      });
+      // A transfer to the zero address is a burn: no recipient.
+      expect(logs.filter((t) => t.to === null)).toHaveLength(1);
+      expect(tx.transfers.filter((t) => t.source === 'internal').map((t) => t.amount)).toEqual([
+        87500n,
+        9912500n,
+        9912500n,
+      ]);
+    },
+  );
 
   test('when the transaction ran out of energy, then it is failed and moved nothing', async () => {
     const info = {
@@ -279,35 +291,47 @@ describe('Tron client against recorded TronGrid and FullNode bodies', () => {
     },
   ];
 
-  test('when both history endpoints fit in one page, then native, TRC-10 and TRC-20 movements merge newest first', async () => {
-    const client = await clientFor(pages(WALLET, 20, WALLET_NATIVE, TRC20_PAGE));
-    // The hex spelling is accepted and the requests use base58.
-    expect(
-      await client.getAddressTransfers!('41458437be39f3a8bfdbfee7bef93e2c5f632ceff4', { limit: 20 }, noDeadline()),
-    ).toEqual({ transfers: expectedWallet, truncated: false });
-  });
+  test(
+    'when both history endpoints fit in one page, then ' + 'native, TRC-10 and TRC-20 movements merge newest first',
+    async () => {
+      const client = await clientFor(pages(WALLET, 20, WALLET_NATIVE, TRC20_PAGE));
+      // The hex spelling is accepted and the requests use base58.
+      expect(
+        await client.getAddressTransfers!('41458437be39f3a8bfdbfee7bef93e2c5f632ceff4', { limit: 20 }, noDeadline()),
+      ).toEqual({ transfers: expectedWallet, truncated: false });
+    },
+  );
 
-  test('when the native page has a fingerprint, then the result is truncated and ends where that page ends', async () => {
-    // COMPOSED: the first three items as a cut page; the fingerprint is a placeholder cursor.
-    const client = await clientFor(
-      pages(WALLET, 3, envelope([NATIVE_NO_TS, TRC10, TRC20_CALL], 'placeholder-cursor'), TRC20_PAGE),
-    );
-    const result = await client.getAddressTransfers!(WALLET, { limit: 3 }, noDeadline());
-    // The two older TRC-20 transfers lie beyond the cut native page, so they are left for the next page.
-    expect(result).toEqual({ transfers: expectedWallet.slice(0, 3), truncated: true });
-  });
+  test(
+    'when the native page has a fingerprint, then the ' + 'result is truncated and ends where that page ends',
+    async () => {
+      // COMPOSED: the first three items as a cut page; the fingerprint is a placeholder cursor.
+      const client = await clientFor(
+        pages(WALLET, 3, envelope([NATIVE_NO_TS, TRC10, TRC20_CALL], 'placeholder-cursor'), TRC20_PAGE),
+      );
+      const result = await client.getAddressTransfers!(WALLET, { limit: 3 }, noDeadline());
+      // The two older TRC-20 transfers lie beyond the cut native page, so they are left for the next page.
+      expect(result).toEqual({ transfers: expectedWallet.slice(0, 3), truncated: true });
+    },
+  );
 
-  test('when the history holds a failed call and a swap without call value, then only real value movements remain', async () => {
-    const client = await clientFor(pages(OTHER, 10, envelope([FAILED, SWAP, NATIVE]), envelope([TRC20_PAGE.data[0]])));
-    const { transfers } = await client.getAddressTransfers!(OTHER, { limit: 10 }, noDeadline());
-    expect(transfers.map((t) => [t.txid, t.direction, t.counterparty, t.amount])).toEqual([
-      [TRC20_CALL.txID, 'in', WALLET, 10000n],
-      [NATIVE.txID, 'in', WALLET, 10000n],
-    ]);
-  });
+  test(
+    'when the history holds a failed call and a swap without ' + 'call value, then only real value movements remain',
+    async () => {
+      const client = await clientFor(
+        pages(OTHER, 10, envelope([FAILED, SWAP, NATIVE]), envelope([TRC20_PAGE.data[0]])),
+      );
+      const { transfers } = await client.getAddressTransfers!(OTHER, { limit: 10 }, noDeadline());
+      expect(transfers.map((t) => [t.txid, t.direction, t.counterparty, t.amount])).toEqual([
+        [TRC20_CALL.txID, 'in', WALLET, 10000n],
+        [NATIVE.txID, 'in', WALLET, 10000n],
+      ]);
+    },
+  );
 
   test('when the account is looked up, then balances come from /v1/accounts and history from both pages', async () => {
-    // COMPOSED, with SYNTHETIC values: no recorded /v1/accounts body exists; the shape follows tronprotocol/tron-grid's README.
+    // COMPOSED, with SYNTHETIC values: no recorded /v1/accounts body exists; the shape follows
+    // tronprotocol/tron-grid's README.
     const account = {
       address: '41458437be39f3a8bfdbfee7bef93e2c5f632ceff4',
       balance: 4_196_409_173,

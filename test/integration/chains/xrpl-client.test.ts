@@ -137,21 +137,25 @@ describe('XRPL JSON-RPC client', () => {
     expect(partial.tx_json.DeliverMax).toBe('2000000');
   });
 
-  it('when an API v2 IOU payment from before delivered_amount existed is fetched, then the full non-partial amount is the IOU transfer', async () => {
-    const { client } = await setup();
-    const tx = await client.getTransaction(PAYMENT_HASH, noDeadline());
-    expect(tx).toMatchObject({
-      hash: PAYMENT_HASH,
-      status: 'success',
-      blockNumber: 348860n,
-      timestamp: PAYMENT_TIME,
-      from: PAYER,
-      to: ISSUER,
-    });
-    expect(tx?.transfers).toEqual([
-      { from: PAYER, to: ISSUER, asset: USD, amount: 1000n, source: 'delivered_amount', index: 0 },
-    ]);
-  });
+  it(
+    'when an API v2 IOU payment from before delivered_amount existed is fetched, ' +
+      'then the full non-partial amount is the IOU transfer',
+    async () => {
+      const { client } = await setup();
+      const tx = await client.getTransaction(PAYMENT_HASH, noDeadline());
+      expect(tx).toMatchObject({
+        hash: PAYMENT_HASH,
+        status: 'success',
+        blockNumber: 348860n,
+        timestamp: PAYMENT_TIME,
+        from: PAYER,
+        to: ISSUER,
+      });
+      expect(tx?.transfers).toEqual([
+        { from: PAYER, to: ISSUER, asset: USD, amount: 1000n, source: 'delivered_amount', index: 0 },
+      ]);
+    },
+  );
 
   it('when the same payment arrives in the API v1 shape, then the result is identical', async () => {
     // Composed: the real v2 body flattened the way API v1 answers (fields at top level, Amount beside DeliverMax).
@@ -163,59 +167,70 @@ describe('XRPL JSON-RPC client', () => {
     );
   });
 
-  it('when a tec-result OfferCreate is fetched, then it is failed without transfers; an unknown hash gives null', async () => {
-    const { client } = await setup();
-    // The recorded offer ended in tecUNFUNDED_OFFER: fee charged, nothing exchanged.
-    expect(await client.getTransaction(OFFER_HASH, noDeadline())).toMatchObject({
-      status: 'failed',
-      from: 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh',
-      to: null,
-      transfers: [],
-      blockNumber: 6n,
-    });
-    expect(await client.getTransaction(UNKNOWN_HASH, noDeadline())).toBeNull();
-    expect(await client.getTransaction('xyz', noDeadline())).toBeNull();
-  });
+  it(
+    'when a tec-result OfferCreate is fetched, then it is ' + 'failed without transfers; an unknown hash gives null',
+    async () => {
+      const { client } = await setup();
+      // The recorded offer ended in tecUNFUNDED_OFFER: fee charged, nothing exchanged.
+      expect(await client.getTransaction(OFFER_HASH, noDeadline())).toMatchObject({
+        status: 'failed',
+        from: 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh',
+        to: null,
+        transfers: [],
+        blockNumber: 6n,
+      });
+      expect(await client.getTransaction(UNKNOWN_HASH, noDeadline())).toBeNull();
+      expect(await client.getTransaction('xyz', noDeadline())).toBeNull();
+    },
+  );
 
-  it('when account_tx holds payments, then direction follows Account vs Destination and the amount is what was delivered', async () => {
-    const { client } = await setup();
-    expect(await client.getAddressTransfers!(PARTIAL_TO, { limit: 10 }, noDeadline())).toEqual({
-      transfers: [
-        {
-          txid: PARTIAL_HASH,
-          timestamp: null,
-          direction: 'in',
-          counterparty: PARTIAL_FROM,
-          asset: XRP,
-          amount: 1000000n,
-          destinationTag: null,
-        },
-      ],
-      truncated: true,
-    });
-    expect(await client.getAddressTransfers!(ISSUER, { limit: 10 }, noDeadline())).toEqual({
-      transfers: [
-        {
-          txid: PAYMENT_HASH,
-          timestamp: PAYMENT_TIME,
-          direction: 'in',
-          counterparty: PAYER,
-          asset: USD,
-          amount: 1000n,
-          destinationTag: null,
-        },
-      ],
-      truncated: true,
-    });
-  });
+  it(
+    'when account_tx holds payments, then direction follows Account vs Destination and the ' +
+      'amount is what was delivered',
+    async () => {
+      const { client } = await setup();
+      expect(await client.getAddressTransfers!(PARTIAL_TO, { limit: 10 }, noDeadline())).toEqual({
+        transfers: [
+          {
+            txid: PARTIAL_HASH,
+            timestamp: null,
+            direction: 'in',
+            counterparty: PARTIAL_FROM,
+            asset: XRP,
+            amount: 1000000n,
+            destinationTag: null,
+          },
+        ],
+        truncated: true,
+      });
+      expect(await client.getAddressTransfers!(ISSUER, { limit: 10 }, noDeadline())).toEqual({
+        transfers: [
+          {
+            txid: PAYMENT_HASH,
+            timestamp: PAYMENT_TIME,
+            direction: 'in',
+            counterparty: PAYER,
+            asset: USD,
+            amount: 1000n,
+            destinationTag: null,
+          },
+        ],
+        truncated: true,
+      });
+    },
+  );
 
-  it('when the recorded account_tx page has only non-payments and a marker, then there are no transfers and it is truncated', async () => {
-    const { client } = await setup();
-    expect(await client.getAddressTransfers!(CHECKS, { limit: 2 }, noDeadline())).toEqual({
-      transfers: [],
-      truncated: true,
-    });
-  });
+  it(
+    'when the recorded account_tx page has only non-payments and a marker, ' +
+      'then there are no transfers and it is truncated',
+    async () => {
+      const { client } = await setup();
+      expect(await client.getAddressTransfers!(CHECKS, { limit: 2 }, noDeadline())).toEqual({
+        transfers: [],
+        truncated: true,
+      });
+    },
+  );
 
   it('when address facts are read, then the balance is account_info and the history is the sampled page', async () => {
     const { client } = await setup();
@@ -229,18 +244,21 @@ describe('XRPL JSON-RPC client', () => {
     });
   });
 
-  it('when the account does not exist, then the facts are a zero balance without history or a history request', async () => {
-    const { client, server } = await setup();
-    expect(await client.getAddressFacts(UNFUNDED, { tokens: [], historyLimit: 5 }, noDeadline())).toEqual({
-      address: UNFUNDED,
-      isContract: false,
-      nativeBalance: 0n,
-      tokenBalances: [],
-      outgoingCount: 0,
-      history: null,
-    });
-    expect(server.served).toHaveLength(1);
-  });
+  it(
+    'when the account does not exist, then the facts are ' + 'a zero balance without history or a history request',
+    async () => {
+      const { client, server } = await setup();
+      expect(await client.getAddressFacts(UNFUNDED, { tokens: [], historyLimit: 5 }, noDeadline())).toEqual({
+        address: UNFUNDED,
+        isContract: false,
+        nativeBalance: 0n,
+        tokenBalances: [],
+        outgoingCount: 0,
+        history: null,
+      });
+      expect(server.served).toHaveLength(1);
+    },
+  );
 
   it('when rippled answers 429 with Retry-After, then the client retries to the right result', async () => {
     const limited = rpc('account_info', { account: PAYER, ledger_index: 'validated' }, null, {
@@ -254,17 +272,20 @@ describe('XRPL JSON-RPC client', () => {
     expect(client.metrics().rateLimited).toBe(1);
   });
 
-  it('when rippled answers 503 on every attempt or reports tooBusy, then the call ends in ChainUnavailableError', async () => {
-    const { client } = await setup([
-      txCall(PAYMENT_HASH, null, { response: { status: 503, body: 'Server is overloaded' } }),
-      accountTxCall(PAYER, 5, rippledError('tooBusy', 'The server is too busy to help you now.')),
-    ]);
-    await expect(client.getTransaction(PAYMENT_HASH, noDeadline())).rejects.toBeInstanceOf(ChainUnavailableError);
-    expect(client.metrics()).toMatchObject({ requests: 4, failures: 1 });
-    await expect(client.getAddressTransfers!(PAYER, { limit: 5 }, noDeadline())).rejects.toBeInstanceOf(
-      ChainUnavailableError,
-    );
-  });
+  it(
+    'when rippled answers 503 on every attempt or reports ' + 'tooBusy, then the call ends in ChainUnavailableError',
+    async () => {
+      const { client } = await setup([
+        txCall(PAYMENT_HASH, null, { response: { status: 503, body: 'Server is overloaded' } }),
+        accountTxCall(PAYER, 5, rippledError('tooBusy', 'The server is too busy to help you now.')),
+      ]);
+      await expect(client.getTransaction(PAYMENT_HASH, noDeadline())).rejects.toBeInstanceOf(ChainUnavailableError);
+      expect(client.metrics()).toMatchObject({ requests: 4, failures: 1 });
+      await expect(client.getAddressTransfers!(PAYER, { limit: 5 }, noDeadline())).rejects.toBeInstanceOf(
+        ChainUnavailableError,
+      );
+    },
+  );
 
   it('when rippled never answers, then the call ends with the deadline signal reason promptly', async () => {
     const { client } = await setup([accountTxCall(PAYER, 5, null, { hang: true })]);

@@ -27,7 +27,8 @@ export function accountOperations({ components }: OperationContext): Paths {
         tags: [CREDITS],
         summary: 'Grant credits to a user (admin only)',
         description:
-          'Through the same stored function as payments. With idempotencyKey a retry grants once (`duplicate: true`); reusing a key for a different grant is 409. `userId` is a Clerk user id or an internal UUID.',
+          'Through the same stored function as payments. With idempotencyKey a retry grants once (`duplicate: ' +
+          'true`); reusing a key for a different grant is 409. `userId` is a Clerk user id or an internal UUID.',
         requestBody: jsonBody(components.request('GrantRequest', grantBody), EXAMPLES.grantRequest),
         responses: {
           200: ok(
@@ -121,7 +122,8 @@ export function accountOperations({ components }: OperationContext): Paths {
         tags: [KEYS],
         summary: "Set a key's market-data tier (admin only)",
         description:
-          "`{tier: free|pro}` (60 / 300 requests per minute) or `{tier: enterprise, requestsPerMinute}`; requestsPerMinute is required for enterprise and refused otherwise. Any user's key.",
+          '`{tier: free|pro}` (60 / 300 requests per minute) or `{tier: enterprise, requestsPerMinute}`; ' +
+          "requestsPerMinute is required for enterprise and refused otherwise. Any user's key.",
         parameters: [keyId],
         requestBody: jsonBody(components.request('RateLimitRequest', rateLimitBody), {
           tier: 'enterprise',

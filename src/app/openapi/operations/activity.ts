@@ -20,7 +20,9 @@ export function activityOperations({ components }: OperationContext): Paths {
         tags: [TAG],
         summary: 'Own activity history, newest first',
         description:
-          'Screening jobs, activity-webhook records and paid reports. `from` is inclusive, `to` exclusive (anything Date.parse reads, e.g. ISO 8601); `q` searches address, hash, entity name and id.',
+          'Screening jobs, activity-webhook records and paid reports. `from` is inclusive, ' +
+          '`to` exclusive (anything Date.parse reads, e.g. ISO 8601); `q` searches address, ' +
+          'hash, entity name and id.',
         parameters: queryParameters(activityListQuery),
         responses: {
           200: ok(

@@ -18,7 +18,8 @@ export function billingOperations({ components }: OperationContext): Paths {
         tags: [TAG],
         summary: 'Credit packages and their prices (public)',
         description:
-          'Packages (`basic`, `pro`, `pro-annual`, `top-up-250`) with their PayPal plan / PayFast prices, for a pricing page before sign-in.',
+          'Packages (`basic`, `pro`, `pro-annual`, `top-up-250`) with their PayPal plan / PayFast prices, ' +
+          'for a pricing page before sign-in.',
         responses: {
           200: ok(
             'The active packages',
@@ -35,7 +36,9 @@ export function billingOperations({ components }: OperationContext): Paths {
         tags: [TAG],
         summary: 'Start a PayFast checkout',
         description:
-          'Records the checkout (m_payment_id → user, package, exact amount) and answers the signed form (with `m_payment_id`, `custom_str1`) the client posts to PayFast; the ITN is later credited only against this record.',
+          'Records the checkout (m_payment_id → user, package, exact amount) ' +
+          'and answers the signed form (with `m_payment_id`, `custom_str1`) the client posts to PayFast; the ' +
+          'ITN is later credited only against this record.',
         requestBody: jsonBody(components.request('CheckoutRequest', checkoutBody), { packageId: 'basic' }),
         responses: {
           201: ok('The signed form', components.response('CheckoutForm', checkoutResponse), EXAMPLES.checkout),
@@ -59,7 +62,10 @@ export function billingOperations({ components }: OperationContext): Paths {
         tags: [TAG],
         summary: 'Record a refund made at PayFast (admin only)',
         description:
-          "PayFast sends no ITN for refunds: an admin records it here, and the payment's credits are taken back in proportion to the money returned, once per refundId (down to zero; the spent rest becomes debt that blocks jobs with 402 CREDITS_IN_DEBT until a payment repays it). Without amount, everything not refunded yet.",
+          "PayFast sends no ITN for refunds: an admin records it here, and the payment's credits are taken back in " +
+          'proportion to the money returned, once per refundId (down to zero; the spent rest becomes debt that ' +
+          'blocks jobs with 402 CREDITS_IN_DEBT until a payment repays it). Without amount, ' +
+          'everything not refunded yet.',
         requestBody: jsonBody(components.request('PayFastRefundRequest', payfastRefundBody), {
           pfPaymentId: '1089250',
           refundId: 'rf-2026-0001',
@@ -91,7 +97,8 @@ export function billingOperations({ components }: OperationContext): Paths {
         tags: [TAG],
         summary: 'Own PayPal subscriptions',
         description:
-          'Status, plan, package and `paymentFailed` (the last payment failed: a request lacking credits then gets 402 SUBSCRIPTION_PAYMENT_FAILED).',
+          'Status, plan, package and `paymentFailed` (the last payment failed: a request lacking credits then gets ' +
+          '402 SUBSCRIPTION_PAYMENT_FAILED).',
         responses: {
           200: ok(
             'The subscriptions',

@@ -10,7 +10,10 @@ import { jsonBody, ok, type OperationContext } from './context';
 
 const TAG = 'Market data';
 
-/** Every answer after authentication carries the RateLimit headers; a body the JSON parser refused was answered before it. */
+/**
+ * Every answer after authentication carries the RateLimit headers; a body the JSON parser refused was
+ * answered before it.
+ */
 const rateLimitHeaders = (required: boolean): Record<string, HeaderObject> =>
   Object.fromEntries(Object.entries(RATE_LIMIT_HEADERS).map(([name, header]) => [name, { ...header, required }]));
 const withHeaders = (response: ResponseObject, required: boolean): ResponseObject => ({
@@ -21,7 +24,8 @@ const withHeaders = (response: ResponseObject, required: boolean): ResponseObjec
 const invalid = (body: boolean) =>
   withHeaders(
     errorResponse(
-      `A parameter is missing, malformed, out of range, repeated or unknown (e.g. start_time), or endTime <= startTime${body ? '; or the body is not JSON (BAD_REQUEST when unreadable)' : ''}`,
+      `A parameter is missing, malformed, out of range, repeated or unknown (e.g. start_time), ` +
+        `or endTime <= startTime${body ? '; or the body is not JSON (BAD_REQUEST when unreadable)' : ''}`,
       body ? structuredOrFlat : structuredError(['INVALID_PARAMETER'], parameterDetails),
       ERROR_EXAMPLES.invalidParameter,
     ),
@@ -51,7 +55,11 @@ export function marketOperations({ components }: OperationContext): Paths {
         tags: [TAG],
         summary: 'OHLCV candles of a symbol',
         description:
-          'One primary-key range scan of stored candles (every interval is stored; nothing is aggregated per request). Windows are [startTime, endTime) on the bucket open; with startTime the first `limit` buckets from there, without it the latest `limit` before endTime (or the end); always ascending. Weeks open Monday 00:00 UTC. An interval a symbol has no data for is `[]`. No other parameter names are accepted. Answers over 8 kB are gzipped for clients that accept it.',
+          'One primary-key range scan of stored candles (every interval is stored; ' +
+          'nothing is aggregated per request). Windows are [startTime, endTime) on the bucket open; ' +
+          'with startTime the first `limit` buckets from there, without it the latest `limit` before endTime (or ' +
+          'the end); always ascending. Weeks open Monday 00:00 UTC. An interval a symbol has no data for is ' +
+          '`[]`. No other parameter names are accepted. Answers over 8 kB are gzipped for clients that accept it.',
         parameters: queryParameters(candlesQuerySchema),
         responses: {
           200: withHeaders(
@@ -85,7 +93,9 @@ export function marketOperations({ components }: OperationContext): Paths {
         tags: [TAG],
         summary: 'Unified query: candles or ticker of a connector',
         description:
-          'Validated in order: connector, dataType, filters, limit (each failure a 400 naming the parameter); a symbol the connector does not offer is 404. `ticker` is the latest stored close of the finest interval with the 24 hours before it.',
+          'Validated in order: connector, dataType, filters, limit (each failure a 400 naming the parameter); ' +
+          'a symbol the connector does not offer is 404. `ticker` is the latest stored close of the finest ' +
+          'interval with the 24 hours before it.',
         requestBody: jsonBody(components.request('MarketQuery', marketQueryBodySchema), EXAMPLES.candlesQuery),
         responses: {
           200: withHeaders(

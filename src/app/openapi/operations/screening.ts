@@ -25,7 +25,8 @@ const DEPRECATION_HEADERS: Record<string, HeaderObject> = {
 
 const insufficientCredits = (withJob: boolean) =>
   errorResponse(
-    'Not enough credits available for the most the analysis can cost; SUBSCRIPTION_PAYMENT_FAILED when the last PayPal payment failed; CREDITS_IN_DEBT while the account owes credits taken back by a refund or reversal',
+    'Not enough credits available for the most the analysis can cost; SUBSCRIPTION_PAYMENT_FAILED when the last ' +
+      'PayPal payment failed; CREDITS_IN_DEBT while the account owes credits taken back by a refund or reversal',
     flatError(
       ['INSUFFICIENT_CREDITS', 'SUBSCRIPTION_PAYMENT_FAILED', 'CREDITS_IN_DEBT'],
       withJob ? ['required', 'available', 'debt', 'request_id'] : ['required', 'available', 'debt'],
@@ -44,7 +45,8 @@ const requestIdParameter = pathParameter('requestId', 'The request_id the submit
 export function screeningOperations({ components, limits }: OperationContext): Paths {
   const request = components.request('ScreeningRequest', screeningRequestSchema(limits), {
     description:
-      "Exactly one of address (KYA) or txid (KYT); the analysis type follows the payload. The target must fit the chain's format (400 naming it otherwise).",
+      'Exactly one of address (KYA) or txid (KYT); the analysis type follows the payload. ' +
+      "The target must fit the chain's format (400 naming it otherwise).",
   });
   components.response('ScreeningResponse', screeningResponseSchema, {
     description: 'The `response` of a completed job (spec 2.4)',
@@ -54,7 +56,10 @@ export function screeningOperations({ components, limits }: OperationContext): P
   const body = jsonBody(request, EXAMPLES.screeningRequest);
   const chainNotConfigured = (codes: string[]) =>
     errorResponse(
-      `KYT on a chain without a configured node (KYA still works)${codes.length > 1 ? '; or the job failed: the transaction does not exist, or the target is not valid on chain' : ''}`,
+      'KYT on a chain without a configured node (KYA still works)' +
+        (codes.length > 1
+          ? '; or the job failed: the transaction does not exist, ' + 'or the target is not valid on chain'
+          : ''),
       flatError(codes, codes.length > 1 ? ['request_id'] : []),
       ERROR_EXAMPLES.chainNotConfigured,
     );
@@ -64,7 +69,9 @@ export function screeningOperations({ components, limits }: OperationContext): P
     tags: [TAG],
     summary: `Screen and wait (deprecated: use POST /api/v1/kyt/job)`,
     description:
-      'Same body as POST /api/v1/kyt/job; the analysis type follows the payload, not the path. Waits up to SYNC_ANALYZE_WAIT_MS for the job and answers its response, or 202 with the job to poll when the wait runs out.',
+      'Same body as POST /api/v1/kyt/job; the analysis type follows the payload, not the path. ' +
+      'Waits up to SYNC_ANALYZE_WAIT_MS for the job and answers its response, ' +
+      'or 202 with the job to poll when the wait runs out.',
     deprecated: true,
     requestBody: body,
     responses: {
@@ -100,7 +107,10 @@ export function screeningOperations({ components, limits }: OperationContext): P
         tags: [TAG],
         summary: 'Submit a KYT (txid) or KYA (address) screening job',
         description:
-          'Holds the most the job can cost and records it in one transaction, then starts workflow screening:<request_id>. Poll GET /api/v1/kyt/job/{requestId}; typical jobs finish in well under a second. A completed analysis costs 1 credit plus 1 per further exposure hop; a failed one costs nothing.',
+          'Holds the most the job can cost and records it in one transaction, ' +
+          'then starts workflow screening:<request_id>. Poll GET /api/v1/kyt/job/{requestId}; ' +
+          'typical jobs finish in well under a second. A completed analysis costs 1 credit plus 1 per further ' +
+          'exposure hop; a failed one costs nothing.',
         requestBody: body,
         responses: {
           202: ok('Queued', submitted, EXAMPLES.submitted, { Location: LOCATION_HEADER }),
@@ -121,7 +131,8 @@ export function screeningOperations({ components, limits }: OperationContext): P
         tags: [TAG],
         summary: 'Poll a job',
         description:
-          '`status` is `queued`, then `completed` (with `response`) or `failed` (with `error {code, message}`, our extension; a failed job costs nothing).',
+          '`status` is `queued`, then `completed` (with `response`) or `failed` (with `error {code, message}`, ' +
+          'our extension; a failed job costs nothing).',
         parameters: [requestIdParameter],
         responses: {
           200: ok('The job', components.response('JobPolled', polledJobResponse), EXAMPLES.polled),
@@ -137,7 +148,8 @@ export function screeningOperations({ components, limits }: OperationContext): P
         tags: [TAG],
         summary: 'Poll a job with the full response',
         description:
-          'The response plus `hits` (rule, score, address, role, hop, source), `crawl`, `graph`, `transaction`, `pricing`, `cost`, `model`, `performance`.',
+          'The response plus `hits` (rule, score, address, role, hop, source), `crawl`, `graph`, `transaction`, ' +
+          '`pricing`, `cost`, `model`, `performance`.',
         parameters: [requestIdParameter],
         responses: {
           200: ok('The job', components.response('JobPolledFull', polledFullJobResponse), EXAMPLES.full),

@@ -50,9 +50,11 @@ export function serviceOperations({ components }: OperationContext): Paths {
         operationId: 'readiness',
         tags: [TAG],
         summary:
-          'Readiness: Postgres answers SELECT 1, the Temporal frontend answers, and a worker polled the task queue recently',
+          'Readiness: Postgres answers SELECT 1, the Temporal frontend answers, ' +
+          'and a worker polled the task queue recently',
         description:
-          'Each check is bounded by a 2 s timeout; the body names every check with its latency and, when it failed, why.',
+          'Each check is bounded by a 2 s timeout; the body names every check with its latency ' +
+          'and, when it failed, why.',
         responses: {
           200: ok('Every dependency answered', readiness, READY_EXAMPLE),
           503: ok('At least one dependency did not answer', readiness, NOT_READY_EXAMPLE),
@@ -66,7 +68,9 @@ export function serviceOperations({ components }: OperationContext): Paths {
         tags: [TAG],
         summary: 'Prometheus metrics of this api process (text exposition format 0.0.4)',
         description:
-          'HTTP durations per route template, jobs submitted, webhook deliveries, admin credit grants, rate-limit refusals and the Node.js process metrics. The worker serves its own on WORKER_HTTP_PORT. See the README, Operations.',
+          'HTTP durations per route template, jobs submitted, webhook deliveries, admin credit grants, ' +
+          'rate-limit refusals and the Node.js process metrics. The worker serves its own on WORKER_HTTP_PORT. ' +
+          'See the README, Operations.',
         responses: {
           200: {
             description: 'Prometheus text format',

@@ -33,7 +33,11 @@ export function webhookOperations({ components }: OperationContext): Paths {
         tags: [TAG],
         summary: 'Record an activity (spec 4.5)',
         description:
-          "From another service of the platform: one history row per (userId, requestId); a repeat answers 201 with the first row's id. Validated in order: activityType, userId, the fields the type requires (kyt: blockchain + transactionHash, kya: blockchain + address, kye: entityId), then every format. A record for a user not known yet is kept and attached when the user appears. The body is read as JSON whatever its Content-Type, up to 1 MB.",
+          'From another service of the platform: one history row per (userId, requestId); ' +
+          "a repeat answers 201 with the first row's id. Validated in order: activityType, userId, " +
+          'the fields the type requires (kyt: blockchain + transactionHash, kya: blockchain + address, kye: ' +
+          'entityId), then every format. A record for a user not known yet is kept and attached when the user ' +
+          'appears. The body is read as JSON whatever its Content-Type, up to 1 MB.',
         requestBody: jsonBody(
           components.request('ActivityRecordRequest', activityRecordBodySchema),
           EXAMPLES.activityWebhookRequest,
@@ -45,7 +49,8 @@ export function webhookOperations({ components }: OperationContext): Paths {
             EXAMPLES.activityRecorded,
           ),
           400: activityErrorResponse(
-            'A field is missing or invalid; `field` names it (e.g. `Invalid activityType. Must be one of: kyt, kya, kye`, `userId is required`)',
+            'A field is missing or invalid; `field` names it (e.g. `Invalid activityType. Must be one of: kyt, ' +
+              'kya, kye`, `userId is required`)',
             EXAMPLES.activityWebhookInvalid,
           ),
           401: ref('ActivityWebhookUnauthorized'),
@@ -63,7 +68,10 @@ export function webhookOperations({ components }: OperationContext): Paths {
         tags: [TAG],
         summary: 'Clerk user events (Svix-signed)',
         description:
-          '`user.created`, `user.updated`, `user.deleted` change the user (one workflow per svix-id: clerk:<svix-id>); other types are acknowledged. The signature covers the raw bytes; a bad, missing or more than 5-minute-old signature is 401. The Standard Webhooks names (webhook-id, webhook-timestamp, webhook-signature) are read too.',
+          '`user.created`, `user.updated`, `user.deleted` change the user (one workflow per svix-id: ' +
+          'clerk:<svix-id>); other types are acknowledged. The signature covers the raw bytes; a bad, ' +
+          'missing or more than 5-minute-old signature is 401. The Standard Webhooks names (webhook-id, ' +
+          'webhook-timestamp, webhook-signature) are read too.',
         parameters: [
           header('svix-id', 'The message id (the same on every retry)'),
           header('svix-timestamp', 'Unix seconds', { type: 'string', pattern: '^\\d{1,12}$' }),
@@ -72,7 +80,8 @@ export function webhookOperations({ components }: OperationContext): Paths {
         responses: {
           200: ok('Accepted', accepted, EXAMPLES.webhookAccepted),
           400: errorResponse(
-            'Verified but not storable: text with U+0000 or an unpaired surrogate, a key leading to a prototype (`__proto__`), or nesting deeper than 64 levels',
+            'Verified but not storable: text with U+0000 or an unpaired surrogate, ' +
+              'a key leading to a prototype (`__proto__`), or nesting deeper than 64 levels',
             flatError(['INVALID_EVENT']),
           ),
           401: ref('SignatureInvalid'),
@@ -89,7 +98,9 @@ export function webhookOperations({ components }: OperationContext): Paths {
         tags: [TAG],
         summary: 'PayPal subscription and sale events (PayPal-signed)',
         description:
-          "Signature first (401 when forged, 503 when it cannot be checked now), then the event's shape (400, e.g. a subscription without custom_id), then one workflow per event id (paypal:<event id>). Event types not acted on are recorded and acknowledged.",
+          "Signature first (401 when forged, 503 when it cannot be checked now), then the event's shape (400, e.g. " +
+          'a subscription without custom_id), then one workflow per event id (paypal:<event id>). ' +
+          'Event types not acted on are recorded and acknowledged.',
         parameters: [
           header('PAYPAL-TRANSMISSION-ID', 'The delivery id'),
           header('PAYPAL-TRANSMISSION-TIME', 'When PayPal signed it'),
@@ -104,14 +115,16 @@ export function webhookOperations({ components }: OperationContext): Paths {
             EXAMPLES.webhookAccepted,
           ),
           400: errorResponse(
-            'Verified but not usable: not JSON, not an event, a subscription without custom_id, or not storable (U+0000, a `__proto__` key, nesting deeper than 64)',
+            'Verified but not usable: not JSON, not an event, a subscription without custom_id, ' +
+              'or not storable (U+0000, a `__proto__` key, nesting deeper than 64)',
             flatError(['INVALID_EVENT', 'MISSING_CUSTOM_ID']),
           ),
           401: ref('SignatureInvalid'),
           413: ref('PayloadTooLarge'),
           415: ref('UnsupportedMediaType'),
           503: errorResponse(
-            'Not configured (PAYPAL_WEBHOOK_ID unset), the signature cannot be checked right now, or the event could not be handed to Temporal: PayPal retries',
+            'Not configured (PAYPAL_WEBHOOK_ID unset), the signature cannot be checked right now, ' +
+              'or the event could not be handed to Temporal: PayPal retries',
             flatError(['WEBHOOK_NOT_CONFIGURED', 'VERIFICATION_UNAVAILABLE', 'SERVICE_UNAVAILABLE']),
           ),
         },
@@ -124,7 +137,10 @@ export function webhookOperations({ components }: OperationContext): Paths {
         tags: [TAG],
         summary: 'PayFast ITN (form-encoded, MD5-signed in the form)',
         description:
-          'The `signature` form field is the MD5 of the other fields (URL-encoded, in the order sent) with the passphrase: 401 when it does not match; 403 when PAYFAST_VERIFY_SOURCE is on and the sender is not PayFast; 400 for another merchant or a malformed ITN. Then one workflow per payment (payfast:<pf_payment_id>); the acknowledgement is a plain `200 OK`.',
+          'The `signature` form field is the MD5 of the other fields (URL-encoded, in the order sent) ' +
+          'with the passphrase: 401 when it does not match; 403 when PAYFAST_VERIFY_SOURCE is on and the sender ' +
+          'is not PayFast; 400 for another merchant or a malformed ITN. ' +
+          'Then one workflow per payment (payfast:<pf_payment_id>); the acknowledgement is a plain `200 OK`.',
         requestBody: {
           required: true,
           content: {

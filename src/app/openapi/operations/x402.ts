@@ -17,7 +17,8 @@ import { jsonBody, type OperationContext } from './context';
 const TAG = 'Pay-per-use (x402)';
 const PAYMENT_REQUIRED_HEADER: HeaderObject = {
   description:
-    'The x402 v2 challenge, base64 JSON: `{x402Version: 2, accepts: [{scheme: "exact", network: "eip155:8453", amount: "1000000", asset, payTo, …}], resource, error?}`',
+    'The x402 v2 challenge, base64 JSON: `{x402Version: 2, accepts: [{scheme: "exact", network: "eip155:8453", ' +
+    'amount: "1000000", asset, payTo, …}], resource, error?}`',
   required: true,
   schema: { type: 'string' },
 };
@@ -33,7 +34,11 @@ function paymentRequired(components: OperationContext['components']): ResponseOb
   });
   return {
     description:
-      'Payment required. Without PAYMENT-SIGNATURE: the challenge (payTo, amount 1000000 = $1.00 USDC, asset, network eip155:8453, resource), in the header and the body. A payment that does not verify: PAYMENT_REJECTED, one that does not settle: SETTLEMENT_FAILED, each with the x402 reason (`reason`, also the `error` of PAYMENT-REQUIRED). A payment authorization used before: DUPLICATE_PAYMENT. A browser (Accept text/html and a Mozilla user agent) without payment gets the HTML paywall.',
+      'Payment required. Without PAYMENT-SIGNATURE: the challenge (payTo, amount 1000000 = $1.00 USDC, asset, ' +
+      'network eip155:8453, resource), in the header and the body. A payment that does not verify: ' +
+      'PAYMENT_REJECTED, one that does not settle: SETTLEMENT_FAILED, each with the x402 reason (`reason`, ' +
+      'also the `error` of PAYMENT-REQUIRED). A payment authorization used before: DUPLICATE_PAYMENT. ' +
+      'A browser (Accept text/html and a Mozilla user agent) without payment gets the HTML paywall.',
     headers: { 'PAYMENT-REQUIRED': { ...PAYMENT_REQUIRED_HEADER, required: false } },
     content: {
       'application/json': {
@@ -58,7 +63,8 @@ export function x402Operations({ components }: OperationContext): Paths {
     description: 'The best fuzzy match of the entity directory',
   });
   const notConfigured = errorResponse(
-    'Not configured (no X402_PAY_TO and facilitator), the facilitator is unreachable, or the report could not be produced; nothing was charged',
+    'Not configured (no X402_PAY_TO and facilitator), the facilitator is unreachable, ' +
+      'or the report could not be produced; nothing was charged',
     flatError(['PAYMENTS_NOT_CONFIGURED', 'PAYMENT_UNAVAILABLE', 'REPORT_FAILED']),
     ERROR_EXAMPLES.paymentsNotConfigured,
   );
@@ -81,7 +87,12 @@ export function x402Operations({ components }: OperationContext): Paths {
     operationId: `${kind}X402Report`,
     tags: [TAG],
     summary: `${kind.toUpperCase()} report for $1.00 in USDC on Base, no account`,
-    description: `The request is validated first (a 400 never asks for payment), then the payment is verified and claimed, the report is produced by the same engine as jobs, and only a successful report is settled. A failed, refused or timed-out report costs nothing.${kind === 'kyt' ? ' KYT needs a node for the chain (422 otherwise).' : ''} \`data\` is the job's response (${screening.$ref.split('/').pop()}).`,
+    description:
+      `The request is validated first (a 400 never asks for payment), then the payment is verified and claimed, ` +
+      `the report is produced by the same engine as jobs, and only a successful report is settled. ` +
+      `A failed, refused or timed-out report costs nothing.` +
+      `${kind === 'kyt' ? ' KYT needs a node for the chain (422 otherwise).' : ''} \`data\` is the job's ` +
+      `response (${screening.$ref.split('/').pop()}).`,
     requestBody: jsonBody(
       components.request(
         kind === 'kyt' ? 'KytReportRequest' : 'KyaReportRequest',
@@ -123,7 +134,9 @@ export function x402Operations({ components }: OperationContext): Paths {
         tags: [TAG],
         summary: 'KYE entity report for $1.00 in USDC on Base, no account',
         description:
-          'The best fuzzy match of the entity directory for `name` (≥ 2 characters): aliases, type, status, countries, regulators, licences, sanctions programs, known addresses per chain. No match is 404 and not charged.',
+          'The best fuzzy match of the entity directory for `name` (≥ 2 characters): aliases, type, status, ' +
+          'countries, regulators, licences, sanctions programs, known addresses per chain. ' +
+          'No match is 404 and not charged.',
         requestBody: jsonBody(components.request('KyeReportRequest', kyeReportBody), { name: 'Garantex' }),
         responses: {
           200: paid('PaidEntityReport', paidEntityReportResponse),

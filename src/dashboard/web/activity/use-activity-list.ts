@@ -77,7 +77,10 @@ export function useActivityList(filters: ActivityFilters, offset: number) {
       }
       setPage((prev) => prev && withLiveRecord(prev, item));
       setAnnouncement(
-        `New record added on top: ${item.activityType.toUpperCase()} ${item.address ?? item.transactionHash ?? item.entityName ?? ''}`.trim(),
+        (
+          `New record added on top: ${item.activityType.toUpperCase()} ` +
+          `${item.address ?? item.transactionHash ?? item.entityName ?? ''}`
+        ).trim(),
       );
     },
     [filters, offset],

@@ -44,7 +44,8 @@ export function SubscriptionList() {
               <td>{utcMinuteOrDash(s.nextBillingTime)}</td>
               <td class={s.paymentFailed ? 'payment-failed' : undefined}>
                 {s.paymentFailed
-                  ? `Last payment failed${s.lastFailureReason ? `: ${s.lastFailureReason}` : ''}. Update your payment method at PayPal.`
+                  ? `Last payment failed${s.lastFailureReason ? `: ${s.lastFailureReason}` : ''}. ` +
+                    `Update your payment method at PayPal.`
                   : 'Up to date'}
               </td>
             </tr>

@@ -30,7 +30,8 @@ export function usePayFastCheckout(): PayFastCheckoutState {
         setLeaving(false);
         setError(
           new ApiError(
-            `Your browser did not allow this page to send you to PayFast (${new URL(body.data.action).host}): this server's security policy blocks it. Nothing was charged; please contact support.`,
+            `Your browser did not allow this page to send you to PayFast (${new URL(body.data.action).host}): ` +
+              `this server's security policy blocks it. Nothing was charged; please contact support.`,
             0,
           ),
         );

@@ -62,7 +62,8 @@ export function RevokeControl({
     <div class="revoke-confirm">
       <p id={warningId} class={isSignedInKey ? 'notice notice-error' : 'hint'}>
         {isSignedInKey
-          ? 'This is the key you are signed in with. Revoking it signs you out of this dashboard, and every program using it stops working at once.'
+          ? 'This is the key you are signed in with. Revoking it signs you out of this dashboard, ' +
+            'and every program using it stops working at once.'
           : 'Programs using this key stop working at once. This cannot be undone.'}
       </p>
       <div class="form-actions">

@@ -61,7 +61,8 @@ export function MarketPicker({
         </select>
         <p id="market-interval-hint" class="hint">
           {stored
-            ? `${stored.candles.toLocaleString('en-US')} stored, ${stored.native ? 'as the exchange published them' : 'rolled up from finer candles'}`
+            ? `${stored.candles.toLocaleString('en-US')} stored, ` +
+              `${stored.native ? 'as the exchange published them' : 'rolled up from finer candles'}`
             : ''}
         </p>
       </div>

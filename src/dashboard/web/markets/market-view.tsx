@@ -22,7 +22,10 @@ export function MarketView({ selection }: { selection: CandleSelection }) {
         <>
           <CandleChart
             candles={shown.data}
-            label={`Candlestick chart of ${shown.meta.symbol} at ${shown.meta.interval} with volume: ${summary}. The latest figures are in the table below.`}
+            label={
+              `Candlestick chart of ${shown.meta.symbol} at ${shown.meta.interval} with volume: ${summary}. ` +
+              `The latest figures are in the table below.`
+            }
           />
           <CandleTable candles={shown.data} />
         </>

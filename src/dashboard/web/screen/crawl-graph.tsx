@@ -94,7 +94,10 @@ export function CrawlGraph({ nodes, edges }: { nodes: GraphNode[]; edges: GraphE
         ref={container}
         class="graph"
         role="img"
-        aria-label={`Crawl graph: ${nodes.length} addresses and ${edges.length} transfers. The same addresses and transfers are listed in the tables below.`}
+        aria-label={
+          `Crawl graph: ${nodes.length} addresses and ${edges.length} transfers. ` +
+          `The same addresses and transfers are listed in the tables below.`
+        }
         data-testid="crawl-graph"
       />
       <ul class="graph-legend" aria-label="Legend">

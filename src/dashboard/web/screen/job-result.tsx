@@ -21,10 +21,13 @@ function crawlWords(crawl: CrawlReport | undefined): string {
     return (
       crawl?.note ?? 'No exposure crawl ran: this chain has no node configured here, so only the lists were checked.'
     );
-  const extent = `${crawl.nodes_visited} address${crawl.nodes_visited === 1 ? '' : 'es'} visited, ${crawl.depth_reached} of ${crawl.depth_planned} levels reached`;
+  const extent =
+    `${crawl.nodes_visited} address${crawl.nodes_visited === 1 ? '' : 'es'} visited, ` +
+    `${crawl.depth_reached} of ${crawl.depth_planned} levels reached`;
   return crawl.complete
     ? `Exposure crawl complete: ${extent}.`
-    : `Exposure crawl cut short (${crawl.truncated.join(', ')}): ${extent}. Counterparties not explored are unknown, not clean.`;
+    : `Exposure crawl cut short (${crawl.truncated.join(', ')}): ${extent}. ` +
+        `Counterparties not explored are unknown, not clean.`;
 }
 
 function RuleScores({ scores }: { scores: Record<string, number> }) {

@@ -171,7 +171,9 @@ export async function getJson(url: URL, o: GetJsonOptions): Promise<unknown> {
 
 // ---- shared row checks -------------------------------------------------------------------------
 
-/** A price or volume exactly as the exchange wrote it; anything but a non-negative decimal string is a malformed answer. */
+/**
+ * A price or volume exactly as the exchange wrote it; anything but a non-negative decimal string is a malformed answer.
+ */
 export function decimalField(value: unknown, what: string, label: string): string {
   if (typeof value !== 'string' || !DECIMAL_TEXT_RE.test(value))
     throw new LiveSourceError(`${label}: ${what} ${JSON.stringify(value)} is not a decimal string`, false);

@@ -1,0 +1,25 @@
+import { jwksResponse } from '../../../platform/signing/jwks-route';
+import { EXAMPLES } from '../examples';
+import type { Paths } from '../json-schema';
+import { PUBLIC } from '../security';
+import { ok, type OperationContext } from './context';
+
+/** The keys that verify signed answers (src/platform/signing). */
+export function evidenceOperations({ components }: OperationContext): Paths {
+  return {
+    '/.well-known/jwks.json': {
+      get: {
+        operationId: 'getEvidenceKeys',
+        tags: ['Service'],
+        summary: 'The public keys that verify signed screening answers (JWKS, RFC 7517)',
+        description:
+          'Every completed job answer carries `data.signature`: a detached JWS (EdDSA, Ed25519) over the RFC 8785 ' +
+          'canonical JSON of `data.response`. This set holds the key that signs now first, then every key it ' +
+          'replaced, so older answers keep verifying. Cacheable for 5 minutes; a verifier that meets an unknown ' +
+          '`kid` fetches it again.',
+        responses: { 200: ok('The key set', components.response('EvidenceKeySet', jwksResponse), EXAMPLES.jwks) },
+        security: PUBLIC,
+      },
+    },
+  };
+}

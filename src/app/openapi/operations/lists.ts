@@ -1,0 +1,52 @@
+import { sanctionsLookupQuery } from '../../../lists/lists-routes';
+import { listsResponse, sanctionsLookupResponse } from '../../../lists/lists-views';
+import { ref } from '../error-shapes';
+import { pathParameter, queryParameters, type Paths } from '../json-schema';
+import { ACCOUNT_SECURITY } from '../security';
+import { ok, type OperationContext } from './context';
+
+const TAG = 'Lists';
+
+export function listsOperations({ components }: OperationContext): Paths {
+  return {
+    '/api/v1/lists': {
+      get: {
+        operationId: 'listLists',
+        tags: [TAG],
+        summary: 'The lists answers are screened against: versions, age, counts and the last diff',
+        description:
+          'The active OFAC SDN version (its issue date, sha256, load time and age), whether it is stale (older than ' +
+          'OFAC_MAX_AGE_DAYS while the refresh is on), the refresh schedule, what the last version added, removed ' +
+          'and changed, the version history, and the other datasets (stablecoin freezes, address labels).',
+        responses: {
+          200: ok('The lists', components.response('Lists', listsResponse)),
+          401: ref('AuthenticationRequired'),
+        },
+        security: ACCOUNT_SECURITY,
+      },
+    },
+    '/api/v1/lists/ofac/addresses/{address}': {
+      get: {
+        operationId: 'lookupSanctionedAddress',
+        tags: [TAG],
+        summary: 'Was this address on the OFAC SDN list on a date',
+        description:
+          'Every entry the address ever had across the loaded versions, with when it was listed and delisted; ' +
+          '`listed` answers for `as_of` (default today). EVM and bech32 addresses are matched lower-cased.',
+        parameters: [
+          pathParameter('address', 'The address, as the chain writes it', {
+            type: 'string',
+            pattern: '^[A-Za-z0-9:_-]{8,128}$',
+          }),
+          ...queryParameters(sanctionsLookupQuery),
+        ],
+        responses: {
+          200: ok('The address on the list', components.response('SanctionsLookup', sanctionsLookupResponse)),
+          400: ref('InvalidParameter'),
+          401: ref('AuthenticationRequired'),
+        },
+        security: ACCOUNT_SECURITY,
+      },
+    },
+  };
+}

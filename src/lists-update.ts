@@ -1,0 +1,66 @@
+/**
+ * npm run lists:update -- --ofac <file|url> [--force]: loads an OFAC SDN Advanced XML issue (plain, .gz or .bz2,
+ * a file path or an http(s) URL) as a new version of the OFAC list and prints its diff. The same issue again
+ * changes nothing; an issue older than the active one is refused unless --force (which prints what it removes).
+ */
+import { parseArgs } from 'node:util';
+import { createListStore } from './lists/list-store';
+import { refreshOfacList } from './lists/refresh-list';
+import { loadConfigOrExit } from './platform/config';
+import { createPool } from './platform/db/pool';
+import { createLogger, stderrDestination } from './platform/logging/logger';
+import { AppError } from './platform/errors';
+
+const USAGE = 'usage: npm run lists:update -- --ofac <file|url> [--force]';
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { ofac: { type: 'string' }, force: { type: 'boolean', default: false } } });
+  if (!values.ofac) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfigOrExit();
+  const log = createLogger(config.LOG_LEVEL, { process: 'lists-update' }, stderrDestination(config.LOG_FORMAT));
+  if (!config.DATABASE_URL) {
+    console.error('DATABASE_URL is required (the database of the service whose lists to update)');
+    return 2;
+  }
+  const pool = createPool(config.DATABASE_URL, 2);
+  try {
+    const lists = createListStore(pool);
+    const outcome = await refreshOfacList(
+      { pool, lists, log },
+      { list: 'ofac', source: values.ofac, force: values.force },
+    );
+    const v = outcome.version;
+    if (outcome.status === 'unchanged') {
+      console.log(
+        `OFAC issue ${v.issueDate} (sha256 ${v.sha256}) is already loaded as version ${v.id}: nothing changed`,
+      );
+      return 0;
+    }
+    const { added, removed, changed } = outcome.diff;
+    console.log(
+      `OFAC issue ${v.issueDate} loaded as version ${v.id}${v.forced ? ' (forced)' : ''}: ${v.entryCount} addresses, ` +
+        `${added.length} added, ${removed.length} removed, ${changed.length} changed`,
+    );
+    for (const e of removed) console.log(`  removed ${e.chain} ${e.address} (${e.sdnName ?? e.sdnUid})`);
+    return 0;
+  } catch (err) {
+    if (err instanceof AppError) {
+      console.error(`${err.code}: ${err.message}`);
+      return 1;
+    }
+    throw err;
+  } finally {
+    await pool.end();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,6 @@
+/** What other features use of the sanctions lists. */
+export { createListStore, type ListStore, type ListVersion } from './list-store';
+export { createListsRouter, isStale, type ListsRouterDeps } from './lists-routes';
+export { ensureOfacRefresh, ensureOfacRefreshSchedule } from './refresh-schedule';
+export { ofacListFresh } from './list-freshness';
+export { registerListAge } from './metrics/list-age';

@@ -1,0 +1,15 @@
+import { AppError } from '../platform/errors';
+
+/** An issue dated before the active one would silently delist what was designated since: refused unless forced. */
+export class OlderListIssueError extends AppError {
+  constructor(
+    readonly issueDate: string,
+    readonly activeIssueDate: string,
+  ) {
+    super(
+      'LIST_ISSUE_OUTDATED',
+      `the issue of ${issueDate} is older than the active version (${activeIssueDate}); ` +
+        'loading it would delist what was designated since: force it to load anyway',
+    );
+  }
+}

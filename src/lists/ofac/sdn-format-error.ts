@@ -1,0 +1,12 @@
+import { AppError } from '../../platform/errors';
+
+/**
+ * The input is not a whole OFAC SDN Advanced XML document: not XML, another XML document, cut short, or without
+ * the DateOfIssue every issue carries. Loading it would replace a list with a wrong or partial one, so it is
+ * refused whole, and for good: the same bytes read again are no better (LIST_SOURCE_INVALID, not retryable).
+ */
+export class SdnFormatError extends AppError {
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super('LIST_SOURCE_INVALID', message, options);
+  }
+}

@@ -1,0 +1,79 @@
+import { ScheduleAlreadyRunning, type Client, type ScheduleOptions } from '@temporalio/client';
+import type { Pool } from 'pg';
+import type { Config } from '../platform/config';
+import { createListStore } from './list-store';
+import { isStale } from './lists-routes';
+import type { Logger } from '../platform/logging/logger';
+import { listRefreshScheduleId } from './workflow-ids';
+import type { ListRefreshInput } from './workflow-types';
+
+type RefreshConfig = Pick<Config, 'TEMPORAL_TASK_QUEUE' | 'OFAC_REFRESH_SOURCE' | 'OFAC_REFRESH_EVERY_HOURS'>;
+
+/**
+ * Creates (or brings up to date with this process's config) the schedule `lists-refresh:ofac`: a schedule, so
+ * operators see, pause and trigger it in the Temporal UI, and overlapping refreshes are skipped.
+ * OFAC_REFRESH_EVERY_HOURS=0 deletes it. `triggerNow` starts a run at once (the active version is stale).
+ */
+export async function ensureOfacRefreshSchedule(
+  client: Client,
+  config: RefreshConfig,
+  log: Logger,
+  options: { triggerNow?: boolean } = {},
+): Promise<string | null> {
+  const scheduleId = listRefreshScheduleId('ofac');
+  const handle = client.schedule.getHandle(scheduleId);
+  if (config.OFAC_REFRESH_EVERY_HOURS === 0) {
+    await handle.delete().catch(() => undefined);
+    log.info('OFAC refresh schedule off (OFAC_REFRESH_EVERY_HOURS=0)', { scheduleId });
+    return null;
+  }
+  const input: ListRefreshInput = { list: 'ofac', source: config.OFAC_REFRESH_SOURCE };
+  const schedule: ScheduleOptions = {
+    scheduleId,
+    spec: { intervals: [{ every: `${config.OFAC_REFRESH_EVERY_HOURS}h` }] },
+    action: {
+      type: 'startWorkflow',
+      workflowType: 'listRefreshWorkflow',
+      workflowId: scheduleId,
+      taskQueue: config.TEMPORAL_TASK_QUEUE,
+      args: [input],
+    },
+    policies: { overlap: 'SKIP', catchupWindow: '1 hour' },
+  };
+  try {
+    await client.schedule.create(schedule);
+  } catch (err) {
+    if (!(err instanceof ScheduleAlreadyRunning)) throw err;
+    await handle.update((previous) => ({
+      ...previous,
+      spec: schedule.spec,
+      action: schedule.action,
+      policies: { ...previous.policies, ...schedule.policies },
+    }));
+  }
+  if (options.triggerNow) await handle.trigger();
+  log.info('OFAC refresh scheduled', {
+    scheduleId,
+    everyHours: config.OFAC_REFRESH_EVERY_HOURS,
+    source: config.OFAC_REFRESH_SOURCE,
+    triggered: Boolean(options.triggerNow),
+  });
+  return scheduleId;
+}
+
+/** Every worker at start: the schedule as configured, and one run at once if the active version is already stale. */
+export async function ensureOfacRefresh(
+  client: Client,
+  pool: Pool,
+  config: RefreshConfig & Pick<Config, 'OFAC_MAX_AGE_DAYS'>,
+  log: Logger,
+): Promise<string | null> {
+  const active = await createListStore(pool).activeVersion('ofac');
+  const refresh = {
+    enabled: config.OFAC_REFRESH_EVERY_HOURS > 0,
+    everyHours: config.OFAC_REFRESH_EVERY_HOURS,
+    source: config.OFAC_REFRESH_SOURCE,
+    maxAgeDays: config.OFAC_MAX_AGE_DAYS,
+  };
+  return ensureOfacRefreshSchedule(client, config, log, { triggerNow: isStale(active, refresh, new Date()) });
+}

@@ -1,0 +1,157 @@
+import path from 'node:path';
+import { Client, type Pool } from 'pg';
+import { applyListIssue } from '../../src/lists/apply-list-issue';
+import { readBundledOfac } from '../../src/lists/bundled-ofac';
+import { createListStore } from '../../src/lists/list-store';
+import { loadBundledLists } from '../../src/lists/load-bundled-lists';
+import { refreshOfacList } from '../../src/lists/refresh-list';
+import { createPool } from '../../src/platform/db/pool';
+import { migrate } from '../../src/platform/db/migrate';
+import { createLogger } from '../../src/platform/logging/logger';
+import { createScreeningEngine } from '../../src/screening/engine/engine';
+import { loadPriceBook } from '../../src/screening/engine/prices';
+import { createReferenceLists } from '../../src/screening/engine/reference-lists';
+import { loadRiskModel } from '../../src/screening/engine/risk-model';
+import { loadReferenceData } from '../../src/screening/lists/reference-data';
+
+/**
+ * Sanctions lists as versions, on a database of this file's own (the other files share one and must keep the
+ * shipped list): the bundled CSV, then real OFAC issues (trimmed extracts of 2025-03-04, 2025-03-21, 2025-11-19).
+ */
+const ROOT = path.join(__dirname, '..', '..');
+const DATA = path.join(ROOT, 'data', 'risk');
+const fixture = (date: string) => path.join(__dirname, '..', 'fixtures', 'ofac', `sdn_advanced-${date}.trimmed.xml.gz`);
+const TORNADO = '0x8589427373d6d84e98730d7795d8f6f8731fda16'; // TORNADO CASH, CYBER2;DPRK3, delisted 2025-03-21
+const LATER = '1HmqvgSXUVES1jn4TQPzk9dxo1NE8wim2T'; // Andreyev, Vitaliy Sergeyevich, designated 2025-08-27
+const log = createLogger('silent');
+const databaseName = `lists_${process.pid}`;
+
+let admin: Client;
+let pool: Pool;
+
+const lists = () => createListStore(pool);
+const engine = () =>
+  createScreeningEngine({
+    lists: createReferenceLists(pool),
+    chainClients: {},
+    prices: loadPriceBook(path.join(ROOT, 'data', 'prices', 'usd-reference-prices.json')),
+    model: loadRiskModel(DATA),
+  });
+const screen = (chain: 'bitcoin' | 'ethereum', target: string) =>
+  engine().analyze({ apiType: 'KYA', chain, target, maxDepth: 1 }, new AbortController().signal);
+const load = (date: string, force = false) =>
+  refreshOfacList({ pool, lists: lists(), log }, { list: 'ofac', source: fixture(date), force });
+
+beforeAll(async () => {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set (jest global setup starts Postgres)');
+  admin = new Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${databaseName}`);
+  const own = new URL(url);
+  own.pathname = `/${databaseName}`;
+  pool = createPool(own.toString(), 4);
+  await migrate(pool, log);
+  await loadReferenceData(pool, DATA, log);
+  await loadBundledLists(pool, DATA, log);
+}, 120_000);
+
+afterAll(async () => {
+  await pool?.end();
+  await admin?.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  await admin?.end();
+});
+
+describe('sanctions list versions', () => {
+  test('when the service starts, then the shipped list is the active version, dated by its newest source', async () => {
+    const active = await lists().activeVersion('ofac');
+    expect(active).toMatchObject({ issueDate: '2026-08-22', source: 'data/risk/sanctions_ofac.csv', entryCount: 966 });
+    await loadBundledLists(pool, DATA, log);
+    expect((await lists().versions('ofac')).length).toBe(1);
+    const tornado = await lists().history('ofac', TORNADO, null);
+    expect(tornado).toEqual([expect.objectContaining({ delistedOn: '2025-03-21', sdnName: 'TORNADO CASH' })]);
+  });
+
+  test('when an official issue older than the active version is loaded without force, then it is refused and nothing changes', async () => {
+    await expect(load('2025-03-04')).rejects.toMatchObject({ code: 'LIST_ISSUE_OUTDATED', httpStatus: 409 });
+    expect((await lists().activeVersion('ofac'))?.issueDate).toBe('2026-08-22');
+  });
+
+  test('when it is forced, then it loads, marked forced, and its diff lists what it removed', async () => {
+    const outcome = await load('2025-03-04', true);
+    expect(outcome.status).toBe('applied');
+    if (outcome.status !== 'applied') return;
+    expect(outcome.version).toMatchObject({ issueDate: '2025-03-04', forced: true });
+    // Designations after 2025-03-04 (e.g. the later bitcoin address) are gone; Tornado Cash is listed again.
+    expect(outcome.diff.removed.map((e) => e.address)).toContain(LATER);
+    expect(outcome.diff.added.map((e) => e.address)).toContain(TORNADO);
+    const tornado = await screen('ethereum', TORNADO);
+    expect(tornado.response.rule_scores.is_sanctioned).toBe(100);
+    expect(tornado.response.sanctions_list).toEqual({
+      list: 'ofac',
+      version: outcome.version.id,
+      issue_date: '2025-03-04',
+    });
+  });
+
+  test('when 2025-03-21 is loaded, then Tornado Cash is delisted: no longer sanctioned, its finding says when', async () => {
+    const outcome = await load('2025-03-21');
+    expect(outcome.status).toBe('applied');
+    if (outcome.status !== 'applied') return;
+    const removed = outcome.diff.removed.filter((e) => e.sdnName === 'TORNADO CASH').map((e) => e.address);
+    expect(removed).toContain(TORNADO);
+    expect(removed.length).toBeGreaterThanOrEqual(80);
+    expect(outcome.diff.added).toEqual([]);
+
+    const { response, full } = await screen('ethereum', TORNADO);
+    expect(response.rule_scores.is_sanctioned).toBe(0);
+    expect(response.sanctions_list?.issue_date).toBe('2025-03-21');
+    const delisted = full.hits.find((h) => h.detail.includes('delisted on 2025-03-21'));
+    expect(delisted).toMatchObject({ rule: 'tag_score', score: 30, category: 'sanctions_related' });
+    expect(full.lists?.find((l) => l.list === 'ofac')).toMatchObject({
+      issue_date: '2025-03-21',
+      version: outcome.version.id,
+    });
+  });
+
+  test('when 2025-03-21 is loaded again, then nothing changes', async () => {
+    const before = await lists().versions('ofac');
+    const outcome = await load('2025-03-21');
+    expect(outcome.status).toBe('unchanged');
+    expect(await lists().versions('ofac')).toEqual(before);
+  });
+
+  test('when an address designated after 2025-03-21 is screened before and after 2025-11-19 is loaded, then LOW, then HIGH naming that issue', async () => {
+    const before = await screen('bitcoin', LATER);
+    expect(before.response.risk_level).toBe('LOW');
+    expect(before.response.rule_scores.is_sanctioned).toBe(0);
+
+    const outcome = await load('2025-11-19');
+    expect(outcome.status).toBe('applied');
+    const after = await screen('bitcoin', LATER);
+    expect(after.response.risk_level).toBe('HIGH');
+    expect(after.response.rule_scores.is_sanctioned).toBe(100);
+    expect(after.response.sanctions_list?.issue_date).toBe('2025-11-19');
+    expect(after.response.risk_reason).toContain('Andreyev');
+    expect(after.full.hits.find((h) => h.rule === 'is_sanctioned')?.source).toBe('ofac-sdn 2025-11-19');
+  });
+
+  test('when asked whether an address was listed on a date, then the version history answers', async () => {
+    const history = await lists().history('ofac', TORNADO, ['ethereum']);
+    const listedOn = (d: string) => history.some((e) => e.listedOn <= d && (e.delistedOn === null || e.delistedOn > d));
+    // The shipped list dates Tornado Cash's designation 2022-11-08 and its delisting 2025-03-21.
+    expect(listedOn('2023-01-01')).toBe(true);
+    expect(listedOn('2025-03-22')).toBe(false);
+    expect(listedOn('2022-01-01')).toBe(false);
+  });
+
+  test('when two loads of the same issue race, then one version is made', async () => {
+    const bundled = await readBundledOfac(DATA);
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () => applyListIssue({ pool, lists: lists() }, bundled)),
+    );
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    const versions = await lists().versions('ofac', 50);
+    expect(versions.filter((v) => v.sha256 === bundled.sha256 && v.supersededAt === null)).toHaveLength(1);
+  });
+});
