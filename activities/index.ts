@@ -2,6 +2,7 @@ import { createBillingActivities, type BillingActivityDeps } from './billing';
 import { createIdentityActivities, type IdentityActivityDeps } from './identity';
 import { createListActivities, type ListActivityDeps } from './lists';
 import { createMarketActivities, type MarketActivityDeps } from './market';
+import { createMonitorActivities, type MonitorActivityDeps } from './monitors';
 import { createScreeningActivities, type ScreeningActivityDeps } from './screening';
 import { createQueuedJobActivities, type QueuedJobActivityDeps } from './screening-sweeper';
 
@@ -10,7 +11,8 @@ export type ActivityDeps = ScreeningActivityDeps &
   BillingActivityDeps &
   IdentityActivityDeps &
   MarketActivityDeps &
-  ListActivityDeps;
+  ListActivityDeps &
+  MonitorActivityDeps;
 
 /** Every activity the worker registers, built over injected dependencies, one factory per feature. */
 export function createActivities(deps: ActivityDeps) {
@@ -21,6 +23,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createIdentityActivities(deps),
     ...createMarketActivities(deps),
     ...createListActivities(deps),
+    ...createMonitorActivities(deps),
   };
 }
 

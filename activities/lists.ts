@@ -1,5 +1,6 @@
 import { cancellationSignal, heartbeat } from '@temporalio/activity';
 import type { Pool } from 'pg';
+import { type FreezeSource, type FreezeSyncResult, type FreezeSyncSettings, syncFreezes } from '../src/lists/freezes';
 import { createListStore } from '../src/lists/list-store';
 import { refreshOfacList } from '../src/lists/refresh-list';
 import type { ListRefreshInput, ListRefreshResult } from '../src/lists/workflow-types';
@@ -9,6 +10,8 @@ import type { Logger } from '../src/platform/logging/logger';
 export interface ListActivityDeps {
   pool: Pool;
   log?: Logger;
+  /** Where the stablecoin freeze sync reads (freezeSyncSettings(config)); without it the sync has no chain. */
+  freezeSync?: FreezeSyncSettings;
 }
 
 /** Sanctions list activities: thin adapters over src/lists. */
@@ -32,6 +35,30 @@ export function createListActivities(deps: ListActivityDeps) {
           removed: diff.removed.length,
           changed: diff.changed.length,
         };
+      } catch (err) {
+        throw toApplicationFailure(err);
+      } finally {
+        clearInterval(beat);
+      }
+    },
+
+    /**
+     * Idempotency: each window's events are upserted only when newer than their row, and commit with the cursor
+     * move, so a retry re-reads at most the window it was in and changes nothing twice.
+     */
+    async syncStablecoinFreezes(input: { source: FreezeSource }): Promise<FreezeSyncResult> {
+      const beat = setInterval(() => heartbeat(), 10_000);
+      try {
+        return await syncFreezes(
+          {
+            pool: deps.pool,
+            settings: deps.freezeSync ?? { ethereum: null, tron: null },
+            log: deps.log,
+            signal: cancellationSignal(),
+            progress: () => heartbeat(),
+          },
+          input.source,
+        );
       } catch (err) {
         throw toApplicationFailure(err);
       } finally {

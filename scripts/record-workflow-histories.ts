@@ -136,6 +136,28 @@ const SCENARIOS: Scenario[] = [
     },
   },
   {
+    // Created: its baseline re-screen (a child screening job), then waiting for the next; cancelled there.
+    name: 'monitor',
+    workflowType: 'monitorWorkflow',
+    input: { monitorId: 'mon-0001', userId: 'user-0001', chain: 'bitcoin', everyHours: 24 },
+    cancelAfterCalls: 6,
+    stubs: {
+      ...screeningDb,
+      analyzeTarget: async () => analysisResult({ depthReached: 1, riskLevel: 'LOW' }),
+      prepareMonitorScreening: async (input: { requestId: string }) => ({
+        status: 'ready',
+        input: screeningInput({ requestId: input.requestId }),
+      }),
+      evaluateMonitorScreening: async () => ({ status: 'baseline' }),
+    },
+  },
+  {
+    name: 'list-version-notice',
+    workflowType: 'listVersionNoticeWorkflow',
+    input: { versionId: 7, issueDate: '2025-03-21' },
+    stubs: { monitorsTouchedBy: async () => [] },
+  },
+  {
     name: 'list-refresh',
     workflowType: 'listRefreshWorkflow',
     input: { list: 'ofac', source: 'https://example.invalid/SDN_ADVANCED.XML' },
@@ -147,6 +169,33 @@ const SCENARIOS: Scenario[] = [
         added: 0,
         removed: 90,
         changed: 0,
+      }),
+    },
+  },
+  {
+    // Both chains read side by side, each one activity call.
+    name: 'freeze-sync',
+    workflowType: 'freezeSyncWorkflow',
+    input: { sources: ['ethereum', 'tron'] },
+    stubs: {
+      syncStablecoinFreezes: async (input: { source: 'ethereum' | 'tron' }) => ({
+        source: input.source,
+        contracts: [
+          {
+            chain: input.source,
+            token: 'USDT',
+            contract:
+              input.source === 'ethereum'
+                ? '0xdac17f958d2ee523a2206206994597c13d831ec7'
+                : 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+            from: '1',
+            to: '2',
+            windows: 1,
+            events: 1,
+            changed: 1,
+            caughtUp: true,
+          },
+        ],
       }),
     },
   },

@@ -4,6 +4,10 @@
  * changes nothing; an issue older than the active one is refused unless --force (which prints what it removes).
  */
 import { parseArgs } from 'node:util';
+import { Client, Connection } from '@temporalio/client';
+import type { ListVersion } from './lists/list-store';
+import { noticeMonitors } from './lists/notify-monitors';
+import { embeddedPostgresUrl } from './platform/dev-services/embedded-postgres';
 import { createListStore } from './lists/list-store';
 import { refreshOfacList } from './lists/refresh-list';
 import { loadConfigOrExit } from './platform/config';
@@ -13,6 +17,24 @@ import { AppError } from './platform/errors';
 
 const USAGE = 'usage: npm run lists:update -- --ofac <file|url> [--force]';
 
+/** The monitors the new version touched re-screen now: the notice workflow, run by the service's workers. */
+async function notifyMonitors(
+  address: string,
+  config: { TEMPORAL_NAMESPACE: string; TEMPORAL_TASK_QUEUE: string },
+  version: ListVersion,
+): Promise<void> {
+  const connection = await Connection.connect({ address, connectTimeout: 5_000 });
+  try {
+    await noticeMonitors(
+      new Client({ connection, namespace: config.TEMPORAL_NAMESPACE }),
+      config.TEMPORAL_TASK_QUEUE,
+      version,
+    );
+  } finally {
+    await connection.close();
+  }
+}
+
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { ofac: { type: 'string' }, force: { type: 'boolean', default: false } } });
   if (!values.ofac) {
@@ -21,11 +43,9 @@ async function main(): Promise<number> {
   }
   const config = loadConfigOrExit();
   const log = createLogger(config.LOG_LEVEL, { process: 'lists-update' }, stderrDestination(config.LOG_FORMAT));
-  if (!config.DATABASE_URL) {
-    console.error('DATABASE_URL is required (the database of the service whose lists to update)');
-    return 2;
-  }
-  const pool = createPool(config.DATABASE_URL, 2);
+  // Beside `npm start`: its embedded Postgres and Temporal dev server, unless DATABASE_URL / TEMPORAL_ADDRESS say.
+  const pool = createPool(config.DATABASE_URL ?? embeddedPostgresUrl(config.EMBEDDED_PG_PORT), 2);
+  const temporalAddress = config.TEMPORAL_ADDRESS ?? `127.0.0.1:${config.TEMPORAL_PORT}`;
   try {
     const lists = createListStore(pool);
     const outcome = await refreshOfacList(
@@ -40,6 +60,12 @@ async function main(): Promise<number> {
       return 0;
     }
     const { added, removed, changed } = outcome.diff;
+    await notifyMonitors(temporalAddress, config, v).catch((err: unknown) => {
+      console.error(
+        `version ${v.id} is active, but its monitors were not told (Temporal at ${temporalAddress}: ` +
+          `${err instanceof Error ? err.message : err}); they re-screen on their own schedule`,
+      );
+    });
     console.log(
       `OFAC issue ${v.issueDate} loaded as version ${v.id}${v.forced ? ' (forced)' : ''}: ${v.entryCount} addresses, ` +
         `${added.length} added, ${removed.length} removed, ${changed.length} changed`,

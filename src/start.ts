@@ -26,6 +26,7 @@ import { buildActivities, createWorker } from './app/worker-runtime';
 import { reconcileMarketSync } from './market/market-sync-schedule';
 import { ensureQueuedJobSweeper } from './screening/queued-job-sweeper';
 import { ensureOfacRefresh } from './lists/refresh-schedule';
+import { ensureFreezeSync, freezeSyncSettings } from './lists/freezes';
 import { createScreeningWorkflowStarter } from './screening/screening-workflow-starter';
 
 const ADMIN_KEY_FILE = 'bootstrap-admin-api-key';
@@ -103,7 +104,11 @@ async function main() {
     config,
     namespace: config.TEMPORAL_NAMESPACE,
     log,
-    activities: buildActivities(config, pool, createWorkerMetrics(workerRegistry), { screeningStarter, log }),
+    activities: buildActivities(config, pool, createWorkerMetrics(workerRegistry), {
+      screeningStarter,
+      log,
+      freezeSync: freezeSyncSettings(config),
+    }),
   });
   const workerRun = worker.run();
   const workerHttp = await startWorkerHttpServer({
@@ -125,6 +130,7 @@ async function main() {
   await reconcileMarketSync(temporal, config, log);
   await ensureQueuedJobSweeper(temporal, config, log);
   await ensureOfacRefresh(temporal, pool, config, log);
+  await ensureFreezeSync(temporal, config, log);
   cleanups.unshift(() => clientConnection.close());
   cleanups.unshift(() => api.close());
 

@@ -14,6 +14,7 @@ import { buildActivities, createWorker } from './app/worker-runtime';
 import { reconcileMarketSync } from './market/market-sync-schedule';
 import { ensureQueuedJobSweeper } from './screening/queued-job-sweeper';
 import { ensureOfacRefresh } from './lists/refresh-schedule';
+import { ensureFreezeSync, freezeSyncSettings } from './lists/freezes';
 import { createScreeningWorkflowStarter } from './screening/screening-workflow-starter';
 
 async function main() {
@@ -41,7 +42,11 @@ async function main() {
     config,
     namespace: config.TEMPORAL_NAMESPACE,
     log,
-    activities: buildActivities(config, pool, createWorkerMetrics(registry), { screeningStarter, log }),
+    activities: buildActivities(config, pool, createWorkerMetrics(registry), {
+      screeningStarter,
+      log,
+      freezeSync: freezeSyncSettings(config),
+    }),
   });
   const http = await startWorkerHttpServer({
     port: config.WORKER_HTTP_PORT,
@@ -59,6 +64,7 @@ async function main() {
   await reconcileMarketSync(temporal, config, log);
   await ensureQueuedJobSweeper(temporal, config, log);
   await ensureOfacRefresh(temporal, pool, config, log);
+  await ensureFreezeSync(temporal, config, log);
   // The SDK's runtime shuts the worker down on SIGINT/SIGTERM; run() then resolves.
   await worker.run();
   await http.close();

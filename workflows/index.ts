@@ -4,4 +4,5 @@ export { payfastPaymentWorkflow, payfastRefundWorkflow, paypalEventWorkflow } fr
 export { clerkEventWorkflow } from './identity';
 export { x402ReportWorkflow } from './x402';
 export { marketSyncWorkflow } from './market';
-export { listRefreshWorkflow } from './lists';
+export { freezeSyncWorkflow, listRefreshWorkflow } from './lists';
+export { listVersionNoticeWorkflow, monitorWorkflow } from './monitors';

@@ -28,6 +28,9 @@ export function childEnv(o: {
     // A dead worker's analyses are retried elsewhere after this long (the api passes it to each job).
     ANALYSIS_HEARTBEAT_TIMEOUT_MS: '3000',
     CHAIN_CACHE_TRANSFERS_TTL_MS: '0',
+    // No schedule reaches for OFAC's server or reads freeze events during the faults.
+    OFAC_REFRESH_EVERY_HOURS: '0',
+    FREEZES_SYNC_EVERY_MINUTES: '0',
     // Any free ports: a local `npm start` (9464/9465) must not make the suite's worker fail to start.
     WORKER_HTTP_PORT: '0',
     TEMPORAL_SDK_METRICS_PORT: '0',

@@ -31,6 +31,7 @@ import { createMetricsRegistry } from '../platform/metrics/metrics-registry';
 import { evidenceKeyRing } from '../platform/signing/evidence-key-ring';
 import { createEvidenceSigner } from '../platform/signing/evidence-signer';
 import { createListStore, ofacListFresh, registerListAge, type ListsRouterDeps } from '../lists';
+import { createMonitorStore, resumeMonitorsAfterGrant } from '../monitors';
 import type { SigningKeyRing } from '../platform/signing/key-ring';
 
 export interface ApiServer {
@@ -51,6 +52,7 @@ export type ApiConfig = Pick<
   | 'OFAC_REFRESH_SOURCE'
   | 'OFAC_REFRESH_EVERY_HOURS'
   | 'OFAC_MAX_AGE_DAYS'
+  | 'MONITOR_EVERY_HOURS_DEFAULT'
   | 'PORT'
   | 'CLERK_JWT_KEY'
   | 'CLERK_AUTHORIZED_PARTIES'
@@ -149,6 +151,8 @@ export async function startApiServer(deps: {
         'read the database can use to sign (see docs/configuration.md)',
     );
   registerListAge(metrics.registry, createListStore(pool));
+  const monitors = createMonitorStore(pool);
+  const resumeMonitors = resumeMonitorsAfterGrant({ monitors, temporal, log });
   const listsDeps: ListsRouterDeps = {
     pool,
     lists: createListStore(pool),
@@ -172,6 +176,12 @@ export async function startApiServer(deps: {
       worker: workerPolls(temporal, config.TEMPORAL_TASK_QUEUE),
     },
     advisories: { lists: ofacListFresh(listsDeps) },
+    monitorsRouter: {
+      monitors,
+      temporal,
+      taskQueue: config.TEMPORAL_TASK_QUEUE,
+      defaultEveryHours: config.MONITOR_EVERY_HOURS_DEFAULT,
+    },
     lists: listsDeps,
     capabilities,
     config,
@@ -226,8 +236,16 @@ export async function startApiServer(deps: {
     httpServer: server,
     resolveIdentity: createIdentityResolver({ users: stores.users, verifySessionToken }),
     // The pool's own database: config.DATABASE_URL is unset when `npm start` runs an embedded Postgres.
+    // Every event goes to the owner's sockets; a grant also wakes the owner's paused monitors.
     createListener: (onEvent) =>
-      createOutboxListener({ connectionString: pool.options.connectionString as string, log, onEvent }),
+      createOutboxListener({
+        connectionString: pool.options.connectionString as string,
+        log,
+        onEvent: (event) => {
+          onEvent(event);
+          if (event.event === 'credits_granted') void resumeMonitors(event.userId);
+        },
+      }),
     log,
   });
   await new Promise<void>((resolve, reject) => {

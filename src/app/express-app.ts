@@ -28,6 +28,7 @@ import { createPayFastRefundsRouter, type PayFastRefundRouterDeps } from '../bil
 import type { Check } from '../platform/health/checks';
 import { createHealthRouter } from '../platform/health/health-router';
 import { createListsRouter, type ListsRouterDeps } from '../lists';
+import { createMonitorsRouter, type MonitorsRouterDeps } from '../monitors';
 import type { ApiMetrics } from './metrics/api-metrics';
 import { createMetricsRouter } from '../platform/metrics/metrics-router';
 import { createJwksRouter } from '../platform/signing/jwks-route';
@@ -60,6 +61,7 @@ export interface AppDeps
   /** What /readyz reports as degraded without failing it (a stale sanctions list). */
   advisories: Record<string, Check>;
   lists: ListsRouterDeps;
+  monitorsRouter: MonitorsRouterDeps;
   /** The public keys that verify signed answers, served at /.well-known/jwks.json. */
   evidenceKeys: Pick<SigningKeyRing, 'publicKeys'>;
   config: ScreeningRouterDeps['config'] & BillingRouterDeps['config'];
@@ -123,6 +125,7 @@ export function createApp(deps: AppDeps): Express {
   v1.use(createPayFastRefundsRouter(deps));
   v1.use(createActivityRouter(deps));
   v1.use(createListsRouter(deps.lists));
+  v1.use(createMonitorsRouter(deps.monitorsRouter));
   app.use('/api/v1', v1);
 
   // Swagger UI over that document (assets from node_modules, nothing from the network).

@@ -1,3 +1,5 @@
+import { configuredChains } from '../screening/chains/registry';
+import { capabilitiesFor } from '../screening/engine/capabilities';
 import { bundleWorkflowCode, type NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import type { Pool } from 'pg';
 import path from 'node:path';
@@ -41,6 +43,8 @@ function withChainCache(
 export type WorkerConfig = Pick<
   Config,
   | 'TEMPORAL_TASK_QUEUE'
+  | 'ANALYSIS_HEARTBEAT_TIMEOUT_MS'
+  | 'CRAWL_TIMEOUT_DEFAULT_MS'
   | 'REFERENCE_DATA_DIR'
   | 'ETHEREUM_RPC_URL'
   | 'BSC_RPC_URL'
@@ -87,7 +91,19 @@ export function buildActivities(
   const confirmWithPayFast = config.PAYFAST_SERVER_VALIDATION
     ? createPayFastServerValidator({ url: payfastValidateUrl(config.PAYFAST_MODE) })
     : undefined;
-  return createActivities({ engine, pool, ...stores, confirmWithPayFast, metrics, ...overrides });
+  return createActivities({
+    engine,
+    pool,
+    ...stores,
+    confirmWithPayFast,
+    metrics,
+    capabilities: capabilitiesFor(configuredChains(config)),
+    monitorJob: {
+      heartbeatTimeoutMs: config.ANALYSIS_HEARTBEAT_TIMEOUT_MS,
+      crawlTimeoutMs: config.CRAWL_TIMEOUT_DEFAULT_MS,
+    },
+    ...overrides,
+  });
 }
 
 /**

@@ -4,3 +4,4 @@ export { createListsRouter, isStale, type ListsRouterDeps } from './lists-routes
 export { ensureOfacRefresh, ensureOfacRefreshSchedule } from './refresh-schedule';
 export { ofacListFresh } from './list-freshness';
 export { registerListAge } from './metrics/list-age';
+export { noticeMonitors } from './notify-monitors';

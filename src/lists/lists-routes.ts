@@ -20,7 +20,11 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const calendarDate = z
   .string({ error: 'a date as YYYY-MM-DD' })
   .regex(DATE, 'a date as YYYY-MM-DD')
-  .refine((s) => s >= '0001-01-01' && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'a date as YYYY-MM-DD');
+  // zod runs this even after the regex failed: a text that is no date must answer false, not throw.
+  .refine((s) => {
+    const day = new Date(`${s}T00:00:00Z`);
+    return DATE.test(s) && s >= '0001-01-01' && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(s);
+  }, 'a date as YYYY-MM-DD');
 
 export const sanctionsLookupQuery = z.object({
   as_of: calendarDate.optional(),

@@ -16,6 +16,15 @@ const LIVE_SYMBOL = `${SYMBOL_PATTERN}(=[A-Za-z0-9]+)?`;
 
 const port = z.coerce.number().int().min(0).max(65535);
 
+/** A contract address (kept lower-case, as the reference lists spell EVM addresses) or `off`. */
+const evmContractOrOff = z.union([
+  z.literal('off'),
+  z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'an EVM address (0x + 40 hex) or off')
+    .transform((v) => v.toLowerCase()),
+]);
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: port.default(3000),
@@ -118,8 +127,29 @@ const schema = z.object({
     .min(0)
     .max(24 * 31)
     .default(24),
+  /** Hours between a monitor's scheduled re-screens (new transfers) when it does not set every_hours. */
+  MONITOR_EVERY_HOURS_DEFAULT: z.coerce.number().int().min(1).max(8760).default(24),
   /** An active OFAC version older than this (by issue date) makes /readyz say degraded while refresh is on. */
   OFAC_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(8),
+  /**
+   * Minutes between reads of the stablecoin freeze events (schedule lists-refresh:freezes; only with
+   * ETHEREUM_RPC_URL or TRON_API_URL); 0 turns it off.
+   */
+  FREEZES_SYNC_EVERY_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
+  /** Ethereum blocks the freeze reader stays behind the head, so a reorg cannot take back what it applied. */
+  FREEZES_CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).default(12),
+  /** Where a contract without a cursor starts reading (default: one window before the confirmed head). */
+  FREEZES_START_BLOCK: z.coerce.number().int().min(0).optional(),
+  /** Blocks per eth_getLogs request (halved when the node calls a range too large). */
+  FREEZES_WINDOW_BLOCKS: z.coerce.number().int().min(1).max(1_000_000).default(2_000),
+  /** Where TRON's reader starts without a cursor (ISO 8601; default: a day before now). */
+  FREEZES_TRON_START_AT: z.iso.datetime({ offset: true }).optional(),
+  /** The contracts whose freeze events are read; `off` skips one. */
+  FREEZES_USDT_ETHEREUM_CONTRACT: evmContractOrOff.default('0xdac17f958d2ee523a2206206994597c13d831ec7'),
+  FREEZES_USDC_ETHEREUM_CONTRACT: evmContractOrOff.default('0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48'),
+  FREEZES_USDT_TRON_CONTRACT: z
+    .union([z.literal('off'), z.string().regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, 'a base58 TRON address (T…) or off')])
+    .default('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
   /**
    * The queued-job sweeper (a Temporal schedule run by the workers): every N seconds (0 = no schedule) it
    * starts the workflow of a job still queued RESTART_AFTER seconds after submission (its api process died

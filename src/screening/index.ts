@@ -9,3 +9,6 @@ export { SUPPORTED_CHAINS, type Chain } from './chains/chain';
 export { screeningResponseSchema } from './job-views';
 /** Answer shapes the dashboard renders (types only: nothing of the server enters the browser bundle). */
 export type { fullResponseSchema, polledFullJobSchema, submittedJobSchema } from './job-views';
+export { holdAndRecord, type HoldDeps, type HoldResult } from './hold-and-record';
+export { screeningWorkflowId } from './workflow-ids';
+export type { JobStore } from './jobs-store';

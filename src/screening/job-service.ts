@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@temporalio/client';
 import type { Pool } from 'pg';
-import { inTransaction } from '../platform/db/transaction';
 import { httpRequestMemo } from '../platform/temporal/http-request-memo';
 import { screeningWorkflowId } from './workflow-ids';
-import type { ScreeningInput, ScreeningOutcome } from './workflow-types';
+import type { ScreeningOutcome } from './workflow-types';
 import type { CreditStore } from '../billing';
 import type { JobRecord, JobStore } from './jobs-store';
 import type { SubscriptionStore } from '../billing';
 import type { User } from '../identity';
-import { analysisCost, deepestAffordableDepth, MINIMUM_CHARGE } from './pricing';
+import { holdAndRecord } from './hold-and-record';
 import type { EngineCapabilities } from './engine/capabilities';
 import type { Logger } from '../platform/logging/logger';
 import type { JobSubmitMetrics } from './metrics/ports';
@@ -50,70 +49,12 @@ export function createJobService(deps: JobServiceDeps) {
       origin: { httpRequestId?: string } = {},
     ): Promise<SubmitResult> {
       const requestId = randomUUID();
-      const plannedDepth = deps.capabilities.plannedDepth(request.chain, request.apiType);
-      // The hold and the job row commit together, so concurrent submits can never promise more than the balance.
-      const held = await inTransaction(deps.pool, async (client) => {
-        const amount = await deps.credits.reserve(
-          user.id,
-          requestId,
-          MINIMUM_CHARGE,
-          analysisCost(plannedDepth),
-          client,
-        );
-        if (amount === 0) {
-          // Read on the same connection: asking the pool for a second one while holding this one can
-          // exhaust the pool under a burst of refused submits. Nothing was held, so the commit changes nothing.
-          const { available, debt } = await deps.credits.balance(user.id, client);
-          const paymentFailed = await deps.subscriptions.hasFailedPayment(user.id, client);
-          const refused: SubmitResult = {
-            kind: 'insufficient_credits',
-            needed: MINIMUM_CHARGE,
-            available,
-            paymentFailed,
-            debt,
-          };
-          return { refused, amount: 0, maxDepth: 0, job: null };
-        }
-        const maxDepth = deepestAffordableDepth(amount, plannedDepth);
-        const job = await deps.jobs.insertQueued(
-          {
-            requestId,
-            userId: user.id,
-            ...request,
-            maxDepth,
-            creditsHeld: amount,
-            httpRequestId: origin.httpRequestId ?? null,
-          },
-          client,
-        );
-        return { refused: null, amount, maxDepth, job };
-      });
-      if (held.refused || !held.job)
-        return (
-          held.refused ?? {
-            kind: 'insufficient_credits',
-            needed: MINIMUM_CHARGE,
-            available: 0,
-            paymentFailed: false,
-            debt: 0,
-          }
-        );
-      const { job, maxDepth } = held;
+      const held = await holdAndRecord(deps, user.id, request, requestId, origin);
+      if (held.kind !== 'held') return held;
+      const { job, input } = held;
       // Counted once the row is committed: every submitted job then ends counted as completed or failed.
       deps.metrics.jobSubmitted(request.apiType, request.chain);
 
-      const input: ScreeningInput = {
-        requestId,
-        userId: user.id,
-        apiType: request.apiType,
-        chain: request.chain,
-        target: request.target,
-        crawlTimeoutMs: request.crawlTimeoutMs,
-        maxDepth,
-        creditsHeld: held.amount,
-        heartbeatTimeoutMs: deps.heartbeatTimeoutMs,
-        referenceId: request.referenceId,
-      };
       try {
         // A fresh request id cannot exist yet; 'exists' would only mean a duplicate start, which is harmless.
         await deps.starter.start(input, { memo: httpRequestMemo(origin.httpRequestId) });

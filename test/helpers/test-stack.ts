@@ -77,6 +77,8 @@ export async function startTestStack(
     QUEUED_JOB_SWEEP_EVERY_SECONDS: '0',
     // Tests load list issues themselves; no schedule reaches for OFAC's server.
     OFAC_REFRESH_EVERY_HOURS: '0',
+    // Nor one for the stablecoin freeze events (a file's anvil would be read as Ethereum); the sync's test runs it.
+    FREEZES_SYNC_EVERY_MINUTES: '0',
     ...options.env,
   });
   // Under jest every stack logs at debug into the run's log, which the last test greps for the secrets recorded here.

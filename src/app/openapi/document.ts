@@ -6,6 +6,7 @@ import { billingOperations } from './operations/billing';
 import type { OperationContext } from './operations/context';
 import { evidenceOperations } from './operations/evidence';
 import { listsOperations } from './operations/lists';
+import { monitorsOperations } from './operations/monitors';
 import { marketOperations } from './operations/market';
 import { screeningOperations } from './operations/screening';
 import { serviceOperations } from './operations/service';
@@ -27,6 +28,7 @@ const TAGS = [
   { name: 'Billing', description: 'Packages, PayFast checkout, PayPal subscriptions' },
   { name: 'Activity', description: 'Own activity history' },
   { name: 'Lists', description: 'Sanctions list versions, their provenance, and as-of lookups' },
+  { name: 'Monitors', description: 'Addresses watched for risk changes, their alerts' },
   { name: 'Market data', description: 'Candles, capabilities and the unified query, per-key rate limits' },
   { name: 'Pay-per-use (x402)', description: 'Reports paid per request in USDC on Base, no account' },
   { name: 'Webhooks', description: 'Signed deliveries from the activity producer, Clerk, PayPal and PayFast' },
@@ -54,6 +56,7 @@ export function buildOpenApiDocument(options: OpenApiOptions) {
     serviceOperations,
     evidenceOperations,
     listsOperations,
+    monitorsOperations,
   ];
   const paths: Paths = {};
   for (const group of groups) {

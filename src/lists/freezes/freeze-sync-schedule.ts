@@ -1,0 +1,61 @@
+import { type Client, ScheduleAlreadyRunning, type ScheduleOptions } from '@temporalio/client';
+import type { Config } from '../../platform/config';
+import type { Logger } from '../../platform/logging/logger';
+import { listRefreshScheduleId } from '../workflow-ids';
+import { type FreezeConfig, freezeSources, freezeSyncSettings } from './freeze-settings';
+import type { FreezeSyncInput } from './freeze-sync-types';
+
+type ScheduleConfig = FreezeConfig & Pick<Config, 'TEMPORAL_TASK_QUEUE' | 'FREEZES_SYNC_EVERY_MINUTES'>;
+
+/**
+ * Creates (or brings up to date with this process's config) the schedule `lists-refresh:freezes`, which runs
+ * freezeSyncWorkflow every FREEZES_SYNC_EVERY_MINUTES over the chains this worker has a node for (ETHEREUM_RPC_URL,
+ * TRON_API_URL). A schedule, as for OFAC: operators see, pause and trigger it in the Temporal UI, and a run still
+ * going when the next is due is not doubled. Deleted when the interval is 0 or no chain is configured.
+ */
+export async function ensureFreezeSync(client: Client, config: ScheduleConfig, log: Logger): Promise<string | null> {
+  const scheduleId = listRefreshScheduleId('freezes');
+  const handle = client.schedule.getHandle(scheduleId);
+  const sources = freezeSources(freezeSyncSettings(config));
+  if (config.FREEZES_SYNC_EVERY_MINUTES === 0 || sources.length === 0) {
+    await handle.delete().catch(() => undefined);
+    log.info('stablecoin freeze sync off', {
+      scheduleId,
+      reason: sources.length === 0 ? 'no ETHEREUM_RPC_URL or TRON_API_URL' : 'FREEZES_SYNC_EVERY_MINUTES=0',
+    });
+    return null;
+  }
+  // Contracts, node URLs and keys stay in the worker's config: the input names the chains only (no secrets in
+  // workflow histories).
+  const input: FreezeSyncInput = { sources };
+  const schedule: ScheduleOptions = {
+    scheduleId,
+    spec: { intervals: [{ every: `${config.FREEZES_SYNC_EVERY_MINUTES}m` }] },
+    action: {
+      type: 'startWorkflow',
+      workflowType: 'freezeSyncWorkflow',
+      workflowId: scheduleId,
+      taskQueue: config.TEMPORAL_TASK_QUEUE,
+      args: [input],
+    },
+    // Missed runs are not made up one by one: the next run reads everything since the cursor anyway.
+    policies: { overlap: 'SKIP', catchupWindow: '1 minute' },
+  };
+  try {
+    await client.schedule.create(schedule);
+  } catch (err) {
+    if (!(err instanceof ScheduleAlreadyRunning)) throw err;
+    await handle.update((previous) => ({
+      ...previous,
+      spec: schedule.spec,
+      action: schedule.action,
+      policies: { ...previous.policies, ...schedule.policies },
+    }));
+  }
+  log.info('stablecoin freeze sync scheduled', {
+    scheduleId,
+    everyMinutes: config.FREEZES_SYNC_EVERY_MINUTES,
+    sources,
+  });
+  return scheduleId;
+}

@@ -1,0 +1,53 @@
+import type { Pool } from 'pg';
+import { AppError } from '../../platform/errors';
+import type { Logger } from '../../platform/logging/logger';
+import { createEthereumFreezeNode } from './ethereum-node';
+import type { FreezeSyncSettings } from './freeze-settings';
+import { createFreezeStore } from './freeze-store';
+import type { FreezeSource, FreezeSyncResult } from './freeze-sync-types';
+import { syncEthereumFreezes } from './sync-ethereum-freezes';
+import { syncTronFreezes } from './sync-tron-freezes';
+import { tronAddressOf } from './tron-hex-address';
+import { createTronFreezeEvents } from './trongrid-freeze-events';
+
+export interface FreezeSyncDeps {
+  pool: Pool;
+  settings: FreezeSyncSettings;
+  log?: Logger;
+  signal?: AbortSignal;
+  progress?: () => void;
+  /** TRON's clock (tests pin it to the recorded pages' time). */
+  now?: () => number;
+  /** TronGrid page size (tests page small). */
+  tronPageSize?: number;
+}
+
+/** One chain's freeze events, from each contract's cursor to what the chain calls final. */
+export async function syncFreezes(deps: FreezeSyncDeps, source: FreezeSource): Promise<FreezeSyncResult> {
+  const store = createFreezeStore(deps.pool);
+  const common = { store, log: deps.log, signal: deps.signal, progress: deps.progress };
+  let contracts: FreezeSyncResult['contracts'];
+  if (source === 'ethereum') {
+    const settings = deps.settings.ethereum;
+    // Another worker of the fleet may have the node configured: a retry may land there.
+    if (!settings) throw new AppError('CHAIN_UNAVAILABLE', 'no Ethereum node on this worker (ETHEREUM_RPC_URL)');
+    const node = createEthereumFreezeNode({ rpcUrl: settings.rpcUrl, timeoutMs: settings.timeoutMs });
+    contracts = await syncEthereumFreezes({ ...common, node }, settings);
+  } else {
+    const settings = deps.settings.tron;
+    if (!settings) throw new AppError('CHAIN_UNAVAILABLE', 'no TronGrid API on this worker (TRON_API_URL)');
+    const events = createTronFreezeEvents(
+      { apiUrl: settings.apiUrl, apiKey: settings.apiKey, timeoutMs: settings.timeoutMs, pageSize: deps.tronPageSize },
+      tronAddressOf,
+    );
+    contracts = await syncTronFreezes({ ...common, events, now: deps.now ?? Date.now }, settings);
+  }
+  const summary = {
+    source,
+    contracts: contracts.map((c) => ({ token: c.token, from: c.from, to: c.to, events: c.events, changed: c.changed })),
+  };
+  // A run that changed nothing is the usual case every few minutes: not worth a line at info.
+  if (contracts.some((c) => c.changed > 0)) deps.log?.info('stablecoin freezes applied', summary);
+  else deps.log?.debug('stablecoin freezes read, nothing new', summary);
+  return { source, contracts };
+}

@@ -1,0 +1,5 @@
+/** What other parts use of monitors: the store, the routes and the resume hook for grants. */
+export { createMonitorStore, type MonitorStore } from './monitors-store';
+export { createMonitorsRouter, type MonitorsRouterDeps } from './monitors-routes';
+export { resumeMonitorsAfterGrant } from './resume-after-grant';
+export { listVersionNoticeWorkflowId } from './workflow-ids';

@@ -1,0 +1,142 @@
+import type { Client } from '@temporalio/client';
+import { Router } from 'express';
+import { z } from 'zod';
+import { currentUser } from '../identity';
+import { DIGITS, isUuid } from '../platform/http/common-patterns';
+import { flatError, invalidParameter, notFound, parseOrThrow } from '../platform/http/errors';
+import { ChainAttr, UserIdAttr } from '../platform/temporal/search-attributes';
+import { ADDRESS_FORMAT_HINT, normalizeAddress, SUPPORTED_CHAINS } from '../screening';
+import type { MonitorStore } from './monitors-store';
+import { alertView, monitorView } from './monitors-views';
+import { monitorWorkflowId } from './workflow-ids';
+import { MONITOR_SIGNALS, type MonitorWorkflowInput } from './workflow-types';
+
+export interface MonitorsRouterDeps {
+  monitors: MonitorStore;
+  temporal: Client;
+  taskQueue: string;
+  /** Hours between scheduled re-screens when a monitor does not say (MONITOR_EVERY_HOURS_DEFAULT). */
+  defaultEveryHours: number;
+}
+
+export const createMonitorBody = z
+  .object({
+    chain: z.enum(SUPPORTED_CHAINS, { error: `one of ${SUPPORTED_CHAINS.join(', ')}` }),
+    address: z.string({ error: 'an address' }).min(1, 'an address').max(128, 'at most 128 characters'),
+    reference_id: z.string({ error: 'text' }).max(128, 'at most 128 characters').nullable().optional(),
+    alert_level: z.enum(['LOW', 'MEDIUM', 'HIGH'], { error: 'one of LOW, MEDIUM, HIGH' }).default('MEDIUM'),
+    every_hours: z
+      .number({ error: 'an integer from 1 to 8760' })
+      .int('an integer from 1 to 8760')
+      .min(1, 'an integer from 1 to 8760')
+      .max(8760, 'an integer from 1 to 8760')
+      .optional(),
+  })
+  .strict();
+
+const paging = (value: unknown, fallback: number, max: number, name: string): number => {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'string' || !DIGITS.test(value) || Number(value) > max) {
+    throw invalidParameter(name, `an integer from 0 to ${max}`);
+  }
+  return Number(value);
+};
+
+/** The monitor's workflow: started once (a repeated create finds it running), signalled by delete and rescreen. */
+async function startMonitorWorkflow(deps: MonitorsRouterDeps, input: MonitorWorkflowInput): Promise<void> {
+  await deps.temporal.workflow
+    .start('monitorWorkflow', {
+      workflowId: monitorWorkflowId(input.monitorId),
+      taskQueue: deps.taskQueue,
+      args: [input],
+      workflowIdConflictPolicy: 'USE_EXISTING',
+      typedSearchAttributes: [
+        { key: UserIdAttr, value: input.userId },
+        { key: ChainAttr, value: input.chain },
+      ],
+    })
+    .catch((err: unknown) => {
+      throw flatError(
+        503,
+        `The monitor was stored but could not be started: ${(err as Error).message}`,
+        'SERVICE_UNAVAILABLE',
+      );
+    });
+}
+
+/** POST/GET/DELETE /api/v1/monitors, a monitor's alerts, and an on-demand re-screen. */
+export function createMonitorsRouter(deps: MonitorsRouterDeps): Router {
+  const router = Router();
+
+  const ownMonitor = async (id: string, userId: string) => {
+    if (!isUuid(id)) throw notFound('Monitor');
+    const monitor = await deps.monitors.findForUser(id, userId);
+    if (!monitor) throw notFound('Monitor');
+    return monitor;
+  };
+
+  router.post('/monitors', async (req, res) => {
+    const body = parseOrThrow(createMonitorBody, req.body);
+    const address = normalizeAddress(body.chain, body.address);
+    if (!address) throw invalidParameter('address', ADDRESS_FORMAT_HINT[body.chain]);
+    const user = currentUser(res);
+    const { monitor, created } = await deps.monitors.create({
+      userId: user.id,
+      chain: body.chain,
+      address,
+      referenceId: body.reference_id ?? null,
+      alertLevel: body.alert_level,
+      everyHours: body.every_hours ?? deps.defaultEveryHours,
+    });
+    await startMonitorWorkflow(deps, {
+      monitorId: monitor.id,
+      userId: user.id,
+      chain: monitor.chain,
+      everyHours: monitor.everyHours,
+    });
+    res.status(created ? 201 : 200).json({ success: true, data: monitorView(monitor) });
+  });
+
+  router.get('/monitors', async (req, res) => {
+    const limit = Math.max(1, paging(req.query.limit, 20, 100, 'limit'));
+    const offset = paging(req.query.offset, 0, 1_000_000, 'offset');
+    const { monitors, total } = await deps.monitors.listForUser(currentUser(res).id, limit, offset);
+    res.json({ success: true, data: monitors.map(monitorView), pagination: { total, limit, offset } });
+  });
+
+  router.get('/monitors/:id', async (req, res) => {
+    res.json({ success: true, data: monitorView(await ownMonitor(req.params.id, currentUser(res).id)) });
+  });
+
+  router.delete('/monitors/:id', async (req, res) => {
+    const monitor = await ownMonitor(req.params.id, currentUser(res).id);
+    if (!(await deps.monitors.delete(monitor.id, monitor.userId))) throw notFound('Monitor');
+    await deps.temporal.workflow
+      .getHandle(monitorWorkflowId(monitor.id))
+      .signal(MONITOR_SIGNALS.stop)
+      // Already ended: nothing left to stop; the monitor is deleted either way.
+      .catch(() => undefined);
+    res.json({ success: true, data: { id: monitor.id, deleted: true } });
+  });
+
+  router.get('/monitors/:id/alerts', async (req, res) => {
+    const monitor = await ownMonitor(req.params.id, currentUser(res).id);
+    const limit = Math.max(1, paging(req.query.limit, 20, 100, 'limit'));
+    const offset = paging(req.query.offset, 0, 1_000_000, 'offset');
+    const { alerts, total } = await deps.monitors.alerts(monitor.id, limit, offset);
+    res.json({ success: true, data: alerts.map(alertView), pagination: { total, limit, offset } });
+  });
+
+  router.post('/monitors/:id/rescreen', async (req, res) => {
+    const monitor = await ownMonitor(req.params.id, currentUser(res).id);
+    await deps.temporal.workflow
+      .getHandle(monitorWorkflowId(monitor.id))
+      .signal(MONITOR_SIGNALS.rescreen, { reason: 'requested by the owner' })
+      .catch((err: unknown) => {
+        throw flatError(503, `The monitor could not be reached: ${(err as Error).message}`, 'SERVICE_UNAVAILABLE');
+      });
+    res.status(202).json({ success: true, data: { monitor_id: monitor.id, status: 'rescreen_requested' } });
+  });
+
+  return router;
+}

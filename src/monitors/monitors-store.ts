@@ -1,0 +1,248 @@
+import { randomUUID } from 'node:crypto';
+import type { Pool, PoolClient } from 'pg';
+import type { MonitorSummary } from './monitor-summary';
+
+export type AlertLevel = 'LOW' | 'MEDIUM' | 'HIGH';
+
+export interface Monitor {
+  id: string;
+  userId: string;
+  chain: string;
+  address: string;
+  referenceId: string | null;
+  alertLevel: AlertLevel;
+  everyHours: number;
+  status: 'active' | 'paused' | 'deleted';
+  pausedReason: string | null;
+  lastRequestId: string | null;
+  lastResult: MonitorSummary | null;
+  lastScreenedAt: Date | null;
+  createdAt: Date;
+}
+
+export interface MonitorAlert {
+  id: string;
+  monitorId: string;
+  kind: 'risk_changed' | 'paused' | 'resumed';
+  requestId: string | null;
+  before: MonitorSummary | null;
+  after: MonitorSummary | null;
+  reason: string;
+  createdAt: Date;
+}
+
+const COLUMNS = `id, user_id, chain, address, reference_id, alert_level, every_hours, status, paused_reason,
+  last_request_id, last_result, last_screened_at, created_at`;
+
+// biome-ignore lint/suspicious/noExplicitAny: a pg row
+const toMonitor = (r: any): Monitor => ({
+  id: r.id,
+  userId: r.user_id,
+  chain: r.chain,
+  address: r.address,
+  referenceId: r.reference_id,
+  alertLevel: r.alert_level,
+  everyHours: r.every_hours,
+  status: r.status,
+  pausedReason: r.paused_reason,
+  lastRequestId: r.last_request_id,
+  lastResult: r.last_result,
+  lastScreenedAt: r.last_screened_at,
+  createdAt: r.created_at,
+});
+
+// biome-ignore lint/suspicious/noExplicitAny: a pg row
+const toAlert = (r: any): MonitorAlert => ({
+  id: r.id,
+  monitorId: r.monitor_id,
+  kind: r.kind,
+  requestId: r.request_id,
+  before: r.before,
+  after: r.after,
+  reason: r.reason,
+  createdAt: r.created_at,
+});
+
+/** Monitors, their watched addresses and their alerts (migration 020). */
+export function createMonitorStore(pool: Pool) {
+  return {
+    /**
+     * Creates the monitor, or finds the live one for the same account and target (one per target, so twenty
+     * identical creates make one monitor). `created` says which.
+     */
+    async create(m: {
+      userId: string;
+      chain: string;
+      address: string;
+      referenceId: string | null;
+      alertLevel: AlertLevel;
+      everyHours: number;
+    }): Promise<{ monitor: Monitor; created: boolean }> {
+      const inserted = await pool.query(
+        `INSERT INTO monitors (id, user_id, chain, address, reference_id, alert_level, every_hours)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (user_id, chain, address) WHERE status <> 'deleted' DO NOTHING RETURNING ${COLUMNS}`,
+        [randomUUID(), m.userId, m.chain, m.address, m.referenceId, m.alertLevel, m.everyHours],
+      );
+      if (inserted.rows[0]) {
+        await pool.query('INSERT INTO monitor_watch (address, monitor_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+          m.address,
+          inserted.rows[0].id,
+        ]);
+        return { monitor: toMonitor(inserted.rows[0]), created: true };
+      }
+      // The twin committed first; its row is visible to a new statement.
+      const { rows } = await pool.query(
+        `SELECT ${COLUMNS} FROM monitors WHERE user_id = $1 AND chain = $2 AND address = $3 AND status <> 'deleted'`,
+        [m.userId, m.chain, m.address],
+      );
+      if (!rows[0]) throw new Error('monitor vanished between insert and select');
+      return { monitor: toMonitor(rows[0]), created: false };
+    },
+
+    async find(id: string): Promise<Monitor | null> {
+      const { rows } = await pool.query(`SELECT ${COLUMNS} FROM monitors WHERE id = $1`, [id]);
+      return rows[0] ? toMonitor(rows[0]) : null;
+    },
+
+    /** A monitor is only ever visible to its owner, and a deleted one to nobody. */
+    async findForUser(id: string, userId: string): Promise<Monitor | null> {
+      const { rows } = await pool.query(
+        `SELECT ${COLUMNS} FROM monitors WHERE id = $1 AND user_id = $2 AND status <> 'deleted'`,
+        [id, userId],
+      );
+      return rows[0] ? toMonitor(rows[0]) : null;
+    },
+
+    async listForUser(userId: string, limit: number, offset: number): Promise<{ monitors: Monitor[]; total: number }> {
+      const [page, count] = await Promise.all([
+        pool.query(
+          `SELECT ${COLUMNS} FROM monitors WHERE user_id = $1 AND status <> 'deleted'
+           ORDER BY created_at DESC, id LIMIT $2 OFFSET $3`,
+          [userId, limit, offset],
+        ),
+        pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM monitors WHERE user_id = $1 AND status <> 'deleted'`,
+          [userId],
+        ),
+      ]);
+      return { monitors: page.rows.map(toMonitor), total: count.rows[0]?.n ?? 0 };
+    },
+
+    /** Marks it deleted (its alerts stay for the record); false when it was not the owner's or already gone. */
+    async delete(id: string, userId: string): Promise<boolean> {
+      const { rowCount } = await pool.query(
+        `UPDATE monitors SET status = 'deleted', deleted_at = now() WHERE id = $1 AND user_id = $2 AND status <> 'deleted'`,
+        [id, userId],
+      );
+      if (rowCount) await pool.query('DELETE FROM monitor_watch WHERE monitor_id = $1', [id]);
+      return (rowCount ?? 0) > 0;
+    },
+
+    async pausedForUser(userId: string): Promise<string[]> {
+      const { rows } = await pool.query<{ id: string }>(
+        `SELECT id FROM monitors WHERE user_id = $1 AND status = 'paused'`,
+        [userId],
+      );
+      return rows.map((r) => r.id);
+    },
+
+    /** The monitors watching any of these addresses (their target or an address of their last crawl). */
+    async watching(addresses: readonly string[]): Promise<string[]> {
+      if (addresses.length === 0) return [];
+      const { rows } = await pool.query<{ monitor_id: string }>(
+        `SELECT DISTINCT w.monitor_id FROM monitor_watch w JOIN monitors m ON m.id = w.monitor_id
+         WHERE w.address = ANY($1) AND m.status <> 'deleted'`,
+        [addresses],
+      );
+      return rows.map((r) => r.monitor_id);
+    },
+
+    async alerts(monitorId: string, limit: number, offset: number): Promise<{ alerts: MonitorAlert[]; total: number }> {
+      const [page, count] = await Promise.all([
+        pool.query(
+          `SELECT * FROM monitor_alerts WHERE monitor_id = $1 ORDER BY created_at DESC, id LIMIT $2 OFFSET $3`,
+          [monitorId, limit, offset],
+        ),
+        pool.query<{ n: number }>('SELECT count(*)::int AS n FROM monitor_alerts WHERE monitor_id = $1', [monitorId]),
+      ]);
+      return { alerts: page.rows.map(toAlert), total: count.rows[0]?.n ?? 0 };
+    },
+
+    /**
+     * Records a re-screen's result in one transaction: the new summary, the watched addresses (target and crawl),
+     * and the alert if there is one (idempotent per request: a retried evaluation stores it once).
+     */
+    async recordScreening(
+      client: PoolClient,
+      r: {
+        monitorId: string;
+        userId: string;
+        requestId: string;
+        summary: MonitorSummary;
+        watched: string[];
+        alert: { reason: string; before: MonitorSummary } | null;
+      },
+    ): Promise<boolean> {
+      await client.query(
+        `UPDATE monitors SET last_request_id = $2, last_result = $3, last_screened_at = now(),
+           status = CASE WHEN status = 'paused' THEN 'active' ELSE status END, paused_reason = NULL
+         WHERE id = $1 AND status <> 'deleted'`,
+        [r.monitorId, r.requestId, JSON.stringify(r.summary)],
+      );
+      await client.query('DELETE FROM monitor_watch WHERE monitor_id = $1', [r.monitorId]);
+      await client.query(
+        `INSERT INTO monitor_watch (address, monitor_id) SELECT DISTINCT unnest($2::text[]), $1::uuid ON CONFLICT DO NOTHING`,
+        [r.monitorId, r.watched],
+      );
+      if (!r.alert) return false;
+      const { rowCount } = await client.query(
+        `INSERT INTO monitor_alerts (id, monitor_id, user_id, kind, request_id, before, after, reason)
+         VALUES ($1, $2, $3, 'risk_changed', $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+        [
+          randomUUID(),
+          r.monitorId,
+          r.userId,
+          r.requestId,
+          JSON.stringify(r.alert.before),
+          JSON.stringify(r.summary),
+          r.alert.reason,
+        ],
+      );
+      return (rowCount ?? 0) > 0;
+    },
+
+    /** Pauses (or resumes) with an alert saying why; idempotent per (monitor, request, kind). */
+    async setPaused(
+      monitorId: string,
+      userId: string,
+      paused: boolean,
+      reason: string,
+      requestId: string | null,
+    ): Promise<void> {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const { rowCount } = await client.query(
+          `UPDATE monitors SET status = $2, paused_reason = $3 WHERE id = $1 AND status = $4`,
+          [monitorId, paused ? 'paused' : 'active', paused ? reason : null, paused ? 'active' : 'paused'],
+        );
+        if (rowCount) {
+          await client.query(
+            `INSERT INTO monitor_alerts (id, monitor_id, user_id, kind, request_id, reason)
+             VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
+            [randomUUID(), monitorId, userId, paused ? 'paused' : 'resumed', requestId, reason],
+          );
+        }
+        await client.query('COMMIT');
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+  };
+}
+
+export type MonitorStore = ReturnType<typeof createMonitorStore>;

@@ -1,0 +1,28 @@
+/** Inputs and signals of the monitor workflows. Types only: the workflow bundle stays pure. */
+export interface MonitorWorkflowInput {
+  monitorId: string;
+  userId: string;
+  chain: string;
+  /** Hours between scheduled re-screens (new transfers); list changes and requests re-screen at once. */
+  everyHours: number;
+  /** Carried across continue-as-new: re-screens asked for and not yet done, and whether the owner could not pay. */
+  pending?: string[];
+  paused?: boolean;
+}
+
+export interface RescreenRequest {
+  reason: string;
+}
+
+export type MonitorPreparation =
+  | { status: 'ready'; input: import('../screening').ScreeningInput }
+  | { status: 'insufficient_credits' }
+  | { status: 'stopped' };
+
+export interface ListVersionNoticeInput {
+  versionId: number;
+  issueDate: string;
+}
+
+/** The signal names, shared by the workflows, the api and the list refresh. */
+export const MONITOR_SIGNALS = { rescreen: 'rescreen', resume: 'resume', stop: 'stop' } as const;
