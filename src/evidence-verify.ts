@@ -67,7 +67,8 @@ async function main(): Promise<number> {
     return 1;
   }
   process.stdout.write(
-    `valid: ${signed === 'data' ? 'data' : `data.${signed}`} signed by kid ${kid} (EdDSA over its RFC 8785 canonical JSON)\n`,
+    `valid: ${signed === 'data' ? 'data' : `data.${signed}`} signed by kid ${kid} (EdDSA over its ` +
+      `RFC 8785 canonical JSON)\n`,
   );
   return 0;
 }

@@ -1,4 +1,6 @@
-/** Monitor workflows: one long-running workflow per monitor, and the notice of a list version. Deterministic code only. */
+/**
+ * Monitor workflows: one long-running workflow per monitor, and the notice of a list version. Deterministic code only.
+ */
 import {
   condition,
   continueAsNew,

@@ -172,31 +172,35 @@ describe('stablecoin freezes on Ethereum', () => {
     expect(await rowOf('ethereum', 'USDT', frozen)).toEqual(row);
   });
 
-  test('when a window is read again, then an event older than the stored one does not overwrite it, and a destroyed balance counts once', async () => {
-    const user = address(0xf2);
-    const from = (await blockNumber(anvil.rpcUrl)) + 1n;
-    await usdt.emit('addBlackList', user);
-    await usdt.emit('destroyBlackFunds', user, 5_250_000n);
-    await usdt.emit('removeBlackList', user);
-    await mineBlocks(anvil.rpcUrl, CONFIRMATIONS);
-    const [first] = (await syncEthereum()).contracts;
-    expect(first).toMatchObject({ events: 3, changed: 3 });
-    expect(first!.windows).toBeGreaterThan(1); // three blocks of events and two on top, in windows of three
-    const settled = await rowOf('ethereum', 'USDT', user);
-    expect(settled).toMatchObject({ status: 'removed', last_event: 'remove', destroyed_usdt: '5.25' });
+  test(
+    'when a window is read again, then an event older than the stored one does not overwrite it, ' +
+      'and a destroyed balance counts once',
+    async () => {
+      const user = address(0xf2);
+      const from = (await blockNumber(anvil.rpcUrl)) + 1n;
+      await usdt.emit('addBlackList', user);
+      await usdt.emit('destroyBlackFunds', user, 5_250_000n);
+      await usdt.emit('removeBlackList', user);
+      await mineBlocks(anvil.rpcUrl, CONFIRMATIONS);
+      const [first] = (await syncEthereum()).contracts;
+      expect(first).toMatchObject({ events: 3, changed: 3 });
+      expect(first!.windows).toBeGreaterThan(1); // three blocks of events and two on top, in windows of three
+      const settled = await rowOf('ethereum', 'USDT', user);
+      expect(settled).toMatchObject({ status: 'removed', last_event: 'remove', destroyed_usdt: '5.25' });
 
-    // The cursor set back before the add: the add and the destroy are read again, older than the stored remove.
-    await pool.query(`UPDATE freeze_cursors SET last_block = $3 WHERE chain = $1 AND contract = $2`, [
-      'ethereum',
-      usdt.address,
-      (from - 1n).toString(),
-    ]);
-    const [again] = (await syncEthereum()).contracts;
+      // The cursor set back before the add: the add and the destroy are read again, older than the stored remove.
+      await pool.query(`UPDATE freeze_cursors SET last_block = $3 WHERE chain = $1 AND contract = $2`, [
+        'ethereum',
+        usdt.address,
+        (from - 1n).toString(),
+      ]);
+      const [again] = (await syncEthereum()).contracts;
 
-    expect(again).toMatchObject({ events: 3, changed: 0 });
-    expect(await rowOf('ethereum', 'USDT', user)).toEqual(settled);
-    expect(await freezesOf('ethereum', user)).toEqual([expect.objectContaining({ status: 'removed' })]);
-  });
+      expect(again).toMatchObject({ events: 3, changed: 0 });
+      expect(await rowOf('ethereum', 'USDT', user)).toEqual(settled);
+      expect(await freezesOf('ethereum', user)).toEqual([expect.objectContaining({ status: 'removed' })]);
+    },
+  );
 
   test('when one transaction adds and then removes an address, then the later log wins', async () => {
     const user = address(0xf3);
@@ -208,62 +212,74 @@ describe('stablecoin freezes on Ethereum', () => {
     expect(await rowOf('ethereum', 'USDT', user)).toMatchObject({ last_event_index: 1 });
   });
 
-  test('when Circle blacklists and unblacklists, then USDC freezes follow; USDC-shaped events of the USDT contract are not read', async () => {
-    const held = address(0xc1);
-    const stray = address(0xc2);
-    await usdc.emit('blacklist', held);
-    await usdt.emit('blacklist', stray);
-    await mineBlocks(anvil.rpcUrl, CONFIRMATIONS);
-    await syncEthereum();
+  test(
+    'when Circle blacklists and unblacklists, then USDC freezes follow; USDC-shaped events of the ' +
+      'USDT contract are not read',
+    async () => {
+      const held = address(0xc1);
+      const stray = address(0xc2);
+      await usdc.emit('blacklist', held);
+      await usdt.emit('blacklist', stray);
+      await mineBlocks(anvil.rpcUrl, CONFIRMATIONS);
+      await syncEthereum();
 
-    expect(await freezesOf('ethereum', held)).toEqual([
-      expect.objectContaining({ token: 'USDC', status: 'blacklisted', source: 'usdc-contract-events-sync' }),
-    ]);
-    expect(await freezesOf('ethereum', stray)).toEqual([]);
+      expect(await freezesOf('ethereum', held)).toEqual([
+        expect.objectContaining({ token: 'USDC', status: 'blacklisted', source: 'usdc-contract-events-sync' }),
+      ]);
+      expect(await freezesOf('ethereum', stray)).toEqual([]);
 
-    await usdc.emit('unBlacklist', held);
-    await mineBlocks(anvil.rpcUrl, CONFIRMATIONS);
-    await syncEthereum();
-    expect(await freezesOf('ethereum', held)).toEqual([expect.objectContaining({ token: 'USDC', status: 'removed' })]);
-  });
+      await usdc.emit('unBlacklist', held);
+      await mineBlocks(anvil.rpcUrl, CONFIRMATIONS);
+      await syncEthereum();
+      expect(await freezesOf('ethereum', held)).toEqual([
+        expect.objectContaining({ token: 'USDC', status: 'removed' }),
+      ]);
+    },
+  );
 
-  test('when a shipped address is released on chain, then its row says removed and keeps the shipped history', async () => {
-    expect(await freezesOf('ethereum', SHIPPED_ETHEREUM)).toEqual([
-      expect.objectContaining({ status: 'blacklisted', since: '2018-06-09T12:31:42Z' }),
-    ]);
-    await usdt.emit('removeBlackList', SHIPPED_ETHEREUM);
-    await mineBlocks(anvil.rpcUrl, CONFIRMATIONS);
-    await syncEthereum();
+  test(
+    'when a shipped address is released on chain, then ' + 'its row says removed and keeps the shipped history',
+    async () => {
+      expect(await freezesOf('ethereum', SHIPPED_ETHEREUM)).toEqual([
+        expect.objectContaining({ status: 'blacklisted', since: '2018-06-09T12:31:42Z' }),
+      ]);
+      await usdt.emit('removeBlackList', SHIPPED_ETHEREUM);
+      await mineBlocks(anvil.rpcUrl, CONFIRMATIONS);
+      await syncEthereum();
 
-    expect(await freezesOf('ethereum', SHIPPED_ETHEREUM)).toEqual([
-      expect.objectContaining({ token: 'USDT', status: 'removed', since: '2018-06-09T12:31:42Z' }),
-    ]);
-    expect(await rowOf('ethereum', 'USDT', SHIPPED_ETHEREUM)).toMatchObject({ destroyed_usdt: '467.8957' });
-  });
+      expect(await freezesOf('ethereum', SHIPPED_ETHEREUM)).toEqual([
+        expect.objectContaining({ token: 'USDT', status: 'removed', since: '2018-06-09T12:31:42Z' }),
+      ]);
+      expect(await rowOf('ethereum', 'USDT', SHIPPED_ETHEREUM)).toMatchObject({ destroyed_usdt: '467.8957' });
+    },
+  );
 
-  test('when a contract has no cursor and no start block, then it starts one window before the confirmed head', async () => {
-    const fresh = await deployFreezeEvents(anvil.rpcUrl);
-    const early = address(0xe1);
-    await fresh.emit('addBlackList', early);
-    await mineBlocks(anvil.rpcUrl, WINDOW_BLOCKS + CONFIRMATIONS + 5);
-    const settings = ethereumSettings({
-      contracts: [{ chain: 'ethereum', token: 'USDT', contract: fresh.address }],
-      startBlock: null,
-    });
+  test(
+    'when a contract has no cursor and no start block, ' + 'then it starts one window before the confirmed head',
+    async () => {
+      const fresh = await deployFreezeEvents(anvil.rpcUrl);
+      const early = address(0xe1);
+      await fresh.emit('addBlackList', early);
+      await mineBlocks(anvil.rpcUrl, WINDOW_BLOCKS + CONFIRMATIONS + 5);
+      const settings = ethereumSettings({
+        contracts: [{ chain: 'ethereum', token: 'USDT', contract: fresh.address }],
+        startBlock: null,
+      });
 
-    const [run] = (await syncEthereum(settings)).contracts;
+      const [run] = (await syncEthereum(settings)).contracts;
 
-    const confirmedHead = (await blockNumber(anvil.rpcUrl)) - BigInt(CONFIRMATIONS);
-    expect(run).toMatchObject({ windows: 1, events: 0, from: String(confirmedHead - BigInt(WINDOW_BLOCKS) + 1n) });
-    expect(BigInt((await cursorOf('ethereum', fresh.address)).last_block)).toBe(confirmedHead);
-    expect(await freezesOf('ethereum', early)).toEqual([]);
+      const confirmedHead = (await blockNumber(anvil.rpcUrl)) - BigInt(CONFIRMATIONS);
+      expect(run).toMatchObject({ windows: 1, events: 0, from: String(confirmedHead - BigInt(WINDOW_BLOCKS) + 1n) });
+      expect(BigInt((await cursorOf('ethereum', fresh.address)).last_block)).toBe(confirmedHead);
+      expect(await freezesOf('ethereum', early)).toEqual([]);
 
-    const later = address(0xe2);
-    await fresh.emit('addBlackList', later);
-    await mineBlocks(anvil.rpcUrl, CONFIRMATIONS);
-    await syncEthereum(settings);
-    expect(await freezesOf('ethereum', later)).toEqual([expect.objectContaining({ status: 'blacklisted' })]);
-  });
+      const later = address(0xe2);
+      await fresh.emit('addBlackList', later);
+      await mineBlocks(anvil.rpcUrl, CONFIRMATIONS);
+      await syncEthereum(settings);
+      expect(await freezesOf('ethereum', later)).toEqual([expect.objectContaining({ status: 'blacklisted' })]);
+    },
+  );
 });
 
 describe('stablecoin freezes on TRON (composed TronGrid pages)', () => {
@@ -278,94 +294,105 @@ describe('stablecoin freezes on TRON (composed TronGrid pages)', () => {
     },
   });
 
-  test('when TronGrid lists freeze events, then they are applied in order over the shipped rows; the next window changes nothing', async () => {
-    const laterNow = FIRST_NOW + 3_600_000;
-    const replay = await startReplayServer([
-      ...firstWindowCassettes(),
-      ...emptyWindowCassettes(FIRST_END, laterNow - 120_000),
-    ]);
-    try {
-      const sync = (now: number) =>
-        syncFreezes({ pool, settings: tronSettings(replay.url), log, now: () => now, tronPageSize: PAGE_SIZE }, 'tron');
-      expect(await rowOf('tron', 'USDT', ADDRESSES.shipped)).toMatchObject({
-        status: 'blacklisted',
-        destroyed_usdt: '663548.114002',
-      });
-
-      const first = await sync(FIRST_NOW);
-
-      expect(first.contracts).toEqual([
-        expect.objectContaining({ chain: 'tron', windows: 1, events: 6, changed: 6, caughtUp: true }),
+  test(
+    'when TronGrid lists freeze events, then they are applied in order over the shipped rows; ' +
+      'the next window changes nothing',
+    async () => {
+      const laterNow = FIRST_NOW + 3_600_000;
+      const replay = await startReplayServer([
+        ...firstWindowCassettes(),
+        ...emptyWindowCassettes(FIRST_END, laterNow - 120_000),
       ]);
-      expect(await freezesOf('tron', ADDRESSES.addedThenRemoved)).toEqual([
-        expect.objectContaining({ token: 'USDT', status: 'removed', since: '2025-10-01T01:00:00Z' }),
-      ]);
-      for (const who of [ADDRESSES.added, ADDRESSES.addedOnPageTwo])
-        expect(await freezesOf('tron', who)).toEqual([expect.objectContaining({ status: 'blacklisted' })]);
-      // Destroyed (1.5 USDT, added to the shipped sum) and then released; it was frozen since 2020.
-      expect(await rowOf('tron', 'USDT', ADDRESSES.shipped)).toMatchObject({
-        status: 'removed',
-        first_blacklisted_at: '2020-06-26T15:55:54Z',
-        last_event: 'remove',
-        last_event_at: '2025-10-01T04:30:00Z',
-        destroyed_usdt: '663549.614002',
-      });
-      expect(Number((await cursorOf('tron', TRON_USDT)).last_block_timestamp)).toBe(FIRST_END);
+      try {
+        const sync = (now: number) =>
+          syncFreezes(
+            { pool, settings: tronSettings(replay.url), log, now: () => now, tronPageSize: PAGE_SIZE },
+            'tron',
+          );
+        expect(await rowOf('tron', 'USDT', ADDRESSES.shipped)).toMatchObject({
+          status: 'blacklisted',
+          destroyed_usdt: '663548.114002',
+        });
 
-      const second = await sync(laterNow);
-      expect(second.contracts).toEqual([expect.objectContaining({ windows: 1, events: 0, changed: 0 })]);
-      expect(Number((await cursorOf('tron', TRON_USDT)).last_block_timestamp)).toBe(laterNow - 120_000);
-      expect(replay.misses).toEqual([]);
-    } finally {
-      await replay.close();
-    }
-  });
+        const first = await sync(FIRST_NOW);
+
+        expect(first.contracts).toEqual([
+          expect.objectContaining({ chain: 'tron', windows: 1, events: 6, changed: 6, caughtUp: true }),
+        ]);
+        expect(await freezesOf('tron', ADDRESSES.addedThenRemoved)).toEqual([
+          expect.objectContaining({ token: 'USDT', status: 'removed', since: '2025-10-01T01:00:00Z' }),
+        ]);
+        for (const who of [ADDRESSES.added, ADDRESSES.addedOnPageTwo])
+          expect(await freezesOf('tron', who)).toEqual([expect.objectContaining({ status: 'blacklisted' })]);
+        // Destroyed (1.5 USDT, added to the shipped sum) and then released; it was frozen since 2020.
+        expect(await rowOf('tron', 'USDT', ADDRESSES.shipped)).toMatchObject({
+          status: 'removed',
+          first_blacklisted_at: '2020-06-26T15:55:54Z',
+          last_event: 'remove',
+          last_event_at: '2025-10-01T04:30:00Z',
+          destroyed_usdt: '663549.614002',
+        });
+        expect(Number((await cursorOf('tron', TRON_USDT)).last_block_timestamp)).toBe(FIRST_END);
+
+        const second = await sync(laterNow);
+        expect(second.contracts).toEqual([expect.objectContaining({ windows: 1, events: 0, changed: 0 })]);
+        expect(Number((await cursorOf('tron', TRON_USDT)).last_block_timestamp)).toBe(laterNow - 120_000);
+        expect(replay.misses).toEqual([]);
+      } finally {
+        await replay.close();
+      }
+    },
+  );
 });
 
 describe('the schedule lists-refresh:freezes', () => {
-  test('when a worker has an Ethereum node, then its schedule runs freezeSyncWorkflow and the runs read the chain; without a node there is none', async () => {
-    // The real workflow and activity, over this file's database (the stack's own is the shared one).
-    const stack = await startTestStack({
-      env: { ETHEREUM_RPC_URL: anvil.rpcUrl },
-      activities: (defaults) => ({
-        ...defaults,
-        ...createListActivities({ pool, log, freezeSync: ethereumSettings() }),
-      }),
-    });
-    const config = { ...stack.config, FREEZES_SYNC_EVERY_MINUTES: 60 };
-    try {
-      const id = await ensureFreezeSync(stack.temporal, config, log);
-      expect(id).toBe('lists-refresh:freezes');
-      // A restart (or a second worker) updates the same schedule instead of failing.
-      expect(await ensureFreezeSync(stack.temporal, { ...config, FREEZES_SYNC_EVERY_MINUTES: 30 }, log)).toBe(id);
-      const handle = stack.temporal.schedule.getHandle(id as string);
-      const schedule = await handle.describe();
-      expect(schedule.spec.intervals).toEqual([expect.objectContaining({ every: 30 * 60_000 })]);
-      expect(schedule.action).toMatchObject({
-        type: 'startWorkflow',
-        workflowType: 'freezeSyncWorkflow',
-        taskQueue: stack.config.TEMPORAL_TASK_QUEUE,
-        args: [{ sources: ['ethereum'] }],
+  test(
+    'when a worker has an Ethereum node, then its schedule runs freezeSyncWorkflow and the runs read the chain; ' +
+      'without a node there is none',
+    async () => {
+      // The real workflow and activity, over this file's database (the stack's own is the shared one).
+      const stack = await startTestStack({
+        env: { ETHEREUM_RPC_URL: anvil.rpcUrl },
+        activities: (defaults) => ({
+          ...defaults,
+          ...createListActivities({ pool, log, freezeSync: ethereumSettings() }),
+        }),
       });
+      const config = { ...stack.config, FREEZES_SYNC_EVERY_MINUTES: 60 };
+      try {
+        const id = await ensureFreezeSync(stack.temporal, config, log);
+        expect(id).toBe('lists-refresh:freezes');
+        // A restart (or a second worker) updates the same schedule instead of failing.
+        expect(await ensureFreezeSync(stack.temporal, { ...config, FREEZES_SYNC_EVERY_MINUTES: 30 }, log)).toBe(id);
+        const handle = stack.temporal.schedule.getHandle(id as string);
+        const schedule = await handle.describe();
+        expect(schedule.spec.intervals).toEqual([expect.objectContaining({ every: 30 * 60_000 })]);
+        expect(schedule.action).toMatchObject({
+          type: 'startWorkflow',
+          workflowType: 'freezeSyncWorkflow',
+          taskQueue: stack.config.TEMPORAL_TASK_QUEUE,
+          args: [{ sources: ['ethereum'] }],
+        });
 
-      const user = address(0xd1);
-      await usdt.emit('addBlackList', user);
-      await mineBlocks(anvil.rpcUrl, CONFIRMATIONS);
-      await handle.trigger();
-      const until = Date.now() + 30_000;
-      while ((await freezesOf('ethereum', user)).length === 0 && Date.now() < until)
-        await new Promise((r) => setTimeout(r, 200));
-      expect(await freezesOf('ethereum', user)).toEqual([expect.objectContaining({ status: 'blacklisted' })]);
+        const user = address(0xd1);
+        await usdt.emit('addBlackList', user);
+        await mineBlocks(anvil.rpcUrl, CONFIRMATIONS);
+        await handle.trigger();
+        const until = Date.now() + 30_000;
+        while ((await freezesOf('ethereum', user)).length === 0 && Date.now() < until)
+          await new Promise((r) => setTimeout(r, 200));
+        expect(await freezesOf('ethereum', user)).toEqual([expect.objectContaining({ status: 'blacklisted' })]);
 
-      const noNode = { ...config, ETHEREUM_RPC_URL: undefined, TRON_API_URL: undefined };
-      expect(await ensureFreezeSync(stack.temporal, noNode, log)).toBeNull();
-      await expect(handle.describe()).rejects.toThrow();
-    } finally {
-      await stack.temporal.schedule
-        .getHandle('lists-refresh:freezes')
-        .delete()
-        .catch(() => undefined);
-      await stack.stop();
-    }
-  });
+        const noNode = { ...config, ETHEREUM_RPC_URL: undefined, TRON_API_URL: undefined };
+        expect(await ensureFreezeSync(stack.temporal, noNode, log)).toBeNull();
+        await expect(handle.describe()).rejects.toThrow();
+      } finally {
+        await stack.temporal.schedule
+          .getHandle('lists-refresh:freezes')
+          .delete()
+          .catch(() => undefined);
+        await stack.stop();
+      }
+    },
+  );
 });

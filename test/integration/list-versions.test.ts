@@ -72,10 +72,14 @@ describe('sanctions list versions', () => {
     expect(tornado).toEqual([expect.objectContaining({ delistedOn: '2025-03-21', sdnName: 'TORNADO CASH' })]);
   });
 
-  test('when an official issue older than the active version is loaded without force, then it is refused and nothing changes', async () => {
-    await expect(load('2025-03-04')).rejects.toMatchObject({ code: 'LIST_ISSUE_OUTDATED', httpStatus: 409 });
-    expect((await lists().activeVersion('ofac'))?.issueDate).toBe('2026-08-22');
-  });
+  test(
+    'when an official issue older than the active version is loaded without force, ' +
+      'then it is refused and nothing changes',
+    async () => {
+      await expect(load('2025-03-04')).rejects.toMatchObject({ code: 'LIST_ISSUE_OUTDATED', httpStatus: 409 });
+      expect((await lists().activeVersion('ofac'))?.issueDate).toBe('2026-08-22');
+    },
+  );
 
   test('when it is forced, then it loads, marked forced, and its diff lists what it removed', async () => {
     const outcome = await load('2025-03-04', true);
@@ -94,25 +98,28 @@ describe('sanctions list versions', () => {
     });
   });
 
-  test('when 2025-03-21 is loaded, then Tornado Cash is delisted: no longer sanctioned, its finding says when', async () => {
-    const outcome = await load('2025-03-21');
-    expect(outcome.status).toBe('applied');
-    if (outcome.status !== 'applied') return;
-    const removed = outcome.diff.removed.filter((e) => e.sdnName === 'TORNADO CASH').map((e) => e.address);
-    expect(removed).toContain(TORNADO);
-    expect(removed.length).toBeGreaterThanOrEqual(80);
-    expect(outcome.diff.added).toEqual([]);
+  test(
+    'when 2025-03-21 is loaded, then Tornado Cash is ' + 'delisted: no longer sanctioned, its finding says when',
+    async () => {
+      const outcome = await load('2025-03-21');
+      expect(outcome.status).toBe('applied');
+      if (outcome.status !== 'applied') return;
+      const removed = outcome.diff.removed.filter((e) => e.sdnName === 'TORNADO CASH').map((e) => e.address);
+      expect(removed).toContain(TORNADO);
+      expect(removed.length).toBeGreaterThanOrEqual(80);
+      expect(outcome.diff.added).toEqual([]);
 
-    const { response, full } = await screen('ethereum', TORNADO);
-    expect(response.rule_scores.is_sanctioned).toBe(0);
-    expect(response.sanctions_list?.issue_date).toBe('2025-03-21');
-    const delisted = full.hits.find((h) => h.detail.includes('delisted on 2025-03-21'));
-    expect(delisted).toMatchObject({ rule: 'tag_score', score: 30, category: 'sanctions_related' });
-    expect(full.lists?.find((l) => l.list === 'ofac')).toMatchObject({
-      issue_date: '2025-03-21',
-      version: outcome.version.id,
-    });
-  });
+      const { response, full } = await screen('ethereum', TORNADO);
+      expect(response.rule_scores.is_sanctioned).toBe(0);
+      expect(response.sanctions_list?.issue_date).toBe('2025-03-21');
+      const delisted = full.hits.find((h) => h.detail.includes('delisted on 2025-03-21'));
+      expect(delisted).toMatchObject({ rule: 'tag_score', score: 30, category: 'sanctions_related' });
+      expect(full.lists?.find((l) => l.list === 'ofac')).toMatchObject({
+        issue_date: '2025-03-21',
+        version: outcome.version.id,
+      });
+    },
+  );
 
   test('when 2025-03-21 is loaded again, then nothing changes', async () => {
     const before = await lists().versions('ofac');
@@ -121,20 +128,24 @@ describe('sanctions list versions', () => {
     expect(await lists().versions('ofac')).toEqual(before);
   });
 
-  test('when an address designated after 2025-03-21 is screened before and after 2025-11-19 is loaded, then LOW, then HIGH naming that issue', async () => {
-    const before = await screen('bitcoin', LATER);
-    expect(before.response.risk_level).toBe('LOW');
-    expect(before.response.rule_scores.is_sanctioned).toBe(0);
+  test(
+    'when an address designated after 2025-03-21 is screened before and after 2025-11-19 is loaded, then LOW, ' +
+      'then HIGH naming that issue',
+    async () => {
+      const before = await screen('bitcoin', LATER);
+      expect(before.response.risk_level).toBe('LOW');
+      expect(before.response.rule_scores.is_sanctioned).toBe(0);
 
-    const outcome = await load('2025-11-19');
-    expect(outcome.status).toBe('applied');
-    const after = await screen('bitcoin', LATER);
-    expect(after.response.risk_level).toBe('HIGH');
-    expect(after.response.rule_scores.is_sanctioned).toBe(100);
-    expect(after.response.sanctions_list?.issue_date).toBe('2025-11-19');
-    expect(after.response.risk_reason).toContain('Andreyev');
-    expect(after.full.hits.find((h) => h.rule === 'is_sanctioned')?.source).toBe('ofac-sdn 2025-11-19');
-  });
+      const outcome = await load('2025-11-19');
+      expect(outcome.status).toBe('applied');
+      const after = await screen('bitcoin', LATER);
+      expect(after.response.risk_level).toBe('HIGH');
+      expect(after.response.rule_scores.is_sanctioned).toBe(100);
+      expect(after.response.sanctions_list?.issue_date).toBe('2025-11-19');
+      expect(after.response.risk_reason).toContain('Andreyev');
+      expect(after.full.hits.find((h) => h.rule === 'is_sanctioned')?.source).toBe('ofac-sdn 2025-11-19');
+    },
+  );
 
   test('when asked whether an address was listed on a date, then the version history answers', async () => {
     const history = await lists().history('ofac', TORNADO, ['ethereum']);

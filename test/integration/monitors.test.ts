@@ -94,32 +94,35 @@ describe('monitors', () => {
     expect(job.body.data).toMatchObject({ status: 'completed', credits_charged: 1 });
   });
 
-  test('when 2025-03-21 delists Tornado Cash, then exactly its two monitors alert risk_changed within 10 s', async () => {
-    const started = Date.now();
-    const outcome = await load('2025-03-21');
-    expect(outcome.status).toBe('applied');
-    const events = await Promise.all(
-      [tornadoA, tornadoB].map((id) => socket.waitFor('risk_changed', (p) => p.monitorId === id, 10_000)),
-    );
-    expect(Date.now() - started).toBeLessThan(10_000);
-    for (const event of events) {
-      expect(event).toMatchObject({
-        chain: 'ethereum',
-        before: { sanctioned: true },
-        after: { sanctioned: false },
-        reason: expect.stringContaining('no longer on a sanctions list'),
-        request_id: expect.any(String),
-      });
-    }
-    await new Promise((r) => setTimeout(r, 1_500));
-    expect(socket.received.filter((e) => e.event === 'risk_changed')).toHaveLength(2);
-    const alerts = await stack.http('GET', `/api/v1/monitors/${tornadoA}/alerts`, { key: user.key });
-    expect(alerts.body.data).toEqual([
-      expect.objectContaining({ kind: 'risk_changed', before: expect.objectContaining({ sanctioned: true }) }),
-    ]);
-    const none = await stack.http('GET', `/api/v1/monitors/${unrelated}/alerts`, { key: user.key });
-    expect(none.body.data).toEqual([]);
-  });
+  test(
+    'when 2025-03-21 delists Tornado Cash, then exactly ' + 'its two monitors alert risk_changed within 10 s',
+    async () => {
+      const started = Date.now();
+      const outcome = await load('2025-03-21');
+      expect(outcome.status).toBe('applied');
+      const events = await Promise.all(
+        [tornadoA, tornadoB].map((id) => socket.waitFor('risk_changed', (p) => p.monitorId === id, 10_000)),
+      );
+      expect(Date.now() - started).toBeLessThan(10_000);
+      for (const event of events) {
+        expect(event).toMatchObject({
+          chain: 'ethereum',
+          before: { sanctioned: true },
+          after: { sanctioned: false },
+          reason: expect.stringContaining('no longer on a sanctions list'),
+          request_id: expect.any(String),
+        });
+      }
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(socket.received.filter((e) => e.event === 'risk_changed')).toHaveLength(2);
+      const alerts = await stack.http('GET', `/api/v1/monitors/${tornadoA}/alerts`, { key: user.key });
+      expect(alerts.body.data).toEqual([
+        expect.objectContaining({ kind: 'risk_changed', before: expect.objectContaining({ sanctioned: true }) }),
+      ]);
+      const none = await stack.http('GET', `/api/v1/monitors/${unrelated}/alerts`, { key: user.key });
+      expect(none.body.data).toEqual([]);
+    },
+  );
 
   test('when 2025-03-21 is loaded again, then nothing is re-screened and nothing alerts', async () => {
     const before = (await stack.http('GET', `/api/v1/monitors/${tornadoA}`, { key: user.key })).body.data;
@@ -167,32 +170,35 @@ describe('monitors', () => {
     );
   });
 
-  test('when the owner cannot pay, then the monitor pauses with an alert saying so, and resumes after a grant', async () => {
-    const poor = await stack.createUser({ credits: 0 });
-    const admin = await stack.createUser({ role: 'admin' });
-    const created = await stack.http('POST', '/api/v1/monitors', {
-      key: poor.key,
-      body: { chain: 'ethereum', address: TORNADO_A },
-    });
-    const id = created.body.data.id as string;
-    const paused = await until('the monitor to pause', async () => {
-      const r = await stack.http('GET', `/api/v1/monitors/${id}`, { key: poor.key });
-      return r.body.data.status === 'paused' ? r.body.data : null;
-    });
-    expect(paused.paused_reason).toMatch(/cannot pay/);
-    const alerts = await stack.http('GET', `/api/v1/monitors/${id}/alerts`, { key: poor.key });
-    expect(alerts.body.data).toEqual([expect.objectContaining({ kind: 'paused' })]);
+  test(
+    'when the owner cannot pay, then the monitor pauses ' + 'with an alert saying so, and resumes after a grant',
+    async () => {
+      const poor = await stack.createUser({ credits: 0 });
+      const admin = await stack.createUser({ role: 'admin' });
+      const created = await stack.http('POST', '/api/v1/monitors', {
+        key: poor.key,
+        body: { chain: 'ethereum', address: TORNADO_A },
+      });
+      const id = created.body.data.id as string;
+      const paused = await until('the monitor to pause', async () => {
+        const r = await stack.http('GET', `/api/v1/monitors/${id}`, { key: poor.key });
+        return r.body.data.status === 'paused' ? r.body.data : null;
+      });
+      expect(paused.paused_reason).toMatch(/cannot pay/);
+      const alerts = await stack.http('GET', `/api/v1/monitors/${id}/alerts`, { key: poor.key });
+      expect(alerts.body.data).toEqual([expect.objectContaining({ kind: 'paused' })]);
 
-    const grant = await stack.http('POST', '/api/v1/credits/grant', {
-      key: admin.key,
-      body: { userId: poor.id, amount: 5, idempotencyKey: `monitor-resume-${id}` },
-    });
-    expect(grant.status).toBe(200);
-    const resumed = await screened(id, poor.key);
-    expect(resumed.status).toBe('active');
-    const after = await stack.http('GET', `/api/v1/monitors/${id}/alerts`, { key: poor.key });
-    expect(after.body.data.map((a: { kind: string }) => a.kind)).toEqual(['resumed', 'paused']);
-  });
+      const grant = await stack.http('POST', '/api/v1/credits/grant', {
+        key: admin.key,
+        body: { userId: poor.id, amount: 5, idempotencyKey: `monitor-resume-${id}` },
+      });
+      expect(grant.status).toBe(200);
+      const resumed = await screened(id, poor.key);
+      expect(resumed.status).toBe('active');
+      const after = await stack.http('GET', `/api/v1/monitors/${id}/alerts`, { key: poor.key });
+      expect(after.body.data.map((a: { kind: string }) => a.kind)).toEqual(['resumed', 'paused']);
+    },
+  );
 
   test('when a monitor is asked for with bad input, then 400 naming the field, 404 for unknown ids', async () => {
     const bad = await stack.http('POST', '/api/v1/monitors', {

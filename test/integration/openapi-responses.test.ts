@@ -746,23 +746,26 @@ describe('real answers against the OpenAPI document', () => {
       },
     );
 
-    test('when monitors are created, listed, read, re-screened and deleted, then every answer matches the document', async () => {
-      const body = { chain: 'bitcoin', address: '12QtD5BFwRsdNsAZY76UVE1xyCGNTojH9h', alert_level: 'HIGH' };
-      const created = await expectAnswer(201, 'POST', '/api/v1/monitors', { key: admin.key, body });
-      const id = created.body.data.id;
-      await expectAnswer(200, 'POST', '/api/v1/monitors', { key: admin.key, body });
-      await expectAnswer(400, 'POST', '/api/v1/monitors', { key: admin.key, body: { ...body, chain: 'dogecoin' } });
-      await expectAnswer(200, 'GET', '/api/v1/monitors', { key: admin.key });
-      await expectAnswer(200, 'GET', `/api/v1/monitors/${id}`, { key: admin.key });
-      await expectAnswer(200, 'GET', `/api/v1/monitors/${id}/alerts`, { key: admin.key });
-      await expectAnswer(202, 'POST', `/api/v1/monitors/${id}/rescreen`, { key: admin.key });
-      await expectAnswer(200, 'DELETE', `/api/v1/monitors/${id}`, { key: admin.key });
-      await expectAnswer(404, 'GET', `/api/v1/monitors/${id}`, { key: admin.key });
-      await expectAnswer(404, 'DELETE', `/api/v1/monitors/${id}`, { key: admin.key });
-      await expectAnswer(404, 'GET', `/api/v1/monitors/${id}/alerts`, { key: admin.key });
-      await expectAnswer(404, 'POST', `/api/v1/monitors/${id}/rescreen`, { key: admin.key });
-      await expectAnswer(401, 'GET', '/api/v1/monitors');
-    });
+    test(
+      'when monitors are created, listed, read, re-screened ' + 'and deleted, then every answer matches the document',
+      async () => {
+        const body = { chain: 'bitcoin', address: '12QtD5BFwRsdNsAZY76UVE1xyCGNTojH9h', alert_level: 'HIGH' };
+        const created = await expectAnswer(201, 'POST', '/api/v1/monitors', { key: admin.key, body });
+        const id = created.body.data.id;
+        await expectAnswer(200, 'POST', '/api/v1/monitors', { key: admin.key, body });
+        await expectAnswer(400, 'POST', '/api/v1/monitors', { key: admin.key, body: { ...body, chain: 'dogecoin' } });
+        await expectAnswer(200, 'GET', '/api/v1/monitors', { key: admin.key });
+        await expectAnswer(200, 'GET', `/api/v1/monitors/${id}`, { key: admin.key });
+        await expectAnswer(200, 'GET', `/api/v1/monitors/${id}/alerts`, { key: admin.key });
+        await expectAnswer(202, 'POST', `/api/v1/monitors/${id}/rescreen`, { key: admin.key });
+        await expectAnswer(200, 'DELETE', `/api/v1/monitors/${id}`, { key: admin.key });
+        await expectAnswer(404, 'GET', `/api/v1/monitors/${id}`, { key: admin.key });
+        await expectAnswer(404, 'DELETE', `/api/v1/monitors/${id}`, { key: admin.key });
+        await expectAnswer(404, 'GET', `/api/v1/monitors/${id}/alerts`, { key: admin.key });
+        await expectAnswer(404, 'POST', `/api/v1/monitors/${id}/rescreen`, { key: admin.key });
+        await expectAnswer(401, 'GET', '/api/v1/monitors');
+      },
+    );
 
     test('when the keys that verify signed answers are fetched, then the key set matches the document', async () => {
       const jwks = await expectAnswer(200, 'GET', '/.well-known/jwks.json');

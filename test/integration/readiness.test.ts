@@ -35,25 +35,33 @@ describe('health and readiness probes', () => {
     await proxy?.close();
   });
 
-  test('when the OFAC list is older than its maximum age while refresh is on, then readiness says degraded but stays 200', async () => {
-    const stale = await startTestStack({ env: { OFAC_REFRESH_EVERY_HOURS: '24', OFAC_MAX_AGE_DAYS: '1' } });
-    try {
-      const ready = await probe(stale.api.url, '/readyz');
-      expect(ready.status).toBe(200);
-      expect(ready.body.status).toBe('degraded');
-      expect(ready.body.checks.lists).toMatchObject({ ok: false, error: expect.stringMatching(/older than 1 days/) });
-      expect(ready.body.checks.postgres.ok).toBe(true);
-      const user = await stale.createUser({ credits: 0 });
-      const lists = await stale.http('GET', '/api/v1/lists', { key: user.key });
-      expect(lists.body.data.sanctions[0]).toMatchObject({ stale: true, max_age_days: 1, refresh: { enabled: true } });
-      const metrics = await (await fetch(`${stale.api.url}/metrics`)).text();
-      const age = Number(/^chainscreen_list_age_seconds\{list="ofac"\} (\d+)$/m.exec(metrics)?.[1]);
-      const issued = Date.parse(`${lists.body.data.sanctions[0].active.issue_date}T00:00:00Z`);
-      expect(Math.abs(age - (Date.now() - issued) / 1000)).toBeLessThan(60);
-    } finally {
-      await stale.stop();
-    }
-  });
+  test(
+    'when the OFAC list is older than its maximum age while refresh is on, ' +
+      'then readiness says degraded but stays 200',
+    async () => {
+      const stale = await startTestStack({ env: { OFAC_REFRESH_EVERY_HOURS: '24', OFAC_MAX_AGE_DAYS: '1' } });
+      try {
+        const ready = await probe(stale.api.url, '/readyz');
+        expect(ready.status).toBe(200);
+        expect(ready.body.status).toBe('degraded');
+        expect(ready.body.checks.lists).toMatchObject({ ok: false, error: expect.stringMatching(/older than 1 days/) });
+        expect(ready.body.checks.postgres.ok).toBe(true);
+        const user = await stale.createUser({ credits: 0 });
+        const lists = await stale.http('GET', '/api/v1/lists', { key: user.key });
+        expect(lists.body.data.sanctions[0]).toMatchObject({
+          stale: true,
+          max_age_days: 1,
+          refresh: { enabled: true },
+        });
+        const metrics = await (await fetch(`${stale.api.url}/metrics`)).text();
+        const age = Number(/^chainscreen_list_age_seconds\{list="ofac"\} (\d+)$/m.exec(metrics)?.[1]);
+        const issued = Date.parse(`${lists.body.data.sanctions[0].active.issue_date}T00:00:00Z`);
+        expect(Math.abs(age - (Date.now() - issued) / 1000)).toBeLessThan(60);
+      } finally {
+        await stale.stop();
+      }
+    },
+  );
 
   test(
     'when a worker polls the task queue and every dependency ' + 'answers, then both processes are live and ready',

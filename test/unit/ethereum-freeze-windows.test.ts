@@ -61,33 +61,39 @@ const settings = (overrides: object = {}) => ({
   ...overrides,
 });
 
-test('when the node refuses a window as too large, then it is halved until it answers, and later windows ask no more', async () => {
-  const { store, windows, cursor } = fakeStore({ lastBlock: 999n, lastBlockTimestamp: null });
-  const { node, asked } = fakeNode(1_000n + 200n + 12n - 1n, 25n, 1_010n);
+test(
+  'when the node refuses a window as too large, then it is halved until it answers, ' + 'and later windows ask no more',
+  async () => {
+    const { store, windows, cursor } = fakeStore({ lastBlock: 999n, lastBlockTimestamp: null });
+    const { node, asked } = fakeNode(1_000n + 200n + 12n - 1n, 25n, 1_010n);
 
-  const [result] = await syncEthereumFreezes({ store, node }, settings());
+    const [result] = await syncEthereumFreezes({ store, node }, settings());
 
-  // [1000, 1099] → halves → quarters of 25 blocks answer; every later window asks for 25 at most.
-  expect(asked.slice(0, 3)).toEqual([
-    [1_000n, 1_099n],
-    [1_000n, 1_049n],
-    [1_000n, 1_024n],
-  ]);
-  const afterFirstWindow = asked.filter(([from]) => from >= 1_100n);
-  expect(afterFirstWindow[0]).toEqual([1_100n, 1_124n]);
-  expect(afterFirstWindow.every(([from, to]) => to - from + 1n <= 25n)).toBe(true);
-  expect(result).toMatchObject({ events: 1, changed: 1, caughtUp: true, to: '1199' });
-  expect(cursor()).toEqual({ lastBlock: 1_199n, lastBlockTimestamp: null });
-  expect(windows[0]).toMatchObject({ to: { lastBlock: 1_099n }, events: 1 });
-});
+    // [1000, 1099] → halves → quarters of 25 blocks answer; every later window asks for 25 at most.
+    expect(asked.slice(0, 3)).toEqual([
+      [1_000n, 1_099n],
+      [1_000n, 1_049n],
+      [1_000n, 1_024n],
+    ]);
+    const afterFirstWindow = asked.filter(([from]) => from >= 1_100n);
+    expect(afterFirstWindow[0]).toEqual([1_100n, 1_124n]);
+    expect(afterFirstWindow.every(([from, to]) => to - from + 1n <= 25n)).toBe(true);
+    expect(result).toMatchObject({ events: 1, changed: 1, caughtUp: true, to: '1199' });
+    expect(cursor()).toEqual({ lastBlock: 1_199n, lastBlockTimestamp: null });
+    expect(windows[0]).toMatchObject({ to: { lastBlock: 1_099n }, events: 1 });
+  },
+);
 
-test('when the node refuses a single block, then the run fails with the chain unavailable, and the cursor stays', async () => {
-  const { store, cursor } = fakeStore({ lastBlock: 999n, lastBlockTimestamp: null });
-  const { node } = fakeNode(2_000n, 0n, 1_010n);
+test(
+  'when the node refuses a single block, then the run ' + 'fails with the chain unavailable, and the cursor stays',
+  async () => {
+    const { store, cursor } = fakeStore({ lastBlock: 999n, lastBlockTimestamp: null });
+    const { node } = fakeNode(2_000n, 0n, 1_010n);
 
-  await expect(syncEthereumFreezes({ store, node }, settings())).rejects.toMatchObject({ code: 'CHAIN_UNAVAILABLE' });
-  expect(cursor()).toEqual({ lastBlock: 999n, lastBlockTimestamp: null });
-});
+    await expect(syncEthereumFreezes({ store, node }, settings())).rejects.toMatchObject({ code: 'CHAIN_UNAVAILABLE' });
+    expect(cursor()).toEqual({ lastBlock: 999n, lastBlockTimestamp: null });
+  },
+);
 
 test('when far behind, then a run stops after its window limit, not caught up, and the next run goes on', async () => {
   const { store, cursor } = fakeStore({ lastBlock: 0n, lastBlockTimestamp: null });

@@ -75,18 +75,21 @@ describe('TronGrid freeze events', () => {
     expect(sentHeaders.map((h) => h.get('TRON-PRO-API-KEY'))).toEqual(['trongrid-test-key', 'trongrid-test-key']);
   });
 
-  test('when a destroy is read, then its balance is in the token’s units and a 41… address is read too', async () => {
-    const destroyed = await reader().read(TRON_USDT, 'DestroyedBlackFunds', WINDOW_START, FIRST_END);
-    const removed = await reader().read(TRON_USDT, 'RemovedBlackList', WINDOW_START, FIRST_END);
+  test(
+    'when a destroy is read, then its balance is in ' + 'the token’s units and a 41… address is read too',
+    async () => {
+      const destroyed = await reader().read(TRON_USDT, 'DestroyedBlackFunds', WINDOW_START, FIRST_END);
+      const removed = await reader().read(TRON_USDT, 'RemovedBlackList', WINDOW_START, FIRST_END);
 
-    expect(destroyed.events).toEqual([
-      expect.objectContaining({ kind: 'destroy', address: ADDRESSES.shipped, amount: 1_500_000n, index: 1 }),
-    ]);
-    expect(removed.events.map((e) => [e.kind, e.address])).toEqual([
-      ['remove', ADDRESSES.addedThenRemoved],
-      ['remove', ADDRESSES.shipped],
-    ]);
-  });
+      expect(destroyed.events).toEqual([
+        expect.objectContaining({ kind: 'destroy', address: ADDRESSES.shipped, amount: 1_500_000n, index: 1 }),
+      ]);
+      expect(removed.events.map((e) => [e.kind, e.address])).toEqual([
+        ['remove', ADDRESSES.addedThenRemoved],
+        ['remove', ADDRESSES.shipped],
+      ]);
+    },
+  );
 
   test('when the page limit ends a read, then it says where, and the rest waits for the next window', async () => {
     const read = await reader({ maxPages: 1 }).read(TRON_USDT, 'AddedBlackList', WINDOW_START, FIRST_END);
@@ -103,12 +106,15 @@ describe('TronGrid freeze events', () => {
     });
   });
 
-  test('the events’ hex spellings convert to the base58 the reference lists use, as the screening client does', () => {
-    const body = page('removed-blacklist') as { data: { result: { _user: string } }[] };
-    for (const hex of [...body.data.map((e) => e.result._user), '41a614f803b6fd780986a42c78ec9c7f77e6ded13c'])
-      expect(tronAddressOf(hex)).toBe(tronHexToBase58(hex));
-    expect(tronAddressOf('0x41a614f803b6fd780986a42c78ec9c7f77e6ded13c')).toBe(TRON_USDT);
-    expect(tronAddressOf(TRON_USDT)).toBe(TRON_USDT);
-    expect(tronAddressOf('0x1234')).toBeNull();
-  });
+  test(
+    'the events’ hex spellings convert to the base58 ' + 'the reference lists use, as the screening client does',
+    () => {
+      const body = page('removed-blacklist') as { data: { result: { _user: string } }[] };
+      for (const hex of [...body.data.map((e) => e.result._user), '41a614f803b6fd780986a42c78ec9c7f77e6ded13c'])
+        expect(tronAddressOf(hex)).toBe(tronHexToBase58(hex));
+      expect(tronAddressOf('0x41a614f803b6fd780986a42c78ec9c7f77e6ded13c')).toBe(TRON_USDT);
+      expect(tronAddressOf(TRON_USDT)).toBe(TRON_USDT);
+      expect(tronAddressOf('0x1234')).toBeNull();
+    },
+  );
 });

@@ -70,25 +70,28 @@ test('each configured chain is read once and the results come back in the order 
   expect(log.calls).toHaveLength(2);
 });
 
-test('when one chain fails for good, then the other is still read, and the run fails with the chain’s code', async () => {
-  const log = callLog();
-  let ethereumDone = false;
-  const stubs: StubActivities<ListActivities> = {
-    syncStablecoinFreezes: async ({ source }) => {
-      if (source === 'tron') throw ApplicationFailure.nonRetryable('TronGrid refused the key', 'CHAIN_UNAVAILABLE');
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      ethereumDone = true;
-      return read(source);
-    },
-  };
-  worker.use(logged(log, stubs));
+test(
+  'when one chain fails for good, then the other is ' + 'still read, and the run fails with the chain’s code',
+  async () => {
+    const log = callLog();
+    let ethereumDone = false;
+    const stubs: StubActivities<ListActivities> = {
+      syncStablecoinFreezes: async ({ source }) => {
+        if (source === 'tron') throw ApplicationFailure.nonRetryable('TronGrid refused the key', 'CHAIN_UNAVAILABLE');
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        ethereumDone = true;
+        return read(source);
+      },
+    };
+    worker.use(logged(log, stubs));
 
-  const failure = await (await start(['ethereum', 'tron'])).result().catch((err: unknown) => err);
+    const failure = await (await start(['ethereum', 'tron'])).result().catch((err: unknown) => err);
 
-  expect(failure).toBeInstanceOf(WorkflowFailedError);
-  const cause = (failure as WorkflowFailedError).cause;
-  expect(cause).toBeInstanceOf(ActivityFailure);
-  expect((cause as ActivityFailure).cause).toMatchObject({ type: 'CHAIN_UNAVAILABLE' });
-  expect(ethereumDone).toBe(true);
-  expect(log.count('syncStablecoinFreezes')).toBe(2);
-});
+    expect(failure).toBeInstanceOf(WorkflowFailedError);
+    const cause = (failure as WorkflowFailedError).cause;
+    expect(cause).toBeInstanceOf(ActivityFailure);
+    expect((cause as ActivityFailure).cause).toMatchObject({ type: 'CHAIN_UNAVAILABLE' });
+    expect(ethereumDone).toBe(true);
+    expect(log.count('syncStablecoinFreezes')).toBe(2);
+  },
+);

@@ -5,7 +5,9 @@ import { crawlLimitsFor } from './crawl-limits';
 /** What the engine can do per chain, known to the API before a job starts (to price and hold credits). */
 export interface EngineCapabilities {
   hasChainData(chain: Chain): boolean;
-  /** Deepest crawl the engine would run: 0 = lists only, 1 = the target's own on-chain facts, 1 + n = n exposure hops. */
+  /**
+   * Deepest crawl the engine would run: 0 = lists only, 1 = the target's own on-chain facts, 1 + n = n exposure hops.
+   */
   plannedDepth(chain: Chain, apiType: ApiType): number;
 }
 

@@ -165,7 +165,9 @@ export function createScreeningEngine(deps: EngineDeps) {
         truncated: [],
       };
       if (!deps.chainClients[req.chain]) {
-        crawl.note = `no ${req.chain} node is configured: screened against the reference lists only, on-chain exposure not checked`;
+        crawl.note =
+          `no ${req.chain} node is configured: screened against the reference lists only, ` +
+          `on-chain exposure not checked`;
         crawl.complete = false;
       } else if (!client) {
         crawl.note = 'on-chain data not read: the credits available paid for a lists-only screening';
@@ -243,7 +245,9 @@ export function createScreeningEngine(deps: EngineDeps) {
         crawl.limits = exposure.limits;
         if (!o.complete) {
           crawl.complete = false;
-          crawl.note = `exposure crawl cut short (${o.truncated.filter((t) => t !== 'fanout').join(', ')}) after ${o.hopsReached} hop(s): unexplored counterparties are unknown, not clean`;
+          crawl.note =
+            `exposure crawl cut short (${o.truncated.filter((t) => t !== 'fanout').join(', ')}) ` +
+            `after ${o.hopsReached} hop(s): unexplored counterparties are unknown, not clean`;
         }
       } else if (client && req.maxDepth < 2 && deps.chainClients[req.chain]?.getAddressTransfers) {
         crawl.note = crawl.note ?? 'exposure crawl not run: the credits available paid for the direct screening only';

@@ -48,7 +48,9 @@ export interface CrawlDeps {
   chain: Chain;
   client: ChainClient;
   lists: ReferenceLists;
-  /** USD value of an amount at the transfer's time (unix seconds, null when unknown); null when the asset has no price. */
+  /**
+   * USD value of an amount at the transfer's time (unix seconds, null when unknown); null when the asset has no price.
+   */
   usdValue(asset: Asset, amount: bigint, timestamp: number | null): number | null | Promise<number | null>;
 }
 

@@ -14,7 +14,9 @@ const indirectParams = (model: RiskModel) => (model.document ?? shippedRiskModel
 
 const pct = (share: number) => `${share >= 0.995 ? 100 : Math.max(1, Math.round(share * 100))} %`;
 
-/** One finding per listed node the crawl reached, scored so an analyst can re-derive it from hop, share and severity. */
+/**
+ * One finding per listed node the crawl reached, scored so an analyst can re-derive it from hop, share and severity.
+ */
 export function indirectExposureHits(
   model: RiskModel,
   nodes: ExposureNode[],
@@ -67,7 +69,9 @@ export function indirectExposureHits(
         hop: n.hop,
         category: f.category,
         source: f.source,
-        detail: `${pct(n.share)} of ${n.path[0]}'s ${flow} ${n.hop === 1 ? 'directly' : `within ${n.hop} hops`} ${n.direction === 'in' ? 'from' : 'to'} ${f.what}: ${n.path.join(' → ')}`,
+        detail:
+          `${pct(n.share)} of ${n.path[0]}'s ${flow} ${n.hop === 1 ? 'directly' : `within ${n.hop} hops`} ` +
+          `${n.direction === 'in' ? 'from' : 'to'} ${f.what}: ${n.path.join(' → ')}`,
         path: n.path,
         direction: n.direction,
         usd: Math.round(n.usd * 100) / 100,

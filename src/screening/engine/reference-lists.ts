@@ -130,7 +130,8 @@ export function createReferenceLists(pool: Pool): ReferenceLists {
         // of the active version, and delisted ones (context) unless the address is listed again.
         pool.query(
           `SELECT s.chain, s.address, s.sdn_name, s.sdn_uid, array_to_string(s.programs, ';') AS programs,
-                  to_char(s.designated, 'YYYY-MM-DD') AS designated, to_char(s.delisted_on, 'YYYY-MM-DD') AS delisted_on,
+                  to_char(s.designated, 'YYYY-MM-DD') AS designated, to_char(s.delisted_on, ` +
+            `'YYYY-MM-DD') AS delisted_on,
                   to_char(v.issue_date, 'YYYY-MM-DD') AS issue_date
            FROM sanction_entries s JOIN list_versions v ON v.id = coalesce(s.delisted_version, s.listed_version)
            WHERE s.list = 'ofac' AND s.address = ANY($1) AND (s.chain = ANY($2) OR ($3 AND s.address LIKE '0x%'))
@@ -138,7 +139,8 @@ export function createReferenceLists(pool: Pool): ReferenceLists {
           [list, chainsToMatch(chain), evm],
         ),
         pool.query(
-          `SELECT chain, address, token, status, first_blacklisted_at, last_event_at, source FROM ref_stablecoin_blacklist
+          `SELECT chain, address, token, status, first_blacklisted_at, last_event_at, source ` +
+            `FROM ref_stablecoin_blacklist
            WHERE address = ANY($1) AND chain = ANY($2)`,
           [list, chainsToMatch(chain)],
         ),

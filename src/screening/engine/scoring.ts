@@ -84,7 +84,9 @@ function listHits(model: RiskModel, p: Party): Hit[] {
       hop: 0,
       category: 'sanctions_related',
       source: d.source,
-      detail: `${who(p)} was on the OFAC SDN list${d.sdnName ? ` (${d.sdnName})` : ''} and was delisted on ${d.delistedOn}`,
+      detail:
+        `${who(p)} was on the OFAC SDN list${d.sdnName ? ` (${d.sdnName})` : ''} and was ` +
+        `delisted on ${d.delistedOn}`,
     });
   }
   for (const f of p.intel.freezes) {
@@ -99,7 +101,8 @@ function listHits(model: RiskModel, p: Party): Hit[] {
       source: f.source,
       detail: frozen
         ? `${who(p)} is frozen by the ${f.token} issuer on ${f.chain} since ${f.since ?? 'an unknown date'}`
-        : `${who(p)} was frozen by the ${f.token} issuer on ${f.chain} and released on ${f.lastEventAt ?? 'an unknown date'}`,
+        : `${who(p)} was frozen by the ${f.token} issuer on ${f.chain} and released on ` +
+          `${f.lastEventAt ?? 'an unknown date'}`,
     });
   }
   for (const l of p.intel.labels) {
@@ -113,7 +116,9 @@ function listHits(model: RiskModel, p: Party): Hit[] {
       hop: 0,
       category: l.category,
       source: l.source,
-      detail: `${who(p)} is labelled ${l.category.replace(/_/g, ' ')}${l.name ? ` ("${l.name}")` : ''} by ${l.source} (${l.confidence ?? 'unknown'} confidence)`,
+      detail:
+        `${who(p)} is labelled ${l.category.replace(/_/g, ' ')}${l.name ? ` ("${l.name}")` : ''} by ` +
+        `${l.source} (${l.confidence ?? 'unknown'} confidence)`,
     });
   }
   return hits;
@@ -171,7 +176,9 @@ function behaviour(
     activeDuration = b.first_seen_within_hours.find((step) => ageHours < step.hours)?.score ?? 0;
     if (activeDuration > 0)
       notes.push(
-        `first seen ${ageHours < 24 ? `${Math.max(1, Math.round(ageHours))} h` : `${Math.round(ageHours / 24)} days`} ago (+${activeDuration})`,
+        `first seen ` +
+          `${ageHours < 24 ? `${Math.max(1, Math.round(ageHours))} h` : `${Math.round(ageHours / 24)} days`} ago ` +
+          `(+${activeDuration})`,
       );
   }
   if (history?.inboundCount != null && !history.truncated && history.inboundCount <= b.few_inflows.at_most) {

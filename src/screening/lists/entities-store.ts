@@ -44,7 +44,8 @@ export function createEntityStore(pool: Pool) {
       const { rows } = await pool.query(
         `SELECT e.*, m.matched, m.score FROM ref_entities e
          CROSS JOIN LATERAL (
-           SELECT c.candidate AS matched, greatest(similarity(lower(c.candidate), $1), CASE WHEN lower(c.candidate) = $1 THEN 1 ELSE 0 END) AS score
+           SELECT c.candidate AS matched, greatest(similarity(lower(c.candidate), $1), ` +
+          `CASE WHEN lower(c.candidate) = $1 THEN 1 ELSE 0 END) AS score
            FROM unnest(array_prepend(e.name, string_to_array(coalesce(e.aliases, ''), ';'))) AS c(candidate)
            WHERE c.candidate <> '' ORDER BY 2 DESC LIMIT 1) m
          WHERE lower(e.name) % $1 OR lower(coalesce(e.aliases, '')) % $1 OR lower(e.name) = $1 OR m.score >= $2
@@ -59,7 +60,8 @@ export function createEntityStore(pool: Pool) {
       const [sanctions, labels] = await Promise.all([
         uids.length
           ? pool.query(
-              `SELECT chain, count(DISTINCT address)::int AS n, string_agg(DISTINCT programs, ';') AS programs, min(designated) AS designated
+              `SELECT chain, count(DISTINCT address)::int AS n, string_agg(DISTINCT programs, ';') AS programs, ` +
+                `min(designated) AS designated
                         FROM ref_sanctions WHERE sdn_uid = ANY($1) AND status = 'active' GROUP BY chain`,
               [uids],
             )
@@ -67,7 +69,8 @@ export function createEntityStore(pool: Pool) {
               rows: [] as { chain: string; n: number; programs: string | null; designated: string | null }[],
             }),
         pool.query(
-          `SELECT chain, count(DISTINCT address)::int AS n FROM ref_address_labels WHERE lower(name) LIKE $1 GROUP BY chain`,
+          `SELECT chain, count(DISTINCT address)::int AS n FROM ref_address_labels ` +
+            `WHERE lower(name) LIKE $1 GROUP BY chain`,
           [
             `${String(e.name)
               .toLowerCase()

@@ -83,7 +83,8 @@ export async function loadReferenceData(pool: Pool, dataDir: string, log: Logger
         const rows = await copyCsv(client, file, ds.table);
         await client.query(
           `INSERT INTO reference_datasets (name, sha256, row_count) VALUES ($1, $2, $3)
-           ON CONFLICT (name) DO UPDATE SET sha256 = EXCLUDED.sha256, row_count = EXCLUDED.row_count, loaded_at = now()`,
+           ON CONFLICT (name) DO UPDATE SET sha256 = EXCLUDED.sha256, ` +
+            `row_count = EXCLUDED.row_count, loaded_at = now()`,
           [ds.name, digest, rows],
         );
         await client.query('COMMIT');
