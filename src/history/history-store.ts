@@ -117,8 +117,14 @@ export function createHistoryStore(pool: Pool) {
         ],
       );
       const row = rows[0];
-      if (!row) throw new Error(`activity ${e.idempotencyKey} neither inserted nor found`);
-      return row;
+      if (row) return row;
+      // A twin committed after this statement's snapshot: ON CONFLICT saw it, the SELECT above could not. A new
+      // statement has a new snapshot (READ COMMITTED), so it finds the twin's row.
+      const twin = await pool.query<{ id: string }>('SELECT id FROM activity_history WHERE idempotency_key = $1', [
+        e.idempotencyKey,
+      ]);
+      if (!twin.rows[0]) throw new Error(`activity ${e.idempotencyKey} neither inserted nor found`);
+      return { id: twin.rows[0].id, inserted: false };
     },
 
     /** One page of a user's history, newest first, with the total for the filters. */

@@ -1,4 +1,4 @@
-import { ScheduleAlreadyRunning, type Client, type ScheduleOptions } from '@temporalio/client';
+import type { Client, ScheduleOptions } from '@temporalio/client';
 import type { Pool } from 'pg';
 import type { Config } from '../platform/config';
 import { createListStore } from './list-store';
@@ -6,6 +6,7 @@ import { isStale } from './lists-routes';
 import type { Logger } from '../platform/logging/logger';
 import { listRefreshScheduleId } from './workflow-ids';
 import type { ListRefreshInput } from './workflow-types';
+import { upsertSchedule } from '../platform/temporal/upsert-schedule';
 
 type RefreshConfig = Pick<Config, 'TEMPORAL_TASK_QUEUE' | 'OFAC_REFRESH_SOURCE' | 'OFAC_REFRESH_EVERY_HOURS'>;
 
@@ -40,17 +41,7 @@ export async function ensureOfacRefreshSchedule(
     },
     policies: { overlap: 'SKIP', catchupWindow: '1 hour' },
   };
-  try {
-    await client.schedule.create(schedule);
-  } catch (err) {
-    if (!(err instanceof ScheduleAlreadyRunning)) throw err;
-    await handle.update((previous) => ({
-      ...previous,
-      spec: schedule.spec,
-      action: schedule.action,
-      policies: { ...previous.policies, ...schedule.policies },
-    }));
-  }
+  await upsertSchedule(client, schedule);
   if (options.triggerNow) await handle.trigger();
   log.info('OFAC refresh scheduled', {
     scheduleId,

@@ -3,3 +3,6 @@ export { createMonitorStore, type MonitorStore } from './monitors-store';
 export { createMonitorsRouter, type MonitorsRouterDeps } from './monitors-routes';
 export { resumeMonitorsAfterGrant } from './resume-after-grant';
 export { listVersionNoticeWorkflowId } from './workflow-ids';
+export type { monitorAlertListResponse, monitorAlertSchema } from './monitors-views';
+export type { monitorListResponse, monitorSchema } from './monitors-views';
+export type { createMonitorBody } from './monitors-routes';

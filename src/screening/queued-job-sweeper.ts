@@ -1,8 +1,9 @@
-import { ScheduleAlreadyRunning, type Client, type ScheduleOptions } from '@temporalio/client';
+import type { Client, ScheduleOptions } from '@temporalio/client';
 import type { Config } from '../platform/config';
 import type { Logger } from '../platform/logging/logger';
 import { queuedJobSweeperScheduleId } from './workflow-ids';
 import type { QueuedJobSweepInput } from './workflow-types';
+import { upsertSchedule } from '../platform/temporal/upsert-schedule';
 
 type SweeperConfig = Pick<
   Config,
@@ -49,17 +50,7 @@ export async function ensureQueuedJobSweeper(
     },
     policies: { overlap: 'SKIP', catchupWindow: '1 minute' },
   };
-  try {
-    await client.schedule.create(options);
-  } catch (err) {
-    if (!(err instanceof ScheduleAlreadyRunning)) throw err;
-    await client.schedule.getHandle(scheduleId).update((previous) => ({
-      ...previous,
-      spec: options.spec,
-      action: options.action,
-      policies: { ...previous.policies, ...options.policies },
-    }));
-  }
+  await upsertSchedule(client, options);
   log.info('queued-job sweeper scheduled', { scheduleId, everySeconds: config.QUEUED_JOB_SWEEP_EVERY_SECONDS });
   return scheduleId;
 }

@@ -16,6 +16,7 @@ afterAll(async () => {
 const VIEWS = [
   { hash: 'screen', link: 'Screen' },
   { hash: 'activity', link: 'Activity' },
+  { hash: 'monitors', link: 'Monitors' },
   { hash: 'credits', link: 'Credits' },
   { hash: 'keys', link: 'API keys' },
   { hash: 'markets', link: 'Markets' },

@@ -149,6 +149,24 @@ describe('POST /api/webhook/activity', () => {
     },
   );
 
+  test('when twenty identical records arrive at once, fifty times over, then every answer is 201 with the one ' +
+    "row's id (a twin committed after the insert's snapshot is found, never a 500)", async () => {
+    for (let round = 0; round < 50; round++) {
+      const body = {
+        activityType: 'kya',
+        userId: 'user_race',
+        requestId: randomUUID(),
+        blockchain: 'ethereum',
+        address: '0x1111111111111111111111111111111111111111',
+      };
+      const answers = await Promise.all(Array.from({ length: 20 }, () => send(body)));
+      const rows = await rowsFor(body.requestId);
+      expect([round, answers.map((a) => a.status)]).toEqual([round, Array(20).fill(201)]);
+      expect(new Set(answers.map((a) => a.body.id))).toEqual(new Set([rows[0].id]));
+      expect(rows).toHaveLength(1);
+    }
+  }, 120_000);
+
   test('when the same requestId is used for two different users, then each gets its own row', async () => {
     const requestId = randomUUID();
     await send({ activityType: 'kye', userId: 'user_one', requestId, entityId: 'e1' });

@@ -1,9 +1,8 @@
 import path from 'node:path';
-import { Client, type Pool } from 'pg';
+import type { Pool } from 'pg';
 import { createListActivities } from '../../activities/lists';
 import type { FreezeSyncSettings } from '../../src/lists/freezes';
 import { ensureFreezeSync, syncFreezes } from '../../src/lists/freezes';
-import { createPool } from '../../src/platform/db/pool';
 import { migrate } from '../../src/platform/db/migrate';
 import { createLogger } from '../../src/platform/logging/logger';
 import { createReferenceLists } from '../../src/screening/engine/reference-lists';
@@ -17,6 +16,7 @@ import {
 } from '../helpers/freeze-events-contract';
 import { startReplayServer } from '../helpers/replay-server';
 import { startTestStack } from '../helpers/test-stack';
+import { createOwnDatabase, type OwnDatabase } from '../helpers/own-database';
 import {
   ADDRESSES,
   emptyWindowCassettes,
@@ -43,7 +43,7 @@ const WINDOW_BLOCKS = 3;
 /** A shipped row: blacklisted on Ethereum on 2018-06-09. */
 const SHIPPED_ETHEREUM = '0x008fe40574e881e7247b50b991c0cc057d66647f';
 
-let admin: Client;
+let database: OwnDatabase;
 let pool: Pool;
 let anvil: AnvilNode;
 let usdt: FreezeEventsContract;
@@ -94,14 +94,8 @@ const cursorOf = async (chain: string, contract: string) =>
   ).rows[0];
 
 beforeAll(async () => {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error('TEST_DATABASE_URL is not set (jest global setup starts Postgres)');
-  admin = new Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${databaseName}`);
-  const own = new URL(url);
-  own.pathname = `/${databaseName}`;
-  pool = createPool(own.toString(), 4);
+  database = await createOwnDatabase(databaseName);
+  pool = database.pool;
   await migrate(pool, log);
   await loadReferenceData(pool, DATA, log);
   anvil = await startAnvil();
@@ -112,9 +106,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await anvil?.stop();
-  await pool?.end();
-  await admin?.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-  await admin?.end();
+  await database?.drop();
 });
 
 describe('stablecoin freezes on Ethereum', () => {

@@ -1,11 +1,10 @@
 import path from 'node:path';
-import { Client, type Pool } from 'pg';
+import type { Pool } from 'pg';
 import { applyListIssue } from '../../src/lists/apply-list-issue';
 import { readBundledOfac } from '../../src/lists/bundled-ofac';
 import { createListStore } from '../../src/lists/list-store';
 import { loadBundledLists } from '../../src/lists/load-bundled-lists';
 import { refreshOfacList } from '../../src/lists/refresh-list';
-import { createPool } from '../../src/platform/db/pool';
 import { migrate } from '../../src/platform/db/migrate';
 import { createLogger } from '../../src/platform/logging/logger';
 import { createScreeningEngine } from '../../src/screening/engine/engine';
@@ -13,6 +12,7 @@ import { loadPriceBook } from '../../src/screening/engine/prices';
 import { createReferenceLists } from '../../src/screening/engine/reference-lists';
 import { loadRiskModel } from '../../src/screening/engine/risk-model';
 import { loadReferenceData } from '../../src/screening/lists/reference-data';
+import { createOwnDatabase, type OwnDatabase } from '../helpers/own-database';
 
 /**
  * Sanctions lists as versions, on a database of this file's own (the other files share one and must keep the
@@ -26,7 +26,7 @@ const LATER = '1HmqvgSXUVES1jn4TQPzk9dxo1NE8wim2T'; // Andreyev, Vitaliy Sergeye
 const log = createLogger('silent');
 const databaseName = `lists_${process.pid}`;
 
-let admin: Client;
+let database: OwnDatabase;
 let pool: Pool;
 
 const lists = () => createListStore(pool);
@@ -43,23 +43,15 @@ const load = (date: string, force = false) =>
   refreshOfacList({ pool, lists: lists(), log }, { list: 'ofac', source: fixture(date), force });
 
 beforeAll(async () => {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error('TEST_DATABASE_URL is not set (jest global setup starts Postgres)');
-  admin = new Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${databaseName}`);
-  const own = new URL(url);
-  own.pathname = `/${databaseName}`;
-  pool = createPool(own.toString(), 4);
+  database = await createOwnDatabase(databaseName);
+  pool = database.pool;
   await migrate(pool, log);
   await loadReferenceData(pool, DATA, log);
   await loadBundledLists(pool, DATA, log);
 }, 120_000);
 
 afterAll(async () => {
-  await pool?.end();
-  await admin?.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-  await admin?.end();
+  await database?.drop();
 });
 
 describe('sanctions list versions', () => {

@@ -3,22 +3,12 @@
  * attribute operators search by, PayPal's "subscription not known yet" retries and PayFast's server validation.
  */
 import { ApplicationFailure } from '@temporalio/common';
-import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { BillingActivities } from '../../activities/billing';
 import type { EventResult } from '../../src/platform/webhooks/event-result';
 import { UserIdAttr } from '../../src/platform/temporal/search-attributes';
 import type { payfastPaymentWorkflow, payfastRefundWorkflow, paypalEventWorkflow } from '../../workflows';
 import { eventResult, payFastPaymentInput, payFastRefundInput, payPalEventInput } from './workflow-samples';
-import {
-  callLog,
-  logged,
-  startStubbedWorker,
-  startWorkflowTestEnv,
-  workflowBundle,
-  type CallLog,
-  type StubActivities,
-  type StubbedWorker,
-} from './workflow-test-env';
+import { callLog, logged, useStubbedWorker, type CallLog, type StubActivities } from './workflow-test-env';
 
 const ACTIVITIES = [
   'applyPayPalEvent',
@@ -28,19 +18,7 @@ const ACTIVITIES = [
   'recordPayFastRejection',
 ];
 
-let env: TestWorkflowEnvironment;
-let worker: StubbedWorker;
-
-beforeAll(async () => {
-  const [started, bundle] = await Promise.all([startWorkflowTestEnv(), workflowBundle()]);
-  env = started;
-  worker = await startStubbedWorker(env, bundle, ACTIVITIES);
-});
-
-afterAll(async () => {
-  await worker?.stop();
-  await env?.teardown();
-});
+const testbed = useStubbedWorker(ACTIVITIES);
 
 let runs = 0;
 
@@ -53,10 +31,10 @@ async function run<W extends BillingWorkflow>(
   stubs: StubActivities<BillingActivities>,
 ): Promise<{ result: EventResult; log: CallLog; userId: string | undefined }> {
   const log = callLog();
-  worker.use(logged(log, stubs));
-  const handle = await env.client.workflow.start<(arg: typeof input) => Promise<EventResult>>(workflowType, {
-    taskQueue: worker.taskQueue,
-    workflowId: `${workflowType}-${++runs}-${worker.taskQueue}`,
+  testbed.worker.use(logged(log, stubs));
+  const handle = await testbed.env.client.workflow.start<(arg: typeof input) => Promise<EventResult>>(workflowType, {
+    taskQueue: testbed.worker.taskQueue,
+    workflowId: `${workflowType}-${++runs}-${testbed.worker.taskQueue}`,
     args: [input],
   });
   const result = await handle.result();

@@ -5,50 +5,29 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { ActivityFailure, ApplicationFailure } from '@temporalio/common';
 import { WorkflowFailedError } from '@temporalio/client';
-import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { IdentityActivities } from '../../activities/identity';
 import type { MarketActivities } from '../../activities/market';
 import type { ScreeningActivities } from '../../activities/screening';
 import { UserIdAttr } from '../../src/platform/temporal/search-attributes';
 import type { clerkEventWorkflow, marketSyncWorkflow, x402ReportWorkflow } from '../../workflows';
 import { analysisResult, clerkEventInput, eventResult, marketSyncInput, screeningInput } from './workflow-samples';
-import {
-  callLog,
-  logged,
-  startStubbedWorker,
-  startWorkflowTestEnv,
-  workflowBundle,
-  type StubActivities,
-  type StubbedWorker,
-} from './workflow-test-env';
+import { callLog, logged, useStubbedWorker, type StubActivities } from './workflow-test-env';
 
 const ACTIVITIES = ['applyClerkEvent', 'syncMarketSymbol', 'analyzeTarget'];
 
-let env: TestWorkflowEnvironment;
-let worker: StubbedWorker;
-
-beforeAll(async () => {
-  const [started, bundle] = await Promise.all([startWorkflowTestEnv(), workflowBundle()]);
-  env = started;
-  worker = await startStubbedWorker(env, bundle, ACTIVITIES);
-});
-
-afterAll(async () => {
-  await worker?.stop();
-  await env?.teardown();
-});
+const testbed = useStubbedWorker(ACTIVITIES);
 
 let runs = 0;
-const nextWorkflowId = (prefix: string): string => `${prefix}-${++runs}-${worker.taskQueue}`;
+const nextWorkflowId = (prefix: string): string => `${prefix}-${++runs}-${testbed.worker.taskQueue}`;
 
 describe('clerkEventWorkflow', () => {
   test("returns the activity's result and tags the workflow with the user", async () => {
     const log = callLog();
     const applied = eventResult({ outcome: 'applied', credits: 0, transactionId: null, userId: 'user-5' });
     const stubs: StubActivities<IdentityActivities> = { applyClerkEvent: async () => applied };
-    worker.use(logged(log, stubs));
-    const handle = await env.client.workflow.start<typeof clerkEventWorkflow>('clerkEventWorkflow', {
-      taskQueue: worker.taskQueue,
+    testbed.worker.use(logged(log, stubs));
+    const handle = await testbed.env.client.workflow.start<typeof clerkEventWorkflow>('clerkEventWorkflow', {
+      taskQueue: testbed.worker.taskQueue,
       workflowId: nextWorkflowId('clerk'),
       args: [clerkEventInput],
     });
@@ -68,10 +47,10 @@ describe('marketSyncWorkflow', () => {
         return { symbol: input.symbol, requests: 1, candles: 2, knownUntil: 1_700_000_000_000 };
       },
     };
-    worker.use(logged(log, stubs));
+    testbed.worker.use(logged(log, stubs));
     const input = marketSyncInput();
-    const handle = await env.client.workflow.start<typeof marketSyncWorkflow>('marketSyncWorkflow', {
-      taskQueue: worker.taskQueue,
+    const handle = await testbed.env.client.workflow.start<typeof marketSyncWorkflow>('marketSyncWorkflow', {
+      taskQueue: testbed.worker.taskQueue,
       workflowId: nextWorkflowId('market-sync'),
       args: [input],
     });
@@ -105,9 +84,9 @@ describe('x402ReportWorkflow', () => {
     const input = screeningInput({ requestId: 'x402-report-1' });
     const analysis = analysisResult({ depthReached: 2, riskLevel: 'MEDIUM' });
     const stubs: StubActivities<Pick<ScreeningActivities, 'analyzeTarget'>> = { analyzeTarget: async () => analysis };
-    worker.use(logged(log, stubs));
-    const result = await env.client.workflow.execute<typeof x402ReportWorkflow>('x402ReportWorkflow', {
-      taskQueue: worker.taskQueue,
+    testbed.worker.use(logged(log, stubs));
+    const result = await testbed.env.client.workflow.execute<typeof x402ReportWorkflow>('x402ReportWorkflow', {
+      taskQueue: testbed.worker.taskQueue,
       workflowId: nextWorkflowId('x402'),
       args: [input],
     });
@@ -123,10 +102,10 @@ describe('x402ReportWorkflow', () => {
         throw ApplicationFailure.retryable('node down', 'CHAIN_UNAVAILABLE');
       },
     };
-    worker.use(logged(log, stubs));
-    const failure = await env.client.workflow
+    testbed.worker.use(logged(log, stubs));
+    const failure = await testbed.env.client.workflow
       .execute<typeof x402ReportWorkflow>('x402ReportWorkflow', {
-        taskQueue: worker.taskQueue,
+        taskQueue: testbed.worker.taskQueue,
         workflowId: nextWorkflowId('x402'),
         args: [screeningInput()],
       })

@@ -3,7 +3,6 @@
  * what a job is charged, the order of its writes, and how each kind of analysis failure ends.
  */
 import { ApplicationFailure } from '@temporalio/common';
-import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { QueuedJobActivities } from '../../activities/screening-sweeper';
 import type { ScreeningActivities } from '../../activities/screening';
 import { JobStatusAttr, RiskLevelAttr } from '../../src/platform/temporal/search-attributes';
@@ -12,16 +11,7 @@ import { analysisCost } from '../../src/screening/pricing';
 import type { ScreeningInput, ScreeningOutcome } from '../../src/screening/workflow-types';
 import type { queuedJobSweeperWorkflow, screeningWorkflow } from '../../workflows';
 import { analysisResult, screeningInput, sweepInput, sweepSummary } from './workflow-samples';
-import {
-  callLog,
-  logged,
-  startStubbedWorker,
-  startWorkflowTestEnv,
-  workflowBundle,
-  type CallLog,
-  type StubActivities,
-  type StubbedWorker,
-} from './workflow-test-env';
+import { callLog, logged, useStubbedWorker, type CallLog, type StubActivities } from './workflow-test-env';
 
 const ACTIVITIES = [
   'analyzeTarget',
@@ -32,19 +22,7 @@ const ACTIVITIES = [
   'sweepQueuedJobs',
 ];
 
-let env: TestWorkflowEnvironment;
-let worker: StubbedWorker;
-
-beforeAll(async () => {
-  const [started, bundle] = await Promise.all([startWorkflowTestEnv(), workflowBundle()]);
-  env = started;
-  worker = await startStubbedWorker(env, bundle, ACTIVITIES);
-});
-
-afterAll(async () => {
-  await worker?.stop();
-  await env?.teardown();
-});
+const testbed = useStubbedWorker(ACTIVITIES);
 
 let runs = 0;
 
@@ -72,10 +50,10 @@ async function runScreening(
   analyzeTarget: (input: ScreeningInput) => Promise<unknown>,
 ): Promise<ScreeningRun> {
   const log = callLog();
-  worker.use(screeningStubs(log, analyzeTarget));
-  const handle = await env.client.workflow.start<typeof screeningWorkflow>('screeningWorkflow', {
-    taskQueue: worker.taskQueue,
-    workflowId: `screening:${input.requestId}-${++runs}-${worker.taskQueue}`,
+  testbed.worker.use(screeningStubs(log, analyzeTarget));
+  const handle = await testbed.env.client.workflow.start<typeof screeningWorkflow>('screeningWorkflow', {
+    taskQueue: testbed.worker.taskQueue,
+    workflowId: `screening:${input.requestId}-${++runs}-${testbed.worker.taskQueue}`,
     args: [input],
   });
   const outcome = await handle.result();
@@ -193,12 +171,15 @@ describe('queuedJobSweeperWorkflow', () => {
   test('runs one sweep with its input and returns the summary', async () => {
     const log = callLog();
     const stubs: StubActivities<QueuedJobActivities> = { sweepQueuedJobs: async () => sweepSummary };
-    worker.use(logged(log, stubs));
-    const summary = await env.client.workflow.execute<typeof queuedJobSweeperWorkflow>('queuedJobSweeperWorkflow', {
-      taskQueue: worker.taskQueue,
-      workflowId: `queued-job-sweeper-${worker.taskQueue}`,
-      args: [sweepInput],
-    });
+    testbed.worker.use(logged(log, stubs));
+    const summary = await testbed.env.client.workflow.execute<typeof queuedJobSweeperWorkflow>(
+      'queuedJobSweeperWorkflow',
+      {
+        taskQueue: testbed.worker.taskQueue,
+        workflowId: `queued-job-sweeper-${testbed.worker.taskQueue}`,
+        args: [sweepInput],
+      },
+    );
 
     expect(summary).toEqual(sweepSummary);
     expect(log.calls).toEqual([{ name: 'sweepQueuedJobs', input: sweepInput }]);

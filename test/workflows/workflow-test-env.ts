@@ -141,3 +141,24 @@ export function logged<T extends object>(log: CallLog, stubs: T): T {
 export type StubActivities<T> = {
   [K in keyof T]?: T[K] extends (input: infer I) => Promise<unknown> ? (input: I) => Promise<unknown> : never;
 };
+
+/**
+ * A test file's dev server and one stubbed worker for the activity names given, started before its tests and
+ * stopped after them. The returned object is filled in by beforeAll: read its fields inside tests only.
+ */
+export function useStubbedWorker(activityNames: readonly string[]): {
+  env: TestWorkflowEnvironment;
+  worker: StubbedWorker;
+} {
+  const shared = {} as { env: TestWorkflowEnvironment; worker: StubbedWorker };
+  beforeAll(async () => {
+    const [started, bundle] = await Promise.all([startWorkflowTestEnv(), workflowBundle()]);
+    shared.env = started;
+    shared.worker = await startStubbedWorker(started, bundle, activityNames);
+  });
+  afterAll(async () => {
+    await shared.worker?.stop();
+    await shared.env?.teardown();
+  });
+  return shared;
+}

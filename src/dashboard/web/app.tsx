@@ -9,6 +9,7 @@ import { ActivityPanel } from './panels/activity-panel';
 import { CreditsPanel } from './panels/credits-panel';
 import { KeysPanel } from './panels/keys-panel';
 import { MarketsPanel } from './panels/markets-panel';
+import { MonitorsPanel } from './panels/monitors-panel';
 import { ScreenPanel } from './panels/screen-panel';
 import { connectRealtime, useRealtimeEvent, type ConnectionState } from './realtime';
 import { loadCredential, saveCredential, type Credential } from './session';
@@ -16,6 +17,7 @@ import { loadCredential, saveCredential, type Credential } from './session';
 const VIEWS = [
   { id: 'screen', label: 'Screen', Panel: ScreenPanel },
   { id: 'activity', label: 'Activity', Panel: ActivityPanel },
+  { id: 'monitors', label: 'Monitors', Panel: MonitorsPanel },
   { id: 'credits', label: 'Credits', Panel: CreditsPanel },
   { id: 'keys', label: 'API keys', Panel: KeysPanel },
   { id: 'markets', label: 'Markets', Panel: MarketsPanel },

@@ -1,9 +1,10 @@
-import { type Client, ScheduleAlreadyRunning, type ScheduleOptions } from '@temporalio/client';
+import type { Client, ScheduleOptions } from '@temporalio/client';
 import type { Config } from '../../platform/config';
 import type { Logger } from '../../platform/logging/logger';
 import { listRefreshScheduleId } from '../workflow-ids';
 import { type FreezeConfig, freezeSources, freezeSyncSettings } from './freeze-settings';
 import type { FreezeSyncInput } from './freeze-sync-types';
+import { upsertSchedule } from '../../platform/temporal/upsert-schedule';
 
 type ScheduleConfig = FreezeConfig & Pick<Config, 'TEMPORAL_TASK_QUEUE' | 'FREEZES_SYNC_EVERY_MINUTES'>;
 
@@ -41,17 +42,7 @@ export async function ensureFreezeSync(client: Client, config: ScheduleConfig, l
     // Missed runs are not made up one by one: the next run reads everything since the cursor anyway.
     policies: { overlap: 'SKIP', catchupWindow: '1 minute' },
   };
-  try {
-    await client.schedule.create(schedule);
-  } catch (err) {
-    if (!(err instanceof ScheduleAlreadyRunning)) throw err;
-    await handle.update((previous) => ({
-      ...previous,
-      spec: schedule.spec,
-      action: schedule.action,
-      policies: { ...previous.policies, ...schedule.policies },
-    }));
-  }
+  await upsertSchedule(client, schedule);
   log.info('stablecoin freeze sync scheduled', {
     scheduleId,
     everyMinutes: config.FREEZES_SYNC_EVERY_MINUTES,
