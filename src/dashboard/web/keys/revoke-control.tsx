@@ -1,12 +1,10 @@
-import { useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { ErrorNotice } from '../components/error-notice';
+import { ConfirmAction } from '../components/confirm-action';
 import { useSession } from '../context';
 import type { ApiKeyRecord } from './key-types';
 
 /**
- * Revoke in two steps, both ordinary buttons (keyboard and screen-reader friendly, unlike
- * window.confirm). Revoking the key this tab signed in with warns first; afterwards the next request
- * is refused and the app signs out.
+ * Revoke in two steps (see ConfirmAction). Revoking the key this tab signed in with warns first; afterwards the
+ * next request is refused and the app signs out.
  */
 export function RevokeControl({
   apiKey,
@@ -18,70 +16,35 @@ export function RevokeControl({
   onRevoked: () => void;
 }) {
   const { api } = useSession();
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const confirmButton = useRef<HTMLButtonElement>(null);
-  const revokeButton = useRef<HTMLButtonElement>(null);
-  const firstRender = useRef(true);
-
-  // The button that had the focus is replaced: hand the focus to its counterpart, not to the page.
-  useLayoutEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    (confirming ? confirmButton : revokeButton).current?.focus();
-  }, [confirming]);
 
   const revoke = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await api.delete(`/api/v1/api-keys/${encodeURIComponent(apiKey.id)}`);
-      onRevoked();
-    } catch (err) {
-      setError(err);
-      setBusy(false);
-    }
+    await api.delete(`/api/v1/api-keys/${encodeURIComponent(apiKey.id)}`);
+    onRevoked();
   };
 
-  if (!confirming) {
-    return (
-      <button type="button" class="danger" ref={revokeButton} onClick={() => setConfirming(true)}>
-        Revoke
-        <span class="visually-hidden">
-          {' '}
-          {apiKey.name} ({apiKey.prefix}…)
-        </span>
-      </button>
-    );
-  }
-  const warningId = `revoke-warning-${apiKey.id}`;
   return (
-    <div class="revoke-confirm">
-      <p id={warningId} class={isSignedInKey ? 'notice notice-error' : 'hint'}>
-        {isSignedInKey
+    <ConfirmAction
+      action={
+        <>
+          Revoke
+          <span class="visually-hidden">
+            {' '}
+            {apiKey.name} ({apiKey.prefix}…)
+          </span>
+        </>
+      }
+      confirmLabel="Confirm revoke"
+      busyLabel="Revoking…"
+      warning={
+        isSignedInKey
           ? 'This is the key you are signed in with. Revoking it signs you out of this dashboard, ' +
             'and every program using it stops working at once.'
-          : 'Programs using this key stop working at once. This cannot be undone.'}
-      </p>
-      <div class="form-actions">
-        <button
-          type="button"
-          class="danger"
-          ref={confirmButton}
-          aria-describedby={warningId}
-          disabled={busy}
-          onClick={revoke}
-        >
-          {busy ? 'Revoking…' : 'Confirm revoke'}
-        </button>
-        <button type="button" class="secondary" disabled={busy} onClick={() => setConfirming(false)}>
-          Cancel
-        </button>
-      </div>
-      <ErrorNotice error={error} />
-    </div>
+          : 'Programs using this key stop working at once. This cannot be undone.'
+      }
+      warningId={`revoke-warning-${apiKey.id}`}
+      warningClass={isSignedInKey ? 'notice notice-error' : 'hint'}
+      confirmClass="revoke-confirm"
+      onConfirm={revoke}
+    />
   );
 }

@@ -1,7 +1,10 @@
 import { useState } from 'preact/hooks';
 import { ApiError } from '../api-client';
+import { AddressField } from '../components/address-field';
 import { ErrorNotice } from '../components/error-notice';
-import { CHAINS, chainName } from '../screen/screen-words';
+import { useFormSubmission } from '../components/use-form-submission';
+import { ChainSelect } from '../screen/chain-select';
+import { chainName } from '../screen/screen-words';
 import type { AlertLevel, Monitor, NewMonitor } from './monitor-types';
 import { ALERT_LEVELS } from './monitor-words';
 
@@ -20,69 +23,32 @@ export function AddMonitorForm({
   const [chain, setChain] = useState('bitcoin');
   const [address, setAddress] = useState('');
   const [alertLevel, setAlertLevel] = useState<AlertLevel>('MEDIUM');
-  const [missingAddress, setMissingAddress] = useState(false);
-  const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState('');
-  const [busy, setBusy] = useState(false);
+  // A confirmation, like a complaint, is about what was sent.
+  const { error, missing, busy, changed, submitting } = useFormSubmission(() => setDone(''));
 
-  // A complaint (or a confirmation) is about what was sent: it goes as soon as any of that changes.
-  const changed =
-    <T,>(apply: (value: T) => void) =>
-    (value: T) => {
-      apply(value);
-      setError(null);
-      setMissingAddress(false);
-      setDone('');
-    };
-
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    const trimmed = address.trim();
-    setError(null);
-    setDone('');
-    setMissingAddress(!trimmed);
-    if (!trimmed || busy) return;
-    setBusy(true);
-    try {
-      const { monitor, existed } = await onAdd({
-        chain: chain as NewMonitor['chain'],
-        address: trimmed,
-        alert_level: alertLevel,
-      });
-      setAddress('');
-      setDone(
-        existed
-          ? `${monitor.address} on ${chainName(monitor.chain)} was already monitored: it is listed below.`
-          : `Monitoring ${monitor.address} on ${chainName(monitor.chain)}: the result of its first screening ` +
-              'appears in the list below.',
-      );
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = submitting(address, async (trimmed) => {
+    const { monitor, existed } = await onAdd({
+      chain: chain as NewMonitor['chain'],
+      address: trimmed,
+      alert_level: alertLevel,
+    });
+    setAddress('');
+    setDone(
+      existed
+        ? `${monitor.address} on ${chainName(monitor.chain)} was already monitored: it is listed below.`
+        : `Monitoring ${monitor.address} on ${chainName(monitor.chain)}: the result of its first screening ` +
+            'appears in the list below.',
+    );
+  });
 
   const problem = addressProblem(error, chain);
-  const addressError = missingAddress ? 'Enter the address to monitor.' : problem;
+  const addressError = missing ? 'Enter the address to monitor.' : problem;
 
   return (
     <form onSubmit={submit} aria-labelledby="add-monitor-title" noValidate>
       <div class="form-grid">
-        <div>
-          <label for="monitor-chain">Chain</label>
-          <select
-            id="monitor-chain"
-            value={chain}
-            onChange={(e) => changed(setChain)((e.target as HTMLSelectElement).value)}
-          >
-            {CHAINS.map(([id, name]) => (
-              <option key={id} value={id}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChainSelect id="monitor-chain" value={chain} onChange={changed(setChain)} />
         <div>
           <label for="monitor-alert-level">Alert level</label>
           <select
@@ -103,23 +69,13 @@ export function AddMonitorForm({
         A change of the risk level or of the findings alerts when either side is at this level or above; a change of the
         sanctioned flag always alerts.
       </p>
-      <label for="monitor-address">Address</label>
-      <input
+      <AddressField
         id="monitor-address"
-        type="text"
-        class="mono"
-        autoComplete="off"
-        spellcheck={false}
+        label="Address"
         value={address}
-        aria-invalid={addressError ? 'true' : undefined}
-        aria-describedby={addressError ? 'monitor-address-error' : undefined}
-        onInput={(e) => changed(setAddress)((e.target as HTMLInputElement).value)}
+        error={addressError}
+        onInput={changed(setAddress)}
       />
-      {addressError && (
-        <p id="monitor-address-error" class="notice notice-error" role="alert">
-          {addressError}
-        </p>
-      )}
       <p class="hint">
         The address is screened at once, then again whenever a sanctions list changes it or an address it dealt with, on
         a schedule, and when you ask. Each screening is a screening job of your account and costs credits like one.

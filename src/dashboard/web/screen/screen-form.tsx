@@ -1,9 +1,12 @@
 import { useState } from 'preact/hooks';
 import { ApiError } from '../api-client';
+import { AddressField } from '../components/address-field';
 import { ErrorNotice } from '../components/error-notice';
+import { useFormSubmission } from '../components/use-form-submission';
 import { hrefFor } from '../hash-route';
 import type { ApiType } from './job-types';
-import { chainName, CHAINS } from './screen-words';
+import { ChainSelect } from './chain-select';
+import { chainName } from './screen-words';
 import type { ScreeningInput } from './use-screening-jobs';
 
 /** A 400 about one of this form's fields, said with the field's own name. */
@@ -31,44 +34,21 @@ export function ScreenForm({ onSubmit }: { onSubmit: (input: ScreeningInput) => 
   const [target, setTarget] = useState('');
   const [referenceId, setReferenceId] = useState('');
   const [crawlTimeout, setCrawlTimeout] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  const [missingTarget, setMissingTarget] = useState(false);
+  const { error, missing, busy, changed, submitting } = useFormSubmission();
 
-  // A complaint is about what was sent: it goes as soon as any of that changes.
-  const changed =
-    <T,>(apply: (value: T) => void) =>
-    (value: T) => {
-      apply(value);
-      setError(null);
-      setMissingTarget(false);
-    };
-
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    const trimmed = target.trim();
-    setError(null);
-    setMissingTarget(!trimmed);
-    if (!trimmed) return;
-    setBusy(true);
-    try {
-      await onSubmit({
-        apiType,
-        chain,
-        target: trimmed,
-        referenceId: referenceId.trim() || undefined,
-        crawlTimeoutMs: crawlTimeout.trim() ? Number(crawlTimeout) : undefined,
-      });
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = submitting(target, (trimmed) =>
+    onSubmit({
+      apiType,
+      chain,
+      target: trimmed,
+      referenceId: referenceId.trim() || undefined,
+      crawlTimeoutMs: crawlTimeout.trim() ? Number(crawlTimeout) : undefined,
+    }),
+  );
 
   const problem = fieldProblem(error, chain);
   const targetLabel = apiType === 'KYA' ? 'Address' : 'Transaction id (hash)';
-  const targetError = missingTarget
+  const targetError = missing
     ? `Enter the ${apiType === 'KYA' ? 'address' : 'transaction id'} to screen.`
     : problem?.field === 'target'
       ? problem.text
@@ -77,20 +57,7 @@ export function ScreenForm({ onSubmit }: { onSubmit: (input: ScreeningInput) => 
   return (
     <form onSubmit={submit} aria-labelledby="screen-title" noValidate>
       <div class="form-grid">
-        <div>
-          <label for="screen-chain">Chain</label>
-          <select
-            id="screen-chain"
-            value={chain}
-            onChange={(e) => changed(setChain)((e.target as HTMLSelectElement).value)}
-          >
-            {CHAINS.map(([id, name]) => (
-              <option key={id} value={id}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChainSelect id="screen-chain" value={chain} onChange={changed(setChain)} />
         <fieldset class="choice">
           <legend>What to screen</legend>
           <label>
@@ -113,23 +80,13 @@ export function ScreenForm({ onSubmit }: { onSubmit: (input: ScreeningInput) => 
           </label>
         </fieldset>
       </div>
-      <label for="screen-target">{targetLabel}</label>
-      <input
+      <AddressField
         id="screen-target"
-        type="text"
-        class="mono"
-        autoComplete="off"
-        spellcheck={false}
+        label={targetLabel}
         value={target}
-        aria-invalid={targetError ? 'true' : undefined}
-        aria-describedby={targetError ? 'screen-target-error' : undefined}
-        onInput={(e) => changed(setTarget)((e.target as HTMLInputElement).value)}
+        error={targetError}
+        onInput={changed(setTarget)}
       />
-      {targetError && (
-        <p id="screen-target-error" class="notice notice-error" role="alert">
-          {targetError}
-        </p>
-      )}
       <div class="form-grid">
         <div>
           <label for="screen-reference">Reference id (optional)</label>
