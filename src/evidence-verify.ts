@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import type { JSONWebKeySet } from 'jose';
 import { evidenceSignatureSchema } from './platform/signing/evidence-signature';
 import { verifyEvidence } from './platform/signing/verify-evidence';
+import { deadline } from './platform/abort/deadline';
 
 const DEFAULT_JWKS = 'http://localhost:3000/.well-known/jwks.json';
 const USAGE = `usage: npm run evidence:verify -- ANSWER.json [JWKS URL or file, default ${DEFAULT_JWKS}]`;
@@ -28,11 +29,16 @@ async function readJson(file: string, what: string): Promise<unknown> {
 async function keySet(source: string): Promise<JSONWebKeySet> {
   let jwks: unknown;
   if (/^https?:\/\//i.test(source)) {
-    const res = await fetch(source, { signal: AbortSignal.timeout(10_000) }).catch((err: Error) => {
-      throw new CannotCheck(`cannot fetch ${source}: ${err.message}`);
-    });
-    if (!res.ok) throw new CannotCheck(`${source} answered ${res.status}`);
-    jwks = await res.json().catch(() => undefined);
+    const limit = deadline(10_000);
+    try {
+      const res = await fetch(source, { signal: limit.signal }).catch((err: Error) => {
+        throw new CannotCheck(`cannot fetch ${source}: ${err.message}`);
+      });
+      if (!res.ok) throw new CannotCheck(`${source} answered ${res.status}`);
+      jwks = await res.json().catch(() => undefined);
+    } finally {
+      limit.dispose();
+    }
   } else {
     jwks = await readJson(source, 'key set');
   }
