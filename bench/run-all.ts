@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: every figure of the service (P1–P7) in one run on one local stack (embedded
+ * `npm run bench`: every figure of the service (P1–P9) in one run on one local stack (embedded
  * Postgres, Temporal dev server, api + worker, as the tests start it), each beside its baseline
  * measured in the same run, printed as one markdown table plus a JSON line. Sizes: bench/lib/bench-config.ts.
  */
@@ -18,6 +18,8 @@ import { measureWebhookAcks } from './figures/p4-webhook-ack';
 import { measureActivityThroughput } from './figures/p5-activity-throughput';
 import { measureCandles } from './figures/p6-candles';
 import { measureCrawl } from './figures/p7-crawl';
+import { measureListIssue } from './figures/p8-list-issue';
+import { measureMonitorNotice } from './figures/p9-monitor-notice';
 import { loadBenchConfig, type FigureId } from './lib/bench-config';
 import type { BenchContext } from './lib/context';
 import { jsonLine, markdownTable, type Figure } from './lib/report';
@@ -30,6 +32,8 @@ const FIGURES: Record<FigureId, (ctx: BenchContext) => Promise<Figure[]>> = {
   p5: measureActivityThroughput,
   p6: measureCandles,
   p7: measureCrawl,
+  p8: measureListIssue,
+  p9: measureMonitorNotice,
 };
 
 const ACTIVITY_SECRET = 'bench-activity-secret-0123456789';

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
 const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
-const FIGURE_IDS = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7'] as const;
+const FIGURE_IDS = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9'] as const;
 export type FigureId = (typeof FIGURE_IDS)[number];
 
 /** Sizes of `npm run bench`; the defaults finish the whole run in a few minutes on a 2-core machine. */
 const schema = z.object({
-  /** Comma-separated subset of p1..p7 (default all), for re-measuring one figure. */
+  /** Comma-separated subset of p1..p9 (default all), for re-measuring one figure. */
   BENCH_ONLY: z
     .string()
     .optional()
@@ -24,6 +24,9 @@ const schema = z.object({
   BENCH_ACTIVITY_CONCURRENCY: count(100),
   BENCH_CANDLE_REQUESTS: count(300),
   BENCH_CRAWL_RUNS: count(20),
+  /** P9: monitors on the stack, of which BENCH_MONITORS_TOUCHED watch an address the list update changes. */
+  BENCH_MONITORS: count(10_000),
+  BENCH_MONITORS_TOUCHED: count(100),
 });
 
 export type BenchConfig = z.infer<typeof schema>;
