@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import type { Logger } from '../src/platform/logging/logger';
 import { evaluateScreening, type Evaluation } from '../src/monitors/evaluate-screening';
+import { createListStore } from '../src/lists';
 import { createMonitorStore } from '../src/monitors/monitors-store';
 import type { ListVersionNoticeInput, MonitorPreparation } from '../src/monitors/workflow-types';
 import { holdAndRecord, type Chain, type HoldDeps } from '../src/screening';
@@ -15,6 +16,7 @@ export type MonitorActivityDeps = Omit<HoldDeps, 'heartbeatTimeoutMs'> & {
 /** Monitor activities: thin adapters over src/monitors and screening's job recording. */
 export function createMonitorActivities(deps: MonitorActivityDeps) {
   const monitors = createMonitorStore(deps.pool);
+  const lists = createListStore(deps.pool);
   return {
     /**
      * Holds a re-screen's credits and records its job, like a submit (idempotency key: the request id the workflow
@@ -53,7 +55,7 @@ export function createMonitorActivities(deps: MonitorActivityDeps) {
       requestId: string;
       reasons: string[];
     }): Promise<Evaluation> {
-      return evaluateScreening({ pool: deps.pool, monitors }, input);
+      return evaluateScreening({ pool: deps.pool, monitors, jobs: deps.jobs }, input);
     },
 
     /** Un-pauses after a grant (the workflow re-screens next); a resumed alert is stored once per pause. */
@@ -66,11 +68,7 @@ export function createMonitorActivities(deps: MonitorActivityDeps) {
 
     /** The monitors a list version touched: those watching an address its diff added, removed or changed. */
     async monitorsTouchedBy(input: ListVersionNoticeInput): Promise<string[]> {
-      const { rows } = await deps.pool.query<{ address: string }>(
-        'SELECT DISTINCT address FROM list_changes WHERE version_id = $1',
-        [input.versionId],
-      );
-      return monitors.watching(rows.map((r) => r.address));
+      return monitors.watching(await lists.changedAddresses(input.versionId));
     },
   };
 }

@@ -281,6 +281,15 @@ export function createListStore(pool: Pool) {
       }));
     },
 
+    /** Every address a version's diff added, removed or changed (the monitors watching them re-screen). */
+    async changedAddresses(versionId: number): Promise<string[]> {
+      const { rows } = await pool.query<{ address: string }>(
+        'SELECT DISTINCT address FROM list_changes WHERE version_id = $1',
+        [versionId],
+      );
+      return rows.map((r) => r.address);
+    },
+
     /** What the last version changed, for GET /api/v1/lists (a sample; the counts are on the version). */
     async changesOf(versionId: number, limit = 50) {
       const { rows } = await pool.query<{ change: string; chain: string; address: string; sdn_uid: string }>(

@@ -1,17 +1,10 @@
 import type { Pool } from 'pg';
+import type { JobStore } from '../screening';
 import { inTransaction } from '../platform/db/transaction';
 import { alertReason, summarise } from './monitor-summary';
 import type { MonitorStore } from './monitors-store';
 
 export type Evaluation = { status: 'alerted' | 'unchanged' | 'baseline' | 'failed' | 'stopped'; reason?: string };
-
-interface JobRow {
-  status: 'queued' | 'completed' | 'failed';
-  // biome-ignore lint/suspicious/noExplicitAny: the stored answer, read as the screening feature wrote it
-  response: any;
-  // biome-ignore lint/suspicious/noExplicitAny: the stored answer, read as the screening feature wrote it
-  full_response: any;
-}
 
 /**
  * Compares a finished re-screen with the monitor's last result and records it: the new summary, the addresses to
@@ -20,19 +13,17 @@ interface JobRow {
  * screening is the baseline and alerts nothing. Idempotent per request id (the alert is unique per request).
  */
 export async function evaluateScreening(
-  deps: { pool: Pool; monitors: MonitorStore },
+  deps: { pool: Pool; monitors: MonitorStore; jobs: Pick<JobStore, 'findForUser'> },
   input: { monitorId: string; requestId: string; reasons: string[] },
 ): Promise<Evaluation> {
   const monitor = await deps.monitors.find(input.monitorId);
   if (!monitor || monitor.status === 'deleted') return { status: 'stopped' };
-  const { rows } = await deps.pool.query<JobRow>(
-    'SELECT status, response, full_response FROM screening_jobs WHERE request_id = $1',
-    [input.requestId],
-  );
-  const job = rows[0];
+  const job = await deps.jobs.findForUser(input.requestId, monitor.userId);
   if (job?.status !== 'completed' || !job.response) return { status: 'failed' };
-  const summary = summarise({ response: job.response, full: job.full_response });
-  const graph: { address: string | null }[] = job.full_response?.graph?.nodes ?? [];
+  // The stored answer as the screening feature wrote it (its zod schemas describe it).
+  const answer = { response: job.response, full: job.fullResponse } as unknown as Parameters<typeof summarise>[0];
+  const summary = summarise(answer);
+  const graph = (job.fullResponse as { graph?: { nodes?: { address: string | null }[] } } | null)?.graph?.nodes ?? [];
   const watched = [monitor.address, ...graph.map((n) => n.address).filter((a): a is string => Boolean(a))];
   const before = monitor.lastResult;
   const why = before ? alertReason(before, summary, monitor.alertLevel) : null;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
+import { inTransaction } from '../platform/db/transaction';
 import type { MonitorSummary } from './monitor-summary';
 
 export type AlertLevel = 'LOW' | 'MEDIUM' | 'HIGH';
@@ -220,9 +221,7 @@ export function createMonitorStore(pool: Pool) {
       reason: string,
       requestId: string | null,
     ): Promise<void> {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
+      await inTransaction(pool, async (client) => {
         const { rowCount } = await client.query(
           `UPDATE monitors SET status = $2, paused_reason = $3 WHERE id = $1 AND status = $4`,
           [monitorId, paused ? 'paused' : 'active', paused ? reason : null, paused ? 'active' : 'paused'],
@@ -234,13 +233,7 @@ export function createMonitorStore(pool: Pool) {
             [randomUUID(), monitorId, userId, paused ? 'paused' : 'resumed', requestId, reason],
           );
         }
-        await client.query('COMMIT');
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw err;
-      } finally {
-        client.release();
-      }
+      });
     },
   };
 }

@@ -127,12 +127,15 @@ export function createReferenceLists(pool: Pool): ReferenceLists {
       const list = [...new Set(addresses)];
       const [sanctions, freezes, labels] = await Promise.all([
         // OFAC files a 0x address under ETH, USDT, USDC, BSC, BNB or ARB: for EVM any 0x row counts. Current entries
-        // of the active version, and delisted ones (context) unless the address is listed again.
+        // of the active version, and delisted ones (context) unless the address is listed again; the active
+        // version's date comes in the same statement (a lookup runs per crawl hop: no extra round trip).
         pool.query(
           `SELECT s.chain, s.address, s.sdn_name, s.sdn_uid, array_to_string(s.programs, ';') AS programs,
                   to_char(s.designated, 'YYYY-MM-DD') AS designated, to_char(s.delisted_on, ` +
             `'YYYY-MM-DD') AS delisted_on,
-                  to_char(v.issue_date, 'YYYY-MM-DD') AS issue_date
+                  to_char(v.issue_date, 'YYYY-MM-DD') AS issue_date,
+                  (SELECT to_char(issue_date, 'YYYY-MM-DD') FROM list_versions
+                   WHERE list = 'ofac' AND superseded_at IS NULL) AS active_issue_date
            FROM sanction_entries s JOIN list_versions v ON v.id = coalesce(s.delisted_version, s.listed_version)
            WHERE s.list = 'ofac' AND s.address = ANY($1) AND (s.chain = ANY($2) OR ($3 AND s.address LIKE '0x%'))
            ORDER BY s.delisted_on NULLS FIRST, s.id`,
@@ -150,7 +153,6 @@ export function createReferenceLists(pool: Pool): ReferenceLists {
           [list, chainsToMatch(chain)],
         ),
       ]);
-      const active = await activeOfac();
       for (const r of sanctions.rows) {
         const intel = result.get(r.address);
         if (!intel) continue;
@@ -160,7 +162,7 @@ export function createReferenceLists(pool: Pool): ReferenceLists {
           sdnUid: r.sdn_uid?.startsWith('scrape:') ? null : r.sdn_uid || null,
           programs: split(r.programs, ';'),
           designated: r.designated || null,
-          source: active ? ofacSource(active.issue_date) : null,
+          source: r.active_issue_date ? ofacSource(r.active_issue_date) : null,
         };
         if (!r.delisted_on) intel.sanctions.push(hit);
         else if (intel.sanctions.length === 0) {
