@@ -14,6 +14,6 @@ module.exports = {
   // test/zz-final (the grep of the whole run's log for secrets) runs last.
   testSequencer: '<rootDir>/test/setup/run-last-sequencer.js',
   testTimeout: 60_000,
-  // The Temporal native bridge keeps an unref'd handle that jest reports as open (sdk-typescript#928).
-  forceExit: true,
+  reporters: ['default', '<rootDir>/test/setup/run-outcome-reporter.js'],
+  // No forceExit: its advice would follow the summary. global-teardown.ts exits with the outcome instead.
 };

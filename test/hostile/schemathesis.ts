@@ -12,6 +12,7 @@
  * certificates come from the test PKI through an injected fetcher, PayFast's validate call is off.
  */
 import { execFileSync, spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -38,17 +39,22 @@ function schemathesisBinary(): string {
     .pop() as string;
 }
 
-/** Runs in `cwd` (the report directory): schemathesis keeps a `.schemathesis` cache where it runs. */
-async function runSchemathesis(st: string, args: string[], cwd: string): Promise<number> {
-  const child = spawn(st, args, {
-    cwd,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, NO_COLOR: '1' },
-  });
-  return new Promise((resolve, reject) => {
+/**
+ * Runs in `cwd` (the report directory): schemathesis keeps a `.schemathesis` cache where it runs. Its own
+ * report goes to `logPath`, not to the console: its pytest-style footer ("== 3 warnings in 72s ==") would read
+ * as the CI run's test summary, which must be jest's. This script prints its own table instead.
+ */
+async function runSchemathesis(st: string, args: string[], cwd: string, logPath: string): Promise<number> {
+  const log = createWriteStream(logPath);
+  const child = spawn(st, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+  child.stdout.pipe(log, { end: false });
+  child.stderr.pipe(log, { end: false });
+  const code = await new Promise<number>((resolve, reject) => {
     child.once('error', reject);
-    child.once('exit', (code) => resolve(code ?? 1));
+    child.once('close', (c) => resolve(c ?? 1));
   });
+  await new Promise((resolve) => log.end(resolve));
+  return code;
 }
 
 interface FuzzTarget {
@@ -103,6 +109,7 @@ async function main(): Promise<number> {
     await rm(reportDir, { recursive: true, force: true });
     await mkdir(reportDir, { recursive: true });
     const eventsPath = path.join(reportDir, 'events.ndjson');
+    const logPath = path.join(reportDir, 'schemathesis.log');
     // From a file, so the document's own operation (GET /api/v1/openapi.json) is fuzzed like the others;
     // given its URL, schemathesis would only load it.
     const documentPath = path.join(reportDir, 'openapi.json');
@@ -148,6 +155,7 @@ async function main(): Promise<number> {
         '--no-color',
       ],
       reportDir,
+      logPath,
     );
     const seconds = (Date.now() - started) / 1000;
     const summary = summarizeEvents(await readFile(eventsPath, 'utf8'), operationsOf(JSON.parse(documentText)));
@@ -155,6 +163,8 @@ async function main(): Promise<number> {
       formatSummary(summary, { seconds, minCases: MIN_CASES, reportPath: path.relative(process.cwd(), eventsPath) }),
     );
     const ok = summary.serverErrors.length === 0 && summary.cases >= MIN_CASES && summary.unexercised.length === 0;
+    console.log(`schemathesis's own report: ${path.relative(process.cwd(), logPath)}`);
+    if (!ok) console.log((await readFile(logPath, 'utf8')).split('\n').slice(-60).join('\n'));
     console.log(ok ? 'PASSED' : `FAILED (schemathesis exit code ${exitCode})`);
     return ok ? 0 : 1;
   } finally {
