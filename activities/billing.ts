@@ -2,17 +2,22 @@ import type { WebhookEventMetrics } from '../src/platform/metrics/webhook-events
 import { PayFastUnavailableError } from '../src/billing/payfast/errors';
 import { applyPayFastItn, type PayFastBillingDeps, type PayFastItn } from '../src/billing/payfast/apply-payfast-itn';
 import { applyPayFastRefund, type PayFastRefundDeps } from '../src/billing/payfast/apply-payfast-refund';
+import { checkPayFastItn, type PayFastItnCheckDeps } from '../src/billing/payfast/check-payfast-itn';
 import { payfastEventId } from '../src/billing/payfast/payfast-event-id';
 import { applyPayPalEvent, type PayPalBillingDeps } from '../src/billing/paypal/apply-paypal-event';
-import type { PayFastRefundInput, PayPalEventInput } from '../src/billing/workflow-types';
+import type {
+  CheckedPayFastItn,
+  PayFastPaymentInput,
+  PayFastRefundInput,
+  PayPalEventInput,
+} from '../src/billing/workflow-types';
 import { toApplicationFailure } from '../src/platform/errors/temporal-failures';
 import type { EventResult } from '../src/platform/webhooks/event-result';
 
 export type BillingActivityDeps = PayPalBillingDeps &
   PayFastBillingDeps &
-  PayFastRefundDeps & {
-    /** PayFast's /eng/query/validate (absent when server validation is off). */
-    confirmWithPayFast?: (paramString: string) => Promise<boolean>;
+  PayFastRefundDeps &
+  PayFastItnCheckDeps & {
     metrics: WebhookEventMetrics;
   };
 
@@ -32,7 +37,7 @@ export function createBillingActivities(deps: BillingActivityDeps) {
   return {
     /**
      * Idempotency: claim (paypal, event id) + ledger key paypal:<event id> / paypal:sale:<sale id> /
-     * paypal:refund:<refund id>; a retry after commit is a no-op.
+     * paypal:refund:<refund id> / paypal:dispute:<dispute id>:<event id>; a retry after commit is a no-op.
      */
     async applyPayPalEvent(input: PayPalEventInput): Promise<EventResult> {
       return counted('paypal', await applyPayPalEvent(deps, input.event, input.payload).catch(failing));
@@ -51,7 +56,21 @@ export function createBillingActivities(deps: BillingActivityDeps) {
       return counted('payfast', await applyPayFastRefund(deps, input).catch(failing));
     },
 
-    /** Read-only postback to PayFast; unreachable → retryable failure, so a grant never skips the check. */
+    /**
+     * Read-only: re-verifies the ITN from its signed parameters (signature, merchant, input = signed ITN; a forged
+     * one fails, not retryable, nothing recorded) and, when this worker's PAYFAST_SERVER_VALIDATION is on, asks
+     * PayFast to confirm a COMPLETE (unreachable → retryable failure, so a grant never skips the check).
+     */
+    async checkPayFastItn(
+      input: Pick<PayFastPaymentInput, 'itn' | 'validationParamString'>,
+    ): Promise<CheckedPayFastItn> {
+      return checkPayFastItn(deps, input).catch(failing);
+    },
+
+    /**
+     * Only for payment workflows started before checkPayFastItn existed (their history already chose this step);
+     * remove once none runs. Read-only postback to PayFast; unreachable → retryable failure.
+     */
     async confirmPayFastItn(input: { paramString: string }): Promise<boolean> {
       if (!deps.confirmWithPayFast) {
         failing(

@@ -4,20 +4,18 @@ import type { CreditStore } from '../src/billing';
 import type { JobStore, StaleQueuedJob } from '../src/screening/jobs-store';
 import type { Logger } from '../src/platform/logging/logger';
 import type { ScreeningWorkerMetrics } from '../src/screening/metrics/ports';
+import type { QueuedJobSweepThresholds } from '../src/screening/queued-job-sweeper';
 import type { ScreeningWorkflowStarter } from '../src/screening/screening-workflow-starter';
 import { httpRequestMemo } from '../src/platform/temporal/http-request-memo';
-import type {
-  JobError,
-  QueuedJobSweepInput,
-  QueuedJobSweepSummary,
-  ScreeningInput,
-} from '../src/screening/workflow-types';
+import type { JobError, QueuedJobSweepSummary, ScreeningInput } from '../src/screening/workflow-types';
 
 export interface QueuedJobActivityDeps {
   jobs: JobStore;
   credits: CreditStore;
   /** Needs a Temporal client; a worker built without one cannot sweep (the activity then fails loudly). */
   screeningStarter?: ScreeningWorkflowStarter;
+  /** From this worker's config (QUEUED_JOB_*): a sweep's own input is never trusted with them. */
+  queuedJobSweep: QueuedJobSweepThresholds;
   log?: Logger;
   metrics?: Pick<ScreeningWorkerMetrics, 'jobFinished'>;
 }
@@ -25,7 +23,7 @@ export interface QueuedJobActivityDeps {
 const NEVER_STARTED: JobError = {
   code: 'NOT_STARTED',
   message:
-    'The job was never scheduled (its api process stopped before starting it); ' +
+    'The job was never scheduled (its api process stopped, or Temporal could not be reached, before it started); ' +
     'the credits held were released and nothing was charged',
 };
 
@@ -67,29 +65,65 @@ export function createQueuedJobActivities(deps: QueuedJobActivityDeps) {
     });
   }
 
+  /**
+   * A workflow that completed while its row stayed queued (its last write never landed, e.g. a submit whose start
+   * answered an error although the server had started it): the write its history scheduled is applied now. The
+   * write is seq-guarded, so a late landing of the workflow's own write changes nothing. False when the history
+   * holds no write to apply (an operator looks).
+   */
+  async function repairFromHistory(starter: ScreeningWorkflowStarter, job: StaleQueuedJob): Promise<boolean> {
+    const update = await starter.lastMirrorWrite(job.requestId);
+    if (!update) return false;
+    const applied = await deps.jobs.applyUpdate(update);
+    if (applied)
+      deps.metrics?.jobFinished({
+        apiType: applied.apiType,
+        chain: applied.chain,
+        status: update.status,
+        errorCode: update.error?.code ?? null,
+        seconds: (applied.completedAt.getTime() - applied.createdAt.getTime()) / 1000,
+      });
+    deps.log?.warn('queued job whose workflow completed: its result copied into the mirror', {
+      requestId: job.requestId,
+      status: update.status,
+      applied: applied !== null,
+    });
+    return true;
+  }
+
   return {
     /**
      * One sweep over jobs still `queued` after `restartAfterMs`. By the state of the job's workflow:
      * none ever started → start it with the stored input (the same workflow id, so a start that raced with
      * the api's own is refused by REJECT_DUPLICATE), or release and fail it once older than
-     * `abandonAfterMs`; running → leave it; ended without writing a result → release and fail it.
+     * `abandonAfterMs`; running → leave it; completed → copy the result its history wrote into the mirror;
+     * ended without a result → release and fail it. The thresholds are this worker's config; an argument
+     * (sweeps scheduled before that carry one) is ignored.
      */
-    async sweepQueuedJobs(input: QueuedJobSweepInput): Promise<QueuedJobSweepSummary> {
+    async sweepQueuedJobs(_ignored?: unknown): Promise<QueuedJobSweepSummary> {
       const starter = deps.screeningStarter;
       if (!starter)
         throw ApplicationFailure.nonRetryable(
           'this worker has no Temporal client to start workflows with',
           'SweeperNotConfigured',
         );
-      const summary: QueuedJobSweepSummary = { examined: 0, restarted: 0, running: 0, released: 0, left: 0 };
-      for (const job of await deps.jobs.findStaleQueued(input.restartAfterMs, input.limit)) {
+      const thresholds = deps.queuedJobSweep;
+      const summary: QueuedJobSweepSummary = {
+        examined: 0,
+        restarted: 0,
+        running: 0,
+        released: 0,
+        repaired: 0,
+        left: 0,
+      };
+      for (const job of await deps.jobs.findStaleQueued(thresholds.restartAfterMs, thresholds.limit)) {
         heartbeat(job.requestId);
         summary.examined++;
         const status = await starter.status(job.requestId);
         if (status === 'RUNNING') {
           summary.running++;
-        } else if (status === null && job.ageMs < input.abandonAfterMs) {
-          const started = await starter.start(inputOf(job, input.heartbeatTimeoutMs), {
+        } else if (status === null && job.ageMs < thresholds.abandonAfterMs) {
+          const started = await starter.start(inputOf(job, thresholds.heartbeatTimeoutMs), {
             memo: { startedBy: 'queued-job-sweeper', ...httpRequestMemo(job.httpRequestId ?? undefined) },
           });
           if (started === 'started') summary.restarted++;
@@ -104,9 +138,13 @@ export function createQueuedJobActivities(deps: QueuedJobActivityDeps) {
           await releaseAndFail(job, NEVER_STARTED);
           summary.released++;
         } else if (status === 'COMPLETED') {
-          // Cannot happen by construction (the workflow's last write is retried until it lands): an operator looks.
-          deps.log?.error('queued job whose workflow completed; left for an operator', { requestId: job.requestId });
-          summary.left++;
+          if (await repairFromHistory(starter, job)) summary.repaired++;
+          else {
+            deps.log?.error('queued job whose workflow completed without a mirror write; left for an operator', {
+              requestId: job.requestId,
+            });
+            summary.left++;
+          }
         } else {
           await releaseAndFail(job, abortedError(status));
           summary.released++;

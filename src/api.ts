@@ -1,8 +1,9 @@
 /** `npm run api`: the HTTP API alone, against DATABASE_URL and TEMPORAL_ADDRESS. */
-import { Client, Connection } from '@temporalio/client';
+import { Client } from '@temporalio/client';
 import { loadConfigOrExit } from './platform/config';
 import { createPool, servingTimeouts } from './platform/db/pool';
 import { installTemporalRuntime } from './platform/temporal/temporal-runtime';
+import { connectTemporalClient, temporalConnectionOptions } from './platform/temporal/temporal-connection';
 import { createLogger, stderrDestination } from './platform/logging/logger';
 import { prepareDatabaseOnce } from './app/prepare-database';
 import { startApiServer } from './app/api-server';
@@ -16,6 +17,7 @@ async function main() {
     log.error('npm run api needs DATABASE_URL and TEMPORAL_ADDRESS (npm start runs everything with embedded defaults)');
     process.exit(78);
   }
+  const temporalOptions = temporalConnectionOptions(config, config.TEMPORAL_ADDRESS);
   // The worker loads the shipped data; api instances only make sure the schema is there.
   await prepareDatabaseOnce(
     config.DATABASE_URL,
@@ -23,7 +25,7 @@ async function main() {
     log,
   );
   const pool = createPool(config.DATABASE_URL, config.DATABASE_POOL_SIZE, servingTimeouts(config));
-  const connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
+  const connection = await connectTemporalClient(temporalOptions);
   const temporal = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
   const api = await startApiServer({ config, pool, temporal, log });
   log.info('api listening', { url: api.url });

@@ -4,7 +4,7 @@
  * changes nothing; an issue older than the active one is refused unless --force (which prints what it removes).
  */
 import { parseArgs } from 'node:util';
-import { Client, Connection } from '@temporalio/client';
+import { Client } from '@temporalio/client';
 import type { ListVersion } from './lists/list-store';
 import { noticeMonitors } from './lists/notify-monitors';
 import { embeddedPostgresUrl } from './platform/dev-services/embedded-postgres';
@@ -12,6 +12,11 @@ import { createListStore } from './lists/list-store';
 import { refreshOfacList } from './lists/refresh-list';
 import { loadConfigOrExit } from './platform/config';
 import { createPool } from './platform/db/pool';
+import {
+  connectTemporalClient,
+  temporalConnectionOptions,
+  type TemporalConnectionOptions,
+} from './platform/temporal/temporal-connection';
 import { createLogger, stderrDestination } from './platform/logging/logger';
 import { AppError } from './platform/errors';
 
@@ -19,11 +24,11 @@ const USAGE = 'usage: npm run lists:update -- --ofac <file|url> [--force]';
 
 /** The monitors the new version touched re-screen now: the notice workflow, run by the service's workers. */
 async function notifyMonitors(
-  address: string,
+  temporal: TemporalConnectionOptions,
   config: { TEMPORAL_NAMESPACE: string; TEMPORAL_TASK_QUEUE: string },
   version: ListVersion,
 ): Promise<void> {
-  const connection = await Connection.connect({ address, connectTimeout: 5_000 });
+  const connection = await connectTemporalClient(temporal, { connectTimeout: 5_000 });
   try {
     await noticeMonitors(
       new Client({ connection, namespace: config.TEMPORAL_NAMESPACE }),
@@ -46,6 +51,7 @@ async function main(): Promise<number> {
   // Beside `npm start`: its embedded Postgres and Temporal dev server, unless DATABASE_URL / TEMPORAL_ADDRESS say.
   const pool = createPool(config.DATABASE_URL ?? embeddedPostgresUrl(config.EMBEDDED_PG_PORT), 2);
   const temporalAddress = config.TEMPORAL_ADDRESS ?? `127.0.0.1:${config.TEMPORAL_PORT}`;
+  const temporalOptions = temporalConnectionOptions(config, temporalAddress);
   try {
     const lists = createListStore(pool);
     const outcome = await refreshOfacList(
@@ -60,7 +66,7 @@ async function main(): Promise<number> {
       return 0;
     }
     const { added, removed, changed } = outcome.diff;
-    await notifyMonitors(temporalAddress, config, v).catch((err: unknown) => {
+    await notifyMonitors(temporalOptions, config, v).catch((err: unknown) => {
       console.error(
         `version ${v.id} is active, but its monitors were not told (Temporal at ${temporalAddress}: ` +
           `${err instanceof Error ? err.message : err}); they re-screen on their own schedule`,

@@ -6,8 +6,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { generateApiKey } from './identity/api-key-format';
-import { Client, Connection } from '@temporalio/client';
-import { NativeConnection } from '@temporalio/worker';
+import { Client } from '@temporalio/client';
 import { loadConfigOrExit } from './platform/config';
 import { createPool, servingTimeouts } from './platform/db/pool';
 import { startEmbeddedPostgres } from './platform/dev-services/embedded-postgres';
@@ -15,6 +14,11 @@ import { resolveTemporalCli } from './platform/dev-services/temporal-cli';
 import { startTemporalDevServer } from './platform/dev-services/temporal-dev-server';
 import { freeLocalPort } from './platform/dev-services/free-port';
 import { installTemporalRuntime } from './platform/temporal/temporal-runtime';
+import {
+  connectTemporalClient,
+  connectTemporalWorker,
+  temporalConnectionOptions,
+} from './platform/temporal/temporal-connection';
 import { createMetricsRegistry } from './platform/metrics/metrics-registry';
 import { createWorkerMetrics } from './app/metrics/worker-metrics';
 import { startWorkerHttpServer } from './app/worker-http-server';
@@ -85,6 +89,7 @@ async function main() {
     temporalUi = dev.uiUrl;
     cleanups.unshift(() => dev.stop());
   }
+  const temporalOptions = temporalConnectionOptions(config, temporalAddress);
 
   const adminKey =
     config.BOOTSTRAP_ADMIN_API_KEY ??
@@ -93,10 +98,10 @@ async function main() {
   const pool = createPool(databaseUrl, config.DATABASE_POOL_SIZE, servingTimeouts(config));
   cleanups.unshift(() => pool.end());
 
-  const clientConnection = await Connection.connect({ address: temporalAddress });
+  const clientConnection = await connectTemporalClient(temporalOptions);
   const temporal = new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE });
   const screeningStarter = createScreeningWorkflowStarter({ temporal, taskQueue: config.TEMPORAL_TASK_QUEUE });
-  const workerConnection = await NativeConnection.connect({ address: temporalAddress });
+  const workerConnection = await connectTemporalWorker(temporalOptions);
   // The worker keeps its own registry and port even in this one process, as it has when run alone.
   const workerRegistry = createMetricsRegistry();
   const worker = await createWorker({
@@ -113,6 +118,7 @@ async function main() {
   const workerRun = worker.run();
   const workerHttp = await startWorkerHttpServer({
     port: config.WORKER_HTTP_PORT,
+    host: config.WORKER_HTTP_HOST,
     registry: workerRegistry,
     pool,
     workerRunning: () => worker.getState() === 'RUNNING',
@@ -144,8 +150,7 @@ async function main() {
     `${[
       '',
       `  API          http://localhost:${new URL(api.url).port}`,
-      `  Operations   api /healthz /readyz /metrics; ` +
-        `worker http://localhost:${new URL(workerHttp.url).port}/readyz and /metrics`,
+      `  Operations   api ${api.internalUrl}/readyz and /metrics; worker ${workerHttp.url}/readyz and /metrics`,
       `  Temporal UI  ${temporalUi ?? `(external Temporal at ${temporalAddress})`}`,
       `  Temporal     ${temporalAddress} ` +
         `(namespace ${config.TEMPORAL_NAMESPACE}, task queue ${config.TEMPORAL_TASK_QUEUE})`,

@@ -1,10 +1,14 @@
 /** `npm run worker`: a Temporal worker for the screening task queue, against DATABASE_URL and TEMPORAL_ADDRESS. */
-import { Client, Connection } from '@temporalio/client';
-import { NativeConnection } from '@temporalio/worker';
+import { Client } from '@temporalio/client';
 import { loadConfigOrExit } from './platform/config';
 import { createPool, servingTimeouts } from './platform/db/pool';
 import { freeLocalPort } from './platform/dev-services/free-port';
 import { installTemporalRuntime } from './platform/temporal/temporal-runtime';
+import {
+  connectTemporalClient,
+  connectTemporalWorker,
+  temporalConnectionOptions,
+} from './platform/temporal/temporal-connection';
 import { createMetricsRegistry } from './platform/metrics/metrics-registry';
 import { createWorkerMetrics } from './app/metrics/worker-metrics';
 import { startWorkerHttpServer } from './app/worker-http-server';
@@ -29,11 +33,12 @@ async function main() {
     );
     process.exit(78);
   }
+  const temporalOptions = temporalConnectionOptions(config, config.TEMPORAL_ADDRESS);
   await prepareDatabaseOnce(config.DATABASE_URL, config, log);
   const pool = createPool(config.DATABASE_URL, config.DATABASE_POOL_SIZE, servingTimeouts(config));
-  const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
+  const connection = await connectTemporalWorker(temporalOptions);
   // A client too: the queued-job sweeper's activity starts workflows, and the schedules are set up from here.
-  const clientConnection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
+  const clientConnection = await connectTemporalClient(temporalOptions);
   const temporal = new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE });
   const screeningStarter = createScreeningWorkflowStarter({ temporal, taskQueue: config.TEMPORAL_TASK_QUEUE });
   const registry = createMetricsRegistry();
@@ -50,6 +55,7 @@ async function main() {
   });
   const http = await startWorkerHttpServer({
     port: config.WORKER_HTTP_PORT,
+    host: config.WORKER_HTTP_HOST,
     registry,
     pool,
     workerRunning: () => worker.getState() === 'RUNNING',

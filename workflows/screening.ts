@@ -6,12 +6,7 @@ import { describeFailure } from '../src/platform/errors/temporal-failures';
 import { JobStatusAttr, RiskLevelAttr } from '../src/platform/temporal/search-attributes';
 import type { AnalysisResult } from '../src/screening/engine/types';
 import { analysisCost } from '../src/screening/pricing';
-import type {
-  QueuedJobSweepInput,
-  QueuedJobSweepSummary,
-  ScreeningInput,
-  ScreeningOutcome,
-} from '../src/screening/workflow-types';
+import type { QueuedJobSweepSummary, ScreeningInput, ScreeningOutcome } from '../src/screening/workflow-types';
 
 /** Database writes: retried until the database is back, with backoff capped at 30 s. */
 const db = proxyActivities<ScreeningActivities>({
@@ -21,11 +16,13 @@ const db = proxyActivities<ScreeningActivities>({
 
 /**
  * A mirror write's seq: grows across runs (runStartTime) and within one (history length), so the
- * guarded upsert in the mirror drops any write older than the last one applied.
+ * guarded upsert in the mirror drops any write older than the last one applied. About 1.7e17, past 2^53: as a
+ * JS number it would round to a multiple of 32 (two writes of one run would tie), so it is computed as a bigint
+ * and sent as its decimal digits. Same formula as ever, so it still orders after seqs already stored.
  */
-function mirrorSeq(): number {
+function mirrorSeq(): string {
   const info = workflowInfo();
-  return info.runStartTime.getTime() * 100_000 + info.historyLength;
+  return (BigInt(info.runStartTime.getTime()) * BigInt(100_000) + BigInt(info.historyLength)).toString();
 }
 
 /**
@@ -105,8 +102,10 @@ const { sweepQueuedJobs } = proxyActivities<QueuedJobActivities>({
 
 /**
  * One sweep of jobs left `queued` (run by the schedule `queued-job-sweeper:<task queue>`): the result in the
- * Temporal UI says how many were started, running, released or left for an operator.
+ * Temporal UI says how many were started, running, released, repaired or left for an operator. Its thresholds are
+ * the worker's config (the activity reads them): anyone who can start a workflow could otherwise ask it to
+ * release every queued job. An argument (schedules created before this carry one) is ignored.
  */
-export async function queuedJobSweeperWorkflow(input: QueuedJobSweepInput): Promise<QueuedJobSweepSummary> {
-  return sweepQueuedJobs(input);
+export async function queuedJobSweeperWorkflow(_ignored?: unknown): Promise<QueuedJobSweepSummary> {
+  return sweepQueuedJobs();
 }

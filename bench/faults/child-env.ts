@@ -33,6 +33,7 @@ export function childEnv(o: {
     FREEZES_SYNC_EVERY_MINUTES: '0',
     // Any free ports: a local `npm start` (9464/9465) must not make the suite's worker fail to start.
     WORKER_HTTP_PORT: '0',
+    INTERNAL_PORT: '0',
     TEMPORAL_SDK_METRICS_PORT: '0',
     ACTIVITY_WEBHOOK_SECRET: ACTIVITY_SECRET,
     ...WEBHOOK_ENV,

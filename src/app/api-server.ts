@@ -26,6 +26,7 @@ import { payfastProcessUrl } from '../billing/payfast/server-validation';
 import { createPayFastRefundRecorder } from '../billing/payfast/record-payfast-refund';
 import { countingRejections } from '../platform/rate-limit/counted-limiter';
 import { postgresAnswers, temporalAnswers, workerPolls } from '../platform/health/checks';
+import { startOperationsServer } from '../platform/health/operations-server';
 import { createApiMetrics, type ApiMetrics } from './metrics/api-metrics';
 import { createMetricsRegistry } from '../platform/metrics/metrics-registry';
 import { evidenceKeyRing } from '../platform/signing/evidence-key-ring';
@@ -38,11 +39,13 @@ export interface ApiServer {
   server: Server;
   /** The Express app behind `server` (tests walk its router table). */
   app: Express;
-  /** This server's counters (its own registry, served at /metrics). */
+  /** This server's counters (its own registry, served at /metrics on the internal listener). */
   metrics: ApiMetrics;
   /** The keys that sign completed answers (tests refresh them after a rotation). */
   evidenceKeys: SigningKeyRing;
   url: string;
+  /** The internal listener (INTERNAL_PORT on INTERNAL_HOST): /healthz, the detailed /readyz and /metrics. */
+  internalUrl: string;
   close(): Promise<void>;
 }
 
@@ -54,8 +57,12 @@ export type ApiConfig = Pick<
   | 'OFAC_MAX_AGE_DAYS'
   | 'MONITOR_EVERY_HOURS_DEFAULT'
   | 'PORT'
+  | 'INTERNAL_PORT'
+  | 'INTERNAL_HOST'
   | 'CLERK_JWT_KEY'
   | 'CLERK_AUTHORIZED_PARTIES'
+  | 'CLERK_ISSUER'
+  | 'MAX_ACTIVE_API_KEYS_PER_ACCOUNT'
   | 'TEMPORAL_TASK_QUEUE'
   | 'ANALYSIS_HEARTBEAT_TIMEOUT_MS'
   | 'CRAWL_TIMEOUT_DEFAULT_MS'
@@ -76,6 +83,8 @@ export type ApiConfig = Pick<
   | 'PAYPAL_CLIENT_ID'
   | 'PAYPAL_CLIENT_SECRET'
   | 'PAYPAL_UNKNOWN_SUBSCRIPTION_RETRY_MS'
+  | 'PAYPAL_CERT_FAILURE_TTL_MS'
+  | 'PAYPAL_POSTBACKS_PER_MINUTE'
   | 'PAYFAST_MODE'
   | 'PAYFAST_MERCHANT_ID'
   | 'PAYFAST_MERCHANT_KEY'
@@ -85,6 +94,7 @@ export type ApiConfig = Pick<
   | 'PAYFAST_NOTIFY_URL'
   | 'PAYFAST_RETURN_URL'
   | 'PAYFAST_CANCEL_URL'
+  | 'PAYFAST_REFUND_WAIT_MS'
   | 'TRUST_PROXY'
   | 'X402_PAY_TO'
   | 'X402_FACILITATOR_URL'
@@ -99,12 +109,6 @@ export type ApiConfig = Pick<
   | 'MARKET_LIVE_BACKFILL_CANDLES'
   | 'EVIDENCE_SIGNING_KEYS'
 >;
-
-/** Express `trust proxy` from TRUST_PROXY: unset = trust no proxy; a number = hops; else addresses/CIDRs. */
-function trustProxySetting(value: string | undefined): boolean | number | string {
-  if (!value || value === 'false') return false;
-  return /^\d+$/.test(value) ? Number(value) : value;
-}
 
 function liveSyncSummary(config: ApiConfig) {
   const plan = liveSyncPlan(config);
@@ -141,6 +145,7 @@ export async function startApiServer(deps: {
     ? createClerkSessionVerifier({
         publicKeyPem: config.CLERK_JWT_KEY,
         authorizedParties: config.CLERK_AUTHORIZED_PARTIES,
+        issuer: config.CLERK_ISSUER,
       })
     : undefined;
   const metrics = createApiMetrics(createMetricsRegistry());
@@ -163,6 +168,11 @@ export async function startApiServer(deps: {
       maxAgeDays: config.OFAC_MAX_AGE_DAYS,
     },
   };
+  const readiness = {
+    postgres: postgresAnswers(pool),
+    temporal: temporalAnswers(temporal),
+    worker: workerPolls(temporal, config.TEMPORAL_TASK_QUEUE),
+  };
   const app = createApp({
     ...stores,
     pool,
@@ -170,12 +180,7 @@ export async function startApiServer(deps: {
     metrics,
     evidenceKeys,
     evidenceSigner: createEvidenceSigner(evidenceKeys),
-    readiness: {
-      postgres: postgresAnswers(pool),
-      temporal: temporalAnswers(temporal),
-      worker: workerPolls(temporal, config.TEMPORAL_TASK_QUEUE),
-    },
-    advisories: { lists: ofacListFresh(listsDeps) },
+    readiness,
     monitorsRouter: {
       monitors,
       temporal,
@@ -190,7 +195,7 @@ export async function startApiServer(deps: {
     ...buildWebhookVerifiers(config, deps.verifiers),
     startEventWorkflow: createEventWorkflowStarter({ temporal, taskQueue: config.TEMPORAL_TASK_QUEUE, log }),
     unknownSubscriptionRetryMs: config.PAYPAL_UNKNOWN_SUBSCRIPTION_RETRY_MS,
-    trustProxy: trustProxySetting(config.TRUST_PROXY),
+    trustProxy: config.TRUST_PROXY,
     activityWebhookSecret: config.ACTIVITY_WEBHOOK_SECRET,
     x402: {
       servePaid:
@@ -205,6 +210,7 @@ export async function startApiServer(deps: {
       crawlTimeoutMs: config.CRAWL_TIMEOUT_DEFAULT_MS,
       heartbeatTimeoutMs: config.ANALYSIS_HEARTBEAT_TIMEOUT_MS,
       reportTimeoutMs: config.X402_REPORT_TIMEOUT_MS,
+      log,
     },
     marketData: {
       market: stores.market,
@@ -217,7 +223,11 @@ export async function startApiServer(deps: {
       sessionJwtEnabled: verifySessionToken !== undefined,
       formTargets: [new URL(payfastProcessUrl(config.PAYFAST_MODE)).origin],
     },
-    recordPayFastRefund: createPayFastRefundRecorder({ temporal, taskQueue: config.TEMPORAL_TASK_QUEUE }),
+    recordPayFastRefund: createPayFastRefundRecorder({
+      temporal,
+      taskQueue: config.TEMPORAL_TASK_QUEUE,
+      waitMs: config.PAYFAST_REFUND_WAIT_MS,
+    }),
     jobService: createJobService({
       metrics,
       pool,
@@ -253,13 +263,27 @@ export async function startApiServer(deps: {
     server.listen(config.PORT, '0.0.0.0', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  // Operators' view (each check, its latency and error; the counters) on a listener of its own, loopback by default.
+  const internal = await startOperationsServer({
+    port: config.INTERNAL_PORT,
+    host: config.INTERNAL_HOST,
+    checks: readiness,
+    advisories: { lists: ofacListFresh(listsDeps) },
+    registry: metrics.registry,
+  }).catch(async (err: unknown) => {
+    await realtime.close();
+    server.close();
+    throw err;
+  });
   return {
     server,
     app,
     metrics,
     evidenceKeys,
     url: `http://127.0.0.1:${port}`,
+    internalUrl: internal.url,
     close: async () => {
+      await internal.close();
       await realtime.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -6,7 +6,7 @@ import { createErrorHandler, unknownRoute } from '../platform/http/errors';
 import { refuseUnsafeInput } from '../platform/http/refuse-unsafe-input';
 import { requireUtf8 } from '../platform/http/unsafe-input';
 import { requestIdAndAccessLog } from '../platform/http/request-id';
-import { createApiKeysRouter } from '../identity/api-keys-routes';
+import { createApiKeysRouter, type ApiKeysRouterDeps } from '../identity/api-keys-routes';
 import { createCreditsRouter } from '../billing/credits-routes';
 import { createScreeningJobsRouter, type ScreeningRouterDeps } from '../screening/screening-jobs-routes';
 import { createSyncAnalyzeRouter } from '../screening/sync-analyze-route';
@@ -26,14 +26,14 @@ import { createDocsRouter } from './docs/docs-router';
 import { createDashboardRouter, type DashboardRouterDeps } from '../dashboard/dashboard-router';
 import { createPayFastRefundsRouter, type PayFastRefundRouterDeps } from '../billing/payfast/payfast-refunds-routes';
 import type { Check } from '../platform/health/checks';
-import { createHealthRouter } from '../platform/health/health-router';
+import { createPublicHealthRouter } from '../platform/health/health-router';
 import { createListsRouter, type ListsRouterDeps } from '../lists';
 import { createMonitorsRouter, type MonitorsRouterDeps } from '../monitors';
 import type { ApiMetrics } from './metrics/api-metrics';
-import { createMetricsRouter } from '../platform/metrics/metrics-router';
 import { createJwksRouter } from '../platform/signing/jwks-route';
 import type { SigningKeyRing } from '../platform/signing/key-ring';
 import { webhookDeliveryMetrics } from '../platform/metrics/webhook-delivery-edge';
+import type { TrustProxySetting } from '../platform/http/trust-proxy';
 
 export interface AppDeps
   extends AuthDeps,
@@ -51,20 +51,19 @@ export interface AppDeps
   dashboard: DashboardRouterDeps;
   recordPayFastRefund: PayFastRefundRouterDeps['recordPayFastRefund'];
   creditedPayments: PayFastRefundRouterDeps['creditedPayments'];
+  payfastRefundRecords: PayFastRefundRouterDeps['payfastRefundRecords'];
   payfast: Omit<PayFastWebhookDeps, 'startEventWorkflow' | 'webhookEvents' | 'log'>;
   /** Express `trust proxy`: which hops may set X-Forwarded-For (req.ip feeds the PayFast source check). */
-  trustProxy: boolean | number | string;
-  /** This process's Prometheus counters (its registry is served at /metrics). */
+  trustProxy: TrustProxySetting;
+  /** This process's Prometheus counters (served at /metrics on the internal listener, not here). */
   metrics: ApiMetrics;
-  /** What /readyz asks: each dependency's check. */
+  /** What the public /readyz asks (it answers only ready or not): each dependency's check. */
   readiness: Record<string, Check>;
-  /** What /readyz reports as degraded without failing it (a stale sanctions list). */
-  advisories: Record<string, Check>;
   lists: ListsRouterDeps;
   monitorsRouter: MonitorsRouterDeps;
   /** The public keys that verify signed answers, served at /.well-known/jwks.json. */
   evidenceKeys: Pick<SigningKeyRing, 'publicKeys'>;
-  config: ScreeningRouterDeps['config'] & BillingRouterDeps['config'];
+  config: ScreeningRouterDeps['config'] & BillingRouterDeps['config'] & ApiKeysRouterDeps['config'];
 }
 
 /** Builds the HTTP app from its dependencies; nothing here reads the environment or opens connections. */
@@ -99,9 +98,8 @@ export function createApp(deps: AppDeps): Express {
   // The account dashboard (HTML + bundle from memory) at /app; it calls the same /api/v1 routes as any client.
   app.use(createDashboardRouter(deps.dashboard));
 
-  // Operators: liveness, readiness (Postgres, Temporal, a polling worker) and Prometheus metrics.
-  app.use(createHealthRouter(deps.readiness, deps.advisories));
-  app.use(createMetricsRouter(deps.metrics.registry));
+  // Probes: liveness, and readiness as ready or not. The detailed /readyz and /metrics are on the internal listener.
+  app.use(createPublicHealthRouter(deps.readiness));
   app.get('/health', async (_req, res) => {
     await deps.pool.query('SELECT 1');
     res.json({ success: true, data: { status: 'ok' } });

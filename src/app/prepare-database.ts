@@ -27,8 +27,15 @@ export async function prepareDatabase(
   }
   if (config.LOAD_MARKET_DATA) await loadMarketData(pool, config.MARKET_DATA_DIR, log);
   if (config.BOOTSTRAP_ADMIN_API_KEY) {
-    const admin = await createUserStore(pool).ensureBootstrapAdmin(config.BOOTSTRAP_ADMIN_API_KEY);
-    log.info('bootstrap admin ready', { userId: admin.id });
+    const outcome = await createUserStore(pool).ensureBootstrapAdmin(config.BOOTSTRAP_ADMIN_API_KEY);
+    if (outcome.kind === 'ready')
+      log.info('bootstrap admin ready', { userId: outcome.user.id, revokedBootstrapKeys: outcome.revokedKeyIds });
+    else
+      log.warn(
+        'BOOTSTRAP_ADMIN_API_KEY names a key revoked by a newer value (or by its owner): it stays revoked; set a ' +
+          'new value (npm start without the variable: delete DATA_DIR/bootstrap-admin-api-key for a new one)',
+        { userId: outcome.userId },
+      );
   }
 }
 

@@ -5,6 +5,7 @@ import { createCreditedPaymentStore } from '../billing/credited-payments-store';
 import { createJobStore } from '../screening/jobs-store';
 import { createPackageStore } from '../billing/packages-store';
 import { createPayFastCheckoutStore } from '../billing/payfast/payfast-checkouts-store';
+import { createPayFastRefundRecordStore } from '../billing/payfast/payfast-refund-records-store';
 import { createSubscriptionStore } from '../billing/subscriptions-store';
 import { createWebhookEventStore } from '../platform/webhooks/webhook-events-store';
 import { createEntityStore } from '../screening/lists/entities-store';
@@ -22,6 +23,7 @@ export function createStores(pool: Pool) {
     history: createHistoryStore(pool),
     packages: createPackageStore(pool),
     payfastCheckouts: createPayFastCheckoutStore(pool),
+    payfastRefundRecords: createPayFastRefundRecordStore(pool),
     subscriptions: createSubscriptionStore(pool),
     webhookEvents: createWebhookEventStore(pool),
     entities: createEntityStore(pool),

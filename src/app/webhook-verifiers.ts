@@ -4,6 +4,7 @@ import { createPayFastSourceCheck } from '../billing/payfast/source-address';
 import { defaultTrustAnchors, fetchPayPalCertificate, loadPinnedIntermediates } from '../billing/paypal/certificates';
 import { createPayPalPostbackVerifier, paypalApiBaseUrl } from '../billing/paypal/postback';
 import { createPayPalVerifier, type PayPalVerifier } from '../billing/paypal/verifier';
+import { createTokenBucket } from '../platform/http-client/token-bucket';
 
 type VerifierConfig = Pick<
   Config,
@@ -12,10 +13,12 @@ type VerifierConfig = Pick<
   | 'PAYPAL_WEBHOOK_ID'
   | 'PAYPAL_CLIENT_ID'
   | 'PAYPAL_CLIENT_SECRET'
+  | 'PAYPAL_CERT_FAILURE_TTL_MS'
+  | 'PAYPAL_POSTBACKS_PER_MINUTE'
+  | 'PAYFAST_MODE'
   | 'PAYFAST_MERCHANT_ID'
   | 'PAYFAST_MERCHANT_PASSPHRASE'
   | 'PAYFAST_VERIFY_SOURCE'
-  | 'PAYFAST_SERVER_VALIDATION'
 >;
 
 /** What tests (and only tests) replace: built verifiers with their own trust anchors, fetchers and clocks. */
@@ -42,6 +45,13 @@ export function buildWebhookVerifiers(config: VerifierConfig, overrides: Webhook
           fetchCert: (url) => fetchPayPalCertificate(url),
           trustAnchors: defaultTrustAnchors(),
           intermediates: loadPinnedIntermediates(),
+          certFailureTtlMs: config.PAYPAL_CERT_FAILURE_TTL_MS,
+          // Per process: a minute's budget at once, then the rate.
+          postbackBudget: createTokenBucket(
+            config.PAYPAL_POSTBACKS_PER_MINUTE / 60,
+            Date.now,
+            config.PAYPAL_POSTBACKS_PER_MINUTE,
+          ),
           postback:
             config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET
               ? createPayPalPostbackVerifier({
@@ -57,7 +67,8 @@ export function buildWebhookVerifiers(config: VerifierConfig, overrides: Webhook
     overrides.verifyClerk ??
     (config.CLERK_WEBHOOK_SECRET ? createClerkVerifier({ secret: config.CLERK_WEBHOOK_SECRET }) : undefined);
   const isPayFastSource =
-    overrides.isPayFastSource ?? (config.PAYFAST_VERIFY_SOURCE ? createPayFastSourceCheck({}) : undefined);
+    overrides.isPayFastSource ??
+    (config.PAYFAST_VERIFY_SOURCE ? createPayFastSourceCheck({ mode: config.PAYFAST_MODE }) : undefined);
   return {
     paypalVerifier,
     verifyClerk,
@@ -65,7 +76,6 @@ export function buildWebhookVerifiers(config: VerifierConfig, overrides: Webhook
       passphrase: config.PAYFAST_MERCHANT_PASSPHRASE,
       merchantId: config.PAYFAST_MERCHANT_ID,
       isPayFastSource,
-      serverValidation: config.PAYFAST_SERVER_VALIDATION,
     },
   };
 }

@@ -12,6 +12,7 @@ import { createReferenceLists } from '../screening/engine/reference-lists';
 import { loadRiskModel } from '../screening/engine/risk-model';
 import { createPayFastServerValidator, payfastValidateUrl } from '../billing/payfast/server-validation';
 import { createStores } from './stores';
+import { queuedJobSweepThresholds } from '../screening/queued-job-sweeper';
 import { createChainCacheStore, type ChainCacheStore } from '../screening/chains/chain-cache-store';
 import { createStoredCloses } from '../market/store/market-closes';
 import { createCachingChainClient } from '../screening/chains/cached-client';
@@ -49,6 +50,7 @@ export type WorkerConfig = Pick<
   | 'ETHEREUM_RPC_URL'
   | 'BSC_RPC_URL'
   | 'CHAIN_REQUEST_TIMEOUT_MS'
+  | 'HTTP_MAX_RESPONSE_BYTES'
   | 'DATABASE_POOL_SIZE'
   | 'BITCOIN_ESPLORA_URL'
   | 'TRON_API_URL'
@@ -58,12 +60,16 @@ export type WorkerConfig = Pick<
   | 'CHAIN_CACHE_TRANSFERS_TTL_MS'
   | 'PAYFAST_MODE'
   | 'PAYFAST_SERVER_VALIDATION'
+  | 'PAYFAST_MERCHANT_PASSPHRASE'
+  | 'PAYFAST_MERCHANT_ID'
   | 'EVM_HISTORY_SOURCE'
   | 'ETHERSCAN_API_KEY'
   | 'ETHERSCAN_API_URL'
   | 'ETHERSCAN_RATE_PER_SECOND'
   | 'EVM_LOGS_WINDOW_BLOCKS'
   | 'EVM_LOGS_MAX_WINDOWS'
+  | 'QUEUED_JOB_RESTART_AFTER_SECONDS'
+  | 'QUEUED_JOB_ABANDON_AFTER_SECONDS'
 >;
 
 /**
@@ -96,12 +102,16 @@ export function buildActivities(
     pool,
     ...stores,
     confirmWithPayFast,
+    // The payment workflow's ITN is verified again here, with the api's secrets, instead of trusting its input.
+    payfastPassphrase: config.PAYFAST_MERCHANT_PASSPHRASE,
+    payfastMerchantId: config.PAYFAST_MERCHANT_ID,
     metrics,
     capabilities: capabilitiesFor(configuredChains(config)),
     monitorJob: {
       heartbeatTimeoutMs: config.ANALYSIS_HEARTBEAT_TIMEOUT_MS,
       crawlTimeoutMs: config.CRAWL_TIMEOUT_DEFAULT_MS,
     },
+    queuedJobSweep: queuedJobSweepThresholds(config),
     ...overrides,
   });
 }

@@ -3,7 +3,8 @@ import type { CreditedPaymentStore, PaymentProvider } from './credited-payments-
 import type { CreditStore } from './credits-store';
 import type { EventResult } from '../platform/webhooks/event-result';
 import { formatCents } from './money';
-import { planRefund } from './refund-credits';
+import { refundedAfter } from './refund-credits';
+import { settleTakeback } from './payment-takeback';
 import { AppError } from '../platform/errors';
 
 /** A refund or reversal as the provider reports it. */
@@ -58,14 +59,12 @@ export async function applyRefund(
     };
   }
   const cents = r.amountCents ?? payment.amountCents - payment.refundedCents;
-  const plan = planRefund(payment, cents);
   const claimed = await deps.creditedPayments.claimRefund(client, {
     provider: r.provider,
     refundId: r.refundId,
     paymentId: r.paymentId,
     kind: r.kind,
     amountCents: cents,
-    creditsRevoked: plan.revoke,
   });
   if (!claimed) {
     const first = await deps.creditedPayments.findRefund(client, r.provider, r.refundId);
@@ -77,48 +76,36 @@ export async function applyRefund(
       detail: `${r.kind} ${r.refundId} was already applied`,
     };
   }
-  let transactionId: string | null = null;
-  let debtNote = '';
-  if (plan.revoke > 0) {
-    const revoked = await deps.credits.revoke(
-      {
-        userId: payment.userId,
-        amount: plan.revoke,
-        idempotencyKey: `${r.provider}:refund:${r.refundId}`,
-        reason:
-          `${r.provider === 'paypal' ? 'PayPal' : 'PayFast'} ${r.kind} of payment ${r.paymentId}: ` +
-          `${formatCents(cents)} ${payment.currency}`,
-        source: r.provider,
-        metadata: {
-          provider: r.provider,
-          eventId: r.eventId,
-          refundId: r.refundId,
-          paymentId: r.paymentId,
-          kind: r.kind,
-          amountCents: cents,
-        },
-      },
-      client,
-    );
-    transactionId = revoked.transactionId;
-    if (revoked.fromBalance < plan.revoke)
-      debtNote = `; ${plan.revoke - revoked.fromBalance} already spent, recorded as debt`;
-  }
+  const moved = await settleTakeback(deps, client, payment, refundedAfter(payment, cents), {
+    idempotencyKey: `${r.provider}:refund:${r.refundId}`,
+    reason:
+      `${r.provider === 'paypal' ? 'PayPal' : 'PayFast'} ${r.kind} of payment ${r.paymentId}: ` +
+      `${formatCents(cents)} ${payment.currency}`,
+    metadata: {
+      provider: r.provider,
+      eventId: r.eventId,
+      refundId: r.refundId,
+      paymentId: r.paymentId,
+      kind: r.kind,
+      amountCents: cents,
+    },
+  });
+  // A refund only adds money gone back: it never reinstates (the totals it raises are capped at the payment).
+  const revoked = Math.max(0, moved.delta);
   await deps.creditedPayments.settleRefund(client, {
     provider: r.provider,
     refundId: r.refundId,
-    paymentId: r.paymentId,
-    refundedCents: plan.refundedCents,
-    creditsRevoked: plan.creditsRevoked,
-    transactionId,
+    creditsRevoked: revoked,
+    transactionId: moved.transactionId,
   });
-  if (plan.revoke === 0)
+  if (revoked === 0)
     return { ...base, outcome: 'logged', credits: 0, detail: `${r.kind} ${r.refundId}: nothing left to take back` };
+  const debtNote = moved.debtAdded > 0 ? `; ${moved.debtAdded} already spent, recorded as debt` : '';
   return {
     ...base,
-    transactionId,
+    transactionId: moved.transactionId,
     outcome: 'revoked',
-    credits: -plan.revoke,
-    detail: `${r.kind} of ${formatCents(cents)} ${payment.currency} took back ${plan.revoke} credits${debtNote}`,
+    credits: -revoked,
+    detail: `${r.kind} of ${formatCents(cents)} ${payment.currency} took back ${revoked} credits${debtNote}`,
   };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
-import { currentUser } from '../identity';
+import { currentUser, requireScope } from '../identity';
 import { formatCents } from './money';
 import { isPaymentFlagged } from './subscription-state';
 import type { Config } from '../platform/config';
@@ -78,7 +78,7 @@ export function createBillingRouter(deps: BillingRouterDeps): Router {
    * Records the checkout (m_payment_id → user, package, exact amount) and returns the signed form the
    * client posts to PayFast. The ITN is later credited only against this record.
    */
-  router.post('/billing/payfast/checkout', async (req, res) => {
+  router.post('/billing/payfast/checkout', requireScope('billing'), async (req, res) => {
     const { packageId } = parseOrThrow(checkoutBody, req.body);
     if (!c.PAYFAST_MERCHANT_ID || !c.PAYFAST_MERCHANT_KEY || !c.PAYFAST_MERCHANT_PASSPHRASE) {
       throw flatError(
@@ -129,7 +129,7 @@ export function createBillingRouter(deps: BillingRouterDeps): Router {
     });
   });
 
-  router.get('/billing/subscriptions', async (_req, res) => {
+  router.get('/billing/subscriptions', requireScope('read'), async (_req, res) => {
     const subscriptions = await deps.subscriptions.listForUser(currentUser(res).id);
     res.json({
       success: true,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
-import { currentUser, requireAdmin } from '../identity';
+import { currentUser, requireAdmin, requireScope } from '../identity';
 import type { CreditStore } from './credits-store';
 import type { UserStore } from '../identity';
 import type { CreditGrantMetrics } from './metrics/ports';
@@ -72,7 +72,7 @@ export function createCreditsRouter(deps: {
    * 'rest:<admin id>:<idempotencyKey>' so admins cannot collide; reusing a key for a different
    * grant is a 409, never a silent success.
    */
-  router.post('/credits/grant', requireAdmin, async (req, res) => {
+  router.post('/credits/grant', requireScope('billing'), requireAdmin, async (req, res) => {
     const body = parseOrThrow(grantBody, req.body);
     const admin = currentUser(res);
     const target = await deps.users.findByAnyId(body.userId);
@@ -105,7 +105,7 @@ export function createCreditsRouter(deps: {
     });
   });
 
-  router.get('/credits/balance', async (_req, res) => {
+  router.get('/credits/balance', requireScope('read'), async (_req, res) => {
     const { balance, reserved, available, debt } = await deps.credits.balance(currentUser(res).id);
     res.json({ success: true, data: { balance, reserved, available, debt } });
   });

@@ -3,16 +3,13 @@ import type { PoolClient } from 'pg';
 import type { CreditStore } from './credits-store';
 import type { User, UserStore } from '../identity';
 
-export const CLERK_USER_ID = /^user_[A-Za-z0-9]{10,64}$/;
-
 /**
- * The account a payment names: an internal UUID or a Clerk user id. A Clerk id seen before Clerk's
- * user.created arrives is provisioned (0 credits), so a payment never waits on identity webhooks.
+ * The account a payment names (an internal UUID or a Clerk user id), only when that user exists. The buyer's own
+ * browser sets PayPal's custom_id, so it is never trusted to create an account: an id nobody signed in as (the
+ * dashboard provisions a Clerk user at its first request, before any checkout) gets nothing attached.
  */
-export async function resolveAccountHolder(users: UserStore, id: string): Promise<User | null> {
-  const found = await users.findByAnyId(id);
-  if (found) return found;
-  return CLERK_USER_ID.test(id) ? users.provisionClerkUser(id, null) : null;
+export async function findAccountHolder(users: UserStore, id: string): Promise<User | null> {
+  return users.findByAnyId(id);
 }
 
 export interface GrantRequest {

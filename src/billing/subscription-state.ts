@@ -10,10 +10,11 @@ export interface SubscriptionState {
   lastFailedPaymentAt: string | null;
   lastFailureReason: string | null;
   cancelledAt: string | null;
-  planCreditsGranted: number;
   providerUpdatedAt: string | null;
-  /** Sales credited so far: the next sale pays cycle salesCredited + 1. */
+  /** Sales credited so far (plan-priced or prorated): the next plan-priced sale pays cycle salesCredited + 1. */
   salesCredited: number;
+  /** Credits ACTIVATED advanced that no sale has settled yet (activationAdvance, creditForSale). */
+  advanceUnsettled: number;
 }
 
 /** PayPal cannot revive these; a late event must not make a cancelled subscription look active. */
@@ -67,47 +68,51 @@ export function isPaymentFlagged(
 }
 
 /**
- * Credits an ACTIVATED or UPDATED event grants: the plan's credits beyond the largest plan already
- * granted for (an upgrade tops up the difference; a downgrade or a stale event grants nothing).
- * Only an ACTIVE resource grants. The same total results in any delivery order.
+ * Credits an ACTIVATED event advances before its first sale arrives, so a new subscriber can start at once: the plan's
+ * credits, when the resource is ACTIVE and reports the payment PayPal took at activation (billing_info.last_payment;
+ * a trial reports none), and only while no sale of the subscription has been credited and nothing is advanced yet.
+ * The advance is no payment: the next sales settle it (creditForSale). UPDATED never grants: PayPal bills a new plan
+ * from the next cycle on, and that sale pays for it.
  */
-export function planTopUp(
+export function activationAdvance(
+  state: Pick<SubscriptionState, 'salesCredited' | 'advanceUnsettled'>,
   eventType: PayPalSubscriptionEventType,
-  change: PayPalSubscriptionChange,
+  change: Pick<PayPalSubscriptionChange, 'status' | 'lastPaymentAt'>,
   planCredits: number | null,
-  alreadyGranted: number,
 ): number {
-  if (eventType !== 'BILLING.SUBSCRIPTION.ACTIVATED' && eventType !== 'BILLING.SUBSCRIPTION.UPDATED') return 0;
-  if (change.status !== 'ACTIVE' || planCredits === null) return 0;
-  return Math.max(0, planCredits - alreadyGranted);
+  if (eventType !== 'BILLING.SUBSCRIPTION.ACTIVATED' || change.status !== 'ACTIVE') return 0;
+  if (planCredits === null || change.lastPaymentAt === null) return 0;
+  if (state.salesCredited > 0 || state.advanceUnsettled > 0) return 0;
+  return planCredits;
 }
 
 /** What one newly credited sale of a subscription does. */
 export interface SaleCredit {
-  /** The billing cycle this sale paid (1 = the first), in the order the subscription's sales are processed. */
-  cycle: number;
-  /** Credits to grant now: a cycle's credits, minus what ACTIVATED/UPDATED already granted for cycle 1. */
+  /** The billing cycle this sale paid (1 = the first), in processing order; null for a charge that is no plan price. */
+  cycle: number | null;
+  /** Credits to grant now: what the sale paid for beyond the advance still unsettled. */
   grant: number;
-  /** The subscription's planCreditsGranted afterwards. */
-  planCreditsGranted: number;
+  /** The subscription's salesCredited and advanceUnsettled afterwards. */
+  salesCredited: number;
+  advanceUnsettled: number;
 }
 
 /**
- * One paid cycle, one cycle of credits, in any delivery order. PayPal announces the first cycle twice:
- * ACTIVATED (which grants the plan's credits at once, so a new subscriber can start) and the first
- * PAYMENT.SALE.COMPLETED. Both stand for cycle 1: the sale grants only what activation has not already
- * granted (nothing, usually), and records cycle 1 as granted so a later ACTIVATED grants nothing either.
- * Every further sale is a new cycle and grants the package's credits.
+ * One payment, its credits once, in any delivery order. PayPal announces the first cycle twice: ACTIVATED (which may
+ * advance the plan's credits, activationAdvance) and the first PAYMENT.SALE.COMPLETED. Whatever sales come after an
+ * advance settle it: each grants only what it paid for beyond the advance still unsettled. So the credits granted
+ * for a subscription are always the sum of what its sales paid for, once the advance is settled.
  */
 export function creditForSale(
-  state: Pick<SubscriptionState, 'salesCredited' | 'planCreditsGranted'>,
-  packageCredits: number,
+  state: Pick<SubscriptionState, 'salesCredited' | 'advanceUnsettled'>,
+  paidFor: number,
+  planPriced: boolean,
 ): SaleCredit {
-  const cycle = state.salesCredited + 1;
-  if (cycle > 1) return { cycle, grant: packageCredits, planCreditsGranted: state.planCreditsGranted };
+  const settled = Math.min(state.advanceUnsettled, paidFor);
   return {
-    cycle,
-    grant: Math.max(0, packageCredits - state.planCreditsGranted),
-    planCreditsGranted: Math.max(state.planCreditsGranted, packageCredits),
+    cycle: planPriced ? state.salesCredited + 1 : null,
+    grant: paidFor - settled,
+    salesCredited: state.salesCredited + 1,
+    advanceUnsettled: state.advanceUnsettled - settled,
   };
 }

@@ -11,7 +11,7 @@ const iso = (v: unknown): string | null => (v instanceof Date ? v.toISOString() 
 const COLUMNS =
   `subscription_id, user_id, plan_id, package_id, status, next_billing_time, ` +
   `last_payment_at, last_failed_payment_at,
-  last_failure_reason, cancelled_at, plan_credits_granted, provider_updated_at, sales_credited`;
+  last_failure_reason, cancelled_at, advance_unsettled, provider_updated_at, sales_credited`;
 
 function toSubscription(r: Record<string, unknown>): StoredSubscription {
   return {
@@ -25,9 +25,9 @@ function toSubscription(r: Record<string, unknown>): StoredSubscription {
     lastFailedPaymentAt: iso(r.last_failed_payment_at),
     lastFailureReason: (r.last_failure_reason as string | null) ?? null,
     cancelledAt: iso(r.cancelled_at),
-    planCreditsGranted: Number(r.plan_credits_granted),
     providerUpdatedAt: iso(r.provider_updated_at),
     salesCredited: Number(r.sales_credited ?? 0),
+    advanceUnsettled: Number(r.advance_unsettled ?? 0),
   };
 }
 
@@ -58,7 +58,7 @@ export function createSubscriptionStore(pool: Pool) {
       await client.query(
         `UPDATE subscriptions SET plan_id = $2, package_id = $3, status = $4, ` +
           `next_billing_time = $5, last_payment_at = $6,
-           last_failed_payment_at = $7, last_failure_reason = $8, cancelled_at = $9, plan_credits_granted = $10,
+           last_failed_payment_at = $7, last_failure_reason = $8, cancelled_at = $9, advance_unsettled = $10,
            provider_updated_at = $11, sales_credited = $12, updated_at = now()
          WHERE provider = 'paypal' AND subscription_id = $1`,
         [
@@ -71,7 +71,7 @@ export function createSubscriptionStore(pool: Pool) {
           s.lastFailedPaymentAt,
           s.lastFailureReason,
           s.cancelledAt,
-          s.planCreditsGranted,
+          s.advanceUnsettled,
           s.providerUpdatedAt,
           s.salesCredited,
         ],

@@ -14,11 +14,21 @@ export interface PayPalEventInput {
 }
 
 export interface PayFastPaymentInput {
+  /** What the api read; the worker re-reads it from validationParamString and refuses a difference. */
   itn: PayFastItn;
-  /** Confirm with PayFast's /eng/query/validate before granting (PAYFAST_SERVER_VALIDATION). */
-  serverValidation: boolean;
-  /** The received parameters without the signature, as PayFast wants them posted back. */
+  /**
+   * Read only when replaying workflows started before the worker decided on server validation itself
+   * (PAYFAST_SERVER_VALIDATION of the worker); new starts leave it out, and a value sent anyway is ignored.
+   */
+  serverValidation?: boolean;
+  /** The received parameters without the signature, exactly as signed and as PayFast wants them posted back. */
   validationParamString: string;
+}
+
+/** An ITN the worker verified from its signed parameters, and why it must not be applied (null: apply it). */
+export interface CheckedPayFastItn {
+  itn: PayFastItn;
+  refusal: string | null;
 }
 
 /** A PayFast refund recorded by an admin (PayFast sends no ITN for refunds). */

@@ -1,26 +1,20 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { currentUser } from '../identity';
+import { currentUser, requireScope } from '../identity';
 import type { HistoryStore } from './history-store';
 import { isUuid } from '../platform/http/common-patterns';
 import { activityDetail, activityDetailSchema, activityListItem, activityListItemSchema } from './history-views';
 import { invalidParameter, notFound, parseOrThrow } from '../platform/http/errors';
 import { DIGITS } from '../platform/http/common-patterns';
-
-const isoDate = (what: string) =>
-  z
-    .string({ error: what })
-    .refine((s) => !Number.isNaN(Date.parse(s)), what)
-    .transform((s) => new Date(s))
-    .optional();
+import { instantParam } from '../platform/http/date-params';
 
 /** GET /activity query parameters, as validated (and as the OpenAPI document lists them). */
 export const activityListQuery = z.object({
   activityType: z.enum(['kyt', 'kya', 'kye'], { error: 'one of kyt, kya, kye' }).optional(),
   riskLevel: z.enum(['low', 'medium', 'high', 'critical'], { error: 'one of low, medium, high, critical' }).optional(),
   blockchain: z.string({ error: 'a chain name' }).trim().toLowerCase().min(1, 'a chain name').max(64).optional(),
-  from: isoDate('an ISO 8601 date-time (inclusive)'),
-  to: isoDate('an ISO 8601 date-time (exclusive)'),
+  from: instantParam('an ISO 8601 date-time (inclusive)').optional(),
+  to: instantParam('an ISO 8601 date-time (exclusive)').optional(),
   errors: z
     .enum(['true', 'false'], { error: 'true or false' })
     .transform((v) => v === 'true')
@@ -69,7 +63,7 @@ function requireDecimalDigits(query: Record<string, unknown>, expected: Record<s
 export function createActivityRouter(deps: { history: HistoryStore }): Router {
   const router = Router();
 
-  router.get('/activity', async (req, res) => {
+  router.get('/activity', requireScope('read'), async (req, res) => {
     requireDecimalDigits(req.query, { limit: 'an integer from 1 to 100', offset: 'a non-negative integer' });
     const p = parseOrThrow(activityListQuery, req.query);
     const { rows, total } = await deps.history.listForUser(
@@ -95,7 +89,7 @@ export function createActivityRouter(deps: { history: HistoryStore }): Router {
     });
   });
 
-  router.get('/activity/:id', async (req, res) => {
+  router.get('/activity/:id', requireScope('read'), async (req, res) => {
     const row = isUuid(req.params.id)
       ? await deps.history.findForUser(req.params.id.toLowerCase(), currentUser(res).id)
       : null;

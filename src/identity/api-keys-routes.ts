@@ -3,8 +3,20 @@ import { z } from 'zod';
 import { generateApiKey } from './api-key-format';
 import { currentUser, requireAdmin } from './authenticate';
 import type { CreditStore } from '../billing';
+import type { Config } from '../platform/config';
 import type { UserStore } from './users-store';
 import { notFound, parseOrThrow } from '../platform/http/errors';
+import { API_KEY_SCOPES, InsufficientScopeError, requireScope, scopesOf } from './scopes';
+
+const SCOPES_EXPECTED = `a non-empty array of ${API_KEY_SCOPES.join(', ')}`;
+const scopesSchema = z
+  .array(z.enum(API_KEY_SCOPES, { error: `each one of ${API_KEY_SCOPES.join(', ')}` }), { error: SCOPES_EXPECTED })
+  .min(1, SCOPES_EXPECTED)
+  .meta({
+    description:
+      "What the key may do (docs/api.md#key-scopes-and-limits), at most the caller's own; absent = the " +
+      "caller's scopes (every scope for a full key or a dashboard session)",
+  });
 
 export const createApiKeyBody = z.object(
   {
@@ -14,6 +26,7 @@ export const createApiKeyBody = z.object(
       .min(1, 'a string of 1 to 100 characters')
       .max(100, 'a string of 1 to 100 characters')
       .optional(),
+    scopes: scopesSchema.optional(),
   },
   { error: 'a JSON object' },
 );
@@ -47,6 +60,10 @@ export const apiKeyRecordSchema = z.object({
   lastUsedAt: z.iso.datetime().nullable(),
   revokedAt: z.iso.datetime().nullable(),
   rateLimit: z.object({ tier: z.enum(['free', 'pro', 'enterprise']), requestsPerMinute: z.int().min(1).nullable() }),
+  scopes: z
+    .array(z.enum(API_KEY_SCOPES))
+    .min(1)
+    .meta({ description: 'What the key may do (docs/api.md#key-scopes-and-limits)' }),
 });
 export const createdApiKeyResponse = z.object({
   success: z.literal(true),
@@ -67,34 +84,51 @@ export const meResponse = z.object({
     clerkUserId: z.string().nullable(),
     email: z.string().nullable(),
     role: z.enum(['user', 'admin']),
+    scopes: z
+      .array(z.enum(API_KEY_SCOPES))
+      .meta({ description: "What this request's credentials may do: the key's scopes, every scope for a session" }),
     credits: z.object({ balance: z.int(), reserved: z.int().min(0), available: z.int(), debt: z.int().min(0) }),
   }),
 });
 
+export interface ApiKeysRouterDeps {
+  users: UserStore;
+  credits: CreditStore;
+  config: Pick<Config, 'MAX_ACTIVE_API_KEYS_PER_ACCOUNT'>;
+}
+
 /** The account's API Keys area: a key is shown once, at creation; only its hash is kept. */
-export function createApiKeysRouter(deps: { users: UserStore; credits: CreditStore }): Router {
+export function createApiKeysRouter(deps: ApiKeysRouterDeps): Router {
   const router = Router();
 
-  router.post('/api-keys', async (req, res) => {
+  router.post('/api-keys', requireScope('keys'), async (req, res) => {
     const body = parseOrThrow(createApiKeyBody, req.body ?? {});
+    const user = currentUser(res);
+    // A key mints at most its own scopes, so a narrow key that leaks cannot widen itself.
+    const scopes = body.scopes ?? scopesOf(user);
+    const beyond = scopes.find((s) => !scopesOf(user).includes(s));
+    if (beyond) throw new InsufficientScopeError(beyond);
     const key = generateApiKey();
-    const record = await deps.users.createApiKey(currentUser(res).id, body.name ?? 'default', key);
+    const record = await deps.users.createApiKey(user.id, body.name ?? 'default', key, {
+      scopes,
+      maxActive: deps.config.MAX_ACTIVE_API_KEYS_PER_ACCOUNT,
+    });
     res.status(201).json({ success: true, data: { ...record, key } });
   });
 
-  router.get('/api-keys', async (_req, res) => {
+  router.get('/api-keys', requireScope('read'), async (_req, res) => {
     const keys = await deps.users.listApiKeys(currentUser(res).id);
     res.json({ success: true, data: keys, meta: { total: keys.length } });
   });
 
-  router.delete('/api-keys/:id', async (req, res) => {
+  router.delete('/api-keys/:id', requireScope('keys'), async (req, res) => {
     const revoked = await deps.users.revokeApiKey(currentUser(res).id, req.params.id);
     if (!revoked) throw notFound('API key');
     res.json({ success: true, data: revoked });
   });
 
   /** Admin: a key's market-data tier (free 60/min, pro 300/min, enterprise its own figure). */
-  router.put('/api-keys/:id/rate-limit', requireAdmin, async (req, res) => {
+  router.put('/api-keys/:id/rate-limit', requireScope('keys'), requireAdmin, async (req, res) => {
     const body = parseOrThrow(rateLimitBody, req.body);
     const updated = await deps.users.setApiKeyRateLimit(
       req.params.id as string,
@@ -106,12 +140,19 @@ export function createApiKeysRouter(deps: { users: UserStore; credits: CreditSto
   });
 
   /** Who am I: the ids an operator needs for a grant, plus the balance. */
-  router.get('/me', async (_req, res) => {
+  router.get('/me', requireScope('read'), async (_req, res) => {
     const user = currentUser(res);
     const credits = await deps.credits.balance(user.id);
     res.json({
       success: true,
-      data: { id: user.id, clerkUserId: user.clerkUserId, email: user.email, role: user.role, credits },
+      data: {
+        id: user.id,
+        clerkUserId: user.clerkUserId,
+        email: user.email,
+        role: user.role,
+        scopes: scopesOf(user),
+        credits,
+      },
     });
   });
 

@@ -31,17 +31,26 @@ export function looksLikeJwt(token: string): boolean {
   return /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(token);
 }
 
+/** Issuers compare without a trailing slash: Clerk's `iss` has none, a configured URL may. */
+const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
+
 /**
  * Clerk's networkless verification: RS256 over the PEM public key from the dashboard (CLERK_JWT_KEY).
- * Only RS256 is accepted, so an `alg: none` or HS256-with-the-public-key token cannot pass.
+ * Only RS256 is accepted, so an `alg: none` or HS256-with-the-public-key token cannot pass. With `issuer`
+ * (CLERK_ISSUER) the token must come from that Clerk instance; with `authorizedParties`
+ * (CLERK_AUTHORIZED_PARTIES) it must have been issued to one of our front ends: a token without `azp` is
+ * refused too, because every session token a browser holds carries one (what lacks it, e.g. a token minted
+ * server-side, is not a dashboard session). Production requires both settings (src/platform/config.ts).
  */
 export function createClerkSessionVerifier(options: {
   publicKeyPem: string;
   authorizedParties: readonly string[];
+  issuer?: string;
   now?: () => number;
 }) {
   const key: KeyObject = createPublicKey(options.publicKeyPem.replace(/\\n/g, '\n'));
   const now = options.now ?? (() => Date.now());
+  const issuer = options.issuer === undefined ? undefined : withoutTrailingSlash(options.issuer);
 
   return function verifySessionToken(token: string): ClerkSession {
     const parts = token.split('.');
@@ -63,12 +72,14 @@ export function createClerkSessionVerifier(options: {
       throw new InvalidSessionTokenError('not yet valid');
     }
     if (typeof claims.sub !== 'string' || claims.sub.length === 0) throw new InvalidSessionTokenError('no subject');
+    if (issuer !== undefined && (typeof claims.iss !== 'string' || withoutTrailingSlash(claims.iss) !== issuer)) {
+      throw new InvalidSessionTokenError('unexpected issuer');
+    }
     if (
       options.authorizedParties.length > 0 &&
-      typeof claims.azp === 'string' &&
-      !options.authorizedParties.includes(claims.azp)
+      (typeof claims.azp !== 'string' || !options.authorizedParties.includes(claims.azp))
     ) {
-      throw new InvalidSessionTokenError('unauthorized party');
+      throw new InvalidSessionTokenError(typeof claims.azp === 'string' ? 'unauthorized party' : 'no authorized party');
     }
     return {
       userId: claims.sub,

@@ -1,15 +1,19 @@
 import type { Pool, PoolClient } from 'pg';
 import type { RateLimitTier } from '../platform/rate-limit/tiers';
+import { AppError } from '../platform/errors';
+import { inTransaction } from '../platform/db/transaction';
 import { displayPrefix, hashApiKey } from './api-key-format';
+import { API_KEY_SCOPES, normalizeScopes, type ApiKeyScope } from './scopes';
 
 export type Role = 'user' | 'admin';
 
-/** The API key a request authenticated with, and its rate-limit tier (market data). */
+/** The API key a request authenticated with: its rate-limit tier (market data) and what it may do. */
 export interface ApiKeyGrant {
   id: string;
   rateLimitTier: RateLimitTier;
   /** Enterprise keys only. */
   requestsPerMinute: number | null;
+  scopes: readonly ApiKeyScope[];
 }
 
 export interface User {
@@ -49,9 +53,31 @@ export interface ApiKeyRecord {
   lastUsedAt: string | null;
   revokedAt: string | null;
   rateLimit: { tier: RateLimitTier; requestsPerMinute: number | null };
+  scopes: ApiKeyScope[];
 }
 
-const KEY_COLUMNS = 'id, name, key_prefix, created_at, last_used_at, revoked_at, rate_limit_tier, requests_per_minute';
+/**
+ * What a start with BOOTSTRAP_ADMIN_API_KEY did: the admin is ready (and older bootstrap keys are revoked), or the
+ * configured key was replaced by a newer value and stays revoked.
+ */
+export type BootstrapOutcome =
+  | { kind: 'ready'; user: User; revokedKeyIds: string[] }
+  | { kind: 'revoked'; userId: string };
+
+// Any constant works; it only has to be the same in every process that starts (migrate.ts uses 4_210_402).
+const BOOTSTRAP_LOCK_ID = 4_210_403;
+
+const KEY_COLUMNS =
+  'id, name, key_prefix, created_at, last_used_at, revoked_at, rate_limit_tier, requests_per_minute, scopes';
+
+export class ApiKeyLimitReachedError extends AppError {
+  constructor(readonly maxActive: number) {
+    super(
+      'API_KEY_LIMIT_REACHED',
+      `This account already holds ${maxActive} active API keys, the most it may hold; revoke one to create another`,
+    );
+  }
+}
 
 export function createUserStore(pool: Pool) {
   return {
@@ -61,13 +87,18 @@ export function createUserStore(pool: Pool) {
      */
     async findByApiKey(key: string): Promise<User | null> {
       const { rows } = await pool.query<
-        UserRow & { key_id: string; rate_limit_tier: RateLimitTier; requests_per_minute: number | null }
+        UserRow & {
+          key_id: string;
+          rate_limit_tier: RateLimitTier;
+          requests_per_minute: number | null;
+          scopes: ApiKeyScope[];
+        }
       >({
         name: 'find-by-api-key',
         text:
           `WITH found AS (
                  SELECT u.id, u.clerk_user_id, u.email, u.role, u.status, k.id AS key_id, k.rate_limit_tier, ` +
-          `k.requests_per_minute, k.last_used_at
+          `k.requests_per_minute, k.scopes, k.last_used_at
                  FROM api_keys k JOIN users u ON u.id = k.user_id
                  WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND u.status = 'active'
                ), touched AS (
@@ -75,14 +106,20 @@ export function createUserStore(pool: Pool) {
                  WHERE id IN (SELECT key_id FROM found WHERE last_used_at ` +
           `IS NULL OR last_used_at < now() - interval '1 minute')
                )
-               SELECT id, clerk_user_id, email, role, status, key_id, rate_limit_tier, requests_per_minute FROM found`,
+               SELECT id, clerk_user_id, email, role, status, key_id, rate_limit_tier, requests_per_minute, scopes
+               FROM found`,
         values: [hashApiKey(key)],
       });
       const row = rows[0];
       if (!row) return null;
       return {
         ...toUser(row),
-        apiKey: { id: row.key_id, rateLimitTier: row.rate_limit_tier, requestsPerMinute: row.requests_per_minute },
+        apiKey: {
+          id: row.key_id,
+          rateLimitTier: row.rate_limit_tier,
+          requestsPerMinute: row.requests_per_minute,
+          scopes: row.scopes,
+        },
       };
     },
 
@@ -174,52 +211,82 @@ export function createUserStore(pool: Pool) {
       return rows[0] ? toUser(rows[0]) : null;
     },
 
-    /** Makes sure an admin holds this key (idempotent: safe on every start of every process). */
-    async ensureBootstrapAdmin(key: string): Promise<User> {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const existing = await client.query<UserRow>(
-          `SELECT u.id, u.clerk_user_id, u.email, u.role, u.status FROM api_keys k JOIN users u ON u.id = k.user_id
-           WHERE k.key_hash = $1`,
-          [hashApiKey(key)],
+    /**
+     * Makes sure an admin holds the BOOTSTRAP_ADMIN_API_KEY key and that it is the only active bootstrap key. A new
+     * value's key joins the previous bootstrap admin (its history and credits stay) and the keys made from earlier
+     * values are revoked in the same transaction. A revoked bootstrap key is never reinstated: an instance still
+     * configured with a replaced value must not undo the rotation, so that start changes nothing. Idempotent;
+     * concurrent starts (api and worker processes) take turns on an advisory lock.
+     */
+    async ensureBootstrapAdmin(key: string): Promise<BootstrapOutcome> {
+      return inTransaction(pool, async (client) => {
+        await client.query('SELECT pg_advisory_xact_lock($1)', [BOOTSTRAP_LOCK_ID]);
+        const keyHash = hashApiKey(key);
+        const existing = await client.query<{ user_id: string; revoked: boolean }>(
+          'SELECT user_id, revoked_at IS NOT NULL AS revoked FROM api_keys WHERE key_hash = $1',
+          [keyHash],
         );
-        let user = existing.rows[0];
-        if (!user) {
-          user = (
-            await client.query<UserRow>(
+        const found = existing.rows[0];
+        if (found?.revoked) return { kind: 'revoked', userId: found.user_id };
+
+        const previous = await client.query<{ user_id: string }>(
+          'SELECT user_id FROM api_keys WHERE bootstrap ORDER BY created_at DESC LIMIT 1',
+        );
+        const userId = found?.user_id ?? previous.rows[0]?.user_id;
+        const user = userId
+          ? await client.query<UserRow>(
+              `UPDATE users SET role = 'admin', status = 'active', updated_at = now() WHERE id = $1
+               RETURNING id, clerk_user_id, email, role, status`,
+              [userId],
+            )
+          : await client.query<UserRow>(
               `INSERT INTO users (role, display_name) VALUES ('admin', 'bootstrap admin')
                RETURNING id, clerk_user_id, email, role, status`,
-            )
-          ).rows[0] as UserRow;
-          await client.query(
-            `INSERT INTO api_keys (user_id, name, key_hash, key_prefix) VALUES ($1, 'bootstrap', $2, $3)
-             ON CONFLICT (key_hash) DO NOTHING`,
-            [user.id, hashApiKey(key), displayPrefix(key)],
-          );
-        } else if (user.role !== 'admin' || user.status !== 'active') {
-          await client.query(`UPDATE users SET role = 'admin', status = 'active', updated_at = now() WHERE id = $1`, [
-            user.id,
-          ]);
-          await client.query('UPDATE api_keys SET revoked_at = NULL WHERE key_hash = $1', [hashApiKey(key)]);
-        }
-        await client.query('COMMIT');
-        return toUser({ ...user, role: 'admin', status: 'active' });
-      } catch (err) {
-        await client.query('ROLLBACK');
-        throw err;
-      } finally {
-        client.release();
-      }
+            );
+        const admin = toUser(user.rows[0] as UserRow);
+        await client.query(
+          `INSERT INTO api_keys (user_id, name, key_hash, key_prefix, bootstrap) VALUES ($1, 'bootstrap', $2, $3, true)
+           ON CONFLICT (key_hash) DO UPDATE SET bootstrap = true`,
+          [admin.id, keyHash, displayPrefix(key)],
+        );
+        const revoked = await client.query<{ id: string }>(
+          `UPDATE api_keys SET revoked_at = now() WHERE bootstrap AND revoked_at IS NULL AND key_hash <> $1
+           RETURNING id`,
+          [keyHash],
+        );
+        return { kind: 'ready', user: admin, revokedKeyIds: revoked.rows.map((r) => r.id) };
+      });
     },
 
-    async createApiKey(userId: string, name: string, key: string): Promise<ApiKeyRecord> {
-      const { rows } = await pool.query(
-        `INSERT INTO api_keys (user_id, name, key_hash, key_prefix) VALUES ($1, $2, $3, $4)
-         RETURNING ${KEY_COLUMNS}`,
-        [userId, name, hashApiKey(key), displayPrefix(key)],
-      );
-      return toKeyRecord(rows[0]);
+    /**
+     * Creates a key with `scopes` (default: all). With `maxActive`, the account may hold at most that many active
+     * keys: the count and the insert run in one transaction that holds the account's row, so concurrent creates take
+     * turns and the one past the cap sees every key committed before it (ApiKeyLimitReachedError).
+     */
+    async createApiKey(
+      userId: string,
+      name: string,
+      key: string,
+      options: { scopes?: readonly ApiKeyScope[]; maxActive?: number } = {},
+    ): Promise<ApiKeyRecord> {
+      return inTransaction(pool, async (client) => {
+        if (options.maxActive !== undefined) {
+          // NO KEY UPDATE: creates of the same account wait for each other, while writes of rows that merely
+          // reference the user (jobs, ledger entries: KEY SHARE) do not wait for a create.
+          await client.query('SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId]);
+          const { rows } = await client.query<{ active: number }>(
+            'SELECT count(*)::int AS active FROM api_keys WHERE user_id = $1 AND revoked_at IS NULL',
+            [userId],
+          );
+          if ((rows[0]?.active ?? 0) >= options.maxActive) throw new ApiKeyLimitReachedError(options.maxActive);
+        }
+        const { rows } = await client.query(
+          `INSERT INTO api_keys (user_id, name, key_hash, key_prefix, scopes) VALUES ($1, $2, $3, $4, $5)
+           RETURNING ${KEY_COLUMNS}`,
+          [userId, name, hashApiKey(key), displayPrefix(key), normalizeScopes(options.scopes ?? API_KEY_SCOPES)],
+        );
+        return toKeyRecord(rows[0]);
+      });
     },
 
     async listApiKeys(userId: string): Promise<ApiKeyRecord[]> {
@@ -262,5 +329,6 @@ function toKeyRecord(r: Record<string, unknown>): ApiKeyRecord {
       tier: r.rate_limit_tier as RateLimitTier,
       requestsPerMinute: (r.requests_per_minute as number | null) ?? null,
     },
+    scopes: r.scopes as ApiKeyScope[],
   };
 }

@@ -2,6 +2,8 @@ import { Router } from 'express';
 import type { Pool } from 'pg';
 import { z } from 'zod';
 import { parseOrThrow } from '../platform/http/errors';
+import { calendarDateParam } from '../platform/http/date-params';
+import { requireScope } from '../identity';
 import type { ListStore, ListVersion } from './list-store';
 import type { listsResponse, sanctionsLookupResponse } from './lists-views';
 
@@ -14,17 +16,8 @@ export interface ListsRouterDeps {
 }
 
 const DAY_MS = 86_400_000;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 /** A calendar date between 0001-01-01 and 9999-12-31 that exists (2025-02-30 does not). */
-const calendarDate = z
-  .string({ error: 'a date as YYYY-MM-DD' })
-  .regex(DATE, 'a date as YYYY-MM-DD')
-  // zod runs this even after the regex failed: a text that is no date must answer false, not throw.
-  .refine((s) => {
-    const day = new Date(`${s}T00:00:00Z`);
-    return DATE.test(s) && s >= '0001-01-01' && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(s);
-  }, 'a date as YYYY-MM-DD');
+const calendarDate = calendarDateParam('a date as YYYY-MM-DD');
 
 export const sanctionsLookupQuery = z.object({
   as_of: calendarDate.optional(),
@@ -69,7 +62,7 @@ export function createListsRouter(deps: ListsRouterDeps): Router {
   const router = Router();
   const now = deps.now ?? (() => new Date());
 
-  router.get('/lists', async (_req, res) => {
+  router.get('/lists', requireScope('read'), async (_req, res) => {
     const at = now();
     const [active, history, datasets] = await Promise.all([
       deps.lists.activeVersion('ofac'),
@@ -123,7 +116,7 @@ export function createListsRouter(deps: ListsRouterDeps): Router {
     res.json(body);
   });
 
-  router.get('/lists/ofac/addresses/:address', async (req, res) => {
+  router.get('/lists/ofac/addresses/:address', requireScope('read'), async (req, res) => {
     const address = normalise(parseOrThrow(z.object({ address: addressParam }), req.params).address);
     const query = parseOrThrow(sanctionsLookupQuery, req.query);
     const asOf = query.as_of ?? now().toISOString().slice(0, 10);

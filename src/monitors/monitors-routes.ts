@@ -1,7 +1,7 @@
 import type { Client } from '@temporalio/client';
 import { Router } from 'express';
 import { z } from 'zod';
-import { currentUser } from '../identity';
+import { currentUser, requireScope } from '../identity';
 import { DIGITS, isUuid } from '../platform/http/common-patterns';
 import { flatError, invalidParameter, notFound, parseOrThrow } from '../platform/http/errors';
 import { ChainAttr, UserIdAttr } from '../platform/temporal/search-attributes';
@@ -75,7 +75,7 @@ export function createMonitorsRouter(deps: MonitorsRouterDeps): Router {
     return monitor;
   };
 
-  router.post('/monitors', async (req, res) => {
+  router.post('/monitors', requireScope('screening'), async (req, res) => {
     const body = parseOrThrow(createMonitorBody, req.body);
     const address = normalizeAddress(body.chain, body.address);
     if (!address) throw invalidParameter('address', ADDRESS_FORMAT_HINT[body.chain]);
@@ -97,18 +97,18 @@ export function createMonitorsRouter(deps: MonitorsRouterDeps): Router {
     res.status(created ? 201 : 200).json({ success: true, data: monitorView(monitor) });
   });
 
-  router.get('/monitors', async (req, res) => {
+  router.get('/monitors', requireScope('read'), async (req, res) => {
     const limit = Math.max(1, paging(req.query.limit, 20, 100, 'limit'));
     const offset = paging(req.query.offset, 0, 1_000_000, 'offset');
     const { monitors, total } = await deps.monitors.listForUser(currentUser(res).id, limit, offset);
     res.json({ success: true, data: monitors.map(monitorView), pagination: { total, limit, offset } });
   });
 
-  router.get('/monitors/:id', async (req, res) => {
+  router.get('/monitors/:id', requireScope('read'), async (req, res) => {
     res.json({ success: true, data: monitorView(await ownMonitor(req.params.id, currentUser(res).id)) });
   });
 
-  router.delete('/monitors/:id', async (req, res) => {
+  router.delete('/monitors/:id', requireScope('screening'), async (req, res) => {
     const monitor = await ownMonitor(req.params.id, currentUser(res).id);
     if (!(await deps.monitors.delete(monitor.id, monitor.userId))) throw notFound('Monitor');
     await deps.temporal.workflow
@@ -119,7 +119,7 @@ export function createMonitorsRouter(deps: MonitorsRouterDeps): Router {
     res.json({ success: true, data: { id: monitor.id, deleted: true } });
   });
 
-  router.get('/monitors/:id/alerts', async (req, res) => {
+  router.get('/monitors/:id/alerts', requireScope('read'), async (req, res) => {
     const monitor = await ownMonitor(req.params.id, currentUser(res).id);
     const limit = Math.max(1, paging(req.query.limit, 20, 100, 'limit'));
     const offset = paging(req.query.offset, 0, 1_000_000, 'offset');
@@ -127,7 +127,7 @@ export function createMonitorsRouter(deps: MonitorsRouterDeps): Router {
     res.json({ success: true, data: alerts.map(alertView), pagination: { total, limit, offset } });
   });
 
-  router.post('/monitors/:id/rescreen', async (req, res) => {
+  router.post('/monitors/:id/rescreen', requireScope('screening'), async (req, res) => {
     const monitor = await ownMonitor(req.params.id, currentUser(res).id);
     await deps.temporal.workflow
       .getHandle(monitorWorkflowId(monitor.id))

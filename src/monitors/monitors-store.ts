@@ -79,26 +79,29 @@ export function createMonitorStore(pool: Pool) {
       alertLevel: AlertLevel;
       everyHours: number;
     }): Promise<{ monitor: Monitor; created: boolean }> {
-      const inserted = await pool.query(
-        `INSERT INTO monitors (id, user_id, chain, address, reference_id, alert_level, every_hours)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (user_id, chain, address) WHERE status <> 'deleted' DO NOTHING RETURNING ${COLUMNS}`,
-        [randomUUID(), m.userId, m.chain, m.address, m.referenceId, m.alertLevel, m.everyHours],
-      );
-      if (inserted.rows[0]) {
-        await pool.query('INSERT INTO monitor_watch (address, monitor_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
-          m.address,
-          inserted.rows[0].id,
-        ]);
-        return { monitor: toMonitor(inserted.rows[0]), created: true };
+      // A twin deleted between the conflict and the select leaves nothing to find: the insert then goes through.
+      for (let attempt = 1; ; attempt++) {
+        const inserted = await pool.query(
+          `INSERT INTO monitors (id, user_id, chain, address, reference_id, alert_level, every_hours)
+           VALUES ($1, $2, $3, $4, $5, $6, $7)
+           ON CONFLICT (user_id, chain, address) WHERE status <> 'deleted' DO NOTHING RETURNING ${COLUMNS}`,
+          [randomUUID(), m.userId, m.chain, m.address, m.referenceId, m.alertLevel, m.everyHours],
+        );
+        if (inserted.rows[0]) {
+          await pool.query('INSERT INTO monitor_watch (address, monitor_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+            m.address,
+            inserted.rows[0].id,
+          ]);
+          return { monitor: toMonitor(inserted.rows[0]), created: true };
+        }
+        // The twin committed first; its row is visible to a new statement.
+        const { rows } = await pool.query(
+          `SELECT ${COLUMNS} FROM monitors WHERE user_id = $1 AND chain = $2 AND address = $3 AND status <> 'deleted'`,
+          [m.userId, m.chain, m.address],
+        );
+        if (rows[0]) return { monitor: toMonitor(rows[0]), created: false };
+        if (attempt === 3) throw new Error('monitor twin deleted three times between insert and select');
       }
-      // The twin committed first; its row is visible to a new statement.
-      const { rows } = await pool.query(
-        `SELECT ${COLUMNS} FROM monitors WHERE user_id = $1 AND chain = $2 AND address = $3 AND status <> 'deleted'`,
-        [m.userId, m.chain, m.address],
-      );
-      if (!rows[0]) throw new Error('monitor vanished between insert and select');
-      return { monitor: toMonitor(rows[0]), created: false };
     },
 
     async find(id: string): Promise<Monitor | null> {

@@ -2,8 +2,10 @@ import { z } from 'zod';
 /** How EVM address history is read (src/screening/chains/evm-history-source.ts): auto picks the best available. */
 export const EVM_HISTORY_MODES = ['auto', 'otterscan', 'etherscan', 'logs'] as const;
 import { SYMBOL_PATTERN } from './http/common-patterns';
+import { trustProxySchema } from './http/trust-proxy';
 import { LOG_FORMATS } from './logging/log-format';
 import { signingKeysFromEnv } from './signing/signing-keys-env';
+import { temporalAccessProblems } from './temporal/temporal-access-policy';
 
 /**
  * Reads "true"/"false" (and 1/0) strictly: `Boolean("false")` is true, which is how safeguards get switched
@@ -15,6 +17,9 @@ const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' |
 const LIVE_SYMBOL = `${SYMBOL_PATTERN}(=[A-Za-z0-9]+)?`;
 
 const port = z.coerce.number().int().min(0).max(65535);
+
+/** The shortest PayFast passphrase accepted: the MD5 signature is only as strong as this secret. */
+export const PAYFAST_PASSPHRASE_MIN_LENGTH = 12;
 
 /** A contract address (kept lower-case, as the reference lists spell EVM addresses) or `off`. */
 const evmContractOrOff = z.union([
@@ -47,12 +52,38 @@ const schema = z.object({
 
   TEMPORAL_ADDRESS: z.string().min(1).optional(),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  /**
+   * mTLS to the Temporal frontend: this process's client certificate and its private key, each PEM text or the path
+   * of a PEM file (read at start). Either both or neither.
+   */
+  TEMPORAL_TLS_CERT: z.string().min(1).optional(),
+  TEMPORAL_TLS_KEY: z.string().min(1).optional(),
+  /** The CA that signed the frontend's certificate, PEM text or a file path (default: the system's trusted roots). */
+  TEMPORAL_TLS_CA: z.string().min(1).optional(),
+  /** The name the frontend's certificate is checked against (and sent as SNI), when not TEMPORAL_ADDRESS's host. */
+  TEMPORAL_TLS_SERVER_NAME: z.string().min(1).optional(),
+  /** Temporal Cloud API key, sent over TLS as `authorization: Bearer …` with the namespace as `temporal-namespace`. */
+  TEMPORAL_API_KEY: z.string().min(1).optional(),
+  /**
+   * In production a remote TEMPORAL_ADDRESS must authenticate (mTLS or an API key): whoever reaches the frontend can
+   * start the payment workflows. true accepts a plaintext, unauthenticated frontend on a network only we can reach.
+   */
+  TEMPORAL_ALLOW_INSECURE: flag.default(false),
   TEMPORAL_TASK_QUEUE: z.string().min(1).default('chainscreen'),
   TEMPORAL_PORT: port.default(7233),
   TEMPORAL_UI_PORT: port.default(8233),
   TEMPORAL_CLI_PATH: z.string().min(1).optional(),
+  /**
+   * The api's internal listener: /healthz, the detailed /readyz and /metrics, for probes and scrapers inside the
+   * deployment (0 = any free port). The public PORT answers /readyz with only ready or not, and no /metrics.
+   */
+  INTERNAL_PORT: port.default(9463),
+  /** The interface INTERNAL_PORT listens on: loopback unless an orchestrator or scraper must reach it. */
+  INTERNAL_HOST: z.string().min(1).default('127.0.0.1'),
   /** The worker process's own HTTP server: /healthz, /readyz, /metrics (0 = any free port). */
   WORKER_HTTP_PORT: port.default(9464),
+  /** The interface WORKER_HTTP_PORT listens on: loopback unless an orchestrator or scraper must reach it. */
+  WORKER_HTTP_HOST: z.string().min(1).default('127.0.0.1'),
   /**
    * Where the Temporal SDK exports its worker metrics, on 127.0.0.1 only; the worker's /metrics appends them (0 =
    * any free port).
@@ -60,6 +91,11 @@ const schema = z.object({
   TEMPORAL_SDK_METRICS_PORT: port.default(9465),
 
   CLERK_JWT_KEY: z.string().min(1).optional(),
+  /**
+   * The `iss` every Clerk session token must carry (the instance's Frontend API URL, e.g.
+   * https://clerk.example.com); unset = not checked. Required in production when CLERK_JWT_KEY is set.
+   */
+  CLERK_ISSUER: z.url({ error: 'CLERK_ISSUER must be a URL, e.g. https://clerk.example.com' }).optional(),
   CLERK_AUTHORIZED_PARTIES: z
     .string()
     .optional()
@@ -72,6 +108,15 @@ const schema = z.object({
         : [],
     ),
   BOOTSTRAP_ADMIN_API_KEY: z.string().min(24, 'BOOTSTRAP_ADMIN_API_KEY must be at least 24 characters').optional(),
+  /** Active (unrevoked) API keys one account may hold; creating one more is 409 API_KEY_LIMIT_REACHED. */
+  MAX_ACTIVE_API_KEYS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(20),
+  /**
+   * Requests that start paid work (job submits, the deprecated analyze endpoints, monitor create and re-screen) one
+   * account may make per minute, all its keys and sessions together; 0 = no limit. The default is far above what a
+   * client (or `npm run bench`, about 30 submits/s) sends: it stops one account from flooding Temporal, while
+   * credits remain what bounds the work.
+   */
+  JOB_SUBMIT_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(6000),
   /**
    * The keys that sign completed screening answers: a JWKS JSON of private Ed25519 JWKs with kids; the first signs,
    * all are published at /.well-known/jwks.json. Unset = one generated and kept in Postgres (development default).
@@ -96,6 +141,16 @@ const schema = z.object({
     .max(7 * 24 * 3_600_000)
     .default(3_600_000),
   CHAIN_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /**
+   * Largest answer body any outbound HTTP call reads (chain providers, JSON-RPC nodes); a longer one fails the call
+   * unread past the cap, and an eth_getLogs window that long is split like one the node refuses.
+   */
+  HTTP_MAX_RESPONSE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1_024)
+    .max(1_073_741_824)
+    .default(10 * 1024 * 1024),
   /**
    * EVM address history: auto = Otterscan when the node has ots_*, else Etherscan when a key is set,
    * else eth_getLogs windows.
@@ -180,6 +235,10 @@ const schema = z.object({
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   /** How soon a sale whose subscription is not known yet (it arrived before ACTIVATED) is tried again. */
   PAYPAL_UNKNOWN_SUBSCRIPTION_RETRY_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  /** How long a cert URL whose certificate could not be loaded is not fetched again (forged URLs then cost nothing). */
+  PAYPAL_CERT_FAILURE_TTL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(300_000),
+  /** Budget of verify-webhook-signature calls (authenticated, made only when a certificate cannot be loaded). */
+  PAYPAL_POSTBACKS_PER_MINUTE: z.coerce.number().int().min(1).max(6_000).default(10),
 
   PAYFAST_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
   PAYFAST_MERCHANT_ID: z
@@ -187,7 +246,18 @@ const schema = z.object({
     .regex(/^[0-9]{1,20}$/, 'the numeric PayFast merchant id')
     .optional(),
   PAYFAST_MERCHANT_KEY: z.string().min(1).optional(),
-  PAYFAST_MERCHANT_PASSPHRASE: z.string().min(1).optional(),
+  /**
+   * Signs ITNs and checkouts. Anyone who knows it can forge a paid ITN, so it must not be guessable: at least
+   * PAYFAST_PASSPHRASE_MIN_LENGTH characters (PayFast's own sandbox passphrase has 12).
+   */
+  PAYFAST_MERCHANT_PASSPHRASE: z
+    .string()
+    .min(
+      PAYFAST_PASSPHRASE_MIN_LENGTH,
+      `at least ${PAYFAST_PASSPHRASE_MIN_LENGTH} characters: anyone who guesses it can forge a paid ITN ` +
+        '(set the same passphrase in the PayFast dashboard)',
+    )
+    .optional(),
   /** Accept ITNs only from PayFast's published ranges and hosts (default: on in production). */
   PAYFAST_VERIFY_SOURCE: flag.optional(),
   /** Confirm every ITN with PayFast's /eng/query/validate before granting (default: on in production). */
@@ -195,11 +265,13 @@ const schema = z.object({
   PAYFAST_NOTIFY_URL: z.string().url().optional(),
   PAYFAST_RETURN_URL: z.string().url().optional(),
   PAYFAST_CANCEL_URL: z.string().url().optional(),
+  /** How long POST /billing/payfast/refunds waits for the refund to be applied before answering 202 (pending). */
+  PAYFAST_REFUND_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
   /**
-   * Express `trust proxy`: hop count or comma-separated addresses/CIDRs of the proxies in front (req.ip for the
-   * PayFast source check).
+   * Express `trust proxy`: true, false, a hop count or comma-separated addresses/CIDRs of the proxies in front
+   * (req.ip for the PayFast source check), read into the type Express takes.
    */
-  TRUST_PROXY: z.string().optional(),
+  TRUST_PROXY: trustProxySchema,
 
   /** Where pay-per-use report payments (USDC on Base) go; without it the report routes answer 503. */
   X402_PAY_TO: z
@@ -265,6 +337,10 @@ const PRODUCTION_REQUIRED = [
   'PAYFAST_MERCHANT_PASSPHRASE',
 ] as const;
 
+/** What a production deployment that accepts Clerk session tokens must pin them to. */
+const CLERK_PRODUCTION_PINS = ['CLERK_ISSUER', 'CLERK_AUTHORIZED_PARTIES'] as const;
+const isUnset = (value: string | readonly string[] | undefined) => value === undefined || value.length === 0;
+
 export class ConfigError extends Error {}
 
 /** Parses the environment once at start; every other module receives the frozen result. */
@@ -288,8 +364,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration:\n${missing.map((name) => `  ${name}: required when NODE_ENV=production`).join('\n')}`,
     );
   }
+  // A session token is accepted only from this Clerk instance (iss) and for our own front ends (azp), so
+  // production refuses to start with a session key but without either (docs/configuration.md).
+  const clerkUnpinned =
+    production && config.CLERK_JWT_KEY ? CLERK_PRODUCTION_PINS.filter((n) => isUnset(config[n])) : [];
+  if (clerkUnpinned.length > 0) {
+    const lines = clerkUnpinned.map((n) => `  ${n}: required when NODE_ENV=production and CLERK_JWT_KEY is set`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
   if (config.EVM_HISTORY_SOURCE === 'etherscan' && !config.ETHERSCAN_API_KEY) {
     throw new ConfigError('Invalid configuration:\n  ETHERSCAN_API_KEY: required when EVM_HISTORY_SOURCE=etherscan');
+  }
+  const temporalProblems = temporalAccessProblems(config);
+  if (temporalProblems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${temporalProblems.map((line) => `  ${line}`).join('\n')}`);
   }
   return Object.freeze(config);
 }

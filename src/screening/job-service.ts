@@ -37,10 +37,55 @@ export type SubmitResult =
 
 /**
  * Submitting a job holds its credits and records it in one transaction (so concurrent submits can never
- * promise more than the balance), then starts its workflow. If the start fails, the hold is released; if the
- * process dies between the commit and the start, the queued-job sweeper starts it (or releases it) later.
+ * promise more than the balance), then starts its workflow. If the start fails and the workflow provably does
+ * not exist, the hold is released; if the process dies between the commit and the start, or Temporal cannot
+ * say whether the start took, the queued-job sweeper starts it (or releases it) later.
  */
 export function createJobService(deps: JobServiceDeps) {
+  /**
+   * A start that errored may still have created the workflow (a timeout after the server wrote it), which then
+   * runs and charges: so the job is only given up, its hold released and "nothing was charged" answered, when
+   * Temporal says no such workflow exists. When it exists the job stands; when Temporal cannot say, the job stays
+   * queued with its hold and the queued-job sweeper settles it (starts it, copies its result, or releases it).
+   */
+  async function afterFailedStart(
+    job: JobRecord,
+    request: ScreeningRequest,
+    origin: { httpRequestId?: string },
+    startError: unknown,
+  ): Promise<SubmitResult> {
+    const context = { requestId: job.requestId, httpRequestId: origin.httpRequestId, ...errorFields(startError) };
+    let status: string | null;
+    try {
+      status = await deps.starter.status(job.requestId);
+    } catch (describeError) {
+      deps.log.error(
+        'screening workflow start failed and Temporal cannot say whether it exists; the job stays ' +
+          'queued with its hold for the queued-job sweeper',
+        {
+          ...context,
+          describeError: describeError instanceof Error ? describeError.message : String(describeError),
+        },
+      );
+      return { kind: 'queued', job };
+    }
+    if (status !== null) {
+      deps.log.warn('screening workflow start answered an error but the workflow exists; the job stands', {
+        ...context,
+        workflowStatus: status,
+      });
+      return { kind: 'queued', job };
+    }
+    deps.log.error('screening workflow did not start; releasing its credits', context);
+    await deps.credits.releaseHold(job.requestId);
+    await deps.jobs.markNotStarted(job.requestId, {
+      code: 'NOT_STARTED',
+      message: 'The job could not be scheduled; nothing was charged',
+    });
+    deps.metrics.jobFailed(request.apiType, request.chain, 'NOT_STARTED');
+    return { kind: 'not_started', job };
+  }
+
   return {
     /** `origin.httpRequestId` goes into the workflow's memo, so the job's worker lines can be traced to the request. */
     async submit(
@@ -59,18 +104,7 @@ export function createJobService(deps: JobServiceDeps) {
         // A fresh request id cannot exist yet; 'exists' would only mean a duplicate start, which is harmless.
         await deps.starter.start(input, { memo: httpRequestMemo(origin.httpRequestId) });
       } catch (err) {
-        deps.log.error('screening workflow did not start; releasing its credits', {
-          requestId,
-          httpRequestId: origin.httpRequestId,
-          ...errorFields(err),
-        });
-        await deps.credits.releaseHold(requestId);
-        await deps.jobs.markNotStarted(requestId, {
-          code: 'NOT_STARTED',
-          message: 'The job could not be scheduled; nothing was charged',
-        });
-        deps.metrics.jobFailed(request.apiType, request.chain, 'NOT_STARTED');
-        return { kind: 'not_started', job };
+        return afterFailedStart(job, request, origin, err);
       }
       return { kind: 'queued', job };
     },

@@ -46,7 +46,11 @@ export interface AppliedJobUpdate {
 /** One write of the workflow to the mirror; `seq` is monotonic across runs (see workflows/screening.ts). */
 export interface JobUpdate {
   requestId: string;
-  seq: number;
+  /**
+   * Decimal digits of a bigint beyond 2^53 (a JS number would round it, making two writes equal). Writes
+   * scheduled by workflow code before this was a string carry a number; Postgres takes either.
+   */
+  seq: string;
   runId: string;
   status: 'completed' | 'failed';
   response: unknown;

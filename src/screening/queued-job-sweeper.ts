@@ -2,19 +2,26 @@ import type { Client, ScheduleOptions } from '@temporalio/client';
 import type { Config } from '../platform/config';
 import type { Logger } from '../platform/logging/logger';
 import { queuedJobSweeperScheduleId } from './workflow-ids';
-import type { QueuedJobSweepInput } from './workflow-types';
 import { upsertSchedule } from '../platform/temporal/upsert-schedule';
 
-type SweeperConfig = Pick<
-  Config,
-  | 'TEMPORAL_TASK_QUEUE'
-  | 'ANALYSIS_HEARTBEAT_TIMEOUT_MS'
-  | 'QUEUED_JOB_SWEEP_EVERY_SECONDS'
-  | 'QUEUED_JOB_RESTART_AFTER_SECONDS'
-  | 'QUEUED_JOB_ABANDON_AFTER_SECONDS'
->;
+type SweeperConfig = Pick<Config, 'TEMPORAL_TASK_QUEUE' | 'QUEUED_JOB_SWEEP_EVERY_SECONDS'>;
 
-export function queuedJobSweepInput(config: SweeperConfig): QueuedJobSweepInput {
+/** What one queued-job sweep looks at and when it gives up on a job: this worker's config, never a workflow input. */
+export interface QueuedJobSweepThresholds {
+  restartAfterMs: number;
+  abandonAfterMs: number;
+  /** Jobs per sweep, oldest first; the next sweep takes the rest. */
+  limit: number;
+  /** For the inputs of restarted jobs (the original value is not stored with the job). */
+  heartbeatTimeoutMs: number;
+}
+
+export function queuedJobSweepThresholds(
+  config: Pick<
+    Config,
+    'ANALYSIS_HEARTBEAT_TIMEOUT_MS' | 'QUEUED_JOB_RESTART_AFTER_SECONDS' | 'QUEUED_JOB_ABANDON_AFTER_SECONDS'
+  >,
+): QueuedJobSweepThresholds {
   return {
     restartAfterMs: config.QUEUED_JOB_RESTART_AFTER_SECONDS * 1000,
     abandonAfterMs: config.QUEUED_JOB_ABANDON_AFTER_SECONDS * 1000,
@@ -46,7 +53,8 @@ export async function ensureQueuedJobSweeper(
       workflowType: 'queuedJobSweeperWorkflow',
       workflowId: scheduleId,
       taskQueue: config.TEMPORAL_TASK_QUEUE,
-      args: [queuedJobSweepInput(config)],
+      // No arguments: the sweep reads its thresholds from the config of the worker that runs it.
+      args: [],
     },
     policies: { overlap: 'SKIP', catchupWindow: '1 minute' },
   };

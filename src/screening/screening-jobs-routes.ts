@@ -6,7 +6,7 @@ import type { JobStore } from './jobs-store';
 import { isUuid } from '../platform/http/common-patterns';
 import type { EngineCapabilities } from './engine/capabilities';
 import type { JobService, SubmitResult } from './job-service';
-import { currentUser } from '../identity';
+import { currentUser, requireScope } from '../identity';
 import { flatError, notFound } from '../platform/http/errors';
 import { httpRequestIdOf } from '../platform/http/request-id';
 import { polledFullJobSchema, polledJobSchema, submittedJobSchema, submittedView } from './job-views';
@@ -95,7 +95,7 @@ export function refuseUnlessQueued(result: SubmitResult): asserts result is Extr
 export function createScreeningJobsRouter(deps: ScreeningRouterDeps): Router {
   const router = Router();
 
-  router.post('/kyt/job', async (req, res) => {
+  router.post('/kyt/job', requireScope('screening'), async (req, res) => {
     const request = parseAndCheck(req.body, deps);
     const result = await deps.jobService.submit(currentUser(res), request, { httpRequestId: httpRequestIdOf(res) });
     refuseUnlessQueued(result);
@@ -111,12 +111,12 @@ export function createScreeningJobsRouter(deps: ScreeningRouterDeps): Router {
     return job;
   };
 
-  router.get('/kyt/job/:requestId', async (req, res) => {
+  router.get('/kyt/job/:requestId', requireScope('read'), async (req, res) => {
     const job = await loadJob(req.params.requestId, currentUser(res).id);
     res.json({ success: true, data: await signedPolledView(job, false, deps.evidenceSigner) });
   });
 
-  router.get('/kyt/job/:requestId/fullresponse', async (req, res) => {
+  router.get('/kyt/job/:requestId/fullresponse', requireScope('read'), async (req, res) => {
     const job = await loadJob(req.params.requestId, currentUser(res).id);
     res.json({ success: true, data: await signedPolledView(job, true, deps.evidenceSigner) });
   });

@@ -1,5 +1,7 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
+import { decodeArrayFromPayloads } from '@temporalio/common/lib/internal-non-workflow';
 import { screeningWorkflowId } from './workflow-ids';
+import type { JobUpdate } from './jobs-store';
 import type { ScreeningInput } from './workflow-types';
 import { ApiTypeAttr, ChainAttr, JobStatusAttr, UserIdAttr } from '../platform/temporal/search-attributes';
 
@@ -8,14 +10,22 @@ import { ApiTypeAttr, ChainAttr, JobStatusAttr, UserIdAttr } from '../platform/t
  */
 export type ExecutionStatus = string;
 
+/** The activity whose input is the job's mirror write (activities/screening.ts). */
+const MIRROR_WRITE_ACTIVITY = 'saveJobResult';
+
 export interface ScreeningWorkflowStarter {
   /**
    * Starts the job's workflow (id `screening:<request_id>`, REJECT_DUPLICATE: a job runs at most once
    * however often this is called). 'exists' when an execution with that id was ever started.
    */
   start(input: ScreeningInput, options?: { memo?: Record<string, unknown> }): Promise<'started' | 'exists'>;
-  /** The status of the job's execution, or null when none was ever started. */
+  /** The status of the job's execution, or null when none was ever started. Throws when Temporal cannot say. */
   status(requestId: string): Promise<ExecutionStatus | null>;
+  /**
+   * The last mirror write the job's (latest) execution scheduled, read from its history: what the mirror must
+   * hold once that execution has completed. Null when it scheduled none (or the history is gone).
+   */
+  lastMirrorWrite(requestId: string): Promise<JobUpdate | null>;
 }
 
 /** The one place a screening workflow is started: by the API on submit and by the queued-job sweeper. */
@@ -55,6 +65,24 @@ export function createScreeningWorkflowStarter(deps: {
         if (err instanceof WorkflowNotFoundError) return null;
         throw err;
       }
+    },
+
+    async lastMirrorWrite(requestId) {
+      const history = await deps.temporal.workflow
+        .getHandle(screeningWorkflowId(requestId))
+        .fetchHistory()
+        .catch((err: unknown) => {
+          if (err instanceof WorkflowNotFoundError) return null;
+          throw err;
+        });
+      const scheduled = (history?.events ?? [])
+        .map((event) => event.activityTaskScheduledEventAttributes)
+        .filter((attributes) => attributes?.activityType?.name === MIRROR_WRITE_ACTIVITY);
+      const last = scheduled[scheduled.length - 1];
+      if (!last) return null;
+      // Decoded with the client's own converter (and codecs), as the worker decoded it.
+      const [update] = await decodeArrayFromPayloads(deps.temporal.options.loadedDataConverter, last.input?.payloads);
+      return (update as JobUpdate | undefined) ?? null;
     },
   };
 }

@@ -1,7 +1,7 @@
 import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import type { JobStore } from './jobs-store';
-import { currentUser } from '../identity';
+import { currentUser, requireScope } from '../identity';
 import { flatError } from '../platform/http/errors';
 import { httpStatusOf } from '../platform/errors';
 import { httpRequestIdOf } from '../platform/http/request-id';
@@ -41,7 +41,7 @@ export function createSyncAnalyzeRouter(deps: ScreeningRouterDeps & { jobs: JobS
     }
     res.json({ success: true, data: { ...job.response, request_id: requestId, reference_id: job.referenceId } });
   };
-  router.post('/kyt/analyze', handler);
-  router.post('/kya/analyze', handler);
+  router.post('/kyt/analyze', requireScope('screening'), handler);
+  router.post('/kya/analyze', requireScope('screening'), handler);
   return router;
 }

@@ -31,16 +31,6 @@ export interface ScreeningOutcome {
   error: JobError | null;
 }
 
-/** Input of one queued-job sweep (workflows/queued-job-sweeper.ts), fixed by the schedule that runs it. */
-export interface QueuedJobSweepInput {
-  restartAfterMs: number;
-  abandonAfterMs: number;
-  /** Jobs per sweep, oldest first; the next sweep takes the rest. */
-  limit: number;
-  /** For the inputs of restarted jobs (the original value is not stored with the job). */
-  heartbeatTimeoutMs: number;
-}
-
 export interface QueuedJobSweepSummary {
   examined: number;
   /** Had no workflow: started now. */
@@ -49,6 +39,8 @@ export interface QueuedJobSweepSummary {
   running: number;
   /** Never started within abandonAfter, or ended without a result: hold released, job failed. */
   released: number;
+  /** Its workflow completed but its mirror write never landed: that write applied now. */
+  repaired: number;
   /** Anything an operator must look at (logged). */
   left: number;
 }

@@ -12,6 +12,7 @@ import {
 } from '@x402/core/server';
 import { ExactEvmScheme } from '@x402/evm/exact/server';
 import type { X402PaymentStore } from './x402-payments-store';
+import { paymentIdentity } from './payment-identity';
 import type { Logger } from '../platform/logging/logger';
 import { errorFields } from '../platform/logging/logger';
 import { requestLogOf } from '../platform/http/request-id';
@@ -144,8 +145,8 @@ function sendRefusal(
 }
 
 /**
- * x402 around a report: verify the payment, claim its authorization (network, payer, nonce) in
- * Postgres, produce the report, and settle only when it succeeded; a failed or refused report is
+ * x402 around a report: verify the payment, claim it in Postgres under its identity on chain (payment-identity.ts:
+ * network, nonce contract, signer, nonce), produce the report, and settle only when it succeeded; a failed or refused report is
  * not charged and its claim is given back. Settling after the handler means a handler error costs
  * nothing; the claim means a replayed or concurrently duplicated payment never yields a second report.
  */
@@ -226,13 +227,22 @@ export function createPaymentGate(deps: {
       return;
     }
     const { paymentPayload, paymentRequirements } = result;
-    const authorization =
-      (paymentPayload.payload as { authorization?: { from?: string; nonce?: string } }).authorization ?? {};
-    const key = {
-      network: paymentRequirements.network,
-      payer: String(authorization.from ?? ''),
-      nonce: String(authorization.nonce ?? ''),
-    };
+    const key = paymentIdentity(paymentPayload, paymentRequirements);
+    if (!key) {
+      // Verified by the facilitator, but of a shape this service cannot tell apart from other payments: not claimed.
+      await result.cancellationDispatcher
+        .cancel({ reason: 'handler_failed', responseStatus: 402 })
+        .catch(() => undefined);
+      res.status(402).json({
+        success: false,
+        error:
+          'The payment was not accepted (unsupported_payment_method: not one EIP-3009 or Permit2 authorization); ' +
+          'nothing was charged',
+        code: 'PAYMENT_REJECTED',
+        reason: 'unsupported_payment_method',
+      });
+      return;
+    }
     if (!(await deps.payments.claim(key, kind, paymentRequirements.amount, paymentRequirements.asset))) {
       await result.cancellationDispatcher
         .cancel({ reason: 'handler_failed', responseStatus: 402 })

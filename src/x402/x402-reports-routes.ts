@@ -14,6 +14,7 @@ import type { AnalysisResult } from '../screening';
 import type { ServePaid } from './payment-gate';
 import { flatError, invalidParameter, parseOrThrow } from '../platform/http/errors';
 import { httpRequestIdOf } from '../platform/http/request-id';
+import { errorFields, type Logger } from '../platform/logging/logger';
 import { screeningResponseSchema } from '../screening';
 
 export interface X402RouterDeps {
@@ -26,7 +27,11 @@ export interface X402RouterDeps {
   crawlTimeoutMs: number;
   heartbeatTimeoutMs: number;
   reportTimeoutMs: number;
+  log: Logger;
 }
+
+/** How long a report's workflow may outlive the API's wait for it (the API cancels it when the wait times out). */
+const ABANDONED_REPORT_GRACE_MS = 30_000;
 
 const chainField = z.enum(SUPPORTED_CHAINS, { error: `one of ${SUPPORTED_CHAINS.join(', ')}` });
 const assetField = z
@@ -162,12 +167,21 @@ export function createX402ReportsRouter(deps: X402RouterDeps): Router {
       taskQueue: deps.taskQueue,
       args: [input],
       memo: httpRequestMemo(httpRequestId),
+      // Nobody waits for a report past its timeout: if this process dies before cancelling it, Temporal ends it.
+      workflowExecutionTimeout: deps.reportTimeoutMs + ABANDONED_REPORT_GRACE_MS,
     });
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), deps.reportTimeoutMs)));
     try {
       const result = (await Promise.race([handle.result(), timeout])) as AnalysisResult | null;
-      if (!result)
+      if (!result) {
+        // Unsettled, so unpaid: the analysis (and its chain requests) stops instead of running on for no one.
+        await handle.cancel().catch((err: unknown) =>
+          deps.log.warn('timed-out x402 report not cancelled; its execution timeout will end it', {
+            workflowId: handle.workflowId,
+            ...errorFields(err),
+          }),
+        );
         return {
           status: 504,
           body: {
@@ -176,6 +190,7 @@ export function createX402ReportsRouter(deps: X402RouterDeps): Router {
             code: 'REPORT_TIMEOUT',
           },
         };
+      }
       return { status: 200, data: result.response };
     } catch (err) {
       const message =

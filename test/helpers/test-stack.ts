@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Client, Connection } from '@temporalio/client';
-import { NativeConnection, type Worker } from '@temporalio/worker';
+import { Client } from '@temporalio/client';
+import type { Worker } from '@temporalio/worker';
 import type { Pool } from 'pg';
 import type { Activities, ActivityDeps } from '../../activities';
 import type { WebhookVerifierOverrides } from '../../src/app/webhook-verifiers';
@@ -8,6 +8,11 @@ import { generateApiKey } from '../../src/identity/api-key-format';
 import { loadConfig, type Config } from '../../src/platform/config';
 import { createPool, servingTimeouts } from '../../src/platform/db/pool';
 import { installTemporalRuntime } from '../../src/platform/temporal/temporal-runtime';
+import {
+  connectTemporalClient,
+  connectTemporalWorker,
+  temporalConnectionOptions,
+} from '../../src/platform/temporal/temporal-connection';
 import type { Logger } from '../../src/platform/logging/logger';
 import { recordConfigSecrets, recordSecret, recordSensitiveHeaders, runLogEnabled, testRunLogger } from './run-log';
 import { startApiServer, type ApiServer } from '../../src/app/api-server';
@@ -66,6 +71,8 @@ export async function startTestStack(
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
+    // The api's internal listener (detailed /readyz, /metrics) on any free loopback port: stacks run side by side.
+    INTERNAL_PORT: '0',
     LOG_LEVEL: 'silent',
     DATABASE_URL: process.env.TEST_DATABASE_URL,
     TEMPORAL_ADDRESS: process.env.TEMPORAL_ADDRESS ?? process.env.TEST_TEMPORAL_ADDRESS,
@@ -87,9 +94,10 @@ export async function startTestStack(
   recordConfigSecrets(config);
   const pool = createPool(config.DATABASE_URL as string, config.DATABASE_POOL_SIZE, servingTimeouts(config));
   const stores = createStores(pool);
-  const clientConnection = await Connection.connect({ address: config.TEMPORAL_ADDRESS as string });
+  const temporalOptions = temporalConnectionOptions(config, config.TEMPORAL_ADDRESS as string);
+  const clientConnection = await connectTemporalClient(temporalOptions);
   const temporal = new Client({ connection: clientConnection });
-  const workerConnection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS as string });
+  const workerConnection = await connectTemporalWorker(temporalOptions);
   const workers: { worker: Worker; stop(): Promise<void> }[] = [];
   const workerRegistry = createMetricsRegistry();
   const workerMetrics = createWorkerMetrics(workerRegistry);

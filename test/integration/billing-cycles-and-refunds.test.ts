@@ -69,9 +69,16 @@ describe('PayPal billing cycles, refunds and reversals; PayFast refunds', () => 
   });
   afterAll(async () => stack.stop());
 
+  /** A user who signed in (the dashboard provisions them before any checkout): custom_id attaches only to one. */
+  const signedUpClerkId = async () => {
+    const clerkUserId = newClerkId();
+    await stack.createUser({ clerkUserId });
+    return clerkUserId;
+  };
+
   /** A subscriber with an ACTIVATED basic subscription and `sales` paid cycles, all processed. */
   async function subscriber(sales: number) {
-    const clerkUserId = newClerkId();
+    const clerkUserId = await signedUpClerkId();
     const subscriptionId = newSubscriptionId();
     const activated = paypalVariant('BILLING.SUBSCRIPTION.ACTIVATED', { subscriptionId, clerkUserId });
     await post(stack.api.url, PAYPAL, activated);
@@ -110,7 +117,7 @@ describe('PayPal billing cycles, refunds and reversals; PayFast refunds', () => 
         'and the second sale adds exactly one more',
       async (_name, order) => {
         // Arrange
-        const clerkUserId = newClerkId();
+        const clerkUserId = await signedUpClerkId();
         const subscriptionId = newSubscriptionId();
         const activated = paypalVariant('BILLING.SUBSCRIPTION.ACTIVATED', { subscriptionId, clerkUserId });
         const sale1 = paypalVariant('PAYMENT.SALE.COMPLETED', {
@@ -291,7 +298,7 @@ describe('PayPal billing cycles, refunds and reversals; PayFast refunds', () => 
     test('When a refund overtakes the sale it refunds, then ' +
       'it waits for the sale and then takes its credits back', async () => {
       // Arrange
-      const clerkUserId = newClerkId();
+      const clerkUserId = await signedUpClerkId();
       const subscriptionId = newSubscriptionId();
       const activated = paypalVariant('BILLING.SUBSCRIPTION.ACTIVATED', { subscriptionId, clerkUserId });
       await post(stack.api.url, PAYPAL, activated);

@@ -47,7 +47,7 @@ describe('the API docs page', () => {
       const init = await (await get('/docs/init.js')).text();
       expect(init).toContain("url: '/api/v1/openapi.json'");
       expect(init).toContain('validatorUrl: null');
-      expect(init).toContain('persistAuthorization: true');
+      expect(init).toContain('persistAuthorization: false');
       const bundle = await get('/docs/assets/swagger-ui-bundle.js');
       expect([bundle.status, bundle.headers.get('content-type')]).toEqual([200, expect.stringMatching(/javascript/)]);
       expect((await get('/docs/assets/swagger-ui.css')).status).toBe(200);
@@ -80,6 +80,35 @@ describe('the API docs page', () => {
       expect(requests.filter((u) => !u.startsWith(stack.api.url))).toEqual([]);
       expect(requests).toContain(`${stack.api.url}/api/v1/openapi.json`);
       expect([pageErrors, consoleErrors]).toEqual([[], []]);
+    },
+  );
+
+  test(
+    'when a key is entered in Authorize, then no browser storage holds it, and after a reload the page asks ' +
+      'for it again',
+    async () => {
+      const key = 'docs-typed-key-never-stored-0123456789';
+      const { page, pageErrors } = await openPage(browser);
+      await page.goto(`${stack.api.url}/docs`);
+      await page.locator('.btn.authorize').first().click();
+      const modal = page.locator('.modal-ux');
+      await modal.locator('input').first().fill(key);
+      await modal.getByRole('button', { name: 'Apply credentials' }).first().click();
+      await modal.getByRole('button', { name: 'Remove authorization' }).first().waitFor();
+
+      const storage = () =>
+        page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }));
+      const afterAuthorize = await storage();
+      await page.reload();
+      await page.locator('.btn.authorize').first().click();
+      const inputsAfterReload = await page.locator('.modal-ux input').count();
+
+      expect(afterAuthorize).not.toContain(key);
+      expect(await page.evaluate(() => localStorage.length)).toBe(0);
+      // Nothing restored: every scheme's field is offered again (an authorized scheme shows no input).
+      expect(inputsAfterReload).toBeGreaterThan(0);
+      expect(await page.locator('.modal-ux input').first().inputValue()).toBe('');
+      expect(pageErrors).toEqual([]);
     },
   );
 });

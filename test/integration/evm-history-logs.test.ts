@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createEvmChainClient } from '../../src/screening/chains/evm-client';
-import { deployTestToken, mintToken, sendNative, sendToken, startAnvil, type AnvilNode } from '../helpers/anvil';
+import { ChainConfigurationError } from '../../src/screening/chains/chain-client';
+import { deployTestToken, mintToken, rpc, sendNative, sendToken, startAnvil, type AnvilNode } from '../helpers/anvil';
 import { pollUntilDone, screenJob, startTestStack, type TestStack } from '../helpers/test-stack';
 
 const SANCTIONED = '0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c'; // OFAC SDN (NPWMD) in data/risk/sanctions_ofac.csv
@@ -16,27 +17,40 @@ interface RpcProxy {
   methods: string[];
   /** eth_getLogs / trace_filter ranges refused as too large. */
   refused: number;
+  /** Block ranges of the eth_getLogs calls answered (not refused), in order, as [from, to, topics]. */
+  logRanges: [number, number, (string | null)[]][];
   close(): Promise<void>;
 }
+
+interface ProxyOptions {
+  hide?: RegExp;
+  maxRange?: number;
+  /** Refuse eth_getLogs ranges wider than `maxRange` only when a topic is this address's (a hub's logs overflow). */
+  hub?: string;
+  /** Answer eth_getLogs ranges wider than this many blocks with a body padded past 64 KiB. */
+  padAbove?: number;
+}
+
+const topicOf = (address: string) => `0x${address.slice(2).padStart(64, '0')}`;
 
 /**
  * A plain node in front of anvil: can hide methods (anvil answers ots_* and trace_filter, most hosted
  * endpoints answer neither) and refuse eth_getLogs/trace_filter ranges wider than `maxRange` blocks
- * the way Infura does (-32005 "query returned more than 10000 results").
+ * the way Infura does (-32005 "query returned more than 10000 results"), for every address or one hub's.
  */
-async function startRpcProxy(target: string, o: { hide?: RegExp; maxRange?: number } = {}): Promise<RpcProxy> {
-  const proxy: RpcProxy = { url: '', methods: [], refused: 0, close: async () => undefined };
+async function startRpcProxy(target: string, o: ProxyOptions = {}): Promise<RpcProxy> {
+  const proxy: RpcProxy = { url: '', methods: [], refused: 0, logRanges: [], close: async () => undefined };
   const server = http.createServer(async (req, res) => {
     let body = '';
     for await (const chunk of req) body += chunk;
     const call = JSON.parse(body) as {
       id: number;
       method: string;
-      params?: { fromBlock?: string; toBlock?: string }[];
+      params?: { fromBlock?: string; toBlock?: string; topics?: (string | null)[] }[];
     };
     proxy.methods.push(call.method);
-    const reply = (payload: unknown) =>
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
+    const reply = (payload: unknown, padding = '') =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(payload) + padding);
     if (o.hide?.test(call.method))
       return reply({
         jsonrpc: '2.0',
@@ -44,13 +58,10 @@ async function startRpcProxy(target: string, o: { hide?: RegExp; maxRange?: numb
         error: { code: -32601, message: `the method ${call.method} does not exist/is not available` },
       });
     const range = call.params?.[0];
-    if (
-      o.maxRange &&
-      (call.method === 'eth_getLogs' || call.method === 'trace_filter') &&
-      range?.fromBlock &&
-      range.toBlock
-    ) {
-      if (Number(range.toBlock) - Number(range.fromBlock) + 1 > o.maxRange) {
+    const width = range?.fromBlock && range.toBlock ? Number(range.toBlock) - Number(range.fromBlock) + 1 : 0;
+    const hubCall = !o.hub || (call.method === 'eth_getLogs' && Boolean(range?.topics?.includes(topicOf(o.hub))));
+    if (o.maxRange && hubCall && (call.method === 'eth_getLogs' || call.method === 'trace_filter') && width) {
+      if (width > o.maxRange) {
         proxy.refused += 1;
         return reply({
           jsonrpc: '2.0',
@@ -60,7 +71,10 @@ async function startRpcProxy(target: string, o: { hide?: RegExp; maxRange?: numb
       }
     }
     const upstream = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-    reply(await upstream.json());
+    if (call.method === 'eth_getLogs' && range)
+      proxy.logRanges.push([Number(range.fromBlock), Number(range.toBlock), range.topics ?? []]);
+    // Whitespace after the JSON: a valid answer, just a long one.
+    reply(await upstream.json(), o.padAbove !== undefined && width > o.padAbove ? ' '.repeat(64 * 1024) : '');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -122,9 +136,12 @@ describe.each([
           direction: 'in',
           category: 'sanctions',
         });
+        const head = Number(await rpc<string>(node.rpcUrl, 'eth_blockNumber', []));
         expect(full.crawl).toMatchObject({ ran: true, complete: true, source: { name: 'logs', blindTo: [] } });
-        expect(full.crawl.source.limitation).toMatch(
-          /ERC-20 Transfer logs and trace_filter native transfers over the newest 50000 blocks only/,
+        // The span this job's reads covered, not the configured one: the chain is younger than 50,000 blocks.
+        expect(full.crawl.source.limitation).toBe(
+          `ERC-20 Transfer logs and trace_filter native transfers over blocks 0 to ${head} only ` +
+            `(${head + 1} blocks read, back to genesis)`,
         );
         expect(full.graph.edges).toEqual(
           expect.arrayContaining([
@@ -189,8 +206,8 @@ describe('EVM plain-node reader against anvil behind a proxy', () => {
   );
 
   test(
-    'when the node refuses eth_getLogs ranges over 4 blocks, then the window is split until it answers ' +
-      'and later reads start small',
+    'when the node refuses eth_getLogs ranges over 4 blocks, then a read splits its window until the node ' +
+      'answers, and the next read starts from the configured window again',
     async () => {
       const proxy = await proxied({ hide: /^ots_/, maxRange: 4 });
       const client = createEvmChainClient({
@@ -200,7 +217,7 @@ describe('EVM plain-node reader against anvil behind a proxy', () => {
       });
 
       const first = await client.getAddressTransfers!(graph.B, { limit: 50 }, noDeadline());
-      const refusedFirst = proxy.refused;
+      const answeredFirst = proxy.logRanges.length;
       const second = await client.getAddressTransfers!(graph.C, { limit: 50 }, noDeadline());
 
       expect(first.transfers.map((t) => [t.direction, t.counterparty, t.amount])).toEqual([
@@ -208,9 +225,102 @@ describe('EVM plain-node reader against anvil behind a proxy', () => {
         ['in', graph.A, 5_000_000_000n],
       ]);
       expect(second.transfers.map((t) => [t.direction, t.counterparty])).toEqual([['in', graph.B]]);
-      expect(refusedFirst).toBeGreaterThan(0);
-      // The second read used the size that worked, so the node refused nothing more.
-      expect(proxy.refused).toBe(refusedFirst);
+      // Every answered range fits the node's limit, and the second read was refused again before it fit: what
+      // one read learnt did not carry over.
+      expect(proxy.logRanges.every(([from, to]) => to - from + 1 <= 4)).toBe(true);
+      expect(proxy.logRanges.length).toBeGreaterThan(answeredFirst);
+      expect(proxy.methods.filter((m) => m === 'eth_getLogs').length - proxy.logRanges.length).toBe(proxy.refused);
+    },
+  );
+
+  test(
+    'when an eth_getLogs answer is larger than the response cap, then the window is split like one the node ' +
+      'refuses and the read completes from answers under the cap',
+    async () => {
+      const proxy = await proxied({ hide: /^ots_/, padAbove: 4 });
+      const client = createEvmChainClient({
+        chain: 'ethereum',
+        rpcUrl: proxy.url,
+        maxResponseBytes: 16 * 1024,
+        logWindows: { windowBlocks: 64, maxWindows: 2 },
+      });
+
+      const page = await client.getAddressTransfers!(graph.B, { limit: 50 }, noDeadline());
+
+      expect(page.transfers.map((t) => [t.direction, t.counterparty, t.amount])).toEqual([
+        ['out', graph.C, 2_000_000_000n],
+        ['in', graph.A, 5_000_000_000n],
+      ]);
+      // The padded (64 KiB) answers were cut at the cap and their ranges read again in halves.
+      const last = proxy.logRanges.slice(-2);
+      expect(last.every(([from, to]) => to - from + 1 <= 4)).toBe(true);
+    },
+  );
+
+  test(
+    'when the node answers with a redirect, then it is not followed and the call fails as a configuration ' +
+      'fault naming the node',
+    async () => {
+      let followed = 0;
+      const target = http.createServer((_req, res) => {
+        followed += 1;
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","id":1,"result":"0x1"}');
+      });
+      await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+      const moved = http.createServer((_req, res) => {
+        res.writeHead(307, { location: `http://127.0.0.1:${(target.address() as AddressInfo).port}/` }).end();
+      });
+      await new Promise<void>((resolve) => moved.listen(0, '127.0.0.1', resolve));
+      try {
+        const client = createEvmChainClient({
+          chain: 'ethereum',
+          rpcUrl: `http://127.0.0.1:${(moved.address() as AddressInfo).port}/v3/moved-key-0123456789`,
+        });
+        const err = await client.getAddressFacts(graph.A, { tokens: [], historyLimit: 1 }, noDeadline()).then(
+          () => undefined,
+          (e: unknown) => e as Error,
+        );
+
+        expect(err).toBeInstanceOf(ChainConfigurationError);
+        expect(err?.message).toMatch(/^ethereum node failed on eth_\w+: redirected \(HTTP 307\), not followed/);
+        expect(err?.message).not.toContain('moved-key-0123456789');
+        expect(followed).toBe(0);
+      } finally {
+        await new Promise<void>((resolve) => moved.close(() => resolve()));
+        await new Promise<void>((resolve) => target.close(() => resolve()));
+      }
+    },
+  );
+
+  test(
+    'when a job reads less than the whole chain, then its coverage names the blocks it read, and a client ' +
+      'outside a job names the span it would search',
+    async () => {
+      await rpc(node.rpcUrl, 'anvil_mine', ['0x14']);
+      const head = Number(await rpc<string>(node.rpcUrl, 'eth_blockNumber', []));
+      const proxy = await proxied({ hide: /^(ots_|trace_)/ });
+      const client = createEvmChainClient({
+        chain: 'ethereum',
+        rpcUrl: proxy.url,
+        logWindows: { windowBlocks: 4, maxWindows: 2 },
+      });
+      const job = client.forJob!();
+
+      await job.getAddressTransfers!(graph.C, { limit: 50 }, noDeadline());
+      const read = await job.historySource!(noDeadline());
+      const planned = await client.historySource!(noDeadline());
+
+      expect(read.limitation).toBe(
+        `ERC-20 Transfer logs over blocks ${head - 7} to ${head} only (8 blocks read); native ETH transfers are ` +
+          'not logs and this node has no trace_filter, so they were not followed',
+      );
+      expect(planned.limitation).toMatch(/^ERC-20 Transfer logs over the newest 8 blocks only;/);
+      expect(proxy.logRanges.map(([from, to]) => [from, to])).toEqual([
+        [head - 3, head],
+        [head - 3, head],
+        [head - 7, head - 4],
+        [head - 7, head - 4],
+      ]);
     },
   );
 
@@ -237,6 +347,70 @@ describe('EVM plain-node reader against anvil behind a proxy', () => {
         await stack.stop();
         await bsc.stop();
       }
+    },
+  );
+});
+
+describe('EVM plain-node windows are per read: a hub in one job does not narrow the next job', () => {
+  let node: AnvilNode;
+  let proxy: RpcProxy;
+  let stack: TestStack;
+  let graph: Awaited<ReturnType<typeof scriptGraph>>;
+  const hub = fresh();
+
+  beforeAll(async () => {
+    node = await startAnvil({ chainId: 1 });
+    graph = await scriptGraph(node.rpcUrl);
+    await mintToken({ rpcUrl: node.rpcUrl, token: graph.token, to: hub, amount: 1_000n });
+    // Everything above lies more than a few blocks below the head.
+    await rpc(node.rpcUrl, 'anvil_mine', ['0x10']);
+    // The node refuses any eth_getLogs range over one block that names the hub, as a provider does for an
+    // address whose logs overflow its result cap.
+    proxy = await startRpcProxy(node.rpcUrl, { hide: /^ots_/, maxRange: 1, hub });
+    stack = await startTestStack({
+      env: {
+        ETHEREUM_RPC_URL: proxy.url,
+        EVM_HISTORY_SOURCE: 'logs',
+        EVM_LOGS_WINDOW_BLOCKS: '64',
+        EVM_LOGS_MAX_WINDOWS: '2',
+      },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await stack?.stop();
+    await proxy?.close();
+    await node?.stop();
+  });
+
+  test(
+    'when job 1 screens the hub (its windows split to single blocks), then job 2 reads C in full windows, ' +
+      'finds the sanction at hop 3, and its coverage names the blocks it read',
+    async () => {
+      const first = await screenJob(stack, { chain: 'ethereum', address: hub });
+      expect(first.polled.status).toBe('completed');
+      expect(proxy.refused).toBeGreaterThan(0);
+      const refusedInJob1 = proxy.refused;
+      const answeredInJob1 = proxy.logRanges.length;
+      const head = Number(await rpc<string>(node.rpcUrl, 'eth_blockNumber', []));
+
+      const second = await screenJob(stack, { chain: 'ethereum', address: graph.C });
+
+      expect(second.polled.status).toBe('completed');
+      expect(second.full.hits.find((h: any) => h.address === SANCTIONED)).toMatchObject({
+        hop: 3,
+        path: [graph.C, graph.B, graph.A, SANCTIONED],
+      });
+      // Job 2's first read of C spans the configured window (down to genesis), and nothing was refused.
+      const cTopic = topicOf(graph.C);
+      const firstForC = proxy.logRanges.slice(answeredInJob1).find(([, , topics]) => topics.includes(cTopic));
+      expect(firstForC?.slice(0, 2)).toEqual([0, head]);
+      expect(proxy.refused).toBe(refusedInJob1);
+      expect(second.full.crawl.source.limitation).toBe(
+        `ERC-20 Transfer logs and trace_filter native transfers over blocks 0 to ${head} only ` +
+          `(${head + 1} blocks read, back to genesis)`,
+      );
+      // Job 1's answer says what it read too, single blocks and all.
+      expect(first.full.crawl.source.limitation).toBe(second.full.crawl.source.limitation);
     },
   );
 });

@@ -1,12 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { createPool } from '../../src/platform/db/pool';
 import { createLogger } from '../../src/platform/logging/logger';
 import { startApiServer, type ApiServer } from '../../src/app/api-server';
 import { createTestSigner } from '../helpers/jwt';
 import { startTestStack, type TestStack } from '../helpers/test-stack';
+import { recordSecret } from '../helpers/run-log';
 
 /**
- * Per-key limits on market data, counted in Postgres (rate-limiter-flexible's store) so every api
- * instance shares one budget per key: free 60, pro 300, enterprise its own figure, per minute.
+ * Per-account limits on market data, counted in Postgres (rate-limiter-flexible's store) so every api
+ * instance and every key of the account share one budget; each request is checked against its key's
+ * tier: free 60, pro 300, enterprise its own figure, per minute.
  */
 let stack: TestStack;
 let admin: { id: string; key: string };
@@ -104,7 +107,7 @@ test(
   },
 );
 
-test('two api instances share one budget per key (the counter lives in Postgres)', async () => {
+test('two api instances share one budget per account (the counter lives in Postgres)', async () => {
   const key = await keyWithTier('free');
   const pool = createPool(stack.config.DATABASE_URL as string, 4);
   let second: ApiServer | undefined;
@@ -155,7 +158,7 @@ test(
       expect(blocked.status).toBe(429);
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
       expect(blocked.body.error).toMatchObject({ code: 'RATE_LIMITED', details: { tier: 'free', limit: 60 } });
-      // A real key from the same address is counted on its own budget.
+      // A real key from the same address is counted on its account's own budget.
       expect((await get(stack.api.url, CANDLES, await keyWithTier('free'))).status).toBe(200);
     } finally {
       await forgetAddress();
@@ -163,18 +166,58 @@ test(
   },
 );
 
-test('a dashboard session (Clerk JWT, no API key) is counted per user at the free tier', async () => {
+test('a dashboard session (Clerk JWT, no API key) is counted on its account at the free tier', async () => {
   const token = signer.signToken({ sub: 'user_marketSession0000000001', exp: Math.floor(Date.now() / 1000) + 60 });
   const first = await get(stack.api.url, '/api/v1/capabilities', token);
   expect(first.status).toBe(200);
   expect(first.body.data.rateLimit).toMatchObject({ tier: 'free', requestsPerMinute: 60 });
   expect([first.headers.get('ratelimit-limit'), first.headers.get('ratelimit-remaining')]).toEqual(['60', '59']);
   const { rows } = await stack.pool.query<{ points: number }>(
-    `SELECT points FROM rate_limit_counters WHERE key LIKE 'rl60:user:%' AND key = 'rl60:user:' || (SELECT id ` +
-      `FROM users WHERE clerk_user_id = $1)`,
+    `SELECT points FROM rate_limit_counters
+     WHERE key = 'rl:account:' || (SELECT id FROM users WHERE clerk_user_id = $1)`,
     ['user_marketSession0000000001'],
   );
   expect(rows).toEqual([{ points: 1 }]);
+});
+
+describe('one budget per account, however many keys it holds', () => {
+  async function secondKey(ownerKey: string, body: Record<string, unknown> = {}): Promise<string> {
+    const res = await stack.http('POST', '/api/v1/api-keys', { key: ownerKey, body });
+    expect(res.status).toBe(201);
+    recordSecret(res.body.data.key);
+    return res.body.data.key;
+  }
+
+  test('two free keys of one account share 60 requests a minute: 30 each, then both get 429', async () => {
+    const owner = await stack.createUser();
+    const other = await secondKey(owner.key, { name: 'second' });
+    for (let i = 1; i <= 30; i++) {
+      const [a, b] = [await get(stack.api.url, CANDLES, owner.key), await get(stack.api.url, CANDLES, other)];
+      expect([i, a.status, b.status, b.headers.get('ratelimit-remaining')]).toEqual([i, 200, 200, String(60 - 2 * i)]);
+    }
+    const [a, b] = [await get(stack.api.url, CANDLES, owner.key), await get(stack.api.url, CANDLES, other)];
+    expect([a.status, b.status]).toEqual([429, 429]);
+    // A fresh key of the same account starts no fresh budget either.
+    expect((await get(stack.api.url, CANDLES, await secondKey(owner.key))).status).toBe(429);
+    // Another account is untouched.
+    expect((await get(stack.api.url, CANDLES, await keyWithTier('free'))).status).toBe(200);
+  }, 60_000);
+
+  test('a dashboard session of the account spends the same budget as its keys', async () => {
+    const clerkUserId = `user_marketShared${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+    const owner = await stack.createUser({ clerkUserId });
+    const token = signer.signToken({ sub: clerkUserId, exp: Math.floor(Date.now() / 1000) + 120 });
+    for (let i = 1; i <= 60; i++) expect((await get(stack.api.url, CANDLES, owner.key)).status).toBe(200);
+    const session = await get(stack.api.url, CANDLES, token);
+    expect([session.status, session.headers.get('ratelimit-remaining')]).toEqual([429, '0']);
+  }, 60_000);
+
+  test('a key without the read scope is refused market data: 403 INSUFFICIENT_SCOPE, headers included', async () => {
+    const owner = await stack.createUser();
+    const screeningOnly = await secondKey(owner.key, { scopes: ['screening'] });
+    const res = await get(stack.api.url, CANDLES, screeningOnly);
+    expect([res.status, res.body.code, res.headers.get('ratelimit-limit')]).toEqual([403, 'INSUFFICIENT_SCOPE', '60']);
+  });
 });
 
 describe('PUT /api/v1/api-keys/:id/rate-limit (admin)', () => {

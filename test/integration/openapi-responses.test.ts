@@ -103,7 +103,10 @@ describe('real answers against the OpenAPI document', () => {
       },
       verifiers: { paypalVerifier: testPayPalVerifier(), isPayFastSource: async () => payfastSourceAllowed },
     });
-    bare = await startTestStack({ worker: false, env: { SYNC_ANALYZE_WAIT_MS: '1000' } });
+    bare = await startTestStack({
+      worker: false,
+      env: { SYNC_ANALYZE_WAIT_MS: '1000', PAYFAST_REFUND_WAIT_MS: '300' },
+    });
     v = await documentValidator(await (await fetch(`${stack.api.url}/api/v1/openapi.json`)).json());
     admin = await stack.createUser({
       role: 'admin',
@@ -355,6 +358,43 @@ describe('real answers against the OpenAPI document', () => {
       await expectAnswer(404, 'DELETE', `/api/v1/api-keys/${id}`, { key: admin.key });
       await expectAnswer(401, 'DELETE', `/api/v1/api-keys/${id}`);
     });
+
+    test(
+      'when a key lacks the scope an operation names, or its account is at the key cap, then 403 and 409 ' +
+        'match the document',
+      async () => {
+        const user = await stack.createUser({ credits: 1 });
+        const reader = await expectAnswer(201, 'POST', '/api/v1/api-keys', {
+          key: user.key,
+          body: { name: 'reader', scopes: ['read'] },
+        });
+        expect(reader.body.data.scopes).toEqual(['read']);
+        const readOnly = reader.body.data.key as string;
+        const scoped = await expectAnswer(403, 'POST', '/api/v1/kyt/job', { key: readOnly, body: KYA });
+        expect(scoped.body.code).toBe('INSUFFICIENT_SCOPE');
+        await expectAnswer(403, 'POST', '/api/v1/api-keys', { key: readOnly, body: {} });
+        await expectAnswer(403, 'GET', '/api/v1/market-data/candles?symbol=ALGO-USDT&interval=1d', {
+          key: (await expectAnswer(201, 'POST', '/api/v1/api-keys', { key: user.key, body: { scopes: ['keys'] } })).body
+            .data.key,
+        });
+        await expectAnswer(200, 'GET', '/api/v1/me', { key: readOnly });
+        // An admin key without the billing scope: the admin-only grant answers the scope refusal.
+        const adminKeys = await expectAnswer(201, 'POST', '/api/v1/api-keys', {
+          key: admin.key,
+          body: { scopes: ['read', 'keys'] },
+        });
+        const grant = await expectAnswer(403, 'POST', '/api/v1/credits/grant', {
+          key: adminKeys.body.data.key,
+          body: { userId: user.id, amount: 1 },
+        });
+        expect(grant.body.code).toBe('INSUFFICIENT_SCOPE');
+        await expectAnswer(200, 'DELETE', `/api/v1/api-keys/${adminKeys.body.data.id}`, { key: admin.key });
+        for (let active = 3; active < 20; active++)
+          await expectAnswer(201, 'POST', '/api/v1/api-keys', { key: user.key });
+        const capped = await expectAnswer(409, 'POST', '/api/v1/api-keys', { key: user.key });
+        expect(capped.body.code).toBe('API_KEY_LIMIT_REACHED');
+      },
+    );
   });
 
   describe('billing', () => {
@@ -472,6 +512,10 @@ describe('real answers against the OpenAPI document', () => {
         expect(await processedEvent(stack, 'payfast', payfastEventId(pfPaymentId, 'COMPLETE'))).not.toBeNull();
         const refund = { pfPaymentId, refundId: `rf-${randomUUID()}`, amount: checkout.body.data.fields.amount };
         await expectAnswer(200, 'POST', '/api/v1/billing/payfast/refunds', { key: admin.key, body: refund });
+        await expectAnswer(409, 'POST', '/api/v1/billing/payfast/refunds', {
+          key: admin.key,
+          body: { ...refund, amount: '1.00' },
+        });
         await expectAnswer(404, 'POST', '/api/v1/billing/payfast/refunds', {
           key: admin.key,
           body: { ...refund, pfPaymentId: '999999999', refundId: `rf-${randomUUID()}` },
@@ -482,6 +526,15 @@ describe('real answers against the OpenAPI document', () => {
         });
         await expectAnswer(403, 'POST', '/api/v1/billing/payfast/refunds', { key: user.key, body: refund });
         await expectAnswer(401, 'POST', '/api/v1/billing/payfast/refunds', { body: refund });
+        // No worker behind `bare` (same database): the refund is recorded and answered 202 pending after the wait.
+        const pending = await expectAnswer(
+          202,
+          'POST',
+          '/api/v1/billing/payfast/refunds',
+          { key: admin.key, body: { pfPaymentId, refundId: `rf-${randomUUID()}`, amount: '1.00' } },
+          bare,
+        );
+        expect(pending.body.data).toMatchObject({ state: 'pending', duplicate: false });
       },
     );
   });
@@ -773,14 +826,13 @@ describe('real answers against the OpenAPI document', () => {
     });
 
     test(
-      "when the operators' probes and metrics are fetched, then liveness, readiness (ready, and not ready " +
-        'without a worker) and the Prometheus text match the document',
+      'when the public probes are fetched, then liveness and readiness (ready, and not ready without a worker) ' +
+        'match the document, which lists no /metrics: that is on the internal listener',
       async () => {
         await expectAnswer(200, 'GET', '/healthz');
-        await expectAnswer(200, 'GET', '/readyz');
-        await expectAnswer(503, 'GET', '/readyz', {}, bare);
-        const metrics = await expectAnswer(200, 'GET', '/metrics');
-        expect(metrics.body).toContain('# TYPE chainscreen_http_request_duration_seconds histogram');
+        expect((await expectAnswer(200, 'GET', '/readyz')).body).toEqual({ status: 'ready' });
+        expect((await expectAnswer(503, 'GET', '/readyz', {}, bare)).body).toEqual({ status: 'not_ready' });
+        expect(v.doc.paths['/metrics']).toBeUndefined();
       },
     );
   });

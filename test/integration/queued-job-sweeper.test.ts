@@ -1,30 +1,32 @@
 import { randomUUID } from 'node:crypto';
+import { NativeConnection } from '@temporalio/worker';
+import { buildActivities, createWorker } from '../../src/app/worker-runtime';
+import { createWorkerMetrics } from '../../src/app/metrics/worker-metrics';
+import { createMetricsRegistry } from '../../src/platform/metrics/metrics-registry';
 import { ensureQueuedJobSweeper } from '../../src/screening/queued-job-sweeper';
 import { createScreeningWorkflowStarter } from '../../src/screening/screening-workflow-starter';
 import { createLogger } from '../../src/platform/logging/logger';
 import { analysisCost, deepestAffordableDepth, MINIMUM_CHARGE } from '../../src/screening/pricing';
-import type { QueuedJobSweepInput, QueuedJobSweepSummary, ScreeningInput } from '../../src/screening/workflow-types';
+import type { QueuedJobSweepSummary, ScreeningInput } from '../../src/screening/workflow-types';
 import { screeningWorkflowId, queuedJobSweeperScheduleId } from '../../src/screening/workflow-ids';
 import { changedSeries, scrape } from '../helpers/prometheus';
 import { pollUntilDone, startTestStack, type TestStack } from '../helpers/test-stack';
 
 // Lists-only bitcoin KYA: no chain node needed, completes in milliseconds, costs 1 credit.
 const TARGET = '12QtD5BFwRsdNsAZY76UVE1xyCGNTojH9h';
-const HOUR = 3_600_000;
-// Thresholds in hours: other test files' jobs in the shared database are minutes old, so only this file's
-// deliberately aged jobs qualify and the sweep summaries can be asserted exactly.
-const SWEEP: QueuedJobSweepInput = {
-  restartAfterMs: 5 * HOUR,
-  abandonAfterMs: 10 * HOUR,
-  limit: 500,
-  heartbeatTimeoutMs: 10_000,
+// Thresholds in hours, from the worker's config: other test files' jobs in the shared database are minutes old, so
+// only this file's deliberately aged jobs qualify and the sweep summaries can be asserted exactly.
+const SWEEPER_ENV = {
+  QUEUED_JOB_RESTART_AFTER_SECONDS: String(5 * 3600),
+  QUEUED_JOB_ABANDON_AFTER_SECONDS: String(10 * 3600),
 };
+const NOTHING: QueuedJobSweepSummary = { examined: 0, restarted: 0, running: 0, released: 0, repaired: 0, left: 0 };
 
 describe('the queued-job sweeper: nothing stays queued with credits held', () => {
   let stack: TestStack;
 
   beforeAll(async () => {
-    stack = await startTestStack();
+    stack = await startTestStack({ env: SWEEPER_ENV });
   });
   afterAll(async () => {
     await stack.stop();
@@ -69,11 +71,37 @@ describe('the queued-job sweeper: nothing stays queued with credits held', () =>
     return input;
   }
 
-  const sweep = (input = SWEEP) =>
+  /** One sweep, as the schedule runs it (no argument), or with whatever `args` a caller sends. */
+  /**
+   * A worker on a task queue of its own whose saveJobResult reports success without writing: a workflow it runs
+   * completes (charged, history recorded) while the job's row stays queued.
+   */
+  async function startLossyWorker(): Promise<{ taskQueue: string; stop(): Promise<void> }> {
+    const config = { ...stack.config, TEMPORAL_TASK_QUEUE: `lossy-${randomUUID()}` };
+    const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS as string });
+    const activities = buildActivities(config, stack.pool, createWorkerMetrics(createMetricsRegistry()));
+    const worker = await createWorker({
+      connection,
+      config,
+      activities: { ...activities, saveJobResult: async () => true },
+      workflowBundlePath: process.env.TEST_WORKFLOW_BUNDLE,
+    });
+    const running = worker.run();
+    return {
+      taskQueue: config.TEMPORAL_TASK_QUEUE,
+      async stop() {
+        worker.shutdown();
+        await running;
+        await connection.close();
+      },
+    };
+  }
+
+  const sweep = (args: unknown[] = []) =>
     stack.temporal.workflow.execute('queuedJobSweeperWorkflow', {
       taskQueue: stack.config.TEMPORAL_TASK_QUEUE,
       workflowId: `sweep-test-${randomUUID()}`,
-      args: [input],
+      args,
     }) as Promise<QueuedJobSweepSummary>;
 
   const jobRow = async (requestId: string) =>
@@ -106,7 +134,7 @@ describe('the queued-job sweeper: nothing stays queued with credits held', () =>
         reserved: orphan.creditsHeld + fresh.creditsHeld,
       });
 
-      expect(await sweep()).toEqual({ examined: 1, restarted: 1, running: 0, released: 0, left: 0 });
+      expect(await sweep()).toEqual({ ...NOTHING, examined: 1, restarted: 1 });
       const done = await pollUntilDone(stack, user.key, orphan.requestId, 30_000);
       expect(done.data).toMatchObject({ status: 'completed', credits_charged: 1 });
       expect(await ledger(orphan.requestId)).toEqual([{ kind: 'consume', amount: 1 }]);
@@ -117,7 +145,7 @@ describe('the queued-job sweeper: nothing stays queued with credits held', () =>
 
       // The young job is the api's own business (its start may be a few milliseconds away): untouched.
       expect((await jobRow(fresh.requestId)).status).toBe('queued');
-      expect(await sweep()).toEqual({ examined: 0, restarted: 0, running: 0, released: 0, left: 0 });
+      expect(await sweep()).toEqual(NOTHING);
       expect(await ledger(orphan.requestId)).toHaveLength(1);
       const balance = (await stack.http('GET', '/api/v1/credits/balance', { key: user.key })).body.data;
       expect(balance).toMatchObject({ balance: 9, reserved: fresh.creditsHeld });
@@ -130,7 +158,7 @@ describe('the queued-job sweeper: nothing stays queued with credits held', () =>
       const user = await stack.createUser({ credits: 5 });
       const stale = await commitWithoutWorkflow(user.id, 11);
       const metricsBefore = (await scrape(stack.workerHttp.url)).samples;
-      expect(await sweep()).toEqual({ examined: 1, restarted: 0, running: 0, released: 1, left: 0 });
+      expect(await sweep()).toEqual({ ...NOTHING, examined: 1, released: 1 });
       // Counted as a failed job like any other, so submitted jobs all end counted as completed or failed.
       const metricsAfter = (await scrape(stack.workerHttp.url)).samples;
       expect(changedSeries(metricsBefore, metricsAfter, 'chainscreen_jobs_failed_total')).toEqual({
@@ -172,18 +200,70 @@ describe('the queued-job sweeper: nothing stays queued with credits held', () =>
       expect(await idle.start(job)).toBe('started');
       expect(await idle.start(job)).toBe('exists');
 
-      expect(await sweep()).toEqual({ examined: 1, restarted: 0, running: 1, released: 0, left: 0 });
+      expect(await sweep()).toEqual({ ...NOTHING, examined: 1, running: 1 });
       expect((await jobRow(job.requestId)).status).toBe('queued');
       expect(await holds(job.requestId)).toBe(1);
 
       await stack.temporal.workflow.getHandle(screeningWorkflowId(job.requestId)).terminate('operator stopped it');
-      expect(await sweep()).toEqual({ examined: 1, restarted: 0, running: 0, released: 1, left: 0 });
+      expect(await sweep()).toEqual({ ...NOTHING, examined: 1, released: 1 });
       const row = await jobRow(job.requestId);
       expect(row).toMatchObject({ status: 'failed', error: { code: 'JOB_ABORTED' } });
       expect(row.error.message).toContain('TERMINATED');
       expect(await holds(job.requestId)).toBe(0);
       expect((await stack.http('GET', '/api/v1/credits/balance', { key: user.key })).body.data).toMatchObject({
         balance: 5,
+        reserved: 0,
+      });
+    },
+  );
+
+  test('thresholds a caller passes to the sweep are ignored: the worker config decides', async () => {
+    const user = await stack.createUser({ credits: 10 });
+    const orphan = await commitWithoutWorkflow(user.id, 6);
+    const fresh = await commitWithoutWorkflow(user.id, 0);
+    // Anyone who can start a workflow could ask for these: release every queued job, however young.
+    const harmful = { restartAfterMs: 0, abandonAfterMs: 0, limit: 1_000_000, heartbeatTimeoutMs: 1 };
+
+    expect(await sweep([harmful])).toEqual({ ...NOTHING, examined: 1, restarted: 1 });
+    expect(await pollUntilDone(stack, user.key, orphan.requestId, 30_000)).toMatchObject({
+      data: { status: 'completed', credits_charged: 1 },
+    });
+    expect(await jobRow(fresh.requestId)).toMatchObject({ status: 'queued', error: null });
+    expect(await holds(fresh.requestId)).toBe(1);
+    expect(await ledger(orphan.requestId)).toEqual([{ kind: 'consume', amount: 1 }]);
+  });
+
+  test(
+    'a job whose workflow completed while its row stayed queued gets the result the workflow wrote, ' +
+      'charged once; a second sweep changes nothing',
+    async () => {
+      const user = await stack.createUser({ credits: 5 });
+      const job = await commitWithoutWorkflow(user.id, 6);
+      // A worker whose mirror write never lands (the row stays queued) runs the job's workflow to completion.
+      const lossy = await startLossyWorker();
+      try {
+        const starter = createScreeningWorkflowStarter({ temporal: stack.temporal, taskQueue: lossy.taskQueue });
+        expect(await starter.start(job)).toBe('started');
+        const outcome = await stack.temporal.workflow.getHandle(screeningWorkflowId(job.requestId)).result();
+        expect(outcome).toMatchObject({ status: 'completed', creditsCharged: 1 });
+      } finally {
+        await lossy.stop();
+      }
+      expect(await jobRow(job.requestId)).toMatchObject({ status: 'queued', credits_charged: null });
+      expect(await ledger(job.requestId)).toEqual([{ kind: 'consume', amount: 1 }]);
+
+      expect(await sweep()).toEqual({ ...NOTHING, examined: 1, repaired: 1 });
+      const polled = await stack.http('GET', `/api/v1/kyt/job/${job.requestId}`, { key: user.key });
+      expect(polled.body.data).toMatchObject({
+        status: 'completed',
+        credits_charged: 1,
+        response: { api_type: 'KYA', chain: 'bitcoin' },
+      });
+      expect(await sweep()).toEqual(NOTHING);
+      expect(await ledger(job.requestId)).toEqual([{ kind: 'consume', amount: 1 }]);
+      expect(await holds(job.requestId)).toBe(0);
+      expect((await stack.http('GET', '/api/v1/credits/balance', { key: user.key })).body.data).toMatchObject({
+        balance: 4,
         reserved: 0,
       });
     },

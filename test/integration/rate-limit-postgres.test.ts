@@ -5,7 +5,7 @@ import { createTieredLimiter, type RateLimitDecision, type TieredLimiter } from 
 import type { RateLimitPrincipal } from '../../src/platform/rate-limit/tiers';
 import { freePort } from '../helpers/anvil';
 
-const freeKey = (): RateLimitPrincipal => ({ key: `key:${randomUUID()}`, tier: 'free' });
+const freeKey = (): RateLimitPrincipal => ({ key: `account:${randomUUID()}`, tier: 'free' });
 
 async function consumeTimes(
   limiter: TieredLimiter,
@@ -59,7 +59,7 @@ describe('tiered limiter on the Postgres store', () => {
 
       const row = await inspect.query<{ points: number; expire: number }>(
         'SELECT points, expire FROM rate_limit_counters WHERE key = $1',
-        [`rl60:${who.key}`],
+        [`rl:${who.key}`],
       );
       expect(row.rows).toHaveLength(1);
       expect(row.rows[0]?.points).toBe(61);
@@ -72,8 +72,8 @@ describe('tiered limiter on the Postgres store', () => {
     },
   );
 
-  test('a pro key in the same table is not limited at 61 and keeps its own prefixed counter', async () => {
-    const who: RateLimitPrincipal = { key: `key:${randomUUID()}`, tier: 'pro' };
+  test('a pro key in the same table is not limited at 61 and keeps its own counter', async () => {
+    const who: RateLimitPrincipal = { key: `account:${randomUUID()}`, tier: 'pro' };
     const decisions = [...(await consumeTimes(instanceA, who, 31)), ...(await consumeTimes(instanceB, who, 30))];
     expect(decisions.every((d) => d.allowed)).toBe(true);
     expect(decisions[60]).toMatchObject({ limit: 300, remaining: 239 });
@@ -82,11 +82,11 @@ describe('tiered limiter on the Postgres store', () => {
       'SELECT key, points FROM rate_limit_counters WHERE key LIKE $1',
       [`%${who.key}`],
     );
-    expect(rows.rows).toEqual([{ key: `rl300:${who.key}`, points: 61 }]);
+    expect(rows.rows).toEqual([{ key: `rl:${who.key}`, points: 61 }]);
   });
 
-  test('free, pro and enterprise limiters share the table without prepared-statement clashes on one pool', async () => {
-    const key = `key:${randomUUID()}`;
+  test('requests of one account checked against free, pro and enterprise limits spend its one counter', async () => {
+    const key = `account:${randomUUID()}`;
     const decisions = await Promise.all([
       instanceA.consume({ key, tier: 'free' }),
       instanceA.consume({ key, tier: 'pro' }),
@@ -99,15 +99,13 @@ describe('tiered limiter on the Postgres store', () => {
       [true, 1000],
       [true, 1000],
     ]);
+    // Each decision saw the points spent before it, whatever its limit.
+    expect(decisions.map((d) => d.limit - d.remaining).sort((a, b) => a - b)).toEqual([1, 2, 3, 4]);
     const rows = await inspect.query<{ key: string; points: number }>(
       'SELECT key, points FROM rate_limit_counters WHERE key LIKE $1 ORDER BY key',
       [`%${key}`],
     );
-    expect(rows.rows).toEqual([
-      { key: `rl1000:${key}`, points: 2 },
-      { key: `rl300:${key}`, points: 1 },
-      { key: `rl60:${key}`, points: 1 },
-    ]);
+    expect(rows.rows).toEqual([{ key: `rl:${key}`, points: 4 }]);
   });
 
   test(
@@ -146,7 +144,7 @@ describe('tiered limiter on the Postgres store', () => {
 
     // The shared counter saw only the one request made before the pool ended.
     const row = await inspect.query<{ points: number }>('SELECT points FROM rate_limit_counters WHERE key = $1', [
-      `rl60:${who.key}`,
+      `rl:${who.key}`,
     ]);
     expect(row.rows).toEqual([{ points: 1 }]);
   });

@@ -1,6 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createPayFastServerValidator } from '../../src/billing/payfast/server-validation';
+import { itnParamStringForValidation, parseItn } from '../../src/billing/payfast/itn';
+import { readPayFastPayment } from '../../src/billing/payfast/itn-payment';
+import { payfastWorkflowId } from '../../src/billing/workflow-ids';
 import { balanceOf, completeItn, executionsOf, fixtureUser, processedEvent, signedItn } from '../helpers/billing';
 import { connectRecording } from '../helpers/realtime-client';
 import { startTestStack, type TestStack } from '../helpers/test-stack';
@@ -232,6 +235,92 @@ describe('PayFast ITN webhook', () => {
     expect(await balanceOf(stack, owner.id)).toBe(0);
   });
 
+  test(
+    "when the checkout's user was deleted (Clerk user.deleted deactivates it), then its signed COMPLETE attaches " +
+      'nothing: recorded rejected, no credits, no credited payment',
+    async () => {
+      // Arrange
+      const gone = await stack.createUser({ clerkUserId: `user_gone${pfId()}` });
+      const { mPaymentId, amount } = await checkout(stack, gone.id, 'pro');
+      await stack.pool.query(`UPDATE users SET status = 'deactivated', deleted_at = now() WHERE id = $1`, [gone.id]);
+      const pf = pfId();
+
+      // Act
+      const res = await post(
+        stack.api.url,
+        ROUTE,
+        form(signedItn(completeItn({ mPaymentId, pfPaymentId: pf, amount, customStr1: gone.id }))),
+      );
+      const event = await processedEvent(stack, 'payfast', pf);
+
+      // Assert
+      expect(res.status).toBe(200);
+      expect(event).toMatchObject({ outcome: 'rejected', credits: 0 });
+      expect(event.detail).toContain('no longer exists');
+      expect(await balanceOf(stack, gone.id)).toBe(0);
+      const payments = await stack.pool.query(
+        `SELECT 1 FROM credited_payments WHERE provider = 'payfast' AND payment_id = $1`,
+        [pf],
+      );
+      expect(payments.rows).toEqual([]);
+    },
+  );
+
+  test(
+    'when someone starts payfastPaymentWorkflow on Temporal with an ITN not signed with the passphrase, or with ' +
+      'an input that is not its signed ITN, then each run fails and changes nothing, and the genuine ITN of that ' +
+      'payment is still granted once',
+    async () => {
+      // Arrange
+      const user = await stack.createUser();
+      const { mPaymentId, credits, amount } = await checkout(stack, user.id, 'pro');
+      const [pf, cheap] = [pfId(), pfId()];
+      const genuine = signedItn(completeItn({ mPaymentId, pfPaymentId: pf, amount, customStr1: user.id }));
+      const unsigned = signedItn(
+        completeItn({ mPaymentId, pfPaymentId: pf, amount, customStr1: user.id }),
+        'a guess at the passphrase',
+      );
+      // A genuinely signed ITN of another (unpaid) payment, passed off as this one.
+      const other = signedItn(completeItn({ mPaymentId: 'never-issued', pfPaymentId: cheap, amount, customStr1: '' }));
+      // The input's facts from `claimed`; its fields (and so the signature), and the signed parameters, from `body`.
+      const inputOf = (body: Buffer, claimed = body) => {
+        const facts = readPayFastPayment(parseItn(claimed).fields);
+        const itn = { ...facts, fields: parseItn(body).fields };
+        return { itn, serverValidation: false, validationParamString: itnParamStringForValidation(body) };
+      };
+      const startDirectly = (workflowId: string, input: unknown) =>
+        stack.temporal.workflow
+          .start('payfastPaymentWorkflow', { workflowId, taskQueue: stack.config.TEMPORAL_TASK_QUEUE, args: [input] })
+          .then((handle) => handle.result())
+          .then(
+            () => 'completed',
+            (err: any) => String(err.cause?.cause?.message ?? err.message),
+          );
+
+      // Act
+      const outcomes = await Promise.all([
+        startDirectly(payfastWorkflowId(pf, 'COMPLETE'), inputOf(unsigned)),
+        startDirectly(`payfast:evil-${pf}`, inputOf(other, genuine)),
+      ]);
+      const inboxBefore = await stack.pool.query(
+        `SELECT 1 FROM webhook_events WHERE provider = 'payfast' AND event_id = $1`,
+        [pf],
+      );
+      const balanceBefore = await balanceOf(stack, user.id);
+      const delivered = await post(stack.api.url, ROUTE, form(genuine));
+      const granted = await processedEvent(stack, 'payfast', pf);
+
+      // Assert
+      expect(outcomes[0]).toMatch(/signature does not match/);
+      expect(outcomes[1]).toMatch(/states another payment than its signed ITN/);
+      expect(inboxBefore.rows).toEqual([]);
+      expect(balanceBefore).toBe(0);
+      expect(delivered.status).toBe(200);
+      expect(granted).toMatchObject({ outcome: 'granted', credits });
+      expect(await balanceOf(stack, user.id)).toBe(credits);
+    },
+  );
+
   test('when the ITN names another merchant or lacks pf_payment_id, then it is refused with 400', async () => {
     const other = await post(
       stack.api.url,
@@ -321,6 +410,37 @@ describe('PayFast ITN webhook with the production safeguards on', () => {
       expect(await balanceOf(stack, user.id)).toBe(credits);
       expect(validated.at(-1)).not.toContain('signature=');
       expect(validated.at(-1)).toContain(`pf_payment_id=${bad}`);
+    },
+  );
+
+  test(
+    'when someone starts payfastPaymentWorkflow on Temporal saying serverValidation: false for a signed ITN ' +
+      'PayFast does not confirm, then the worker asks PayFast anyway and grants nothing',
+    async () => {
+      // Arrange
+      const user = await stack.createUser();
+      const { mPaymentId, amount } = await checkout(stack, user.id);
+      const pf = pfId();
+      const body = signedItn(completeItn({ mPaymentId, pfPaymentId: pf, amount, customStr1: user.id }));
+      answer = 'INVALID';
+
+      // Act
+      const result = await stack.temporal.workflow.execute('payfastPaymentWorkflow', {
+        workflowId: payfastWorkflowId(pf, 'COMPLETE'),
+        taskQueue: stack.config.TEMPORAL_TASK_QUEUE,
+        args: [
+          {
+            itn: readPayFastPayment(parseItn(body).fields),
+            serverValidation: false,
+            validationParamString: itnParamStringForValidation(body),
+          },
+        ],
+      });
+
+      // Assert
+      expect(result).toMatchObject({ outcome: 'rejected', credits: 0, detail: expect.stringContaining('INVALID') });
+      expect(validated.at(-1)).toContain(`pf_payment_id=${pf}`);
+      expect(await balanceOf(stack, user.id)).toBe(0);
     },
   );
 

@@ -30,6 +30,13 @@ describe('PayPal subscription webhook', () => {
   });
   afterAll(async () => stack.stop());
 
+  /** A user who signed in (the dashboard provisions them before any checkout): custom_id attaches only to one. */
+  const signedUpClerkId = async () => {
+    const clerkUserId = newClerkId();
+    await stack.createUser({ clerkUserId });
+    return clerkUserId;
+  };
+
   const subscriptionOf = async (key: string) =>
     (await stack.http('GET', '/api/v1/billing/subscriptions', { key })).body.data;
   const deliver = async (type: string) => {
@@ -62,9 +69,10 @@ describe('PayPal subscription webhook', () => {
         }),
       ]);
 
-      // updated: the plan changes to pro, and the upgrade tops up the difference.
+      // updated: the plan changes to pro; the upgrade grants nothing until a sale pays the pro price.
       const updated = await deliver('BILLING.SUBSCRIPTION.UPDATED');
-      expect(updated.event).toMatchObject({ outcome: 'granted', credits: 400 });
+      expect(updated.event).toMatchObject({ outcome: 'applied', credits: 0 });
+      expect(await balanceOf(stack, user.id)).toBe(start + 100);
       expect((await subscriptionOf(user.key))[0]).toMatchObject({
         planId: 'P-3RX065706M3469222L5IFM4I',
         packageId: 'pro',
@@ -123,11 +131,11 @@ describe('PayPal subscription webhook', () => {
   );
 
   test(
-    'when UPDATED arrives before ACTIVATED, then the subscription still ends ' +
-      'ACTIVE on the new plan with the same credits as in order',
+    'when UPDATED arrives before ACTIVATED, then the subscription still ends ACTIVE on the new plan, with only ' +
+      "the activation's advance on its basic payment (the upgrade's credits come with the sale at the pro price)",
     async () => {
       // Arrange
-      const clerkUserId = newClerkId();
+      const clerkUserId = await signedUpClerkId();
       const subscriptionId = newSubscriptionId();
       const updated = paypalVariant('BILLING.SUBSCRIPTION.UPDATED', { subscriptionId, clerkUserId });
       const activated = paypalVariant('BILLING.SUBSCRIPTION.ACTIVATED', { subscriptionId, clerkUserId });
@@ -147,12 +155,12 @@ describe('PayPal subscription webhook', () => {
         packageId: 'pro',
         providerUpdatedAt: '2026-10-15T14:22:39.000Z',
       });
-      expect(await balanceOf(stack, user!.id)).toBe(500);
+      expect(await balanceOf(stack, user!.id)).toBe(100);
     },
   );
 
   test('when a late ACTIVATED arrives after CANCELLED, then the subscription stays cancelled', async () => {
-    const clerkUserId = newClerkId();
+    const clerkUserId = await signedUpClerkId();
     const subscriptionId = newSubscriptionId();
     const cancelled = paypalVariant('BILLING.SUBSCRIPTION.CANCELLED', { subscriptionId, clerkUserId });
     const activated = paypalVariant('BILLING.SUBSCRIPTION.ACTIVATED', { subscriptionId, clerkUserId });
@@ -169,7 +177,7 @@ describe('PayPal subscription webhook', () => {
       'ACTIVATED has stored it and the first cycle is granted once',
     async () => {
       // Arrange
-      const clerkUserId = newClerkId();
+      const clerkUserId = await signedUpClerkId();
       const subscriptionId = newSubscriptionId();
       const sale = paypalVariant('PAYMENT.SALE.COMPLETED', {
         subscriptionId,
@@ -198,7 +206,7 @@ describe('PayPal subscription webhook', () => {
       'one workflow runs and one grant is made',
     async () => {
       // Arrange
-      const clerkUserId = newClerkId();
+      const clerkUserId = await signedUpClerkId();
       const activated = paypalVariant('BILLING.SUBSCRIPTION.ACTIVATED', {
         subscriptionId: newSubscriptionId(),
         clerkUserId,

@@ -1,5 +1,6 @@
 import { createHmac, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { createClerkSessionVerifier, InvalidSessionTokenError, looksLikeJwt } from '../../src/identity/clerk-session';
+import { ConfigError, loadConfig } from '../../src/platform/config';
 
 const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const other = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -254,6 +255,115 @@ describe('createClerkSessionVerifier', () => {
     // Assert
     expect(err).toBeInstanceOf(InvalidSessionTokenError);
     expect(err.message).toContain('malformed header');
+  });
+});
+
+describe('the issuer (CLERK_ISSUER) and the authorized parties (CLERK_AUTHORIZED_PARTIES)', () => {
+  const ISSUER = 'https://clerk.app.example.com';
+  const pinned = (options: { issuer?: string; authorizedParties?: readonly string[] } = {}) =>
+    createClerkSessionVerifier({
+      publicKeyPem: PUBLIC_PEM,
+      authorizedParties: options.authorizedParties ?? [],
+      issuer: options.issuer,
+      now: () => NOW_MS,
+    });
+
+  test.each([
+    ['another Clerk instance', { iss: 'https://clerk.other-tenant.example.com' }],
+    ['no iss claim', { iss: undefined }],
+    ['a non-string iss', { iss: 42 }],
+  ])('when an issuer is configured and the token has %s, then it is rejected', (_what, overrides) => {
+    // Arrange
+    const token = signRs256(claims(overrides));
+
+    // Act
+    const err = rejection(() => pinned({ issuer: ISSUER })(token));
+
+    // Assert
+    expect(err).toBeInstanceOf(InvalidSessionTokenError);
+    expect(err.message).toContain('unexpected issuer');
+  });
+
+  test('when the token comes from the configured issuer (set with a trailing slash), then it is accepted', () => {
+    // Arrange
+    const token = signRs256(claims({ iss: ISSUER }));
+
+    // Act
+    const session = pinned({ issuer: `${ISSUER}/` })(token);
+
+    // Assert
+    expect(session.userId).toBe('user_2abc');
+  });
+
+  test('when no issuer is configured, then iss is not checked (development and tests)', () => {
+    // Arrange
+    const token = signRs256(claims({ iss: 'https://anything.example.org' }));
+
+    // Act / Assert
+    expect(pinned()(token).userId).toBe('user_2abc');
+  });
+
+  test('when authorized parties are configured and the token carries no azp, then it is rejected', () => {
+    // Arrange: a token of the same instance minted without a party (not a browser session).
+    const token = signRs256(claims({ azp: undefined }));
+
+    // Act
+    const err = rejection(() => pinned({ authorizedParties: ['https://app.example.com'] })(token));
+
+    // Assert
+    expect(err).toBeInstanceOf(InvalidSessionTokenError);
+    expect(err.message).toContain('no authorized party');
+  });
+
+  const production = {
+    NODE_ENV: 'production',
+    DATABASE_URL: 'postgres://user:pw@db.internal:5432/chainscreen',
+    CLERK_WEBHOOK_SECRET: 'whsec_dGVzdC1vbmx5LWNsZXJrLXdlYmhvb2stc2VjcmV0ISE=',
+    PAYPAL_WEBHOOK_ID: '1JE4291016473214C',
+    PAYFAST_MERCHANT_ID: '10000100',
+    PAYFAST_MERCHANT_PASSPHRASE: 'a passphrase',
+    CLERK_JWT_KEY: PUBLIC_PEM,
+    CLERK_ISSUER: ISSUER,
+    CLERK_AUTHORIZED_PARTIES: 'https://app.example.com',
+  };
+
+  test.each(['CLERK_ISSUER', 'CLERK_AUTHORIZED_PARTIES'])(
+    'when production accepts session tokens (CLERK_JWT_KEY) without %s, then it refuses to start',
+    (name) => {
+      // Arrange / Act
+      const err = rejection(() => loadConfig({ ...production, [name]: '' }));
+
+      // Assert
+      expect(err).toBeInstanceOf(ConfigError);
+      expect(err.message).toContain(`${name}: required when NODE_ENV=production and CLERK_JWT_KEY is set`);
+    },
+  );
+
+  test('when production pins both, or takes no session tokens at all, then it starts', () => {
+    // Arrange / Act
+    const pinnedConfig = loadConfig(production);
+    const withoutSessions = loadConfig({
+      ...production,
+      CLERK_JWT_KEY: '',
+      CLERK_ISSUER: '',
+      CLERK_AUTHORIZED_PARTIES: '',
+    });
+
+    // Assert
+    expect([pinnedConfig.CLERK_ISSUER, pinnedConfig.CLERK_AUTHORIZED_PARTIES]).toEqual([
+      ISSUER,
+      ['https://app.example.com'],
+    ]);
+    expect(withoutSessions.CLERK_JWT_KEY).toBeUndefined();
+  });
+
+  test('when CLERK_ISSUER is not a URL, then the configuration is refused naming it', () => {
+    // Arrange / Act
+    const err = rejection(() => loadConfig({ CLERK_ISSUER: 'clerk instance' }));
+
+    // Assert
+    expect(err).toBeInstanceOf(ConfigError);
+    expect(err.message).toContain('CLERK_ISSUER');
   });
 });
 

@@ -184,6 +184,22 @@ describe('loadConfig', () => {
     expect(config.BOOTSTRAP_ADMIN_API_KEY).toBe('k'.repeat(24));
   });
 
+  test(
+    'when PAYFAST_MERCHANT_PASSPHRASE is shorter than 12 characters, then a ConfigError names it and why; ' +
+      "12 characters (PayFast's sandbox passphrase) are accepted",
+    () => {
+      // Arrange / Act
+      const short = configError({ PAYFAST_MERCHANT_PASSPHRASE: 'secret12345' });
+      const config = loadConfig({ PAYFAST_MERCHANT_PASSPHRASE: 'jt7NOE43FZPn' });
+
+      // Assert
+      expect(short).toBeInstanceOf(ConfigError);
+      expect(short.message).toContain('PAYFAST_MERCHANT_PASSPHRASE: at least 12 characters');
+      expect(short.message).not.toContain('secret12345');
+      expect(config.PAYFAST_MERCHANT_PASSPHRASE).toBe('jt7NOE43FZPn');
+    },
+  );
+
   test('when CLERK_AUTHORIZED_PARTIES is a comma list with spaces and blanks, then it is split and trimmed', () => {
     // Arrange / Act
     const config = loadConfig({ CLERK_AUTHORIZED_PARTIES: ' https://a.example.com , ,https://b.example.com,' });

@@ -75,6 +75,117 @@ describe('log redaction', () => {
     expect(lines[0]).not.toContain(secret);
   });
 
+  // A PEM private key as it appears in a value (an env variable, a config dump): lines and all.
+  const pem = [
+    '-----BEGIN PRIVATE KEY-----',
+    'MC4CAQAwBQYDK2VwBCIEIN3qPnr2Y5tAL0ySaN0cm3zKp1mYtF0p2e9e4Zg2RoGx',
+    '-----END PRIVATE KEY-----',
+  ].join('\n');
+  const hexKey = `0x${'4c0883a69102937d6231471b5dbb6204fe512961708279f1d0b1f3c7d4e5a6b7'}`;
+
+  test.each([
+    ['credentials in a URL', 'node failed: https://rpc-user:rpc-pass-9876@node.example/v3', 'rpc-pass-9876'],
+    [
+      'a key in a URL query',
+      'GET https://api.example/v2/api?module=account&apikey=QUERYKEY12345&page=1',
+      'QUERYKEY12345',
+    ],
+    [
+      'a Basic credential',
+      'upstream said: Authorization: Basic Y2hhaW51c2VyOnMzY3JldC1wYXNz',
+      'Y2hhaW51c2VyOnMzY3JldC1wYXNz',
+    ],
+    ['a PEM private key', `key loaded: ${pem}`, 'MC4CAQAwBQYDK2VwBCIEIN3qPnr2Y5tAL0ySaN0cm3zKp1mYtF0p2e9e4Zg2RoGx'],
+    ['a PEM private key cut short', `key loaded: ${pem.slice(0, 60)}`, pem.slice(28, 60)],
+    ['a hex private key', `signer ${hexKey} refused`, hexKey.slice(2)],
+    [
+      'an env-style *_URL',
+      'start with ETHEREUM_RPC_URL=https://mainnet.example/v3/abcdef0123456789 set',
+      'abcdef0123456789',
+    ],
+    [
+      'a quoted env-style *_URL',
+      'config {"BITCOIN_ESPLORA_URL":"https://esplora.example/tok-55aa66bb"}',
+      'tok-55aa66bb',
+    ],
+    ['an env-style key', 'set X402_FACILITATOR_PRIVATE_KEY=deadbeefcafe0011', 'deadbeefcafe0011'],
+  ])('%s is scrubbed by its shape, in the message and in any field', (_what, text, secret) => {
+    const { log, lines } = capture();
+    log.warn(text, { detail: { nested: [text] }, error: text });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toContain(secret);
+    expect(lines[0]).toContain('[REDACTED]');
+  });
+
+  test('every *_URL field and every environment-style secret name is redacted by name, in any case', () => {
+    const { log, parsed } = capture();
+    log.info('config', {
+      config: {
+        DATABASE_URL: 'postgres://app@db.internal/prod-db-name',
+        tron_api_url: 'https://tron.example/plain-path-value',
+        TEMPORAL_TLS_KEY: 'tls-key-material-value',
+        PORT: 3000,
+      },
+    });
+    const line = JSON.stringify(parsed()[0]);
+    for (const secret of ['prod-db-name', 'plain-path-value', 'tls-key-material-value'])
+      expect(line).not.toContain(secret);
+    expect(parsed()[0].config.PORT).toBe(3000);
+  });
+
+  test(
+    'an Error is serialised with its causes, and a secret in its message, its cause, its stack or its own ' +
+      'fields is removed, whatever the field it is logged under',
+    () => {
+      const cause = new Error('connect to https://cause-user:cause-pass-4321@node.example failed');
+      const err = Object.assign(new Error(`refused with Basic dXNlcjpwYXNzd29yZDEy (key ${hexKey})`, { cause }), {
+        config: { headers: { authorization: 'opaque-header-credential-1', 'x-api-key': 'opaque-api-key-value-2' } },
+        request: { DATABASE_URL: 'postgres://u:db-pass-0000@db/app' },
+      });
+      err.stack = `${err.stack}
+    at url ETHEREUM_RPC_URL=https://stack.example/v3/stack-key-77777`;
+      const { log, lines, parsed } = capture();
+
+      log.error('call failed', { err, failure: err, list: [{ wrapped: err }] });
+
+      for (const secret of [
+        'cause-pass-4321',
+        'dXNlcjpwYXNzd29yZDEy',
+        hexKey.slice(2),
+        'opaque-header-credential-1',
+        'opaque-api-key-value-2',
+        'db-pass-0000',
+        'stack-key-77777',
+      ])
+        expect(lines[0]).not.toContain(secret);
+      const line = parsed()[0];
+      expect(line.err).toMatchObject({ type: 'Error', message: expect.stringContaining('refused with Basic') });
+      // The cause's message is kept (redacted) after the error's own.
+      expect(line.failure.message).toContain('connect to https://[REDACTED]@node.example failed');
+      expect(line.list[0].wrapped.config.headers).toEqual({ authorization: '[REDACTED]', 'x-api-key': '[REDACTED]' });
+    },
+  );
+
+  test('a sensitive field 10 levels deep is redacted, and one deeper than any real field is dropped whole', () => {
+    const nest = (depth: number, leaf: Record<string, unknown>): Record<string, unknown> =>
+      depth === 0 ? leaf : { [`level${depth}`]: nest(depth - 1, leaf) };
+    const circular: Record<string, unknown> = { name: 'loop' };
+    circular.self = circular;
+    const { log, lines } = capture();
+
+    log.info('deep', {
+      ten: nest(10, { token: 'ten-levels-down-token', apiKey: 'ten-levels-down-key' }),
+      error: nest(10, { err: Object.assign(new Error('deep'), { password: 'error-ten-levels-down' }) }),
+      fifty: nest(50, { note: 'fifty-levels-down-value' }),
+      circular,
+    });
+
+    expect(lines).toHaveLength(1);
+    for (const secret of ['ten-levels-down-token', 'ten-levels-down-key', 'error-ten-levels-down', 'fifty-levels-down'])
+      expect(lines[0]).not.toContain(secret);
+    expect(lines[0]).toContain('"level1":{"token":"[REDACTED]"');
+  });
+
   test('child bindings are redacted too, and errors keep their message', () => {
     const { log, parsed } = capture();
     log.child({ token: 'child-bound-token-value' }).error('failed', { err: new Error('the node refused') });
@@ -89,8 +200,10 @@ describe('log redaction', () => {
       keyPrefix: apiKey.slice(0, 14),
       chain: 'ethereum',
       address: '0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c',
+      note: 'Basic plan, basic authentication, url https://api.example/v1/klines?symbol=BTCUSDT',
     });
     expect(parsed()[0]).toMatchObject({
+      note: 'Basic plan, basic authentication, url https://api.example/v1/klines?symbol=BTCUSDT',
       level: 'info',
       msg: 'job queued',
       process: 'unit',

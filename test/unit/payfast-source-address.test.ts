@@ -161,7 +161,7 @@ describe('createPayFastSourceCheck — DNS', () => {
     const resolve = jest.fn(async (host: string) =>
       host === 'w1w.payfast.co.za' ? ['203.0.113.7', '2001:db8::7'] : [],
     );
-    const check = createPayFastSourceCheck({ resolve });
+    const check = createPayFastSourceCheck({ mode: 'sandbox', resolve });
 
     // Act
     const results = await Promise.all(
@@ -171,6 +171,35 @@ describe('createPayFastSourceCheck — DNS', () => {
     // Assert
     expect(results).toEqual([true, true, true, false]);
     expect(resolve.mock.calls.map(([host]) => host).sort()).toEqual([...PAYFAST_SOURCE_HOSTNAMES].sort());
+  });
+
+  test.each([
+    ['live', false, ['w1w.payfast.co.za', 'w2w.payfast.co.za', 'www.payfast.co.za']],
+    ['sandbox', true, [...PAYFAST_SOURCE_HOSTNAMES].sort()],
+  ] as const)(
+    'when the mode is %s and the sender is the PayFast sandbox host, then accepted is %s',
+    async (mode, accepted, looked) => {
+      // Arrange
+      const resolve = jest.fn(async (host: string) => (host === 'sandbox.payfast.co.za' ? ['203.0.113.9'] : []));
+      const check = createPayFastSourceCheck({ mode, resolve });
+
+      // Act
+      const result = await check('203.0.113.9');
+
+      // Assert
+      expect(result).toBe(accepted);
+      expect(resolve.mock.calls.map(([host]) => host).sort()).toEqual(looked);
+    },
+  );
+
+  test('when no mode is given, then the sandbox host is refused (live)', async () => {
+    // Arrange
+    const check = createPayFastSourceCheck({
+      resolve: async (host) => (host === 'sandbox.payfast.co.za' ? ['203.0.113.9'] : []),
+    });
+
+    // Act / Assert
+    expect(await check('203.0.113.9')).toBe(false);
   });
 
   test('when the check is created, then DNS is not queried until an address outside the ranges arrives', async () => {

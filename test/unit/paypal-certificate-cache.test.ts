@@ -50,13 +50,21 @@ describe('certificate cache', () => {
     expect(cache.size).toBe(0);
   });
 
-  it('shares one in-flight load and does not keep a rejected one', async () => {
-    const { cache } = setup();
+  it('shares one in-flight load and remembers a rejected one for failureTtlMs, apart from the values', async () => {
+    let now = 1_000_000;
+    const cache = createCertificateCache<{ key: string; validTo: number }>({
+      now: () => now,
+      expiresAt: (value) => value.validTo,
+      maxEntries: 1,
+      failureTtlMs: 1000,
+    });
     let calls = 0;
     const failing = () => {
       calls += 1;
       return Promise.reject(new Error('boom'));
     };
+    const good = async () => ({ key: 'good', validTo: Number.MAX_SAFE_INTEGER });
+    await cache.get('good', good);
     const results = await Promise.allSettled([
       cache.get('a', failing),
       cache.get('a', failing),
@@ -64,6 +72,14 @@ describe('certificate cache', () => {
     ]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
     expect(calls).toBe(1);
+    now += 999;
+    await expect(cache.get('a', failing)).rejects.toThrow('boom');
+    expect(calls).toBe(1);
+    // Failures never push a value out, even with room for one value only.
+    await expect(cache.get('good', () => Promise.reject(new Error('must not load')))).resolves.toMatchObject({
+      key: 'good',
+    });
+    now += 1;
     await expect(cache.get('a', async () => ({ key: 'a', validTo: Number.MAX_SAFE_INTEGER }))).resolves.toEqual({
       key: 'a',
       validTo: Number.MAX_SAFE_INTEGER,

@@ -18,14 +18,19 @@ describe('PayPal verifier: certificate cache', () => {
     expect(fetched).toEqual([TEST_CERT_URL]);
   });
 
-  it('does not cache a failed fetch: the next delivery fetches again', async () => {
+  it('remembers a failed fetch for the TTL: deliveries within it do not fetch, the first after it does', async () => {
+    let now = TEST_NOW;
     let calls = 0;
-    const { verifier, fetched } = testVerifier({}, async () => {
+    const { verifier, fetched } = testVerifier({ now: () => now, certFailureTtlMs: 60_000 }, async () => {
       calls += 1;
       if (calls === 1) throw new Error('ETIMEDOUT');
       return TEST_LEAF_PEM;
     });
     await expect(verifier.verify(ACTIVATED)).rejects.toBeInstanceOf(VerificationUnavailableError);
+    now = new Date(TEST_NOW.getTime() + 59_999);
+    await expect(verifier.verify(ACTIVATED)).rejects.toBeInstanceOf(VerificationUnavailableError);
+    expect(fetched).toHaveLength(1);
+    now = new Date(TEST_NOW.getTime() + 60_000);
     await expect(verifier.verify(ACTIVATED)).resolves.toBeUndefined();
     expect(fetched).toHaveLength(2);
   });
@@ -50,11 +55,13 @@ describe('PayPal verifier: certificate cache', () => {
     expect(fetched).toEqual([TEST_CERT_URL, other]);
   });
 
-  it('treats an unparsable PEM as unavailable (503), not as a forgery, and does not cache it', async () => {
+  it('treats an unparsable PEM as unavailable (503), not as a forgery, and fetches again after the TTL', async () => {
+    let now = TEST_NOW;
     let body = '<html>maintenance</html>';
-    const { verifier, fetched } = testVerifier({}, async () => body);
+    const { verifier, fetched } = testVerifier({ now: () => now, certFailureTtlMs: 1_000 }, async () => body);
     await expect(verifier.verify(ACTIVATED)).rejects.toBeInstanceOf(VerificationUnavailableError);
     body = TEST_LEAF_PEM;
+    now = new Date(TEST_NOW.getTime() + 1_000);
     await expect(verifier.verify(ACTIVATED)).resolves.toBeUndefined();
     expect(fetched).toHaveLength(2);
   });

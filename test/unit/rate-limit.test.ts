@@ -9,7 +9,7 @@ import { requestsPerMinute, type RateLimitPrincipal } from '../../src/platform/r
 import { createLogger } from '../../src/platform/logging/logger';
 
 const principal = (tier: RateLimitPrincipal['tier'], requestsPerMinute?: number | null): RateLimitPrincipal => ({
-  key: `key:${randomUUID()}`,
+  key: `account:${randomUUID()}`,
   tier,
   requestsPerMinute,
 });
@@ -86,7 +86,7 @@ describe('tiered limiter (memory store)', () => {
     expect(await limiter.consume(who)).toMatchObject({ allowed: false, limit: 300 });
   });
 
-  test('two keys count independently: an exhausted free key does not affect another free key', async () => {
+  test('two principals count independently: an exhausted account does not affect another account', async () => {
     const first = principal('free');
     const second = principal('free');
     await consumeTimes(limiter, first, 60);
@@ -94,13 +94,20 @@ describe('tiered limiter (memory store)', () => {
     expect(await limiter.consume(second)).toMatchObject({ allowed: true, remaining: 59 });
   });
 
-  test('the same key id under a different limit uses a separate counter', async () => {
-    const key = `key:${randomUUID()}`;
-    await consumeTimes(limiter, { key, tier: 'free' }, 60);
-    expect((await limiter.consume({ key, tier: 'free' })).allowed).toBe(false);
-    // An upgrade to pro is not charged with the free counter's 61 points.
-    expect(await limiter.consume({ key, tier: 'pro' })).toMatchObject({ allowed: true, remaining: 299 });
-  });
+  test(
+    'one principal spends one counter whatever the limit its requests are checked against: after 61 free ' +
+      'requests a pro key of the same account has 239 left, and no more than 300 pass in all',
+    async () => {
+      const account = `account:${randomUUID()}`;
+      await consumeTimes(limiter, { key: account, tier: 'free' }, 60);
+      expect(await limiter.consume({ key: account, tier: 'free' })).toMatchObject({ allowed: false, remaining: 0 });
+      // The refused 61st counted too: the pro key goes on from 61 spent.
+      expect(await limiter.consume({ key: account, tier: 'pro' })).toMatchObject({ allowed: true, remaining: 238 });
+      const rest = await consumeTimes(limiter, { key: account, tier: 'pro' }, 239);
+      expect(rest.filter((d) => d.allowed)).toHaveLength(238);
+      expect(rest.at(-1)).toMatchObject({ allowed: false, limit: 300, remaining: 0 });
+    },
+  );
 
   test('a shorter window is reported in the decision', async () => {
     const short = createTieredLimiter({ store: 'memory' }, 5);

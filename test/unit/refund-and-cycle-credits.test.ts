@@ -1,49 +1,27 @@
-import { planRefund } from '../../src/billing/refund-credits';
-import { creditForSale } from '../../src/billing/subscription-state';
+import { refundedAfter, takebackChange } from '../../src/billing/refund-credits';
 
-describe('credits of a paid cycle', () => {
-  test(
-    'When the first sale follows an activation that granted the plan, ' +
-      'then it grants nothing and marks cycle 1 paid',
-    () => {
-      expect(creditForSale({ salesCredited: 0, planCreditsGranted: 100 }, 100)).toEqual({
-        cycle: 1,
-        grant: 0,
-        planCreditsGranted: 100,
-      });
-    },
-  );
+type Payment = { amountCents: number; credits: number; refundedCents: number; creditsRevoked: number };
 
-  test(
-    'When the first sale comes before any activation grant, then it grants the cycle and a later activation ' +
-      'has nothing left to grant',
-    () => {
-      expect(creditForSale({ salesCredited: 0, planCreditsGranted: 0 }, 100)).toEqual({
-        cycle: 1,
-        grant: 100,
-        planCreditsGranted: 100,
-      });
-    },
-  );
-
-  test('When the first sale pays a larger plan than activation granted, then it grants only the difference', () => {
-    expect(creditForSale({ salesCredited: 0, planCreditsGranted: 100 }, 500)).toEqual({
-      cycle: 1,
-      grant: 400,
-      planCreditsGranted: 500,
-    });
-  });
-
-  test('When a later sale arrives, then it is the next cycle and grants the package in full', () => {
-    expect(creditForSale({ salesCredited: 3, planCreditsGranted: 100 }, 100)).toEqual({
-      cycle: 4,
-      grant: 100,
-      planCreditsGranted: 100,
-    });
-  });
-});
+/** One refund's effect, the way apply-refund.ts computes it (no disputes). */
+function planRefund(payment: Payment, cents: number) {
+  const refundedCents = refundedAfter(payment, cents);
+  const { creditsRevoked, delta } = takebackChange(payment, { refundedCents, disputedCents: 0 });
+  return { refundedCents, revoke: delta, creditsRevoked };
+}
 
 describe('credits a refund takes back', () => {
+  test(
+    'When a dispute holds part of the payment and is then won, ' +
+      'then what stands taken back is what the refunds alone would take',
+    () => {
+      const paid = { amountCents: 999, credits: 100, creditsRevoked: 0 };
+      const open = takebackChange(paid, { refundedCents: 333, disputedCents: 666 });
+      expect(open).toEqual({ creditsRevoked: 100, delta: 100 });
+      const won = takebackChange({ ...paid, creditsRevoked: 100 }, { refundedCents: 333, disputedCents: 0 });
+      expect(won).toEqual({ creditsRevoked: 33, delta: -67 });
+    },
+  );
+
   const payment = { amountCents: 999, credits: 100, refundedCents: 0, creditsRevoked: 0 };
 
   test('When the whole payment is refunded, then all its credits are taken back', () => {

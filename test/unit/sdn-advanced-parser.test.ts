@@ -127,6 +127,8 @@ describe('parseSdnAdvanced on trimmed extracts of three real issues', () => {
     // USDT by address format: Omni Layer on bitcoin, TRC-20 on tron, ERC-20 on ethereum.
     expect(find(issue, '16iWn2J1McqjToYLHSsAyS6En3QA8YQ91H')[0]).toMatchObject({ chain: 'bitcoin', asset: 'USDT' });
     expect(find(issue, 'TA3941uFAvmVibSkQ6fMJXxmaSNovX86mz')[0]).toMatchObject({ chain: 'tron', asset: 'USDT' });
+    // A Tron address OFAC files under XBT (every issue since 2023) is listed on tron, where it can be screened.
+    expect(find(issue, 'TUCsTq7TofTCJRRoHk6RvhMoS2mJLm5Yzq')[0]).toMatchObject({ chain: 'tron', asset: 'XBT' });
     expect(find(issue, '0xfac583c0cf07ea434052c49115a4682172ab6b4f')[0]).toMatchObject({
       chain: 'ethereum',
       asset: 'USDT',
@@ -178,6 +180,11 @@ describe('chainOf and normaliseAddress', () => {
     ['USDT', '3E6ZCKRrsdPc35chA9Eftp1h3DLW18NFNV', 'bitcoin'],
     ['USDC', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', 'solana'],
     ['SOL', '42RLPACwZPx3vYYmxSueqsogfynBDqXK298EDsNoyoHi', 'solana'],
+    // Filed under another chain's asset: the address's own format (checksum and all) decides.
+    ['XBT', 'TUCsTq7TofTCJRRoHk6RvhMoS2mJLm5Yzq', 'tron'],
+    ['BNB', 'bnb136ns6lfw4zs5hg4n85vdthaad7hq5m4gtkgf23', 'binance-smart-chain'],
+    // Of no screened chain's format (a bad checksum): it stays under its asset's chain.
+    ['TRX', 'TUCsTq7TofTCJRRoHk6RvhMoS2mJLm5Yzr', 'tron'],
     // An asset code OFAC adds later keeps its addresses, under the code.
     ['POL', '0x0000000000000000000000000000000000000001', 'pol'],
   ])('%s %s is on %s', (asset, address, chain) => {

@@ -4,9 +4,9 @@ import {
   type PayPalSubscriptionChange,
 } from '../../src/billing/paypal/paypal-event';
 import {
+  activationAdvance,
   applySubscriptionChange,
   isPaymentFlagged,
-  planTopUp,
   type SubscriptionState,
 } from '../../src/billing/subscription-state';
 import { toCents } from '../../src/billing/money';
@@ -20,9 +20,9 @@ const empty: SubscriptionState = {
   lastFailedPaymentAt: null,
   lastFailureReason: null,
   cancelledAt: null,
-  planCreditsGranted: 0,
   providerUpdatedAt: null,
   salesCredited: 0,
+  advanceUnsettled: 0,
 };
 const change = (o: Partial<PayPalSubscriptionChange>): PayPalSubscriptionChange => ({
   subscriptionId: 'I-1',
@@ -69,9 +69,9 @@ describe('subscription state under any delivery order', () => {
     let granted = 0;
     for (const i of order) {
       const [type, c, pkg, credits] = steps[i]!;
-      const topUp = planTopUp(type, c, credits, state.planCreditsGranted);
-      state = { ...applySubscriptionChange(state, c, type, pkg), planCreditsGranted: state.planCreditsGranted + topUp };
-      granted += topUp;
+      const advance = activationAdvance(state, type, c, credits);
+      state = { ...applySubscriptionChange(state, c, type, pkg), advanceUnsettled: state.advanceUnsettled + advance };
+      granted += advance;
     }
     return { state, granted };
   };
@@ -90,7 +90,8 @@ describe('subscription state under any delivery order', () => {
         lastFailedPaymentAt: '2026-11-01T00:00:00Z',
       });
       expect(isPaymentFlagged(state)).toBe(false);
-      expect(granted).toBe(500);
+      // Only ACTIVATED's advance on the basic payment it reports: the upgrade is paid for by a sale, not by UPDATED.
+      expect(granted).toBe(100);
     },
   );
 
@@ -110,12 +111,22 @@ describe('subscription state under any delivery order', () => {
     },
   );
 
-  test('when a plan is downgraded, or the resource is not ACTIVE, then nothing is topped up', () => {
-    expect(planTopUp('BILLING.SUBSCRIPTION.UPDATED', change({}), 100, 500)).toBe(0);
-    expect(planTopUp('BILLING.SUBSCRIPTION.UPDATED', change({ status: 'SUSPENDED' }), 500, 0)).toBe(0);
-    expect(planTopUp('BILLING.SUBSCRIPTION.PAYMENT.FAILED', change({}), 500, 0)).toBe(0);
-    expect(planTopUp('BILLING.SUBSCRIPTION.ACTIVATED', change({}), null, 0)).toBe(0);
-  });
+  test(
+    'when a plan is upgraded or downgraded, the resource is not ACTIVE, the plan is unmapped or an advance ' +
+      'is already out, then nothing is advanced',
+    () => {
+      const paid = { lastPaymentAt: '2026-10-01T00:00:00Z' };
+      expect(activationAdvance(empty, 'BILLING.SUBSCRIPTION.UPDATED', change(paid), 500)).toBe(0);
+      expect(
+        activationAdvance(empty, 'BILLING.SUBSCRIPTION.ACTIVATED', change({ ...paid, status: 'SUSPENDED' }), 500),
+      ).toBe(0);
+      expect(activationAdvance(empty, 'BILLING.SUBSCRIPTION.PAYMENT.FAILED', change(paid), 500)).toBe(0);
+      expect(activationAdvance(empty, 'BILLING.SUBSCRIPTION.ACTIVATED', change(paid), null)).toBe(0);
+      expect(
+        activationAdvance({ ...empty, advanceUnsettled: 100 }, 'BILLING.SUBSCRIPTION.ACTIVATED', change(paid), 100),
+      ).toBe(0);
+    },
+  );
 });
 
 describe('PayPal event parsing', () => {
@@ -147,12 +158,45 @@ describe('PayPal event parsing', () => {
   );
 
   test('when the event type is not acted on, then it parses as unhandled', () => {
-    expect(parsePayPalEvent({ id: 'WH-2', event_type: 'CUSTOMER.DISPUTE.CREATED' })).toEqual({
+    expect(parsePayPalEvent({ id: 'WH-2', event_type: 'CUSTOMER.DISPUTE.UPDATED' })).toEqual({
       kind: 'unhandled',
       eventId: 'WH-2',
-      eventType: 'CUSTOMER.DISPUTE.CREATED',
+      eventType: 'CUSTOMER.DISPUTE.UPDATED',
     });
   });
+
+  test(
+    'when a dispute event arrives, then it names the disputed sale, the amount and, once resolved, the outcome; ' +
+      'a dispute without a dispute_id is refused',
+    () => {
+      const resolved = parsePayPalEvent({
+        id: 'WH-3',
+        event_type: 'CUSTOMER.DISPUTE.RESOLVED',
+        resource: {
+          dispute_id: 'PP-D-1',
+          update_time: '2026-12-01T00:00:00.000Z',
+          disputed_transactions: [{ buyer_transaction_id: 'B1', seller_transaction_id: '7WT2824826029771W' }],
+          dispute_amount: { currency_code: 'usd', value: '9.99' },
+          dispute_outcome: { outcome_code: 'RESOLVED_SELLER_FAVOUR' },
+        },
+      });
+      expect(resolved).toMatchObject({
+        kind: 'dispute',
+        dispute: {
+          disputeId: 'PP-D-1',
+          saleId: '7WT2824826029771W',
+          amountCents: 999,
+          currency: 'USD',
+          resolved: true,
+          outcomeCode: 'RESOLVED_SELLER_FAVOUR',
+          updatedAt: '2026-12-01T00:00:00.000Z',
+        },
+      });
+      expect(() =>
+        parsePayPalEvent({ id: 'WH-4', event_type: 'CUSTOMER.DISPUTE.CREATED', resource: { note: 'x' } }),
+      ).toThrow(expect.objectContaining({ code: 'INVALID_EVENT' }) as unknown as PayPalEventError);
+    },
+  );
 });
 
 describe('money', () => {

@@ -1,6 +1,8 @@
+import { bech32, bech32m } from '@scure/base';
 import { SUPPORTED_CHAINS } from '../../src/screening/chains/chain';
 import {
   ADDRESS_FORMAT_HINT,
+  addressFormatOf,
   normalizeAddress,
   normalizeTxid,
   TXID_FORMAT_HINT,
@@ -347,5 +349,43 @@ describe('checksums at the API edge', () => {
       'So11111111111111111111111111111111111111112',
     );
     expect(normalizeAddress('solana', 'z'.repeat(32))).toBeNull(); // 24 bytes
+  });
+});
+
+describe('BNB Beacon Chain addresses on binance-smart-chain', () => {
+  // OFAC "Sokolovski, Rolan" (asset BNB) in data/risk/sanctions_ofac.csv.
+  const BNB_LISTED = 'bnb136ns6lfw4zs5hg4n85vdthaad7hq5m4gtkgf23';
+  const account = bech32.decode(BNB_LISTED).words;
+
+  test('when a listed bnb1… address is given, then it is accepted as a format no node reads', () => {
+    expect(normalizeAddress('binance-smart-chain', BNB_LISTED)).toBe(BNB_LISTED);
+    expect(addressFormatOf('binance-smart-chain', BNB_LISTED)).toMatchObject({ readOnChain: false });
+    expect(addressFormatOf('binance-smart-chain', BSC_EXCHANGE)).toMatchObject({ readOnChain: true });
+  });
+
+  test('when it is written in upper case or padded with spaces, then it is lower-cased and trimmed', () => {
+    expect(normalizeAddress('binance-smart-chain', ` ${BNB_LISTED.toUpperCase()} `)).toBe(BNB_LISTED);
+  });
+
+  test.each([
+    ['a wrong checksum', `${BNB_LISTED.slice(0, -1)}${BNB_LISTED.endsWith('3') ? '4' : '3'}`],
+    ['mixed case', `${BNB_LISTED.slice(0, 10).toUpperCase()}${BNB_LISTED.slice(10)}`],
+    ['the testnet prefix tbnb', bech32.encode('tbnb', account)],
+    ['a bech32m checksum', bech32m.encode('bnb', account)],
+    ['a 32-byte program', bech32.encode('bnb', bech32.toWords(new Uint8Array(32).fill(7)))],
+    ['a bitcoin prefix', bech32.encode('bc', account)],
+  ])('when a bnb1 address has %s, then it is refused', (_what, address) => {
+    expect(normalizeAddress('binance-smart-chain', address)).toBeNull();
+  });
+
+  test('when a bnb1 address is screened on another chain, then it is refused there', () => {
+    expect(normalizeAddress('ethereum', BNB_LISTED)).toBeNull();
+    expect(normalizeAddress('bitcoin', BNB_LISTED)).toBeNull();
+  });
+
+  test('when the address is refused, then the hint names both formats', () => {
+    expect(ADDRESS_FORMAT_HINT['binance-smart-chain']).toBe(
+      '0x followed by 40 hex characters, or a BNB Beacon Chain bech32 address (bnb1…)',
+    );
   });
 });

@@ -14,6 +14,7 @@ const ACTIVITIES = [
   'applyPayPalEvent',
   'applyPayFastItn',
   'applyPayFastRefund',
+  'checkPayFastItn',
   'confirmPayFastItn',
   'recordPayFastRejection',
 ];
@@ -82,51 +83,66 @@ describe('paypalEventWorkflow', () => {
 
 describe('payfastPaymentWorkflow', () => {
   const rejection = eventResult({ outcome: 'rejected', credits: 0, transactionId: null, detail: 'invalid' });
+  /** The ITN as the worker's check read it from the signed parameters (not the input's copy). */
+  const verified = { ...payFastPaymentInput().itn, fields: { pf_payment_id: '1089250', signature: 'ab'.repeat(16) } };
 
-  test('with server validation, an ITN PayFast does not confirm is recorded rejected, never applied', async () => {
-    const input = payFastPaymentInput({ serverValidation: true });
+  test.each([
+    { case: 'server validation off', serverValidation: false },
+    { case: 'server validation on', serverValidation: true },
+    { case: 'no flag at all', serverValidation: undefined },
+  ])(
+    'with $case in the input, the worker checks the ITN first and applies the ITN it verified',
+    async ({ serverValidation }) => {
+      const input = payFastPaymentInput({ serverValidation });
+      const { result, log, userId } = await run<typeof payfastPaymentWorkflow>('payfastPaymentWorkflow', input, {
+        checkPayFastItn: async () => ({ itn: verified, refusal: null }),
+        applyPayFastItn: async () => eventResult({ userId: 'user-9' }),
+      });
+
+      expect(log.calls).toEqual([
+        { name: 'checkPayFastItn', input: { itn: input.itn, validationParamString: input.validationParamString } },
+        { name: 'applyPayFastItn', input: verified },
+      ]);
+      expect(result).toEqual(eventResult({ userId: 'user-9' }));
+      expect(userId).toBe('user-9');
+    },
+  );
+
+  test('an ITN the check refuses (PayFast answered INVALID) is recorded rejected, never applied', async () => {
+    const input = payFastPaymentInput({ serverValidation: false });
     const { result, log } = await run<typeof payfastPaymentWorkflow>('payfastPaymentWorkflow', input, {
-      confirmPayFastItn: async () => false,
+      checkPayFastItn: async () => ({ itn: verified, refusal: 'PayFast answered INVALID to /eng/query/validate' }),
       recordPayFastRejection: async () => rejection,
       applyPayFastItn: async () => eventResult(),
     });
 
-    expect(log.names()).toEqual(['confirmPayFastItn', 'recordPayFastRejection']);
-    expect(log.inputOf('confirmPayFastItn')).toEqual({ paramString: input.validationParamString });
+    expect(log.names()).toEqual(['checkPayFastItn', 'recordPayFastRejection']);
     expect(log.inputOf('recordPayFastRejection')).toEqual({
-      itn: input.itn,
+      itn: verified,
       detail: 'PayFast answered INVALID to /eng/query/validate',
     });
     expect(result).toEqual(rejection);
   });
 
-  test('with server validation, a confirmed ITN is applied', async () => {
-    const input = payFastPaymentInput({ serverValidation: true });
-    const { result, log, userId } = await run<typeof payfastPaymentWorkflow>('payfastPaymentWorkflow', input, {
-      confirmPayFastItn: async () => true,
-      applyPayFastItn: async () => eventResult({ userId: 'user-9' }),
+  test('an ITN that is not authentic fails the workflow: nothing is applied or recorded', async () => {
+    const log = callLog();
+    testbed.worker.use(
+      logged(log, {
+        checkPayFastItn: async () => {
+          throw ApplicationFailure.nonRetryable('the ITN signature does not match', 'ITN_NOT_AUTHENTIC');
+        },
+        recordPayFastRejection: async () => rejection,
+        applyPayFastItn: async () => eventResult(),
+      } satisfies StubActivities<BillingActivities>),
+    );
+    const handle = await testbed.env.client.workflow.start('payfastPaymentWorkflow', {
+      taskQueue: testbed.worker.taskQueue,
+      workflowId: `payfastPaymentWorkflow-${++runs}-${testbed.worker.taskQueue}`,
+      args: [payFastPaymentInput()],
     });
 
-    expect(log.names()).toEqual(['confirmPayFastItn', 'applyPayFastItn']);
-    expect(log.inputOf('applyPayFastItn')).toEqual(input.itn);
-    expect(result).toEqual(eventResult({ userId: 'user-9' }));
-    expect(userId).toBe('user-9');
-  });
-
-  test.each([
-    { case: 'server validation off', serverValidation: false, paymentStatus: 'COMPLETE' },
-    { case: 'a status other than COMPLETE', serverValidation: true, paymentStatus: 'FAILED' },
-  ])('with $case, the ITN is applied without asking PayFast', async ({ serverValidation, paymentStatus }) => {
-    const base = payFastPaymentInput();
-    const input = payFastPaymentInput({ serverValidation, itn: { ...base.itn, paymentStatus } });
-    const { result, log, userId } = await run<typeof payfastPaymentWorkflow>('payfastPaymentWorkflow', input, {
-      confirmPayFastItn: async () => true,
-      applyPayFastItn: async () => eventResult(),
-    });
-
-    expect(log.calls).toEqual([{ name: 'applyPayFastItn', input: input.itn }]);
-    expect(result).toEqual(eventResult());
-    expect(userId).toBe('user-1');
+    await expect(handle.result()).rejects.toThrow(/Workflow execution failed/);
+    expect(log.names()).toEqual(['checkPayFastItn']);
   });
 });
 

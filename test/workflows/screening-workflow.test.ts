@@ -43,6 +43,9 @@ interface ScreeningRun {
   log: CallLog;
   jobStatus: string | undefined;
   riskLevel: string | undefined;
+  /** The run's start time and final history length (what a mirror write's seq is made of). */
+  startedAt: Date;
+  historyLength: number;
 }
 
 async function runScreening(
@@ -57,8 +60,16 @@ async function runScreening(
     args: [input],
   });
   const outcome = await handle.result();
-  const attributes = (await handle.describe()).typedSearchAttributes;
-  return { outcome, log, jobStatus: attributes.get(JobStatusAttr), riskLevel: attributes.get(RiskLevelAttr) };
+  const description = await handle.describe();
+  const attributes = description.typedSearchAttributes;
+  return {
+    outcome,
+    log,
+    jobStatus: attributes.get(JobStatusAttr),
+    riskLevel: attributes.get(RiskLevelAttr),
+    startedAt: description.startTime,
+    historyLength: description.historyLength,
+  };
 }
 
 const savedUpdate = (log: CallLog): JobUpdate => log.inputOf('saveJobResult') as JobUpdate;
@@ -97,6 +108,24 @@ describe('screeningWorkflow, completed analysis', () => {
     });
     expect(jobStatus).toBe('completed');
     expect(riskLevel).toBe('HIGH');
+  });
+
+  test('the mirror write seq is exact past 2^53: run start (ms) × 100,000 + history length, as decimal digits', async () => {
+    const run = await runScreening(screeningInput(), async () => analysisResult({ depthReached: 1 }));
+    const seq = savedUpdate(run.log).seq;
+
+    // As a JS number (about 1.7e17) it would round to a multiple of 32, and two writes of one run could tie.
+    expect(typeof seq).toBe('string');
+    expect(seq).toMatch(/^\d+$/);
+    const exact = BigInt(seq);
+    expect(exact).toBeGreaterThan(BigInt(Number.MAX_SAFE_INTEGER));
+    // runStartTime (the run's first task) is a few ms after the execution's start time.
+    const runStartMs = Number(exact / BigInt(100_000));
+    expect(runStartMs).toBeGreaterThanOrEqual(run.startedAt.getTime());
+    expect(runStartMs - run.startedAt.getTime()).toBeLessThan(5_000);
+    const historyAtWrite = Number(exact % BigInt(100_000));
+    expect(historyAtWrite).toBeGreaterThan(0);
+    expect(historyAtWrite).toBeLessThan(run.historyLength);
   });
 
   test('never charges more than the credits held, even when the crawl reached deeper', async () => {
@@ -168,7 +197,7 @@ describe('screeningWorkflow, failed analysis', () => {
 });
 
 describe('queuedJobSweeperWorkflow', () => {
-  test('runs one sweep with its input and returns the summary', async () => {
+  test('runs one sweep, passing on no input (the thresholds are the worker config), and returns the summary', async () => {
     const log = callLog();
     const stubs: StubActivities<QueuedJobActivities> = { sweepQueuedJobs: async () => sweepSummary };
     testbed.worker.use(logged(log, stubs));
@@ -182,6 +211,7 @@ describe('queuedJobSweeperWorkflow', () => {
     );
 
     expect(summary).toEqual(sweepSummary);
-    expect(log.calls).toEqual([{ name: 'sweepQueuedJobs', input: sweepInput }]);
+    // A schedule (or anyone who can start a workflow) passing thresholds cannot hand them to the sweep.
+    expect(log.calls).toEqual([{ name: 'sweepQueuedJobs', input: undefined }]);
   });
 });

@@ -7,12 +7,8 @@ import type { ClerkEventInput } from '../../src/identity/workflow-types';
 import type { MarketSyncWorkflowInput } from '../../src/market/workflow-types';
 import type { EventResult } from '../../src/platform/webhooks/event-result';
 import type { AnalysisResult, FullResponse, ScreeningResponse } from '../../src/screening/engine/types';
-import type {
-  QueuedJobSweepInput,
-  QueuedJobSweepSummary,
-  RiskLevel,
-  ScreeningInput,
-} from '../../src/screening/workflow-types';
+import type { QueuedJobSweepThresholds } from '../../src/screening/queued-job-sweeper';
+import type { QueuedJobSweepSummary, RiskLevel, ScreeningInput } from '../../src/screening/workflow-types';
 
 export function screeningInput(overrides: Partial<ScreeningInput> = {}): ScreeningInput {
   return {
@@ -57,13 +53,21 @@ export function analysisResult(options: {
   return { response, full, depthReached: options.depthReached };
 }
 
-export const sweepInput: QueuedJobSweepInput = {
+/** What sweeper schedules passed as the workflow's input before the thresholds came from the worker's config. */
+export const sweepInput: QueuedJobSweepThresholds = {
   restartAfterMs: 60_000,
   abandonAfterMs: 600_000,
   limit: 50,
   heartbeatTimeoutMs: 5_000,
 };
-export const sweepSummary: QueuedJobSweepSummary = { examined: 3, restarted: 1, running: 1, released: 1, left: 0 };
+export const sweepSummary: QueuedJobSweepSummary = {
+  examined: 4,
+  restarted: 1,
+  running: 1,
+  released: 1,
+  repaired: 1,
+  left: 0,
+};
 
 export function eventResult(overrides: Partial<EventResult> = {}): EventResult {
   return {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Client, Connection } from '@temporalio/client';
+import { Client } from '@temporalio/client';
 import type { Pool } from 'pg';
 import { loadConfig } from '../../../src/platform/config';
 import { createPool } from '../../../src/platform/db/pool';
+import { connectTemporalClient, temporalConnectionOptions } from '../../../src/platform/temporal/temporal-connection';
 import { createLogger } from '../../../src/platform/logging/logger';
 import { startApiServer } from '../../../src/app/api-server';
 import { completeItn, signedItn } from '../../../test/helpers/billing';
@@ -50,7 +51,9 @@ export async function duplicateDeliveries(stack: FaultStack): Promise<ScenarioRe
   const report = startReport('20× one event');
   const config = loadConfig({ ...stack.env, PORT: '0', LOG_LEVEL: 'silent' });
   const pool = createPool(stack.env.DATABASE_URL as string, 12);
-  const connection = await Connection.connect({ address: stack.env.TEMPORAL_ADDRESS as string });
+  const connection = await connectTemporalClient(
+    temporalConnectionOptions(config, stack.env.TEMPORAL_ADDRESS as string),
+  );
   const temporal = new Client({ connection });
   const api = await startApiServer({
     config,
@@ -77,8 +80,9 @@ export async function duplicateDeliveries(stack: FaultStack): Promise<ScenarioRe
     if (runs >= 0) report.require(runs === 1, `${provider}: ${runs} workflow executions instead of 1`);
   };
   try {
-    // PayPal: a subscription activation grants its package once.
+    // PayPal: a subscription activation grants its package once (custom_id attaches only to a user who exists).
     const paypalUser = newClerkId();
+    await stack.createUser({ clerkUserId: paypalUser });
     const activated = paypalVariant('BILLING.SUBSCRIPTION.ACTIVATED', {
       subscriptionId: `I-${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`,
       clerkUserId: paypalUser,

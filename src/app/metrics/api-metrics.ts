@@ -1,5 +1,6 @@
 import type { Registry } from 'prom-client';
 import { creditsGranted } from '../../billing/metrics/credits-granted';
+import { paypalDeliveriesRefused } from '../../billing/metrics/paypal-deliveries-refused';
 import { httpRequestDuration } from '../../platform/metrics/http-request-duration';
 import { registerAll } from '../../platform/metrics/metric-definition';
 import { rateLimitRejections } from '../../platform/metrics/rate-limit-rejections';
@@ -13,7 +14,8 @@ import { jobsSubmitted } from '../../screening/metrics/jobs-submitted';
 
 /**
  * What the api process counts: every HTTP answer, job submissions (and the jobs it fails itself because
- * their workflow did not start), webhook deliveries, admin credit grants and rate-limit refusals.
+ * their workflow did not start), webhook deliveries (and why PayPal deliveries were refused), admin credit grants
+ * and rate-limit refusals.
  * Routers and services receive this object through their deps.
  */
 export function createApiMetrics(registry: Registry) {
@@ -22,6 +24,7 @@ export function createApiMetrics(registry: Registry) {
     jobsSubmitted,
     jobsFailed,
     webhookDeliveries,
+    paypalDeliveriesRefused,
     creditsGranted,
     rateLimitRejections,
   });
@@ -39,6 +42,9 @@ export function createApiMetrics(registry: Registry) {
     },
     webhookDelivery(provider: WebhookSource, outcome: WebhookDeliveryOutcome): void {
       counted.webhookDeliveries.inc({ provider, outcome });
+    },
+    paypalDeliveryRefused(reason: string): void {
+      counted.paypalDeliveriesRefused.inc({ reason });
     },
     creditsGranted(source: string, amount: number): void {
       if (amount > 0) counted.creditsGranted.inc({ source }, amount);

@@ -13,7 +13,7 @@ import { serviceOperations } from './operations/service';
 import { webhookOperations } from './operations/webhooks';
 import { x402Operations } from './operations/x402';
 import { SchemaComponents } from './schema-components';
-import { SECURITY_SCHEMES } from './security';
+import { SECURITY_SCHEMES, withScopeRefusals } from './security';
 
 export interface OpenApiOptions {
   /** CRAWL_TIMEOUT_MAX_MS: the crawlTimeout maximum the screening validator enforces. */
@@ -24,12 +24,12 @@ export interface OpenApiOptions {
 const TAGS = [
   { name: 'Screening', description: 'KYT (transaction) and KYA (address) jobs: submit, poll, full response' },
   { name: 'Credits', description: 'Balance, admin grants, who am I' },
-  { name: 'API keys', description: 'Create (shown once), list, revoke; admin: market-data tier' },
+  { name: 'API keys', description: 'Create (shown once, with scopes), list, revoke; admin: market-data tier' },
   { name: 'Billing', description: 'Packages, PayFast checkout, PayPal subscriptions' },
   { name: 'Activity', description: 'Own activity history' },
   { name: 'Lists', description: 'Sanctions list versions, their provenance, and as-of lookups' },
   { name: 'Monitors', description: 'Addresses watched for risk changes, their alerts' },
-  { name: 'Market data', description: 'Candles, capabilities and the unified query, per-key rate limits' },
+  { name: 'Market data', description: 'Candles, capabilities and the unified query, per-account rate limits' },
   { name: 'Pay-per-use (x402)', description: 'Reports paid per request in USDC on Base, no account' },
   { name: 'Webhooks', description: 'Signed deliveries from the activity producer, Clerk, PayPal and PayFast' },
   { name: 'Service', description: 'Health and this document' },
@@ -82,7 +82,7 @@ export function buildOpenApiDocument(options: OpenApiOptions) {
     },
     servers: [{ url: '/', description: 'This server' }],
     tags: TAGS,
-    paths,
+    paths: withScopeRefusals(paths),
     components: {
       schemas: components.build(),
       responses,

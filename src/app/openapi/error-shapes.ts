@@ -162,6 +162,19 @@ export function sharedResponses(components: SchemaComponents): Record<string, Re
       flatError(['INSUFFICIENT_PERMISSIONS'], [], 'Admin privileges required'),
       ERROR_EXAMPLES.adminRequired,
     ),
+    InsufficientScope: errorResponse(
+      'The API key lacks the scope this operation names in its security (a session holds every scope)',
+      flatError(['INSUFFICIENT_SCOPE']),
+      ERROR_EXAMPLES.insufficientScope,
+    ),
+    AdminRequiredOrInsufficientScope: errorResponse(
+      'The caller is not an admin, or its API key lacks the scope this operation names in its security',
+      z.union([
+        flatError(['INSUFFICIENT_PERMISSIONS'], [], 'Admin privileges required'),
+        flatError(['INSUFFICIENT_SCOPE']),
+      ]),
+      ERROR_EXAMPLES.adminRequired,
+    ),
     NotFound: errorResponse(
       "No such resource among the caller's own",
       flatError(['NOT_FOUND']),
@@ -176,7 +189,8 @@ export function sharedResponses(components: SchemaComponents): Record<string, Re
       flatError(['BAD_REQUEST'], [], 'Malformed request'),
     ),
     RateLimited: errorResponse(
-      "Over the key's per-minute limit (every market-data request counts, errors included)",
+      "Over the account's per-minute limit, shared by all its keys and checked against the calling key's tier " +
+        '(every market-data request counts, errors included)',
       structuredError(['RATE_LIMITED'], rateLimitDetails),
       ERROR_EXAMPLES.rateLimited,
       { 'Retry-After': retryAfter, ...rateLimitHeaderRefs() },

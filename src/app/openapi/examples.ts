@@ -44,6 +44,7 @@ const apiKey = {
   lastUsedAt: null,
   revokedAt: null,
   rateLimit: { tier: 'free', requestsPerMinute: null },
+  scopes: ['read', 'screening'],
 };
 
 const activityItem = {
@@ -278,6 +279,7 @@ export const EXAMPLES = {
       clerkUserId: null,
       email: null,
       role: 'admin',
+      scopes: ['read', 'screening', 'billing', 'keys'],
       credits: { balance: 0, reserved: 0, available: 0, debt: 0 },
     },
   },
@@ -457,6 +459,18 @@ export const ERROR_EXAMPLES = {
   },
   authenticationRequired: { success: false, error: 'Authentication required' },
   adminRequired: { success: false, error: 'Admin privileges required', code: 'INSUFFICIENT_PERMISSIONS' },
+  insufficientScope: {
+    success: false,
+    error:
+      'This API key does not have the "screening" scope this request needs; create a key with it ' +
+      '(scopes: read, screening, billing, keys)',
+    code: 'INSUFFICIENT_SCOPE',
+  },
+  apiKeyLimitReached: {
+    success: false,
+    error: 'This account already holds 20 active API keys, the most it may hold; revoke one to create another',
+    code: 'API_KEY_LIMIT_REACHED',
+  },
   notFound: { success: false, error: 'User not found', code: 'NOT_FOUND' },
   insufficientCredits: {
     success: false,
@@ -499,7 +513,8 @@ export const ERROR_EXAMPLES = {
     success: false,
     error: {
       code: 'RATE_LIMITED',
-      message: 'Rate limit of 60 requests per 60 s exceeded for this API key; retry in 60 s',
+      message:
+        'Rate limit of 60 requests per 60 s exceeded for this account (all its API keys share it); retry in 60 s',
       details: { tier: 'free', limit: 60, windowSeconds: 60, retryAfterSeconds: 60 },
     },
   },

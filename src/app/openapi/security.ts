@@ -1,3 +1,7 @@
+import { API_KEY_SCOPES, type ApiKeyScope } from '../../identity/scopes';
+import { ref } from './error-shapes';
+import type { Operation, Paths } from './json-schema';
+
 /**
  * How callers prove who they are. OpenAPI security schemes name one header each; where a provider
  * signs with several headers, the scheme names the signature and the operation lists the rest as
@@ -9,7 +13,9 @@ export const SECURITY_SCHEMES = {
     type: 'apiKey',
     in: 'header',
     name: 'x-api-key',
-    description: 'An API key (`cs_live_…`, from POST /api/v1/api-keys or the bootstrap admin key)',
+    description:
+      'An API key (`cs_live_…`, from POST /api/v1/api-keys or the bootstrap admin key). Each operation names the ' +
+      `scope the key needs (${API_KEY_SCOPES.join(', ')}; docs/api.md#key-scopes-and-limits)`,
   },
   bearerApiKey: {
     type: 'http',
@@ -60,11 +66,35 @@ export const SECURITY_SCHEMES = {
 
 export type SecuritySchemeName = keyof typeof SECURITY_SCHEMES;
 
-/** An API key in either header, or a Clerk session: any one of them. */
-export const ACCOUNT_SECURITY: Array<Record<string, string[]>> = [
-  { apiKey: [] },
-  { bearerApiKey: [] },
-  { clerkSession: [] },
-];
+/**
+ * An API key in either header holding `scope`, or a Clerk session (which holds every scope): any one of them. The
+ * scope is the role name OpenAPI 3.1 lets a non-OAuth requirement list; a key without it is 403 INSUFFICIENT_SCOPE
+ * (added to each such operation by withScopeRefusals).
+ */
+export function accountSecurity(scope: ApiKeyScope): Array<Record<string, string[]>> {
+  return [{ apiKey: [scope] }, { bearerApiKey: [scope] }, { clerkSession: [] }];
+}
+
+/** The scope an operation's security requires of an API key, if any. */
+export function requiredScopeOf(security: Array<Record<string, string[]>> | undefined): string | undefined {
+  return security?.map((r) => r.apiKey?.[0]).find((s) => s !== undefined);
+}
+
+/**
+ * Every operation that requires a scope answers 403 INSUFFICIENT_SCOPE to a key without it; an admin-only one
+ * also 403 INSUFFICIENT_PERMISSIONS. Added here from the security requirement, so no scoped operation lacks it.
+ */
+export function withScopeRefusals(paths: Paths): Paths {
+  for (const item of Object.values(paths)) {
+    for (const operation of Object.values(item) as Operation[]) {
+      if (!requiredScopeOf(operation.security)) continue;
+      const existing = operation.responses[403];
+      if (existing && (existing as { $ref?: string }).$ref !== ref('AdminRequired').$ref)
+        throw new Error(`OpenAPI: ${operation.operationId} has a 403 other than AdminRequired`);
+      operation.responses[403] = ref(existing ? 'AdminRequiredOrInsufficientScope' : 'InsufficientScope');
+    }
+  }
+  return paths;
+}
 export const only = (scheme: SecuritySchemeName) => [{ [scheme]: [] }];
 export const PUBLIC: [] = [];

@@ -38,7 +38,8 @@ type Outcome = Omit<EventResult, 'duplicate'>;
 
 /**
  * Applies one ITN in one transaction. COMPLETE grants the package of the checkout named by
- * m_payment_id, only when the amount is exactly its price and custom_str1 names its user; ledger key
+ * m_payment_id, only when the amount is exactly its price, its user still exists and custom_str1 (when not
+ * blank) names that user; ledger key
  * 'payfast:<pf_payment_id>'. FAILED and CANCELLED are recorded and change nothing (spec 4.6).
  */
 export async function applyPayFastItn(deps: PayFastBillingDeps, itn: PayFastItn): Promise<EventResult> {
@@ -61,9 +62,21 @@ export async function applyPayFastItn(deps: PayFastBillingDeps, itn: PayFastItn)
     if (itn.paymentStatus !== 'COMPLETE')
       return record('logged', `payment ${itn.paymentStatus.toLowerCase()}; nothing changed`);
     if (!checkout) return record('rejected', `m_payment_id ${itn.mPaymentId} names no checkout`);
+    // A payment attaches only to a user who exists now: a deleted (deactivated) account gets nothing, and a non-blank
+    // custom_str1 must resolve to that same user, never to a name no user has.
     const owner = await deps.users.findByAnyId(checkout.userId);
-    if (itn.customStr1 && itn.customStr1 !== owner?.clerkUserId && itn.customStr1 !== checkout.userId) {
-      return record('rejected', 'custom_str1 does not name the user who started the checkout');
+    if (owner?.status !== 'active') {
+      return record('rejected', `the user who started checkout ${itn.mPaymentId} no longer exists`);
+    }
+    if (itn.customStr1) {
+      const named = await deps.users.findByAnyId(itn.customStr1);
+      if (named?.id !== owner.id) {
+        return record(
+          'rejected',
+          'custom_str1 does not name the user who started the checkout ' +
+            `(${named ? 'another user' : 'no existing user'})`,
+        );
+      }
     }
     const paid = itn.amountGross === null ? null : toCents(itn.amountGross);
     if (paid !== checkout.amountCents) {

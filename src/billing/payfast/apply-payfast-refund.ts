@@ -6,24 +6,37 @@ import type { WebhookEventStore } from '../../platform/webhooks/webhook-events-s
 import type { PayFastRefundInput } from '../workflow-types';
 import { applyRefund, PaymentNotKnownYetError } from '../apply-refund';
 import { previousResult, settle, type EventResult } from '../../platform/webhooks/event-result';
+import { RefundNotRecordedError } from './errors';
+import { sameRefund, type PayFastRefundRecordStore } from './payfast-refund-records-store';
 
 export interface PayFastRefundDeps {
   pool: Pool;
   credits: CreditStore;
   creditedPayments: CreditedPaymentStore;
   webhookEvents: WebhookEventStore;
+  payfastRefundRecords: Pick<PayFastRefundRecordStore, 'find'>;
 }
 
 /** The inbox id of a recorded PayFast refund: beside the ITNs' `<pf_payment_id>[:<status>]`, never equal to one. */
 export const payfastRefundEventId = (refundId: string): string => `refund:${refundId}`;
 
 /**
- * Applies a recorded PayFast refund in one transaction: claim (payfast, refund:<refund id>), take the
- * payment's credits back in proportion (apply-refund.ts), record the outcome.
+ * Applies a recorded PayFast refund in one transaction: check that the api recorded this refund for this payment
+ * and amount (the workflow input alone proves nothing: anyone who can start a workflow can write it), claim
+ * (payfast, refund:<refund id>), take the payment's credits back in proportion (apply-refund.ts), record the outcome.
  */
 export async function applyPayFastRefund(deps: PayFastRefundDeps, input: PayFastRefundInput): Promise<EventResult> {
   const eventId = payfastRefundEventId(input.refundId);
   return inTransaction(deps.pool, async (client) => {
+    const recorded = await deps.payfastRefundRecords.find(input.refundId, client);
+    // Refused before the claim, so nothing is recorded under the refund id and the admin can still record it.
+    if (!recorded) throw new RefundNotRecordedError(`refund ${input.refundId} was not recorded through the api`);
+    if (!sameRefund(recorded, input)) {
+      throw new RefundNotRecordedError(
+        `refund ${input.refundId} was recorded for payment ${recorded.pfPaymentId} and amount ` +
+          `${recorded.amountCents ?? 'all'}, not ${input.pfPaymentId} and ${input.amountCents ?? 'all'}`,
+      );
+    }
     if (!(await deps.webhookEvents.claim(client, 'payfast', eventId, 'REFUND', input))) {
       return previousResult(client, deps.webhookEvents, 'payfast', eventId);
     }

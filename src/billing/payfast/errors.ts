@@ -17,3 +17,31 @@ export class PayFastUnavailableError extends AppError {
     super('PAYFAST_UNAVAILABLE', message, options);
   }
 }
+
+/**
+ * A payment workflow's ITN that does not verify with this worker's passphrase and merchant id, or is not the ITN its
+ * input claims: whoever started the workflow is not PayFast. Nothing is claimed or recorded, so the genuine ITN of
+ * that payment can still be processed.
+ */
+export class ItnNotAuthenticError extends AppError {
+  constructor(message: string) {
+    super('ITN_NOT_AUTHENTIC', message);
+  }
+}
+
+/**
+ * A refund workflow for a refund the api did not record (payfast_refund_records), or for another payment or amount
+ * than it recorded. Nothing is claimed, so the admin can still record that refund id.
+ */
+export class RefundNotRecordedError extends AppError {
+  constructor(message: string) {
+    super('REFUND_NOT_RECORDED', message);
+  }
+}
+
+/** A refund id already recorded for another payment or amount: the admin's request conflicts with the record. */
+export class RefundIdConflictError extends AppError {
+  constructor(message: string) {
+    super('REFUND_ID_CONFLICT', message);
+  }
+}

@@ -1,8 +1,9 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { currentUser, requireAdmin } from '../../identity';
+import { currentUser, requireAdmin, requireScope } from '../../identity';
 import { toCents } from '../money';
 import type { RecordPayFastRefund } from './record-payfast-refund';
+import { sameRefund, type PayFastRefundRecordStore } from './payfast-refund-records-store';
 import type { CreditedPaymentStore } from '../credited-payments-store';
 import { errorFields, type Logger } from '../../platform/logging/logger';
 import { flatError, invalidParameter, parseOrThrow } from '../../platform/http/errors';
@@ -49,19 +50,36 @@ export const payfastRefundResponse = z.object({
   }),
 });
 
+export const payfastRefundPendingResponse = z.object({
+  success: z.literal(true),
+  data: z.object({
+    refundId: z.string(),
+    pfPaymentId: z.string(),
+    state: z.literal('pending').meta({
+      description:
+        'Recorded, not applied yet (the worker is busy or down): it will be applied once. Submit the same body ' +
+        'again to read the outcome',
+    }),
+    duplicate: z.boolean(),
+  }),
+});
+
 export interface PayFastRefundRouterDeps {
   creditedPayments: Pick<CreditedPaymentStore, 'find'>;
+  payfastRefundRecords: Pick<PayFastRefundRecordStore, 'record'>;
   recordPayFastRefund: RecordPayFastRefund;
   log: Logger;
 }
 
 /**
  * Admin: records a refund made in PayFast's dashboard or refund API (PayFast sends no ITN for refunds),
- * which takes back the payment's credits in proportion to the money returned, once per refundId.
+ * which takes back the payment's credits in proportion to the money returned, once per refundId. A refundId
+ * already recorded for another payment or amount is 409; a refund not applied within PAYFAST_REFUND_WAIT_MS
+ * is 202 `pending` (it goes on; the same request again reads its outcome).
  */
 export function createPayFastRefundsRouter(deps: PayFastRefundRouterDeps): Router {
   const router = Router();
-  router.post('/billing/payfast/refunds', requireAdmin, async (req, res) => {
+  router.post('/billing/payfast/refunds', requireScope('billing'), requireAdmin, async (req, res) => {
     const body = parseOrThrow(payfastRefundBody, req.body);
     const amountCents = body.amount === undefined ? null : toCents(body.amount);
     if (amountCents === 0 || (body.amount !== undefined && amountCents === null)) {
@@ -70,18 +88,27 @@ export function createPayFastRefundsRouter(deps: PayFastRefundRouterDeps): Route
     if (!(await deps.creditedPayments.find('payfast', body.pfPaymentId))) {
       throw flatError(404, `No credited PayFast payment ${body.pfPaymentId}`, 'NOT_FOUND');
     }
+    // The record is what the refund's workflow applies (nothing without it), written before the workflow starts.
+    const { record } = await deps.payfastRefundRecords.record({
+      pfPaymentId: body.pfPaymentId,
+      refundId: body.refundId,
+      amountCents,
+      reason: body.reason ?? null,
+      recordedBy: currentUser(res).id,
+    });
+    if (!sameRefund(record, { pfPaymentId: body.pfPaymentId, amountCents })) {
+      const amount = (cents: number | null) => (cents === null ? 'everything not refunded' : (cents / 100).toFixed(2));
+      throw flatError(
+        409,
+        `refundId ${body.refundId} is already recorded for payment ${record.pfPaymentId} ` +
+          `(${amount(record.amountCents)}); ` +
+          'a refund id names one refund: use a new one for this refund',
+        'REFUND_ID_CONFLICT',
+      );
+    }
     let recorded: Awaited<ReturnType<typeof deps.recordPayFastRefund>>;
     try {
-      recorded = await deps.recordPayFastRefund(
-        {
-          pfPaymentId: body.pfPaymentId,
-          refundId: body.refundId,
-          amountCents,
-          reason: body.reason ?? null,
-          recordedBy: currentUser(res).id,
-        },
-        { httpRequestId: httpRequestIdOf(res) },
-      );
+      recorded = await deps.recordPayFastRefund(record, { httpRequestId: httpRequestIdOf(res) });
     } catch (err) {
       requestLogOf(res, deps.log).error('payfast refund workflow did not complete', {
         refundId: body.refundId,
@@ -92,6 +119,18 @@ export function createPayFastRefundsRouter(deps: PayFastRefundRouterDeps): Route
         'The refund could not be recorded right now; nothing was taken back, please retry with the same refundId',
         'SERVICE_UNAVAILABLE',
       );
+    }
+    if (recorded.state === 'pending') {
+      res.status(202).json({
+        success: true,
+        data: {
+          refundId: body.refundId,
+          pfPaymentId: body.pfPaymentId,
+          state: 'pending',
+          duplicate: recorded.duplicate,
+        },
+      });
+      return;
     }
     const { result, duplicate } = recorded;
     res.json({

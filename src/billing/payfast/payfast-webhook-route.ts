@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { payfastWorkflowId } from '../workflow-ids';
-import type { PayFastItn } from './apply-payfast-itn';
+import { readPayFastPayment } from './itn-payment';
 import { payfastEventId } from './payfast-event-id';
 import type { WebhookEventStore } from '../../platform/webhooks/webhook-events-store';
 import type { StartEventWorkflow } from '../../platform/webhooks/event-workflows';
@@ -21,7 +21,6 @@ export interface PayFastWebhookDeps {
   merchantId?: string;
   /** Present when PAYFAST_VERIFY_SOURCE is on: is req.ip one of PayFast's senders? */
   isPayFastSource?: (ip: string | undefined) => Promise<boolean>;
-  serverValidation: boolean;
   log: Logger;
 }
 
@@ -72,18 +71,9 @@ export function createPayFastWebhookRouter(deps: PayFastWebhookDeps): Router {
     const f = itn.fields;
     if (deps.merchantId && f.merchant_id !== deps.merchantId)
       throw flatError(400, 'merchant_id is not this merchant', 'MERCHANT_MISMATCH');
-    for (const name of ['pf_payment_id', 'payment_status', 'm_payment_id']) {
-      if (!f[name]?.trim()) throw flatError(400, `${name} is required`, 'INVALID_ITN');
-    }
-    const status = (f.payment_status as string).trim().toUpperCase();
-    const payment: PayFastItn = {
-      pfPaymentId: (f.pf_payment_id as string).trim(),
-      paymentStatus: status,
-      mPaymentId: (f.m_payment_id as string).trim(),
-      amountGross: f.amount_gross ?? null,
-      customStr1: f.custom_str1?.trim() || null,
-      fields: { ...f },
-    };
+    const payment = readPayFastPayment(f);
+    if ('missing' in payment) throw flatError(400, `${payment.missing} is required`, 'INVALID_ITN');
+    const status = payment.paymentStatus;
     if (!KNOWN_STATUSES.has(status)) {
       await deps.webhookEvents.recordOnce({
         provider: 'payfast',
@@ -102,11 +92,8 @@ export function createPayFastWebhookRouter(deps: PayFastWebhookDeps): Router {
         workflowType: 'payfastPaymentWorkflow',
         workflowId: payfastWorkflowId(payment.pfPaymentId, status),
         args: [
-          {
-            itn: payment,
-            serverValidation: deps.serverValidation,
-            validationParamString: itnParamStringForValidation(raw),
-          },
+          // The worker re-verifies the ITN from these signed parameters and decides on server validation itself.
+          { itn: payment, validationParamString: itnParamStringForValidation(raw) },
         ],
         provider: 'payfast',
         eventType: status,

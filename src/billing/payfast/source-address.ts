@@ -1,5 +1,6 @@
 import { Resolver } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+import type { PayFastMode } from './server-validation';
 
 /** PayFast docs "Ports and IPs": the ranges ITNs are sent from. */
 export const PAYFAST_SOURCE_CIDRS: readonly string[] = Object.freeze([
@@ -10,13 +11,23 @@ export const PAYFAST_SOURCE_CIDRS: readonly string[] = Object.freeze([
   '144.126.193.139/32',
 ]);
 
+const SANDBOX_HOST = 'sandbox.payfast.co.za';
+
 /** PayFast docs "Confirm payment": a valid sender is one of the addresses these names resolve to. */
 export const PAYFAST_SOURCE_HOSTNAMES: readonly string[] = Object.freeze([
   'www.payfast.co.za',
   'w1w.payfast.co.za',
   'w2w.payfast.co.za',
-  'sandbox.payfast.co.za',
+  SANDBOX_HOST,
 ]);
+
+/**
+ * The hostnames whose addresses may send ITNs in `mode`. Live refuses the sandbox host: its ITNs are test payments
+ * anyone can make, so a sandbox sender must never pass as PayFast where money is real.
+ */
+export function payfastSourceHostnames(mode: PayFastMode): readonly string[] {
+  return mode === 'live' ? PAYFAST_SOURCE_HOSTNAMES.filter((host) => host !== SANDBOX_HOST) : PAYFAST_SOURCE_HOSTNAMES;
+}
 
 const DEFAULT_CACHE_TTL_MS = 10 * 60_000;
 // A failed lookup is retried sooner than a successful one is refreshed, so a DNS blip does not shut out the
@@ -74,6 +85,8 @@ function defaultResolve(): (host: string) => Promise<string[]> {
  * failure only empties that half, so the check never throws and the CIDR half keeps working.
  */
 export function createPayFastSourceCheck(deps: {
+  /** Which hostnames count when `hostnames` is not given (payfastSourceHostnames); default live. */
+  mode?: PayFastMode;
   cidrs?: readonly string[];
   hostnames?: readonly string[];
   resolve?: (host: string) => Promise<string[]>;
@@ -81,7 +94,7 @@ export function createPayFastSourceCheck(deps: {
   now?: () => number;
 }): (ip: string | undefined) => Promise<boolean> {
   const cidrList = cidrBlockList(deps.cidrs ?? PAYFAST_SOURCE_CIDRS);
-  const hostnames = deps.hostnames ?? PAYFAST_SOURCE_HOSTNAMES;
+  const hostnames = deps.hostnames ?? payfastSourceHostnames(deps.mode ?? 'live');
   const resolve = deps.resolve ?? defaultResolve();
   const cacheTtlMs = deps.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS;
   const now = deps.now ?? Date.now;

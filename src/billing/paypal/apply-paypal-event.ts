@@ -7,12 +7,14 @@ import { inTransaction } from '../../platform/db/transaction';
 import type { UserStore } from '../../identity';
 import type { WebhookEventStore } from '../../platform/webhooks/webhook-events-store';
 import { previousResult, settle, type EventResult } from '../../platform/webhooks/event-result';
-import { grantForPayment, resolveAccountHolder } from '../payment-grants';
+import { findAccountHolder, grantForPayment } from '../payment-grants';
 import { toCents } from '../money';
-import type { PayPalEvent, PayPalSale } from './paypal-event';
+import type { PayPalEvent } from './paypal-event';
 import { applyRefund } from '../apply-refund';
-import { applySalePayment, applySubscriptionChange, creditForSale, planTopUp } from '../subscription-state';
+import { activationAdvance, applySalePayment, applySubscriptionChange, creditForSale } from '../subscription-state';
 import { AppError } from '../../platform/errors';
+import { creditsForSale, type PayPalPlanPrice } from './sale-credits';
+import { applyPayPalDispute } from './apply-paypal-dispute';
 
 export interface PayPalBillingDeps {
   pool: Pool;
@@ -38,6 +40,8 @@ type Refund = Extract<PayPalEvent, { kind: 'refund' }>;
 /**
  * Applies one PayPal event in one transaction: claim (provider, event id) → change the stored
  * subscription → grant → record the outcome. A repeated delivery loses the claim and changes nothing.
+ * Credits come only from sales (docs/credits.md, "credit rules"): a plan change grants nothing by itself, and
+ * refunds, reversals and disputes take back what the sale paid for.
  */
 export async function applyPayPalEvent(
   deps: PayPalBillingDeps,
@@ -48,20 +52,7 @@ export async function applyPayPalEvent(
     if (!(await deps.webhookEvents.claim(client, 'paypal', event.eventId, event.eventType, payload))) {
       return previousResult(client, deps.webhookEvents, 'paypal', event.eventId);
     }
-    const result =
-      event.kind === 'subscription'
-        ? await applySubscriptionEvent(deps, client, event)
-        : event.kind === 'sale'
-          ? await applySale(deps, client, event)
-          : event.kind === 'refund'
-            ? await applyPayPalRefund(deps, client, event)
-            : {
-                outcome: 'ignored' as const,
-                userId: null,
-                credits: 0,
-                transactionId: null,
-                detail: `event type ${event.eventType} is not handled`,
-              };
+    const result = await applyByKind(deps, client, event);
     return settle(client, deps.webhookEvents, 'paypal', event.eventId, result);
   });
 }
@@ -69,36 +60,57 @@ export async function applyPayPalEvent(
 type Client = Parameters<Parameters<typeof inTransaction>[1]>[0];
 type Outcome = Omit<EventResult, 'duplicate'>;
 
+function applyByKind(deps: PayPalBillingDeps, client: Client, event: PayPalEvent): Promise<Outcome> {
+  switch (event.kind) {
+    case 'subscription':
+      return applySubscriptionEvent(deps, client, event);
+    case 'sale':
+      return applySale(deps, client, event);
+    case 'refund':
+      return applyPayPalRefund(deps, client, event);
+    case 'dispute':
+      return applyPayPalDispute(deps, client, event);
+    default:
+      return Promise.resolve({
+        outcome: 'ignored',
+        userId: null,
+        credits: 0,
+        transactionId: null,
+        detail: `event type ${event.eventType} is not handled`,
+      });
+  }
+}
+
+const rejected = (detail: string, userId: string | null = null): Outcome => ({
+  outcome: 'rejected',
+  userId,
+  credits: 0,
+  transactionId: null,
+  detail,
+});
+
+/**
+ * ACTIVATED / UPDATED / CANCELLED / PAYMENT.FAILED / SUSPENDED / EXPIRED: folds the resource into the stored
+ * subscription, attached to the user custom_id names only when that user exists. Only ACTIVATED may grant: an advance
+ * on its first payment (activationAdvance), key paypal:<event id>. An upgrade's credits come with the sale that pays
+ * the new price.
+ */
 async function applySubscriptionEvent(deps: PayPalBillingDeps, client: Client, event: Subscription): Promise<Outcome> {
   const { change } = event;
-  const user = await resolveAccountHolder(deps.users, change.customId);
-  if (!user)
-    return {
-      outcome: 'rejected',
-      userId: null,
-      credits: 0,
-      transactionId: null,
-      detail: `custom_id ${change.customId} names no user`,
-    };
+  const user = await findAccountHolder(deps.users, change.customId);
+  if (!user) return rejected(`custom_id ${change.customId} names no user of this service; nothing is attached to it`);
 
   const stored = await deps.subscriptions.lockOrCreate(client, change.subscriptionId, user.id);
   if (stored.userId !== user.id) {
-    return {
-      outcome: 'rejected',
-      userId: stored.userId,
-      credits: 0,
-      transactionId: null,
-      detail: `subscription ${change.subscriptionId} belongs to another user than custom_id`,
-    };
+    return rejected(`subscription ${change.subscriptionId} belongs to another user than custom_id`, stored.userId);
   }
   const pkg = change.planId ? await deps.packages.findByPayPalPlan(change.planId, client) : null;
   const next = applySubscriptionChange(stored, change, event.eventType, pkg?.id ?? null);
-  const topUp = planTopUp(event.eventType, change, pkg?.credits ?? null, stored.planCreditsGranted);
-  if (topUp > 0) next.planCreditsGranted = stored.planCreditsGranted + topUp;
-  await deps.subscriptions.save(client, { ...stored, ...next });
+  const advance = activationAdvance(stored, event.eventType, change, pkg?.credits ?? null);
+  await deps.subscriptions.save(client, { ...stored, ...next, advanceUnsettled: stored.advanceUnsettled + advance });
 
   const planNote = change.planId && !pkg ? `; plan ${change.planId} is not mapped to a credit package` : '';
-  if (topUp === 0)
+  if (advance === 0)
     return {
       outcome: 'applied',
       userId: user.id,
@@ -110,11 +122,9 @@ async function applySubscriptionEvent(deps: PayPalBillingDeps, client: Client, e
     client,
     credits: deps.credits,
     userId: user.id,
-    amount: topUp,
+    amount: advance,
     idempotencyKey: `paypal:${event.eventId}`,
-    reason:
-      `PayPal ${event.eventType === 'BILLING.SUBSCRIPTION.ACTIVATED' ? 'subscription activated' : 'plan change'}: ` +
-      `${pkg?.name}`,
+    reason: `PayPal subscription activated: ${pkg?.name} (advance on its first payment)`,
     source: 'paypal',
     metadata: {
       provider: 'paypal',
@@ -123,79 +133,86 @@ async function applySubscriptionEvent(deps: PayPalBillingDeps, client: Client, e
       subscriptionId: change.subscriptionId,
       planId: change.planId,
       packageId: pkg?.id,
+      advance: true,
     },
   });
   return {
     outcome: 'granted',
     userId: user.id,
-    credits: topUp,
+    credits: advance,
     transactionId: grant.transactionId,
-    detail: `${pkg?.id} plan credits`,
+    detail: `${pkg?.id} plan credits advanced on the first payment`,
   };
 }
 
+/**
+ * PAYMENT.SALE.COMPLETED: a payment of the subscription named by billing_agreement_id. It pays for the credits of
+ * the plan at the price charged (sale-credits.ts), recorded in credited_payments (what its refunds and disputes take
+ * back) and granted beyond the activation advance it settles, key paypal:sale:<sale id>.
+ */
 async function applySale(deps: PayPalBillingDeps, client: Client, event: Sale): Promise<Outcome> {
   const { sale } = event;
-  const reject = (detail: string, userId: string | null = null): Outcome => ({
-    outcome: 'rejected',
-    userId,
-    credits: 0,
-    transactionId: null,
-    detail,
-  });
-  if (sale.state && sale.state !== 'completed') return reject(`sale state is ${sale.state}`);
+  if (sale.state && sale.state !== 'completed') return rejected(`sale state is ${sale.state}`);
   if (!sale.subscriptionId)
-    return reject('the sale names no billing_agreement_id, so it cannot be attributed to a user');
+    return rejected('the sale names no billing_agreement_id, so it cannot be attributed to a user');
   const subscription = await deps.subscriptions.lock(client, sale.subscriptionId);
-  if (!subscription) throw new SubscriptionNotKnownYetError(sale.subscriptionId);
+  if (!subscription) {
+    // `custom` echoes the subscription's custom_id: naming no user, the subscription will never be stored either.
+    if (sale.custom && !(await findAccountHolder(deps.users, sale.custom)))
+      return rejected(`sale ${sale.saleId}: custom ${sale.custom} names no user of this service; nothing is attached`);
+    throw new SubscriptionNotKnownYetError(sale.subscriptionId);
+  }
 
   const cents = toCents(sale.total);
-  const pkg = cents === null ? null : await packageForSale(deps, client, sale, subscription.planId, cents);
-  if (!pkg) return reject(`no credit package costs ${sale.total} ${sale.currency}`, subscription.userId);
+  const bought =
+    cents === null || cents === 0
+      ? null
+      : creditsForSale(
+          cents,
+          sale.currency,
+          await paypalPrices(deps, client, subscription.planId),
+          subscription.packageId,
+        );
+  if (!bought)
+    return rejected(`no credit plan is priced in ${sale.currency} to credit ${sale.total}`, subscription.userId);
 
-  const credit = creditForSale(subscription, pkg.credits);
-  // The payment is recorded with the cycle's credits even when activation granted them: its refund takes them back.
+  const credit = creditForSale(subscription, bought.credits, bought.planPriced);
+  // Recorded with everything it paid for, even the part an advance granted: its refund takes all of it back.
   const firstTime = await deps.creditedPayments.record(client, {
     provider: 'paypal',
     paymentId: sale.saleId,
     userId: subscription.userId,
     subscriptionId: sale.subscriptionId,
     cycle: credit.cycle,
-    packageId: pkg.id,
+    packageId: bought.packageId,
     amountCents: cents as number,
     currency: sale.currency,
-    credits: pkg.credits,
+    credits: bought.credits,
   });
-  if (!firstTime)
-    return {
-      outcome: 'logged',
-      userId: subscription.userId,
-      credits: 0,
-      transactionId: null,
-      detail: `sale ${sale.saleId} was already credited`,
-    };
+  const logged = (detail: string, transactionId: string | null = null): Outcome => ({
+    outcome: 'logged',
+    userId: subscription.userId,
+    credits: 0,
+    transactionId,
+    detail,
+  });
+  if (!firstTime) return logged(`sale ${sale.saleId} was already credited`);
   await deps.subscriptions.save(client, {
     ...subscription,
     ...applySalePayment(subscription, sale.createdAt),
-    salesCredited: credit.cycle,
-    planCreditsGranted: credit.planCreditsGranted,
+    salesCredited: credit.salesCredited,
+    advanceUnsettled: credit.advanceUnsettled,
   });
-  if (credit.grant === 0) {
-    return {
-      outcome: 'logged',
-      userId: subscription.userId,
-      credits: 0,
-      transactionId: null,
-      detail: `sale ${sale.saleId} paid cycle ${credit.cycle}, whose credits activation already granted`,
-    };
-  }
+  const paid = bought.planPriced ? `cycle ${credit.cycle}` : `a prorated ${bought.packageId} charge`;
+  if (credit.grant === 0)
+    return logged(`sale ${sale.saleId} paid ${paid} (${bought.credits} credits), which activation already advanced`);
   const grant = await grantForPayment({
     client,
     credits: deps.credits,
     userId: subscription.userId,
     amount: credit.grant,
     idempotencyKey: `paypal:sale:${sale.saleId}`,
-    reason: `PayPal payment ${sale.total} ${sale.currency}: ${pkg.name} (cycle ${credit.cycle})`,
+    reason: `PayPal payment ${sale.total} ${sale.currency}: ${bought.packageName} (${paid})`,
     source: 'paypal',
     metadata: {
       provider: 'paypal',
@@ -204,26 +221,20 @@ async function applySale(deps: PayPalBillingDeps, client: Client, event: Sale): 
       saleId: sale.saleId,
       subscriptionId: sale.subscriptionId,
       cycle: credit.cycle,
-      packageId: pkg.id,
+      packageId: bought.packageId,
+      paidFor: bought.credits,
       amount: sale.total,
       currency: sale.currency,
       customMatches: sale.custom === null ? null : sale.custom === (await clerkIdOf(deps, subscription.userId)),
     },
   });
-  if (grant.duplicate)
-    return {
-      outcome: 'logged',
-      userId: subscription.userId,
-      credits: 0,
-      transactionId: grant.transactionId,
-      detail: `sale ${sale.saleId} was already credited`,
-    };
+  if (grant.duplicate) return logged(`sale ${sale.saleId} was already credited`, grant.transactionId);
   return {
     outcome: 'granted',
     userId: subscription.userId,
     credits: credit.grant,
     transactionId: grant.transactionId,
-    detail: `${pkg.id} payment, cycle ${credit.cycle}`,
+    detail: `${bought.packageId} payment, ${paid}`,
   };
 }
 
@@ -254,19 +265,26 @@ async function applyPayPalRefund(deps: PayPalBillingDeps, client: Client, event:
   });
 }
 
-/** The subscription's own plan when the amount is its price, else the one package with that PayPal price. */
-async function packageForSale(
+/** The PayPal prices of the packages on sale, and of the subscription's own plan even when no longer on sale. */
+async function paypalPrices(
   deps: PayPalBillingDeps,
   client: Client,
-  sale: PayPalSale,
   planId: string | null,
-  cents: number,
-) {
-  const planPackage = planId ? await deps.packages.findByPayPalPlan(planId, client) : null;
-  const planPrice = planPackage?.prices.find((p) => p.paypalPlanId === planId);
-  if (planPackage && planPrice && planPrice.amountCents === cents && planPrice.currency === sale.currency)
-    return planPackage;
-  return deps.packages.findByPayPalAmount(sale.currency, cents, client);
+): Promise<PayPalPlanPrice[]> {
+  const active = await deps.packages.listActive();
+  const own = planId ? await deps.packages.findByPayPalPlan(planId, client) : null;
+  const packages = own && !active.some((p) => p.id === own.id) ? [...active, own] : active;
+  return packages.flatMap((p) =>
+    p.prices
+      .filter((price) => price.provider === 'paypal')
+      .map((price) => ({
+        packageId: p.id,
+        packageName: p.name,
+        credits: p.credits,
+        currency: price.currency,
+        amountCents: price.amountCents,
+      })),
+  );
 }
 
 async function clerkIdOf(deps: PayPalBillingDeps, userId: string): Promise<string | null> {

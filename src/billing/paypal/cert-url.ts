@@ -10,6 +10,8 @@ const CERT_HOSTS: Record<PayPalMode, readonly string[]> = {
   live: ['api.paypal.com', 'api-m.paypal.com'],
 };
 
+const CERT_URL = { refusal: 'cert_url' } as const;
+
 const CERT_PATH_PREFIX = '/v1/notifications/certs/';
 
 /**
@@ -21,18 +23,21 @@ export function parsePayPalCertUrl(raw: string, mode: PayPalMode): URL {
   try {
     url = new URL(raw);
   } catch {
-    throw new WebhookSignatureError('paypal-cert-url is not a URL');
+    throw new WebhookSignatureError('paypal-cert-url is not a URL', CERT_URL);
   }
-  if (url.protocol !== 'https:') throw new WebhookSignatureError('paypal-cert-url is not https');
+  if (url.protocol !== 'https:') throw new WebhookSignatureError('paypal-cert-url is not https', CERT_URL);
   if (url.username !== '' || url.password !== '')
-    throw new WebhookSignatureError('paypal-cert-url carries credentials');
+    throw new WebhookSignatureError('paypal-cert-url carries credentials', CERT_URL);
   if (url.port !== '' && url.port !== '443')
-    throw new WebhookSignatureError('paypal-cert-url uses a non-standard port');
+    throw new WebhookSignatureError('paypal-cert-url uses a non-standard port', CERT_URL);
   if (!CERT_HOSTS[mode].includes(url.hostname)) {
-    throw new WebhookSignatureError(`paypal-cert-url host ${url.hostname} is not a PayPal ${mode} certificate host`);
+    throw new WebhookSignatureError(
+      `paypal-cert-url host ${url.hostname} is not a PayPal ${mode} certificate host`,
+      CERT_URL,
+    );
   }
   if (!url.pathname.startsWith(CERT_PATH_PREFIX)) {
-    throw new WebhookSignatureError('paypal-cert-url is not a PayPal certificate path');
+    throw new WebhookSignatureError('paypal-cert-url is not a PayPal certificate path', CERT_URL);
   }
   return url;
 }

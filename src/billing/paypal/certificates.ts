@@ -17,6 +17,23 @@ export function parseCertificateBundle(pem: string): X509Certificate[] {
   return blocks.map((block) => new X509Certificate(block));
 }
 
+/**
+ * The certificate fetch failed. `missing` means PayPal's certificate host itself answered that there is no such
+ * certificate (a 4xx other than 408/429): a verdict on the URL a forger made up, not an outage.
+ */
+export class CertificateFetchError extends Error {
+  readonly missing: boolean;
+
+  constructor(
+    message: string,
+    readonly status: number | null = null,
+  ) {
+    super(message);
+    this.name = 'CertificateFetchError';
+    this.missing = status !== null && status >= 400 && status < 500 && status !== 408 && status !== 429;
+  }
+}
+
 export interface FetchCertificateOptions {
   timeoutMs?: number;
   maxBytes?: number;
@@ -31,7 +48,7 @@ export interface FetchCertificateOptions {
 export function fetchPayPalCertificate(url: URL, options: FetchCertificateOptions = {}): Promise<string> {
   const { timeoutMs = 5_000, maxBytes = 64 * 1024, agent } = options;
   if (url.protocol !== 'https:')
-    return Promise.reject(new Error(`refusing to fetch a certificate over ${url.protocol}`));
+    return Promise.reject(new CertificateFetchError(`refusing to fetch a certificate over ${url.protocol}`));
   return new Promise<string>((resolvePem, rejectPem) => {
     const finish = (err: Error | null, pem?: string) => {
       clearTimeout(timer);
@@ -41,14 +58,16 @@ export function fetchPayPalCertificate(url: URL, options: FetchCertificateOption
     const req = request(url, { method: 'GET', agent, headers: { accept: 'application/x-pem-file, */*' } }, (res) => {
       if (res.statusCode !== 200) {
         res.resume();
-        req.destroy(new Error(`certificate fetch answered HTTP ${res.statusCode}`));
+        req.destroy(
+          new CertificateFetchError(`certificate fetch answered HTTP ${res.statusCode}`, res.statusCode ?? null),
+        );
         return;
       }
       const chunks: Buffer[] = [];
       let size = 0;
       res.on('data', (chunk: Buffer) => {
         size += chunk.length;
-        if (size > maxBytes) req.destroy(new Error(`certificate larger than ${maxBytes} bytes`));
+        if (size > maxBytes) req.destroy(new CertificateFetchError(`certificate larger than ${maxBytes} bytes`));
         else chunks.push(chunk);
       });
       res.on('end', () => {
@@ -57,7 +76,7 @@ export function fetchPayPalCertificate(url: URL, options: FetchCertificateOption
       res.on('error', finish);
     });
     const timer = setTimeout(
-      () => req.destroy(new Error(`certificate fetch timed out after ${timeoutMs} ms`)),
+      () => req.destroy(new CertificateFetchError(`certificate fetch timed out after ${timeoutMs} ms`)),
       timeoutMs,
     );
     req.on('error', finish);
@@ -105,6 +124,8 @@ export interface TrustPolicy {
   now: Date;
 }
 
+const CERTIFICATE = { refusal: 'certificate' } as const;
+
 const validAt = (cert: X509Certificate, now: Date): boolean =>
   new Date(cert.validFrom) <= now && now <= new Date(cert.validTo);
 
@@ -129,14 +150,18 @@ export function assertTrustedSigningCertificate(
   policy: TrustPolicy,
 ): X509Certificate {
   const [leaf, ...served] = bundle;
-  if (!leaf) throw new WebhookSignatureError('no signing certificate');
+  if (!leaf) throw new WebhookSignatureError('no signing certificate', CERTIFICATE);
   if (!validAt(leaf, policy.now)) {
-    throw new WebhookSignatureError(`signing certificate is not valid now (${leaf.validFrom} .. ${leaf.validTo})`);
+    throw new WebhookSignatureError(
+      `signing certificate is not valid now (${leaf.validFrom} .. ${leaf.validTo})`,
+      CERTIFICATE,
+    );
   }
   const names = commonNames(leaf);
   if (names.length !== 1 || names[0] !== SIGNING_CN[policy.mode]) {
     throw new WebhookSignatureError(
       `signing certificate CN ${names.join(',') || '(none)'} is not ${SIGNING_CN[policy.mode]}`,
+      CERTIFICATE,
     );
   }
   const candidates = [...served, ...policy.intermediates].filter((ca) => ca.ca && validAt(ca, policy.now));
@@ -145,6 +170,7 @@ export function assertTrustedSigningCertificate(
     isAnchor(cert) ||
     policy.trustAnchors.some((anchor) => issuedBy(cert, anchor)) ||
     (depth < MAX_INTERMEDIATES && candidates.some((ca) => ca !== cert && issuedBy(cert, ca) && chains(ca, depth + 1)));
-  if (!chains(leaf, 0)) throw new WebhookSignatureError('signing certificate does not chain to a trusted CA');
+  if (!chains(leaf, 0))
+    throw new WebhookSignatureError('signing certificate does not chain to a trusted CA', CERTIFICATE);
   return leaf;
 }

@@ -1,20 +1,50 @@
 /**
+ * Why a delivery was refused, the `reason` label of chainscreen_paypal_deliveries_refused_total:
+ * - headers: a PAYPAL-* transmission header missing, repeated or naming another algorithm;
+ * - cert_url: the cert URL is not PayPal's certificate endpoint for the mode;
+ * - cert_not_found: PayPal's certificate host said there is no such certificate (or said so within the TTL);
+ * - certificate: the certificate is expired, has another CN or does not chain to a trusted CA;
+ * - signature: the signature does not match the delivery;
+ * - postback_failure: PayPal's verify-webhook-signature answered FAILURE;
+ * - postback_rate_limited: the certificate could not be loaded and the postback budget is spent (503);
+ * - unavailable: the certificate could not be loaded and the postback is absent or failed (503).
+ */
+export type PayPalRefusalReason =
+  | 'headers'
+  | 'cert_url'
+  | 'cert_not_found'
+  | 'certificate'
+  | 'signature'
+  | 'postback_failure'
+  | 'postback_rate_limited'
+  | 'unavailable';
+
+const causeOf = (options: { cause?: unknown }): ErrorOptions | undefined =>
+  'cause' in options ? { cause: options.cause } : undefined;
+
+/**
  * The delivery is not provably from PayPal (bad headers, cert URL, certificate or signature): answer 401, do no work.
  */
 export class WebhookSignatureError extends Error {
-  constructor(reason: string, options?: { cause?: unknown }) {
-    super(`PayPal webhook rejected: ${reason}`, options);
+  readonly refusal: PayPalRefusalReason;
+
+  constructor(reason: string, options: { cause?: unknown; refusal?: PayPalRefusalReason } = {}) {
+    super(`PayPal webhook rejected: ${reason}`, causeOf(options));
     this.name = 'WebhookSignatureError';
+    this.refusal = options.refusal ?? 'signature';
   }
 }
 
 /**
- * Nothing could decide whether the delivery is authentic (certificate unobtainable and the postback unavailable or not
- * configured). This is not a verdict: answer 503 so PayPal retries later.
+ * Nothing could decide whether the delivery is authentic (certificate unobtainable and the postback unavailable,
+ * rate-limited or not configured). This is not a verdict: answer 503 so PayPal retries later.
  */
 export class VerificationUnavailableError extends Error {
-  constructor(reason: string, options?: { cause?: unknown }) {
-    super(`PayPal webhook verification unavailable: ${reason}`, options);
+  readonly refusal: PayPalRefusalReason;
+
+  constructor(reason: string, options: { cause?: unknown; refusal?: PayPalRefusalReason } = {}) {
+    super(`PayPal webhook verification unavailable: ${reason}`, causeOf(options));
     this.name = 'VerificationUnavailableError';
+    this.refusal = options.refusal ?? 'unavailable';
   }
 }

@@ -16,6 +16,18 @@ export const PAYPAL_SALE_COMPLETED = 'PAYMENT.SALE.COMPLETED';
 /** Money that goes back: a refund (resource = the refund, naming its sale) or a reversal (resource = the sale). */
 export const PAYPAL_SALE_REFUNDED = 'PAYMENT.SALE.REFUNDED';
 export const PAYPAL_SALE_REVERSED = 'PAYMENT.SALE.REVERSED';
+/** A buyer's claim or chargeback against a sale: taken back while open, reinstated if the merchant wins it. */
+export const PAYPAL_DISPUTE_CREATED = 'CUSTOMER.DISPUTE.CREATED';
+export const PAYPAL_DISPUTE_RESOLVED = 'CUSTOMER.DISPUTE.RESOLVED';
+/** Every event type this service acts on; others are recorded and acknowledged. */
+export const PAYPAL_ACTED_ON = [
+  ...PAYPAL_SUBSCRIPTION_EVENTS,
+  PAYPAL_SALE_COMPLETED,
+  PAYPAL_SALE_REFUNDED,
+  PAYPAL_SALE_REVERSED,
+  PAYPAL_DISPUTE_CREATED,
+  PAYPAL_DISPUTE_RESOLVED,
+] as const;
 
 export type PayPalSubscriptionEventType = (typeof PAYPAL_SUBSCRIPTION_EVENTS)[number];
 
@@ -62,6 +74,18 @@ const refundResource = z.object({
   amount: z.object({ total: z.string(), currency: z.string() }),
 });
 
+/** The disputes API resource (v1/customer/disputes): the sale is the merchant's side of the disputed transaction. */
+const disputeResource = z.object({
+  dispute_id: z.string().min(1).max(200),
+  update_time: isoTime.optional(),
+  disputed_transactions: z
+    .array(z.looseObject({ seller_transaction_id: z.string().max(200).optional() }))
+    .max(100)
+    .optional(),
+  dispute_amount: money.optional(),
+  dispute_outcome: z.looseObject({ outcome_code: z.string().max(100).optional() }).optional(),
+});
+
 export interface PayPalSubscriptionChange {
   subscriptionId: string;
   status: string;
@@ -97,6 +121,21 @@ export interface PayPalRefund {
   currency: string;
 }
 
+/** A dispute as one of its events describes it. */
+export interface PayPalDispute {
+  disputeId: string;
+  /** The disputed sale (the first disputed transaction's seller_transaction_id); null when it names none. */
+  saleId: string | null;
+  /** The disputed money; null = the whole sale. */
+  amountCents: number | null;
+  currency: string | null;
+  /** RESOLVED carries the outcome; CREATED is open. */
+  resolved: boolean;
+  outcomeCode: string | null;
+  /** The resource version (update_time): the newer of two resolutions stands. */
+  updatedAt: string | null;
+}
+
 export type PayPalEvent =
   | {
       kind: 'subscription';
@@ -118,6 +157,13 @@ export type PayPalEvent =
       eventType: typeof PAYPAL_SALE_REFUNDED | typeof PAYPAL_SALE_REVERSED;
       createTime: string | null;
       refund: PayPalRefund;
+    }
+  | {
+      kind: 'dispute';
+      eventId: string;
+      eventType: typeof PAYPAL_DISPUTE_CREATED | typeof PAYPAL_DISPUTE_RESOLVED;
+      createTime: string | null;
+      dispute: PayPalDispute;
     }
   | { kind: 'unhandled'; eventId: string; eventType: string };
 
@@ -236,6 +282,33 @@ export function parsePayPalEvent(body: unknown): PayPalEvent {
         state: r.data.state ?? null,
         amountCents: null,
         currency: r.data.amount.currency.toUpperCase(),
+      },
+    };
+  }
+  if (eventType === PAYPAL_DISPUTE_CREATED || eventType === PAYPAL_DISPUTE_RESOLVED) {
+    const r = disputeResource.safeParse(resource);
+    if (!r.success) throw new PayPalEventError('INVALID_EVENT', `Invalid dispute resource (${firstProblem(r.error)})`);
+    const d = r.data;
+    const amount = d.dispute_amount?.value === undefined ? null : toCents(d.dispute_amount.value.trim());
+    if (d.dispute_amount?.value !== undefined && amount === null)
+      throw new PayPalEventError(
+        'INVALID_EVENT',
+        `Invalid dispute resource (dispute_amount.value: not an amount: ${d.dispute_amount.value})`,
+      );
+    return {
+      kind: 'dispute',
+      eventId,
+      eventType,
+      createTime: create_time ?? null,
+      dispute: {
+        disputeId: d.dispute_id,
+        saleId:
+          d.disputed_transactions?.find((t) => t.seller_transaction_id?.trim())?.seller_transaction_id?.trim() ?? null,
+        amountCents: amount,
+        currency: d.dispute_amount?.currency_code?.toUpperCase() ?? null,
+        resolved: eventType === PAYPAL_DISPUTE_RESOLVED,
+        outcomeCode: d.dispute_outcome?.outcome_code?.trim().toUpperCase() || null,
+        updatedAt: d.update_time ?? create_time ?? null,
       },
     };
   }

@@ -1,11 +1,11 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { paypalWorkflowId } from '../workflow-ids';
-import { parsePayPalEvent, PAYPAL_SALE_COMPLETED, PAYPAL_SUBSCRIPTION_EVENTS, PayPalEventError } from './paypal-event';
+import { PAYPAL_ACTED_ON, parsePayPalEvent, PayPalEventError } from './paypal-event';
 import type { WebhookEventStore } from '../../platform/webhooks/webhook-events-store';
 import type { StartEventWorkflow } from '../../platform/webhooks/event-workflows';
 import { noteWebhookOutcome } from '../../platform/metrics/webhook-delivery-edge';
-import { VerificationUnavailableError, WebhookSignatureError } from './errors';
+import { VerificationUnavailableError, WebhookSignatureError, type PayPalRefusalReason } from './errors';
 import type { PayPalVerifier } from './verifier';
 import { flatError } from '../../platform/http/errors';
 import type { Logger } from '../../platform/logging/logger';
@@ -19,6 +19,7 @@ export interface PayPalWebhookDeps {
   webhookEvents: WebhookEventStore;
   unknownSubscriptionRetryMs: number;
   log: Logger;
+  metrics: { paypalDeliveryRefused(reason: PayPalRefusalReason): void };
 }
 
 /** A PayPal webhook event (the parts read; PayPal sends more). */
@@ -33,15 +34,13 @@ export const paypalEventBody = z.looseObject({
     .min(1)
     .max(200)
     .meta({
-      description:
-        `Acted on: ${[...PAYPAL_SUBSCRIPTION_EVENTS, PAYPAL_SALE_COMPLETED].join(', ')}; ` +
-        `others are recorded and acknowledged`,
+      description: `Acted on: ${PAYPAL_ACTED_ON.join(', ')}; others are recorded and acknowledged`,
     }),
   create_time: z.string().optional(),
   resource: z
     .looseObject({})
     .optional()
-    .meta({ description: 'The subscription (custom_id names the user) or the sale' }),
+    .meta({ description: 'The subscription (custom_id names the user), the sale, the refund or the dispute' }),
 });
 export const paypalAcceptedResponse = z.union([
   z.object({ success: z.literal(true), received: z.literal(true), duplicate: z.boolean() }),
@@ -65,10 +64,13 @@ export function createPayPalWebhookRouter(deps: PayPalWebhookDeps): Router {
     try {
       await deps.paypalVerifier.verify({ headers: req.headers, rawBody: raw });
     } catch (err) {
+      if (err instanceof WebhookSignatureError || err instanceof VerificationUnavailableError)
+        deps.metrics.paypalDeliveryRefused(err.refusal);
       // Logged: a stale pinned intermediate would show up here as every delivery failing the chain check.
       if (err instanceof WebhookSignatureError) {
         requestLogOf(res, deps.log).warn('paypal webhook rejected', {
           reason: err.message,
+          refusal: err.refusal,
           transmissionId: req.get('paypal-transmission-id'),
         });
         throw invalidSignature(err.message);

@@ -22,14 +22,17 @@ export interface PayPalTransmission {
 /** The only algorithm PayPal uses; anything else is refused rather than mapped to some Node digest name. */
 export const PAYPAL_AUTH_ALGO = 'SHA256withRSA';
 
+const HEADERS = { refusal: 'headers' } as const;
+
 /** Reads the transmission headers case-insensitively; a missing, empty or repeated header rejects the delivery. */
 export function readPayPalTransmission(headers: PayPalHeaders): PayPalTransmission {
   const lower = new Map<string, string | string[] | undefined>();
   for (const [name, value] of Object.entries(headers)) lower.set(name.toLowerCase(), value);
   const required = (name: string): string => {
     const value = lower.get(name);
-    if (Array.isArray(value)) throw new WebhookSignatureError(`${name} header appears more than once`);
-    if (typeof value !== 'string' || value.trim() === '') throw new WebhookSignatureError(`${name} header is missing`);
+    if (Array.isArray(value)) throw new WebhookSignatureError(`${name} header appears more than once`, HEADERS);
+    if (typeof value !== 'string' || value.trim() === '')
+      throw new WebhookSignatureError(`${name} header is missing`, HEADERS);
     return value.trim();
   };
   const transmission: PayPalTransmission = {
@@ -40,7 +43,7 @@ export function readPayPalTransmission(headers: PayPalHeaders): PayPalTransmissi
     authAlgo: required('paypal-auth-algo'),
   };
   if (transmission.authAlgo !== PAYPAL_AUTH_ALGO) {
-    throw new WebhookSignatureError(`paypal-auth-algo ${transmission.authAlgo} is not ${PAYPAL_AUTH_ALGO}`);
+    throw new WebhookSignatureError(`paypal-auth-algo ${transmission.authAlgo} is not ${PAYPAL_AUTH_ALGO}`, HEADERS);
   }
   return transmission;
 }

@@ -101,6 +101,8 @@ export function createTronFreezeEvents(
 ): TronFreezeEvents {
   const http = createHttpClient({
     name: 'trongrid',
+    // Errors name the path below it: a TronGrid-compatible endpoint may hold its key in the path.
+    baseUrl: options.apiUrl,
     timeoutMs: options.timeoutMs,
     ratePerSecond: 10,
     headers: options.apiKey ? { 'TRON-PRO-API-KEY': options.apiKey } : undefined,

@@ -1,3 +1,5 @@
+import { type Chain, normalizeAddress, SUPPORTED_CHAINS } from '../../screening';
+
 /**
  * How an OFAC "Digital Currency Address - <ASSET>" feature becomes a (chain, address) the screening matches on,
  * with the same chain names and normalisation as data/risk/sanctions_ofac.csv (data/risk/SOURCES.md).
@@ -25,36 +27,37 @@ const ASSET_CHAINS: Readonly<Record<string, string>> = {
   XVG: 'verge',
 };
 
-const BASE58 = '[1-9A-HJ-NP-Za-km-z]';
 const EVM = /^0x[0-9a-fA-F]{40}$/;
-const TRON = new RegExp(`^T${BASE58}{33}$`);
-const BITCOIN_BASE58 = new RegExp(`^[13]${BASE58}{25,34}$`);
-const SOLANA = new RegExp(`^${BASE58}{32,44}$`);
 /** Human-readable part, the separator 1, then data in the bech32 alphabet; one case throughout (BIP 173). */
 const BECH32 = /^[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$/;
-const BITCOIN_BECH32 = /^bc1[02-9ac-hj-np-z]{6,}$/;
+
+const isScreenedChain = (chain: string): chain is Chain => (SUPPORTED_CHAINS as readonly string[]).includes(chain);
 
 /**
- * Tokens (USDT, USDC) are listed under the token, not the chain: the address format says which chain
- * (0x → ethereum, T… → tron, 1…/3…/bc1… → bitcoin, as Omni Layer USDT; other base58 → solana).
+ * The chain whose address format `address` (normalised) is in, checksum and all, among the chains the service
+ * screens: an EVM address is the same key on every EVM chain and goes under ethereum. Null when none or several.
  */
-function tokenChain(address: string): string | null {
-  if (EVM.test(address)) return 'ethereum';
-  if (TRON.test(address)) return 'tron';
-  if (BITCOIN_BASE58.test(address) || BITCOIN_BECH32.test(address.toLowerCase())) return 'bitcoin';
-  if (SOLANA.test(address)) return 'solana';
-  return null;
+function chainOfFormat(address: string): Chain | null {
+  const fits = SUPPORTED_CHAINS.filter((chain) => normalizeAddress(chain, address) === address);
+  if (fits.length > 0 && EVM.test(address)) return 'ethereum';
+  return fits.length === 1 ? fits[0]! : null;
 }
 
 /**
- * The chain an address of `asset` is screened on. An asset code OFAC adds later, or a token address of an unknown
- * format, keeps its addresses under the lower-cased code instead of dropping a sanctioned address: map it above
- * when it appears.
+ * The chain an address of `asset` is screened on. Tokens (USDT, USDC) are listed under the token, not the chain:
+ * the address format says which chain (0x → ethereum, T… → tron, 1…/3…/bc1… → bitcoin, as Omni Layer USDT; a
+ * 32-byte base58 key → solana). OFAC also files the odd address under another chain's asset (the Tron address
+ * TUCsTq7TofTCJRRoHk6RvhMoS2mJLm5Yzq under XBT): one that is not an address of its asset's chain but is of another
+ * screened chain goes under that chain, where it can be screened. An asset code OFAC adds later, or a token address
+ * of an unknown format, keeps its addresses under the lower-cased code instead of dropping a sanctioned address: map
+ * it above when it appears.
  */
 export function chainOf(asset: string, address: string): string {
   const known = ASSET_CHAINS[asset];
+  if (known && isScreenedChain(known) && normalizeAddress(known, address) !== address)
+    return chainOfFormat(address) ?? known;
   if (known) return known;
-  return (asset === 'USDT' || asset === 'USDC' ? tokenChain(address) : null) ?? asset.toLowerCase();
+  return (asset === 'USDT' || asset === 'USDC' ? chainOfFormat(address) : null) ?? asset.toLowerCase();
 }
 
 /**

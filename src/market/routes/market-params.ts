@@ -1,16 +1,17 @@
 import { SYMBOL_RE } from '../domain/candle';
 import { CANDLE_INTERVALS, isCandleInterval, type CandleInterval } from '../domain/intervals';
 import { invalidParameter, structuredError, type HttpError } from '../../platform/http/errors';
+import { LATEST_INSTANT_MS } from '../../platform/http/date-params';
 
-/** The latest instant JavaScript and Postgres both represent (ms). */
-export const MAX_TIME_MS = 8_640_000_000_000_000;
+/** The latest instant a request may name (ms): the end of year 9999, as for every date parameter. */
+export const MAX_TIME_MS = LATEST_INSTANT_MS;
 export { DIGITS } from '../../platform/http/common-patterns';
 import { DIGITS } from '../../platform/http/common-patterns';
 
 export const EXPECTED = {
   symbol: 'a trading pair in BASE-QUOTE form, e.g. BTC-USD',
   interval: `one of ${CANDLE_INTERVALS.join(', ')}`,
-  time: 'an integer number of milliseconds since the Unix epoch (UTC)',
+  time: 'an integer number of milliseconds since the Unix epoch (UTC), up to the end of year 9999',
   limit: (max: number) => `an integer from 1 to ${max}`,
 } as const;
 

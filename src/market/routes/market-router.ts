@@ -8,6 +8,7 @@ import { createCandlesRouter } from './candles-route';
 import { gzipLargeJson } from './gzip-json';
 import { createCapabilitiesRouter, type LiveSyncInfo } from './capabilities-route';
 import { principalOf } from './principal';
+import { requireScope } from '../../identity';
 import { createQueryRouter } from './query-route';
 
 export interface MarketRouterDeps {
@@ -28,6 +29,7 @@ export function createMarketRouter(deps: MarketRouterDeps, authenticate: Request
     gzipLargeJson(),
     countFailedAuthentication(deps.limiter, authenticate),
     createRateLimitMiddleware({ limiter: deps.limiter, principalOf }),
+    requireScope('read'),
   );
   router.use(createCandlesRouter(deps));
   router.use(createCapabilitiesRouter(deps));

@@ -3,16 +3,13 @@ import { currentUser } from '../../identity';
 import type { RateLimitPrincipal } from '../../platform/rate-limit/tiers';
 
 /**
- * Limits are per API key (its tier). A dashboard session has no key: it counts per user at the
- * free tier. Ids only, never the secret: the counter table stores this string.
+ * One budget per account: every key of an account and its dashboard sessions spend from the same counter, so
+ * more keys never mean more requests. The limit a request is checked against is its key's tier (a session, which
+ * has no key, the free tier). Ids only, never the secret: the counter table stores this string.
  */
 export function principalOf(res: Response): RateLimitPrincipal {
   const user = currentUser(res);
-  if (user.apiKey)
-    return {
-      key: `key:${user.apiKey.id}`,
-      tier: user.apiKey.rateLimitTier,
-      requestsPerMinute: user.apiKey.requestsPerMinute,
-    };
-  return { key: `user:${user.id}`, tier: 'free' };
+  const key = `account:${user.id}`;
+  if (user.apiKey) return { key, tier: user.apiKey.rateLimitTier, requestsPerMinute: user.apiKey.requestsPerMinute };
+  return { key, tier: 'free' };
 }

@@ -23,12 +23,22 @@ export const ERROR_CODES = {
   PAYMENT_NOT_KNOWN_YET: { status: 409, retryable: true },
   /** PayFast's validate endpoint could not be reached. */
   PAYFAST_UNAVAILABLE: { status: 503, retryable: true },
+  /** A PayFast payment workflow whose ITN does not verify (signature, merchant) or is not the one its input claims. */
+  ITN_NOT_AUTHENTIC: { status: 401, retryable: false },
+  /** A PayFast refund workflow for a refund the api never recorded, or for another payment or amount than recorded. */
+  REFUND_NOT_RECORDED: { status: 409, retryable: false },
+  /** A PayFast refund id already recorded for another payment or amount. */
+  REFUND_ID_CONFLICT: { status: 409, retryable: false },
   /** An exchange refused a live-sync request (unknown pair, bad parameters). */
   MARKET_SOURCE_REJECTED: { status: 502, retryable: false },
   /** A sanctions list issue older than the active version, loaded without force. */
   LIST_ISSUE_OUTDATED: { status: 409, retryable: false },
   /** A sanctions list source that is not what it claims to be (not SDN Advanced XML, no issue date, truncated). */
   LIST_SOURCE_INVALID: { status: 422, retryable: false },
+  /** An API key without the scope the route needs (src/identity/scopes.ts). */
+  INSUFFICIENT_SCOPE: { status: 403, retryable: false },
+  /** The account already holds MAX_ACTIVE_API_KEYS_PER_ACCOUNT active keys: revoke one first. */
+  API_KEY_LIMIT_REACHED: { status: 409, retryable: false },
 } as const satisfies Record<string, { status: number; retryable: boolean }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

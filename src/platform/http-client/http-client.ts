@@ -1,5 +1,7 @@
 import { deadline, raceSignal } from '../abort/deadline';
 import { abortableSleep } from './abortable-sleep';
+import { DEFAULT_MAX_RESPONSE_BYTES, readBoundedText, ResponseTooLargeError } from './bounded-body';
+import { endpointSecrets, redactSecrets, relativePath, requestCredentials, withoutUserinfo } from './endpoint-secrets';
 import { parseRetryAfter } from './retry-after';
 import { createTokenBucket, type TokenBucket } from './token-bucket';
 
@@ -79,6 +81,16 @@ export interface HttpObserver {
 export interface HttpClientOptions {
   /** Names the provider in reasons and errors ("binance", "etherscan"); never the URL, which may carry a key. */
   name: string;
+  /**
+   * The provider's endpoint as configured. Reasons name a request by its path below it, and no part of it (userinfo,
+   * a key in its path or query, its host) survives in a reason, even when an answer's body quotes it.
+   */
+  baseUrl?: string | URL;
+  /**
+   * Largest answer body read (HTTP_MAX_RESPONSE_BYTES, default 10 MiB): a longer one fails the call without being
+   * read further and is not retried (the same request gets the same answer).
+   */
+  maxResponseBytes?: number;
   /** Per attempt; a request may set its own, and the caller's signal may end it sooner. */
   timeoutMs: number;
   retry?: RetryPolicy;
@@ -176,50 +188,81 @@ function backoffMs(attempt: number, policy: Required<RetryPolicy>): number {
   return ceiling / 2 + (Math.random() * ceiling) / 2;
 }
 
+/** A network error's own words (redacted with the rest of the reason: undici quotes a URL with credentials). */
 function describeNetworkError(err: unknown): string {
   if (!(err instanceof Error)) return String(err);
   return err.cause instanceof Error ? `${err.message}: ${err.cause.message}` : err.message;
 }
 
+const isRedirect = (status: number) => status >= 300 && status < 400;
+
 /**
  * The one outbound HTTP client (chain APIs, exchange APIs): a token bucket per provider, a timeout per
  * attempt inside the caller's deadline, retries with jittered exponential backoff that honour
  * Retry-After, and provider rules that classify every answer (a 200 can still be a rate limit, as
- * Etherscan's and Kraken's are). A wait never outlives the caller's signal.
+ * Etherscan's and Kraken's are). A wait never outlives the caller's signal. Bounded: an answer body is read
+ * up to `maxResponseBytes`, a redirect is refused rather than followed (a 3xx names the provider and fails the
+ * call: the configured URL is wrong, and following it would send our headers, keys included, elsewhere), and
+ * no reason carries the endpoint's credentials.
  */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const doFetch = options.fetch ?? fetch;
   const parseJson = options.parseJson ?? JSON.parse;
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const policy: Required<RetryPolicy> = { ...DEFAULT_POLICY, ...options.retry };
   const bucket = options.bucket ?? (options.ratePerSecond ? createTokenBucket(options.ratePerSecond) : undefined);
   const m: HttpMetrics = { requests: 0, retries: 0, rateLimited: 0, failures: 0 };
 
-  const giveUp = (message: string, details: HttpGiveUpDetails): never => {
+  // The provider's headers carry keys too (TRON-PRO-API-KEY), and an error body may quote them back.
+  const headerSecrets = Object.values(options.headers ?? {}).filter((value) => value.length >= 8);
+  const baseSecrets =
+    options.baseUrl === undefined ? undefined : [...endpointSecrets(options.baseUrl), ...headerSecrets];
+
+  /** `where` is ours (name, method, relative path); what follows it quotes answers and network errors. */
+  const giveUp = (message: string, details: HttpGiveUpDetails, where: string, secrets: readonly string[]): never => {
     m.failures += 1;
-    throw new HttpGiveUpError(message, details);
+    const safe = message.startsWith(where)
+      ? where + redactSecrets(message.slice(where.length), secrets)
+      : redactSecrets(message, secrets);
+    throw new HttpGiveUpError(safe, details);
   };
 
   async function attemptOnce<T>(req: HttpRequest<T>, where: string, timeoutMs: number): Promise<Verdict<T>> {
     const attempt = deadline(timeoutMs, req.signal);
+    const { url, authorization } = withoutUserinfo(req.url);
     try {
       // Raced as well as passed down: the caller is released when the signal fires even if fetch lost track of it.
       const { res, text } = await raceSignal(
         (async () => {
-          const res = await doFetch(req.url, {
+          const res = await doFetch(url, {
             method: req.method ?? 'GET',
             headers: {
               accept: 'application/json',
               ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}),
+              ...(authorization ? { authorization } : {}),
               ...options.headers,
               ...req.headers,
             },
             body: req.body === undefined ? undefined : JSON.stringify(req.body),
+            redirect: 'manual',
             signal: attempt.signal,
           });
-          return { res, text: await res.text() };
+          if (isRedirect(res.status)) {
+            await res.body?.cancel().catch(() => undefined);
+            return { res, text: '' };
+          }
+          return { res, text: await readBoundedText(res, maxResponseBytes) };
         })(),
         attempt.signal,
       );
+      if (isRedirect(res.status))
+        return {
+          kind: 'fail',
+          reason: `${where}: redirected (HTTP ${res.status}), not followed: configure the URL it points to`,
+          status: res.status,
+          code: 'REDIRECT_REFUSED',
+          misconfigured: true,
+        };
       let json: unknown;
       try {
         json = text === '' ? undefined : parseJson(text);
@@ -237,6 +280,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     } catch (err) {
       if (req.signal?.aborted) throw req.signal.reason;
       if (attempt.timedOut) return { kind: 'retry', reason: `${where}: no answer within ${timeoutMs} ms` };
+      if (err instanceof ResponseTooLargeError)
+        return { kind: 'fail', reason: `${where}: ${err.message}`, code: 'RESPONSE_TOO_LARGE' };
       return { kind: 'retry', reason: `${where}: network error: ${describeNetworkError(err)}` };
     } finally {
       attempt.dispose();
@@ -246,7 +291,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   return {
     metrics: () => ({ ...m }),
     async request<T>(req: HttpRequest<T>): Promise<T> {
-      const where = `${options.name} ${req.method ?? 'GET'} ${req.url.pathname}`;
+      const where = `${options.name} ${req.method ?? 'GET'} ${relativePath(req.url, options.baseUrl)}`;
+      // A reason quotes answers and network errors: neither may carry the endpoint's credentials out.
+      const secrets = baseSecrets ?? [...requestCredentials(req.url), ...headerSecrets];
       const timeoutMs = req.timeoutMs ?? options.timeoutMs;
       let last: Extract<Verdict<T>, { kind: 'retry' }> | undefined;
       for (let attempt = 0; attempt <= policy.maxRetries; attempt += 1) {
@@ -261,25 +308,35 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           verdict.kind === 'fail' ? 'refused' : verdict.rateLimited ? 'rate_limited' : 'transient',
         );
         if (verdict.kind === 'fail') {
-          return giveUp(verdict.reason, {
-            retryableLater: verdict.retryableLater ?? false,
-            status: verdict.status,
-            code: verdict.code,
-            afterMs: verdict.afterMs,
-            misconfigured: verdict.misconfigured,
-            attempts: attempt + 1,
-          });
+          return giveUp(
+            verdict.reason,
+            {
+              retryableLater: verdict.retryableLater ?? false,
+              status: verdict.status,
+              code: verdict.code,
+              afterMs: verdict.afterMs,
+              misconfigured: verdict.misconfigured,
+              attempts: attempt + 1,
+            },
+            where,
+            secrets,
+          );
         }
         if (verdict.rateLimited) m.rateLimited += 1;
         const wait = verdict.afterMs ?? null;
         if (wait !== null && wait > policy.maxRetryAfterMs) {
-          return giveUp(`${verdict.reason}; retry after ${wait} ms`, {
-            retryableLater: true,
-            status: verdict.status,
-            code: verdict.code,
-            afterMs: wait,
-            attempts: attempt + 1,
-          });
+          return giveUp(
+            `${verdict.reason}; retry after ${wait} ms`,
+            {
+              retryableLater: true,
+              status: verdict.status,
+              code: verdict.code,
+              afterMs: wait,
+              attempts: attempt + 1,
+            },
+            where,
+            secrets,
+          );
         }
         last = verdict;
         if (attempt === policy.maxRetries) break;
@@ -287,12 +344,17 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         await abortableSleep(wait ?? backoffMs(attempt, policy), req.signal);
       }
       const final = last as NonNullable<typeof last>;
-      return giveUp(`${final.reason} (gave up after ${policy.maxRetries + 1} attempts)`, {
-        retryableLater: true,
-        status: final.status,
-        code: final.code,
-        attempts: policy.maxRetries + 1,
-      });
+      return giveUp(
+        `${final.reason} (gave up after ${policy.maxRetries + 1} attempts)`,
+        {
+          retryableLater: true,
+          status: final.status,
+          code: final.code,
+          attempts: policy.maxRetries + 1,
+        },
+        where,
+        secrets,
+      );
     },
   };
 }

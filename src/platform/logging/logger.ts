@@ -2,7 +2,9 @@
  * The service's logger: pino, one JSON object per line on stderr (stdout stays for what a person reads,
  * like `npm start`'s banner), or readable lines on a terminal (see stderrDestination). Call sites keep the
  * `log.info(msg, fields)` order; this adapter turns it into pino's `(fields, msg)`. Secrets are removed twice
- * (src/logging/redaction.ts): by field name, and by shape over every finished line, before either format.
+ * (src/platform/logging/redaction.ts): by field name at any depth (errors included), and by shape over every
+ * finished line (URL credentials, Basic and Bearer, PEM and hex private keys, `*_URL=` settings), before either
+ * format.
  */
 import { hostname } from 'node:os';
 import pino, { type DestinationStream, type Logger as PinoLogger } from 'pino';
@@ -23,6 +25,8 @@ export interface Logger {
   child(bindings: LogFields): Logger;
   readonly level: LogLevel;
 }
+
+const asRedacted = (value: unknown) => value;
 
 function adapt(p: PinoLogger, level: LogLevel): Logger {
   return {
@@ -60,7 +64,8 @@ export function createLogger(
       timestamp: pino.stdTimeFunctions.isoTime,
       // Sensitive field names are redacted in each call's fields and in the base.
       formatters: { level: (label) => ({ level: label }), log: redactFields, bindings: redactFields },
-      serializers: { err: pino.stdSerializers.err, error: pino.stdSerializers.err },
+      // redactFields has serialised every error already (causes included) and redacted its fields at any depth.
+      serializers: { err: asRedacted, error: asRedacted },
       // Fields of the surrounding withLogContext (an activity's workflowId and httpRequestId).
       mixin: () => ({ ...currentLogContext() }),
       hooks: { streamWrite: scrubSecrets },

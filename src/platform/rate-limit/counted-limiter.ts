@@ -1,7 +1,8 @@
 import type { TieredLimiter } from './limiter';
 
 /**
- * The same limiter, counting every refusal by tier (both the per-key budget and addresses guessing keys go through it).
+ * The same limiter, counting every refusal by tier (both the per-account budget and addresses guessing keys go through
+ * it).
  */
 export function countingRejections(
   limiter: TieredLimiter,

@@ -5,8 +5,10 @@ import type { RateLimitPrincipal } from './tiers';
 
 export interface RateLimitMiddlewareDeps {
   limiter: TieredLimiter;
-  /** The authenticated key, as an earlier middleware left it (e.g. on res.locals). */
+  /** Whose budget the request spends (its account), as an earlier middleware left it (e.g. on res.locals). */
   principalOf(res: Response): RateLimitPrincipal;
+  /** What the 429's message calls the limit and what it counts (default: "Rate limit", "requests"). */
+  describedAs?: { limit: string; counts: string };
 }
 
 /** IETF draft-6 headers (the form clients and gateways parse most widely), see notes/market-data.md §2.1. */
@@ -20,7 +22,7 @@ export function rateLimitHeaders(decision: RateLimitDecision): Record<string, st
 }
 
 /**
- * Spends one point of the caller's per-key limit per request. The headers go on `res` before anything
+ * Spends one point of the caller's budget (its account's) per request. The headers go on `res` before anything
  * else runs, so every later answer carries them (200s, 400s, 404s from handlers, and the 429 itself).
  */
 export function createRateLimitMiddleware(deps: RateLimitMiddlewareDeps): RequestHandler {
@@ -30,9 +32,10 @@ export function createRateLimitMiddleware(deps: RateLimitMiddlewareDeps): Reques
     if (!decision.allowed) {
       // Retry-After must be a positive integer: a window that resets within the current second still says 1.
       const retryAfterSeconds = Math.max(1, decision.resetSeconds);
+      const { limit, counts } = deps.describedAs ?? { limit: 'Rate limit', counts: 'requests' };
       const message =
-        `Rate limit of ${decision.limit} requests per ${decision.windowSeconds} s exceeded for this ` +
-        `API key; retry in ${retryAfterSeconds} s`;
+        `${limit} of ${decision.limit} ${counts} per ${decision.windowSeconds} s exceeded for this ` +
+        `account (all its API keys share it); retry in ${retryAfterSeconds} s`;
       const { body } = structuredError(429, 'RATE_LIMITED', message, {
         tier: decision.tier,
         limit: decision.limit,

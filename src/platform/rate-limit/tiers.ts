@@ -1,8 +1,11 @@
-/** Per-API-key rate-limit tiers: how many requests a key may make per minute. */
+/** Rate-limit tiers: how many requests per minute a request's key may spend from its principal's budget. */
 export type RateLimitTier = 'free' | 'pro' | 'enterprise';
 
 export interface RateLimitPrincipal {
-  /** A stable id such as `key:<api key uuid>`; never the secret, because it is stored in the counter table. */
+  /**
+   * Whose budget the request spends: a stable id such as `account:<user id>` (every key of an account shares it);
+   * never a secret, because it is stored in the counter table.
+   */
   key: string;
   tier: RateLimitTier;
   /** The enterprise key's own figure (api_keys.requests_per_minute); ignored for the other tiers. */

@@ -21,6 +21,8 @@ export interface EsploraBitcoinClientOptions {
   fetch?: typeof fetch;
   /** Counts requests and failures per provider (the worker's metrics). */
   observer?: HttpObserver;
+  /** Largest answer read (HTTP_MAX_RESPONSE_BYTES). */
+  maxResponseBytes?: number;
 }
 
 interface EsploraTx {
@@ -82,6 +84,7 @@ export function createEsploraBitcoinClient(
     requestTimeoutMs: options.requestTimeoutMs,
     fetch: options.fetch,
     observer: options.observer,
+    maxResponseBytes: options.maxResponseBytes,
   });
   const get = <T>(path: string, signal: AbortSignal, notFoundAsNull = false) =>
     provider.request<T>('GET', path, { signal, notFoundAsNull });

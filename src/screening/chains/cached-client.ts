@@ -7,7 +7,7 @@ export interface CacheStats {
 }
 
 /** A client whose cache counters can be bound to one job, so its full response reports its own hits. */
-export interface CachingChainClient extends ChainClient {
+export interface CachingChainClient extends Omit<ChainClient, 'forJob'> {
   forJob(stats: CacheStats): ChainClient;
 }
 
@@ -29,7 +29,7 @@ export function createCachingChainClient(
   const now = options.now ?? Date.now;
   const safe = async <T>(work: () => Promise<T>, fallback: T): Promise<T> => work().catch(() => fallback);
 
-  const bind = (stats: CacheStats): ChainClient => ({
+  const bind = (stats: CacheStats, inner: ChainClient): ChainClient => ({
     chain: inner.chain,
     nativeAsset: inner.nativeAsset,
     normalizeAddress: (raw) => inner.normalizeAddress(raw),
@@ -71,5 +71,9 @@ export function createCachingChainClient(
       : {}),
   });
 
-  return { ...bind({ hits: 0, misses: 0 }), forJob: bind };
+  // A job's view binds the inner client's per-job state too (the span its log reads covered).
+  return {
+    ...bind({ hits: 0, misses: 0 }, inner),
+    forJob: (stats) => bind(stats, inner.forJob?.() ?? inner),
+  };
 }

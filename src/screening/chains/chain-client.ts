@@ -97,6 +97,11 @@ export interface ChainClient {
    * `crawl.source`). Absent when a chain has one source only.
    */
   historySource?(signal: AbortSignal): Promise<HistorySourceReport>;
+  /**
+   * This client for one analysis: state a job learns (e.g. the block span an EVM log history read) stays in that
+   * job and is reported by its own historySource. Absent when a client keeps no per-job state.
+   */
+  forJob?(): ChainClient;
 }
 
 /** The address-history source a client chose, for the crawl report. */
@@ -131,13 +136,17 @@ export class ChainConfigurationError extends AppError {
   }
 }
 
-/** The node could not be reached or answered with an error; retrying later may succeed. */
+/**
+ * The node could not be reached or answered with an error; retrying later may succeed, unless `retryable` says
+ * the provider refused this very request (it would refuse it again).
+ */
 export class ChainUnavailableError extends AppError {
   constructor(
     readonly chain: Chain,
     message: string,
     override readonly cause?: unknown,
+    options: { retryable?: boolean } = {},
   ) {
-    super('CHAIN_UNAVAILABLE', message);
+    super('CHAIN_UNAVAILABLE', message, options);
   }
 }

@@ -19,6 +19,8 @@ export interface EtherscanSettings {
   fetch?: typeof fetch;
   /** Counts requests and failures per provider (the worker's metrics). */
   observer?: HttpObserver;
+  /** Largest answer read (HTTP_MAX_RESPONSE_BYTES). */
+  maxResponseBytes?: number;
 }
 
 /** Fields we read from `txlist`, `txlistinternal` and `tokentx` items (all strings, as Etherscan sends them). */
@@ -140,6 +142,7 @@ export function createEtherscanHistory(
     retry: { maxRetries: 3, baseDelayMs: 1_000, maxDelayMs: 4_000 },
     fetch: settings.fetch,
     observer: settings.observer,
+    maxResponseBytes: settings.maxResponseBytes,
   });
   const pages = new Map<
     string,

@@ -1,24 +1,29 @@
 import { EvmNodeError } from './evm-rpc';
 
-/** How far back a plain node is searched: `maxWindows` ranges of `windowBlocks` blocks, newest first. */
+/**
+ * How far back a plain node is searched: `maxWindows` ranges of `windowBlocks` blocks, newest first; and how many
+ * movements one window may keep (the newest), so a hub's window cannot fill a worker's memory.
+ */
 export interface BlockWindowSettings {
   windowBlocks: number;
   maxWindows: number;
+  /** Default DEFAULT_MAX_LOGS_PER_WINDOW. */
+  maxLogsPerWindow?: number;
 }
+
+/** Infura's own cap on one eth_getLogs answer: a window holding more is as much as a read ever needs. */
+export const DEFAULT_MAX_LOGS_PER_WINDOW = 10_000;
 
 export interface BlockRange {
   from: bigint;
   to: bigint;
 }
 
-/** [head−W+1, head], the range before it, … at most maxWindows of them, never below block 0. */
-export function blockWindows(head: bigint, settings: BlockWindowSettings): BlockRange[] {
-  const size = BigInt(Math.max(1, settings.windowBlocks));
-  const ranges: BlockRange[] = [];
-  for (let to = head; to >= 0n && ranges.length < settings.maxWindows; to -= size) {
-    ranges.push({ from: to - size + 1n > 0n ? to - size + 1n : 0n, to });
-  }
-  return ranges;
+/** The blocks one read may search: the newest windowBlocks × maxWindows up to `head`, never below block 0. */
+export function searchSpan(head: bigint, settings: BlockWindowSettings): BlockRange {
+  const blocks = BigInt(Math.max(1, settings.windowBlocks)) * BigInt(Math.max(1, settings.maxWindows));
+  const from = head - blocks + 1n;
+  return { from: from > 0n ? from : 0n, to: head };
 }
 
 // How providers say a range holds too much: Infura "query returned more than 10000 results", Alchemy
@@ -35,23 +40,32 @@ export function isRangeRefusal(err: unknown): boolean {
 }
 
 /**
- * Runs `fetchRange` over [from, to]; when the node refuses the range as too large, halves it and
- * fetches the newer half first, down to single blocks. `onSplit` learns the size that was refused, so
- * the caller can shrink later windows instead of being refused again.
+ * Reads `span` newest first, one window of `windowBlocks` at a time, until `readWindow` says it has enough or the
+ * span is done. A window the node refuses as too large (isRangeRefusal) is halved and read again, down to one block,
+ * and the windows after it start at the size that worked. That size belongs to this walk alone: a hub address
+ * whose logs overflow every window must not narrow the search of the next address, or of every later job on the
+ * chain. Returns the blocks actually read (newest block to the oldest window finished), null when none was.
  */
-export async function fetchSplitting<T>(
-  fetchRange: (range: BlockRange) => Promise<T[]>,
-  range: BlockRange,
-  onSplit: (refusedSize: bigint) => void = () => undefined,
-): Promise<T[]> {
-  try {
-    return await fetchRange(range);
-  } catch (err) {
-    if (!isRangeRefusal(err) || range.from >= range.to) throw err;
-    onSplit(range.to - range.from + 1n);
-    const mid = range.from + (range.to - range.from) / 2n;
-    const newer = await fetchSplitting(fetchRange, { from: mid + 1n, to: range.to }, onSplit);
-    const older = await fetchSplitting(fetchRange, { from: range.from, to: mid }, onSplit);
-    return [...older, ...newer];
+export async function walkWindows(
+  span: BlockRange,
+  windowBlocks: number,
+  readWindow: (range: BlockRange) => Promise<'more' | 'enough'>,
+): Promise<BlockRange | null> {
+  let size = BigInt(Math.max(1, windowBlocks));
+  let oldest: bigint | null = null;
+  for (let to = span.to; to >= span.from; ) {
+    const from = to - size + 1n > span.from ? to - size + 1n : span.from;
+    let wanted: 'more' | 'enough';
+    try {
+      wanted = await readWindow({ from, to });
+    } catch (err) {
+      if (!isRangeRefusal(err) || from === to) throw err;
+      size = (to - from + 1n) / 2n;
+      continue;
+    }
+    oldest = from;
+    if (wanted === 'enough') break;
+    to = from - 1n;
   }
+  return oldest === null ? null : { from: oldest, to: span.to };
 }

@@ -8,7 +8,7 @@ import {
 } from './chain-client';
 import type { HttpObserver } from '../../platform/http-client/http-client';
 import { createEtherscanHistory, type EtherscanSettings } from './etherscan-history';
-import type { BlockWindowSettings } from './evm-block-windows';
+import type { BlockRange, BlockWindowSettings } from './evm-block-windows';
 import { createChainIdGuard } from './evm-chain-id';
 import { readOtsHistory, readOtsTransfers } from './evm-history';
 import { pickHistorySource, type EvmHistoryMode, type EvmHistorySource } from './evm-history-source';
@@ -42,6 +42,8 @@ export interface EvmClientOptions {
   logWindows?: BlockWindowSettings;
   /** Counts node calls and failures (the worker's metrics). */
   observer?: HttpObserver;
+  /** Largest answer read (HTTP_MAX_RESPONSE_BYTES). */
+  maxResponseBytes?: number;
 }
 
 const DEFAULT_LOG_WINDOWS: BlockWindowSettings = { windowBlocks: 5_000, maxWindows: 10 };
@@ -70,6 +72,29 @@ const NATIVE_ASSETS = {
 // Token metadata never changes once deployed, but any contract can be a "token", so the cache is bounded.
 const TOKEN_CACHE_LIMIT = 1_000;
 
+/** The blocks one job's log reads covered together (each read goes back from the head until its page is full). */
+interface LogCoverage {
+  read: BlockRange | null;
+}
+
+function widen(coverage: LogCoverage, span: BlockRange): void {
+  const { read } = coverage;
+  if (!read) {
+    coverage.read = { ...span };
+    return;
+  }
+  if (span.from < read.from) read.from = span.from;
+  if (span.to > read.to) read.to = span.to;
+}
+
+/** What a `logs` answer says it searched: the span its job read, or, before any read, the span a read searches. */
+function spanText(windows: BlockWindowSettings, coverage: LogCoverage | undefined): string {
+  const read = coverage?.read;
+  if (!read) return `the newest ${windows.windowBlocks * windows.maxWindows} blocks only`;
+  const blocks = read.to - read.from + 1n;
+  return `blocks ${read.from} to ${read.to} only (${blocks} blocks read${read.from === 0n ? ', back to genesis' : ''})`;
+}
+
 export function createEvmChainClient(options: EvmClientOptions): ChainClient {
   const { chain } = options;
   const nativeAsset = NATIVE_ASSETS[chain];
@@ -78,6 +103,7 @@ export function createEvmChainClient(options: EvmClientOptions): ChainClient {
     rpcUrl: options.rpcUrl,
     timeoutMs: options.requestTimeoutMs ?? 10_000,
     observer: options.observer,
+    maxResponseBytes: options.maxResponseBytes,
   });
   const tokenCache = new Map<string, Asset>();
   const chainId = createChainIdGuard(chain, rpc);
@@ -198,33 +224,35 @@ export function createEvmChainClient(options: EvmClientOptions): ChainClient {
   };
   const windows = options.logWindows ?? DEFAULT_LOG_WINDOWS;
   const logHistory = createLogHistory({ rpc, nativeAsset, tokenAsset, hasTraces, windows });
-  const span = `the newest ${windows.windowBlocks * windows.maxWindows} blocks`;
-  const logs: EvmHistorySource = {
+  /** The logs source as one job sees it: its reads widen `coverage`, and its report names the span they read. */
+  const logsFor = (coverage: LogCoverage | undefined): EvmHistorySource => ({
     describe: async (signal) =>
       (await hasTraces(signal))
         ? {
             name: 'logs',
-            limitation: `ERC-20 Transfer logs and trace_filter native transfers over ${span} only`,
+            limitation: `ERC-20 Transfer logs and trace_filter native transfers over ${spanText(windows, coverage)}`,
             blindTo: [],
           }
         : {
             name: 'logs',
             limitation:
-              `ERC-20 Transfer logs over ${span} only; native ${nativeAsset.symbol} transfers are not ` +
-              `logs and this node has no trace_filter, so they were not followed`,
+              `ERC-20 Transfer logs over ${spanText(windows, coverage)}; native ${nativeAsset.symbol} transfers ` +
+              `are not logs and this node has no trace_filter, so they were not followed`,
             blindTo: ['native', 'internal'],
           },
     // A window of logs cannot say when an address first appeared or how often it received.
     history: async () => null,
-    transfers: (address, o, signal) => logHistory.transfers(address, o, signal),
-  };
-  const source = (signal: AbortSignal) =>
-    pickHistorySource(
-      { chain, mode: options.historySource ?? 'auto', hasOts: hasOtsApi, otterscan, etherscan, logs },
-      signal,
-    );
+    async transfers(address, o, signal) {
+      const { transfers, truncated, span } = await logHistory.transfers(address, o, signal);
+      if (coverage && span) widen(coverage, span);
+      return { transfers, truncated };
+    },
+  });
+
+  type PickSource = (signal: AbortSignal) => Promise<EvmHistorySource>;
 
   async function getAddressFacts(
+    source: PickSource,
     raw: string,
     { tokens, historyLimit }: { tokens: string[]; historyLimit: number },
     signal: AbortSignal,
@@ -260,16 +288,44 @@ export function createEvmChainClient(options: EvmClientOptions): ChainClient {
   }
 
   /** Both directions, from the source EVM_HISTORY_SOURCE picks (Otterscan, Etherscan or windows of logs). */
-  async function getAddressTransfers(raw: string, { limit }: { limit: number }, signal: AbortSignal) {
+  async function getAddressTransfers(
+    source: PickSource,
+    raw: string,
+    { limit }: { limit: number },
+    signal: AbortSignal,
+  ) {
     const address = normalizeAddress(raw);
     await chainId.ensure(signal);
     return (await source(signal)).transfers(address, { limit }, signal);
   }
 
-  async function historySource(signal: AbortSignal) {
+  async function historySource(source: PickSource, signal: AbortSignal) {
     await chainId.ensure(signal);
     return (await source(signal)).describe(signal);
   }
 
-  return { chain, nativeAsset, normalizeAddress, getTransaction, getAddressFacts, getAddressTransfers, historySource };
+  /**
+   * The client over one job's state (`forJob`, as the engine binds a client per analysis) or over none (a read
+   * outside a job). What a job learns stays in it: the span its log reads covered, named in its own report.
+   */
+  function view(coverage: LogCoverage | undefined): ChainClient {
+    const logs = logsFor(coverage);
+    const source: PickSource = (signal) =>
+      pickHistorySource(
+        { chain, mode: options.historySource ?? 'auto', hasOts: hasOtsApi, otterscan, etherscan, logs },
+        signal,
+      );
+    return {
+      chain,
+      nativeAsset,
+      normalizeAddress,
+      getTransaction,
+      getAddressFacts: (raw, o, signal) => getAddressFacts(source, raw, o, signal),
+      getAddressTransfers: (raw, o, signal) => getAddressTransfers(source, raw, o, signal),
+      historySource: (signal) => historySource(source, signal),
+      forJob: () => view({ read: null }),
+    };
+  }
+
+  return view(undefined);
 }

@@ -1,5 +1,11 @@
 import type { AddressTransfer, Asset } from './chain-client';
-import { blockWindows, fetchSplitting, type BlockRange, type BlockWindowSettings } from './evm-block-windows';
+import {
+  DEFAULT_MAX_LOGS_PER_WINDOW,
+  searchSpan,
+  walkWindows,
+  type BlockRange,
+  type BlockWindowSettings,
+} from './evm-block-windows';
 import { decodeTransferLogs, TRANSFER_TOPIC, type RpcLog } from './evm-logs';
 import type { EvmRpc } from './evm-rpc';
 
@@ -42,11 +48,12 @@ export interface LogHistoryContext {
 }
 
 export interface LogHistory {
+  /** The newest movements, and `span`: the blocks actually read (null when the head alone was not). */
   transfers(
     address: string,
     options: { limit: number },
     signal: AbortSignal,
-  ): Promise<{ transfers: AddressTransfer[]; truncated: boolean }>;
+  ): Promise<{ transfers: AddressTransfer[]; truncated: boolean; span: BlockRange | null }>;
 }
 
 // Final receipts never change; the memo is bounded only because a client lives as long as the worker.
@@ -64,55 +71,35 @@ interface Found {
   trace?: Trace;
 }
 
+const newestFirst = (a: Found, b: Found) => (a.block === b.block ? b.order - a.order : a.block > b.block ? -1 : 1);
+
 /**
  * Address history from a plain JSON-RPC node: ERC-20 Transfer logs naming the address as sender
  * (topic 1) or recipient (topic 2), and, when the node has trace_filter, native transfers to and from
- * it (top-level and contract-initiated). Walks back from the head in windows of `windowBlocks`, at most
- * `maxWindows`, until `limit` movements are found; a window the node calls too large is split in two
- * until it answers, and later windows start at the size that worked. Without trace_filter native
- * ETH/BNB movements are invisible here: they are not logs.
+ * it (top-level and contract-initiated). Each read walks back from the head in windows of `windowBlocks`
+ * over at most windowBlocks × maxWindows blocks until `limit` movements are found (evm-block-windows.ts): a
+ * window the node calls too large is halved for the rest of that read only, and a window keeps at most
+ * `maxLogsPerWindow` movements, its newest. Without trace_filter native ETH/BNB movements are invisible
+ * here: they are not logs.
  */
 export function createLogHistory(ctx: LogHistoryContext): LogHistory {
-  // Learned from refusals, never grown back: the node's cap does not change while we run.
-  let windowBlocks = ctx.windows.windowBlocks;
   const receiptOk = new Map<string, boolean>();
+  const maxPerWindow = ctx.windows.maxLogsPerWindow ?? DEFAULT_MAX_LOGS_PER_WINDOW;
 
-  const shrinkTo = (refused: bigint) => {
-    windowBlocks = Math.max(1, Math.min(windowBlocks, Number(refused / 2n)));
-  };
-
-  async function logs(topics: (string | null)[], range: BlockRange, signal: AbortSignal): Promise<WindowLog[]> {
-    return fetchSplitting(
-      (r) => {
-        return ctx.rpc.request<WindowLog[]>(
-          'eth_getLogs',
-          [{ fromBlock: hex(r.from), toBlock: hex(r.to), topics }],
-          signal,
-        );
-      },
-      range,
-      shrinkTo,
+  // One call per query and window: a refusal is the walk's to handle (it halves the window and asks again).
+  const logs = (topics: (string | null)[], range: BlockRange, signal: AbortSignal) =>
+    ctx.rpc.request<WindowLog[]>(
+      'eth_getLogs',
+      [{ fromBlock: hex(range.from), toBlock: hex(range.to), topics }],
+      signal,
     );
-  }
 
-  async function traces(
-    side: 'fromAddress' | 'toAddress',
-    address: string,
-    range: BlockRange,
-    signal: AbortSignal,
-  ): Promise<Trace[]> {
-    return fetchSplitting(
-      (r) => {
-        return ctx.rpc.request<Trace[]>(
-          'trace_filter',
-          [{ fromBlock: hex(r.from), toBlock: hex(r.to), [side]: [address] }],
-          signal,
-        );
-      },
-      range,
-      shrinkTo,
+  const traces = (side: 'fromAddress' | 'toAddress', address: string, range: BlockRange, signal: AbortSignal) =>
+    ctx.rpc.request<Trace[]>(
+      'trace_filter',
+      [{ fromBlock: hex(range.from), toBlock: hex(range.to), [side]: [address] }],
+      signal,
     );
-  }
 
   /** A call inside a reverted transaction carries no error of its own: the receipt says whether it stood. */
   async function standing(trace: Trace, signal: AbortSignal): Promise<boolean> {
@@ -204,21 +191,22 @@ export function createLogHistory(ctx: LogHistoryContext): LogHistory {
     async transfers(address, { limit }, signal) {
       const head = BigInt(await ctx.rpc.request<string>('eth_blockNumber', [], signal));
       const withTraces = await ctx.hasTraces(signal);
+      // One more than the page tells whether older movements exist; a window never keeps fewer than that.
+      const keep = Math.max(limit + 1, maxPerWindow);
       const found: Found[] = [];
-      let reachedGenesis = false;
-      for (const range of blockWindows(head, { windowBlocks, maxWindows: ctx.windows.maxWindows })) {
-        found.push(...(await readWindow(address, range, withTraces, signal)));
-        reachedGenesis = range.from === 0n;
-        if (found.length >= limit) break;
-      }
-      found.sort((a, b) => (a.block === b.block ? b.order - a.order : a.block > b.block ? -1 : 1));
+      const span = await walkWindows(searchSpan(head, ctx.windows), ctx.windows.windowBlocks, async (range) => {
+        const window = (await readWindow(address, range, withTraces, signal)).sort(newestFirst);
+        found.push(...window.slice(0, keep));
+        return found.length >= limit ? 'enough' : 'more';
+      });
+      found.sort(newestFirst);
       // Only the kept page costs calls: a spam-token hub would otherwise need two eth_calls per token.
       const transfers: AddressTransfer[] = [];
       for (const f of found.slice(0, limit)) {
         if (f.trace && !(await standing(f.trace, signal))) continue;
         transfers.push(f.token ? { ...f.transfer, asset: await ctx.tokenAsset(f.token, signal) } : f.transfer);
       }
-      return { transfers, truncated: found.length > limit || !reachedGenesis };
+      return { transfers, truncated: found.length > limit || span === null || span.from > 0n, span };
     },
   };
 }

@@ -1,8 +1,10 @@
-import { BaseError, HttpRequestError, TimeoutError, createPublicClient, http } from 'viem';
+import { BaseError, HttpRequestError, ResponseBodyTooLargeError, TimeoutError, createPublicClient, http } from 'viem';
 import { bsc, mainnet } from 'viem/chains';
 import { raceSignal } from '../../platform/abort/deadline';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../../platform/http-client/bounded-body';
+import { redactEndpoint } from '../../platform/http-client/endpoint-secrets';
 import type { HttpObserver } from '../../platform/http-client/http-client';
-import { ChainUnavailableError } from './chain-client';
+import { ChainConfigurationError, ChainUnavailableError } from './chain-client';
 
 export type EvmChain = 'ethereum' | 'binance-smart-chain';
 
@@ -29,8 +31,9 @@ export class EvmNodeError extends ChainUnavailableError {
     message: string,
     readonly method: string,
     readonly rpcCode: number | undefined,
+    options: { retryable?: boolean } = {},
   ) {
-    super(chain, message);
+    super(chain, message, undefined, options);
     this.name = 'EvmNodeError';
   }
 }
@@ -40,13 +43,22 @@ export function createEvmRpc(options: {
   rpcUrl: string;
   timeoutMs: number;
   observer?: HttpObserver;
+  /** Largest answer read (HTTP_MAX_RESPONSE_BYTES): viem streams and counts the body. */
+  maxResponseBytes?: number;
 }): EvmRpc {
   const { chain, rpcUrl, observer } = options;
   // Counted per call (viem may retry a call once inside its transport).
   const provider = `${chain}-rpc`;
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const client = createPublicClient({
     chain: chain === 'ethereum' ? mainnet : bsc,
-    transport: http(rpcUrl, { timeout: options.timeoutMs, retryCount: 1 }),
+    transport: http(rpcUrl, {
+      timeout: options.timeoutMs,
+      retryCount: 1,
+      maxResponseBodySize: maxResponseBytes,
+      // A redirect is refused, not followed: it would carry the request (and the URL's credentials) elsewhere.
+      fetchOptions: { redirect: 'manual' },
+    }),
   });
   const raw = client.request as unknown as RawRequest;
 
@@ -60,16 +72,16 @@ export function createEvmRpc(options: {
       const rejected = isRejection(err);
       // A definite "no" the caller asked to tolerate (a revert, an unknown method) is an answer, not an error.
       if (tolerateRejection && rejected) return undefined;
+      const final = isRedirect(err) || err instanceof ResponseBodyTooLargeError;
       observer?.failed(
         provider,
-        rejected ? 'refused' : (err as { status?: unknown }).status === 429 ? 'rate_limited' : 'transient',
+        rejected || final ? 'refused' : (err as { status?: unknown }).status === 429 ? 'rate_limited' : 'transient',
       );
-      throw new EvmNodeError(
-        chain,
-        `${chain} node failed on ${method}: ${redact(describe(err), rpcUrl)}`,
-        method,
-        errorCode(err),
-      );
+      const message = `${chain} node failed on ${method}: ${redactEndpoint(describe(err, maxResponseBytes), rpcUrl)}`;
+      // The configured URL is wrong: only an operator can fix it.
+      if (isRedirect(err)) throw new ChainConfigurationError(chain, message);
+      // The same call would bring the same answer; eth_getLogs splits its range on it (evm-block-windows.ts).
+      throw new EvmNodeError(chain, message, method, errorCode(err), final ? { retryable: false } : {});
     }
   }
   return {
@@ -101,12 +113,21 @@ function socketCode(err: unknown): string | undefined {
   return undefined;
 }
 
+function isRedirect(err: unknown): boolean {
+  return err instanceof HttpRequestError && err.status !== undefined && err.status >= 300 && err.status < 400;
+}
+
 /**
  * Built from the error's parts, never from viem's message: that message embeds the request URL,
  * and production URLs carry API keys in the path.
  */
-function describe(err: unknown): string {
+function describe(err: unknown, maxResponseBytes: number): string {
   if (err instanceof TimeoutError) return 'request timed out';
+  // "response size" is how providers word a range too large for one answer: eth_getLogs splits on it.
+  if (err instanceof ResponseBodyTooLargeError)
+    return `response size over the ${maxResponseBytes}-byte cap (HTTP_MAX_RESPONSE_BYTES)`;
+  if (isRedirect(err))
+    return `redirected (HTTP ${(err as HttpRequestError).status}), not followed: configure the URL it points to`;
   if (err instanceof HttpRequestError) {
     return err.status ? `HTTP ${err.status}` : `connection failed (${socketCode(err) ?? 'network error'})`;
   }
@@ -114,26 +135,4 @@ function describe(err: unknown): string {
   const details = err instanceof BaseError ? err.details : err instanceof Error ? err.message : String(err);
   const text = details.slice(0, 200);
   return code !== undefined ? `RPC error ${code}: ${text}` : `${err instanceof Error ? err.name : 'error'}: ${text}`;
-}
-
-/** Node error texts can echo the endpoint; strip anything URL-shaped and the configured URL's secrets. */
-function redact(text: string, rpcUrl: string): string {
-  let out = text.replace(/[a-z][a-z0-9+.-]*:\/\/[^\s"',)]+/gi, '<rpc-url>');
-  try {
-    const url = new URL(rpcUrl);
-    // Keys usually sit in the path (/v3/<key>) or the query; a long path segment alone is treated as one.
-    const segments = url.pathname.split('/').filter((segment) => segment.length >= 8);
-    const secrets = [
-      url.pathname.length > 1 ? url.pathname : '',
-      url.search,
-      url.username,
-      url.password,
-      url.host,
-      ...segments,
-    ];
-    for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join('<redacted>');
-  } catch {
-    out = out.split(rpcUrl).join('<rpc-url>');
-  }
-  return out;
 }

@@ -35,6 +35,8 @@ export interface HttpProviderOptions {
   parseJson?: (text: string) => unknown;
   /** Counts requests and failures per provider (the worker's Prometheus metrics). */
   observer?: HttpObserver;
+  /** Largest answer read (HTTP_MAX_RESPONSE_BYTES); default the shared client's. */
+  maxResponseBytes?: number;
 }
 
 export interface ProviderRequestOptions<T> {
@@ -58,12 +60,16 @@ export interface HttpProvider {
 }
 
 /**
- * One chain-API endpoint as every adapter uses it: the shared client (src/infra/http) with this
- * provider's rate limit, retry policy and error rules, and errors in the chain domain's terms.
+ * One chain-API endpoint as every adapter uses it: the shared client (src/platform/http-client) with this
+ * provider's rate limit, retry policy and error rules, and errors in the chain domain's terms that name the
+ * provider and the path below its endpoint only.
  */
 export function createHttpProvider(o: HttpProviderOptions): HttpProvider {
   const client = createHttpClient({
     name: o.name,
+    // Errors name the path below it, never the URL: a key may sit in its userinfo, path or query.
+    baseUrl: o.baseUrl,
+    maxResponseBytes: o.maxResponseBytes,
     timeoutMs: o.requestTimeoutMs,
     retry: {
       baseDelayMs: 100,
@@ -102,7 +108,8 @@ export function createHttpProvider(o: HttpProviderOptions): HttpProvider {
       } catch (err) {
         if (!(err instanceof HttpGiveUpError)) throw err;
         if (err.details.misconfigured) throw new ChainConfigurationError(o.chain, err.message);
-        throw new ChainUnavailableError(o.chain, err.message, err);
+        // A refusal of the request itself (a 4xx, an answer over the size cap) would be refused again on a retry.
+        throw new ChainUnavailableError(o.chain, err.message, err, { retryable: err.details.retryableLater });
       }
     },
   };

@@ -19,6 +19,7 @@ type ChainConfig = Pick<
   | 'SOLANA_RPC_URL'
   | 'XRPL_RPC_URL'
   | 'CHAIN_REQUEST_TIMEOUT_MS'
+  | 'HTTP_MAX_RESPONSE_BYTES'
   | 'EVM_HISTORY_SOURCE'
   | 'ETHERSCAN_API_KEY'
   | 'ETHERSCAN_API_URL'
@@ -41,6 +42,7 @@ function evmHistoryOptions(
           bucket: createTokenBucket(config.ETHERSCAN_RATE_PER_SECOND),
           requestTimeoutMs: config.CHAIN_REQUEST_TIMEOUT_MS,
           observer,
+          maxResponseBytes: config.HTTP_MAX_RESPONSE_BYTES,
         }
       : undefined,
     logWindows: { windowBlocks: config.EVM_LOGS_WINDOW_BLOCKS, maxWindows: config.EVM_LOGS_MAX_WINDOWS },
@@ -60,7 +62,8 @@ export const PROVIDER_RATES = { esplora: 5, xrpl: 5, trongrid: 12, solana: 4 } a
 export function createChainClients(config: ChainConfig, observer?: HttpObserver): Partial<Record<Chain, ChainClient>> {
   const clients: Partial<Record<Chain, ChainClient>> = {};
   const timeout = config.CHAIN_REQUEST_TIMEOUT_MS;
-  const evm = { ...evmHistoryOptions(config, observer), observer };
+  const maxResponseBytes = config.HTTP_MAX_RESPONSE_BYTES;
+  const evm = { ...evmHistoryOptions(config, observer), observer, maxResponseBytes };
   if (config.ETHEREUM_RPC_URL)
     clients.ethereum = createEvmChainClient({
       chain: 'ethereum',
@@ -81,6 +84,7 @@ export function createChainClients(config: ChainConfig, observer?: HttpObserver)
       requestTimeoutMs: timeout,
       ratePerSecond: PROVIDER_RATES.esplora,
       observer,
+      maxResponseBytes,
     });
   if (config.XRPL_RPC_URL)
     clients.ripple = createXrplClient({
@@ -88,6 +92,7 @@ export function createChainClients(config: ChainConfig, observer?: HttpObserver)
       requestTimeoutMs: timeout,
       ratePerSecond: PROVIDER_RATES.xrpl,
       observer,
+      maxResponseBytes,
     });
   if (config.TRON_API_URL)
     clients.tron = createTronClient({
@@ -96,6 +101,7 @@ export function createChainClients(config: ChainConfig, observer?: HttpObserver)
       requestTimeoutMs: timeout,
       ratePerSecond: PROVIDER_RATES.trongrid,
       observer,
+      maxResponseBytes,
     });
   if (config.SOLANA_RPC_URL)
     clients.solana = createSolanaClient({
@@ -103,6 +109,7 @@ export function createChainClients(config: ChainConfig, observer?: HttpObserver)
       requestTimeoutMs: timeout,
       ratePerSecond: PROVIDER_RATES.solana,
       observer,
+      maxResponseBytes,
     });
   return clients;
 }

@@ -27,6 +27,8 @@ export interface SolanaClientOptions {
   fetch?: typeof fetch;
   /** Counts requests and failures per provider (the worker's metrics). */
   observer?: HttpObserver;
+  /** Largest answer read (HTTP_MAX_RESPONSE_BYTES). */
+  maxResponseBytes?: number;
 }
 
 /** The parts of a `getTransaction(…, {encoding: 'json'})` answer this client reads. */
@@ -156,6 +158,7 @@ export function createSolanaClient(options: SolanaClientOptions): ChainClient & 
     fetch: options.fetch,
     parseJson: parseLosslessJson,
     observer: options.observer,
+    maxResponseBytes: options.maxResponseBytes,
   });
   // Kit keeps its typed API and response transformers; every request still goes through the provider's
   // rate limit, retries, deadline and metrics.

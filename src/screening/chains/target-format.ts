@@ -1,6 +1,7 @@
 import { BITCOIN_BASE58_ALPHABET, decodeBase58, decodeBase58Check, XRPL_BASE58_ALPHABET } from './base58check';
 import { normalizeBitcoinAddress } from './bitcoin-address';
 import type { Chain } from './chain';
+import { normalizeBnbBeaconAddress } from './bnb-beacon-address';
 import { toTronBase58 } from './tron-address';
 
 /**
@@ -11,30 +12,87 @@ import { toTronBase58 } from './tron-address';
 const BASE58 = '[1-9A-HJ-NP-Za-km-z]';
 const RIPPLE_ALPHABET = '[rpshnaf39wBUDNEGHJKLM4PQRST7VWXYZ2bcdeCg65jkm8oFqi1tuvAxyz]';
 
-const ADDRESS_RULES: Record<Chain, (raw: string) => string | null> = {
-  ethereum: evmAddress,
-  'binance-smart-chain': evmAddress,
-  bitcoin: (raw) => {
-    // Mainnet forms only, and the checksum must hold (base58check or bech32/bech32m).
-    const mainnet =
-      /^(bc1|BC1)[02-9ac-hj-np-zAC-HJ-NP-Z]{8,87}$/.test(raw) || new RegExp(`^[13]${BASE58}{25,34}$`).test(raw);
-    return mainnet ? normalizeBitcoinAddress(raw) : null;
-  },
-  tron: (raw) => (new RegExp(`^T${BASE58}{33}$`).test(raw) ? toTronBase58(raw) : null),
-  // A Solana address is any 32-byte public key: it has no checksum, so the length after decoding is the check.
-  solana: (raw) =>
-    new RegExp(`^${BASE58}{32,44}$`).test(raw) && decodeBase58(raw, BITCOIN_BASE58_ALPHABET)?.length === 32
-      ? raw
-      : null,
-  ripple: (raw) => {
-    if (!new RegExp(`^r${RIPPLE_ALPHABET}{24,34}$`).test(raw)) return null;
-    const decoded = decodeBase58Check(raw, XRPL_BASE58_ALPHABET);
-    return decoded && decoded.version === 0 && decoded.payload.length === 20 ? raw : null;
-  },
+/**
+ * One way a chain writes addresses. `readOnChain` is false for a format no node of this service reads (the
+ * chain's client speaks another format): such an address is screened against the lists alone, and says so.
+ */
+export interface AddressFormat {
+  /** How answers and hints name the format. */
+  name: string;
+  /** The canonical form, or null when `raw` is not an address of this format. */
+  normalize(raw: string): string | null;
+  readOnChain: boolean;
+  hint: string;
+}
+
+const EVM_FORMAT: AddressFormat = {
+  name: 'EVM address',
+  normalize: (raw) => (/^0x[0-9a-fA-F]{40}$/.test(raw) ? raw.toLowerCase() : null),
+  readOnChain: true,
+  hint: '0x followed by 40 hex characters',
 };
 
-function evmAddress(raw: string): string | null {
-  return /^0x[0-9a-fA-F]{40}$/.test(raw) ? raw.toLowerCase() : null;
+/** Every format each chain's reference lists hold (data/risk, OFAC's issues), the one its node reads first. */
+const ADDRESS_FORMATS: Record<Chain, readonly AddressFormat[]> = {
+  ethereum: [EVM_FORMAT],
+  'binance-smart-chain': [
+    EVM_FORMAT,
+    {
+      name: 'BNB Beacon Chain address (bnb1…)',
+      normalize: normalizeBnbBeaconAddress,
+      readOnChain: false,
+      hint: 'a BNB Beacon Chain bech32 address (bnb1…)',
+    },
+  ],
+  bitcoin: [
+    {
+      name: 'bitcoin address',
+      // Mainnet forms only, and the checksum must hold (base58check or bech32/bech32m).
+      normalize: (raw) =>
+        /^(bc1|BC1)[02-9ac-hj-np-zAC-HJ-NP-Z]{8,87}$/.test(raw) || new RegExp(`^[13]${BASE58}{25,34}$`).test(raw)
+          ? normalizeBitcoinAddress(raw)
+          : null,
+      readOnChain: true,
+      hint: 'a base58 (1…/3…) or bech32 (bc1…) bitcoin address',
+    },
+  ],
+  tron: [
+    {
+      name: 'tron address',
+      normalize: (raw) => (new RegExp(`^T${BASE58}{33}$`).test(raw) ? toTronBase58(raw) : null),
+      readOnChain: true,
+      hint: 'a base58 tron address starting with T (34 characters)',
+    },
+  ],
+  solana: [
+    {
+      name: 'solana address',
+      // A Solana address is any 32-byte public key: it has no checksum, so the length after decoding is the check.
+      normalize: (raw) =>
+        new RegExp(`^${BASE58}{32,44}$`).test(raw) && decodeBase58(raw, BITCOIN_BASE58_ALPHABET)?.length === 32
+          ? raw
+          : null,
+      readOnChain: true,
+      hint: 'a base58 solana address (32 to 44 characters)',
+    },
+  ],
+  ripple: [
+    {
+      name: 'XRP Ledger address',
+      normalize: (raw) => {
+        if (!new RegExp(`^r${RIPPLE_ALPHABET}{24,34}$`).test(raw)) return null;
+        const decoded = decodeBase58Check(raw, XRPL_BASE58_ALPHABET);
+        return decoded && decoded.version === 0 && decoded.payload.length === 20 ? raw : null;
+      },
+      readOnChain: true,
+      hint: 'a classic XRP Ledger address starting with r',
+    },
+  ],
+};
+
+/** The format `address` (already canonical) is written in on `chain`, or null when it is none of them. */
+export function addressFormatOf(chain: Chain, address: string): AddressFormat | null {
+  return ADDRESS_FORMATS[chain].find((format) => format.normalize(address) === address) ?? null;
 }
 
 const HEX64 = /^[0-9a-fA-F]{64}$/;
@@ -54,17 +112,20 @@ function evmTxid(raw: string): string | null {
   return HEX64.test(hex) ? `0x${hex.toLowerCase()}` : null;
 }
 
-export const normalizeAddress = (chain: Chain, raw: string): string | null => ADDRESS_RULES[chain](raw.trim());
+/** The canonical form of `raw` in the first of the chain's formats it fits, or null. */
+export function normalizeAddress(chain: Chain, raw: string): string | null {
+  const text = raw.trim();
+  for (const format of ADDRESS_FORMATS[chain]) {
+    const address = format.normalize(text);
+    if (address) return address;
+  }
+  return null;
+}
 export const normalizeTxid = (chain: Chain, raw: string): string | null => TXID_RULES[chain](raw.trim());
 
-export const ADDRESS_FORMAT_HINT: Record<Chain, string> = {
-  ethereum: '0x followed by 40 hex characters',
-  'binance-smart-chain': '0x followed by 40 hex characters',
-  bitcoin: 'a base58 (1…/3…) or bech32 (bc1…) bitcoin address',
-  tron: 'a base58 tron address starting with T (34 characters)',
-  solana: 'a base58 solana address (32 to 44 characters)',
-  ripple: 'a classic XRP Ledger address starting with r',
-};
+export const ADDRESS_FORMAT_HINT = Object.fromEntries(
+  Object.entries(ADDRESS_FORMATS).map(([chain, formats]) => [chain, formats.map((f) => f.hint).join(', or ')]),
+) as Record<Chain, string>;
 
 export const TXID_FORMAT_HINT: Record<Chain, string> = {
   ethereum: '64 hex characters, optionally prefixed with 0x',

@@ -22,6 +22,8 @@ export interface TronClientOptions {
   fetch?: typeof fetch;
   /** Counts requests and failures per provider (the worker's metrics). */
   observer?: HttpObserver;
+  /** Largest answer read (HTTP_MAX_RESPONSE_BYTES). */
+  maxResponseBytes?: number;
 }
 
 interface ContractValue {
@@ -155,6 +157,7 @@ export function createTronClient(options: TronClientOptions): ChainClient & { me
     requestTimeoutMs: options.requestTimeoutMs,
     fetch: options.fetch,
     observer: options.observer,
+    maxResponseBytes: options.maxResponseBytes,
   });
 
   function normalizeAddress(raw: string): string {

@@ -20,6 +20,8 @@ export interface XrplClientOptions {
   fetch?: typeof fetch;
   /** Counts requests and failures per provider (the worker's metrics). */
   observer?: HttpObserver;
+  /** Largest answer read (HTTP_MAX_RESPONSE_BYTES). */
+  maxResponseBytes?: number;
 }
 
 /** Exchanges share one address and tell customers apart by tag, so the tag travels with the value. */
@@ -106,6 +108,7 @@ export function createXrplClient(options: XrplClientOptions): ChainClient & { me
     requestTimeoutMs: options.requestTimeoutMs,
     fetch: options.fetch,
     observer: options.observer,
+    maxResponseBytes: options.maxResponseBytes,
   });
 
   /** rippled answers errors with HTTP 200 and `result.status: "error"`; they come back as RippledError. */

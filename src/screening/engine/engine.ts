@@ -3,6 +3,7 @@ import type { ApiType } from '../workflow-types';
 import type { Chain } from '../chains/chain';
 import type { AddressFacts, Asset, ChainClient, ChainTransaction } from '../chains/chain-client';
 import { ChainConfigurationError } from '../chains/chain-client';
+import { addressFormatOf } from '../chains/target-format';
 import { capabilitiesFor } from './capabilities';
 import type { PriceBook } from './prices';
 import { createUsdPricer, type StoredCloses } from './usd-pricer';
@@ -153,8 +154,11 @@ export function createScreeningEngine(deps: EngineDeps) {
       const configured = deps.chainClients[req.chain] as
         | (ChainClient & { forJob?: (s: typeof cache) => ChainClient })
         | undefined;
+      // An address in a format the chain's node does not read (bnb1… on binance-smart-chain) is screened on the lists.
+      const format = req.apiType === 'KYA' ? addressFormatOf(req.chain, req.target) : null;
+      const unreadFormat = format && !format.readOnChain ? format : null;
       // A caching client counts this job's hits and misses for its performance report.
-      const client = req.maxDepth >= 1 ? (configured?.forJob?.(cache) ?? configured) : undefined;
+      const client = req.maxDepth >= 1 && !unreadFormat ? (configured?.forJob?.(cache) ?? configured) : undefined;
       const crawl: CrawlReport = {
         ran: Boolean(client),
         note: null,
@@ -164,7 +168,12 @@ export function createScreeningEngine(deps: EngineDeps) {
         nodes_visited: 0,
         truncated: [],
       };
-      if (!deps.chainClients[req.chain]) {
+      if (unreadFormat) {
+        crawl.note =
+          `no node reads a ${unreadFormat.name} on ${req.chain}: screened against the reference lists only, ` +
+          `on-chain facts not read`;
+        crawl.complete = false;
+      } else if (!deps.chainClients[req.chain]) {
         crawl.note =
           `no ${req.chain} node is configured: screened against the reference lists only, ` +
           `on-chain exposure not checked`;

@@ -11,7 +11,7 @@ import { balanceResponse, grantBody, grantResponse } from '../../../billing/cred
 import { errorResponse, flatError, ref } from '../error-shapes';
 import { ERROR_EXAMPLES, EXAMPLES } from '../examples';
 import { pathParameter, type Paths } from '../json-schema';
-import { ACCOUNT_SECURITY } from '../security';
+import { accountSecurity } from '../security';
 import { jsonBody, ok, type OperationContext } from './context';
 
 const CREDITS = 'Credits';
@@ -48,7 +48,7 @@ export function accountOperations({ components }: OperationContext): Paths {
           413: ref('PayloadTooLarge'),
           415: ref('UnsupportedMediaType'),
         },
-        security: ACCOUNT_SECURITY,
+        security: accountSecurity('billing'),
       },
     },
     '/api/v1/credits/balance': {
@@ -61,7 +61,7 @@ export function accountOperations({ components }: OperationContext): Paths {
           200: ok('The balance', components.response('CreditBalance', balanceResponse), EXAMPLES.balance),
           401: ref('AuthenticationRequired'),
         },
-        security: ACCOUNT_SECURITY,
+        security: accountSecurity('read'),
       },
     },
     '/api/v1/api-keys': {
@@ -69,6 +69,10 @@ export function accountOperations({ components }: OperationContext): Paths {
         operationId: 'createApiKey',
         tags: [KEYS],
         summary: 'Create an API key (shown once)',
+        description:
+          '`scopes` limits what the key may do (read, screening, billing, keys), at most what the calling key ' +
+          "may (a wider one is 403 INSUFFICIENT_SCOPE); absent, the new key gets the caller's scopes (a full key " +
+          'or a dashboard session: all). An account holds at most MAX_ACTIVE_API_KEYS_PER_ACCOUNT active keys.',
         requestBody: {
           ...jsonBody(components.request('CreateApiKeyRequest', createApiKeyBody), { name: 'ci' }),
           required: false,
@@ -81,10 +85,15 @@ export function accountOperations({ components }: OperationContext): Paths {
           ),
           400: ref('InvalidBody'),
           401: ref('AuthenticationRequired'),
+          409: errorResponse(
+            'The account already holds MAX_ACTIVE_API_KEYS_PER_ACCOUNT (default 20) active keys: revoke one first',
+            flatError(['API_KEY_LIMIT_REACHED']),
+            ERROR_EXAMPLES.apiKeyLimitReached,
+          ),
           413: ref('PayloadTooLarge'),
           415: ref('UnsupportedMediaType'),
         },
-        security: ACCOUNT_SECURITY,
+        security: accountSecurity('keys'),
       },
       get: {
         operationId: 'listApiKeys',
@@ -98,7 +107,7 @@ export function accountOperations({ components }: OperationContext): Paths {
           ),
           401: ref('AuthenticationRequired'),
         },
-        security: ACCOUNT_SECURITY,
+        security: accountSecurity('read'),
       },
     },
     '/api/v1/api-keys/{id}': {
@@ -113,7 +122,7 @@ export function accountOperations({ components }: OperationContext): Paths {
           401: ref('AuthenticationRequired'),
           404: ref('NotFound'),
         },
-        security: ACCOUNT_SECURITY,
+        security: accountSecurity('keys'),
       },
     },
     '/api/v1/api-keys/{id}/rate-limit': {
@@ -142,7 +151,7 @@ export function accountOperations({ components }: OperationContext): Paths {
           413: ref('PayloadTooLarge'),
           415: ref('UnsupportedMediaType'),
         },
-        security: ACCOUNT_SECURITY,
+        security: accountSecurity('keys'),
       },
     },
     '/api/v1/me': {
@@ -154,7 +163,7 @@ export function accountOperations({ components }: OperationContext): Paths {
           200: ok('The caller', components.response('Me', meResponse), EXAMPLES.me),
           401: ref('AuthenticationRequired'),
         },
-        security: ACCOUNT_SECURITY,
+        security: accountSecurity('read'),
       },
     },
   };

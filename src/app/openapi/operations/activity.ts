@@ -3,7 +3,7 @@ import { activityDetailResponse, activityListQuery, activityListResponse } from 
 import { ref } from '../error-shapes';
 import { EXAMPLES } from '../examples';
 import { pathParameter, queryParameters, type Paths } from '../json-schema';
-import { ACCOUNT_SECURITY } from '../security';
+import { accountSecurity } from '../security';
 import { ok, type OperationContext } from './context';
 
 const TAG = 'Activity';
@@ -21,7 +21,8 @@ export function activityOperations({ components }: OperationContext): Paths {
         summary: 'Own activity history, newest first',
         description:
           'Screening jobs, activity-webhook records and paid reports. `from` is inclusive, ' +
-          '`to` exclusive (anything Date.parse reads, e.g. ISO 8601); `q` searches address, ' +
+          '`to` exclusive (ISO 8601 dates or date-times in years 0001 to 9999, UTC unless an offset is given; ' +
+          'anything else is 400); `q` searches address, ' +
           'hash, entity name and id.',
         parameters: queryParameters(activityListQuery),
         responses: {
@@ -33,7 +34,7 @@ export function activityOperations({ components }: OperationContext): Paths {
           400: ref('InvalidParameter'),
           401: ref('AuthenticationRequired'),
         },
-        security: ACCOUNT_SECURITY,
+        security: accountSecurity('read'),
       },
     },
     '/api/v1/activity/{id}': {
@@ -47,7 +48,7 @@ export function activityOperations({ components }: OperationContext): Paths {
           401: ref('AuthenticationRequired'),
           404: ref('NotFound'),
         },
-        security: ACCOUNT_SECURITY,
+        security: accountSecurity('read'),
       },
     },
   };

@@ -1,10 +1,14 @@
 import { checkoutBody, checkoutResponse, subscriptionListResponse } from '../../../billing/billing-routes';
 import { packageListResponse, packageSchema } from '../../../billing/packages-routes';
-import { payfastRefundBody, payfastRefundResponse } from '../../../billing/payfast/payfast-refunds-routes';
+import {
+  payfastRefundBody,
+  payfastRefundPendingResponse,
+  payfastRefundResponse,
+} from '../../../billing/payfast/payfast-refunds-routes';
 import { errorResponse, flatError, ref } from '../error-shapes';
 import { ERROR_EXAMPLES, EXAMPLES } from '../examples';
 import type { Paths } from '../json-schema';
-import { ACCOUNT_SECURITY, PUBLIC } from '../security';
+import { accountSecurity, PUBLIC } from '../security';
 import { jsonBody, ok, type OperationContext } from './context';
 
 const TAG = 'Billing';
@@ -53,7 +57,7 @@ export function billingOperations({ components }: OperationContext): Paths {
             ERROR_EXAMPLES.billingNotConfigured,
           ),
         },
-        security: ACCOUNT_SECURITY,
+        security: accountSecurity('billing'),
       },
     },
     '/api/v1/billing/payfast/refunds': {
@@ -65,7 +69,9 @@ export function billingOperations({ components }: OperationContext): Paths {
           "PayFast sends no ITN for refunds: an admin records it here, and the payment's credits are taken back in " +
           'proportion to the money returned, once per refundId (down to zero; the spent rest becomes debt that ' +
           'blocks jobs with 402 CREDITS_IN_DEBT until a payment repays it). Without amount, ' +
-          'everything not refunded yet.',
+          'everything not refunded yet. A refundId names one refund: recorded once for another payment or amount ' +
+          'it is 409. The answer waits up to PAYFAST_REFUND_WAIT_MS for the refund to be applied, else 202 ' +
+          '`pending` (it is still applied once; the same request again reads the outcome).',
         requestBody: jsonBody(components.request('PayFastRefundRequest', payfastRefundBody), {
           pfPaymentId: '1089250',
           refundId: 'rf-2026-0001',
@@ -77,10 +83,18 @@ export function billingOperations({ components }: OperationContext): Paths {
             'Recorded (or recorded before under this refundId: `duplicate`)',
             components.response('PayFastRefundResult', payfastRefundResponse),
           ),
+          202: ok(
+            'Recorded, not applied yet: submit the same request again later for the outcome',
+            components.response('PayFastRefundPending', payfastRefundPendingResponse),
+          ),
           400: ref('InvalidBody'),
           401: ref('AuthenticationRequired'),
           403: ref('AdminRequired'),
           404: errorResponse('No credited PayFast payment with that pf_payment_id', flatError(['NOT_FOUND'])),
+          409: errorResponse(
+            'This refundId is already recorded for another payment or amount: nothing was taken back',
+            flatError(['REFUND_ID_CONFLICT']),
+          ),
           413: ref('PayloadTooLarge'),
           415: ref('UnsupportedMediaType'),
           503: errorResponse(
@@ -88,7 +102,7 @@ export function billingOperations({ components }: OperationContext): Paths {
             flatError(['SERVICE_UNAVAILABLE']),
           ),
         },
-        security: ACCOUNT_SECURITY,
+        security: accountSecurity('billing'),
       },
     },
     '/api/v1/billing/subscriptions': {
@@ -107,7 +121,7 @@ export function billingOperations({ components }: OperationContext): Paths {
           ),
           401: ref('AuthenticationRequired'),
         },
-        security: ACCOUNT_SECURITY,
+        security: accountSecurity('read'),
       },
     },
   };

@@ -2,7 +2,7 @@ import { sanctionsLookupQuery } from '../../../lists/lists-routes';
 import { listsResponse, sanctionsLookupResponse } from '../../../lists/lists-views';
 import { ref } from '../error-shapes';
 import { pathParameter, queryParameters, type Paths } from '../json-schema';
-import { ACCOUNT_SECURITY } from '../security';
+import { accountSecurity } from '../security';
 import { ok, type OperationContext } from './context';
 
 const TAG = 'Lists';
@@ -22,7 +22,7 @@ export function listsOperations({ components }: OperationContext): Paths {
           200: ok('The lists', components.response('Lists', listsResponse)),
           401: ref('AuthenticationRequired'),
         },
-        security: ACCOUNT_SECURITY,
+        security: accountSecurity('read'),
       },
     },
     '/api/v1/lists/ofac/addresses/{address}': {
@@ -45,7 +45,7 @@ export function listsOperations({ components }: OperationContext): Paths {
           400: ref('InvalidParameter'),
           401: ref('AuthenticationRequired'),
         },
-        security: ACCOUNT_SECURITY,
+        security: accountSecurity('read'),
       },
     },
   };

@@ -5,7 +5,7 @@ import { marketQueryResponse, tickerSchema } from '../../../market/routes/query-
 import { errorResponse, flatError, parameterDetails, ref, RATE_LIMIT_HEADERS, structuredError } from '../error-shapes';
 import { ERROR_EXAMPLES, EXAMPLES } from '../examples';
 import { queryParameters, type HeaderObject, type Paths, type ResponseObject } from '../json-schema';
-import { ACCOUNT_SECURITY } from '../security';
+import { accountSecurity } from '../security';
 import { jsonBody, ok, type OperationContext } from './context';
 
 const TAG = 'Market data';
@@ -70,7 +70,7 @@ export function marketOperations({ components }: OperationContext): Paths {
           404: symbolNotFound('Unknown symbol'),
           ...common,
         },
-        security: ACCOUNT_SECURITY,
+        security: accountSecurity('read'),
       },
     },
     '/api/v1/capabilities': {
@@ -84,7 +84,7 @@ export function marketOperations({ components }: OperationContext): Paths {
           200: withHeaders(ok('What can be asked', components.response('Capabilities', capabilitiesResponse)), true),
           ...common,
         },
-        security: ACCOUNT_SECURITY,
+        security: accountSecurity('read'),
       },
     },
     '/api/v1/query': {
@@ -112,7 +112,7 @@ export function marketOperations({ components }: OperationContext): Paths {
           415: ref('UnsupportedMediaType'),
           ...common,
         },
-        security: ACCOUNT_SECURITY,
+        security: accountSecurity('read'),
       },
     },
   };

@@ -8,7 +8,7 @@ import {
 } from '../../../monitors/monitors-views';
 import { errorResponse, flatError, ref } from '../error-shapes';
 import { pathParameter, type Paths } from '../json-schema';
-import { ACCOUNT_SECURITY } from '../security';
+import { accountSecurity } from '../security';
 import { jsonBody, ok, type OperationContext } from './context';
 
 const TAG = 'Monitors';
@@ -43,7 +43,7 @@ export function monitorsOperations({ components }: OperationContext): Paths {
           415: ref('UnsupportedMediaType'),
           503: errorResponse('Temporal could not be reached; retry', flatError(['SERVICE_UNAVAILABLE'])),
         },
-        security: ACCOUNT_SECURITY,
+        security: accountSecurity('screening'),
       },
       get: {
         operationId: 'listMonitors',
@@ -55,7 +55,7 @@ export function monitorsOperations({ components }: OperationContext): Paths {
           400: ref('InvalidParameter'),
           401: ref('AuthenticationRequired'),
         },
-        security: ACCOUNT_SECURITY,
+        security: accountSecurity('read'),
       },
     },
     '/api/v1/monitors/{id}': {
@@ -65,7 +65,7 @@ export function monitorsOperations({ components }: OperationContext): Paths {
         summary: 'One own monitor',
         parameters: [monitorId],
         responses: { 200: ok('The monitor', monitor), 401: ref('AuthenticationRequired'), 404: ref('NotFound') },
-        security: ACCOUNT_SECURITY,
+        security: accountSecurity('read'),
       },
       delete: {
         operationId: 'deleteMonitor',
@@ -77,7 +77,7 @@ export function monitorsOperations({ components }: OperationContext): Paths {
           401: ref('AuthenticationRequired'),
           404: ref('NotFound'),
         },
-        security: ACCOUNT_SECURITY,
+        security: accountSecurity('screening'),
       },
     },
     '/api/v1/monitors/{id}/alerts': {
@@ -92,7 +92,7 @@ export function monitorsOperations({ components }: OperationContext): Paths {
           401: ref('AuthenticationRequired'),
           404: ref('NotFound'),
         },
-        security: ACCOUNT_SECURITY,
+        security: accountSecurity('read'),
       },
     },
     '/api/v1/monitors/{id}/rescreen': {
@@ -110,7 +110,7 @@ export function monitorsOperations({ components }: OperationContext): Paths {
           404: ref('NotFound'),
           503: errorResponse('Temporal could not be reached; retry', flatError(['SERVICE_UNAVAILABLE'])),
         },
-        security: ACCOUNT_SECURITY,
+        security: accountSecurity('screening'),
       },
     },
   };

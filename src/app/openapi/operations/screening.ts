@@ -10,7 +10,7 @@ import { errorResponse, flatError, ref } from '../error-shapes';
 import { ERROR_EXAMPLES, EXAMPLES } from '../examples';
 import type { HeaderObject, Paths } from '../json-schema';
 import { pathParameter } from '../json-schema';
-import { ACCOUNT_SECURITY } from '../security';
+import { accountSecurity } from '../security';
 import { jsonBody, LOCATION_HEADER, ok, type OperationContext } from './context';
 
 const TAG = 'Screening';
@@ -34,7 +34,9 @@ const insufficientCredits = (withJob: boolean) =>
     ERROR_EXAMPLES.insufficientCredits,
   );
 const notStarted = errorResponse(
-  'The job could not be started in Temporal; nothing was charged, retry',
+  'The job could not be started and Temporal confirms no workflow exists for it; nothing was charged, retry. ' +
+    '(When Temporal cannot say whether a failed start took, the job stands: 202, and the queued-job sweeper runs ' +
+    'or releases it.)',
   flatError(['SERVICE_UNAVAILABLE'], ['request_id']),
 );
 const requestIdParameter = pathParameter('requestId', 'The request_id the submit answered (anything else is 404)', {
@@ -97,7 +99,7 @@ export function screeningOperations({ components, limits }: OperationContext): P
       ),
       503: notStarted,
     },
-    security: ACCOUNT_SECURITY,
+    security: accountSecurity('screening'),
   });
 
   return {
@@ -122,7 +124,7 @@ export function screeningOperations({ components, limits }: OperationContext): P
           422: chainNotConfigured(['CHAIN_NOT_CONFIGURED']),
           503: notStarted,
         },
-        security: ACCOUNT_SECURITY,
+        security: accountSecurity('screening'),
       },
     },
     '/api/v1/kyt/job/{requestId}': {
@@ -139,7 +141,7 @@ export function screeningOperations({ components, limits }: OperationContext): P
           401: ref('AuthenticationRequired'),
           404: ref('NotFound'),
         },
-        security: ACCOUNT_SECURITY,
+        security: accountSecurity('read'),
       },
     },
     '/api/v1/kyt/job/{requestId}/fullresponse': {
@@ -156,7 +158,7 @@ export function screeningOperations({ components, limits }: OperationContext): P
           401: ref('AuthenticationRequired'),
           404: ref('NotFound'),
         },
-        security: ACCOUNT_SECURITY,
+        security: accountSecurity('read'),
       },
     },
     '/api/v1/kyt/analyze': { post: syncAnalyze('kyt') },

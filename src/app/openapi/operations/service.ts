@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { livenessResponse, readinessResponse } from '../../../platform/health/health-router';
+import { livenessResponse, publicReadinessResponse } from '../../../platform/health/health-router';
 import { errorResponse, flatError } from '../error-shapes';
 import { EXAMPLES } from '../examples';
 import type { Paths } from '../json-schema';
@@ -16,25 +16,8 @@ export const openApiDocumentResponse = z.looseObject({
   paths: z.record(z.string(), z.unknown()),
 });
 
-const READY_EXAMPLE = {
-  status: 'ok',
-  checks: {
-    postgres: { ok: true, latencyMs: 1 },
-    temporal: { ok: true, latencyMs: 2 },
-    worker: { ok: true, latencyMs: 3, detail: '1 poller(s) on task queue chainscreen' },
-  },
-};
-const NOT_READY_EXAMPLE = {
-  status: 'unavailable',
-  checks: {
-    postgres: { ok: true, latencyMs: 1 },
-    temporal: { ok: true, latencyMs: 2 },
-    worker: { ok: false, latencyMs: 3, error: 'no worker polled task queue chainscreen in the last 90 s' },
-  },
-};
-
 export function serviceOperations({ components }: OperationContext): Paths {
-  const readiness = components.response('Readiness', readinessResponse);
+  const readiness = components.response('Readiness', publicReadinessResponse);
   return {
     '/healthz': {
       get: {
@@ -53,29 +36,12 @@ export function serviceOperations({ components }: OperationContext): Paths {
           'Readiness: Postgres answers SELECT 1, the Temporal frontend answers, ' +
           'and a worker polled the task queue recently',
         description:
-          'Each check is bounded by a 2 s timeout; the body names every check with its latency ' +
-          'and, when it failed, why.',
+          'Each check is bounded by a 2 s timeout. This port says only ready or not; which check failed, its ' +
+          'latency and error, and the Prometheus metrics are on the internal listener (INTERNAL_PORT, loopback ' +
+          'by default), not here. See the README, Operations.',
         responses: {
-          200: ok('Every dependency answered', readiness, READY_EXAMPLE),
-          503: ok('At least one dependency did not answer', readiness, NOT_READY_EXAMPLE),
-        },
-        security: PUBLIC,
-      },
-    },
-    '/metrics': {
-      get: {
-        operationId: 'metrics',
-        tags: [TAG],
-        summary: 'Prometheus metrics of this api process (text exposition format 0.0.4)',
-        description:
-          'HTTP durations per route template, jobs submitted, webhook deliveries, admin credit grants, ' +
-          'rate-limit refusals and the Node.js process metrics. The worker serves its own on WORKER_HTTP_PORT. ' +
-          'See the README, Operations.',
-        responses: {
-          200: {
-            description: 'Prometheus text format',
-            content: { 'text/plain': { schema: { type: 'string', pattern: '# HELP chainscreen_' } } },
-          },
+          200: ok('Every dependency answered', readiness, { status: 'ready' }),
+          503: ok('At least one dependency did not answer', readiness, { status: 'not_ready' }),
         },
         security: PUBLIC,
       },

@@ -96,10 +96,11 @@ export function webhookOperations({ components }: OperationContext): Paths {
       post: {
         operationId: 'paypalWebhook',
         tags: [TAG],
-        summary: 'PayPal subscription and sale events (PayPal-signed)',
+        summary: 'PayPal subscription, sale, refund and dispute events (PayPal-signed)',
         description:
           "Signature first (401 when forged, 503 when it cannot be checked now), then the event's shape (400, e.g. " +
-          'a subscription without custom_id), then one workflow per event id (paypal:<event id>). ' +
+          'a subscription without custom_id, a dispute without dispute_id), then one workflow per event id ' +
+          '(paypal:<event id>). A custom_id naming no existing user attaches nothing (recorded as rejected). ' +
           'Event types not acted on are recorded and acknowledged.',
         parameters: [
           header('PAYPAL-TRANSMISSION-ID', 'The delivery id'),

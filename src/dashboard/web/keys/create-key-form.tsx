@@ -2,25 +2,34 @@ import { useState } from 'preact/hooks';
 import { ErrorNotice } from '../components/error-notice';
 import { useSession } from '../context';
 import type { CreatedApiKey } from './key-types';
+import { SCOPE_WORDS } from './scope-words';
 
-/** Names and creates a key; the full key goes to the parent, which shows it once. */
+/**
+ * Names a key and chooses what it may do, among the scopes of the credential signed in (a key can give no more
+ * than it holds); the full key goes to the parent, which shows it once.
+ */
 export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
-  const { api } = useSession();
+  const { api, me } = useSession();
   const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<CreatedApiKey['scopes']>(me.scopes);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
 
+  const toggle = (scope: CreatedApiKey['scopes'][number], on: boolean) =>
+    setScopes((current) => me.scopes.filter((s) => (s === scope ? on : current.includes(s))));
+
   const submit = async (event: Event) => {
     event.preventDefault();
-    if (busy) return;
+    if (busy || scopes.length === 0) return;
     setBusy(true);
     setError(null);
     try {
-      const body = await api.post<{ data: CreatedApiKey }>(
-        '/api/v1/api-keys',
-        name.trim() ? { name: name.trim() } : {},
-      );
+      const body = await api.post<{ data: CreatedApiKey }>('/api/v1/api-keys', {
+        ...(name.trim() ? { name: name.trim() } : {}),
+        scopes,
+      });
       setName('');
+      setScopes(me.scopes);
       onCreated(body.data);
     } catch (err) {
       setError(err);
@@ -42,7 +51,23 @@ export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) =
           onInput={(e) => setName((e.target as HTMLInputElement).value)}
         />
       </div>
-      <button type="submit" disabled={busy}>
+      <fieldset class="choice key-scopes">
+        <legend>What the key may do</legend>
+        {me.scopes.map((scope) => (
+          <label key={scope}>
+            <input
+              type="checkbox"
+              name="new-key-scope"
+              value={scope}
+              checked={scopes.includes(scope)}
+              onChange={(e) => toggle(scope, (e.target as HTMLInputElement).checked)}
+            />{' '}
+            {SCOPE_WORDS[scope]}
+          </label>
+        ))}
+        {scopes.length === 0 && <p class="hint">Choose at least one.</p>}
+      </fieldset>
+      <button type="submit" disabled={busy || scopes.length === 0}>
         {busy ? 'Creating…' : 'Create key'}
       </button>
       <ErrorNotice error={error} />

@@ -1,6 +1,7 @@
 import { utcMinuteOrDash } from '../markets/utc-time';
 import type { ApiKeyRecord } from './key-types';
 import { rateLimitWords } from './rate-limit-words';
+import { scopesWords } from './scope-words';
 import { RevokeControl } from './revoke-control';
 
 /** Every key of the account, by prefix only; revoked keys stay listed with the time they stopped working. */
@@ -24,6 +25,7 @@ export function KeyTable({
             <th scope="col">Created</th>
             <th scope="col">Last used</th>
             <th scope="col">Rate limit</th>
+            <th scope="col">Scopes</th>
             <th scope="col">Status</th>
           </tr>
         </thead>
@@ -40,6 +42,7 @@ export function KeyTable({
                 <td>{utcMinuteOrDash(key.createdAt)}</td>
                 <td>{key.lastUsedAt ? utcMinuteOrDash(key.lastUsedAt) : 'never'}</td>
                 <td>{rateLimitWords(key.rateLimit)}</td>
+                <td data-testid="key-scopes">{scopesWords(key.scopes)}</td>
                 <td>
                   {key.revokedAt ? (
                     `Revoked ${utcMinuteOrDash(key.revokedAt)}`
