@@ -25,6 +25,7 @@ import { loadDashboardAssetsOnce } from '../dashboard/bundle';
 import { payfastProcessUrl } from '../billing/payfast/server-validation';
 import { createPayFastRefundRecorder } from '../billing/payfast/record-payfast-refund';
 import { countingRejections } from '../platform/rate-limit/counted-limiter';
+import { createJobSubmitLimit } from './job-submit-limit';
 import { postgresAnswers, temporalAnswers, workerPolls } from '../platform/health/checks';
 import { startOperationsServer } from '../platform/health/operations-server';
 import { createApiMetrics, type ApiMetrics } from './metrics/api-metrics';
@@ -63,6 +64,7 @@ export type ApiConfig = Pick<
   | 'CLERK_AUTHORIZED_PARTIES'
   | 'CLERK_ISSUER'
   | 'MAX_ACTIVE_API_KEYS_PER_ACCOUNT'
+  | 'JOB_SUBMIT_LIMIT_PER_MINUTE'
   | 'TEMPORAL_TASK_QUEUE'
   | 'ANALYSIS_HEARTBEAT_TIMEOUT_MS'
   | 'CRAWL_TIMEOUT_DEFAULT_MS'
@@ -157,6 +159,8 @@ export async function startApiServer(deps: {
     );
   registerListAge(metrics.registry, createListStore(pool));
   const monitors = createMonitorStore(pool);
+  // One per-account budget for every route that starts paid work: jobs, the deprecated analyze, monitors.
+  const limitSubmits = createJobSubmitLimit({ pool, perMinute: config.JOB_SUBMIT_LIMIT_PER_MINUTE });
   const resumeMonitors = resumeMonitorsAfterGrant({ monitors, temporal, log });
   const listsDeps: ListsRouterDeps = {
     pool,
@@ -186,11 +190,13 @@ export async function startApiServer(deps: {
       temporal,
       taskQueue: config.TEMPORAL_TASK_QUEUE,
       defaultEveryHours: config.MONITOR_EVERY_HOURS_DEFAULT,
+      limitSubmits,
     },
     lists: listsDeps,
     capabilities,
     config,
     syncAnalyzeWaitMs: config.SYNC_ANALYZE_WAIT_MS,
+    limitSubmits,
     verifySessionToken,
     ...buildWebhookVerifiers(config, deps.verifiers),
     startEventWorkflow: createEventWorkflowStarter({ temporal, taskQueue: config.TEMPORAL_TASK_QUEUE, log }),

@@ -1,8 +1,8 @@
-import type { RequestHandler, Response } from 'express';
+import type { Response } from 'express';
 import type { Pool } from 'pg';
 import { currentUser } from '../identity';
 import { createTieredLimiter } from '../platform/rate-limit/limiter';
-import { createRateLimitMiddleware } from '../platform/rate-limit/middleware';
+import { createRateLimitMiddleware, type RateLimitCheck } from '../platform/rate-limit/middleware';
 import type { RateLimitPrincipal } from '../platform/rate-limit/tiers';
 
 /**
@@ -20,12 +20,11 @@ function submitPrincipalOf(res: Response): RateLimitPrincipal {
  * request over the limit is 429 RATE_LIMITED (RateLimit-* and Retry-After, as market data answers) and nothing is
  * charged or created. Every submit counts, refused and invalid ones too. `perMinute` 0 turns the limit off.
  */
-export function createJobSubmitLimit(deps: { pool: Pool; perMinute: number }): RequestHandler {
-  if (deps.perMinute === 0) return (_req, _res, next) => next();
-  const perMinute = deps.perMinute;
+export function createJobSubmitLimit(deps: { pool: Pool; perMinute: number }): RateLimitCheck {
+  if (deps.perMinute === 0) return async (_req, _res, next) => next();
   return createRateLimitMiddleware({
     // Counters in Postgres, like market data's: every api instance spends from the account's one budget.
-    limiter: createTieredLimiter({ store: 'postgres', pool: deps.pool, limitOf: () => perMinute }),
+    limiter: createTieredLimiter({ store: 'postgres', pool: deps.pool, limitOf: () => deps.perMinute }),
     principalOf: submitPrincipalOf,
     describedAs: { limit: 'Job submit limit', counts: 'submits' },
   });

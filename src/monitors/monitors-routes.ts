@@ -5,6 +5,7 @@ import { currentUser, requireScope } from '../identity';
 import { DIGITS, isUuid } from '../platform/http/common-patterns';
 import { flatError, invalidParameter, notFound, parseOrThrow } from '../platform/http/errors';
 import { ChainAttr, UserIdAttr } from '../platform/temporal/search-attributes';
+import type { RateLimitCheck } from '../platform/rate-limit/middleware';
 import { ADDRESS_FORMAT_HINT, normalizeAddress, SUPPORTED_CHAINS } from '../screening';
 import type { MonitorStore } from './monitors-store';
 import { alertView, monitorView } from './monitors-views';
@@ -17,6 +18,8 @@ export interface MonitorsRouterDeps {
   taskQueue: string;
   /** Hours between scheduled re-screens when a monitor does not say (MONITOR_EVERY_HOURS_DEFAULT). */
   defaultEveryHours: number;
+  /** The account's job-submit limit (JOB_SUBMIT_LIMIT_PER_MINUTE): creating and re-screening start paid screenings. */
+  limitSubmits: RateLimitCheck;
 }
 
 export const createMonitorBody = z
@@ -75,7 +78,7 @@ export function createMonitorsRouter(deps: MonitorsRouterDeps): Router {
     return monitor;
   };
 
-  router.post('/monitors', requireScope('screening'), async (req, res) => {
+  router.post('/monitors', requireScope('screening'), deps.limitSubmits, async (req, res) => {
     const body = parseOrThrow(createMonitorBody, req.body);
     const address = normalizeAddress(body.chain, body.address);
     if (!address) throw invalidParameter('address', ADDRESS_FORMAT_HINT[body.chain]);
@@ -127,7 +130,7 @@ export function createMonitorsRouter(deps: MonitorsRouterDeps): Router {
     res.json({ success: true, data: alerts.map(alertView), pagination: { total, limit, offset } });
   });
 
-  router.post('/monitors/:id/rescreen', requireScope('screening'), async (req, res) => {
+  router.post('/monitors/:id/rescreen', requireScope('screening'), deps.limitSubmits, async (req, res) => {
     const monitor = await ownMonitor(req.params.id, currentUser(res).id);
     await deps.temporal.workflow
       .getHandle(monitorWorkflowId(monitor.id))

@@ -1,6 +1,13 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
-import { bearerToken, type Credentials, type Identity } from '../identity';
+import {
+  bearerToken,
+  InsufficientScopeError,
+  scopesOf,
+  type ApiKeyScope,
+  type Credentials,
+  type Identity,
+} from '../identity';
 import { errorFields, type Logger } from '../platform/logging/logger';
 import type { OutboxEvent, OutboxListener } from './outbox-listener';
 
@@ -47,6 +54,15 @@ function handshakeCredentials(socket: Socket): Credentials {
 }
 
 /**
+ * The handshake's refusal of a key without `scope`, worded as the HTTP API's 403: the client's connect_error carries
+ * the same message, and `data.code` the same code.
+ */
+function scopeRefusal(scope: ApiKeyScope): Error {
+  const refused = new InsufficientScopeError(scope);
+  return Object.assign(new Error(refused.message), { data: { code: refused.code } });
+}
+
+/**
  * socket.io on the api's HTTP server. A socket authenticates in its handshake and is put in its
  * user's room only (there is no client-side join); outbox events are emitted to that room.
  */
@@ -63,6 +79,8 @@ export async function attachRealtime({
       const credentials = handshakeCredentials(socket);
       const identity = await resolveIdentity(credentials);
       if (!identity) return next(new Error('Authentication required'));
+      // A socket receives what the `read` scope reads over HTTP (balance, jobs, history, monitors).
+      if (!scopesOf(identity.user).includes('read')) return next(scopeRefusal('read'));
       socket.data.userId = identity.user.id;
       socket.data.credentials = credentials;
       socket.data.expiresAt = identity.expiresAt;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@temporalio/client';
 import type { Pool } from 'pg';
+import { deadline } from '../platform/abort/deadline';
 import { httpRequestMemo } from '../platform/temporal/http-request-memo';
 import { screeningWorkflowId } from './workflow-ids';
 import type { ScreeningOutcome } from './workflow-types';
@@ -112,14 +113,16 @@ export function createJobService(deps: JobServiceDeps) {
     /** Waits for the job's workflow to end, up to `timeoutMs`; null when it is still running then. */
     async waitForOutcome(requestId: string, timeoutMs: number): Promise<ScreeningOutcome | null> {
       const handle = deps.temporal.workflow.getHandle<() => Promise<ScreeningOutcome>>(screeningWorkflowId(requestId));
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<null>((resolve) => {
-        timer = setTimeout(() => resolve(null), timeoutMs);
-      });
+      // The deadline cancels Temporal's long poll itself: a poll merely raced against a timer lived on after the
+      // answer and threw "Channel has been shut down" (uncaught) when the connection closed.
+      const limit = deadline(timeoutMs);
       try {
-        return await Promise.race([handle.result(), timeout]);
+        return await deps.temporal.withAbortSignal(limit.signal, () => handle.result());
+      } catch (err) {
+        if (limit.timedOut) return null;
+        throw err;
       } finally {
-        clearTimeout(timer);
+        limit.dispose();
       }
     },
   };

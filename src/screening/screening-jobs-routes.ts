@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { Config } from '../platform/config';
 import type { EvidenceSigner } from '../platform/signing/evidence-signer';
+import type { RateLimitCheck } from '../platform/rate-limit/middleware';
 import type { JobStore } from './jobs-store';
 import { isUuid } from '../platform/http/common-patterns';
 import type { EngineCapabilities } from './engine/capabilities';
@@ -20,6 +21,8 @@ export interface ScreeningRouterDeps {
   config: Pick<Config, 'CRAWL_TIMEOUT_DEFAULT_MS' | 'CRAWL_TIMEOUT_MAX_MS'>;
   /** Signs a completed job's `response` (src/platform/signing). */
   evidenceSigner: EvidenceSigner;
+  /** The account's job-submit limit (JOB_SUBMIT_LIMIT_PER_MINUTE): 429 before anything is held or stored. */
+  limitSubmits: RateLimitCheck;
 }
 
 export const submittedJobResponse = z.object({ success: z.literal(true), data: submittedJobSchema });
@@ -95,7 +98,7 @@ export function refuseUnlessQueued(result: SubmitResult): asserts result is Extr
 export function createScreeningJobsRouter(deps: ScreeningRouterDeps): Router {
   const router = Router();
 
-  router.post('/kyt/job', requireScope('screening'), async (req, res) => {
+  router.post('/kyt/job', requireScope('screening'), deps.limitSubmits, async (req, res) => {
     const request = parseAndCheck(req.body, deps);
     const result = await deps.jobService.submit(currentUser(res), request, { httpRequestId: httpRequestIdOf(res) });
     refuseUnlessQueued(result);

@@ -41,7 +41,7 @@ export function createSyncAnalyzeRouter(deps: ScreeningRouterDeps & { jobs: JobS
     }
     res.json({ success: true, data: { ...job.response, request_id: requestId, reference_id: job.referenceId } });
   };
-  router.post('/kyt/analyze', requireScope('screening'), handler);
-  router.post('/kya/analyze', requireScope('screening'), handler);
+  router.post('/kyt/analyze', requireScope('screening'), deps.limitSubmits, handler);
+  router.post('/kya/analyze', requireScope('screening'), deps.limitSubmits, handler);
   return router;
 }

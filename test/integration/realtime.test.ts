@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { io as connectClient, type Socket } from 'socket.io-client';
+import { generateApiKey } from '../../src/identity/api-key-format';
+import type { ApiKeyScope } from '../../src/identity/scopes';
 import { createTestSigner } from '../helpers/jwt';
+import { recordSecret } from '../helpers/run-log';
 import { startTestStack, type TestStack } from '../helpers/test-stack';
 
 const QUIET_MS = 600;
@@ -351,6 +354,40 @@ describe('realtime credit events over socket.io', () => {
     expect(socket.received).toEqual([]);
     expect((await connectError(stack, { token: user.key })).message).toBe('Authentication required');
   });
+
+  test(
+    'When a key without the read scope opens a socket, then the handshake is refused with the 403 the HTTP API ' +
+      'gives that key, and only a key holding read receives the balance events',
+    async () => {
+      // Arrange
+      const user = await stack.createUser();
+      const keyWith = async (scopes: ApiKeyScope[]) => {
+        const key = generateApiKey();
+        recordSecret(key);
+        await stack.stores.users.createApiKey(user.id, scopes.join('+'), key, { scopes });
+        return key;
+      };
+      const submitOnly = await keyWith(['screening']);
+      const readOnly = await keyWith(['read']);
+      const overHttp = await stack.http('GET', '/api/v1/credits/balance', { key: submitOnly });
+
+      // Act
+      const byToken = (await connectError(stack, { token: submitOnly })) as Error & { data?: unknown };
+      const byApiKey = (await connectError(stack, { apiKey: submitOnly })) as Error & { data?: unknown };
+      const reader = await open({ auth: { token: readOnly } });
+      await grant(user.id, 4);
+
+      // Assert
+      expect([overHttp.status, overHttp.body.code]).toEqual([403, 'INSUFFICIENT_SCOPE']);
+      for (const refused of [byToken, byApiKey]) {
+        expect([refused.message, refused.data]).toEqual([overHttp.body.error, { code: 'INSUFFICIENT_SCOPE' }]);
+      }
+      await expect(until(() => eventsNamed(reader.received, 'credit_balance_updated')[0])).resolves.toMatchObject({
+        balance: 4,
+        delta: 4,
+      });
+    },
+  );
 });
 
 describe('grant_credits under concurrency', () => {

@@ -77,8 +77,8 @@ export function buildOpenApiDocument(options: OpenApiOptions) {
       description:
         'Explainable risk screening of addresses (KYA) and transactions (KYT), pay-per-use reports over x402, and ' +
         'market data. Errors come in two shapes (spec 7): flat `{success:false, error, code?}` and structured ' +
-        "`{success:false, error:{code, message, details}}` (every INVALID_PARAMETER 400, and market data's " +
-        '404/429). The activity webhook answers `{error}`.',
+        "`{success:false, error:{code, message, details}}` (every INVALID_PARAMETER 400, market data's " +
+        '404/429 and the job-submit 429). The activity webhook answers `{error}`.',
     },
     servers: [{ url: '/', description: 'This server' }],
     tags: TAGS,

@@ -79,7 +79,7 @@ const json = (schema: JsonSchema, example?: unknown) => ({
 
 export const RATE_LIMIT_HEADERS: Record<string, HeaderObject> = {
   'RateLimit-Limit': {
-    description: "Requests per window of the key's tier",
+    description: "Requests per window: of the key's tier (market data), or JOB_SUBMIT_LIMIT_PER_MINUTE (job submits)",
     required: true,
     schema: { type: 'string', pattern: '^\\d+$' },
   },
@@ -101,6 +101,9 @@ export const RATE_LIMIT_HEADERS: Record<string, HeaderObject> = {
 };
 export const rateLimitHeaderRefs = () =>
   Object.fromEntries(Object.keys(RATE_LIMIT_HEADERS).map((h) => [h, { $ref: `#/components/headers/${h}` }]));
+/** The RateLimit headers, marked required or not (a job submit carries them only while its limit is on). */
+export const rateLimitHeaders = (required: boolean): Record<string, HeaderObject> =>
+  Object.fromEntries(Object.entries(RATE_LIMIT_HEADERS).map(([name, header]) => [name, { ...header, required }]));
 
 /** A response with a JSON body whose schema is built from zod here (per-operation code lists). */
 export function errorResponse(
@@ -193,6 +196,14 @@ export function sharedResponses(components: SchemaComponents): Record<string, Re
         '(every market-data request counts, errors included)',
       structuredError(['RATE_LIMITED'], rateLimitDetails),
       ERROR_EXAMPLES.rateLimited,
+      { 'Retry-After': retryAfter, ...rateLimitHeaderRefs() },
+    ),
+    JobSubmitLimited: errorResponse(
+      "Over the account's job-submit limit (JOB_SUBMIT_LIMIT_PER_MINUTE a minute, one budget for all its keys and " +
+        'sessions whatever their tier, shared by every route that starts paid work; every submit counts, refused ' +
+        'ones included). Nothing was held, charged or created; retry after Retry-After seconds',
+      structuredError(['RATE_LIMITED'], rateLimitDetails),
+      ERROR_EXAMPLES.jobSubmitLimited,
       { 'Retry-After': retryAfter, ...rateLimitHeaderRefs() },
     ),
     SignatureInvalid: errorResponse(

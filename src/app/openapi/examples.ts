@@ -518,6 +518,15 @@ export const ERROR_EXAMPLES = {
       details: { tier: 'free', limit: 60, windowSeconds: 60, retryAfterSeconds: 60 },
     },
   },
+  jobSubmitLimited: {
+    success: false,
+    error: {
+      code: 'RATE_LIMITED',
+      message:
+        'Job submit limit of 6000 submits per 60 s exceeded for this account (all its API keys share it); retry in 12 s',
+      details: { tier: 'pro', limit: 6000, windowSeconds: 60, retryAfterSeconds: 12 },
+    },
+  },
   signatureInvalid: {
     success: false,
     error: 'Unauthorized',

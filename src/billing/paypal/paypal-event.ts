@@ -1,3 +1,4 @@
+import { parseInstant } from '../../platform/http/date-params';
 import { z } from 'zod';
 import { toCents } from '../money';
 
@@ -32,7 +33,8 @@ export const PAYPAL_ACTED_ON = [
 export type PayPalSubscriptionEventType = (typeof PAYPAL_SUBSCRIPTION_EVENTS)[number];
 
 /** A malformed time (PayPal's simulator sends "2018-19-12…") is dropped, not fatal: times only order events. */
-const isoTime = z.string().transform((s) => (Number.isNaN(Date.parse(s)) ? undefined : s));
+/** A time PayPal sent that Postgres can store (years 0001-9999); anything else is dropped, not a retried failure. */
+const isoTime = z.string().transform((s) => (parseInstant(s) ? s : undefined));
 const money = z.object({ value: z.string(), currency_code: z.string() }).partial();
 
 const envelope = z.object({

@@ -17,18 +17,19 @@ export interface TieredLimiter {
   consume(principal: RateLimitPrincipal): Promise<RateLimitDecision>;
 }
 
-export type TieredLimiterOptions = (
+export type TieredLimiterOptions =
   /** Counters in Postgres (rate_limit_counters, migration 012), shared by every api instance. */
-  | { store: 'postgres'; pool: Pool }
-  /** Counters in this process only: for tests and single-process tools. */
-  | { store: 'memory' }
-) & {
-  /**
-   * The limit a request is checked against: by default its key's tier (market data); a fixed figure for a limit
-   * that is the same for every account whatever its tier (job submits, JOB_SUBMIT_LIMIT_PER_MINUTE).
-   */
-  limitOf?: (principal: RateLimitPrincipal) => number;
-};
+  (
+    | { store: 'postgres'; pool: Pool }
+    /** Counters in this process only: for tests and single-process tools. */
+    | { store: 'memory' }
+  ) & {
+    /**
+     * The limit a request is checked against: by default its key's tier (market data); a fixed figure for a limit
+     * that is the same for every account whatever its tier (job submits, JOB_SUBMIT_LIMIT_PER_MINUTE).
+     */
+    limitOf?: (principal: RateLimitPrincipal) => number;
+  };
 
 /** The table migration 012 creates in rate-limiter-flexible's own layout. */
 const COUNTER_TABLE = 'rate_limit_counters';

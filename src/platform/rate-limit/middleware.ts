@@ -1,4 +1,4 @@
-import type { RequestHandler, Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import { HttpError, structuredError } from '../http/errors';
 import type { RateLimitDecision, TieredLimiter } from './limiter';
 import type { RateLimitPrincipal } from './tiers';
@@ -22,10 +22,16 @@ export function rateLimitHeaders(decision: RateLimitDecision): Record<string, st
 }
 
 /**
+ * A middleware generic over the route's parameters (like requireScope's check): placed before a handler, it leaves
+ * `req.params` typed from the path.
+ */
+export type RateLimitCheck = <Params>(req: Request<Params>, res: Response, next: NextFunction) => Promise<void>;
+
+/**
  * Spends one point of the caller's budget (its account's) per request. The headers go on `res` before anything
  * else runs, so every later answer carries them (200s, 400s, 404s from handlers, and the 429 itself).
  */
-export function createRateLimitMiddleware(deps: RateLimitMiddlewareDeps): RequestHandler {
+export function createRateLimitMiddleware(deps: RateLimitMiddlewareDeps): RateLimitCheck {
   return async (_req, res, next) => {
     const decision = await deps.limiter.consume(deps.principalOf(res));
     res.set(rateLimitHeaders(decision));

@@ -2,9 +2,9 @@ import { candleSchema, candlesResponse } from '../../../market/routes/candles-ro
 import { capabilitiesResponse } from '../../../market/routes/capabilities-route';
 import { candlesQuerySchema, marketQueryBodySchema } from '../../../market/routes/market-params-schema';
 import { marketQueryResponse, tickerSchema } from '../../../market/routes/query-route';
-import { errorResponse, flatError, parameterDetails, ref, RATE_LIMIT_HEADERS, structuredError } from '../error-shapes';
+import { errorResponse, flatError, parameterDetails, rateLimitHeaders, ref, structuredError } from '../error-shapes';
 import { ERROR_EXAMPLES, EXAMPLES } from '../examples';
-import { queryParameters, type HeaderObject, type Paths, type ResponseObject } from '../json-schema';
+import { queryParameters, type Paths, type ResponseObject } from '../json-schema';
 import { accountSecurity } from '../security';
 import { jsonBody, ok, type OperationContext } from './context';
 
@@ -14,8 +14,6 @@ const TAG = 'Market data';
  * Every answer after authentication carries the RateLimit headers; a body the JSON parser refused was
  * answered before it.
  */
-const rateLimitHeaders = (required: boolean): Record<string, HeaderObject> =>
-  Object.fromEntries(Object.entries(RATE_LIMIT_HEADERS).map(([name, header]) => [name, { ...header, required }]));
 const withHeaders = (response: ResponseObject, required: boolean): ResponseObject => ({
   ...response,
   headers: { ...rateLimitHeaders(required), ...response.headers },

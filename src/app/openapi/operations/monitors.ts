@@ -6,7 +6,7 @@ import {
   monitorResponse,
   rescreenResponse,
 } from '../../../monitors/monitors-views';
-import { errorResponse, flatError, ref } from '../error-shapes';
+import { errorResponse, flatError, rateLimitHeaders, ref } from '../error-shapes';
 import { pathParameter, type Paths } from '../json-schema';
 import { accountSecurity } from '../security';
 import { jsonBody, ok, type OperationContext } from './context';
@@ -17,6 +17,9 @@ const paging = [
   { name: 'limit', in: 'query' as const, required: false, schema: { type: 'integer', minimum: 1, maximum: 100 } },
   { name: 'offset', in: 'query' as const, required: false, schema: { type: 'integer', minimum: 0, maximum: 1000000 } },
 ];
+
+/** Creating and re-screening start paid screenings: their answers carry the job-submit limit's headers (if on). */
+const SUBMIT_LIMIT_HEADERS = rateLimitHeaders(false);
 
 export function monitorsOperations({ components }: OperationContext): Paths {
   const monitor = components.response('Monitor', monitorResponse);
@@ -32,15 +35,17 @@ export function monitorsOperations({ components }: OperationContext): Paths {
           'screening job of this account and costs what a job costs; an account that cannot pay pauses the monitor ' +
           '(an alert says so) until credits are granted. A change of the risk level (from `alert_level`), of the ' +
           "sanctioned flag or of the findings stores an alert and sends `risk_changed` to the owner's sockets. One " +
-          'monitor per account and target: creating it again answers the existing one (200).',
+          'monitor per account and target: creating it again answers the existing one (200). Creating counts ' +
+          "against the account's job-submit limit (JOB_SUBMIT_LIMIT_PER_MINUTE), as a re-screen on request does.",
         requestBody: jsonBody(components.request('CreateMonitor', createMonitorBody)),
         responses: {
-          200: ok('The existing monitor of this target', monitor),
-          201: ok('The monitor, started', monitor),
+          200: ok('The existing monitor of this target', monitor, undefined, SUBMIT_LIMIT_HEADERS),
+          201: ok('The monitor, started', monitor, undefined, SUBMIT_LIMIT_HEADERS),
           400: ref('InvalidBody'),
           401: ref('AuthenticationRequired'),
           413: ref('PayloadTooLarge'),
           415: ref('UnsupportedMediaType'),
+          429: ref('JobSubmitLimited'),
           503: errorResponse('Temporal could not be reached; retry', flatError(['SERVICE_UNAVAILABLE'])),
         },
         security: accountSecurity('screening'),
@@ -105,9 +110,12 @@ export function monitorsOperations({ components }: OperationContext): Paths {
           202: ok(
             'Asked; the result arrives as an alert if the risk changed',
             components.response('MonitorRescreen', rescreenResponse),
+            undefined,
+            SUBMIT_LIMIT_HEADERS,
           ),
           401: ref('AuthenticationRequired'),
           404: ref('NotFound'),
+          429: ref('JobSubmitLimited'),
           503: errorResponse('Temporal could not be reached; retry', flatError(['SERVICE_UNAVAILABLE'])),
         },
         security: accountSecurity('screening'),

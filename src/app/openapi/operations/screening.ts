@@ -6,7 +6,7 @@ import {
 } from '../../../screening/screening-jobs-routes';
 import { fullResponseSchema, screeningResponseSchema } from '../../../screening/job-views';
 import { screeningRequestSchema } from '../../../screening/screening-request';
-import { errorResponse, flatError, ref } from '../error-shapes';
+import { errorResponse, flatError, rateLimitHeaders, ref } from '../error-shapes';
 import { ERROR_EXAMPLES, EXAMPLES } from '../examples';
 import type { HeaderObject, Paths } from '../json-schema';
 import { pathParameter } from '../json-schema';
@@ -22,6 +22,9 @@ const DEPRECATION_HEADERS: Record<string, HeaderObject> = {
     schema: { type: 'string' },
   },
 };
+
+/** Every answer after the key's scope check carries the job-submit limit's headers, unless the limit is off. */
+const SUBMIT_LIMIT_HEADERS = rateLimitHeaders(false);
 
 const insufficientCredits = (withJob: boolean) =>
   errorResponse(
@@ -81,11 +84,12 @@ export function screeningOperations({ components, limits }: OperationContext): P
         'The completed analysis',
         components.response('SyncAnalyzeResult', syncAnalyzeResponse),
         EXAMPLES.syncAnalyze,
-        DEPRECATION_HEADERS,
+        { ...DEPRECATION_HEADERS, ...SUBMIT_LIMIT_HEADERS },
       ),
       202: ok('Still running: poll the job', submitted, EXAMPLES.submitted, {
         ...DEPRECATION_HEADERS,
         Location: LOCATION_HEADER,
+        ...SUBMIT_LIMIT_HEADERS,
       }),
       400: ref('InvalidBody'),
       401: ref('AuthenticationRequired'),
@@ -93,6 +97,7 @@ export function screeningOperations({ components, limits }: OperationContext): P
       413: ref('PayloadTooLarge'),
       415: ref('UnsupportedMediaType'),
       422: chainNotConfigured(['CHAIN_NOT_CONFIGURED', 'TRANSACTION_NOT_FOUND', 'INVALID_TARGET']),
+      429: ref('JobSubmitLimited'),
       502: errorResponse(
         'The analysis failed (e.g. the chain node failed); nothing was charged',
         flatError(['CHAIN_UNAVAILABLE', 'ANALYSIS_FAILED'], ['request_id']),
@@ -112,16 +117,18 @@ export function screeningOperations({ components, limits }: OperationContext): P
           'Holds the most the job can cost and records it in one transaction, ' +
           'then starts workflow screening:<request_id>. Poll GET /api/v1/kyt/job/{requestId}; ' +
           'typical jobs finish in well under a second. A completed analysis costs 1 credit plus 1 per further ' +
-          'exposure hop; a failed one costs nothing.',
+          "exposure hop; a failed one costs nothing. Submits count against the account's job-submit limit " +
+          '(JOB_SUBMIT_LIMIT_PER_MINUTE, shared by all its keys and sessions and by the analyze and monitor routes).',
         requestBody: body,
         responses: {
-          202: ok('Queued', submitted, EXAMPLES.submitted, { Location: LOCATION_HEADER }),
+          202: ok('Queued', submitted, EXAMPLES.submitted, { Location: LOCATION_HEADER, ...SUBMIT_LIMIT_HEADERS }),
           400: ref('InvalidBody'),
           401: ref('AuthenticationRequired'),
           402: insufficientCredits(false),
           413: ref('PayloadTooLarge'),
           415: ref('UnsupportedMediaType'),
           422: chainNotConfigured(['CHAIN_NOT_CONFIGURED']),
+          429: ref('JobSubmitLimited'),
           503: notStarted,
         },
         security: accountSecurity('screening'),
