@@ -130,7 +130,7 @@ describe('log redaction', () => {
     const line = JSON.stringify(parsed()[0]);
     for (const secret of ['prod-db-name', 'plain-path-value', 'tls-key-material-value'])
       expect(line).not.toContain(secret);
-    expect(parsed()[0].config.PORT).toBe(3000);
+    expect((parsed()[0] as Record<string, any>).config.PORT).toBe(3000);
   });
 
   test(
@@ -158,7 +158,7 @@ describe('log redaction', () => {
         'stack-key-77777',
       ])
         expect(lines[0]).not.toContain(secret);
-      const line = parsed()[0];
+      const line = parsed()[0] as Record<string, any>;
       expect(line.err).toMatchObject({ type: 'Error', message: expect.stringContaining('refused with Basic') });
       // The cause's message is kept (redacted) after the error's own.
       expect(line.failure.message).toContain('connect to https://[REDACTED]@node.example failed');

@@ -2,7 +2,7 @@ import { PERMIT2_ADDRESS } from '@x402/evm';
 import { paymentIdentity } from '../../src/x402/payment-identity';
 
 const USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
-const REQUIREMENTS = { scheme: 'exact', network: 'eip155:8453', asset: USDC };
+const REQUIREMENTS = { scheme: 'exact', network: 'eip155:8453' as const, asset: USDC };
 const PAYER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const NONCE = '0x1920c9b4b5f1e0f0a8d1c8e0b6b1e1f3a1b2c3d4e5f60718293a4b5c6d7efbe4';
 
@@ -107,7 +107,7 @@ describe('paymentIdentity: a payment is its nonce, on the contract that records 
 
   test.each([
     ['another scheme', { ...REQUIREMENTS, scheme: 'upto' }],
-    ['a network that is not EVM', { ...REQUIREMENTS, network: 'solana:mainnet' }],
+    ['a network that is not EVM', { ...REQUIREMENTS, network: 'solana:mainnet' as const }],
   ])('requirements of %s have no identity', (_what, requirements) => {
     expect(paymentIdentity(eip3009({}), requirements)).toBeNull();
   });
