@@ -45,6 +45,7 @@ export function createScreeningActivities(deps: ScreeningActivityDeps) {
             target: input.target,
             maxDepth: input.maxDepth,
             crawlTimeoutMs: input.crawlTimeoutMs,
+            policy: input.policy ?? null,
           },
           crawlDeadline.signal,
         );

@@ -6,6 +6,7 @@ import type { JobRecord, JobStore } from './jobs-store';
 import { analysisCost, deepestAffordableDepth, MINIMUM_CHARGE } from './pricing';
 import type { ScreeningRequest } from './screening-request';
 import type { ScreeningInput } from './workflow-types';
+import type { PolicySnapshot } from './engine/scoring-policy';
 
 export interface HoldDeps {
   pool: Pool;
@@ -32,6 +33,8 @@ export async function holdAndRecord(
   request: ScreeningRequest,
   requestId: string,
   origin: { httpRequestId?: string } = {},
+  /** The policy version the job is scored under (resolved by the caller: a PolicyResolver). */
+  policy: PolicySnapshot | null = null,
 ): Promise<HoldResult> {
   const plannedDepth = deps.capabilities.plannedDepth(request.chain, request.apiType);
   return inTransaction(deps.pool, async (client): Promise<HoldResult> => {
@@ -50,7 +53,15 @@ export async function holdAndRecord(
     const job =
       recorded ??
       (await deps.jobs.insertQueued(
-        { requestId, userId, ...request, maxDepth, creditsHeld: amount, httpRequestId: origin.httpRequestId ?? null },
+        {
+          requestId,
+          userId,
+          ...request,
+          maxDepth,
+          creditsHeld: amount,
+          httpRequestId: origin.httpRequestId ?? null,
+          policy,
+        },
         client,
       ));
     const input: ScreeningInput = {
@@ -64,6 +75,8 @@ export async function holdAndRecord(
       creditsHeld: amount,
       heartbeatTimeoutMs: deps.heartbeatTimeoutMs,
       referenceId: request.referenceId,
+      // A retried hold keeps the policy version first recorded.
+      policy: recorded ? recorded.policy : policy,
     };
     return { kind: 'held', job, input };
   });

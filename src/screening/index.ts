@@ -12,3 +12,16 @@ export type { fullResponseSchema, polledFullJobSchema, submittedJobSchema } from
 export { holdAndRecord, type HoldDeps, type HoldResult } from './hold-and-record';
 export { screeningWorkflowId } from './workflow-ids';
 export type { JobStore } from './jobs-store';
+/** Customer risk policies: the document schema (bounded by the model file), the scoring rules, the resolver port. */
+export {
+  policyBodySchema,
+  policyDocumentOf,
+  POLICY_ID_PATTERN,
+  RESERVED_POLICY_IDS,
+  STANDARD_POLICY_ID,
+  type PolicyBody,
+  type PolicyDocument,
+  type PolicySnapshot,
+} from './engine/scoring-policy';
+export { PolicyNotFoundError, type PolicyResolver } from './policy-resolver';
+export { shippedRiskModel } from './engine/risk-model';

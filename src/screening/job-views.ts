@@ -60,6 +60,14 @@ export const screeningResponseSchema = z.object({
     .object({ list: z.string(), version: z.int(), issue_date: z.iso.date() })
     .optional()
     .describe('The sanctions list version this answer was screened against (see GET /api/v1/lists)'),
+  policy: z
+    .object({ id: z.string(), version: z.int().min(1), name: z.string() })
+    .optional()
+    .describe('The customer policy (and its version) that scored this answer; absent: the standard model scored it'),
+  standard: z
+    .object({ risk_level: z.enum(['LOW', 'MEDIUM', 'HIGH']), risk_score: score, model_version: z.string() })
+    .optional()
+    .describe("The standard model's score of the same evidence, beside the policy's (present with `policy`)"),
 });
 
 /** One list an answer was screened against, as it was then. */
@@ -155,6 +163,14 @@ export const fullResponseSchema = screeningResponseSchema.extend({
   cost: z.object({ credits: z.int().min(0), depth_reached: z.int().min(0), rule: z.string() }),
   unpriced_assets: z.array(z.string()),
   model: riskModelSchema,
+  policy_document: z
+    .looseObject({})
+    .optional()
+    .describe('The policy version that scored this answer, as stored (GET /api/v1/policies/{id}?version=)'),
+  scoring_evidence: z
+    .looseObject({ parties: z.array(z.looseObject({})), subject: z.string(), now_seconds: z.number() })
+    .optional()
+    .describe('What scoring read (parties and their list entries, behaviour facts, listed crawl nodes): rescoring input'),
   lists: z.array(listProvenanceSchema).optional(),
   performance: z.object({
     analysis_ms: z.number(),
@@ -223,6 +239,8 @@ export const syncAnalyzeResultSchema = screeningResponseSchema.extend({
 // The schemas describe exactly the engine's types: a field added to one and not the other fails to compile.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const sameResponse: Same<z.output<typeof screeningResponseSchema>, ScreeningResponse> = true;
-const sameFull: Same<z.output<typeof fullResponseSchema>, FullResponse> = true;
+// Evidence and policy documents are described loosely (their own modules type them exactly).
+type Loose = 'scoring_evidence' | 'policy_document';
+const sameFull: Same<Omit<z.output<typeof fullResponseSchema>, Loose>, Omit<FullResponse, Loose>> = true;
 const sameLimits: Same<z.output<typeof crawlLimitsSchema>, CrawlLimits> = true;
 void [sameResponse, sameFull, sameLimits];

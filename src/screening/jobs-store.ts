@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
+import type { PolicySnapshot } from './engine/scoring-policy';
 import type { ApiType, JobError } from './workflow-types';
 
 export interface NewJob {
@@ -13,6 +14,8 @@ export interface NewJob {
   creditsHeld: number;
   /** The submit's X-Request-Id (kept for a workflow the sweeper starts later). */
   httpRequestId?: string | null;
+  /** The policy version the job is scored under (null: the standard model). */
+  policy?: PolicySnapshot | null;
 }
 
 /** A job left `queued`: the fields its workflow input is rebuilt from, and how long it has waited. */
@@ -33,6 +36,7 @@ export interface JobRecord {
   creditsCharged: number | null;
   createdAt: Date;
   completedAt: Date | null;
+  policy: PolicySnapshot | null;
 }
 
 /** What an applied mirror write finished: the job's kind, and when it was submitted and completed. */
@@ -60,7 +64,7 @@ export interface JobUpdate {
 }
 
 const COLUMNS = `request_id, user_id, api_type, chain, target, reference_id, status, response, full_response, error,
-  credits_held, credits_charged, created_at, completed_at`;
+  credits_held, credits_charged, created_at, completed_at, policy`;
 
 /** What a job was asked to do: the same columns in a full record and in a sweeper's view of a queued job. */
 function requestFields(r: Record<string, unknown>) {
@@ -85,6 +89,7 @@ function toJob(r: Record<string, unknown>): JobRecord {
     creditsCharged: r.credits_charged == null ? null : Number(r.credits_charged),
     createdAt: r.created_at as Date,
     completedAt: (r.completed_at as Date | null) ?? null,
+    policy: (r.policy as PolicySnapshot | null) ?? null,
   };
 }
 
@@ -93,8 +98,8 @@ export function createJobStore(pool: Pool) {
     async insertQueued(job: NewJob, db: Pool | PoolClient = pool): Promise<JobRecord> {
       const { rows } = await db.query(
         `INSERT INTO screening_jobs (request_id, user_id, api_type, chain, target, reference_id, crawl_timeout_ms, ` +
-          `max_depth, credits_held, http_request_id, status)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'queued') RETURNING ${COLUMNS}`,
+          `max_depth, credits_held, http_request_id, policy, status)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'queued') RETURNING ${COLUMNS}`,
         [
           job.requestId,
           job.userId,
@@ -106,6 +111,7 @@ export function createJobStore(pool: Pool) {
           job.maxDepth,
           job.creditsHeld,
           job.httpRequestId ?? null,
+          job.policy ? JSON.stringify(job.policy) : null,
         ],
       );
       return toJob(rows[0]);
@@ -161,7 +167,7 @@ export function createJobStore(pool: Pool) {
     async findStaleQueued(olderThanMs: number, limit: number): Promise<StaleQueuedJob[]> {
       const { rows } = await pool.query(
         `SELECT request_id, user_id, api_type, chain, target, reference_id, crawl_timeout_ms, max_depth, ` +
-          `credits_held, http_request_id,
+          `credits_held, http_request_id, policy,
                 (extract(epoch FROM now() - created_at) * 1000)::bigint AS age_ms
          FROM screening_jobs WHERE status = 'queued' AND created_at < now() - make_interval(secs => ` +
           `$1::double precision / 1000)
@@ -174,6 +180,7 @@ export function createJobStore(pool: Pool) {
         maxDepth: Number(r.max_depth),
         creditsHeld: Number(r.credits_held),
         httpRequestId: (r.http_request_id as string | null) ?? null,
+        policy: (r.policy as PolicySnapshot | null) ?? null,
         ageMs: Number(r.age_ms),
       }));
     },

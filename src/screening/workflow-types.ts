@@ -16,6 +16,8 @@ export interface ScreeningInput {
   creditsHeld: number;
   heartbeatTimeoutMs: number;
   referenceId: string | null;
+  /** The customer policy version the answer is scored under; absent or null: the standard model. */
+  policy?: import('./engine/scoring-policy').PolicySnapshot | null;
 }
 
 export interface JobError {

@@ -39,6 +39,10 @@ export const ERROR_CODES = {
   INSUFFICIENT_SCOPE: { status: 403, retryable: false },
   /** The account already holds MAX_ACTIVE_API_KEYS_PER_ACCOUNT active keys: revoke one first. */
   API_KEY_LIMIT_REACHED: { status: 409, retryable: false },
+  /** A policy_id the account does not have (never created, or deleted). */
+  POLICY_NOT_FOUND: { status: 404, retryable: false },
+  /** A job that cannot be scored again: not completed, or stored before scoring evidence was kept. */
+  JOB_NOT_RESCORABLE: { status: 409, retryable: false },
 } as const satisfies Record<string, { status: number; retryable: boolean }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

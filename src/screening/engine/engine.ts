@@ -10,7 +10,10 @@ import { createUsdPricer, type StoredCloses } from './usd-pricer';
 import type { ReferenceLists } from './reference-lists';
 import type { RiskModel } from './risk-model';
 import { analysisCost, COST_RULE } from '../pricing';
-import { isExchangeLabelled, scoreParties, type Party } from './scoring';
+import { isExchangeLabelled, type Party, type ScoreResult } from './scoring';
+import { evidenceOf, scoreEvidence } from './scoring-evidence';
+import { rulesOf, standardRules, type PolicySnapshot } from './scoring-policy';
+import { policyVerdict } from './policy-verdict';
 import { crawlRoots, runExposurePhase, type ExposurePhase } from './exposure-phase';
 import type { AnalysisResult, Balance, CrawlReport, FullResponse } from './types';
 import { AppError } from '../../platform/errors';
@@ -23,6 +26,8 @@ export interface AnalysisRequest {
   maxDepth: number;
   /** The job's crawlTimeout: the exposure crawl uses its share of it (crawl-limits.ts). */
   crawlTimeoutMs?: number;
+  /** The customer policy the answer is scored under (the standard score is kept beside it); none: the model's. */
+  policy?: PolicySnapshot | null;
 }
 
 export class TransactionNotFoundError extends AppError {
@@ -268,13 +273,16 @@ export function createScreeningEngine(deps: EngineDeps) {
           crawl.note = crawl.note ?? `exposure crawl read ${crawl.source.limitation}`;
       }
 
-      const score = scoreParties(deps.model, {
+      const evidence = evidenceOf({
         parties,
-        subjectFacts: facts,
-        subjectLabels: intel.get(subject)?.labels ?? [],
+        subject,
+        facts,
         nowSeconds: Math.floor(now() / 1000),
-        indirectHits: exposure?.hits,
+        exposureNodes: exposure?.outcome.nodes ?? null,
+        subjectIsExchange: isExchangeLabelled(intel.get(subject)?.labels ?? []),
       });
+      const standard = scoreEvidence(standardRules(deps.model), evidence);
+      const score = req.policy ? scoreEvidence(rulesOf(deps.model, req.policy), evidence) : standard;
 
       const holdings = tx
         ? aggregate(tx.transfers.map((t) => ({ asset: t.asset, amount: t.amount })))
@@ -290,16 +298,7 @@ export function createScreeningEngine(deps: EngineDeps) {
         tx?.timestamp ? tx.timestamp * 1000 : now(),
       );
 
-      const reason = [
-        score.driver ??
-          (score.behaviourNotes.length
-            ? 'No risk indicator in the reference lists'
-            : 'No risk indicator in the reference lists; an absent address is unknown, not proven clean'),
-        score.behaviourNotes.length ? `behaviour: ${score.behaviourNotes.join(', ')}` : null,
-        crawl.note,
-      ]
-        .filter(Boolean)
-        .join('; ');
+      const reason = reasonOf(score, crawl.note);
 
       const response = {
         api_type: req.apiType,
@@ -313,6 +312,7 @@ export function createScreeningEngine(deps: EngineDeps) {
         ...(ofac?.version && ofac.issue_date
           ? { sanctions_list: { list: ofac.list, version: ofac.version, issue_date: ofac.issue_date } }
           : {}),
+        ...(req.policy ? policyVerdict(req.policy, standard, deps.model.version) : {}),
       };
       const full: FullResponse = {
         ...response,
@@ -354,6 +354,8 @@ export function createScreeningEngine(deps: EngineDeps) {
         cost: { credits: analysisCost(crawl.depth_reached), depth_reached: crawl.depth_reached, rule: COST_RULE },
         unpriced_assets: unpriced,
         model: deps.model.document,
+        ...(req.policy ? { policy_document: req.policy.document } : {}),
+        scoring_evidence: evidence,
         lists: provenance,
         performance: {
           analysis_ms: now() - started,
@@ -374,6 +376,21 @@ export function createScreeningEngine(deps: EngineDeps) {
 }
 
 export type ScreeningEngine = ReturnType<typeof createScreeningEngine>;
+
+/** The answer's one-line reason: what drove the score, the behaviour that moved it, the policy, the crawl's caveat. */
+export function reasonOf(score: ScoreResult, crawlNote: string | null): string {
+  return [
+    score.driver ??
+      (score.behaviourNotes.length
+        ? 'No risk indicator in the reference lists'
+        : 'No risk indicator in the reference lists; an absent address is unknown, not proven clean'),
+    score.behaviourNotes.length ? `behaviour: ${score.behaviourNotes.join(', ')}` : null,
+    ...score.policyNotes,
+    crawlNote,
+  ]
+    .filter(Boolean)
+    .join('; ');
+}
 
 function labelsOf(intel: Party['intel']): string[] {
   return [

@@ -3,15 +3,12 @@ import type { Chain } from '../chains/chain';
 import type { ChainClient, ChainTransaction } from '../chains/chain-client';
 import { crawlLimitsFor, type CrawlLimits } from './crawl-limits';
 import { crawlExposure, type CrawlDeps, type CrawlOutcome, type CrawlRoot } from './exposure-crawl';
-import { indirectExposureHits } from './indirect-exposure';
 import type { ReferenceLists } from './reference-lists';
 import type { RiskModel } from './risk-model';
-import type { Hit } from './types';
 import { deadline } from '../../platform/abort/deadline';
 
 export interface ExposurePhase {
   outcome: CrawlOutcome;
-  hits: Hit[];
   limits: CrawlLimits;
   crawlMs: number;
 }
@@ -44,7 +41,7 @@ export function crawlRoots(
 
 /**
  * Runs the exposure crawl within its share of crawlTimeout (the rest is kept for scoring and saving)
- * and scores what it found. maxDepth counts the target's own facts as depth 1, so hops = maxDepth − 1.
+ * (scoring-evidence.ts scores what it found). maxDepth counts the target's own facts as depth 1, so hops = maxDepth − 1.
  */
 export async function runExposurePhase(deps: {
   chain: Chain;
@@ -80,7 +77,6 @@ export async function runExposurePhase(deps: {
   }
   return {
     outcome,
-    hits: indirectExposureHits(deps.model, outcome.nodes, limits, deps.subjectIsExchange),
     limits,
     crawlMs: deps.now() - started,
   };

@@ -1,6 +1,7 @@
 import type { CrawlLimits } from './crawl-limits';
 import type { ExposureNode } from './exposure-crawl';
 import { shippedRiskModel, type RiskModel } from './risk-model';
+import type { ScoringRules } from './scoring-policy';
 import type { Hit } from './types';
 
 /**
@@ -19,14 +20,16 @@ const pct = (share: number) => `${share >= 0.995 ? 100 : Math.max(1, Math.round(
  */
 export function indirectExposureHits(
   model: RiskModel,
-  nodes: ExposureNode[],
-  limits: CrawlLimits,
+  nodes: Pick<ExposureNode, 'address' | 'hop' | 'direction' | 'share' | 'usd' | 'path' | 'intel'>[],
+  limits: Pick<CrawlLimits, 'dustShare' | 'dustUsd'>,
   subjectIsExchange: boolean,
+  /** A customer policy's weights and hop limit (its severities are in `model`, its thresholds in `limits`). */
+  rules?: Pick<ScoringRules, 'weight' | 'maxHops'>,
 ): Hit[] {
   const p = indirectParams(model);
   const hits: Hit[] = [];
   for (const n of nodes) {
-    if (!n.intel || n.hop < 1) continue;
+    if (!n.intel || n.hop < 1 || n.hop > (rules?.maxHops ?? Number.POSITIVE_INFINITY)) continue;
     const findings: { severity: number; category: string; source: string | null; what: string; sanction: boolean }[] = [
       ...n.intel.sanctions.map((s) => ({
         severity: p.sanctioned_severity,
@@ -55,7 +58,12 @@ export function indirectExposureHits(
     for (const f of findings) {
       const dust = n.share < limits.dustShare || (n.usd > 0 && n.usd < limits.dustUsd);
       if (dust && !f.sanction) continue;
-      let e = Math.min(p.cap, f.severity * Math.min(1, n.share / p.saturation_share) * p.hop_decay ** (n.hop - 1));
+      // A policy can weigh sanctioned exposure up, never down: OFAC has no de minimis.
+      const weight = f.sanction ? Math.max(1, rules?.weight(f.category) ?? 1) : (rules?.weight(f.category) ?? 1);
+      let e = Math.min(
+        p.cap,
+        f.severity * weight * Math.min(1, n.share / p.saturation_share) * p.hop_decay ** (n.hop - 1),
+      );
       if (f.sanction && n.hop === 1) e = Math.max(e, p.sanctioned_hop1_floor);
       if (subjectIsExchange) e = Math.min(e, p.exchange_subject_cap);
       const score = Math.round(e);

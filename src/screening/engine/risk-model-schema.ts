@@ -5,6 +5,10 @@ const range = z.string().regex(/^\d{1,3}-\d{1,3}$/, 'an inclusive range such as 
 const weight = z.number().finite();
 const positiveInt = z.number().int().positive();
 const share = z.number().gt(0).lte(1);
+/** [lowest, highest], inclusive. */
+const bounds = z
+  .tuple([z.number().finite(), z.number().finite()])
+  .refine(([lo, hi]) => lo <= hi, 'lowest ≤ highest');
 
 /**
  * The shape of data/risk/risk-model.json. Validated at load so a typo in the file stops the worker
@@ -67,9 +71,28 @@ export const riskModelSchema = z
         deadline_share: share,
       })
       .strict(),
+    policy_bounds: z
+      .object({
+        description: z.string(),
+        severity: bounds,
+        weight: bounds,
+        min_share: bounds,
+        min_usd: bounds,
+        max_hops: bounds,
+        level_cutoff: bounds,
+        max_categories: positiveInt,
+      })
+      .strict(),
   })
   .strict()
   .superRefine((m, ctx) => {
+    // A policy may only raise the dust thresholds: below them the crawl keeps no evidence to score.
+    if (m.policy_bounds.min_share[0] < m.crawl.dust_share || m.policy_bounds.min_usd[0] < m.crawl.dust_usd)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['policy_bounds'],
+        message: 'min_share and min_usd cannot start below crawl.dust_share and crawl.dust_usd',
+      });
     // The three levels must tile 0-100 in order, so every score has exactly one level.
     const [low, medium, high] = [m.levels.LOW, m.levels.MEDIUM, m.levels.HIGH].map(
       (r) => r.split('-').map(Number) as [number, number],

@@ -2,6 +2,7 @@ import type { RiskLevel } from '../workflow-types';
 import type { AddressFacts } from '../chains/chain-client';
 import type { AddressIntel } from './reference-lists';
 import { shippedRiskModel, type RiskModel } from './risk-model';
+import type { ScoringRules } from './scoring-policy';
 import type { Hit, RuleScores, Tag } from './types';
 
 /**
@@ -23,10 +24,15 @@ export interface Party {
   intel: AddressIntel;
 }
 
+/** What behaviour scoring reads of the subject's on-chain facts (kept as scoring evidence with the answer). */
+export type SubjectFacts = Pick<AddressFacts, 'isContract'> & {
+  history: Pick<NonNullable<AddressFacts['history']>, 'firstSeen' | 'inboundCount' | 'truncated'> | null;
+};
+
 export interface ScoreInput {
   parties: Party[];
   /** On-chain facts of the subject address, null when no chain data was read. */
-  subjectFacts: AddressFacts | null;
+  subjectFacts: SubjectFacts | null;
   subjectLabels: AddressIntel['labels'];
   nowSeconds: number;
   /** Indirect exposure found by the crawl (rule tag_score, hop ≥ 1): tag_score = max(direct, indirect). */
@@ -42,6 +48,8 @@ export interface ScoreResult {
   /** The finding that drove the score, as a sentence; null when nothing was found. */
   driver: string | null;
   behaviourNotes: string[];
+  /** What a customer policy changed that the hits do not say (a severe category raising the level). */
+  policyNotes: string[];
 }
 
 export const riskLevelFor = (score: number, bounds: { MEDIUM: number; HIGH: number } = LEVEL_BOUNDS): RiskLevel =>
@@ -190,7 +198,11 @@ function behaviour(
   return { addressType, activeDuration, receiveCount, notes };
 }
 
-export function scoreParties(model: RiskModel, input: ScoreInput): ScoreResult {
+export function scoreParties(
+  model: RiskModel,
+  input: ScoreInput,
+  rules?: Pick<ScoringRules, 'isSevere' | 'policy'>,
+): ScoreResult {
   // OFAC files one address under several assets (ETH, USDT, ARB…): one finding each, not one per filing.
   const direct = uniqueBy(
     input.parties.flatMap((p) => listHits(model, p)),
@@ -227,6 +239,16 @@ export function scoreParties(model: RiskModel, input: ScoreInput): ScoreResult {
     // Frozen funds cannot move and freezes follow law-enforcement requests: no behaviour discount below the floor.
     if (ruleScores.is_blacklisted === scores.frozen) riskScore = Math.max(riskScore, scores.frozen_floor);
   }
+  const policyNotes: string[] = [];
+  // A policy's severe category: any hit that counts there is HIGH, whatever its share or score.
+  const severe = rules ? hits.find((h) => rules.isSevere(h.category)) : undefined;
+  if (severe && riskScore < bounds.HIGH) {
+    riskScore = bounds.HIGH;
+    policyNotes.push(
+      `policy ${rules?.policy ? `"${rules.policy.id}" v${rules.policy.version}` : ''} treats ` +
+        `${severe.category.replace(/_/g, ' ')} as severe: ${severe.detail}`,
+    );
+  }
   // The driver is the single finding with the largest contribution (a freeze counts at its floor).
   const driver = hits[0] ? hits[0].detail : null;
   return {
@@ -237,6 +259,7 @@ export function scoreParties(model: RiskModel, input: ScoreInput): ScoreResult {
     tags: uniqueBy(input.parties.flatMap(tagsFor), (t) => t.display),
     driver,
     behaviourNotes: b.notes,
+    policyNotes,
   };
 }
 

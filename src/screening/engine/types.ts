@@ -34,6 +34,9 @@ export interface ScreeningResponse {
   target_summary: { address: string; tags: Tag[]; balances: Balance[] };
   /** The sanctions list version the answer was screened against (absent on answers stored before versions). */
   sanctions_list?: { list: string; version: number; issue_date: string };
+  /** Present when a customer policy scored the answer: which version, and the standard score beside it. */
+  policy?: import('./policy-verdict').PolicyVerdict['policy'];
+  standard?: import('./policy-verdict').PolicyVerdict['standard'];
 }
 
 /** One fact that moved a rule, with enough detail to re-derive the score by hand. */
@@ -99,6 +102,10 @@ export interface FullResponse extends ScreeningResponse {
   unpriced_assets: string[];
   /** data/risk/risk-model.json as it scored this analysis. */
   model: RiskModelDocument;
+  /** The customer policy's document, when one scored the answer (`policy` names its id and version). */
+  policy_document?: import('./scoring-policy').PolicyDocument;
+  /** What scoring read, so the answer can be scored again under another policy (POST /kyt/job/:id/rescore). */
+  scoring_evidence?: import('./scoring-evidence').ScoringEvidence;
   /** Every list consulted, as it was: version (issue date), sha256 and load time. */
   lists?: import('./reference-lists').ListProvenance[];
   performance: {
