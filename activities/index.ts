@@ -1,3 +1,4 @@
+import { createBatchActivities, type BatchActivityDeps } from './batches';
 import { createBillingActivities, type BillingActivityDeps } from './billing';
 import { createIdentityActivities, type IdentityActivityDeps } from './identity';
 import { createListActivities, type ListActivityDeps } from './lists';
@@ -12,7 +13,8 @@ export type ActivityDeps = ScreeningActivityDeps &
   IdentityActivityDeps &
   MarketActivityDeps &
   ListActivityDeps &
-  MonitorActivityDeps;
+  MonitorActivityDeps &
+  BatchActivityDeps;
 
 /** Every activity the worker registers, built over injected dependencies, one factory per feature. */
 export function createActivities(deps: ActivityDeps) {
@@ -24,6 +26,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createMarketActivities(deps),
     ...createListActivities(deps),
     ...createMonitorActivities(deps),
+    ...createBatchActivities(deps),
   };
 }
 

@@ -4,13 +4,16 @@ import { evaluateScreening, type Evaluation } from '../src/monitors/evaluate-scr
 import { createListStore } from '../src/lists';
 import { createMonitorStore } from '../src/monitors/monitors-store';
 import type { ListVersionNoticeInput, MonitorPreparation } from '../src/monitors/workflow-types';
-import { holdAndRecord, type Chain, type HoldDeps } from '../src/screening';
+import { rescreenPolicy } from '../src/monitors/rescreen-policy';
+import { holdAndRecord, type Chain, type HoldDeps, type PolicyResolver } from '../src/screening';
 
 export type MonitorActivityDeps = Omit<HoldDeps, 'heartbeatTimeoutMs'> & {
   pool: Pool;
   log?: Logger;
   /** How a re-screen's job runs: config ANALYSIS_HEARTBEAT_TIMEOUT_MS and CRAWL_TIMEOUT_DEFAULT_MS. */
   monitorJob: { heartbeatTimeoutMs: number; crawlTimeoutMs: number };
+  /** Finds the policy version each re-screen is scored under (the policies feature). */
+  policies: PolicyResolver;
 };
 
 /** Monitor activities: thin adapters over src/monitors and screening's job recording. */
@@ -20,11 +23,13 @@ export function createMonitorActivities(deps: MonitorActivityDeps) {
   return {
     /**
      * Holds a re-screen's credits and records its job, like a submit (idempotency key: the request id the workflow
-     * drew). A monitor whose owner cannot pay is paused, with an alert saying so.
+     * drew), scored under the monitor's policy as it is now (a retry keeps the version first recorded). A monitor
+     * whose owner cannot pay is paused, with an alert saying so.
      */
     async prepareMonitorScreening(input: { monitorId: string; requestId: string }): Promise<MonitorPreparation> {
       const monitor = await monitors.find(input.monitorId);
       if (!monitor || monitor.status === 'deleted') return { status: 'stopped' };
+      const policy = await rescreenPolicy(deps.policies, monitor);
       const held = await holdAndRecord(
         { ...deps, heartbeatTimeoutMs: deps.monitorJob.heartbeatTimeoutMs },
         monitor.userId,
@@ -36,6 +41,8 @@ export function createMonitorActivities(deps: MonitorActivityDeps) {
           referenceId: monitor.referenceId,
         },
         input.requestId,
+        {},
+        policy,
       );
       if (held.kind === 'held') return { status: 'ready', input: held.input };
       await monitors.setPaused(

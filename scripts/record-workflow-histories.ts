@@ -6,7 +6,8 @@
  *
  * Run it (`npx tsx scripts/record-workflow-histories.ts`) when a new workflow type is added, or when a change
  * is meant to be incompatible (and is shipped with a new workflow type or a patch); never to make a failing
- * replay pass.
+ * replay pass. Names given (`… record-workflow-histories.ts batch-screening`) record only those scenarios and leave
+ * every other history as it was recorded: the histories of older code are what the replay test holds new code to.
  */
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -17,6 +18,8 @@ import { httpRequestMemo } from '../src/platform/temporal/http-request-memo';
 import { installTemporalRuntime } from '../src/platform/temporal/temporal-runtime';
 import {
   analysisResult,
+  batchStubs,
+  batchWorkflowInput,
   clerkEventInput,
   eventResult,
   marketSyncInput,
@@ -166,6 +169,30 @@ const SCENARIOS: Scenario[] = [
     },
   },
   {
+    // With the sweep of batches left without a workflow (patch sweep-batches).
+    name: 'queued-job-sweeper-batches',
+    workflowType: 'queuedJobSweeperWorkflow',
+    input: undefined,
+    stubs: {
+      sweepQueuedJobs: async () => sweepSummary,
+      sweepStalledBatches: async () => ({ batchesExamined: 1, batchesStarted: 1 }),
+    },
+  },
+  {
+    // Three items, two at a time: child screening jobs, a progress notice, the completion.
+    name: 'batch-screening',
+    workflowType: 'batchScreeningWorkflow',
+    input: batchWorkflowInput({ concurrency: 2 }),
+    stubs: batchStubs(3).stubs,
+  },
+  {
+    // Two items per run: the first run drains its children and continues as new (its history is the one kept).
+    name: 'batch-screening-continued',
+    workflowType: 'batchScreeningWorkflow',
+    input: batchWorkflowInput({ batchId: 'batch-0002', concurrency: 2, continueAsNewAfter: 2 }),
+    stubs: batchStubs(3, { prefix: 'batch-0002-req-' }).stubs,
+  },
+  {
     name: 'list-version-notice',
     workflowType: 'listVersionNoticeWorkflow',
     input: { versionId: 7, issueDate: '2025-03-21' },
@@ -218,18 +245,23 @@ const SCENARIOS: Scenario[] = [
 async function main(): Promise<void> {
   const missing = Object.keys(workflows).filter((type) => !SCENARIOS.some((s) => s.workflowType === type));
   if (missing.length) throw new Error(`no scenario records ${missing.join(', ')}: add one to this script`);
+  const only = process.argv.slice(2);
+  const unknown = only.filter((name) => !SCENARIOS.some((s) => s.name === name));
+  if (unknown.length) throw new Error(`no scenario named ${unknown.join(', ')}`);
+  const scenarios = only.length ? SCENARIOS.filter((s) => only.includes(s.name)) : SCENARIOS;
 
   // The failures the scenarios stage would each print a warning with a stack: errors only.
   installTemporalRuntime('error');
-  const activityNames = [...new Set(SCENARIOS.flatMap((s) => Object.keys(s.stubs)))];
+  const activityNames = [...new Set(scenarios.flatMap((s) => Object.keys(s.stubs)))];
   const [env, bundle] = await Promise.all([startWorkflowTestEnv(), workflowBundle()]);
   const worker = await startStubbedWorker(env, bundle, activityNames);
   try {
     await mkdir(FIXTURES, { recursive: true });
     for (const old of await readdir(FIXTURES)) {
-      if (old.endsWith('.json') && !RECORDED_BY_OLDER_CODE.has(old)) await rm(path.join(FIXTURES, old));
+      const recordedNow = only.length === 0 || only.includes(old.replace(/\.json$/, ''));
+      if (old.endsWith('.json') && recordedNow && !RECORDED_BY_OLDER_CODE.has(old)) await rm(path.join(FIXTURES, old));
     }
-    for (const scenario of SCENARIOS) {
+    for (const scenario of scenarios) {
       const log = callLog();
       worker.use(logged(log, scenario.stubs));
       const handle = await env.client.workflow.start(scenario.workflowType, {
@@ -243,7 +275,8 @@ async function main(): Promise<void> {
         await handle.cancel();
       }
       await handle.result().catch(() => undefined);
-      const history = await handle.fetchHistory();
+      // The first run's: a workflow that continued as new is kept with the run that did it.
+      const history = await env.client.workflow.getHandle(handle.workflowId, handle.firstExecutionRunId).fetchHistory();
       await writeFile(path.join(FIXTURES, `${scenario.name}.json`), historyToJson(history));
       console.log(`${scenario.name}.json: ${scenario.workflowType}, ${history.events?.length ?? 0} events`);
     }

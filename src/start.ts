@@ -32,6 +32,7 @@ import { ensureQueuedJobSweeper } from './screening/queued-job-sweeper';
 import { ensureOfacRefresh } from './lists/refresh-schedule';
 import { ensureFreezeSync, freezeSyncSettings } from './lists/freezes';
 import { createScreeningWorkflowStarter } from './screening/screening-workflow-starter';
+import { batchWorkflowSettings, createBatchWorkflowStarter } from './batches';
 
 const ADMIN_KEY_FILE = 'bootstrap-admin-api-key';
 
@@ -101,6 +102,12 @@ async function main() {
   const clientConnection = await connectTemporalClient(temporalOptions);
   const temporal = new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE });
   const screeningStarter = createScreeningWorkflowStarter({ temporal, taskQueue: config.TEMPORAL_TASK_QUEUE });
+  // The sweep also starts batch workflows left without one.
+  const batchStarter = createBatchWorkflowStarter({
+    temporal,
+    taskQueue: config.TEMPORAL_TASK_QUEUE,
+    settings: batchWorkflowSettings(config),
+  });
   const workerConnection = await connectTemporalWorker(temporalOptions);
   // The worker keeps its own registry and port even in this one process, as it has when run alone.
   const workerRegistry = createMetricsRegistry();
@@ -111,6 +118,7 @@ async function main() {
     log,
     activities: buildActivities(config, pool, createWorkerMetrics(workerRegistry), {
       screeningStarter,
+      batchStarter,
       log,
       freezeSync: freezeSyncSettings(config),
     }),

@@ -20,6 +20,7 @@ import { ensureQueuedJobSweeper } from './screening/queued-job-sweeper';
 import { ensureOfacRefresh } from './lists/refresh-schedule';
 import { ensureFreezeSync, freezeSyncSettings } from './lists/freezes';
 import { createScreeningWorkflowStarter } from './screening/screening-workflow-starter';
+import { batchWorkflowSettings, createBatchWorkflowStarter } from './batches';
 
 async function main() {
   const config = loadConfigOrExit();
@@ -41,6 +42,12 @@ async function main() {
   const clientConnection = await connectTemporalClient(temporalOptions);
   const temporal = new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE });
   const screeningStarter = createScreeningWorkflowStarter({ temporal, taskQueue: config.TEMPORAL_TASK_QUEUE });
+  // The sweep also starts batch workflows left without one.
+  const batchStarter = createBatchWorkflowStarter({
+    temporal,
+    taskQueue: config.TEMPORAL_TASK_QUEUE,
+    settings: batchWorkflowSettings(config),
+  });
   const registry = createMetricsRegistry();
   const worker = await createWorker({
     connection,
@@ -49,6 +56,7 @@ async function main() {
     log,
     activities: buildActivities(config, pool, createWorkerMetrics(registry), {
       screeningStarter,
+      batchStarter,
       log,
       freezeSync: freezeSyncSettings(config),
     }),

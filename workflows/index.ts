@@ -6,3 +6,4 @@ export { x402ReportWorkflow } from './x402';
 export { marketSyncWorkflow } from './market';
 export { freezeSyncWorkflow, listRefreshWorkflow } from './lists';
 export { listVersionNoticeWorkflow, monitorWorkflow } from './monitors';
+export { batchScreeningWorkflow } from './batches';

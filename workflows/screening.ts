@@ -1,5 +1,7 @@
 /** Screening workflows: one per job, and the sweep of jobs left queued. Deterministic code only. */
-import { CancellationScope, proxyActivities, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import { CancellationScope, patched, proxyActivities, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import type { BatchActivities } from '../activities/batches';
+import type { BatchSweepSummary } from '../src/batches/workflow-types';
 import type { ScreeningActivities } from '../activities/screening';
 import type { QueuedJobActivities } from '../activities/screening-sweeper';
 import { describeFailure } from '../src/platform/errors/temporal-failures';
@@ -94,18 +96,26 @@ export async function screeningWorkflow(input: ScreeningInput): Promise<Screenin
   };
 }
 
-const { sweepQueuedJobs } = proxyActivities<QueuedJobActivities>({
+const sweepOptions = {
   startToCloseTimeout: '5m',
   heartbeatTimeout: '30s',
   retry: { initialInterval: '5s', maximumInterval: '30s', maximumAttempts: 5 },
-});
+} as const;
+const { sweepQueuedJobs } = proxyActivities<QueuedJobActivities>(sweepOptions);
+const { sweepStalledBatches } = proxyActivities<BatchActivities>(sweepOptions);
 
 /**
  * One sweep of jobs left `queued` (run by the schedule `queued-job-sweeper:<task queue>`): the result in the
  * Temporal UI says how many were started, running, released, repaired or left for an operator. Its thresholds are
  * the worker's config (the activity reads them): anyone who can start a workflow could otherwise ask it to
- * release every queued job. An argument (schedules created before this carry one) is ignored.
+ * release every queued job. It also starts the workflow of each batch left without one (a batch's own items are its
+ * workflow's, never this sweep's). An argument (schedules created before this carry one) is ignored.
  */
-export async function queuedJobSweeperWorkflow(_ignored?: unknown): Promise<QueuedJobSweepSummary> {
-  return sweepQueuedJobs();
+export async function queuedJobSweeperWorkflow(
+  _ignored?: unknown,
+): Promise<QueuedJobSweepSummary | (QueuedJobSweepSummary & BatchSweepSummary)> {
+  const summary = await sweepQueuedJobs();
+  // Then the batches whose workflow is not running (src/batches/batch-sweep.ts); sweeps before this patch did not.
+  if (!patched('sweep-batches')) return summary;
+  return { ...summary, ...(await sweepStalledBatches()) };
 }

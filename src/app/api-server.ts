@@ -14,7 +14,11 @@ import { createOutboxListener } from '../realtime/outbox-listener';
 import { attachRealtime } from '../realtime/socket-server';
 import { createJobService } from '../screening/job-service';
 import { createScreeningWorkflowStarter } from '../screening/screening-workflow-starter';
+import { createRescorer } from '../screening/rescore/rescore-job';
+import { shippedRiskModel } from '../screening/engine/risk-model';
 import { createEventWorkflowStarter } from '../platform/webhooks/event-workflows';
+import { batchWorkflowSettings, createBatchService, createBatchWorkflowStarter } from '../batches';
+import { PolicyNotFoundError, type PolicyResolver } from '../screening';
 import { buildWebhookVerifiers, type WebhookVerifierOverrides } from './webhook-verifiers';
 import { createStores } from './stores';
 import { buildFacilitator } from '../x402/facilitator';
@@ -110,6 +114,8 @@ export type ApiConfig = Pick<
   | 'MARKET_LIVE_POLL_SECONDS'
   | 'MARKET_LIVE_BACKFILL_CANDLES'
   | 'EVIDENCE_SIGNING_KEYS'
+  | 'BATCH_CONCURRENCY'
+  | 'BATCH_CONTINUE_AS_NEW_AFTER'
 >;
 
 function liveSyncSummary(config: ApiConfig) {
@@ -191,6 +197,7 @@ export async function startApiServer(deps: {
       taskQueue: config.TEMPORAL_TASK_QUEUE,
       defaultEveryHours: config.MONITOR_EVERY_HOURS_DEFAULT,
       limitSubmits,
+      policies: stores.policies,
     },
     lists: listsDeps,
     capabilities,
@@ -233,6 +240,34 @@ export async function startApiServer(deps: {
       temporal,
       taskQueue: config.TEMPORAL_TASK_QUEUE,
       waitMs: config.PAYFAST_REFUND_WAIT_MS,
+    }),
+    rescore: createRescorer({
+      pool,
+      jobs: stores.jobs,
+      credits: stores.credits,
+      policies: stores.policies,
+      model: shippedRiskModel(),
+    }),
+    batchService: createBatchService({
+      pool,
+      credits: stores.credits,
+      jobs: stores.jobs,
+      batches: stores.batches,
+      capabilities,
+      // TEMPORARY (batch helper): until src/policies lands, only the standard model.
+      policies: (stores as { policies?: PolicyResolver }).policies ?? {
+        resolve: async (_user: string, id: string | null | undefined) => {
+          if (id === undefined || id === null || id === 'standard') return null;
+          throw new PolicyNotFoundError(id);
+        },
+      },
+      starter: createBatchWorkflowStarter({
+        temporal,
+        taskQueue: config.TEMPORAL_TASK_QUEUE,
+        settings: batchWorkflowSettings(config),
+      }),
+      log,
+      metrics,
     }),
     jobService: createJobService({
       metrics,

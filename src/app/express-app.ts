@@ -10,6 +10,8 @@ import { createApiKeysRouter, type ApiKeysRouterDeps } from '../identity/api-key
 import { createCreditsRouter } from '../billing/credits-routes';
 import { createScreeningJobsRouter, type ScreeningRouterDeps } from '../screening/screening-jobs-routes';
 import { createSyncAnalyzeRouter } from '../screening/sync-analyze-route';
+import { createRescoreRouter } from '../screening/rescore/rescore-route';
+import type { Rescorer } from '../screening/rescore/rescore-job';
 import type { CreditStore } from '../billing/credits-store';
 import { createBillingRouter, type BillingRouterDeps } from '../billing/billing-routes';
 import { createPackagesRouter } from '../billing/packages-routes';
@@ -29,6 +31,9 @@ import type { Check } from '../platform/health/checks';
 import { createPublicHealthRouter } from '../platform/health/health-router';
 import { createListsRouter, type ListsRouterDeps } from '../lists';
 import { createMonitorsRouter, type MonitorsRouterDeps } from '../monitors';
+import { createPoliciesRouter, type PolicyStore } from '../policies';
+import { shippedRiskModel } from '../screening/engine/risk-model';
+import { type BatchRouterDeps, createBatchRouter, MAX_BATCH_ITEMS } from '../batches';
 import type { ApiMetrics } from './metrics/api-metrics';
 import { createJwksRouter } from '../platform/signing/jwks-route';
 import type { SigningKeyRing } from '../platform/signing/key-ring';
@@ -40,11 +45,14 @@ export interface AppDeps
     ScreeningRouterDeps,
     PayPalWebhookDeps,
     BillingRouterDeps,
-    ActivityWebhookDeps {
+    ActivityWebhookDeps,
+    Omit<BatchRouterDeps, 'config'> {
   pool: Pool;
   credits: CreditStore;
   log: Logger;
   syncAnalyzeWaitMs: number;
+  /** POST /kyt/job/:id/rescore: a stored answer scored again under a policy. */
+  rescore: Rescorer;
   verifyClerk?: ClerkVerifier;
   x402: X402RouterDeps;
   marketData: MarketRouterDeps;
@@ -61,6 +69,8 @@ export interface AppDeps
   readiness: Record<string, Check>;
   lists: ListsRouterDeps;
   monitorsRouter: MonitorsRouterDeps;
+  /** The account's risk policies (routes /api/v1/policies), scoring bounded by the shipped model's policy_bounds. */
+  policies: PolicyStore;
   /** The public keys that verify signed answers, served at /.well-known/jwks.json. */
   evidenceKeys: Pick<SigningKeyRing, 'publicKeys'>;
   config: ScreeningRouterDeps['config'] & BillingRouterDeps['config'] & ApiKeysRouterDeps['config'];
@@ -88,6 +98,8 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
 
+  // A batch of MAX_BATCH_ITEMS targets, each with a reference id, outgrows the general limit: its own, read first.
+  app.use('/api/v1/kyt/batch', express.json({ limit: `${MAX_BATCH_ITEMS}kb`, verify: requireUtf8 }));
   app.use(express.json({ limit: '256kb', verify: requireUtf8 }));
   // Text Postgres cannot store, prototype keys, runaway nesting, non-UTF-8 queries: 400 before any route reads them.
   app.use(refuseUnsafeInput);
@@ -117,6 +129,7 @@ export function createApp(deps: AppDeps): Express {
   v1.use(authenticate);
   v1.use(createScreeningJobsRouter(deps));
   v1.use(createSyncAnalyzeRouter({ ...deps, waitMs: deps.syncAnalyzeWaitMs }));
+  v1.use(createRescoreRouter(deps));
   v1.use(createCreditsRouter(deps));
   v1.use(createApiKeysRouter(deps));
   v1.use(createBillingRouter(deps));
@@ -124,6 +137,8 @@ export function createApp(deps: AppDeps): Express {
   v1.use(createActivityRouter(deps));
   v1.use(createListsRouter(deps.lists));
   v1.use(createMonitorsRouter(deps.monitorsRouter));
+  v1.use(createPoliciesRouter({ policies: deps.policies, model: shippedRiskModel() }));
+  v1.use(createBatchRouter(deps));
   app.use('/api/v1', v1);
 
   // Swagger UI over that document (assets from node_modules, nothing from the network).

@@ -12,6 +12,8 @@ import { createEntityStore } from '../screening/lists/entities-store';
 import { createX402PaymentStore } from '../x402/x402-payments-store';
 import { createUserStore } from '../identity/users-store';
 import { createMarketStore } from '../market/store/market-candles';
+import { createBatchStore } from '../batches';
+import { createPolicyStore } from '../policies';
 
 /** Every Postgres-backed store over one pool. */
 export function createStores(pool: Pool) {
@@ -29,6 +31,9 @@ export function createStores(pool: Pool) {
     entities: createEntityStore(pool),
     x402Payments: createX402PaymentStore(pool),
     market: createMarketStore(pool),
+    batches: createBatchStore(pool),
+    /** Customer risk policies; also the PolicyResolver jobs, batches, rescores and monitors resolve with. */
+    policies: createPolicyStore(pool),
   };
 }
 

@@ -102,6 +102,24 @@ export function createCreditStore(pool: Pool) {
       return Number(rows[0]?.held ?? 0);
     },
 
+    /**
+     * Holds for many jobs in the order given, each exactly as `reserve` would hold it called in turn (a batch's
+     * items): one statement, the account row locked once. Returns each key's hold, 0 where `min` was not available.
+     */
+    async reserveMany(
+      userId: string,
+      holds: readonly { holdKey: string; max: number }[],
+      min: number,
+      db: Queryable = pool,
+    ): Promise<number[]> {
+      if (holds.length === 0) return [];
+      const { rows } = await db.query<{ held: (string | number)[] }>(
+        'SELECT reserve_credits_many($1, $2::text[], $3, $4::bigint[]) AS held',
+        [userId, holds.map((h) => h.holdKey), min, holds.map((h) => h.max)],
+      );
+      return (rows[0]?.held ?? []).map(Number);
+    },
+
     async releaseHold(holdKey: string, db: Queryable = pool): Promise<number> {
       const { rows } = await db.query<{ released: number }>('SELECT release_hold($1) AS released', [holdKey]);
       return Number(rows[0]?.released ?? 0);

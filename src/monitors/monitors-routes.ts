@@ -6,7 +6,8 @@ import { DIGITS, isUuid } from '../platform/http/common-patterns';
 import { flatError, invalidParameter, notFound, parseOrThrow } from '../platform/http/errors';
 import { ChainAttr, UserIdAttr } from '../platform/temporal/search-attributes';
 import type { RateLimitCheck } from '../platform/rate-limit/middleware';
-import { ADDRESS_FORMAT_HINT, normalizeAddress, SUPPORTED_CHAINS } from '../screening';
+import { policyReferenceField } from '../policies';
+import { ADDRESS_FORMAT_HINT, normalizeAddress, type PolicyResolver, SUPPORTED_CHAINS } from '../screening';
 import type { MonitorStore } from './monitors-store';
 import { alertView, monitorView } from './monitors-views';
 import { monitorWorkflowId } from './workflow-ids';
@@ -20,6 +21,8 @@ export interface MonitorsRouterDeps {
   defaultEveryHours: number;
   /** The account's job-submit limit (JOB_SUBMIT_LIMIT_PER_MINUTE): creating and re-screening start paid screenings. */
   limitSubmits: RateLimitCheck;
+  /** Checks at create that the account has the policy a monitor names (the policies feature). */
+  policies: PolicyResolver;
 }
 
 export const createMonitorBody = z
@@ -34,6 +37,15 @@ export const createMonitorBody = z
       .min(1, 'an integer from 1 to 8760')
       .max(8760, 'an integer from 1 to 8760')
       .optional(),
+    policy_id: policyReferenceField
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          "The policy every re-screen is scored under, at its current version then ('standard': the shipped " +
+          "model); absent or null: the account's default policy at each re-screen",
+        examples: ['strict-gambling'],
+      }),
   })
   .strict();
 
@@ -83,6 +95,8 @@ export function createMonitorsRouter(deps: MonitorsRouterDeps): Router {
     const address = normalizeAddress(body.chain, body.address);
     if (!address) throw invalidParameter('address', ADDRESS_FORMAT_HINT[body.chain]);
     const user = currentUser(res);
+    // A policy the account does not have is a 404 now, not a failed re-screen later.
+    if (body.policy_id) await deps.policies.resolve(user.id, body.policy_id);
     const { monitor, created } = await deps.monitors.create({
       userId: user.id,
       chain: body.chain,
@@ -90,6 +104,7 @@ export function createMonitorsRouter(deps: MonitorsRouterDeps): Router {
       referenceId: body.reference_id ?? null,
       alertLevel: body.alert_level,
       everyHours: body.every_hours ?? deps.defaultEveryHours,
+      policyId: body.policy_id ?? null,
     });
     await startMonitorWorkflow(deps, {
       monitorId: monitor.id,

@@ -13,6 +13,8 @@ export interface Monitor {
   referenceId: string | null;
   alertLevel: AlertLevel;
   everyHours: number;
+  /** The policy its re-screens are scored under (its then-current version); null: the account's default. */
+  policyId: string | null;
   status: 'active' | 'paused' | 'deleted';
   pausedReason: string | null;
   lastRequestId: string | null;
@@ -32,7 +34,7 @@ export interface MonitorAlert {
   createdAt: Date;
 }
 
-const COLUMNS = `id, user_id, chain, address, reference_id, alert_level, every_hours, status, paused_reason,
+const COLUMNS = `id, user_id, chain, address, reference_id, alert_level, every_hours, policy_id, status, paused_reason,
   last_request_id, last_result, last_screened_at, created_at`;
 
 // biome-ignore lint/suspicious/noExplicitAny: a pg row
@@ -44,6 +46,7 @@ const toMonitor = (r: any): Monitor => ({
   referenceId: r.reference_id,
   alertLevel: r.alert_level,
   everyHours: r.every_hours,
+  policyId: r.policy_id,
   status: r.status,
   pausedReason: r.paused_reason,
   lastRequestId: r.last_request_id,
@@ -78,14 +81,15 @@ export function createMonitorStore(pool: Pool) {
       referenceId: string | null;
       alertLevel: AlertLevel;
       everyHours: number;
+      policyId: string | null;
     }): Promise<{ monitor: Monitor; created: boolean }> {
       // A twin deleted between the conflict and the select leaves nothing to find: the insert then goes through.
       for (let attempt = 1; ; attempt++) {
         const inserted = await pool.query(
-          `INSERT INTO monitors (id, user_id, chain, address, reference_id, alert_level, every_hours)
-           VALUES ($1, $2, $3, $4, $5, $6, $7)
+          `INSERT INTO monitors (id, user_id, chain, address, reference_id, alert_level, every_hours, policy_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
            ON CONFLICT (user_id, chain, address) WHERE status <> 'deleted' DO NOTHING RETURNING ${COLUMNS}`,
-          [randomUUID(), m.userId, m.chain, m.address, m.referenceId, m.alertLevel, m.everyHours],
+          [randomUUID(), m.userId, m.chain, m.address, m.referenceId, m.alertLevel, m.everyHours, m.policyId],
         );
         if (inserted.rows[0]) {
           await pool.query('INSERT INTO monitor_watch (address, monitor_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [

@@ -16,6 +16,13 @@ export const monitorSchema = z.object({
   reference_id: z.string().nullable(),
   alert_level: level,
   every_hours: z.int(),
+  policy_id: z
+    .string()
+    .nullable()
+    .describe(
+      "The policy each re-screen is scored under, at its version of that moment ('standard': the shipped model); " +
+        "null: the account's default policy at each re-screen",
+    ),
   status: z.enum(['active', 'paused']),
   paused_reason: z.string().nullable(),
   last_request_id: z.uuid().nullable().describe('The last re-screen: a screening job of this account'),
@@ -64,6 +71,7 @@ export function monitorView(m: Monitor): z.input<typeof monitorSchema> {
     reference_id: m.referenceId,
     alert_level: m.alertLevel,
     every_hours: m.everyHours,
+    policy_id: m.policyId,
     status: m.status === 'paused' ? 'paused' : 'active',
     paused_reason: m.pausedReason,
     last_request_id: m.lastRequestId,

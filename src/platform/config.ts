@@ -218,6 +218,12 @@ const schema = z.object({
     .min(60)
     .max(7 * 86_400)
     .default(900),
+  /**
+   * Batch screening (POST /api/v1/kyt/batch): how many of a batch's item jobs its workflow runs at once, and after
+   * how many item starts it continues as new (a run's history stays small whatever the batch size).
+   */
+  BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(20),
+  BATCH_CONTINUE_AS_NEW_AFTER: z.coerce.number().int().min(1).max(5_000).default(250),
 
   /** Shared secret of the activity webhook (header X-Activity-Webhook-Secret); unset = every post is refused. */
   ACTIVITY_WEBHOOK_SECRET: z.string().min(16, 'ACTIVITY_WEBHOOK_SECRET must be at least 16 characters').optional(),

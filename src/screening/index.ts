@@ -25,3 +25,13 @@ export {
 } from './engine/scoring-policy';
 export { PolicyNotFoundError, type PolicyResolver } from './policy-resolver';
 export { shippedRiskModel } from './engine/risk-model';
+/** Batch screening (src/batches) validates, prices, records and settles its items as single jobs are. */
+export {
+  parseScreeningRequest,
+  screeningRequestSchema,
+  type ScreeningLimits,
+  type ScreeningRequest,
+} from './screening-request';
+export { analysisCost, deepestAffordableDepth, MINIMUM_CHARGE } from './pricing';
+export type { JobRecord, NewJob } from './jobs-store';
+export type { ScreeningWorkflowStarter } from './screening-workflow-starter';

@@ -16,6 +16,7 @@ import type { JobSubmitMetrics } from './metrics/ports';
 import { errorFields } from '../platform/logging/logger';
 import type { ScreeningRequest } from './screening-request';
 import type { ScreeningWorkflowStarter } from './screening-workflow-starter';
+import type { PolicyResolver } from './policy-resolver';
 
 export interface JobServiceDeps {
   pool: Pool;
@@ -28,6 +29,8 @@ export interface JobServiceDeps {
   heartbeatTimeoutMs: number;
   log: Logger;
   metrics: JobSubmitMetrics;
+  /** Finds the policy version a job is scored under (the policies feature). */
+  policies: PolicyResolver;
 }
 
 export type SubmitResult =
@@ -95,7 +98,10 @@ export function createJobService(deps: JobServiceDeps) {
       origin: { httpRequestId?: string } = {},
     ): Promise<SubmitResult> {
       const requestId = randomUUID();
-      const held = await holdAndRecord(deps, user.id, request, requestId, origin);
+      // Resolved once, at submit: the job keeps this version whatever edits follow (its answer names it).
+      const policy = await deps.policies.resolve(user.id, request.policyId);
+      const { policyId: _named, ...screening } = request;
+      const held = await holdAndRecord(deps, user.id, screening, requestId, origin, policy);
       if (held.kind !== 'held') return held;
       const { job, input } = held;
       // Counted once the row is committed: every submitted job then ends counted as completed or failed.

@@ -16,6 +16,8 @@ export interface NewJob {
   httpRequestId?: string | null;
   /** The policy version the job is scored under (null: the standard model). */
   policy?: PolicySnapshot | null;
+  /** The batch the job is an item of (src/batches): its batch workflow starts it, the queued-job sweeper does not. */
+  batchId?: string | null;
 }
 
 /** A job left `queued`: the fields its workflow input is rebuilt from, and how long it has waited. */
@@ -117,6 +119,38 @@ export function createJobStore(pool: Pool) {
       return toJob(rows[0]);
     },
 
+    /**
+     * Records many queued jobs in one statement (a batch's accepted items, inside the batch's transaction): the same
+     * rows insertQueued writes, one at a time, would.
+     */
+    async insertQueuedMany(jobs: readonly NewJob[], db: Pool | PoolClient = pool): Promise<void> {
+      if (jobs.length === 0) return;
+      const rows = jobs.map((job) => ({
+        request_id: job.requestId,
+        user_id: job.userId,
+        api_type: job.apiType,
+        chain: job.chain,
+        target: job.target,
+        reference_id: job.referenceId,
+        crawl_timeout_ms: job.crawlTimeoutMs,
+        max_depth: job.maxDepth,
+        credits_held: job.creditsHeld,
+        http_request_id: job.httpRequestId ?? null,
+        policy: job.policy ?? null,
+        batch_id: job.batchId ?? null,
+      }));
+      await db.query(
+        `INSERT INTO screening_jobs (request_id, user_id, api_type, chain, target, reference_id, crawl_timeout_ms, ` +
+          `max_depth, credits_held, http_request_id, policy, batch_id, status)
+         SELECT r.request_id, r.user_id, r.api_type, r.chain, r.target, r.reference_id, r.crawl_timeout_ms,
+                r.max_depth, r.credits_held, r.http_request_id, r.policy, r.batch_id, 'queued'
+         FROM jsonb_to_recordset($1::jsonb) AS r(request_id uuid, user_id uuid, api_type text, chain text, ` +
+          `target text, reference_id text, crawl_timeout_ms integer, max_depth integer, credits_held bigint, ` +
+          `http_request_id text, policy jsonb, batch_id uuid)`,
+        [JSON.stringify(rows)],
+      );
+    },
+
     /** A job is only ever visible to its owner: another user's id reads as unknown. */
     async findForUser(requestId: string, userId: string): Promise<JobRecord | null> {
       const { rows } = await pool.query(
@@ -162,14 +196,17 @@ export function createJobStore(pool: Pool) {
 
     /**
      * Jobs still queued `olderThanMs` after submission, oldest first, with what their workflow input needs.
-     * The partial index screening_jobs_queued_idx keeps this cheap however large the table grows.
+     * The partial index screening_jobs_queued_idx keeps this cheap however large the table grows. A batch's items
+     * are not among them: an item waiting for its batch's concurrency slot is not stale, and its batch workflow
+     * (not this sweep) starts it.
      */
     async findStaleQueued(olderThanMs: number, limit: number): Promise<StaleQueuedJob[]> {
       const { rows } = await pool.query(
         `SELECT request_id, user_id, api_type, chain, target, reference_id, crawl_timeout_ms, max_depth, ` +
           `credits_held, http_request_id, policy,
                 (extract(epoch FROM now() - created_at) * 1000)::bigint AS age_ms
-         FROM screening_jobs WHERE status = 'queued' AND created_at < now() - make_interval(secs => ` +
+         FROM screening_jobs WHERE status = 'queued' AND batch_id IS NULL ` +
+          `AND created_at < now() - make_interval(secs => ` +
           `$1::double precision / 1000)
          ORDER BY created_at LIMIT $2`,
         [olderThanMs, limit],

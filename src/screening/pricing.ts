@@ -19,3 +19,6 @@ export function deepestAffordableDepth(credits: number, plannedDepth: number): n
   }
   return -1;
 }
+
+/** Scoring a stored job again under another policy (POST /kyt/job/:id/rescore): no chain call, no crawl. */
+export const RESCORE_PRICE = 1;

@@ -4,6 +4,7 @@ import { isSupportedChain, SUPPORTED_CHAINS, type Chain } from './chains/chain';
 import { ADDRESS_FORMAT_HINT, normalizeAddress, normalizeTxid, TXID_FORMAT_HINT } from './chains/target-format';
 import { invalidParameter, parseOrThrow } from '../platform/http/errors';
 import { oneOfAnyCase } from '../platform/http/input-patterns';
+import { POLICY_ID_PATTERN } from './engine/scoring-policy';
 
 export interface ScreeningRequest {
   apiType: ApiType;
@@ -11,6 +12,8 @@ export interface ScreeningRequest {
   target: string;
   crawlTimeoutMs: number;
   referenceId: string | null;
+  /** The policy the caller named (resolved by the job service): undefined means the account's default. */
+  policyId?: string;
 }
 
 export interface ScreeningLimits {
@@ -24,6 +27,19 @@ const optionalText = (max: number) =>
     .max(max, `a string of at most ${max} characters`)
     .optional();
 const CHAIN_EXPECTED = `one of ${SUPPORTED_CHAINS.join(', ')}`;
+const POLICY_ID_EXPECTED = "a policy id (letters, digits, '.', '_', '-'; at most 64) or 'standard'";
+
+/** A policy named by a job, batch or rescore: the account's policy id, or 'standard' for the shipped model. */
+export const policyIdField = z
+  .string({ error: POLICY_ID_EXPECTED })
+  .regex(POLICY_ID_PATTERN, POLICY_ID_EXPECTED)
+  .optional()
+  .meta({
+    description:
+      "The risk policy that scores the answer (PUT /api/v1/policies/{id}); 'standard' = the shipped model; " +
+      "absent = the account's default policy, or the shipped model when it has none",
+    examples: ['strict-gambling'],
+  });
 
 /**
  * The body of POST /kyt/job and the deprecated /kyt|kya/analyze, as validated (and as the OpenAPI
@@ -72,6 +88,7 @@ function buildSchema(maxCrawlTimeoutMs: number) {
         description: 'Deprecated alias of reference_id (must agree with it when both are sent)',
         deprecated: true,
       }),
+      policy_id: policyIdField,
     },
     { error: 'a JSON object' },
   );
@@ -105,5 +122,6 @@ export function parseScreeningRequest(body: unknown, limits: ScreeningLimits): S
     target,
     crawlTimeoutMs: input.crawlTimeout ?? limits.defaultCrawlTimeoutMs,
     referenceId: input.reference_id || input.referenceId || null,
+    ...(input.policy_id === undefined ? {} : { policyId: input.policy_id }),
   };
 }

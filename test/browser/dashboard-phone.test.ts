@@ -15,8 +15,10 @@ afterAll(async () => {
 
 const VIEWS = [
   { hash: 'screen', link: 'Screen' },
+  { hash: 'batch', link: 'Batch' },
   { hash: 'activity', link: 'Activity' },
   { hash: 'monitors', link: 'Monitors' },
+  { hash: 'policies', link: 'Policies' },
   { hash: 'credits', link: 'Credits' },
   { hash: 'keys', link: 'API keys' },
   { hash: 'markets', link: 'Markets' },

@@ -144,6 +144,14 @@ export async function documentValidator(document: OpenApiDoc): Promise<DocumentV
         if (spec.required && header(name) === null)
           throw new Error(`${where}: required response header ${name} is missing`);
       }
+      // A response the document gives no content (204) must come without a body.
+      if (!response.content) {
+        if (body !== '' && body !== null && body !== undefined)
+          throw new Error(`${where}: the document lists no body, got ${JSON.stringify(body).slice(0, 300)}`);
+        checked.add(`${method.toUpperCase()} ${template} ${status}`);
+        validated += 1;
+        return;
+      }
       const contentType = (header('content-type') ?? (typeof body === 'string' ? 'text/plain' : 'application/json'))
         .split(';')[0]
         ?.trim() as string;

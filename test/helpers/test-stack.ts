@@ -22,6 +22,7 @@ import { startWorkerHttpServer, type WorkerHttpServer } from '../../src/app/work
 import { createMetricsRegistry } from '../../src/platform/metrics/metrics-registry';
 import { createWorkerMetrics } from '../../src/app/metrics/worker-metrics';
 import { createScreeningWorkflowStarter } from '../../src/screening/screening-workflow-starter';
+import { batchWorkflowSettings, createBatchWorkflowStarter } from '../../src/batches';
 
 export interface TestStack {
   config: Config;
@@ -104,7 +105,17 @@ export async function startTestStack(
 
   const startWorker = async (activities?: Activities) => {
     const screeningStarter = createScreeningWorkflowStarter({ temporal, taskQueue: config.TEMPORAL_TASK_QUEUE });
-    const defaults = buildActivities(config, pool, workerMetrics, { screeningStarter, log, ...options.activityDeps });
+    const batchStarter = createBatchWorkflowStarter({
+      temporal,
+      taskQueue: config.TEMPORAL_TASK_QUEUE,
+      settings: batchWorkflowSettings(config),
+    });
+    const defaults = buildActivities(config, pool, workerMetrics, {
+      screeningStarter,
+      batchStarter,
+      log,
+      ...options.activityDeps,
+    });
     const worker = await createWorker({
       connection: workerConnection,
       config,

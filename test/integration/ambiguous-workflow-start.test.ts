@@ -72,6 +72,7 @@ describe('an ambiguous workflow start is never answered as a free job', () => {
       credits: stack.stores.credits,
       jobs: stack.stores.jobs,
       subscriptions: stack.stores.subscriptions,
+      policies: stack.stores.policies,
       capabilities: capabilitiesFor(configuredChains(stack.config)),
       temporal: stack.temporal,
       starter,

@@ -232,7 +232,7 @@ describe('PUT /api/v1/api-keys/:id/rate-limit (admin)', () => {
       [{ tier: 'enterprise' }, 'requestsPerMinute'],
       [{ tier: 'pro', requestsPerMinute: 1000 }, 'requestsPerMinute'],
       [{ tier: 'enterprise', requestsPerMinute: 0 }, 'requestsPerMinute'],
-      [{ tier: 'free', burst: 5 }, 'body'],
+      [{ tier: 'free', burst: 5 }, 'burst'],
     ] as const) {
       const res = await stack.http('PUT', path, { key: admin.key, body });
       expect([JSON.stringify(body), res.status, res.body.error?.details?.parameter]).toEqual([

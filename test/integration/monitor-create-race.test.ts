@@ -44,6 +44,7 @@ describe('a monitor create racing the twin delete', () => {
       referenceId: null,
       alertLevel: 'MEDIUM' as const,
       everyHours: 24,
+      policyId: null,
     };
     const plain = createMonitorStore(pool);
     const first = await plain.create(request);

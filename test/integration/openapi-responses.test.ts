@@ -183,6 +183,30 @@ describe('real answers against the OpenAPI document', () => {
       },
     );
 
+    test('when a job is scored under a policy and rescored, then the answers match the document', async () => {
+      const put = await stack.http('PUT', '/api/v1/policies/openapi-strict', {
+        key: admin.key,
+        body: { severe_categories: ['gambling'] },
+      });
+      expect([200, 201]).toContain(put.status);
+      const submitted = await expectAnswer(202, 'POST', '/api/v1/kyt/job', {
+        key: admin.key,
+        body: { ...KYA, policy_id: 'openapi-strict' },
+      });
+      const id = submitted.body.data.request_id;
+      await pollUntilDone(stack, admin.key, id);
+      const full = await expectAnswer(200, 'GET', `/api/v1/kyt/job/${id}/fullresponse`, { key: admin.key });
+      expect(full.body.data.response.policy).toMatchObject({ id: 'openapi-strict', version: 1 });
+      const rescored = await expectAnswer(200, 'POST', `/api/v1/kyt/job/${id}/rescore`, {
+        key: admin.key,
+        body: { policy_id: 'standard' },
+      });
+      expect(rescored.body.data.policy).toBeNull();
+      await expectAnswer(404, 'POST', `/api/v1/kyt/job/${id}/rescore`, { key: admin.key, body: { policy_id: 'none' } });
+      await expectAnswer(400, 'POST', `/api/v1/kyt/job/${id}/rescore`, { key: admin.key, body: { policy_id: 5 } });
+      await expectAnswer(404, 'POST', '/api/v1/kyt/job', { key: admin.key, body: { ...KYA, policy_id: 'none' } });
+    });
+
     test(
       'when a KYT job completes and another fails (unknown ' + 'transaction), then both polls match the document',
       async () => {
@@ -817,6 +841,41 @@ describe('real answers against the OpenAPI document', () => {
         await expectAnswer(404, 'GET', `/api/v1/monitors/${id}/alerts`, { key: admin.key });
         await expectAnswer(404, 'POST', `/api/v1/monitors/${id}/rescreen`, { key: admin.key });
         await expectAnswer(401, 'GET', '/api/v1/monitors');
+      },
+    );
+
+    test(
+      'when policies are created, edited, read, listed, made the default and deleted, then every answer matches ' +
+        'the document',
+      async () => {
+        const path = '/api/v1/policies/openapi-strict';
+        const body = { name: 'Strict', severe_categories: ['gambling'], categories: { mixer: { weight: 1.5 } } };
+        const created = await expectAnswer(201, 'PUT', path, { key: admin.key, body });
+        expect(created.body.data.version).toBe(1);
+        await expectAnswer(200, 'PUT', path, { key: admin.key, body: { ...body, levels: { HIGH: 60 } } });
+        await expectAnswer(400, 'PUT', path, { key: admin.key, body: { levels: { HIGH: 101 } } });
+        await expectAnswer(400, 'PUT', '/api/v1/policies/standard', { key: admin.key, body });
+        await expectAnswer(200, 'GET', path, { key: admin.key });
+        await expectAnswer(200, 'GET', `${path}?version=1`, { key: admin.key });
+        await expectAnswer(400, 'GET', `${path}?version=0`, { key: admin.key });
+        await expectAnswer(404, 'GET', '/api/v1/policies/never-made', { key: admin.key });
+        await expectAnswer(200, 'GET', '/api/v1/policies', { key: admin.key });
+        await expectAnswer(200, 'GET', '/api/v1/policies/bounds', { key: admin.key });
+        await expectAnswer(200, 'PUT', '/api/v1/policies/default', {
+          key: admin.key,
+          body: { policy_id: 'openapi-strict' },
+        });
+        await expectAnswer(200, 'GET', '/api/v1/policies/default', { key: admin.key });
+        await expectAnswer(404, 'PUT', '/api/v1/policies/default', { key: admin.key, body: { policy_id: 'never' } });
+        await expectAnswer(400, 'PUT', '/api/v1/policies/default', { key: admin.key, body: {} });
+        await expectAnswer(204, 'DELETE', '/api/v1/policies/default', { key: admin.key });
+        await expectAnswer(404, 'POST', '/api/v1/monitors', {
+          key: admin.key,
+          body: { chain: 'bitcoin', address: '12QtD5BFwRsdNsAZY76UVE1xyCGNTojH9h', policy_id: 'never-made' },
+        });
+        await expectAnswer(204, 'DELETE', path, { key: admin.key });
+        await expectAnswer(404, 'DELETE', path, { key: admin.key });
+        await expectAnswer(401, 'GET', '/api/v1/policies');
       },
     );
 

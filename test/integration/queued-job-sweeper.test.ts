@@ -7,6 +7,7 @@ import { ensureQueuedJobSweeper } from '../../src/screening/queued-job-sweeper';
 import { createScreeningWorkflowStarter } from '../../src/screening/screening-workflow-starter';
 import { createLogger } from '../../src/platform/logging/logger';
 import { analysisCost, deepestAffordableDepth, MINIMUM_CHARGE } from '../../src/screening/pricing';
+import type { BatchSweepSummary } from '../../src/batches/workflow-types';
 import type { QueuedJobSweepSummary, ScreeningInput } from '../../src/screening/workflow-types';
 import { screeningWorkflowId, queuedJobSweeperScheduleId } from '../../src/screening/workflow-ids';
 import { changedSeries, scrape } from '../helpers/prometheus';
@@ -20,7 +21,17 @@ const SWEEPER_ENV = {
   QUEUED_JOB_RESTART_AFTER_SECONDS: String(5 * 3600),
   QUEUED_JOB_ABANDON_AFTER_SECONDS: String(10 * 3600),
 };
-const NOTHING: QueuedJobSweepSummary = { examined: 0, restarted: 0, running: 0, released: 0, repaired: 0, left: 0 };
+// The sweep also looks at batches left without a workflow (none here: batch-screening.test.ts tests that part).
+const NOTHING: QueuedJobSweepSummary & BatchSweepSummary = {
+  examined: 0,
+  restarted: 0,
+  running: 0,
+  released: 0,
+  repaired: 0,
+  left: 0,
+  batchesExamined: 0,
+  batchesStarted: 0,
+};
 
 describe('the queued-job sweeper: nothing stays queued with credits held', () => {
   let stack: TestStack;

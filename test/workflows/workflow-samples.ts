@@ -2,6 +2,7 @@
  * Inputs and activity results for running the workflows with stubbed activities (the fast workflow tests and
  * scripts/record-workflow-histories.ts). Only the fields the workflows read are meaningful.
  */
+import type { BatchWorkflowInput } from '../../src/batches/workflow-types';
 import type { PayFastPaymentInput, PayFastRefundInput, PayPalEventInput } from '../../src/billing/workflow-types';
 import type { ClerkEventInput } from '../../src/identity/workflow-types';
 import type { MarketSyncWorkflowInput } from '../../src/market/workflow-types';
@@ -150,3 +151,50 @@ export function marketSyncInput(overrides: Partial<MarketSyncWorkflowInput> = {}
     ...overrides,
   };
 }
+
+/**
+ * Stubs of the batch activities over `count` items in memory (request ids `<prefix><i>`): an item is queued until
+ * its job's saveJobResult runs, as the trigger of functions/batches.sql makes it. `screeningDb` are the child jobs'
+ * database activities, which report here.
+ */
+export function batchStubs(
+  count: number,
+  options: { prefix?: string; settle?: (requestId: string) => Promise<'finished' | 'running'> } = {},
+) {
+  const prefix = options.prefix ?? 'batch-req-';
+  const queued = new Set(Array.from({ length: count }, (_, i) => i));
+  const requestId = (i: number) => `${prefix}${i}`;
+  const indexOf = (id: string) => Number(id.slice(prefix.length));
+  const stubs = {
+    loadBatchItems: async (input: { afterIndex: number; limit: number }) =>
+      [...queued]
+        .filter((i) => i > input.afterIndex)
+        .sort((a, b) => a - b)
+        .slice(0, input.limit)
+        .map((index) => ({ index, input: screeningInput({ requestId: requestId(index), maxDepth: 1, creditsHeld: 1 }) })),
+    settleBatchItem: async (input: { requestId: string }) => {
+      const state = options.settle ? await options.settle(input.requestId) : 'finished';
+      if (state === 'finished') queued.delete(indexOf(input.requestId));
+      return state;
+    },
+    publishBatchProgress: async () => undefined,
+    completeBatch: async () => ({ completed: queued.size === 0, queued: queued.size }),
+    chargeCredits: async (input: { amount: number }) => ({ duplicate: false, amount: input.amount }),
+    releaseCredits: async () => 0,
+    recordScreeningActivity: async () => 'history-row',
+    saveJobResult: async (update: { requestId: string }) => {
+      if (update.requestId.startsWith(prefix)) queued.delete(indexOf(update.requestId));
+      return true;
+    },
+    analyzeTarget: async () => analysisResult({ depthReached: 1, riskLevel: 'LOW' }),
+  };
+  return { stubs, queued, requestId };
+}
+
+export const batchWorkflowInput = (overrides: Partial<BatchWorkflowInput> = {}): BatchWorkflowInput => ({
+  batchId: 'batch-0001',
+  userId: 'user-1',
+  concurrency: 2,
+  continueAsNewAfter: 250,
+  ...overrides,
+});

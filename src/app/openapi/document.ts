@@ -2,11 +2,13 @@ import { RATE_LIMIT_HEADERS, sharedResponses } from './error-shapes';
 import type { Paths } from './json-schema';
 import { accountOperations } from './operations/account';
 import { activityOperations } from './operations/activity';
+import { batchesOperations } from './operations/batches';
 import { billingOperations } from './operations/billing';
 import type { OperationContext } from './operations/context';
 import { evidenceOperations } from './operations/evidence';
 import { listsOperations } from './operations/lists';
 import { monitorsOperations } from './operations/monitors';
+import { policiesOperations } from './operations/policies';
 import { marketOperations } from './operations/market';
 import { screeningOperations } from './operations/screening';
 import { serviceOperations } from './operations/service';
@@ -23,12 +25,14 @@ export interface OpenApiOptions {
 
 const TAGS = [
   { name: 'Screening', description: 'KYT (transaction) and KYA (address) jobs: submit, poll, full response' },
+  { name: 'Batches', description: 'Up to 1,000 targets in one request: per-item jobs, progress, CSV results' },
   { name: 'Credits', description: 'Balance, admin grants, who am I' },
   { name: 'API keys', description: 'Create (shown once, with scopes), list, revoke; admin: market-data tier' },
   { name: 'Billing', description: 'Packages, PayFast checkout, PayPal subscriptions' },
   { name: 'Activity', description: 'Own activity history' },
   { name: 'Lists', description: 'Sanctions list versions, their provenance, and as-of lookups' },
   { name: 'Monitors', description: 'Addresses watched for risk changes, their alerts' },
+  { name: 'Policies', description: "The account's risk policies: versioned, bounded by the risk model, a default" },
   { name: 'Market data', description: 'Candles, capabilities and the unified query, per-account rate limits' },
   { name: 'Pay-per-use (x402)', description: 'Reports paid per request in USDC on Base, no account' },
   { name: 'Webhooks', description: 'Signed deliveries from the activity producer, Clerk, PayPal and PayFast' },
@@ -57,6 +61,8 @@ export function buildOpenApiDocument(options: OpenApiOptions) {
     evidenceOperations,
     listsOperations,
     monitorsOperations,
+    policiesOperations,
+    batchesOperations,
   ];
   const paths: Paths = {};
   for (const group of groups) {

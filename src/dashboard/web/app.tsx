@@ -6,18 +6,22 @@ import { SignIn } from './components/sign-in';
 import { SessionContext, type Me, type Session } from './context';
 import { hrefFor, useHashRoute } from './hash-route';
 import { ActivityPanel } from './panels/activity-panel';
+import { BatchPanel } from './panels/batch-panel';
 import { CreditsPanel } from './panels/credits-panel';
 import { KeysPanel } from './panels/keys-panel';
 import { MarketsPanel } from './panels/markets-panel';
 import { MonitorsPanel } from './panels/monitors-panel';
+import { PoliciesPanel } from './panels/policies-panel';
 import { ScreenPanel } from './panels/screen-panel';
 import { connectRealtime, useRealtimeEvent, type ConnectionState } from './realtime';
 import { loadCredential, saveCredential, type Credential } from './session';
 
 const VIEWS = [
   { id: 'screen', label: 'Screen', Panel: ScreenPanel },
+  { id: 'batch', label: 'Batch', Panel: BatchPanel },
   { id: 'activity', label: 'Activity', Panel: ActivityPanel },
   { id: 'monitors', label: 'Monitors', Panel: MonitorsPanel },
+  { id: 'policies', label: 'Policies', Panel: PoliciesPanel },
   { id: 'credits', label: 'Credits', Panel: CreditsPanel },
   { id: 'keys', label: 'API keys', Panel: KeysPanel },
   { id: 'markets', label: 'Markets', Panel: MarketsPanel },

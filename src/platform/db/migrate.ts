@@ -32,6 +32,8 @@ export const FUNCTION_FILES = [
   'job-status-events.sql',
   'api-key-revocation-events.sql',
   'monitor-alerts.sql',
+  'batches.sql',
+  'risk-policies.sql',
 ] as const;
 
 /**

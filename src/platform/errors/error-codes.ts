@@ -43,6 +43,8 @@ export const ERROR_CODES = {
   POLICY_NOT_FOUND: { status: 404, retryable: false },
   /** A job that cannot be scored again: not completed, or stored before scoring evidence was kept. */
   JOB_NOT_RESCORABLE: { status: 409, retryable: false },
+  /** An Idempotency-Key already used by this account for a request with another body (a batch). */
+  IDEMPOTENCY_KEY_REUSED: { status: 409, retryable: false },
 } as const satisfies Record<string, { status: number; retryable: boolean }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -59,6 +59,15 @@ export function parseOrThrow<T>(schema: ZodType<T>, input: unknown): T {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];
+  // An unknown field is named itself, not the object that holds it (a strict schema refuses it).
+  if (issue?.code === 'unrecognized_keys' && issue.keys[0] !== undefined) {
+    const parameter = [...issue.path, issue.keys[0]].join('.');
+    throw invalidParameter(
+      parameter,
+      'no such field',
+      `Invalid parameter "${parameter}": not a field of this request (unknown fields are refused)`,
+    );
+  }
   const parameter = issue && issue.path.length > 0 ? issue.path.join('.') : 'body';
   throw invalidParameter(parameter, issue?.message ?? 'a valid value');
 }

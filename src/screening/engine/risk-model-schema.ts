@@ -6,9 +6,7 @@ const weight = z.number().finite();
 const positiveInt = z.number().int().positive();
 const share = z.number().gt(0).lte(1);
 /** [lowest, highest], inclusive. */
-const bounds = z
-  .tuple([z.number().finite(), z.number().finite()])
-  .refine(([lo, hi]) => lo <= hi, 'lowest ≤ highest');
+const bounds = z.tuple([z.number().finite(), z.number().finite()]).refine(([lo, hi]) => lo <= hi, 'lowest ≤ highest');
 
 /**
  * The shape of data/risk/risk-model.json. Validated at load so a typo in the file stops the worker
@@ -71,9 +69,9 @@ export const riskModelSchema = z
         deadline_share: share,
       })
       .strict(),
+    // What a customer policy (PUT /api/v1/policies/:id) may set: [lowest, highest] of each setting.
     policy_bounds: z
       .object({
-        description: z.string(),
         severity: bounds,
         weight: bounds,
         min_share: bounds,

@@ -99,7 +99,11 @@ export function policyBodySchema(model: RiskModel) {
   return z
     .object(
       {
-        name: z.string().trim().min(1, 'a name of 1 to 100 characters').max(100, 'a name of 1 to 100 characters')
+        name: z
+          .string()
+          .trim()
+          .min(1, 'a name of 1 to 100 characters')
+          .max(100, 'a name of 1 to 100 characters')
           .optional()
           .meta({ description: 'Shown in answers and the dashboard; defaults to the id' }),
         description: z.string().max(1000, 'at most 1000 characters').nullable().optional(),
@@ -109,10 +113,15 @@ export function policyBodySchema(model: RiskModel) {
             z
               .object(
                 {
-                  severity: between('Direct score of a high-confidence label of this category', b.severity, true)
-                    .optional(),
+                  severity: between(
+                    'Direct score of a high-confidence label of this category',
+                    b.severity,
+                    true,
+                  ).optional(),
                   weight: between('Multiplier of indirect exposure to this category', b.weight).optional(),
-                  severe: z.boolean({ error: 'true or false' }).optional()
+                  severe: z
+                    .boolean({ error: 'true or false' })
+                    .optional()
                     .meta({ description: 'Any counted hit of this category makes the answer HIGH' }),
                 },
                 { error: 'an object with severity, weight and/or severe' },
@@ -148,7 +157,9 @@ export function policyBodySchema(model: RiskModel) {
           )
           .strict()
           .optional(),
-        default: z.boolean({ error: 'true or false' }).optional()
+        default: z
+          .boolean({ error: 'true or false' })
+          .optional()
           .meta({ description: "Makes this policy the account's default" }),
       },
       { error: 'a JSON object' },

@@ -34,7 +34,9 @@ export function monitorsOperations({ components }: OperationContext): Paths {
           'address of its last crawl, every `every_hours` for new transfers, and on request. Each re-screen is a ' +
           'screening job of this account and costs what a job costs; an account that cannot pay pauses the monitor ' +
           '(an alert says so) until credits are granted. A change of the risk level (from `alert_level`), of the ' +
-          "sanctioned flag or of the findings stores an alert and sends `risk_changed` to the owner's sockets. One " +
+          "sanctioned flag or of the findings stores an alert and sends `risk_changed` to the owner's sockets. " +
+          "`policy_id` names the policy every re-screen is scored under, at its version current then (absent: the " +
+          "account's default at each re-screen; a policy deleted later falls back to the default). One " +
           'monitor per account and target: creating it again answers the existing one (200). Creating counts ' +
           "against the account's job-submit limit (JOB_SUBMIT_LIMIT_PER_MINUTE), as a re-screen on request does.",
         requestBody: jsonBody(components.request('CreateMonitor', createMonitorBody)),
@@ -45,6 +47,10 @@ export function monitorsOperations({ components }: OperationContext): Paths {
           401: ref('AuthenticationRequired'),
           413: ref('PayloadTooLarge'),
           415: ref('UnsupportedMediaType'),
+          404: errorResponse(
+            'policy_id names no policy of this account (never created, or deleted)',
+            flatError(['POLICY_NOT_FOUND']),
+          ),
           429: ref('JobSubmitLimited'),
           503: errorResponse('Temporal could not be reached; retry', flatError(['SERVICE_UNAVAILABLE'])),
         },

@@ -6,6 +6,7 @@ import {
 } from '../../../screening/screening-jobs-routes';
 import { fullResponseSchema, screeningResponseSchema } from '../../../screening/job-views';
 import { screeningRequestSchema } from '../../../screening/screening-request';
+import { rescoreBody, rescoreResponse } from '../../../screening/rescore/rescore-views';
 import { errorResponse, flatError, rateLimitHeaders, ref } from '../error-shapes';
 import { ERROR_EXAMPLES, EXAMPLES } from '../examples';
 import type { HeaderObject, Paths } from '../json-schema';
@@ -41,6 +42,10 @@ const notStarted = errorResponse(
     '(When Temporal cannot say whether a failed start took, the job stands: 202, and the queued-job sweeper runs ' +
     'or releases it.)',
   flatError(['SERVICE_UNAVAILABLE'], ['request_id']),
+);
+const policyNotFound = errorResponse(
+  'policy_id names no policy of this account (never created, or deleted)',
+  flatError(['POLICY_NOT_FOUND']),
 );
 const requestIdParameter = pathParameter('requestId', 'The request_id the submit answered (anything else is 404)', {
   type: 'string',
@@ -94,6 +99,7 @@ export function screeningOperations({ components, limits }: OperationContext): P
       400: ref('InvalidBody'),
       401: ref('AuthenticationRequired'),
       402: insufficientCredits(true),
+      404: policyNotFound,
       413: ref('PayloadTooLarge'),
       415: ref('UnsupportedMediaType'),
       422: chainNotConfigured(['CHAIN_NOT_CONFIGURED', 'TRANSACTION_NOT_FOUND', 'INVALID_TARGET']),
@@ -125,6 +131,7 @@ export function screeningOperations({ components, limits }: OperationContext): P
           400: ref('InvalidBody'),
           401: ref('AuthenticationRequired'),
           402: insufficientCredits(false),
+          404: policyNotFound,
           413: ref('PayloadTooLarge'),
           415: ref('UnsupportedMediaType'),
           422: chainNotConfigured(['CHAIN_NOT_CONFIGURED']),
@@ -166,6 +173,39 @@ export function screeningOperations({ components, limits }: OperationContext): P
           404: ref('NotFound'),
         },
         security: accountSecurity('read'),
+      },
+    },
+    '/api/v1/kyt/job/{requestId}/rescore': {
+      post: {
+        operationId: 'rescoreScreeningJob',
+        tags: [TAG],
+        summary: 'Score a stored job again under a policy (no chain call, no crawl)',
+        description:
+          "Scores the evidence kept with the job's answer (`scoring_evidence` of the full response) under the policy, " +
+          'with the standard score beside it. Costs 1 credit (RESCORE_PRICE); asking again for the same job and ' +
+          "policy version returns the stored rescore and costs nothing. The job's own answer is not changed.",
+        parameters: [requestIdParameter],
+        requestBody: jsonBody(components.request('RescoreRequest', rescoreBody), { policy_id: 'strict-gambling' }),
+        responses: {
+          200: ok('The rescore', components.response('Rescore', rescoreResponse)),
+          400: ref('InvalidBody'),
+          401: ref('AuthenticationRequired'),
+          402: errorResponse(
+            'Not enough credits for the rescore (1 credit)',
+            flatError(['INSUFFICIENT_CREDITS']),
+          ),
+          404: errorResponse(
+            'Unknown job (or another account\'s), or policy_id names no policy of this account',
+            flatError(['NOT_FOUND', 'POLICY_NOT_FOUND']),
+          ),
+          409: errorResponse(
+            'The job is not completed, or was stored before answers kept their scoring evidence',
+            flatError(['JOB_NOT_RESCORABLE']),
+          ),
+          413: ref('PayloadTooLarge'),
+          415: ref('UnsupportedMediaType'),
+        },
+        security: accountSecurity('screening'),
       },
     },
     '/api/v1/kyt/analyze': { post: syncAnalyze('kyt') },

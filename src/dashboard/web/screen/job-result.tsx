@@ -1,9 +1,13 @@
 import { ErrorNotice } from '../components/error-notice';
+import type { PoliciesState } from '../policies/use-policies';
 import { CrawlGraph } from './crawl-graph';
 import { HitsList } from './hits-list';
 import type { CrawlReport, FullResponse } from './job-types';
+import { PolicyScores } from './policy-scores';
+import { RescoreControl } from './rescore-control';
 import { RiskLevel } from './risk-level';
-import { chainName, ruleName, STATUS_WORDS } from './screen-words';
+import { RuleScores } from './rule-scores';
+import { chainName, STATUS_WORDS } from './screen-words';
 import type { Submission } from './submission';
 
 function StatusLine({ job }: { job: Submission }) {
@@ -30,34 +34,17 @@ function crawlWords(crawl: CrawlReport | undefined): string {
         `Counterparties not explored are unknown, not clean.`;
 }
 
-function RuleScores({ scores }: { scores: Record<string, number> }) {
-  return (
-    <div class="table-scroll">
-      <table class="rule-scores" data-testid="rule-scores">
-        <thead>
-          <tr>
-            <th scope="col">Rule</th>
-            <th scope="col">Score</th>
-          </tr>
-        </thead>
-        <tbody>
-          {Object.entries(scores).map(([rule, score]) => (
-            <tr key={rule}>
-              <td>
-                {ruleName(rule)} <span class="hint mono">{rule}</span>
-              </td>
-              <td>{score}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
 function Result({ response, creditsCharged }: { response: FullResponse; creditsCharged: number | undefined }) {
   return (
     <>
+      {response.policy && (
+        <PolicyScores
+          policy={response.policy}
+          level={response.risk_level}
+          score={response.risk_score}
+          standard={response.standard}
+        />
+      )}
       <div class="risk-summary" data-testid="risk-summary">
         <p>
           Risk level <RiskLevel level={response.risk_level} />
@@ -86,7 +73,7 @@ function Result({ response, creditsCharged }: { response: FullResponse; creditsC
 }
 
 /** One submission: its live status, then the full result or the failure in words. */
-export function JobResult({ job }: { job: Submission }) {
+export function JobResult({ job, policies }: { job: Submission; policies: PoliciesState }) {
   const finished = job.status !== 'queued';
   return (
     <section aria-labelledby="job-result-title" class="job-result">
@@ -108,6 +95,9 @@ export function JobResult({ job }: { job: Submission }) {
       {finished && !job.outcome && !job.outcomeError && <p role="status">Loading the full result…</p>}
       {job.status === 'completed' && job.outcome?.status === 'completed' && job.outcome.response && (
         <Result response={job.outcome.response} creditsCharged={job.outcome.credits_charged} />
+      )}
+      {job.status === 'completed' && job.outcome?.status === 'completed' && (
+        <RescoreControl requestId={job.requestId} policies={policies} />
       )}
     </section>
   );

@@ -4,6 +4,8 @@ import { AddressField } from '../components/address-field';
 import { ErrorNotice } from '../components/error-notice';
 import { useFormSubmission } from '../components/use-form-submission';
 import { hrefFor } from '../hash-route';
+import { ACCOUNT_DEFAULT, PolicySelect } from '../policies/policy-select';
+import type { PoliciesState } from '../policies/use-policies';
 import type { ApiType } from './job-types';
 import { ChainSelect } from './chain-select';
 import { chainName } from './screen-words';
@@ -28,12 +30,19 @@ function fieldProblem(
 }
 
 /** "Screen an address or transaction": validates what it can, then hands the request to `onSubmit`. */
-export function ScreenForm({ onSubmit }: { onSubmit: (input: ScreeningInput) => Promise<unknown> }) {
+export function ScreenForm({
+  onSubmit,
+  policies,
+}: {
+  onSubmit: (input: ScreeningInput) => Promise<unknown>;
+  policies: PoliciesState;
+}) {
   const [chain, setChain] = useState('ethereum');
   const [apiType, setApiType] = useState<ApiType>('KYA');
   const [target, setTarget] = useState('');
   const [referenceId, setReferenceId] = useState('');
   const [crawlTimeout, setCrawlTimeout] = useState('');
+  const [policyId, setPolicyId] = useState(ACCOUNT_DEFAULT);
   const { error, missing, busy, changed, submitting } = useFormSubmission();
 
   const submit = submitting(target, (trimmed) =>
@@ -43,6 +52,7 @@ export function ScreenForm({ onSubmit }: { onSubmit: (input: ScreeningInput) => 
       target: trimmed,
       referenceId: referenceId.trim() || undefined,
       crawlTimeoutMs: crawlTimeout.trim() ? Number(crawlTimeout) : undefined,
+      policyId: policyId === ACCOUNT_DEFAULT ? undefined : policyId,
     }),
   );
 
@@ -110,10 +120,17 @@ export function ScreenForm({ onSubmit }: { onSubmit: (input: ScreeningInput) => 
             onInput={(e) => changed(setCrawlTimeout)((e.target as HTMLInputElement).value)}
           />
         </div>
+        <PolicySelect
+          id="screen-policy"
+          value={policyId}
+          policies={policies}
+          withDefault
+          onChange={changed(setPolicyId)}
+        />
       </div>
       <p class="hint">
         A completed analysis costs 1 credit plus 1 per further hop the exposure crawl reaches; a failed one costs
-        nothing.
+        nothing. A policy changes the score, not the price; the standard model's score is kept beside it.
       </p>
       <button type="submit" disabled={busy}>
         {busy ? 'Submitting…' : 'Screen'}

@@ -14,6 +14,8 @@ export interface ScreeningInput {
   target: string;
   referenceId?: string;
   crawlTimeoutMs?: number;
+  /** A policy id or 'standard'; undefined: the account's default. */
+  policyId?: string;
 }
 
 interface KeptState {
@@ -38,6 +40,7 @@ function requestBody(input: ScreeningInput): Record<string, unknown> {
     ...(input.apiType === 'KYA' ? { address: input.target } : { txid: input.target }),
     ...(input.referenceId ? { reference_id: input.referenceId } : {}),
     ...(input.crawlTimeoutMs !== undefined ? { crawlTimeout: input.crawlTimeoutMs } : {}),
+    ...(input.policyId ? { policy_id: input.policyId } : {}),
   };
 }
 

@@ -74,6 +74,60 @@ BEGIN
 END;
 $$;
 
+-- Holds credits for many jobs at once (a batch's items), in the order given: the result is exactly what calling
+-- reserve_credits for each key in turn, in one transaction, would give (each gets least(its max, what is still
+-- available) when at least p_min is available and the account owes nothing, else 0; a key already held returns its
+-- hold), but the account row is locked once and the holds are written by one INSERT and one UPDATE instead of a
+-- round trip per item. Keys must be distinct.
+CREATE OR REPLACE FUNCTION reserve_credits_many(p_user uuid, p_hold_keys text[], p_min bigint, p_max bigint[])
+RETURNS bigint[]
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_account credit_accounts%ROWTYPE;
+  v_count integer := coalesce(array_length(p_hold_keys, 1), 0);
+  v_existing jsonb;
+  v_available bigint;
+  v_hold bigint;
+  v_held bigint[] := '{}';
+  v_new_keys text[] := '{}';
+  v_new_amounts bigint[] := '{}';
+BEGIN
+  IF v_count <> coalesce(array_length(p_max, 1), 0) THEN
+    RAISE EXCEPTION 'one maximum per hold key' USING ERRCODE = '22023';
+  END IF;
+  IF v_count <> (SELECT count(DISTINCT k) FROM unnest(p_hold_keys) AS k) THEN
+    RAISE EXCEPTION 'hold keys must be distinct' USING ERRCODE = '22023';
+  END IF;
+  PERFORM ensure_credit_account(p_user);
+  SELECT * INTO v_account FROM credit_accounts WHERE user_id = p_user FOR UPDATE;
+  SELECT coalesce(jsonb_object_agg(h.hold_key, h.amount), '{}'::jsonb) INTO v_existing
+  FROM credit_holds h WHERE h.hold_key = ANY (p_hold_keys);
+  v_available := v_account.balance - v_account.reserved;
+  FOR i IN 1 .. v_count LOOP
+    IF v_existing ? p_hold_keys[i] THEN
+      v_held := v_held || (v_existing ->> p_hold_keys[i])::bigint;
+      CONTINUE;
+    END IF;
+    IF v_account.debt > 0 OR v_available < p_min THEN
+      v_hold := 0;
+    ELSE
+      v_hold := least(p_max[i], v_available);
+      v_available := v_available - v_hold;
+      v_new_keys := v_new_keys || p_hold_keys[i];
+      v_new_amounts := v_new_amounts || v_hold;
+    END IF;
+    v_held := v_held || v_hold;
+  END LOOP;
+  IF array_length(v_new_keys, 1) > 0 THEN
+    INSERT INTO credit_holds (hold_key, user_id, amount)
+    SELECT k, p_user, a FROM unnest(v_new_keys, v_new_amounts) AS t (k, a);
+    UPDATE credit_accounts SET reserved = reserved + (SELECT sum(a) FROM unnest(v_new_amounts) AS a), updated_at = now()
+    WHERE user_id = p_user;
+  END IF;
+  RETURN v_held;
+END;
+$$;
+
 -- Gives a hold back (job failed or was never started). Releasing twice is a no-op.
 CREATE OR REPLACE FUNCTION release_hold(p_hold_key text) RETURNS bigint
 LANGUAGE plpgsql AS $$

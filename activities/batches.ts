@@ -1,0 +1,72 @@
+import { heartbeat } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/common';
+import type { Pool } from 'pg';
+import {
+  type BatchItemStart,
+  type BatchSweepSummary,
+  type BatchWorkflowStarter,
+  createBatchStore,
+  settleBatchItem,
+  sweepBatches,
+} from '../src/batches';
+import type { BatchCompletion, BatchItemState } from '../src/batches/workflow-types';
+import type { CreditStore } from '../src/billing';
+import type { Logger } from '../src/platform/logging/logger';
+import type { JobStore, ScreeningWorkflowStarter } from '../src/screening';
+
+export interface BatchActivityDeps {
+  pool: Pool;
+  jobs: JobStore;
+  credits: CreditStore;
+  /** Needs a Temporal client: settling an item reads its workflow, the sweep starts batch workflows. */
+  screeningStarter?: ScreeningWorkflowStarter;
+  batchStarter?: BatchWorkflowStarter;
+  /** This worker's QUEUED_JOB_* config: when a running batch is looked at, and the item jobs' heartbeat timeout. */
+  queuedJobSweep: { restartAfterMs: number; heartbeatTimeoutMs: number };
+  log?: Logger;
+}
+
+function required<T>(value: T | undefined, what: string): T {
+  if (value === undefined)
+    throw ApplicationFailure.nonRetryable(`this worker has no Temporal client for ${what}`, 'SweeperNotConfigured');
+  return value;
+}
+
+/** Batch activities: thin adapters over src/batches. */
+export function createBatchActivities(deps: BatchActivityDeps) {
+  const batches = createBatchStore(deps.pool);
+  return {
+    /** The next accepted items still queued after `afterIndex`, in request order, with their job inputs. */
+    async loadBatchItems(input: { batchId: string; afterIndex: number; limit: number }): Promise<BatchItemStart[]> {
+      return batches.pendingItems(input.batchId, input.afterIndex, input.limit, deps.queuedJobSweep.heartbeatTimeoutMs);
+    },
+
+    /** Settles an item the workflow could not follow as its child (see settleBatchItem). */
+    async settleBatchItem(input: { requestId: string; userId: string }): Promise<BatchItemState> {
+      return settleBatchItem(
+        { jobs: deps.jobs, credits: deps.credits, starter: required(deps.screeningStarter, 'settling'), log: deps.log },
+        input,
+      );
+    },
+
+    /** One coalesced batch_progress to the owner's sockets (the trigger reads the counts as they are now). */
+    async publishBatchProgress(input: { batchId: string }): Promise<void> {
+      await batches.markProgress(input.batchId);
+    },
+
+    /** Completes the batch once no accepted item is queued (the final batch_progress); completing twice is a no-op. */
+    async completeBatch(input: { batchId: string }): Promise<BatchCompletion> {
+      return batches.complete(input.batchId);
+    },
+
+    /** Starts the workflow of each batch whose workflow is not running (see sweepBatches). */
+    async sweepStalledBatches(_ignored?: unknown): Promise<BatchSweepSummary> {
+      return sweepBatches(
+        { batches, starter: required(deps.batchStarter, 'the batch sweep'), log: deps.log, beat: (id) => heartbeat(id) },
+        { restartAfterMs: deps.queuedJobSweep.restartAfterMs, limit: 100 },
+      );
+    },
+  };
+}
+
+export type BatchActivities = ReturnType<typeof createBatchActivities>;

@@ -1,0 +1,56 @@
+import type { CreditStore } from '../billing';
+import type { Logger } from '../platform/logging/logger';
+import type { JobStore, ScreeningWorkflowStarter } from '../screening';
+import type { BatchItemState } from './workflow-types';
+
+export interface SettleBatchItemDeps {
+  jobs: Pick<JobStore, 'findForUser' | 'applyUpdate' | 'markNotStarted'>;
+  credits: Pick<CreditStore, 'releaseHold' | 'findTransaction'>;
+  starter: Pick<ScreeningWorkflowStarter, 'status' | 'lastMirrorWrite'>;
+  log?: Logger;
+}
+
+/**
+ * An item whose job the batch workflow could not follow as its child: its start found the job's workflow already
+ * there (an earlier run of the batch started it before it was restarted), or the child ended without a result
+ * (terminated, timed out). Its state is read from the job's mirror and its workflow, and settled like the queued-job
+ * sweeper settles a single job: running → 'running' (asked again later); completed → the mirror write its history
+ * scheduled is applied; ended without a result → its hold released and the job failed with what the ledger shows
+ * charged under its charge key. Idempotent in every order: a release twice gives back nothing, the mirror writes
+ * are seq-guarded, and the job fails only while still queued.
+ */
+export async function settleBatchItem(
+  deps: SettleBatchItemDeps,
+  item: { requestId: string; userId: string },
+): Promise<BatchItemState> {
+  const job = await deps.jobs.findForUser(item.requestId, item.userId);
+  if (!job || job.status !== 'queued') return 'finished';
+  const status = await deps.starter.status(item.requestId);
+  if (status === 'RUNNING') return 'running';
+  if (status === 'COMPLETED') {
+    const update = await deps.starter.lastMirrorWrite(item.requestId);
+    if (update) {
+      await deps.jobs.applyUpdate(update);
+      const after = await deps.jobs.findForUser(item.requestId, item.userId);
+      if (after?.status !== 'queued') return 'finished';
+    }
+  }
+  await deps.credits.releaseHold(item.requestId);
+  const charge = await deps.credits.findTransaction(`screening:${item.requestId}`);
+  await deps.jobs.markNotStarted(
+    item.requestId,
+    {
+      code: 'JOB_ABORTED',
+      message:
+        `The item's workflow ended without a result (${status ?? 'not found'}); credits held and not spent were ` +
+        'released',
+    },
+    charge?.amount ?? 0,
+  );
+  deps.log?.warn('batch item settled without its result', {
+    requestId: item.requestId,
+    workflowStatus: status,
+    charged: charge?.amount ?? 0,
+  });
+  return 'finished';
+}
