@@ -6,6 +6,7 @@ import {
   type BatchSweepSummary,
   type BatchWorkflowStarter,
   createBatchStore,
+  type SettleBatchItemDeps,
   settleBatchItem,
   sweepBatches,
 } from '../src/batches';
@@ -24,6 +25,7 @@ export interface BatchActivityDeps {
   /** This worker's QUEUED_JOB_* config: when a running batch is looked at, and the item jobs' heartbeat timeout. */
   queuedJobSweep: { restartAfterMs: number; heartbeatTimeoutMs: number };
   log?: Logger;
+  metrics?: SettleBatchItemDeps['metrics'];
 }
 
 function required<T>(value: T | undefined, what: string): T {
@@ -44,7 +46,13 @@ export function createBatchActivities(deps: BatchActivityDeps) {
     /** Settles an item the workflow could not follow as its child (see settleBatchItem). */
     async settleBatchItem(input: { requestId: string; userId: string }): Promise<BatchItemState> {
       return settleBatchItem(
-        { jobs: deps.jobs, credits: deps.credits, starter: required(deps.screeningStarter, 'settling'), log: deps.log },
+        {
+          jobs: deps.jobs,
+          credits: deps.credits,
+          starter: required(deps.screeningStarter, 'settling'),
+          log: deps.log,
+          metrics: deps.metrics,
+        },
         input,
       );
     },
@@ -62,7 +70,12 @@ export function createBatchActivities(deps: BatchActivityDeps) {
     /** Starts the workflow of each batch whose workflow is not running (see sweepBatches). */
     async sweepStalledBatches(_ignored?: unknown): Promise<BatchSweepSummary> {
       return sweepBatches(
-        { batches, starter: required(deps.batchStarter, 'the batch sweep'), log: deps.log, beat: (id) => heartbeat(id) },
+        {
+          batches,
+          starter: required(deps.batchStarter, 'the batch sweep'),
+          log: deps.log,
+          beat: (id) => heartbeat(id),
+        },
         { restartAfterMs: deps.queuedJobSweep.restartAfterMs, limit: 100 },
       );
     },

@@ -23,7 +23,7 @@ export interface ScreeningActivityDeps {
 }
 
 export function createScreeningActivities(deps: ScreeningActivityDeps) {
-  return {
+  const activities = {
     /**
      * Runs the engine within crawlTimeout. Heartbeats while it works, so a dead worker is noticed after
      * heartbeatTimeout and the analysis is retried on another one. Read-only: retries are harmless.
@@ -149,6 +149,41 @@ export function createScreeningActivities(deps: ScreeningActivityDeps) {
         source: 'screening',
       });
       return id;
+    },
+  };
+  return {
+    ...activities,
+
+    /**
+     * A batch item's settle in one activity (workflows/screening.ts batchItemScreeningWorkflow): charge, history,
+     * mirror, in that order (the mirror last, so `completed` means all is written). Each step is idempotent on its own
+     * key, so a retry after any of them repeats nothing.
+     */
+    async settleCompletedJob(input: {
+      job: ScreeningInput;
+      result: AnalysisResult;
+      amount: number;
+      seq: string;
+      runId: string;
+    }): Promise<boolean> {
+      const { job, result, amount } = input;
+      await activities.chargeCredits({
+        requestId: job.requestId,
+        userId: job.userId,
+        amount,
+        depthReached: result.depthReached,
+      });
+      await activities.recordScreeningActivity({ job, result });
+      return activities.saveJobResult({
+        requestId: job.requestId,
+        seq: input.seq,
+        runId: input.runId,
+        status: 'completed',
+        response: result.response,
+        fullResponse: result.full,
+        error: null,
+        creditsCharged: amount,
+      });
     },
   };
 }

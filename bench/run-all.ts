@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: every figure of the service (P1–P9) in one run on one local stack (embedded
+ * `npm run bench`: every figure of the service (P1–P10) in one run on one local stack (embedded
  * Postgres, Temporal dev server, api + worker, as the tests start it), each beside its baseline
  * measured in the same run, printed as one markdown table plus a JSON line. Sizes: bench/lib/bench-config.ts.
  */
@@ -20,6 +20,7 @@ import { measureCandles } from './figures/p6-candles';
 import { measureCrawl } from './figures/p7-crawl';
 import { measureListIssue } from './figures/p8-list-issue';
 import { measureMonitorNotice } from './figures/p9-monitor-notice';
+import { measureBatchThroughput } from './figures/p10-batch';
 import { loadBenchConfig, type FigureId } from './lib/bench-config';
 import type { BenchContext } from './lib/context';
 import { jsonLine, markdownTable, type Figure } from './lib/report';
@@ -34,6 +35,7 @@ const FIGURES: Record<FigureId, (ctx: BenchContext) => Promise<Figure[]>> = {
   p7: measureCrawl,
   p8: measureListIssue,
   p9: measureMonitorNotice,
+  p10: measureBatchThroughput,
 };
 
 const ACTIVITY_SECRET = 'bench-activity-secret-0123456789';

@@ -59,6 +59,7 @@ const screeningDb: Record<string, Stub> = {
   releaseCredits: async () => 3,
   recordScreeningActivity: async () => 'history-row-1',
   saveJobResult: async () => true,
+  settleCompletedJob: async () => true,
 };
 
 /**
@@ -87,6 +88,13 @@ const SCENARIOS: Scenario[] = [
         throw ApplicationFailure.nonRetryable('unsupported chain dogecoin', 'INVALID_TARGET');
       },
     },
+  },
+  {
+    // A batch's item: analyze, then one settle activity (charge, history, mirror).
+    name: 'batch-item-screening',
+    workflowType: 'batchItemScreeningWorkflow',
+    input: screeningInput({ requestId: 'req-0003', maxDepth: 1, creditsHeld: 1 }),
+    stubs: { ...screeningDb, analyzeTarget: async () => analysisResult({ depthReached: 1 }) },
   },
   {
     name: 'queued-job-sweeper',

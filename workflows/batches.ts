@@ -11,7 +11,7 @@ import type { BatchActivities } from '../activities/batches';
 import type { BatchItemStart, BatchOutcome, BatchWorkflowInput } from '../src/batches/workflow-types';
 import { ApiTypeAttr, ChainAttr, JobStatusAttr, UserIdAttr } from '../src/platform/temporal/search-attributes';
 import { screeningWorkflowId } from '../src/screening/workflow-ids';
-import type { screeningWorkflow } from './screening';
+import type { batchItemScreeningWorkflow } from './screening';
 
 const activities = proxyActivities<BatchActivities>({
   startToCloseTimeout: '1 minute',
@@ -29,7 +29,8 @@ const RESCAN_AFTER = '1 minute';
 
 /**
  * One batch (id `batch:<batch id>`): starts each accepted item's job as a child screening workflow
- * (`screening:<request id>`, the input a single job gets, so the same hold, charge-once and mirror), at most
+ * (batchItemScreeningWorkflow, `screening:<request id>`, the input a single job gets, so the same hold, charge-once
+ * and mirror, in two activities instead of four: the batch did the per-request work), at most
  * `concurrency` at a time, in request order. After `continueAsNewAfter` starts it waits for its running children and
  * continues as new from the last item started, so no child is handed over and none started twice; a child start
  * that finds the job's workflow already there (an earlier run of this batch started it before being restarted) is
@@ -58,7 +59,7 @@ export async function batchScreeningWorkflow(input: BatchWorkflowInput): Promise
   const follow = async (item: BatchItemStart): Promise<void> => {
     const job = item.input;
     try {
-      await executeChild<typeof screeningWorkflow>('screeningWorkflow', {
+      await executeChild<typeof batchItemScreeningWorkflow>('batchItemScreeningWorkflow', {
         workflowId: screeningWorkflowId(job.requestId),
         args: [job],
         // A job runs at most once: a start that finds its workflow (running or closed) is refused, not repeated.

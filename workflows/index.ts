@@ -1,5 +1,5 @@
 /** The worker bundles this file: every workflow type is exported from here, one file per feature. */
-export { queuedJobSweeperWorkflow, screeningWorkflow } from './screening';
+export { batchItemScreeningWorkflow, queuedJobSweeperWorkflow, screeningWorkflow } from './screening';
 export { payfastPaymentWorkflow, payfastRefundWorkflow, paypalEventWorkflow } from './billing';
 export { clerkEventWorkflow } from './identity';
 export { x402ReportWorkflow } from './x402';

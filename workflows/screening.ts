@@ -1,5 +1,11 @@
 /** Screening workflows: one per job, and the sweep of jobs left queued. Deterministic code only. */
-import { CancellationScope, patched, proxyActivities, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import {
+  CancellationScope,
+  patched,
+  proxyActivities,
+  upsertSearchAttributes,
+  workflowInfo,
+} from '@temporalio/workflow';
 import type { BatchActivities } from '../activities/batches';
 import type { BatchSweepSummary } from '../src/batches/workflow-types';
 import type { ScreeningActivities } from '../activities/screening';
@@ -27,6 +33,34 @@ function mirrorSeq(): string {
   return (BigInt(info.runStartTime.getTime()) * BigInt(100_000) + BigInt(info.historyLength)).toString();
 }
 
+/** A failed analysis: the hold released and the mirror written as failed, even while the workflow is cancelled. */
+async function failJob(input: ScreeningInput, err: unknown): Promise<ScreeningOutcome> {
+  const error = describeFailure(err);
+  // Cleanup must finish even if the workflow is being cancelled: the hold would otherwise stay reserved.
+  await CancellationScope.nonCancellable(async () => {
+    await db.releaseCredits({ requestId: input.requestId });
+    await db.saveJobResult({
+      requestId: input.requestId,
+      seq: mirrorSeq(),
+      runId: workflowInfo().runId,
+      status: 'failed',
+      response: null,
+      fullResponse: null,
+      error,
+      creditsCharged: 0,
+    });
+  });
+  upsertSearchAttributes([{ key: JobStatusAttr, value: 'failed' }]);
+  return { status: 'failed', responseId: null, riskLevel: null, creditsCharged: 0, error };
+}
+
+const analysisActivities = (input: ScreeningInput) =>
+  proxyActivities<ScreeningActivities>({
+    startToCloseTimeout: input.crawlTimeoutMs + 30_000,
+    heartbeatTimeout: input.heartbeatTimeoutMs,
+    retry: { initialInterval: '1s', maximumInterval: '10s', maximumAttempts: 3 },
+  });
+
 /**
  * One screening job (id `screening:<request_id>`): analyze → charge (idempotency key = request_id)
  * → activity history → mirror the result. A failed analysis releases the credits held and costs nothing.
@@ -34,33 +68,13 @@ function mirrorSeq(): string {
  */
 export async function screeningWorkflow(input: ScreeningInput): Promise<ScreeningOutcome> {
   // Retryability is decided by the activity's failure (an AppError's own flag), not listed here.
-  const analysis = proxyActivities<ScreeningActivities>({
-    startToCloseTimeout: input.crawlTimeoutMs + 30_000,
-    heartbeatTimeout: input.heartbeatTimeoutMs,
-    retry: { initialInterval: '1s', maximumInterval: '10s', maximumAttempts: 3 },
-  });
+  const analysis = analysisActivities(input);
 
   let result: AnalysisResult;
   try {
     result = await analysis.analyzeTarget(input);
   } catch (err) {
-    const error = describeFailure(err);
-    // Cleanup must finish even if the workflow is being cancelled: the hold would otherwise stay reserved.
-    await CancellationScope.nonCancellable(async () => {
-      await db.releaseCredits({ requestId: input.requestId });
-      await db.saveJobResult({
-        requestId: input.requestId,
-        seq: mirrorSeq(),
-        runId: workflowInfo().runId,
-        status: 'failed',
-        response: null,
-        fullResponse: null,
-        error,
-        creditsCharged: 0,
-      });
-    });
-    upsertSearchAttributes([{ key: JobStatusAttr, value: 'failed' }]);
-    return { status: 'failed', responseId: null, riskLevel: null, creditsCharged: 0, error };
+    return failJob(input, err);
   }
 
   // The engine never crawls deeper than the hold pays for; the min() is a second fence.
@@ -83,6 +97,35 @@ export async function screeningWorkflow(input: ScreeningInput): Promise<Screenin
     error: null,
     creditsCharged: amount,
   });
+  upsertSearchAttributes([
+    { key: RiskLevelAttr, value: result.response.risk_level },
+    { key: JobStatusAttr, value: 'completed' },
+  ]);
+  return {
+    status: 'completed',
+    responseId: result.response.response_id,
+    riskLevel: result.response.risk_level,
+    creditsCharged: amount,
+    error: null,
+  };
+}
+
+/**
+ * One item of a batch (id `screening:<request_id>`, a child of `batch:<batch_id>`): the same job as
+ * screeningWorkflow in two activities instead of four. The batch already did the per-request work (validation,
+ * hold, row), so its items run lean: analyze, then one settle that charges (key `screening:<request_id>`), records
+ * the history row (key `screening:<request_id>`) and writes the mirror (seq-guarded), each step idempotent, retried
+ * like every database write until the database answers. A failed analysis costs nothing, as for a single job.
+ */
+export async function batchItemScreeningWorkflow(input: ScreeningInput): Promise<ScreeningOutcome> {
+  let result: AnalysisResult;
+  try {
+    result = await analysisActivities(input).analyzeTarget(input);
+  } catch (err) {
+    return failJob(input, err);
+  }
+  const amount = Math.min(analysisCost(result.depthReached), input.creditsHeld);
+  await db.settleCompletedJob({ job: input, result, amount, seq: mirrorSeq(), runId: workflowInfo().runId });
   upsertSearchAttributes([
     { key: RiskLevelAttr, value: result.response.risk_level },
     { key: JobStatusAttr, value: 'completed' },

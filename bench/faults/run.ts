@@ -8,6 +8,7 @@
  */
 import { startFaultStack, type FaultStack } from './fault-stack';
 import { formatReport, type ScenarioReport } from './report';
+import { batchWorkerKill } from './scenarios/batch-worker-kill';
 import { duplicateDeliveries } from './scenarios/duplicate-deliveries';
 import { postgresRestart } from './scenarios/postgres-restart';
 import { soak } from './scenarios/soak';
@@ -17,6 +18,8 @@ import { workerKill } from './scenarios/worker-kill';
 interface Sizes {
   jobs: number;
   concurrency: number;
+  /** Items of the batch the batch-worker-kill scenario submits (list-only bitcoin targets). */
+  batchItems: number;
   temporalOutageMs: number;
   webhookSenders: number;
   webhookLoadMs: number;
@@ -28,6 +31,7 @@ interface Sizes {
 const LONG: Sizes = {
   jobs: 120,
   concurrency: 10,
+  batchItems: 1_000,
   temporalOutageMs: 10_000,
   webhookSenders: 20,
   webhookLoadMs: 40_000,
@@ -38,6 +42,7 @@ const LONG: Sizes = {
 const SHORT: Sizes = {
   jobs: 30,
   concurrency: 10,
+  batchItems: 300,
   temporalOutageMs: 3_000,
   webhookSenders: 10,
   webhookLoadMs: 15_000,
@@ -48,6 +53,7 @@ const SHORT: Sizes = {
 
 const SCENARIOS: Record<string, (stack: FaultStack, sizes: Sizes) => Promise<ScenarioReport>> = {
   'worker-kill': (stack, sizes) => workerKill(stack, sizes),
+  'batch-worker-kill': (stack, sizes) => batchWorkerKill(stack, { items: sizes.batchItems }),
   'temporal-kill': (stack, sizes) => temporalKill(stack, { ...sizes, outageMs: sizes.temporalOutageMs }),
   'postgres-restart': (stack, sizes) =>
     postgresRestart(stack, {

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
 const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
-const FIGURE_IDS = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9'] as const;
+const FIGURE_IDS = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9', 'p10'] as const;
 export type FigureId = (typeof FIGURE_IDS)[number];
 
 /** Sizes of `npm run bench`; the defaults finish the whole run in a few minutes on a 2-core machine. */
 const schema = z.object({
-  /** Comma-separated subset of p1..p9 (default all), for re-measuring one figure. */
+  /** Comma-separated subset of p1..p10 (default all), for re-measuring one figure. */
   BENCH_ONLY: z
     .string()
     .optional()
@@ -27,6 +27,8 @@ const schema = z.object({
   /** P9: monitors on the stack, of which BENCH_MONITORS_TOUCHED watch an address the list update changes. */
   BENCH_MONITORS: count(10_000),
   BENCH_MONITORS_TOUCHED: count(100),
+  /** P10: items of the batch, and single jobs of its baseline (the batch route takes at most 1,000). */
+  BENCH_BATCH_ITEMS: z.coerce.number().int().min(2).max(1_000).default(1_000),
 });
 
 export type BenchConfig = z.infer<typeof schema>;

@@ -10,15 +10,16 @@ export const BENCH_JOB = { chain: 'bitcoin', address: '12QtD5BFwRsdNsAZY76UVE1xy
 /**
  * Submits one job and waits for its `job_status_changed` on the owner's socket (pushed in the
  * mirror's transaction, so it is the moment a client can see `completed`; no polling load added).
- * Returns the submit (202) and submit→completed times; a job that fails fails the run.
+ * Returns the submit (202) and submit→completed times; a job that fails fails the run. `body`: BENCH_JOB unless given.
  */
 export async function submitAndAwaitCompletion(
   stack: TestStack,
   key: string,
   socket: RecordingSocket,
+  body: object = BENCH_JOB,
 ): Promise<{ requestId: string; submitMs: number; totalMs: number }> {
   const t0 = performance.now();
-  const res = await stack.http('POST', '/api/v1/kyt/job', { key, body: BENCH_JOB });
+  const res = await stack.http('POST', '/api/v1/kyt/job', { key, body });
   const submitMs = performance.now() - t0;
   if (res.status !== 202) throw new Error(`submit answered ${res.status}: ${JSON.stringify(res.body)}`);
   const requestId: string = res.body.data.request_id;

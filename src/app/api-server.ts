@@ -18,7 +18,6 @@ import { createRescorer } from '../screening/rescore/rescore-job';
 import { shippedRiskModel } from '../screening/engine/risk-model';
 import { createEventWorkflowStarter } from '../platform/webhooks/event-workflows';
 import { batchWorkflowSettings, createBatchService, createBatchWorkflowStarter } from '../batches';
-import { PolicyNotFoundError, type PolicyResolver } from '../screening';
 import { buildWebhookVerifiers, type WebhookVerifierOverrides } from './webhook-verifiers';
 import { createStores } from './stores';
 import { buildFacilitator } from '../x402/facilitator';
@@ -254,13 +253,7 @@ export async function startApiServer(deps: {
       jobs: stores.jobs,
       batches: stores.batches,
       capabilities,
-      // TEMPORARY (batch helper): until src/policies lands, only the standard model.
-      policies: (stores as { policies?: PolicyResolver }).policies ?? {
-        resolve: async (_user: string, id: string | null | undefined) => {
-          if (id === undefined || id === null || id === 'standard') return null;
-          throw new PolicyNotFoundError(id);
-        },
-      },
+      policies: stores.policies,
       starter: createBatchWorkflowStarter({
         temporal,
         taskQueue: config.TEMPORAL_TASK_QUEUE,

@@ -56,7 +56,10 @@ export function createBatchRouter(deps: BatchRouterDeps): Router {
     const request = parseBatchRequest(
       req.body,
       key,
-      { defaultCrawlTimeoutMs: deps.config.CRAWL_TIMEOUT_DEFAULT_MS, maxCrawlTimeoutMs: deps.config.CRAWL_TIMEOUT_MAX_MS },
+      {
+        defaultCrawlTimeoutMs: deps.config.CRAWL_TIMEOUT_DEFAULT_MS,
+        maxCrawlTimeoutMs: deps.config.CRAWL_TIMEOUT_MAX_MS,
+      },
       deps.capabilities,
     );
     const submitted = await deps.batchService
@@ -88,11 +91,11 @@ export function createBatchRouter(deps: BatchRouterDeps): Router {
     });
   });
 
-  router.get('/kyt/batch/:id', requireScope('read'), async (req, res) => {
+  router.get('/kyt/batch/:batchId', requireScope('read'), async (req, res) => {
     const limit = paging(req.query.limit, 100, 1, MAX_BATCH_ITEMS, 'limit');
     const offset = paging(req.query.offset, 0, 0, 1_000_000, 'offset');
     const status = statusFilter(req.query.status);
-    const batch = await ownBatch(req.params.id, res);
+    const batch = await ownBatch(req.params.batchId, res);
     const [page, invalid] = await Promise.all([
       deps.batches.items(batch.id, { limit, offset, status }),
       deps.batches.items(batch.id, { ...ALL, status: 'invalid' }),
@@ -104,8 +107,8 @@ export function createBatchRouter(deps: BatchRouterDeps): Router {
     });
   });
 
-  router.get('/kyt/batch/:id/results.csv', requireScope('read'), async (req, res) => {
-    const batch = await ownBatch(req.params.id, res);
+  router.get('/kyt/batch/:batchId/results.csv', requireScope('read'), async (req, res) => {
+    const batch = await ownBatch(req.params.batchId, res);
     const { items } = await deps.batches.items(batch.id, ALL);
     res
       .status(200)

@@ -8,6 +8,16 @@ export interface SettleBatchItemDeps {
   credits: Pick<CreditStore, 'releaseHold' | 'findTransaction'>;
   starter: Pick<ScreeningWorkflowStarter, 'status' | 'lastMirrorWrite'>;
   log?: Logger;
+  /** Counts a job it finished, as the worker counts every final mirror write (each job ends counted once). */
+  metrics?: {
+    jobFinished(job: {
+      apiType: string;
+      chain: string;
+      status: 'completed' | 'failed';
+      errorCode: string | null;
+      seconds: number;
+    }): void;
+  };
 }
 
 /**
@@ -24,20 +34,28 @@ export async function settleBatchItem(
   item: { requestId: string; userId: string },
 ): Promise<BatchItemState> {
   const job = await deps.jobs.findForUser(item.requestId, item.userId);
-  if (!job || job.status !== 'queued') return 'finished';
+  if (job?.status !== 'queued') return 'finished';
   const status = await deps.starter.status(item.requestId);
   if (status === 'RUNNING') return 'running';
   if (status === 'COMPLETED') {
     const update = await deps.starter.lastMirrorWrite(item.requestId);
     if (update) {
-      await deps.jobs.applyUpdate(update);
+      const applied = await deps.jobs.applyUpdate(update);
+      if (applied)
+        deps.metrics?.jobFinished({
+          apiType: applied.apiType,
+          chain: applied.chain,
+          status: update.status,
+          errorCode: update.error?.code ?? null,
+          seconds: (applied.completedAt.getTime() - applied.createdAt.getTime()) / 1000,
+        });
       const after = await deps.jobs.findForUser(item.requestId, item.userId);
       if (after?.status !== 'queued') return 'finished';
     }
   }
   await deps.credits.releaseHold(item.requestId);
   const charge = await deps.credits.findTransaction(`screening:${item.requestId}`);
-  await deps.jobs.markNotStarted(
+  const failed = await deps.jobs.markNotStarted(
     item.requestId,
     {
       code: 'JOB_ABORTED',
@@ -47,6 +65,14 @@ export async function settleBatchItem(
     },
     charge?.amount ?? 0,
   );
+  if (failed)
+    deps.metrics?.jobFinished({
+      apiType: job.apiType,
+      chain: job.chain,
+      status: 'failed',
+      errorCode: 'JOB_ABORTED',
+      seconds: (Date.now() - job.createdAt.getTime()) / 1000,
+    });
   deps.log?.warn('batch item settled without its result', {
     requestId: item.requestId,
     workflowStatus: status,

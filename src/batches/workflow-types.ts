@@ -1,5 +1,5 @@
 /** Inputs and results of the batch workflow and its activities. Types only: the workflow bundle stays pure. */
-import type { ScreeningInput } from '../screening/workflow-types';
+import type { ScreeningInput } from '../screening';
 
 export interface BatchWorkflowInput {
   batchId: string;

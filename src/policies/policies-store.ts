@@ -1,3 +1,4 @@
+import { AppError } from '../platform/errors';
 import type { Pool, PoolClient } from 'pg';
 import { inTransaction } from '../platform/db/transaction';
 import {
@@ -60,6 +61,26 @@ const snapshotOf = (r: { policy_id: string; version: number; document: PolicyDoc
  * forever, even across a delete and re-creation of the id), a soft delete, and the account's default. Also the
  * PolicyResolver screening, batches, rescores and monitors find the version they score under with.
  */
+/** Live policies an account may keep: each is a versioned document every job can name; deleting one frees a place. */
+export const MAX_POLICIES_PER_ACCOUNT = 100;
+
+export class PolicyLimitReachedError extends AppError {
+  constructor() {
+    super('POLICY_LIMIT_REACHED', `An account keeps at most ${MAX_POLICIES_PER_ACCOUNT} policies: delete one first`);
+  }
+}
+
+/** Serialised per account (a transaction-scoped advisory lock), so concurrent creates cannot pass the cap together. */
+async function refuseBeyondLimit(client: PoolClient, userId: string): Promise<void> {
+  await client.query(`SELECT pg_advisory_xact_lock(hashtext('risk_policies:' || $1))`, [userId]);
+  const { rows } = await client.query<{ live: number }>(
+    `SELECT count(*)::int AS live FROM risk_policies
+     WHERE user_id = $1 AND deleted_at IS NULL AND latest_version > 0`,
+    [userId],
+  );
+  if ((rows[0]?.live ?? 0) >= MAX_POLICIES_PER_ACCOUNT) throw new PolicyLimitReachedError();
+}
+
 export function createPolicyStore(pool: Pool) {
   const find = async (db: Queryable, userId: string, id: string, version?: number): Promise<StoredPolicy | null> => {
     // Not an id any policy can have (a path may carry text Postgres refuses): nothing to ask.
@@ -115,6 +136,7 @@ export function createPolicyStore(pool: Pool) {
         let outcome: PutOutcome = 'unchanged';
         if (!(row.live && same)) {
           outcome = row.live ? 'updated' : 'created';
+          if (!row.live) await refuseBeyondLimit(client, userId);
           const version = row.latest_version + 1;
           await client.query(
             `INSERT INTO risk_policy_versions (user_id, policy_id, version, document) VALUES ($1, $2, $3, $4)`,

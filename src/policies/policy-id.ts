@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { invalidParameter } from '../platform/http/errors';
 import { POLICY_ID_PATTERN, RESERVED_POLICY_IDS } from '../screening';
 
@@ -23,10 +22,5 @@ export function newPolicyIdOrThrow(id: string): string {
   return id;
 }
 
-/**
- * A policy named by a monitor (or any request that names one): the account's policy id, or 'standard' for the
- * shipped model. Whether the account has it is the resolver's question (404 POLICY_NOT_FOUND).
- */
-export const policyReferenceField = z
-  .string({ error: `a policy id (${POLICY_ID_EXPECTED}) or 'standard'` })
-  .regex(POLICY_ID_PATTERN, `a policy id (${POLICY_ID_EXPECTED}) or 'standard'`);
+/** A policy named by a monitor (or any request that names one): screening's own field, one definition. */
+export { policyReferenceField } from '../screening';

@@ -24,6 +24,7 @@ export {
   type PolicySnapshot,
 } from './engine/scoring-policy';
 export { PolicyNotFoundError, type PolicyResolver } from './policy-resolver';
+export { policyReferenceField } from './screening-request';
 export { shippedRiskModel } from './engine/risk-model';
 /** Batch screening (src/batches) validates, prices, records and settles its items as single jobs are. */
 export {

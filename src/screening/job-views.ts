@@ -170,7 +170,9 @@ export const fullResponseSchema = screeningResponseSchema.extend({
   scoring_evidence: z
     .looseObject({ parties: z.array(z.looseObject({})), subject: z.string(), now_seconds: z.number() })
     .optional()
-    .describe('What scoring read (parties and their list entries, behaviour facts, listed crawl nodes): rescoring input'),
+    .describe(
+      'What scoring read (parties and their list entries, behaviour facts, listed crawl nodes): rescoring input',
+    ),
   lists: z.array(listProvenanceSchema).optional(),
   performance: z.object({
     analysis_ms: z.number(),

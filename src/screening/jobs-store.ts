@@ -120,8 +120,8 @@ export function createJobStore(pool: Pool) {
     },
 
     /**
-     * Records many queued jobs in one statement (a batch's accepted items, inside the batch's transaction): the same
-     * rows insertQueued writes, one at a time, would.
+     * Records many queued jobs in one statement (a batch's accepted items, inside the batch's transaction): the rows
+     * insertQueued writes, with their batch_id.
      */
     async insertQueuedMany(jobs: readonly NewJob[], db: Pool | PoolClient = pool): Promise<void> {
       if (jobs.length === 0) return;

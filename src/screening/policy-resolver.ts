@@ -14,6 +14,6 @@ export interface PolicyResolver {
 
 export class PolicyNotFoundError extends AppError {
   constructor(readonly policyId: string) {
-    super('POLICY_NOT_FOUND', `policy_id: this account has no policy "${policyId}"`);
+    super('POLICY_NOT_FOUND', `This account has no policy "${policyId}" (never created, or deleted)`);
   }
 }

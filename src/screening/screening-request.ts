@@ -27,19 +27,23 @@ const optionalText = (max: number) =>
     .max(max, `a string of at most ${max} characters`)
     .optional();
 const CHAIN_EXPECTED = `one of ${SUPPORTED_CHAINS.join(', ')}`;
-const POLICY_ID_EXPECTED = "a policy id (letters, digits, '.', '_', '-'; at most 64) or 'standard'";
+const POLICY_ID_EXPECTED =
+  "a policy id (1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit) or 'standard'";
 
-/** A policy named by a job, batch or rescore: the account's policy id, or 'standard' for the shipped model. */
-export const policyIdField = z
+/**
+ * A policy named by a job, batch, monitor or rescore: the account's policy id, or 'standard' for the shipped model.
+ * Whether the account has it is the resolver's question (404 POLICY_NOT_FOUND).
+ */
+export const policyReferenceField = z
   .string({ error: POLICY_ID_EXPECTED })
-  .regex(POLICY_ID_PATTERN, POLICY_ID_EXPECTED)
-  .optional()
-  .meta({
-    description:
-      "The risk policy that scores the answer (PUT /api/v1/policies/{id}); 'standard' = the shipped model; " +
-      "absent = the account's default policy, or the shipped model when it has none",
-    examples: ['strict-gambling'],
-  });
+  .regex(POLICY_ID_PATTERN, POLICY_ID_EXPECTED);
+
+export const policyIdField = policyReferenceField.optional().meta({
+  description:
+    "The risk policy that scores the answer (PUT /api/v1/policies/{id}); 'standard' = the shipped model; " +
+    "absent = the account's default policy, or the shipped model when it has none",
+  examples: ['strict-gambling'],
+});
 
 /**
  * The body of POST /kyt/job and the deprecated /kyt|kya/analyze, as validated (and as the OpenAPI

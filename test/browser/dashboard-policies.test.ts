@@ -32,7 +32,8 @@ async function openPolicies(page: Page): Promise<void> {
 
 /** Waits until the element says exactly `text` (what it said before an action may still be shown for a moment). */
 async function saysExactly(locator: Locator, text: string): Promise<void> {
-  await locator.filter({ hasText: text }).waitFor();
+  // 'attached': an <option> is never "visible" to playwright.
+  await locator.filter({ hasText: text }).waitFor({ state: 'attached' });
   await expect(locator.textContent()).resolves.toBe(text);
 }
 

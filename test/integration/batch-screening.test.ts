@@ -12,8 +12,15 @@ import { connectRecording } from '../helpers/realtime-client';
 import { startTestStack, type TestStack } from '../helpers/test-stack';
 
 const address = () => `0x${randomBytes(20).toString('hex')}`;
+// "Xether.io: Games", labelled gambling in data/risk/address_labels.csv: MEDIUM under the standard model.
+const GAMBLING = '0x0c073c92e7684031cfc297b83ecc33619e864d18';
 const items = (n: number, extra: (i: number) => Record<string, unknown> = () => ({})) =>
-  Array.from({ length: n }, (_, i) => ({ chain: 'ethereum', address: address(), reference_id: `ref-${i}`, ...extra(i) }));
+  Array.from({ length: n }, (_, i) => ({
+    chain: 'ethereum',
+    address: address(),
+    reference_id: `ref-${i}`,
+    ...extra(i),
+  }));
 
 describe('batch screening', () => {
   let stack: TestStack;
@@ -70,104 +77,96 @@ describe('batch screening', () => {
     };
   }
 
-  test(
-    'when a 1,000-item batch is submitted, then it completes through several continued runs, every item is ' +
-      "charged exactly once, no hold is left, and coalesced batch_progress events reach the owner's socket only",
-    async () => {
-      const user = await stack.createUser({ credits: 1_200 });
-      const other = await stack.createUser({ credits: 1 });
-      const [ownerSocket, otherSocket] = await Promise.all([
-        connectRecording(stack.api.url, user.key),
-        connectRecording(stack.api.url, other.key),
-      ]);
-      try {
-        const started = Date.now();
-        const submit = await post(user.key, { items: items(1_000) });
-        const submitMs = Date.now() - started;
-        expect(submit.status).toBe(202);
-        const batchId = submit.body.data.batch_id;
-        expect(submit.headers.get('location')).toBe(`/api/v1/kyt/batch/${batchId}`);
-        expect(submit.body.data.counts).toMatchObject({ total: 1_000, invalid: 0, refused: 0 });
-        expect(submit.body.data.credits.held + submit.body.data.credits.charged).toBe(1_000);
-
-        const done = await waitForCompletion(user.key, batchId);
-        const elapsedMs = Date.now() - started;
-        process.stdout.write(`batch-screening: 1,000-item batch completed in ${elapsedMs} ms (submit ${submitMs} ms)\n`);
-        expect(done.counts).toEqual({ total: 1_000, invalid: 0, refused: 0, queued: 0, completed: 1_000, failed: 0 });
-        expect(done.credits).toEqual({ held: 0, charged: 1_000 });
-
-        const list = await allItems(user.key, batchId);
-        const requestIds = list.map((i) => i.request_id);
-        expect(new Set(requestIds).size).toBe(1_000);
-        const m = await money(user.id, requestIds);
-        // One consume row per request id, 1 credit each; the sum charged is the sum of the jobs' costs.
-        expect(m.charges.map((c) => c.key).sort()).toEqual(requestIds.map((id) => `screening:${id}`).sort());
-        expect(m.charges.every((c) => c.n === 1)).toBe(true);
-        expect(m.charges.reduce((s, c) => s + c.amount, 0)).toBe(m.jobsCharged);
-        expect(m.jobsCharged).toBe(1_000);
-        expect(m.holdsLeft).toBe(0);
-        expect(m.balance).toEqual({ balance: 200, reserved: 0, available: 200, debt: 0 });
-
-        // The batch workflow continued as new (250 starts a run by default): several runs, each child once.
-        const runs: string[] = [];
-        for await (const run of stack.temporal.workflow.list({ query: `WorkflowId = "batch:${batchId}"` })) {
-          runs.push(run.status.name);
-        }
-        expect(runs.filter((s) => s === 'CONTINUED_AS_NEW').length).toBeGreaterThanOrEqual(3);
-        expect(runs.filter((s) => s === 'COMPLETED')).toHaveLength(1);
-
-        const final = await ownerSocket.waitFor('batch_progress', (p) => p.status === 'completed', 10_000);
-        expect(final).toMatchObject({ batchId, status: 'completed', counts: { completed: 1_000, queued: 0 } });
-        const progress = ownerSocket.received.filter((e) => e.event === 'batch_progress');
-        // Coalesced: at most about one a second while items finish, not one per item.
-        expect(progress.length).toBeLessThan(Math.max(10, (elapsedMs / 1000) * 2 + 5));
-        expect(progress.every((e) => e.payload.batchId === batchId)).toBe(true);
-        await new Promise((r) => setTimeout(r, 500));
-        expect(otherSocket.received.filter((e) => e.event === 'batch_progress')).toEqual([]);
-      } finally {
-        ownerSocket.close();
-        otherSocket.close();
-      }
-    },
-    240_000,
-  );
-
-  test(
-    'when an account that can pay for 300 submits 1,000 items, then the first 300 are accepted, the other 700 ' +
-      'are refused as INSUFFICIENT_CREDITS holding nothing, and the balance ends exact',
-    async () => {
-      const user = await stack.createUser({ credits: 300 });
+  test('when a 1,000-item batch is submitted, then it completes through several continued runs, every item is ' +
+    "charged exactly once, no hold is left, and coalesced batch_progress events reach the owner's socket only", async () => {
+    const user = await stack.createUser({ credits: 1_200 });
+    const other = await stack.createUser({ credits: 1 });
+    const [ownerSocket, otherSocket] = await Promise.all([
+      connectRecording(stack.api.url, user.key),
+      connectRecording(stack.api.url, other.key),
+    ]);
+    try {
+      const started = Date.now();
       const submit = await post(user.key, { items: items(1_000) });
+      const submitMs = Date.now() - started;
       expect(submit.status).toBe(202);
-      expect(submit.body.data.counts).toMatchObject({ total: 1_000, refused: 700, invalid: 0 });
-      expect(submit.body.data.counts.queued + submit.body.data.counts.completed).toBe(300);
-      // Everything the account had is held (or already charged), nothing more.
-      expect(submit.body.data.credits.held + submit.body.data.credits.charged).toBe(300);
       const batchId = submit.body.data.batch_id;
+      expect(submit.headers.get('location')).toBe(`/api/v1/kyt/batch/${batchId}`);
+      expect(submit.body.data.counts).toMatchObject({ total: 1_000, invalid: 0, refused: 0 });
+      expect(submit.body.data.credits.held + submit.body.data.credits.charged).toBe(1_000);
 
       const done = await waitForCompletion(user.key, batchId);
-      expect(done.counts).toEqual({ total: 1_000, invalid: 0, refused: 700, queued: 0, completed: 300, failed: 0 });
+      const elapsedMs = Date.now() - started;
+      process.stdout.write(`batch-screening: 1,000-item batch completed in ${elapsedMs} ms (submit ${submitMs} ms)\n`);
+      expect(done.counts).toEqual({ total: 1_000, invalid: 0, refused: 0, queued: 0, completed: 1_000, failed: 0 });
+      expect(done.credits).toEqual({ held: 0, charged: 1_000 });
+
       const list = await allItems(user.key, batchId);
-      expect(list.slice(0, 300).every((i) => i.status === 'completed' && i.credits_charged === 1)).toBe(true);
-      for (const item of list.slice(300)) {
-        expect(item).toMatchObject({ status: 'refused', request_id: null, credits_charged: 0 });
-        expect(item.error.code).toBe('INSUFFICIENT_CREDITS');
-      }
-      const refused = await stack.http('GET', `/api/v1/kyt/batch/${batchId}?status=refused&limit=5`, {
-        key: user.key,
-      });
-      expect(refused.body.pagination).toEqual({ total: 700, limit: 5, offset: 0, hasMore: true });
-      const m = await money(
-        user.id,
-        list.slice(0, 300).map((i) => i.request_id),
-      );
-      expect(m.charges).toHaveLength(300);
-      expect(m.charges.every((c) => c.n === 1 && c.amount === 1)).toBe(true);
+      const requestIds = list.map((i) => i.request_id);
+      expect(new Set(requestIds).size).toBe(1_000);
+      const m = await money(user.id, requestIds);
+      // One consume row per request id, 1 credit each; the sum charged is the sum of the jobs' costs.
+      expect(m.charges.map((c) => c.key).sort()).toEqual(requestIds.map((id) => `screening:${id}`).sort());
+      expect(m.charges.every((c) => c.n === 1)).toBe(true);
+      expect(m.charges.reduce((s, c) => s + c.amount, 0)).toBe(m.jobsCharged);
+      expect(m.jobsCharged).toBe(1_000);
       expect(m.holdsLeft).toBe(0);
-      expect(m.balance).toEqual({ balance: 0, reserved: 0, available: 0, debt: 0 });
-    },
-    240_000,
-  );
+      expect(m.balance).toEqual({ balance: 200, reserved: 0, available: 200, debt: 0 });
+
+      // The batch workflow continued as new (250 starts a run by default): several runs, each child once.
+      const runs: string[] = [];
+      for await (const run of stack.temporal.workflow.list({ query: `WorkflowId = "batch:${batchId}"` })) {
+        runs.push(run.status.name);
+      }
+      expect(runs.filter((s) => s === 'CONTINUED_AS_NEW').length).toBeGreaterThanOrEqual(3);
+      expect(runs.filter((s) => s === 'COMPLETED')).toHaveLength(1);
+
+      const final = await ownerSocket.waitFor('batch_progress', (p) => p.status === 'completed', 10_000);
+      expect(final).toMatchObject({ batchId, status: 'completed', counts: { completed: 1_000, queued: 0 } });
+      const progress = ownerSocket.received.filter((e) => e.event === 'batch_progress');
+      // Coalesced: at most about one a second while items finish, not one per item.
+      expect(progress.length).toBeLessThan(Math.max(10, (elapsedMs / 1000) * 2 + 5));
+      expect(progress.every((e) => e.payload.batchId === batchId)).toBe(true);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(otherSocket.received.filter((e) => e.event === 'batch_progress')).toEqual([]);
+    } finally {
+      ownerSocket.close();
+      otherSocket.close();
+    }
+  }, 240_000);
+
+  test('when an account that can pay for 300 submits 1,000 items, then the first 300 are accepted, the other 700 ' +
+    'are refused as INSUFFICIENT_CREDITS holding nothing, and the balance ends exact', async () => {
+    const user = await stack.createUser({ credits: 300 });
+    const submit = await post(user.key, { items: items(1_000) });
+    expect(submit.status).toBe(202);
+    expect(submit.body.data.counts).toMatchObject({ total: 1_000, refused: 700, invalid: 0 });
+    expect(submit.body.data.counts.queued + submit.body.data.counts.completed).toBe(300);
+    // Everything the account had is held (or already charged), nothing more.
+    expect(submit.body.data.credits.held + submit.body.data.credits.charged).toBe(300);
+    const batchId = submit.body.data.batch_id;
+
+    const done = await waitForCompletion(user.key, batchId);
+    expect(done.counts).toEqual({ total: 1_000, invalid: 0, refused: 700, queued: 0, completed: 300, failed: 0 });
+    const list = await allItems(user.key, batchId);
+    expect(list.slice(0, 300).every((i) => i.status === 'completed' && i.credits_charged === 1)).toBe(true);
+    for (const item of list.slice(300)) {
+      expect(item).toMatchObject({ status: 'refused', request_id: null, credits_charged: 0 });
+      expect(item.error.code).toBe('INSUFFICIENT_CREDITS');
+    }
+    const refused = await stack.http('GET', `/api/v1/kyt/batch/${batchId}?status=refused&limit=5`, {
+      key: user.key,
+    });
+    expect(refused.body.pagination).toEqual({ total: 700, limit: 5, offset: 0, hasMore: true });
+    const m = await money(
+      user.id,
+      list.slice(0, 300).map((i) => i.request_id),
+    );
+    expect(m.charges).toHaveLength(300);
+    expect(m.charges.every((c) => c.n === 1 && c.amount === 1)).toBe(true);
+    expect(m.holdsLeft).toBe(0);
+    expect(m.balance).toEqual({ balance: 0, reserved: 0, available: 0, debt: 0 });
+  }, 240_000);
 
   test(
     'when items are invalid, then each is listed with its index, reference and the field at fault, and only the ' +
@@ -213,8 +212,53 @@ describe('batch screening', () => {
         'invalid',
         'completed',
       ]);
-      expect(list[1]).toMatchObject({ request_id: null, credits_charged: 0, target: 'not-an-address', chain: 'ethereum' });
+      expect(list[1]).toMatchObject({
+        request_id: null,
+        credits_charged: 0,
+        target: 'not-an-address',
+        chain: 'ethereum',
+      });
       expect(list[1].error.code).toBe('INVALID_PARAMETER');
+    },
+  );
+
+  test(
+    'when a batch names a policy that makes gambling severe, then its gambling-exposed item is HIGH under the ' +
+      "policy's version with the standard MEDIUM beside it, and an edit after the submit changes nothing",
+    async () => {
+      const user = await stack.createUser({ credits: 10 });
+      const put = (body: Record<string, unknown>) =>
+        stack.http('PUT', '/api/v1/policies/casino-strict', { key: user.key, body });
+      expect((await put({ severe_categories: ['gambling'] })).status).toBe(201);
+      const submit = await post(user.key, {
+        items: [
+          { chain: 'ethereum', address: GAMBLING, reference_id: 'casino' },
+          { chain: 'ethereum', address: address(), reference_id: 'clean' },
+        ],
+        policy_id: 'casino-strict',
+      });
+      expect(submit.status).toBe(202);
+      expect(submit.body.data.policy).toEqual({ id: 'casino-strict', version: 1, name: 'casino-strict' });
+      // A new version while the batch runs: its items keep the version resolved at submit.
+      expect((await put({ severe_categories: [] })).body.data.version).toBe(2);
+      const done = await waitForCompletion(user.key, submit.body.data.batch_id);
+      expect(done.policy).toEqual({ id: 'casino-strict', version: 1, name: 'casino-strict' });
+      const [casino, clean] = await allItems(user.key, submit.body.data.batch_id);
+      expect(casino).toMatchObject({ risk_level: 'HIGH', standard_risk_level: 'MEDIUM', status: 'completed' });
+      expect(casino.risk_score).toBeGreaterThan(casino.standard_risk_score);
+      expect(clean).toMatchObject({ risk_level: 'LOW', standard_risk_level: 'LOW' });
+      const job = await stack.http('GET', `/api/v1/kyt/job/${casino.request_id}`, { key: user.key });
+      expect(job.body.data.response.policy).toEqual({ id: 'casino-strict', version: 1, name: 'casino-strict' });
+
+      // 'standard' asks for the shipped model whatever the account's default.
+      const standard = await post(user.key, {
+        items: [{ chain: 'ethereum', address: GAMBLING }],
+        policy_id: 'standard',
+      });
+      expect(standard.body.data.policy).toBeNull();
+      await waitForCompletion(user.key, standard.body.data.batch_id);
+      const [plain] = await allItems(user.key, standard.body.data.batch_id);
+      expect(plain).toMatchObject({ risk_level: 'MEDIUM', standard_risk_level: 'MEDIUM' });
     },
   );
 
@@ -238,9 +282,10 @@ describe('batch screening', () => {
         [user.id, key],
       );
       expect(rows[0].n).toBe(1);
-      const { rows: jobs } = await stack.pool.query('SELECT count(*)::int AS n FROM screening_jobs WHERE user_id = $1', [
-        user.id,
-      ]);
+      const { rows: jobs } = await stack.pool.query(
+        'SELECT count(*)::int AS n FROM screening_jobs WHERE user_id = $1',
+        [user.id],
+      );
       expect(jobs[0].n).toBe(10);
 
       await waitForCompletion(user.key, batchId as string);
@@ -305,8 +350,26 @@ describe('batch screening', () => {
   );
 
   test(
-    "when a batch is paged and downloaded as CSV, then pages follow request order, cells are RFC 4180 and " +
-      "formula-safe, and another account gets 404 for all of it",
+    'when 1,000 items each carry a 256-character reference (a body over the 256 kB of other routes), then the ' +
+      'batch is taken, and an account with nothing to spend gets every item refused and nothing held',
+    async () => {
+      const broke = await stack.createUser({ credits: 0 });
+      const body = { items: items(1_000, (i) => ({ reference_id: `${i}-`.padEnd(256, 'r') })) };
+      expect(JSON.stringify(body).length).toBeGreaterThan(300_000);
+      const submit = await post(broke.key, body);
+      expect(submit.status).toBe(202);
+      expect(submit.body.data).toMatchObject({
+        counts: { total: 1_000, refused: 1_000, queued: 0, completed: 0, invalid: 0, failed: 0 },
+        credits: { held: 0, charged: 0 },
+      });
+      await waitForCompletion(broke.key, submit.body.data.batch_id, 30_000);
+      expect(await stack.stores.credits.balance(broke.id)).toEqual({ balance: 0, reserved: 0, available: 0, debt: 0 });
+    },
+  );
+
+  test(
+    'when a batch is paged and downloaded as CSV, then pages follow request order, cells are RFC 4180 and ' +
+      'formula-safe, and another account gets 404 for all of it',
     async () => {
       const user = await stack.createUser({ credits: 10 });
       const references = ['=HYPERLINK("http://x")', 'a,b "quoted"', '+1', 'plain'];

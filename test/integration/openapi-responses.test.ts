@@ -848,7 +848,7 @@ describe('real answers against the OpenAPI document', () => {
       'when policies are created, edited, read, listed, made the default and deleted, then every answer matches ' +
         'the document',
       async () => {
-        const path = '/api/v1/policies/openapi-strict';
+        const path = '/api/v1/policies/openapi-routes';
         const body = { name: 'Strict', severe_categories: ['gambling'], categories: { mixer: { weight: 1.5 } } };
         const created = await expectAnswer(201, 'PUT', path, { key: admin.key, body });
         expect(created.body.data.version).toBe(1);
@@ -863,7 +863,7 @@ describe('real answers against the OpenAPI document', () => {
         await expectAnswer(200, 'GET', '/api/v1/policies/bounds', { key: admin.key });
         await expectAnswer(200, 'PUT', '/api/v1/policies/default', {
           key: admin.key,
-          body: { policy_id: 'openapi-strict' },
+          body: { policy_id: 'openapi-routes' },
         });
         await expectAnswer(200, 'GET', '/api/v1/policies/default', { key: admin.key });
         await expectAnswer(404, 'PUT', '/api/v1/policies/default', { key: admin.key, body: { policy_id: 'never' } });
@@ -876,6 +876,58 @@ describe('real answers against the OpenAPI document', () => {
         await expectAnswer(204, 'DELETE', path, { key: admin.key });
         await expectAnswer(404, 'DELETE', path, { key: admin.key });
         await expectAnswer(401, 'GET', '/api/v1/policies');
+      },
+    );
+
+    test(
+      'when a batch is submitted, replayed, refused, listed, read and downloaded, then every answer matches the ' +
+        'document',
+      async () => {
+        const owner = await stack.createUser({ credits: 5 });
+        const items = [
+          { chain: 'ethereum', address: SANCTIONED, reference_id: 'batch-1' },
+          { chain: 'ethereum', address: 'not-an-address', reference_id: 'batch-2' },
+        ];
+        const key = { 'Idempotency-Key': `openapi-${randomUUID()}` };
+        const submitted = await expectAnswer(202, 'POST', '/api/v1/kyt/batch', {
+          key: owner.key,
+          headers: key,
+          body: { items },
+        });
+        const id = submitted.body.data.batch_id;
+        const replayed = await expectAnswer(202, 'POST', '/api/v1/kyt/batch', {
+          key: owner.key,
+          headers: key,
+          body: { items },
+        });
+        expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+        await expectAnswer(409, 'POST', '/api/v1/kyt/batch', {
+          key: owner.key,
+          headers: key,
+          body: { items: [items[0]] },
+        });
+        await expectAnswer(400, 'POST', '/api/v1/kyt/batch', { key: owner.key, body: { items: [] } });
+        await expectAnswer(404, 'POST', '/api/v1/kyt/batch', {
+          key: owner.key,
+          body: { items, policy_id: 'never-created' },
+        });
+        await expectAnswer(401, 'POST', '/api/v1/kyt/batch', { body: { items } });
+        for (let i = 0; i < 100; i++) {
+          const read = await send(stack, 'GET', `/api/v1/kyt/batch/${id}`, { key: owner.key });
+          if (read.body.data.status === 'completed') break;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        const read = await expectAnswer(200, 'GET', `/api/v1/kyt/batch/${id}?limit=10`, { key: owner.key });
+        expect(read.body.data.items.map((i: any) => i.status)).toEqual(['completed', 'invalid']);
+        await expectAnswer(400, 'GET', `/api/v1/kyt/batch/${id}?status=done`, { key: owner.key });
+        await expectAnswer(404, 'GET', `/api/v1/kyt/batch/${randomUUID()}`, { key: owner.key });
+        await expectAnswer(401, 'GET', `/api/v1/kyt/batch/${id}`);
+        await expectAnswer(200, 'GET', '/api/v1/kyt/batches', { key: owner.key });
+        await expectAnswer(400, 'GET', '/api/v1/kyt/batches?limit=0', { key: owner.key });
+        await expectAnswer(401, 'GET', '/api/v1/kyt/batches');
+        const csv = await expectAnswer(200, 'GET', `/api/v1/kyt/batch/${id}/results.csv`, { key: owner.key });
+        expect(String(csv.body).split('\r\n')).toHaveLength(4);
+        await expectAnswer(404, 'GET', `/api/v1/kyt/batch/${randomUUID()}/results.csv`, { key: owner.key });
       },
     );
 

@@ -27,6 +27,23 @@ const versionsOf = async (userId: string, id: string) =>
   ).rows.map((r) => r.version);
 
 describe('risk policies', () => {
+  test('when an account keeps 100 live policies, then a 101st is refused until one is deleted', async () => {
+    const user = await stack.createUser();
+    const created = await Promise.all(
+      Array.from({ length: 105 }, (_, i) => put(user.key, `p${i}`, { levels: { HIGH: 60 + (i % 30) } })),
+    );
+    const statuses = created.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(100);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(5);
+    expect(created.find((r) => r.status === 409)!.body.code).toBe('POLICY_LIMIT_REACHED');
+    const kept = created.map((r, i) => (r.status === 201 ? `p${i}` : null)).filter(Boolean) as string[];
+    // Editing a kept policy is not a new one.
+    expect((await put(user.key, kept[0]!, { levels: { HIGH: 99 } })).status).toBe(200);
+    expect((await stack.http('DELETE', `/api/v1/policies/${kept[1]}`, { key: user.key })).status).toBe(204);
+    expect((await put(user.key, 'one-more', {})).status).toBe(201);
+    expect((await put(user.key, 'two-more', {})).status).toBe(409);
+  });
+
   test(
     'when a policy is created and edited, then the edit is version 2, version 1 still reads the old document, and ' +
       'an identical PUT makes no version',

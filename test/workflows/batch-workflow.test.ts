@@ -1,6 +1,6 @@
 /**
- * batchScreeningWorkflow on a dev server of its own, with stubbed activities and the real screeningWorkflow as its
- * children: bounded concurrency, continue-as-new with every item started exactly once, and items whose job was
+ * batchScreeningWorkflow on a dev server of its own, with stubbed activities and the real batchItemScreeningWorkflow
+ * as its children: bounded concurrency, continue-as-new with every item started exactly once, and items whose job was
  * started before (an earlier run of the batch) followed instead of started again.
  */
 import { randomUUID } from 'node:crypto';
@@ -19,6 +19,7 @@ const ACTIVITIES = [
   'releaseCredits',
   'recordScreeningActivity',
   'saveJobResult',
+  'settleCompletedJob',
 ];
 
 const testbed = useStubbedWorker(ACTIVITIES);

@@ -3,6 +3,7 @@
  * what a job is charged, the order of its writes, and how each kind of analysis failure ends.
  */
 import { ApplicationFailure } from '@temporalio/common';
+import type { BatchActivities } from '../../activities/batches';
 import type { QueuedJobActivities } from '../../activities/screening-sweeper';
 import type { ScreeningActivities } from '../../activities/screening';
 import { JobStatusAttr, RiskLevelAttr } from '../../src/platform/temporal/search-attributes';
@@ -20,6 +21,7 @@ const ACTIVITIES = [
   'recordScreeningActivity',
   'saveJobResult',
   'sweepQueuedJobs',
+  'sweepStalledBatches',
 ];
 
 const testbed = useStubbedWorker(ACTIVITIES);
@@ -199,7 +201,11 @@ describe('screeningWorkflow, failed analysis', () => {
 describe('queuedJobSweeperWorkflow', () => {
   test('runs one sweep, passing on no input (the thresholds are the worker config), and returns the summary', async () => {
     const log = callLog();
-    const stubs: StubActivities<QueuedJobActivities> = { sweepQueuedJobs: async () => sweepSummary };
+    const batchSweep = { batchesExamined: 2, batchesStarted: 1 };
+    const stubs: StubActivities<QueuedJobActivities & BatchActivities> = {
+      sweepQueuedJobs: async () => sweepSummary,
+      sweepStalledBatches: async () => batchSweep,
+    };
     testbed.worker.use(logged(log, stubs));
     const summary = await testbed.env.client.workflow.execute<typeof queuedJobSweeperWorkflow>(
       'queuedJobSweeperWorkflow',
@@ -210,8 +216,12 @@ describe('queuedJobSweeperWorkflow', () => {
       },
     );
 
-    expect(summary).toEqual(sweepSummary);
+    // The single jobs first, then the batches left without a workflow (patch sweep-batches).
+    expect(summary).toEqual({ ...sweepSummary, ...batchSweep });
     // A schedule (or anyone who can start a workflow) passing thresholds cannot hand them to the sweep.
-    expect(log.calls).toEqual([{ name: 'sweepQueuedJobs', input: undefined }]);
+    expect(log.calls).toEqual([
+      { name: 'sweepQueuedJobs', input: undefined },
+      { name: 'sweepStalledBatches', input: undefined },
+    ]);
   });
 });

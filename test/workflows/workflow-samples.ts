@@ -171,7 +171,10 @@ export function batchStubs(
         .filter((i) => i > input.afterIndex)
         .sort((a, b) => a - b)
         .slice(0, input.limit)
-        .map((index) => ({ index, input: screeningInput({ requestId: requestId(index), maxDepth: 1, creditsHeld: 1 }) })),
+        .map((index) => ({
+          index,
+          input: screeningInput({ requestId: requestId(index), maxDepth: 1, creditsHeld: 1 }),
+        })),
     settleBatchItem: async (input: { requestId: string }) => {
       const state = options.settle ? await options.settle(input.requestId) : 'finished';
       if (state === 'finished') queued.delete(indexOf(input.requestId));
@@ -182,6 +185,10 @@ export function batchStubs(
     chargeCredits: async (input: { amount: number }) => ({ duplicate: false, amount: input.amount }),
     releaseCredits: async () => 0,
     recordScreeningActivity: async () => 'history-row',
+    settleCompletedJob: async (input: { job: { requestId: string } }) => {
+      if (input.job.requestId.startsWith(prefix)) queued.delete(indexOf(input.job.requestId));
+      return true;
+    },
     saveJobResult: async (update: { requestId: string }) => {
       if (update.requestId.startsWith(prefix)) queued.delete(indexOf(update.requestId));
       return true;

@@ -41,6 +41,8 @@ export const ERROR_CODES = {
   API_KEY_LIMIT_REACHED: { status: 409, retryable: false },
   /** A policy_id the account does not have (never created, or deleted). */
   POLICY_NOT_FOUND: { status: 404, retryable: false },
+  /** The account already keeps MAX_POLICIES_PER_ACCOUNT live policies: delete one first. */
+  POLICY_LIMIT_REACHED: { status: 409, retryable: false },
   /** A job that cannot be scored again: not completed, or stored before scoring evidence was kept. */
   JOB_NOT_RESCORABLE: { status: 409, retryable: false },
   /** An Idempotency-Key already used by this account for a request with another body (a batch). */

@@ -69,7 +69,9 @@ export function parseOrThrow<T>(schema: ZodType<T>, input: unknown): T {
     );
   }
   const parameter = issue && issue.path.length > 0 ? issue.path.join('.') : 'body';
-  throw invalidParameter(parameter, issue?.message ?? 'a valid value');
+  // A record's bad key: zod says "Invalid key in record"; the key schema's own message says what keys exist.
+  const keyProblem = issue?.code === 'invalid_key' ? issue.issues[0]?.message : undefined;
+  throw invalidParameter(parameter, keyProblem ?? issue?.message ?? 'a valid value');
 }
 
 export const unknownRoute: RequestHandler = (req, _res, next) => {

@@ -127,7 +127,8 @@ export function policyBodySchema(model: RiskModel) {
                 { error: 'an object with severity, weight and/or severe' },
               )
               .strict(),
-            { error: 'an object keyed by category' },
+            // Only the record's own type error: a key's refine keeps its message (which categories exist).
+            { error: (issue) => (issue.code === 'invalid_type' ? 'an object keyed by category' : undefined) },
           )
           .refine((r) => Object.keys(r).length <= b.max_categories, `at most ${b.max_categories} categories`)
           .optional(),

@@ -38,7 +38,11 @@ const idempotencyKey: ParameterObject = {
   schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' },
 };
 const SUBMITTED_HEADERS: Record<string, HeaderObject> = {
-  Location: { description: 'Where to read the batch: /api/v1/kyt/batch/{batchId}', required: true, schema: { type: 'string' } },
+  Location: {
+    description: 'Where to read the batch: /api/v1/kyt/batch/{batchId}',
+    required: true,
+    schema: { type: 'string' },
+  },
   'Idempotent-Replayed': {
     description: '`true` when the Idempotency-Key named a batch an earlier request created',
     required: false,
@@ -71,7 +75,12 @@ export function batchesOperations({ components, limits }: OperationContext): Pat
           ],
         }),
         responses: {
-          202: ok('Accepted (or, with a replayed Idempotency-Key, the batch it created)', batch, undefined, SUBMITTED_HEADERS),
+          202: ok(
+            'Accepted (or, with a replayed Idempotency-Key, the batch it created)',
+            batch,
+            undefined,
+            SUBMITTED_HEADERS,
+          ),
           400: ref('InvalidBody'),
           401: ref('AuthenticationRequired'),
           404: errorResponse('policy_id names no policy of this account', flatError(['POLICY_NOT_FOUND'])),

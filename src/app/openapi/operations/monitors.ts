@@ -35,7 +35,7 @@ export function monitorsOperations({ components }: OperationContext): Paths {
           'screening job of this account and costs what a job costs; an account that cannot pay pauses the monitor ' +
           '(an alert says so) until credits are granted. A change of the risk level (from `alert_level`), of the ' +
           "sanctioned flag or of the findings stores an alert and sends `risk_changed` to the owner's sockets. " +
-          "`policy_id` names the policy every re-screen is scored under, at its version current then (absent: the " +
+          '`policy_id` names the policy every re-screen is scored under, at its version current then (absent: the ' +
           "account's default at each re-screen; a policy deleted later falls back to the default). One " +
           'monitor per account and target: creating it again answers the existing one (200). Creating counts ' +
           "against the account's job-submit limit (JOB_SUBMIT_LIMIT_PER_MINUTE), as a re-screen on request does.",

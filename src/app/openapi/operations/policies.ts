@@ -113,6 +113,10 @@ export function policiesOperations({ components }: OperationContext): Paths {
           201: ok('Created: version 1, or the next number of a policy deleted before', policy),
           400: ref('InvalidBody'),
           401: ref('AuthenticationRequired'),
+          409: errorResponse(
+            'A new policy beyond the 100 live policies an account keeps (delete one first)',
+            flatError(['POLICY_LIMIT_REACHED']),
+          ),
           413: ref('PayloadTooLarge'),
           415: ref('UnsupportedMediaType'),
         },
