@@ -32,11 +32,13 @@ export function createScreeningActivities(deps: ScreeningActivityDeps) {
       if (!isSupportedChain(input.chain)) {
         throw toApplicationFailure(new AppError('INVALID_TARGET', `unsupported chain ${input.chain}`));
       }
+      // A local activity (a batch item's) has no heartbeat: the workflow task it runs in is its liveness.
+      const local = activityInfo().isLocal;
       const every = Math.max(200, Math.floor((activityInfo().heartbeatTimeoutMs ?? 10_000) / 3));
-      const beat = setInterval(() => heartbeat(), every);
+      const beat = local ? undefined : setInterval(() => heartbeat(), every);
       const crawlDeadline = deadline(input.crawlTimeoutMs, cancellationSignal());
       try {
-        heartbeat();
+        if (!local) heartbeat();
         const started = Date.now();
         const result = await deps.engine.analyze(
           {

@@ -3,6 +3,7 @@ import {
   CancellationScope,
   patched,
   proxyActivities,
+  proxyLocalActivities,
   upsertSearchAttributes,
   workflowInfo,
 } from '@temporalio/workflow';
@@ -112,20 +113,31 @@ export async function screeningWorkflow(input: ScreeningInput): Promise<Screenin
 
 /**
  * One item of a batch (id `screening:<request_id>`, a child of `batch:<batch_id>`): the same job as
- * screeningWorkflow in two activities instead of four. The batch already did the per-request work (validation,
- * hold, row), so its items run lean: analyze, then one settle that charges (key `screening:<request_id>`), records
- * the history row (key `screening:<request_id>`) and writes the mirror (seq-guarded), each step idempotent, retried
- * like every database write until the database answers. A failed analysis costs nothing, as for a single job.
+ * screeningWorkflow, run lean because the batch already did the per-request work (validation, hold, row). Its two
+ * steps are local activities, run in the worker within the workflow task (a marker each in the history instead of
+ * three events and a workflow task each: the Temporal server, not the work, bounds a batch of list-only items):
+ * analyze (read-only, three attempts like a job's), then one settle that charges (key `screening:<request_id>`),
+ * records the history row (key `screening:<request_id>`) and writes the mirror (seq-guarded), retried until the
+ * database answers. A worker lost mid-item replays the workflow elsewhere and runs the step again: every write is
+ * idempotent. A failed analysis costs nothing, as for a single job.
  */
 export async function batchItemScreeningWorkflow(input: ScreeningInput): Promise<ScreeningOutcome> {
+  const local = proxyLocalActivities<ScreeningActivities>({
+    startToCloseTimeout: input.crawlTimeoutMs + 30_000,
+    retry: { initialInterval: '1s', maximumInterval: '10s', maximumAttempts: 3 },
+  });
+  const localDb = proxyLocalActivities<ScreeningActivities>({
+    startToCloseTimeout: '30s',
+    retry: { initialInterval: '500ms', maximumInterval: '30s' },
+  });
   let result: AnalysisResult;
   try {
-    result = await analysisActivities(input).analyzeTarget(input);
+    result = await local.analyzeTarget(input);
   } catch (err) {
     return failJob(input, err);
   }
   const amount = Math.min(analysisCost(result.depthReached), input.creditsHeld);
-  await db.settleCompletedJob({ job: input, result, amount, seq: mirrorSeq(), runId: workflowInfo().runId });
+  await localDb.settleCompletedJob({ job: input, result, amount, seq: mirrorSeq(), runId: workflowInfo().runId });
   upsertSearchAttributes([
     { key: RiskLevelAttr, value: result.response.risk_level },
     { key: JobStatusAttr, value: 'completed' },
