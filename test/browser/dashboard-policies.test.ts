@@ -201,7 +201,7 @@ describe('dashboard: risk policies', () => {
       );
 
       // Rescored under the standard model, for the price on the button.
-      await page.getByLabel('Rescore under').selectOption('standard');
+      await page.getByLabel('Rescore under', { exact: true }).selectOption('standard');
       await page.getByRole('button', { name: 'Rescore (1 credit)' }).click();
       const rescored = page.getByTestId('rescore-result');
       await rescored.waitFor();
