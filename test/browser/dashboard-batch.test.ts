@@ -97,6 +97,8 @@ describe('dashboard: batch screening', () => {
       // The bad row, with its line in the file and the API's reason; it cost nothing.
       const detail = page.getByTestId('batch-detail');
       const invalid = page.getByTestId('invalid-items').locator('tbody tr');
+      // The detail loads after the navigation: wait for its rows before counting them.
+      await invalid.first().waitFor();
       await expect(invalid.count()).resolves.toBe(1);
       const api = await stack.http('GET', `/api/v1/kyt/batch/${batchId}`, { key: user.key });
       const reason = api.body.data.invalid_items[0];
