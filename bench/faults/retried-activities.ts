@@ -26,3 +26,19 @@ export const describeRetried = (retried: Record<string, number>) =>
   Object.entries(retried)
     .map(([type, n]) => `${type}×${n}`)
     .join(',') || 'none';
+
+/**
+ * Counts, over the workflows `workflowIds`, the workflow tasks that timed out or failed: the trace a killed worker
+ * leaves on work held in memory (a workflow task running local activities, or its sticky cache), where no activity
+ * attempt 2 is recorded because the step is re-run inside the next workflow task.
+ */
+export async function interruptedWorkflowTasks(temporal: Client, workflowIds: string[]): Promise<number> {
+  let interrupted = 0;
+  for (const id of workflowIds) {
+    const history = await temporal.workflow.getHandle(id).fetchHistory();
+    for (const e of history.events ?? []) {
+      if (e.workflowTaskTimedOutEventAttributes || e.workflowTaskFailedEventAttributes) interrupted += 1;
+    }
+  }
+  return interrupted;
+}

@@ -2,7 +2,7 @@ import { listOnlyTargets } from '../../lib/list-only-targets';
 import { auditBatch, type BatchAnswer, requireBatchPromises, screeningRunsOf } from '../batch-audit';
 import type { FaultStack } from '../fault-stack';
 import { seconds, sleep, startReport, type ScenarioReport } from '../report';
-import { describeRetried, retriedActivities } from '../retried-activities';
+import { describeRetried, interruptedWorkflowTasks, retriedActivities } from '../retried-activities';
 
 const DEADLINE_MS = 150_000;
 
@@ -101,11 +101,13 @@ export async function batchWorkerKill(stack: FaultStack, options: { items: numbe
     stack.temporal,
     caught.map((workflowId) => workflowId.slice('screening:'.length)),
   );
+  const interrupted = await interruptedWorkflowTasks(stack.temporal, caught);
   const batchRuns: string[] = [];
   for await (const run of stack.temporal.workflow.list({ query: `WorkflowId = "batch:${batchId}"` }))
     batchRuns.push(run.status.name);
   report.figure('finished/in-flight-at-kill', `${finishedAtKill}/${caught.length}`);
   report.figure('retried', describeRetried(retried));
+  report.figure('interrupted-workflow-tasks', interrupted);
   report.figure('batch-runs', batchRuns.length);
   report.figure('restart→polling', seconds(restartMs));
   report.figure('submit→completed', seconds(completedMs));
@@ -113,10 +115,15 @@ export async function batchWorkerKill(stack: FaultStack, options: { items: numbe
     batchRuns.filter((s) => s === 'COMPLETED').length === 1 && batchRuns.every((s) => s !== 'RUNNING'),
     `batch workflow runs: ${batchRuns.join(', ')} (want exactly one COMPLETED, none running)`,
   );
-  // Without item jobs caught mid-flight the kill landed between them and proved less than it claims.
+  // Without item jobs caught mid-flight the kill landed between them and proved less than it claims: their steps
+  // (local activities in the item's workflow task, or activities) must have run again after the kill.
   report.require(
     caught.length > 0 && finishedAtKill < options.items,
     `the kill caught ${caught.length} item jobs running with ${finishedAtKill} of ${options.items} finished`,
+  );
+  report.require(
+    interrupted + Object.values(retried).reduce((a, b) => a + b, 0) > 0,
+    'no item step was interrupted by the kill (no timed-out workflow task, no activity attempt 2)',
   );
   return report.finish();
 }
