@@ -38,7 +38,9 @@ export async function holdAndRecord(
 ): Promise<HoldResult> {
   const plannedDepth = deps.capabilities.plannedDepth(request.chain, request.apiType);
   return inTransaction(deps.pool, async (client): Promise<HoldResult> => {
-    const recorded = await deps.jobs.findForUser(requestId, userId);
+    // On the transaction's connection: asking the pool for a second one while holding this one deadlocks as soon as
+    // as many submits run at once as the pool has connections (each waits for a connection the others hold).
+    const recorded = await deps.jobs.findForUser(requestId, userId, client);
     const amount =
       recorded?.creditsHeld ??
       (await deps.credits.reserve(userId, requestId, MINIMUM_CHARGE, analysisCost(plannedDepth), client));

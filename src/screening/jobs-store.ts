@@ -152,11 +152,11 @@ export function createJobStore(pool: Pool) {
     },
 
     /** A job is only ever visible to its owner: another user's id reads as unknown. */
-    async findForUser(requestId: string, userId: string): Promise<JobRecord | null> {
-      const { rows } = await pool.query(
-        `SELECT ${COLUMNS} FROM screening_jobs WHERE request_id = $1 AND user_id = $2`,
-        [requestId, userId],
-      );
+    async findForUser(requestId: string, userId: string, db: Pool | PoolClient = pool): Promise<JobRecord | null> {
+      const { rows } = await db.query(`SELECT ${COLUMNS} FROM screening_jobs WHERE request_id = $1 AND user_id = $2`, [
+        requestId,
+        userId,
+      ]);
       return rows[0] ? toJob(rows[0]) : null;
     },
 

@@ -36,3 +36,30 @@ describe('concurrent submits cannot overdraw an account', () => {
     },
   );
 });
+
+describe('more concurrent submits than the pool has connections', () => {
+  let small: TestStack;
+  beforeAll(async () => {
+    // No worker: the submits alone are measured, on a pool of 3 connections.
+    small = await startTestStack({ worker: false, env: { DATABASE_POOL_SIZE: '3' } });
+  });
+  afterAll(async () => small?.stop());
+
+  test(
+    'when 12 submits arrive at once on a pool of 3, then every one is held and queued (a hold never waits for a ' +
+      'second connection while holding its first)',
+    async () => {
+      const user = await small.createUser({ credits: 12 });
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () =>
+          small.http('POST', '/api/v1/kyt/job', {
+            key: user.key,
+            body: { chain: 'bitcoin', address: '12QtD5BFwRsdNsAZY76UVE1xyCGNTojH9h' },
+          }),
+        ),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(12).fill(202));
+      expect(await small.stores.credits.balance(user.id)).toMatchObject({ balance: 12, reserved: 12, available: 0 });
+    },
+  );
+});
