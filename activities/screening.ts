@@ -1,7 +1,15 @@
 import { activityInfo, cancellationSignal, heartbeat } from '@temporalio/activity';
 import type { HistoryStore } from '../src/history';
 import type { CreditStore } from '../src/billing';
-import type { JobStore, JobUpdate } from '../src/screening/jobs-store';
+import type { Pool } from 'pg';
+import type { AppliedJobUpdate, JobStore, JobUpdate } from '../src/screening/jobs-store';
+import { screeningHistoryEntry } from '../src/screening/screening-history-entry';
+import {
+  settleCompletedJob,
+  settleFailedJob,
+  type CompletedJobSettlement,
+  type FailedJobSettlement,
+} from '../src/screening/settle-job';
 import { isSupportedChain } from '../src/screening/chains/chain';
 import type { ScreeningEngine } from '../src/screening/engine/engine';
 import type { AnalysisResult } from '../src/screening/engine/types';
@@ -13,6 +21,8 @@ import { toApplicationFailure } from '../src/platform/errors/temporal-failures';
 import { deadline } from '../src/platform/abort/deadline';
 
 export interface ScreeningActivityDeps {
+  /** The settles run their writes in one transaction on one of its connections. */
+  pool: Pool;
   engine: ScreeningEngine;
   credits: CreditStore;
   jobs: JobStore;
@@ -23,6 +33,18 @@ export interface ScreeningActivityDeps {
 }
 
 export function createScreeningActivities(deps: ScreeningActivityDeps) {
+  /** Counts a mirror write that applied (a retry that changed nothing counts nothing): each job ends counted once. */
+  const countSettled = (status: 'completed' | 'failed', errorCode: string | null, applied: AppliedJobUpdate | null) => {
+    if (!applied) return;
+    deps.metrics.jobFinished({
+      apiType: applied.apiType,
+      chain: applied.chain,
+      status,
+      errorCode,
+      seconds: (applied.completedAt.getTime() - applied.createdAt.getTime()) / 1000,
+    });
+  };
+
   const activities = {
     /**
      * Runs the engine within crawlTimeout. Heartbeats while it works, so a dead worker is noticed after
@@ -106,86 +128,41 @@ export function createScreeningActivities(deps: ScreeningActivityDeps) {
      */
     async saveJobResult(update: JobUpdate): Promise<boolean> {
       const applied = await deps.jobs.applyUpdate(update);
-      if (applied) {
-        deps.metrics.jobFinished({
-          apiType: applied.apiType,
-          chain: applied.chain,
-          status: update.status,
-          errorCode: update.error?.code ?? null,
-          seconds: (applied.completedAt.getTime() - applied.createdAt.getTime()) / 1000,
-        });
-      }
+      countSettled(update.status, update.error?.code ?? null, applied);
       return applied !== null;
     },
 
     /** One activity-history row per completed job, key 'screening:<request_id>' (ON CONFLICT DO NOTHING). */
     async recordScreeningActivity(input: { job: ScreeningInput; result: AnalysisResult }): Promise<string> {
-      const { job, result } = input;
-      const r = result.response;
-      const { id } = await deps.history.record({
-        userRef: job.userId,
-        idempotencyKey: `screening:${job.requestId}`,
-        activityType: job.apiType === 'KYT' ? 'kyt' : 'kya',
-        requestId: job.requestId,
-        responseId: r.response_id,
-        statusCode: 200,
-        blockchain: job.chain,
-        transactionHash: job.apiType === 'KYT' ? job.target : null,
-        address: job.apiType === 'KYA' ? job.target : r.target_summary.address,
-        entityId: null,
-        entityName: null,
-        riskLevel: r.risk_level.toLowerCase() as 'low' | 'medium' | 'high',
-        riskScore: r.risk_score,
-        requestPayload: {
-          chain: job.chain,
-          [job.apiType === 'KYT' ? 'txid' : 'address']: job.target,
-          crawlTimeout: job.crawlTimeoutMs,
-          reference_id: job.referenceId,
-        },
-        responsePayload: r,
-        responseSummary: { risk_level: r.risk_level, risk_score: r.risk_score, risk_reason: r.risk_reason },
-        errorMessage: null,
-        metadata: { referenceId: job.referenceId },
-        clientAppId: null,
-        clientAppName: null,
-        source: 'screening',
-      });
+      const { id } = await deps.history.record(screeningHistoryEntry(input.job, input.result));
       return id;
     },
   };
+
   return {
     ...activities,
 
     /**
-     * A batch item's settle in one activity (workflows/screening.ts batchItemScreeningWorkflow): charge, history,
-     * mirror, in that order (the mirror last, so `completed` means all is written). Each step is idempotent on its own
-     * key, so a retry after any of them repeats nothing.
+     * A completed job's charge, history row and mirror write in ONE transaction (src/screening/settle-job.ts): the
+     * job's second and last activity (screeningWorkflow after the patch 'job-settles-in-one-transaction', and every
+     * batch item). Idempotent as a whole: charge key and history key `screening:<request_id>`, the mirror seq-guarded.
      */
-    async settleCompletedJob(input: {
-      job: ScreeningInput;
-      result: AnalysisResult;
-      amount: number;
-      seq: string;
-      runId: string;
-    }): Promise<boolean> {
-      const { job, result, amount } = input;
-      await activities.chargeCredits({
-        requestId: job.requestId,
-        userId: job.userId,
-        amount,
-        depthReached: result.depthReached,
-      });
-      await activities.recordScreeningActivity({ job, result });
-      return activities.saveJobResult({
-        requestId: job.requestId,
-        seq: input.seq,
-        runId: input.runId,
-        status: 'completed',
-        response: result.response,
-        fullResponse: result.full,
-        error: null,
-        creditsCharged: amount,
-      });
+    async settleCompletedJob(input: CompletedJobSettlement): Promise<boolean> {
+      try {
+        const { charged, applied } = await settleCompletedJob(deps, input);
+        if (!charged.duplicate) deps.metrics.creditsConsumed(input.amount);
+        countSettled('completed', null, applied);
+        return applied !== null;
+      } catch (err) {
+        throw toApplicationFailure(err);
+      }
+    },
+
+    /** A failed job: its hold released and the mirror written as failed, in one transaction; nothing is charged. */
+    async settleFailedJob(input: FailedJobSettlement): Promise<boolean> {
+      const { applied } = await settleFailedJob(deps, input);
+      countSettled('failed', input.error.code, applied);
+      return applied !== null;
     },
   };
 }

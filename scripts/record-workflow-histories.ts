@@ -60,15 +60,22 @@ const screeningDb: Record<string, Stub> = {
   recordScreeningActivity: async () => 'history-row-1',
   saveJobResult: async () => true,
   settleCompletedJob: async () => true,
+  settleFailedJob: async () => true,
 };
 
 /**
  * Histories of paths the current code no longer takes for new workflows (they sit behind a patch) but that
  * workflows started before it still replay: this script cannot record them again, so they are kept until no such
  * workflow runs. payfast-payment-*: the input's serverValidation flag chose the path, before the worker checked
- * the ITN itself (patch payfast-itn-checked-by-worker).
+ * the ITN itself (patch payfast-itn-checked-by-worker). screening-*-{four,two}-activities: a job's separate charge,
+ * history and mirror writes (or release and mirror), before the patch job-settles-in-one-transaction.
  */
-const RECORDED_BY_OLDER_CODE = new Set(['payfast-payment-confirmed.json', 'payfast-payment-rejected.json']);
+const RECORDED_BY_OLDER_CODE = new Set([
+  'payfast-payment-confirmed.json',
+  'payfast-payment-rejected.json',
+  'screening-completed-four-activities.json',
+  'screening-failed-invalid-target-two-activities.json',
+]);
 
 const SCENARIOS: Scenario[] = [
   {

@@ -34,11 +34,21 @@ function mirrorSeq(): string {
   return (BigInt(info.runStartTime.getTime()) * BigInt(100_000) + BigInt(info.historyLength)).toString();
 }
 
+/**
+ * The patch of jobs whose settle is one activity and one transaction (charge + history + mirror, or release +
+ * mirror): a job is two activities instead of four. Jobs started before it replay the separate writes they recorded.
+ */
+const SETTLE_IN_ONE_TRANSACTION = 'job-settles-in-one-transaction';
+
 /** A failed analysis: the hold released and the mirror written as failed, even while the workflow is cancelled. */
 async function failJob(input: ScreeningInput, err: unknown): Promise<ScreeningOutcome> {
   const error = describeFailure(err);
   // Cleanup must finish even if the workflow is being cancelled: the hold would otherwise stay reserved.
   await CancellationScope.nonCancellable(async () => {
+    if (patched(SETTLE_IN_ONE_TRANSACTION)) {
+      await db.settleFailedJob({ requestId: input.requestId, seq: mirrorSeq(), runId: workflowInfo().runId, error });
+      return;
+    }
     await db.releaseCredits({ requestId: input.requestId });
     await db.saveJobResult({
       requestId: input.requestId,
@@ -63,9 +73,12 @@ const analysisActivities = (input: ScreeningInput) =>
   });
 
 /**
- * One screening job (id `screening:<request_id>`): analyze → charge (idempotency key = request_id)
- * → activity history → mirror the result. A failed analysis releases the credits held and costs nothing.
- * Failures keep the code their activity gave them (src/platform/errors); anything else is ANALYSIS_FAILED.
+ * One screening job (id `screening:<request_id>`): analyze, then settle: charge (idempotency key
+ * `screening:<request_id>`), activity history and the mirror's `completed` in one transaction (one activity), so a
+ * client that sees `completed` also finds the charge and the history row. A failed analysis releases the credits
+ * held and costs nothing. Failures keep the code their activity gave them (src/platform/errors); anything else is
+ * ANALYSIS_FAILED. Both activities may be dispatched eagerly (in the answer to the workflow task that schedules
+ * them) when the server enables it: see docs/operations.md.
  */
 export async function screeningWorkflow(input: ScreeningInput): Promise<ScreeningOutcome> {
   // Retryability is decided by the activity's failure (an AppError's own flag), not listed here.
@@ -80,6 +93,26 @@ export async function screeningWorkflow(input: ScreeningInput): Promise<Screenin
 
   // The engine never crawls deeper than the hold pays for; the min() is a second fence.
   const amount = Math.min(analysisCost(result.depthReached), input.creditsHeld);
+  if (patched(SETTLE_IN_ONE_TRANSACTION)) {
+    await db.settleCompletedJob({ job: input, result, amount, seq: mirrorSeq(), runId: workflowInfo().runId });
+  } else {
+    await settleInThreeSteps(input, result, amount);
+  }
+  upsertSearchAttributes([
+    { key: RiskLevelAttr, value: result.response.risk_level },
+    { key: JobStatusAttr, value: 'completed' },
+  ]);
+  return {
+    status: 'completed',
+    responseId: result.response.response_id,
+    riskLevel: result.response.risk_level,
+    creditsCharged: amount,
+    error: null,
+  };
+}
+
+/** How jobs started before the patch settle: three activities, the mirror last. Kept for their replay. */
+async function settleInThreeSteps(input: ScreeningInput, result: AnalysisResult, amount: number): Promise<void> {
   await db.chargeCredits({
     requestId: input.requestId,
     userId: input.userId,
@@ -98,17 +131,6 @@ export async function screeningWorkflow(input: ScreeningInput): Promise<Screenin
     error: null,
     creditsCharged: amount,
   });
-  upsertSearchAttributes([
-    { key: RiskLevelAttr, value: result.response.risk_level },
-    { key: JobStatusAttr, value: 'completed' },
-  ]);
-  return {
-    status: 'completed',
-    responseId: result.response.response_id,
-    riskLevel: result.response.risk_level,
-    creditsCharged: amount,
-    error: null,
-  };
 }
 
 /**

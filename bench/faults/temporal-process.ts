@@ -3,6 +3,7 @@ import { closeSync, openSync } from 'node:fs';
 import { Connection } from '@temporalio/client';
 import { SearchAttributeType } from '@temporalio/common';
 import { ALL_SEARCH_ATTRIBUTES } from '../../src/platform/temporal/search-attributes';
+import { DEV_SERVER_TUNING } from '../../src/platform/dev-services/temporal-dev-server';
 
 function cliType(type: SearchAttributeType): string {
   if (type !== SearchAttributeType.KEYWORD)
@@ -44,12 +45,9 @@ export async function startTemporalProcess(options: {
       '--db-filename',
       options.dbFile,
       ...ALL_SEARCH_ATTRIBUTES.flatMap((a) => ['--search-attribute', `${a.name}=${cliType(a.type)}`]),
-      // As in src/infra/temporal-dev-server.ts. WAL with synchronous=NORMAL loses nothing committed when only
+      // As every dev server of the project runs. WAL with synchronous=NORMAL loses nothing committed when only
       // the process dies.
-      '--sqlite-pragma',
-      'journal_mode=WAL',
-      '--sqlite-pragma',
-      'synchronous=NORMAL',
+      ...DEV_SERVER_TUNING,
       '--log-level',
       'error',
     ],

@@ -1,4 +1,4 @@
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { isUuid } from '../platform/http/common-patterns';
 
 export type ActivityType = 'kyt' | 'kya' | 'kye';
@@ -75,8 +75,8 @@ export function createHistoryStore(pool: Pool) {
      * Inserts once per idempotency key and returns the row's id either way. The owner is resolved from
      * userRef (internal id or Clerk id); an unknown owner leaves user_id NULL until the user appears.
      */
-    async record(e: ActivityEntry): Promise<{ id: string; inserted: boolean }> {
-      const { rows } = await pool.query<{ id: string; inserted: boolean }>(
+    async record(e: ActivityEntry, db: Pool | PoolClient = pool): Promise<{ id: string; inserted: boolean }> {
+      const { rows } = await db.query<{ id: string; inserted: boolean }>(
         `WITH owner AS (
            -- Two indexed lookups: by Clerk id, or by internal id when the reference is a UUID.
            SELECT id FROM users WHERE clerk_user_id = $1 UNION ALL SELECT id FROM users WHERE id = $22::uuid LIMIT 1),
@@ -120,7 +120,7 @@ export function createHistoryStore(pool: Pool) {
       if (row) return row;
       // A twin committed after this statement's snapshot: ON CONFLICT saw it, the SELECT above could not. A new
       // statement has a new snapshot (READ COMMITTED), so it finds the twin's row.
-      const twin = await pool.query<{ id: string }>('SELECT id FROM activity_history WHERE idempotency_key = $1', [
+      const twin = await db.query<{ id: string }>('SELECT id FROM activity_history WHERE idempotency_key = $1', [
         e.idempotencyKey,
       ]);
       if (!twin.rows[0]) throw new Error(`activity ${e.idempotencyKey} neither inserted nor found`);

@@ -165,8 +165,8 @@ export function createJobStore(pool: Pool) {
      * applied write finished (the job's kind and its submission and completion times), or null when
      * it did not apply, so a retried write is never counted twice.
      */
-    async applyUpdate(u: JobUpdate): Promise<AppliedJobUpdate | null> {
-      const { rows } = await pool.query(
+    async applyUpdate(u: JobUpdate, db: Pool | PoolClient = pool): Promise<AppliedJobUpdate | null> {
+      const { rows } = await db.query(
         `UPDATE screening_jobs SET status = $4, seq = $2, run_id = $3, response = $5, full_response = $6, error = $7,
            credits_charged = $8, response_id = ($5::jsonb ->> 'response_id')::uuid, ` +
           `updated_at = now(), completed_at = now()

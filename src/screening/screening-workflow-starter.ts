@@ -2,6 +2,7 @@ import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Clien
 import { decodeArrayFromPayloads } from '@temporalio/common/lib/internal-non-workflow';
 import { screeningWorkflowId } from './workflow-ids';
 import type { JobUpdate } from './jobs-store';
+import type { CompletedJobSettlement, FailedJobSettlement } from './settle-job';
 import type { ScreeningInput } from './workflow-types';
 import { ApiTypeAttr, ChainAttr, JobStatusAttr, UserIdAttr } from '../platform/temporal/search-attributes';
 
@@ -10,8 +11,30 @@ import { ApiTypeAttr, ChainAttr, JobStatusAttr, UserIdAttr } from '../platform/t
  */
 export type ExecutionStatus = string;
 
-/** The activity whose input is the job's mirror write (activities/screening.ts). */
-const MIRROR_WRITE_ACTIVITY = 'saveJobResult';
+/**
+ * The activities whose input holds the job's mirror write (activities/screening.ts), and how to read it from their
+ * input: the separate write of jobs started before the one-transaction settle, and the settles.
+ */
+const MIRROR_WRITES: Record<string, (input: unknown) => JobUpdate> = {
+  saveJobResult: (input) => input as JobUpdate,
+  settleCompletedJob: (input) => {
+    const s = input as CompletedJobSettlement;
+    return {
+      requestId: s.job.requestId,
+      seq: s.seq,
+      runId: s.runId,
+      status: 'completed',
+      response: s.result.response,
+      fullResponse: s.result.full,
+      error: null,
+      creditsCharged: s.amount,
+    };
+  },
+  settleFailedJob: (input) => {
+    const s = input as FailedJobSettlement;
+    return { ...s, status: 'failed', response: null, fullResponse: null, creditsCharged: 0 };
+  },
+};
 
 export interface ScreeningWorkflowStarter {
   /**
@@ -77,12 +100,13 @@ export function createScreeningWorkflowStarter(deps: {
         });
       const scheduled = (history?.events ?? [])
         .map((event) => event.activityTaskScheduledEventAttributes)
-        .filter((attributes) => attributes?.activityType?.name === MIRROR_WRITE_ACTIVITY);
+        .filter((attributes) => Object.hasOwn(MIRROR_WRITES, attributes?.activityType?.name ?? ''));
       const last = scheduled[scheduled.length - 1];
-      if (!last) return null;
+      const readUpdate = MIRROR_WRITES[last?.activityType?.name ?? ''];
+      if (!last || !readUpdate) return null;
       // Decoded with the client's own converter (and codecs), as the worker decoded it.
-      const [update] = await decodeArrayFromPayloads(deps.temporal.options.loadedDataConverter, last.input?.payloads);
-      return (update as JobUpdate | undefined) ?? null;
+      const [input] = await decodeArrayFromPayloads(deps.temporal.options.loadedDataConverter, last.input?.payloads);
+      return input ? readUpdate(input) : null;
     },
   };
 }

@@ -9,9 +9,10 @@ describe('credits are charged exactly once per request_id', () => {
     stack = await startTestStack({
       activities: (defaults) => ({
         ...defaults,
-        // Commits the charge, then dies before Temporal hears of it: the retry must not charge again.
-        async chargeCredits(input) {
-          const result = await defaults.chargeCredits(input);
+        // Commits the settle (charge, history, mirror), then dies before Temporal hears of it: the retry must not
+        // charge again.
+        async settleCompletedJob(input) {
+          const result = await defaults.settleCompletedJob(input);
           if (activityInfo().attempt === 1) {
             failedAttempts++;
             throw new Error('simulated crash after the charge committed');
@@ -23,7 +24,7 @@ describe('credits are charged exactly once per request_id', () => {
   });
   afterAll(async () => stack.stop());
 
-  test('when the charge activity fails after its commit and is retried, then the account is debited once', async () => {
+  test('when the settle activity fails after its commit and is retried, then the account is debited once', async () => {
     const user = await stack.createUser({ credits: 4 });
 
     const submit = await stack.http('POST', '/api/v1/kyt/job', {
@@ -41,18 +42,26 @@ describe('credits are charged exactly once per request_id', () => {
       [user.id],
     );
     expect(rows).toEqual([{ kind: 'consume', amount: 1, idempotency_key: `screening:${submit.body.data.request_id}` }]);
+    const history = await stack.pool.query('SELECT count(*)::int AS n FROM activity_history WHERE request_id = $1', [
+      submit.body.data.request_id,
+    ]);
+    expect(history.rows).toEqual([{ n: 1 }]);
 
     // The workflow history proves the activity really ran twice.
-    const history = await stack.temporal.workflow.getHandle(`screening:${submit.body.data.request_id}`).fetchHistory();
+    // The mirror says completed when the settle commits, just before the activity's completion reaches Temporal.
+    const handle = stack.temporal.workflow.getHandle(`screening:${submit.body.data.request_id}`);
+    await handle.result();
+    const workflow = await handle.fetchHistory();
     const scheduled = new Map<string, string>();
-    for (const e of history.events ?? []) {
+    for (const e of workflow.events ?? []) {
       const attrs = e.activityTaskScheduledEventAttributes;
       if (attrs) scheduled.set(String(e.eventId), attrs.activityType?.name ?? '');
     }
-    const chargeStart = (history.events ?? []).find((e) => {
+    const settleStart = (workflow.events ?? []).find((e) => {
       const started = e.activityTaskStartedEventAttributes;
-      return started && scheduled.get(String(started.scheduledEventId)) === 'chargeCredits';
+      return started && scheduled.get(String(started.scheduledEventId)) === 'settleCompletedJob';
     });
-    expect(chargeStart?.activityTaskStartedEventAttributes?.attempt).toBe(2);
+    expect(settleStart?.activityTaskStartedEventAttributes?.attempt).toBe(2);
+    expect([...scheduled.values()]).toEqual(['analyzeTarget', 'settleCompletedJob']);
   });
 });

@@ -121,6 +121,7 @@ describe('deadlines while the GC runs', () => {
       analyze: (_req: unknown, signal: AbortSignal) => untilAborted(signal),
     } as unknown as ScreeningEngine;
     const activities = createScreeningActivities({
+      pool: {} as never,
       engine,
       credits: {} as never,
       jobs: {} as never,

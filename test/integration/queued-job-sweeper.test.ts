@@ -84,8 +84,8 @@ describe('the queued-job sweeper: nothing stays queued with credits held', () =>
 
   /** One sweep, as the schedule runs it (no argument), or with whatever `args` a caller sends. */
   /**
-   * A worker on a task queue of its own whose saveJobResult reports success without writing: a workflow it runs
-   * completes (charged, history recorded) while the job's row stays queued.
+   * A worker on a task queue of its own whose settle charges and records the history but reports the mirror write
+   * done without making it: a workflow it runs completes (charged, history recorded) while the job's row stays queued.
    */
   async function startLossyWorker(): Promise<{ taskQueue: string; stop(): Promise<void> }> {
     const config = { ...stack.config, TEMPORAL_TASK_QUEUE: `lossy-${randomUUID()}` };
@@ -94,7 +94,16 @@ describe('the queued-job sweeper: nothing stays queued with credits held', () =>
     const worker = await createWorker({
       connection,
       config,
-      activities: { ...activities, saveJobResult: async () => true },
+      activities: {
+        ...activities,
+        saveJobResult: async () => true,
+        settleCompletedJob: async ({ job, result, amount }) => {
+          const { requestId, userId } = job;
+          await activities.chargeCredits({ requestId, userId, amount, depthReached: result.depthReached });
+          await activities.recordScreeningActivity({ job, result });
+          return true;
+        },
+      },
       workflowBundlePath: process.env.TEST_WORKFLOW_BUNDLE,
     });
     const running = worker.run();

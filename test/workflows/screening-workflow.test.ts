@@ -8,6 +8,7 @@ import type { QueuedJobActivities } from '../../activities/screening-sweeper';
 import type { ScreeningActivities } from '../../activities/screening';
 import { JobStatusAttr, RiskLevelAttr } from '../../src/platform/temporal/search-attributes';
 import type { JobUpdate } from '../../src/screening/jobs-store';
+import type { CompletedJobSettlement, FailedJobSettlement } from '../../src/screening/settle-job';
 import { analysisCost } from '../../src/screening/pricing';
 import type { ScreeningInput, ScreeningOutcome } from '../../src/screening/workflow-types';
 import type { queuedJobSweeperWorkflow, screeningWorkflow } from '../../workflows';
@@ -20,6 +21,8 @@ const ACTIVITIES = [
   'releaseCredits',
   'recordScreeningActivity',
   'saveJobResult',
+  'settleCompletedJob',
+  'settleFailedJob',
   'sweepQueuedJobs',
   'sweepStalledBatches',
 ];
@@ -36,6 +39,8 @@ function screeningStubs(log: CallLog, analyzeTarget: (input: ScreeningInput) => 
     releaseCredits: async () => 3,
     recordScreeningActivity: async () => 'history-row-1',
     saveJobResult: async () => true,
+    settleCompletedJob: async () => true,
+    settleFailedJob: async () => true,
   };
   return logged(log, stubs);
 }
@@ -74,24 +79,35 @@ async function runScreening(
   };
 }
 
-const savedUpdate = (log: CallLog): JobUpdate => log.inputOf('saveJobResult') as JobUpdate;
+/** The mirror write of the run's settle (the job's second and last activity), as the sweeper's repair reads it. */
+function savedUpdate(log: CallLog): JobUpdate {
+  if (log.count('settleFailedJob') > 0) {
+    const s = log.inputOf('settleFailedJob') as FailedJobSettlement;
+    return { ...s, status: 'failed', response: null, fullResponse: null, creditsCharged: 0 };
+  }
+  const s = log.inputOf('settleCompletedJob') as CompletedJobSettlement;
+  return {
+    requestId: s.job.requestId,
+    seq: s.seq,
+    runId: s.runId,
+    status: 'completed',
+    response: s.result.response,
+    fullResponse: s.result.full,
+    error: null,
+    creditsCharged: s.amount,
+  };
+}
 
 describe('screeningWorkflow, completed analysis', () => {
-  test('charges what the crawl cost, records history before the last mirror write, saves completed', async () => {
+  test('settles in one activity after the analysis: charges what the crawl cost, history and mirror with it', async () => {
     const input = screeningInput({ creditsHeld: 5 });
     const result = analysisResult({ depthReached: 3, riskLevel: 'HIGH', responseId: 'resp-42' });
     const { outcome, log, jobStatus, riskLevel } = await runScreening(input, async () => result);
 
     const cost = analysisCost(3);
     expect(cost).toBeLessThan(input.creditsHeld);
-    expect(log.names()).toEqual(['analyzeTarget', 'chargeCredits', 'recordScreeningActivity', 'saveJobResult']);
-    expect(log.inputOf('chargeCredits')).toEqual({
-      requestId: input.requestId,
-      userId: input.userId,
-      amount: cost,
-      depthReached: 3,
-    });
-    expect(log.inputOf('recordScreeningActivity')).toEqual({ job: input, result });
+    expect(log.names()).toEqual(['analyzeTarget', 'settleCompletedJob']);
+    expect(log.inputOf('settleCompletedJob')).toMatchObject({ job: input, result, amount: cost });
     expect(savedUpdate(log)).toMatchObject({
       requestId: input.requestId,
       status: 'completed',
@@ -100,7 +116,7 @@ describe('screeningWorkflow, completed analysis', () => {
       error: null,
       creditsCharged: cost,
     });
-    expect(log.count('releaseCredits')).toBe(0);
+    expect(log.count('settleFailedJob')).toBe(0);
     expect(outcome).toEqual({
       status: 'completed',
       responseId: 'resp-42',
@@ -136,17 +152,16 @@ describe('screeningWorkflow, completed analysis', () => {
     const { outcome, log } = await runScreening(input, async () => deep);
 
     expect(analysisCost(6)).toBeGreaterThan(2);
-    expect(log.inputOf('chargeCredits')).toMatchObject({ amount: 2, depthReached: 6 });
+    expect(log.inputOf('settleCompletedJob')).toMatchObject({ amount: 2, result: { depthReached: 6 } });
     expect(savedUpdate(log).creditsCharged).toBe(2);
     expect(outcome).toMatchObject({ status: 'completed', riskLevel: 'LOW', creditsCharged: 2 });
   });
 });
 
 describe('screeningWorkflow, failed analysis', () => {
-  /** The failed job: the hold released first, the mirror then says failed, nothing charged or recorded. */
+  /** The failed job: the hold released and the mirror failed in one settle, nothing charged or recorded. */
   function expectFailedJob(run: ScreeningRun, input: ScreeningInput, error: { code: string; message: string }): void {
-    expect(run.log.names().filter((name) => name !== 'analyzeTarget')).toEqual(['releaseCredits', 'saveJobResult']);
-    expect(run.log.inputOf('releaseCredits')).toEqual({ requestId: input.requestId });
+    expect(run.log.names().filter((name) => name !== 'analyzeTarget')).toEqual(['settleFailedJob']);
     expect(savedUpdate(run.log)).toMatchObject({
       requestId: input.requestId,
       status: 'failed',
@@ -155,8 +170,7 @@ describe('screeningWorkflow, failed analysis', () => {
       error,
       creditsCharged: 0,
     });
-    expect(run.log.count('chargeCredits')).toBe(0);
-    expect(run.log.count('recordScreeningActivity')).toBe(0);
+    expect(run.log.count('settleCompletedJob')).toBe(0);
     expect(run.outcome).toEqual({ status: 'failed', responseId: null, riskLevel: null, creditsCharged: 0, error });
     expect(run.jobStatus).toBe('failed');
     expect(run.riskLevel).toBeUndefined();

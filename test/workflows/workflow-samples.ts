@@ -193,6 +193,10 @@ export function batchStubs(
       if (update.requestId.startsWith(prefix)) queued.delete(indexOf(update.requestId));
       return true;
     },
+    settleFailedJob: async (update: { requestId: string }) => {
+      if (update.requestId.startsWith(prefix)) queued.delete(indexOf(update.requestId));
+      return true;
+    },
     analyzeTarget: async () => analysisResult({ depthReached: 1, riskLevel: 'LOW' }),
   };
   return { stubs, queued, requestId };

@@ -8,6 +8,21 @@ export interface DevServer {
 }
 
 /**
+ * What every dev server of the project runs with (the fault suite's too): WAL keeps SQLite from serialising every
+ * write on fsync (the SDK's own stress CI does the same), and eager activity execution lets the server hand an
+ * activity to the worker in its answer to the workflow task that scheduled it, saving the activity task's poll round
+ * trip (a cluster enables it the same way, in its dynamic config: docs/operations.md).
+ */
+export const DEV_SERVER_TUNING = [
+  '--sqlite-pragma',
+  'journal_mode=WAL',
+  '--sqlite-pragma',
+  'synchronous=NORMAL',
+  '--dynamic-config-value',
+  'system.enableActivityEagerExecution=true',
+] as const;
+
+/**
  * Starts `temporal server start-dev` through the SDK (it waits for readiness and kills the process
  * on teardown) with the operators' search attributes registered.
  */
@@ -27,10 +42,9 @@ export async function startTemporalDevServer(options: {
       ...(options.uiPort ? { ui: true, uiPort: options.uiPort } : { ui: false }),
       ...(options.dbFile ? { dbFilename: options.dbFile } : {}),
       searchAttributes: ALL_SEARCH_ATTRIBUTES,
-      // WAL keeps SQLite from serialising every write on fsync (the SDK's own stress CI does the same).
       // `--output none`: no "CLI … / Server: / UI: / Metrics:" block on our stdout (the SDK hands the child our
       // terminal); the callers print the address and the UI themselves. Its log lines stay, at error only.
-      extraArgs: ['--sqlite-pragma', 'journal_mode=WAL', '--sqlite-pragma', 'synchronous=NORMAL', '--output', 'none'],
+      extraArgs: [...DEV_SERVER_TUNING, '--output', 'none'],
       log: { format: 'pretty', level: 'error' },
     },
   });

@@ -1,0 +1,102 @@
+import type { Pool } from 'pg';
+import type { CreditStore, LedgerResult } from '../billing';
+import type { HistoryStore } from '../history';
+import { inTransaction } from '../platform/db/transaction';
+import type { AnalysisResult } from './engine/types';
+import type { AppliedJobUpdate, JobStore } from './jobs-store';
+import { screeningHistoryEntry } from './screening-history-entry';
+import type { JobError, ScreeningInput } from './workflow-types';
+
+export interface SettleJobDeps {
+  pool: Pool;
+  credits: Pick<CreditStore, 'consume' | 'releaseHold'>;
+  history: Pick<HistoryStore, 'record'>;
+  jobs: Pick<JobStore, 'applyUpdate'>;
+}
+
+/** The ledger key of a job's charge: a retried settle finds the first charge and debits nothing more. */
+export const jobChargeKey = (requestId: string) => `screening:${requestId}`;
+
+export interface CompletedJobSettlement {
+  job: ScreeningInput;
+  result: AnalysisResult;
+  amount: number;
+  /** The mirror write's seq (the workflow's mirrorSeq): a late retry never overwrites a newer write. */
+  seq: string;
+  runId: string;
+}
+
+/**
+ * A completed job's charge, history row and mirror write in ONE transaction: one round trip of the workflow instead
+ * of three, and `completed` is visible exactly when the charge and the history row are (they commit together).
+ * Idempotent as a whole: the charge is keyed `screening:<request_id>`, the history row `screening:<request_id>`
+ * (ON CONFLICT DO NOTHING) and the mirror write is seq-guarded, so a retry after a commit whose answer was lost
+ * changes nothing. The charge takes the account row lock first, as every ledger write does (no lock-order cycle).
+ */
+export async function settleCompletedJob(
+  deps: SettleJobDeps,
+  s: CompletedJobSettlement,
+): Promise<{ charged: LedgerResult; applied: AppliedJobUpdate | null }> {
+  return inTransaction(deps.pool, async (client) => {
+    const charged = await deps.credits.consume(
+      {
+        userId: s.job.userId,
+        amount: s.amount,
+        idempotencyKey: jobChargeKey(s.job.requestId),
+        holdKey: s.job.requestId,
+        reason: `screening ${s.job.requestId}`,
+        metadata: { requestId: s.job.requestId, depthReached: s.result.depthReached },
+      },
+      client,
+    );
+    await deps.history.record(screeningHistoryEntry(s.job, s.result), client);
+    const applied = await deps.jobs.applyUpdate(
+      {
+        requestId: s.job.requestId,
+        seq: s.seq,
+        runId: s.runId,
+        status: 'completed',
+        response: s.result.response,
+        fullResponse: s.result.full,
+        error: null,
+        creditsCharged: s.amount,
+      },
+      client,
+    );
+    return { charged, applied };
+  });
+}
+
+export interface FailedJobSettlement {
+  requestId: string;
+  seq: string;
+  runId: string;
+  error: JobError;
+}
+
+/**
+ * A failed job's hold released and its mirror written as failed, in one transaction: nothing is charged. Releasing
+ * twice gives back nothing; the mirror write is seq-guarded.
+ */
+export async function settleFailedJob(
+  deps: SettleJobDeps,
+  s: FailedJobSettlement,
+): Promise<{ released: number; applied: AppliedJobUpdate | null }> {
+  return inTransaction(deps.pool, async (client) => {
+    const released = await deps.credits.releaseHold(s.requestId, client);
+    const applied = await deps.jobs.applyUpdate(
+      {
+        requestId: s.requestId,
+        seq: s.seq,
+        runId: s.runId,
+        status: 'failed',
+        response: null,
+        fullResponse: null,
+        error: s.error,
+        creditsCharged: 0,
+      },
+      client,
+    );
+    return { released, applied };
+  });
+}
