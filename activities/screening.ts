@@ -9,6 +9,7 @@ import {
   settleFailedJob,
   type CompletedJobSettlement,
   type FailedJobSettlement,
+  type SettledJob,
 } from '../src/screening/settle-job';
 import { isSupportedChain } from '../src/screening/chains/chain';
 import type { ScreeningEngine } from '../src/screening/engine/engine';
@@ -147,12 +148,12 @@ export function createScreeningActivities(deps: ScreeningActivityDeps) {
      * job's second and last activity (screeningWorkflow after the patch 'job-settles-in-one-transaction', and every
      * batch item). Idempotent as a whole: charge key and history key `screening:<request_id>`, the mirror seq-guarded.
      */
-    async settleCompletedJob(input: CompletedJobSettlement): Promise<boolean> {
+    async settleCompletedJob(input: CompletedJobSettlement): Promise<SettledJob> {
       try {
-        const { charged, applied } = await settleCompletedJob(deps, input);
+        const { charged, applied, mirrorWrite } = await settleCompletedJob(deps, input);
         if (!charged.duplicate) deps.metrics.creditsConsumed(input.amount);
         countSettled('completed', null, applied);
-        return applied !== null;
+        return { applied: applied !== null, mirrorWrite };
       } catch (err) {
         throw toApplicationFailure(err);
       }

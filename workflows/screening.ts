@@ -18,10 +18,15 @@ import { analysisCost } from '../src/screening/pricing';
 import type { QueuedJobSweepSummary, ScreeningInput, ScreeningOutcome } from '../src/screening/workflow-types';
 
 /** Database writes: retried until the database is back, with backoff capped at 30 s. */
-const db = proxyActivities<ScreeningActivities>({
-  startToCloseTimeout: '30s',
-  retry: { initialInterval: '500ms', maximumInterval: '30s' },
-});
+const dbRetry = { startToCloseTimeout: '30s', retry: { initialInterval: '500ms', maximumInterval: '30s' } } as const;
+const db = proxyActivities<ScreeningActivities>(dbRetry);
+/**
+ * The completed job's settle, as a local activity: run by the worker inside the workflow task that follows the
+ * analysis, so the job completes in that same task (a marker in the history instead of an activity's three events
+ * and one more workflow task). It is one short transaction, idempotent as a whole, so running it again after a lost
+ * worker (the task is retried elsewhere) repeats nothing.
+ */
+const localDb = proxyLocalActivities<ScreeningActivities>(dbRetry);
 
 /**
  * A mirror write's seq: grows across runs (runStartTime) and within one (history length), so the
@@ -74,11 +79,12 @@ const analysisActivities = (input: ScreeningInput) =>
 
 /**
  * One screening job (id `screening:<request_id>`): analyze, then settle: charge (idempotency key
- * `screening:<request_id>`), activity history and the mirror's `completed` in one transaction (one activity), so a
- * client that sees `completed` also finds the charge and the history row. A failed analysis releases the credits
+ * `screening:<request_id>`), activity history and the mirror's `completed` in one transaction (one local activity),
+ * so a client that sees `completed` also finds the charge and the history row. A failed analysis releases the credits
  * held and costs nothing. Failures keep the code their activity gave them (src/platform/errors); anything else is
- * ANALYSIS_FAILED. Both activities may be dispatched eagerly (in the answer to the workflow task that schedules
- * them) when the server enables it: see docs/operations.md.
+ * ANALYSIS_FAILED. The analysis is an ordinary activity (it heartbeats: a lost worker is noticed within
+ * heartbeatTimeout and the crawl runs again elsewhere), dispatched eagerly, in the answer to the workflow task that
+ * schedules it, when the server enables it (docs/operations.md).
  */
 export async function screeningWorkflow(input: ScreeningInput): Promise<ScreeningOutcome> {
   // Retryability is decided by the activity's failure (an AppError's own flag), not listed here.
@@ -94,7 +100,7 @@ export async function screeningWorkflow(input: ScreeningInput): Promise<Screenin
   // The engine never crawls deeper than the hold pays for; the min() is a second fence.
   const amount = Math.min(analysisCost(result.depthReached), input.creditsHeld);
   if (patched(SETTLE_IN_ONE_TRANSACTION)) {
-    await db.settleCompletedJob({ job: input, result, amount, seq: mirrorSeq(), runId: workflowInfo().runId });
+    await localDb.settleCompletedJob({ job: input, result, amount, seq: mirrorSeq(), runId: workflowInfo().runId });
   } else {
     await settleInThreeSteps(input, result, amount);
   }
@@ -147,10 +153,6 @@ export async function batchItemScreeningWorkflow(input: ScreeningInput): Promise
   const local = proxyLocalActivities<ScreeningActivities>({
     startToCloseTimeout: input.crawlTimeoutMs + 30_000,
     retry: { initialInterval: '1s', maximumInterval: '10s', maximumAttempts: 3 },
-  });
-  const localDb = proxyLocalActivities<ScreeningActivities>({
-    startToCloseTimeout: '30s',
-    retry: { initialInterval: '500ms', maximumInterval: '30s' },
   });
   let result: AnalysisResult;
   try {

@@ -23,9 +23,9 @@ export type HoldResult =
   | { kind: 'insufficient_credits'; needed: number; available: number; paymentFailed: boolean; debt: number };
 
 /**
- * Holds a job's credits and records it as queued in ONE transaction (so concurrent submits can never promise more
- * than the balance), and gives back the workflow input. Idempotency: the hold and the row are keyed by
- * `requestId`; for a request id already recorded (a retried activity), the recorded job is returned as it is.
+ * Holds a job's credits and records it as queued in ONE statement (so concurrent submits can never promise more than
+ * the balance, and a submit costs one round trip to the database), and gives back the workflow input. `requestId` is
+ * fresh (the caller's randomUUID): a second call with the same id would fail on the primary key, holding nothing.
  */
 export async function holdAndRecord(
   deps: HoldDeps,
@@ -37,49 +37,32 @@ export async function holdAndRecord(
   policy: PolicySnapshot | null = null,
 ): Promise<HoldResult> {
   const plannedDepth = deps.capabilities.plannedDepth(request.chain, request.apiType);
-  return inTransaction(deps.pool, async (client): Promise<HoldResult> => {
-    // On the transaction's connection: asking the pool for a second one while holding this one deadlocks as soon as
-    // as many submits run at once as the pool has connections (each waits for a connection the others hold).
-    const recorded = await deps.jobs.findForUser(requestId, userId, client);
-    const amount =
-      recorded?.creditsHeld ??
-      (await deps.credits.reserve(userId, requestId, MINIMUM_CHARGE, analysisCost(plannedDepth), client));
-    if (amount === 0) {
-      // Read on the same connection: asking the pool for a second one while holding this one can
-      // exhaust the pool under a burst of refused submits. Nothing was held, so the commit changes nothing.
+  const max = analysisCost(plannedDepth);
+  const depthByAmount = Array.from({ length: max + 1 }, (_, amount) => deepestAffordableDepth(amount, plannedDepth));
+  const { held, job } = await deps.jobs.holdAndInsertQueued(
+    { requestId, userId, ...request, httpRequestId: origin.httpRequestId ?? null, policy },
+    { min: MINIMUM_CHARGE, max, depthByAmount },
+  );
+  if (!job) {
+    // Nothing was held: the refusal says what the account has, and whether a failed payment is why.
+    return inTransaction(deps.pool, async (client): Promise<HoldResult> => {
       const { available, debt } = await deps.credits.balance(userId, client);
       const paymentFailed = await deps.subscriptions.hasFailedPayment(userId, client);
       return { kind: 'insufficient_credits', needed: MINIMUM_CHARGE, available, paymentFailed, debt };
-    }
-    const maxDepth = deepestAffordableDepth(amount, plannedDepth);
-    const job =
-      recorded ??
-      (await deps.jobs.insertQueued(
-        {
-          requestId,
-          userId,
-          ...request,
-          maxDepth,
-          creditsHeld: amount,
-          httpRequestId: origin.httpRequestId ?? null,
-          policy,
-        },
-        client,
-      ));
-    const input: ScreeningInput = {
-      requestId,
-      userId,
-      apiType: request.apiType,
-      chain: request.chain,
-      target: request.target,
-      crawlTimeoutMs: request.crawlTimeoutMs,
-      maxDepth,
-      creditsHeld: amount,
-      heartbeatTimeoutMs: deps.heartbeatTimeoutMs,
-      referenceId: request.referenceId,
-      // A retried hold keeps the policy version first recorded.
-      policy: recorded ? recorded.policy : policy,
-    };
-    return { kind: 'held', job, input };
-  });
+    });
+  }
+  const input: ScreeningInput = {
+    requestId,
+    userId,
+    apiType: request.apiType,
+    chain: request.chain,
+    target: request.target,
+    crawlTimeoutMs: request.crawlTimeoutMs,
+    maxDepth: deepestAffordableDepth(held, plannedDepth),
+    creditsHeld: held,
+    heartbeatTimeoutMs: deps.heartbeatTimeoutMs,
+    referenceId: request.referenceId,
+    policy,
+  };
+  return { kind: 'held', job, input };
 }

@@ -41,6 +41,22 @@ export interface JobRecord {
   policy: PolicySnapshot | null;
 }
 
+/**
+ * A job as its poll answers it: the one stored answer the poll sends (`response`, or `full_response` for
+ * /fullresponse) as the JSON text Postgres holds, never parsed here, and not the other one.
+ */
+export interface PolledJobRecord {
+  requestId: string;
+  status: JobRecord['status'];
+  referenceId: string | null;
+  createdAt: Date;
+  completedAt: Date | null;
+  creditsCharged: number | null;
+  error: JobError | null;
+  /** The stored answer's JSON text; null until the job completed. */
+  answerText: string | null;
+}
+
 /** What an applied mirror write finished: the job's kind, and when it was submitted and completed. */
 export interface AppliedJobUpdate {
   apiType: ApiType;
@@ -120,6 +136,48 @@ export function createJobStore(pool: Pool) {
     },
 
     /**
+     * Holds a fresh job's credits and records it as queued in ONE statement (one round trip, atomic on its own: the
+     * hold and the row commit together or not at all). `reserve_credits` (billing's SQL function, under the account
+     * row lock) holds between `hold.min` and `hold.max`; the job's max_depth is `hold.depthByAmount[held]`, the
+     * deepest crawl the held amount pays for (src/screening/pricing.ts decides it, not SQL). Nothing is held or
+     * recorded when not even `hold.min` is available: `job` is then null.
+     */
+    async holdAndInsertQueued(
+      job: Omit<NewJob, 'maxDepth' | 'creditsHeld' | 'batchId'>,
+      hold: { min: number; max: number; depthByAmount: readonly number[] },
+      db: Pool | PoolClient = pool,
+    ): Promise<{ held: number; job: JobRecord | null }> {
+      const { rows } = await db.query(
+        `WITH hold AS (SELECT reserve_credits($2, $1::text, $9, $10) AS held),
+         job AS (
+           INSERT INTO screening_jobs (request_id, user_id, api_type, chain, target, reference_id, ` +
+          `crawl_timeout_ms, max_depth, credits_held, http_request_id, policy, status)
+           SELECT $1::uuid, $2, $3, $4, $5, $6, $7, ($11::int[])[hold.held + 1], hold.held, $8, $12::jsonb, 'queued'
+           FROM hold WHERE hold.held > 0
+           RETURNING ${COLUMNS})
+         SELECT hold.held, job.* FROM hold LEFT JOIN job ON true`,
+        [
+          job.requestId,
+          job.userId,
+          job.apiType,
+          job.chain,
+          job.target,
+          job.referenceId,
+          job.crawlTimeoutMs,
+          job.httpRequestId ?? null,
+          hold.min,
+          hold.max,
+          // SQL arrays count from 1: the depth for an amount n sits at n + 1.
+          hold.depthByAmount,
+          job.policy ? JSON.stringify(job.policy) : null,
+        ],
+      );
+      const row = rows[0];
+      const held = Number(row?.held ?? 0);
+      return { held, job: held > 0 && row ? toJob(row) : null };
+    },
+
+    /**
      * Records many queued jobs in one statement (a batch's accepted items, inside the batch's transaction): the rows
      * insertQueued writes, with their batch_id.
      */
@@ -158,6 +216,29 @@ export function createJobStore(pool: Pool) {
         userId,
       ]);
       return rows[0] ? toJob(rows[0]) : null;
+    },
+
+    /** The poll's one query (primary key, owner checked in the same statement): see PolledJobRecord. */
+    async findPollForUser(requestId: string, userId: string, full: boolean): Promise<PolledJobRecord | null> {
+      const { rows } = await pool.query({
+        name: full ? 'poll-job-full' : 'poll-job',
+        text: `SELECT request_id, status, reference_id, created_at, completed_at, credits_charged, error,
+                 ${full ? 'full_response' : 'response'}::text AS answer_text
+               FROM screening_jobs WHERE request_id = $1 AND user_id = $2`,
+        values: [requestId, userId],
+      });
+      const r = rows[0];
+      if (!r) return null;
+      return {
+        requestId: String(r.request_id),
+        status: r.status,
+        referenceId: r.reference_id ?? null,
+        createdAt: r.created_at,
+        completedAt: r.completed_at ?? null,
+        creditsCharged: r.credits_charged == null ? null : Number(r.credits_charged),
+        error: r.error ?? null,
+        answerText: r.answer_text ?? null,
+      };
     },
 
     /**

@@ -2,7 +2,12 @@ import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Clien
 import { decodeArrayFromPayloads } from '@temporalio/common/lib/internal-non-workflow';
 import { screeningWorkflowId } from './workflow-ids';
 import type { JobUpdate } from './jobs-store';
-import type { CompletedJobSettlement, FailedJobSettlement } from './settle-job';
+import {
+  completedMirrorWrite,
+  type CompletedJobSettlement,
+  type FailedJobSettlement,
+  type SettledJob,
+} from './settle-job';
 import type { ScreeningInput } from './workflow-types';
 import { ApiTypeAttr, ChainAttr, JobStatusAttr, UserIdAttr } from '../platform/temporal/search-attributes';
 
@@ -17,19 +22,7 @@ export type ExecutionStatus = string;
  */
 const MIRROR_WRITES: Record<string, (input: unknown) => JobUpdate> = {
   saveJobResult: (input) => input as JobUpdate,
-  settleCompletedJob: (input) => {
-    const s = input as CompletedJobSettlement;
-    return {
-      requestId: s.job.requestId,
-      seq: s.seq,
-      runId: s.runId,
-      status: 'completed',
-      response: s.result.response,
-      fullResponse: s.result.full,
-      error: null,
-      creditsCharged: s.amount,
-    };
-  },
+  settleCompletedJob: (input) => completedMirrorWrite(input as CompletedJobSettlement),
   settleFailedJob: (input) => {
     const s = input as FailedJobSettlement;
     return { ...s, status: 'failed', response: null, fullResponse: null, creditsCharged: 0 };
@@ -51,11 +44,29 @@ export interface ScreeningWorkflowStarter {
   lastMirrorWrite(requestId: string): Promise<JobUpdate | null>;
 }
 
+/** The marker the SDK records for a local activity: `data` (JSON: its type, attempt …) and `result` (its result). */
+const LOCAL_ACTIVITY_MARKER = 'core_local_activity';
+/** The settle that runs as a local activity (workflows/screening.ts): its result carries the mirror write. */
+const LOCAL_SETTLE = 'settleCompletedJob';
+
+function localActivityType(
+  details: Record<string, { payloads?: { data?: Uint8Array | null }[] | null }> | null | undefined,
+) {
+  const data = details?.data?.payloads?.[0]?.data;
+  if (!data) return null;
+  try {
+    return (JSON.parse(Buffer.from(data).toString('utf8')) as { activity_type?: string }).activity_type ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** The one place a screening workflow is started: by the API on submit and by the queued-job sweeper. */
 export function createScreeningWorkflowStarter(deps: {
   temporal: Client;
   taskQueue: string;
 }): ScreeningWorkflowStarter {
+  const converter = () => deps.temporal.options.loadedDataConverter;
   return {
     async start(input, options = {}) {
       try {
@@ -98,15 +109,22 @@ export function createScreeningWorkflowStarter(deps: {
           if (err instanceof WorkflowNotFoundError) return null;
           throw err;
         });
-      const scheduled = (history?.events ?? [])
-        .map((event) => event.activityTaskScheduledEventAttributes)
-        .filter((attributes) => Object.hasOwn(MIRROR_WRITES, attributes?.activityType?.name ?? ''));
-      const last = scheduled[scheduled.length - 1];
-      const readUpdate = MIRROR_WRITES[last?.activityType?.name ?? ''];
-      if (!last || !readUpdate) return null;
-      // Decoded with the client's own converter (and codecs), as the worker decoded it.
-      const [input] = await decodeArrayFromPayloads(deps.temporal.options.loadedDataConverter, last.input?.payloads);
-      return input ? readUpdate(input) : null;
+      // The last of: a scheduled activity whose input holds the write, or a local settle whose result holds it.
+      for (const event of [...(history?.events ?? [])].reverse()) {
+        const scheduled = event.activityTaskScheduledEventAttributes;
+        const readUpdate = MIRROR_WRITES[scheduled?.activityType?.name ?? ''];
+        if (scheduled && readUpdate) {
+          // Decoded with the client's own converter (and codecs), as the worker decoded it.
+          const [input] = await decodeArrayFromPayloads(converter(), scheduled.input?.payloads);
+          return input ? readUpdate(input) : null;
+        }
+        const marker = event.markerRecordedEventAttributes;
+        if (marker?.markerName === LOCAL_ACTIVITY_MARKER && localActivityType(marker.details) === LOCAL_SETTLE) {
+          const [result] = await decodeArrayFromPayloads(converter(), marker.details?.result?.payloads);
+          return (result as SettledJob | undefined)?.mirrorWrite ?? null;
+        }
+      }
+      return null;
     },
   };
 }

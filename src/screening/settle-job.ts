@@ -3,7 +3,7 @@ import type { CreditStore, LedgerResult } from '../billing';
 import type { HistoryStore } from '../history';
 import { inTransaction } from '../platform/db/transaction';
 import type { AnalysisResult } from './engine/types';
-import type { AppliedJobUpdate, JobStore } from './jobs-store';
+import type { AppliedJobUpdate, JobStore, JobUpdate } from './jobs-store';
 import { screeningHistoryEntry } from './screening-history-entry';
 import type { JobError, ScreeningInput } from './workflow-types';
 
@@ -36,7 +36,8 @@ export interface CompletedJobSettlement {
 export async function settleCompletedJob(
   deps: SettleJobDeps,
   s: CompletedJobSettlement,
-): Promise<{ charged: LedgerResult; applied: AppliedJobUpdate | null }> {
+): Promise<{ charged: LedgerResult; applied: AppliedJobUpdate | null; mirrorWrite: JobUpdate }> {
+  const mirrorWrite = completedMirrorWrite(s);
   return inTransaction(deps.pool, async (client) => {
     const charged = await deps.credits.consume(
       {
@@ -50,21 +51,33 @@ export async function settleCompletedJob(
       client,
     );
     await deps.history.record(screeningHistoryEntry(s.job, s.result), client);
-    const applied = await deps.jobs.applyUpdate(
-      {
-        requestId: s.job.requestId,
-        seq: s.seq,
-        runId: s.runId,
-        status: 'completed',
-        response: s.result.response,
-        fullResponse: s.result.full,
-        error: null,
-        creditsCharged: s.amount,
-      },
-      client,
-    );
-    return { charged, applied };
+    const applied = await deps.jobs.applyUpdate(mirrorWrite, client);
+    return { charged, applied, mirrorWrite };
   });
+}
+
+/** The mirror write of a completed job's settle. */
+export function completedMirrorWrite(s: CompletedJobSettlement): JobUpdate {
+  return {
+    requestId: s.job.requestId,
+    seq: s.seq,
+    runId: s.runId,
+    status: 'completed',
+    response: s.result.response,
+    fullResponse: s.result.full,
+    error: null,
+    creditsCharged: s.amount,
+  };
+}
+
+/**
+ * What the settle activity answers: whether its mirror write applied, and the write itself. A local activity's input
+ * is not in the workflow's history, its result is (in its marker): the queued-job sweeper reads the write from there
+ * when it must repair a mirror (src/screening/screening-workflow-starter.ts).
+ */
+export interface SettledJob {
+  applied: boolean;
+  mirrorWrite: JobUpdate;
 }
 
 export interface FailedJobSettlement {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { completedMirrorWrite } from '../../src/screening/settle-job';
 import { NativeConnection } from '@temporalio/worker';
 import { buildActivities, createWorker } from '../../src/app/worker-runtime';
 import { createWorkerMetrics } from '../../src/app/metrics/worker-metrics';
@@ -97,11 +98,12 @@ describe('the queued-job sweeper: nothing stays queued with credits held', () =>
       activities: {
         ...activities,
         saveJobResult: async () => true,
-        settleCompletedJob: async ({ job, result, amount }) => {
+        settleCompletedJob: async (settlement) => {
+          const { job, result, amount } = settlement;
           const { requestId, userId } = job;
           await activities.chargeCredits({ requestId, userId, amount, depthReached: result.depthReached });
           await activities.recordScreeningActivity({ job, result });
-          return true;
+          return { applied: true, mirrorWrite: completedMirrorWrite(settlement) };
         },
       },
       workflowBundlePath: process.env.TEST_WORKFLOW_BUNDLE,
