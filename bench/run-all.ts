@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: every figure of the service (P1–P10) in one run on one local stack (embedded
+ * `npm run bench`: every figure of the service (P1–P11) in one run on one local stack (embedded
  * Postgres, Temporal dev server, api + worker, as the tests start it), each beside its baseline
  * measured in the same run, printed as one markdown table plus a JSON line. Sizes: bench/lib/bench-config.ts.
  */
@@ -21,6 +21,7 @@ import { measureCrawl } from './figures/p7-crawl';
 import { measureListIssue } from './figures/p8-list-issue';
 import { measureMonitorNotice } from './figures/p9-monitor-notice';
 import { measureBatchThroughput } from './figures/p10-batch';
+import { measureScaleOut } from './figures/p11-scale-out';
 import { loadBenchConfig, type FigureId } from './lib/bench-config';
 import type { BenchContext } from './lib/context';
 import { jsonLine, markdownTable, type Figure } from './lib/report';
@@ -36,6 +37,7 @@ const FIGURES: Record<FigureId, (ctx: BenchContext) => Promise<Figure[]>> = {
   p8: measureListIssue,
   p9: measureMonitorNotice,
   p10: measureBatchThroughput,
+  p11: measureScaleOut,
 };
 
 const ACTIVITY_SECRET = 'bench-activity-secret-0123456789';

@@ -12,7 +12,7 @@ import { prepareDatabase } from '../../src/app/prepare-database';
 import { createStores, type Stores } from '../../src/app/stores';
 import { freePort, startAnvil } from '../../test/helpers/anvil';
 import { childEnv, TASK_QUEUE } from './child-env';
-import { spawnService, stopGracefully, waitUntilReady, type ServiceProcess } from './service-process';
+import { spawnService, stopGracefully, waitUntilReady, type ServiceProcess } from '../../test/helpers/service-process';
 import { startSlowNode } from './slow-node';
 import { startTemporalProcess, type TemporalProcess } from './temporal-process';
 

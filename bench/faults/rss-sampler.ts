@@ -1,4 +1,4 @@
-import type { ServiceProcess } from './service-process';
+import type { ServiceProcess } from '../../test/helpers/service-process';
 
 export interface RssGrowth {
   name: string;

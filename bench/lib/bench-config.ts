@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
 const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
-const FIGURE_IDS = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9', 'p10'] as const;
+const FIGURE_IDS = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9', 'p10', 'p11'] as const;
 export type FigureId = (typeof FIGURE_IDS)[number];
 
 /** Sizes of `npm run bench`; the defaults finish the whole run in a few minutes on a 2-core machine. */
 const schema = z.object({
-  /** Comma-separated subset of p1..p10 (default all), for re-measuring one figure. */
+  /** Comma-separated subset of p1..p11 (default all), for re-measuring one figure. */
   BENCH_ONLY: z
     .string()
     .optional()

@@ -13,7 +13,7 @@ export const BENCH_JOB = { chain: 'bitcoin', address: '12QtD5BFwRsdNsAZY76UVE1xy
  * Returns the submit (202) and submit→completed times; a job that fails fails the run. `body`: BENCH_JOB unless given.
  */
 export async function submitAndAwaitCompletion(
-  stack: TestStack,
+  stack: Pick<TestStack, 'http'>,
   key: string,
   socket: RecordingSocket,
   body: object = BENCH_JOB,

@@ -5,7 +5,8 @@ import path from 'node:path';
 const ROOT = path.resolve(__dirname, '..', '..');
 
 /**
- * One of the service's real entry points (src/api.ts or src/worker.ts) in a process of its own, so it can be SIGKILLed.
+ * One of the service's real entry points (src/api.ts or src/worker.ts) in a process of its own, so it can be
+ * SIGKILLed (the fault suite) or run beside others of its kind (test/helpers/service-cluster.ts).
  */
 export interface ServiceProcess {
   name: string;
