@@ -3,7 +3,9 @@ import type { Figure } from '../lib/report';
 import { percentile, timed } from '../lib/stats';
 
 /**
- * The store's own statement (src/db/market-candles.ts), with an explicit window so every request returns a full page.
+ * The plain row select of the same window (the store's `candles`, src/market/store/market-candles.ts): what reading
+ * the candles straight from Postgres costs. The API's own statement (`candlesJson`) does more in the same round trip:
+ * it spends the account's rate-limit point and writes the page's JSON.
  */
 const SQL =
   `SELECT (extract(epoch FROM ts) * 1000)::float8 AS t, open::float8 AS o, ` +

@@ -5,6 +5,7 @@ import type { Express } from 'express';
 import type { Pool } from 'pg';
 import { createApp } from './express-app';
 import { createIdentityResolver } from '../identity/authenticate';
+import { createIdentityCache } from '../identity/identity-cache';
 import { createClerkSessionVerifier } from '../identity/clerk-session';
 import type { Config } from '../platform/config';
 import { configuredChains } from '../screening/chains/registry';
@@ -64,6 +65,7 @@ export type ApiConfig = Pick<
   | 'INTERNAL_PORT'
   | 'INTERNAL_HOST'
   | 'CLERK_JWT_KEY'
+  | 'AUTH_CACHE_TTL_MS'
   | 'CLERK_AUTHORIZED_PARTIES'
   | 'CLERK_ISSUER'
   | 'MAX_ACTIVE_API_KEYS_PER_ACCOUNT'
@@ -155,6 +157,8 @@ export async function startApiServer(deps: {
         issuer: config.CLERK_ISSUER,
       })
     : undefined;
+  // Serves nothing until the outbox listener below is listening: it is what drops entries changed elsewhere.
+  const identityCache = createIdentityCache({ ttlMs: config.AUTH_CACHE_TTL_MS });
   const metrics = createApiMetrics(createMetricsRegistry());
   const evidenceKeys = evidenceKeyRing(config.EVIDENCE_SIGNING_KEYS, pool);
   if (!config.EVIDENCE_SIGNING_KEYS && config.NODE_ENV === 'production')
@@ -204,6 +208,7 @@ export async function startApiServer(deps: {
     syncAnalyzeWaitMs: config.SYNC_ANALYZE_WAIT_MS,
     limitSubmits,
     verifySessionToken,
+    identityCache,
     ...buildWebhookVerifiers(config, deps.verifiers),
     startEventWorkflow: createEventWorkflowStarter({ temporal, taskQueue: config.TEMPORAL_TASK_QUEUE, log }),
     unknownSubscriptionRetryMs: config.PAYPAL_UNKNOWN_SUBSCRIPTION_RETRY_MS,
@@ -278,14 +283,19 @@ export async function startApiServer(deps: {
   const server = createServer(app);
   const realtime = await attachRealtime({
     httpServer: server,
-    resolveIdentity: createIdentityResolver({ users: stores.users, verifySessionToken }),
+    resolveIdentity: createIdentityResolver({ users: stores.users, verifySessionToken, identityCache }),
     // The pool's own database: config.DATABASE_URL is unset when `npm start` runs an embedded Postgres.
     // Every event goes to the owner's sockets; a grant also wakes the owner's paused monitors.
     createListener: (onEvent) =>
       createOutboxListener({
         connectionString: pool.options.connectionString as string,
         log,
+        // Credentials changed elsewhere are dropped from the cache on the NOTIFY, and again on the row (which
+        // also catches a notification lost with its connection), before the sockets re-check theirs.
+        onNotified: (notice) => identityCache.observe(notice),
+        onListening: (listening) => identityCache.setListening(listening),
         onEvent: (event) => {
+          identityCache.observe(event);
           onEvent(event);
           if (event.event === 'credits_granted') void resumeMonitors(event.userId);
         },

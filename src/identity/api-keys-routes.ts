@@ -5,6 +5,7 @@ import { currentUser, requireAdmin } from './authenticate';
 import type { CreditStore } from '../billing';
 import type { Config } from '../platform/config';
 import type { UserStore } from './users-store';
+import type { IdentityCache } from './identity-cache';
 import { notFound, parseOrThrow } from '../platform/http/errors';
 import { API_KEY_SCOPES, InsufficientScopeError, requireScope, scopesOf } from './scopes';
 
@@ -95,6 +96,11 @@ export interface ApiKeysRouterDeps {
   users: UserStore;
   credits: CreditStore;
   config: Pick<Config, 'MAX_ACTIVE_API_KEYS_PER_ACCOUNT'>;
+  /**
+   * This instance's cached credentials: a revoked key or a changed tier is dropped before the answer, so the next
+   * request here already sees it (other instances drop theirs on the change's outbox event).
+   */
+  identityCache?: Pick<IdentityCache, 'forgetUser' | 'forgetKey'>;
 }
 
 /** The account's API Keys area: a key is shown once, at creation; only its hash is kept. */
@@ -124,6 +130,7 @@ export function createApiKeysRouter(deps: ApiKeysRouterDeps): Router {
   router.delete('/api-keys/:id', requireScope('keys'), async (req, res) => {
     const revoked = await deps.users.revokeApiKey(currentUser(res).id, req.params.id);
     if (!revoked) throw notFound('API key');
+    deps.identityCache?.forgetKey(revoked.id);
     res.json({ success: true, data: revoked });
   });
 
@@ -136,6 +143,7 @@ export function createApiKeysRouter(deps: ApiKeysRouterDeps): Router {
       body.requestsPerMinute ?? null,
     );
     if (!updated) throw notFound('API key');
+    deps.identityCache?.forgetKey(updated.id);
     res.json({ success: true, data: updated });
   });
 

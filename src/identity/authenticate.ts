@@ -2,11 +2,14 @@ import type { RequestHandler, Response } from 'express';
 import { authenticationRequired, flatError } from '../platform/http/errors';
 import type { User, UserStore } from './users-store';
 import { InvalidSessionTokenError, looksLikeJwt, type ClerkSession, type VerifySessionToken } from './clerk-session';
+import type { CredentialKind, IdentityCache } from './identity-cache';
 
 export interface AuthDeps {
   users: UserStore;
   /** Absent when CLERK_JWT_KEY is not configured: session tokens are then refused, API keys still work. */
   verifySessionToken?: VerifySessionToken;
+  /** This api instance's resolved credentials (AUTH_CACHE_TTL_MS); absent: every request reads Postgres. */
+  identityCache?: IdentityCache;
 }
 
 /** The authenticated user of this request (set by `authenticate`). */
@@ -36,27 +39,42 @@ export interface Identity {
 /**
  * Resolves credentials to an active user and the credentials' expiry, or null. A verified session
  * provisions its user on first sight; without a verifier (no CLERK_JWT_KEY) session tokens resolve to
- * null, API keys still work.
+ * null, API keys still work. With `identityCache`, a key or session token resolved in the last
+ * AUTH_CACHE_TTL_MS is answered without Postgres (a session no longer than its `exp`); see identity-cache.ts for
+ * why a revoked key still fails at once.
  */
-export function createIdentityResolver({ users, verifySessionToken }: AuthDeps) {
-  return async ({ apiKey, bearer }: Credentials): Promise<Identity | null> => {
-    const byKey = async (key: string) => {
+export function createIdentityResolver({ users, verifySessionToken, identityCache }: AuthDeps) {
+  const cached = (kind: CredentialKind, credential: string, load: () => Promise<Identity | null>) =>
+    identityCache ? identityCache.resolve(kind, credential, load) : load();
+
+  // findByApiKey stamps last_used_at at most once a minute; cached, it runs at least once per TTL (at most 60 s)
+  // while the key is in use, so the stamp stays within about a minute of the last use.
+  const byKey = (key: string) =>
+    cached('api-key', key, async () => {
       const user = await users.findByApiKey(key);
       return user ? { user } : null;
-    };
+    });
+
+  // Cached too: a dashboard session otherwise costs an RSA verification and an upsert of its user per request.
+  const bySession = (token: string, verify: VerifySessionToken) =>
+    cached('session', token, async () => {
+      let session: ClerkSession;
+      try {
+        session = verify(token);
+      } catch (err) {
+        if (err instanceof InvalidSessionTokenError) return null;
+        throw err;
+      }
+      const user = await users.provisionClerkUser(session.userId, session.email);
+      return user.status === 'active' ? { user, expiresAt: session.expiresAt } : null;
+    });
+
+  return async ({ apiKey, bearer }: Credentials): Promise<Identity | null> => {
     if (apiKey) return byKey(apiKey);
     if (!bearer) return null;
     if (!looksLikeJwt(bearer)) return byKey(bearer);
     if (!verifySessionToken) return null;
-    let session: ClerkSession;
-    try {
-      session = verifySessionToken(bearer);
-    } catch (err) {
-      if (err instanceof InvalidSessionTokenError) return null;
-      throw err;
-    }
-    const user = await users.provisionClerkUser(session.userId, session.email);
-    return user.status === 'active' ? { user, expiresAt: session.expiresAt } : null;
+    return bySession(bearer, verifySessionToken);
   };
 }
 

@@ -111,6 +111,12 @@ const schema = z.object({
   /** Active (unrevoked) API keys one account may hold; creating one more is 409 API_KEY_LIMIT_REACHED. */
   MAX_ACTIVE_API_KEYS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(20),
   /**
+   * How long an api instance answers an API key or session token it resolved without asking Postgres (0 = off). A
+   * revocation or deactivation still holds at once: the cache drops on the outbox's credential events
+   * (src/identity/identity-cache.ts). At most a minute, so last_used_at keeps its one-minute resolution.
+   */
+  AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /**
    * Requests that start paid work (job submits, the deprecated analyze endpoints, monitor create and re-screen) one
    * account may make per minute, all its keys and sessions together; 0 = no limit. The default is far above what a
    * client (or `npm run bench`, about 30 submits/s) sends: it stops one account from flooding Temporal, while

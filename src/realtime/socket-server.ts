@@ -112,7 +112,7 @@ export async function attachRealtime({
   const listener = createListener(({ userId, event, payload }) => {
     // Internal events, never forwarded: a deactivated user keeps no open socket, a revoked key none of its own.
     if (event === 'account_deactivated') io.in(userRoom(userId)).disconnectSockets(true);
-    else if (event === 'credentials_revoked') void recheckUserSockets(userId);
+    else if (event === 'credentials_revoked' || event === 'credentials_changed') void recheckUserSockets(userId);
     else io.to(userRoom(userId)).emit(event, payload);
   });
   await listener.start();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { evidenceSignatureSchema } from '../platform/signing/evidence-signature';
 import { riskModelSchema } from './engine/risk-model-schema';
-import type { JobRecord } from './jobs-store';
+import type { JobRecord, PolledJobRecord } from './jobs-store';
 import type { CrawlLimits } from './engine/crawl-limits';
 import type { FullResponse, ScreeningResponse } from './engine/types';
 
@@ -13,19 +13,23 @@ export const submittedView = (job: JobRecord) => ({
   created_at: job.createdAt.getTime(),
 });
 
-/** Poll response `data`: `response` only once completed; a failed job carries `error` instead (our extension). */
-export function polledView(job: JobRecord, full = false) {
-  return {
+/**
+ * Poll response `data` without its signature, as JSON text: `response` only once completed; a failed job carries
+ * `error` instead (our extension). The stored answer is spliced in as Postgres wrote its text, not parsed and
+ * encoded again (the spacing of jsonb's text form; a client's JSON parser reads the same values).
+ */
+export function polledDataText(job: PolledJobRecord): string {
+  const head = JSON.stringify({
     request_id: job.requestId,
     status: job.status,
     reference_id: job.referenceId,
     created_at: job.createdAt.getTime(),
     ...(job.completedAt ? { completed_at: job.completedAt.getTime() } : {}),
-    ...(job.status === 'completed'
-      ? { response: full ? job.fullResponse : job.response, credits_charged: job.creditsCharged }
-      : {}),
-    ...(job.status === 'failed' ? { error: job.error, credits_charged: 0 } : {}),
-  };
+  }).slice(0, -1);
+  if (job.status === 'completed')
+    return `${head},"response":${job.answerText ?? 'null'},"credits_charged":${JSON.stringify(job.creditsCharged)}}`;
+  if (job.status === 'failed') return `${head},"error":${JSON.stringify(job.error)},"credits_charged":0}`;
+  return `${head}}`;
 }
 
 // ---- Response schemas (OpenAPI; held to the real answers by test/integration/openapi-responses.test.ts) ----

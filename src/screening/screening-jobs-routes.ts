@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { type Response, Router } from 'express';
 import { z } from 'zod';
 import type { Config } from '../platform/config';
 import type { EvidenceSigner } from '../platform/signing/evidence-signer';
@@ -12,7 +12,8 @@ import { flatError, notFound } from '../platform/http/errors';
 import { httpRequestIdOf } from '../platform/http/request-id';
 import { polledFullJobSchema, polledJobSchema, submittedJobSchema, submittedView } from './job-views';
 import { parseScreeningRequest, type ScreeningRequest } from './screening-request';
-import { signedPolledView } from './signed-job-view';
+import { signedPollDataText } from './signed-job-view';
+import { createPollSignatures } from './poll-signatures';
 
 export interface ScreeningRouterDeps {
   jobService: JobService;
@@ -108,21 +109,18 @@ export function createScreeningJobsRouter(deps: ScreeningRouterDeps): Router {
       .json({ success: true, data: submittedView(result.job) });
   });
 
-  const loadJob = async (id: string, userId: string) => {
-    const job = isUuid(id) ? await deps.jobs.findForUser(id, userId) : null;
+  const signatures = createPollSignatures(deps.evidenceSigner);
+  /** One query (authentication is cached), and the stored answer written out as stored: polls are most requests. */
+  const answerPoll = async (id: string, res: Response, full: boolean) => {
+    const job = isUuid(id) ? await deps.jobs.findPollForUser(id, currentUser(res).id, full) : null;
     if (!job) throw notFound('Job');
-    return job;
+    res.type('application/json').send(`{"success":true,"data":${await signedPollDataText(job, signatures)}}`);
   };
 
-  router.get('/kyt/job/:requestId', requireScope('read'), async (req, res) => {
-    const job = await loadJob(req.params.requestId, currentUser(res).id);
-    res.json({ success: true, data: await signedPolledView(job, false, deps.evidenceSigner) });
-  });
-
-  router.get('/kyt/job/:requestId/fullresponse', requireScope('read'), async (req, res) => {
-    const job = await loadJob(req.params.requestId, currentUser(res).id);
-    res.json({ success: true, data: await signedPolledView(job, true, deps.evidenceSigner) });
-  });
+  router.get('/kyt/job/:requestId', requireScope('read'), (req, res) => answerPoll(req.params.requestId, res, false));
+  router.get('/kyt/job/:requestId/fullresponse', requireScope('read'), (req, res) =>
+    answerPoll(req.params.requestId, res, true),
+  );
 
   return router;
 }

@@ -1,6 +1,6 @@
-import type { EvidenceSigner } from '../platform/signing/evidence-signer';
-import { polledView } from './job-views';
-import type { JobRecord } from './jobs-store';
+import { polledDataText } from './job-views';
+import type { PolledJobRecord } from './jobs-store';
+import type { PollSignatures } from './poll-signatures';
 
 /**
  * The poll answer; a completed job's also carries `signature`: a detached JWS over the RFC 8785 canonical JSON of
@@ -8,8 +8,8 @@ import type { JobRecord } from './jobs-store';
  * response with the list versions it was screened against), so the customer can prove to an auditor, long after,
  * what was answered and when. Queued and failed jobs answer nothing to vouch for, and carry none.
  */
-export async function signedPolledView(job: JobRecord, full: boolean, signer: EvidenceSigner) {
-  const view = polledView(job, full);
-  if (job.status !== 'completed') return view;
-  return { ...view, signature: await signer.sign(view, 'data') };
+export async function signedPollDataText(job: PolledJobRecord, signatures: PollSignatures): Promise<string> {
+  const data = polledDataText(job);
+  if (job.status !== 'completed') return data;
+  return `${data.slice(0, -1)},"signature":${JSON.stringify(await signatures.sign(data))}}`;
 }

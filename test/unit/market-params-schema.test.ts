@@ -5,6 +5,7 @@ import { createCandlesRouter } from '../../src/market/routes/candles-route';
 import { candlesQuerySchema, marketQueryBodySchema } from '../../src/market/routes/market-params-schema';
 import { createQueryRouter } from '../../src/market/routes/query-route';
 import type { MarketStore } from '../../src/market/store/market-candles';
+import { createTieredLimiter } from '../../src/platform/rate-limit/limiter';
 import { createLogger } from '../../src/platform/logging/logger';
 
 /**
@@ -26,11 +27,23 @@ const store = {
   findSymbol: async () => null,
   catalogue: async () => catalogue,
   candles: async () => [],
+  candlesJson: async () => ({ json: '[]', total: 0 }),
   ticker: async () => null,
 } as unknown as MarketStore;
 const app = express()
   .use(express.json())
-  .use(createCandlesRouter({ market: store }))
+  // Candles spend the caller's point and check its scope themselves: an authenticated user with every scope.
+  .use((_req, res, next) => {
+    res.locals.user = { id: 'user-1', clerkUserId: null, email: null, role: 'user', status: 'active' };
+    next();
+  })
+  .use(
+    createCandlesRouter({
+      market: store,
+      limiter: createTieredLimiter({ store: 'memory' }),
+      principalOf: () => ({ key: 'account:user-1', tier: 'enterprise', requestsPerMinute: 1_000_000 }),
+    }),
+  )
   .use(createQueryRouter({ market: store }))
   .use(createErrorHandler(createLogger('silent')));
 

@@ -19,19 +19,16 @@ export interface MarketRouterDeps {
 
 /**
  * Market data, capabilities and the unified query (mounted on /api/v1): an API key (Bearer), then
- * one point of its per-minute limit, then the route. Every answer after authentication carries the
- * RateLimit-* headers, errors included.
+ * one point of its per-minute limit (candles: in their own statement), then the route. Every answer after
+ * authentication carries the RateLimit-* headers, errors included.
  */
 export function createMarketRouter(deps: MarketRouterDeps, authenticate: RequestHandler): Router {
   const router = Router();
-  router.use(
-    ['/market-data', '/capabilities', '/query'],
-    gzipLargeJson(),
-    countFailedAuthentication(deps.limiter, authenticate),
-    createRateLimitMiddleware({ limiter: deps.limiter, principalOf }),
-    requireScope('read'),
-  );
-  router.use(createCandlesRouter(deps));
+  const paths = ['/market-data', '/capabilities', '/query'];
+  router.use(paths, gzipLargeJson(), countFailedAuthentication(deps.limiter, authenticate));
+  // Candles spend their point in the statement that reads them (candles-route.ts), so they come before the others'.
+  router.use(createCandlesRouter({ market: deps.market, limiter: deps.limiter, principalOf }));
+  router.use(paths, createRateLimitMiddleware({ limiter: deps.limiter, principalOf }), requireScope('read'));
   router.use(createCapabilitiesRouter(deps));
   router.use(createQueryRouter(deps));
   return router;

@@ -31,6 +31,7 @@ export const FUNCTION_FILES = [
   'activity-owner.sql',
   'job-status-events.sql',
   'api-key-revocation-events.sql',
+  'credential-change-events.sql',
   'monitor-alerts.sql',
   'batches.sql',
   'risk-policies.sql',

@@ -1,4 +1,4 @@
-import type { TieredLimiter } from './limiter';
+import type { RateLimitDecision, TieredLimiter } from './limiter';
 
 /**
  * The same limiter, counting every refusal by tier (both the per-account budget and addresses guessing keys go through
@@ -8,11 +8,18 @@ export function countingRejections(
   limiter: TieredLimiter,
   metrics: { rateLimitRejected(tier: string): void },
 ): TieredLimiter {
+  const counted = (decision: RateLimitDecision) => {
+    if (!decision.allowed) metrics.rateLimitRejected(decision.tier);
+    return decision;
+  };
+  const { spendInStatement } = limiter;
   return {
-    async consume(principal) {
-      const decision = await limiter.consume(principal);
-      if (!decision.allowed) metrics.rateLimitRejected(decision.tier);
-      return decision;
-    },
+    consume: async (principal) => counted(await limiter.consume(principal)),
+    ...(spendInStatement && {
+      spendInStatement: (principal) => {
+        const spend = spendInStatement(principal);
+        return { ...spend, decide: (row) => counted(spend.decide(row)) };
+      },
+    }),
   };
 }

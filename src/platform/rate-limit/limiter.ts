@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres } from 'rate-limiter-flexible';
 import { requestsPerMinute, type RateLimitPrincipal, type RateLimitTier } from './tiers';
+import { decision, spendOnePoint, type SpendInStatement } from './spend-in-statement';
 
 /** The outcome of one request against its principal's limit, in the terms the headers need. */
 export interface RateLimitDecision {
@@ -15,6 +16,11 @@ export interface RateLimitDecision {
 
 export interface TieredLimiter {
   consume(principal: RateLimitPrincipal): Promise<RateLimitDecision>;
+  /**
+   * Postgres store only: the same spend as `consume`, for a route to run in its own statement (one round trip for
+   * the point and the read; spend-in-statement.ts). The memory store has none: such a route calls `consume`.
+   */
+  spendInStatement?(principal: RateLimitPrincipal): SpendInStatement;
 }
 
 export type TieredLimiterOptions =
@@ -31,7 +37,7 @@ export type TieredLimiterOptions =
     limitOf?: (principal: RateLimitPrincipal) => number;
   };
 
-/** The table migration 012 creates in rate-limiter-flexible's own layout. */
+/** The table migration 012 creates in rate-limiter-flexible's own layout (spend-in-statement.ts writes it too). */
 const COUNTER_TABLE = 'rate_limit_counters';
 
 /**
@@ -77,19 +83,21 @@ export function createTieredLimiter(options: TieredLimiterOptions, windowSeconds
           insuranceLimiter: inMemory(),
         });
 
-  return {
+  const limiter: TieredLimiter = {
     async consume(principal) {
       const limit = limitOf(principal);
       const spent = await counter.consume(principal.key, 1);
-      return {
-        allowed: spent.consumedPoints <= limit,
-        tier: principal.tier,
-        limit,
-        remaining: Math.max(0, limit - spent.consumedPoints),
-        // msBeforeNext is -1 for a counter without expiry, which a positive window never produces.
-        resetSeconds: Math.max(0, Math.ceil(spent.msBeforeNext / 1000)),
-        windowSeconds,
-      };
+      return decision({ tier: principal.tier, limit, windowSeconds }, spent.consumedPoints, spent.msBeforeNext);
     },
   };
+  if (options.store === 'postgres')
+    limiter.spendInStatement = (principal) =>
+      spendOnePoint({
+        // rate-limiter-flexible's key: `<prefix>:<key>`.
+        counterKey: `${keyPrefix}:${principal.key}`,
+        windowSeconds,
+        limit: limitOf(principal),
+        tier: principal.tier,
+      });
+  return limiter;
 }

@@ -28,28 +28,34 @@ export function rateLimitHeaders(decision: RateLimitDecision): Record<string, st
 export type RateLimitCheck = <Params>(req: Request<Params>, res: Response, next: NextFunction) => Promise<void>;
 
 /**
- * Spends one point of the caller's budget (its account's) per request. The headers go on `res` before anything
- * else runs, so every later answer carries them (200s, 400s, 404s from handlers, and the 429 itself).
+ * Puts the decision's headers on `res` before anything else runs, so every later answer carries them (200s, 400s,
+ * 404s from handlers, and the 429 itself); throws the 429 when the request is over its limit.
  */
+export function applyRateLimitDecision(
+  res: Response,
+  decision: RateLimitDecision,
+  describedAs: RateLimitMiddlewareDeps['describedAs'] = { limit: 'Rate limit', counts: 'requests' },
+): void {
+  res.set(rateLimitHeaders(decision));
+  if (decision.allowed) return;
+  // Retry-After must be a positive integer: a window that resets within the current second still says 1.
+  const retryAfterSeconds = Math.max(1, decision.resetSeconds);
+  const message =
+    `${describedAs.limit} of ${decision.limit} ${describedAs.counts} per ${decision.windowSeconds} s exceeded for ` +
+    `this account (all its API keys share it); retry in ${retryAfterSeconds} s`;
+  const { body } = structuredError(429, 'RATE_LIMITED', message, {
+    tier: decision.tier,
+    limit: decision.limit,
+    windowSeconds: decision.windowSeconds,
+    retryAfterSeconds,
+  });
+  throw new HttpError(429, body, { 'Retry-After': String(retryAfterSeconds) });
+}
+
+/** Spends one point of the caller's budget (its account's) per request: see applyRateLimitDecision. */
 export function createRateLimitMiddleware(deps: RateLimitMiddlewareDeps): RateLimitCheck {
   return async (_req, res, next) => {
-    const decision = await deps.limiter.consume(deps.principalOf(res));
-    res.set(rateLimitHeaders(decision));
-    if (!decision.allowed) {
-      // Retry-After must be a positive integer: a window that resets within the current second still says 1.
-      const retryAfterSeconds = Math.max(1, decision.resetSeconds);
-      const { limit, counts } = deps.describedAs ?? { limit: 'Rate limit', counts: 'requests' };
-      const message =
-        `${limit} of ${decision.limit} ${counts} per ${decision.windowSeconds} s exceeded for this ` +
-        `account (all its API keys share it); retry in ${retryAfterSeconds} s`;
-      const { body } = structuredError(429, 'RATE_LIMITED', message, {
-        tier: decision.tier,
-        limit: decision.limit,
-        windowSeconds: decision.windowSeconds,
-        retryAfterSeconds,
-      });
-      throw new HttpError(429, body, { 'Retry-After': String(retryAfterSeconds) });
-    }
+    applyRateLimitDecision(res, await deps.limiter.consume(deps.principalOf(res)), deps.describedAs);
     next();
   };
 }

@@ -10,7 +10,9 @@ DECLARE
   v_seq bigint;
 BEGIN
   INSERT INTO realtime_events (user_id, event, payload) VALUES (p_user, p_event, p_payload) RETURNING seq INTO v_seq;
-  PERFORM pg_notify('realtime_events', v_seq::text);
+  -- '<seq> <event> <user id>': a listener can act on an event before reading its row (the api drops its cached
+  -- credentials of that user at once, src/identity/identity-cache.ts); the row stays the record it reads.
+  PERFORM pg_notify('realtime_events', v_seq::text || ' ' || p_event || ' ' || p_user::text);
 END;
 $$;
 
