@@ -1,5 +1,6 @@
 import { post } from '../../test/helpers/webhooks';
 import { postActivity } from '../bare/express-insert';
+import { startBareStartServer } from '../bare/express-start';
 import type { BenchContext } from '../lib/context';
 import type { Figure } from '../lib/report';
 import { percentile, sideBySide } from '../lib/stats';
@@ -9,7 +10,8 @@ import { awaitProcessed, PROVIDERS } from './p4-webhook-deliveries';
  * P4: acknowledgement p99 of validly signed deliveries per provider, at the same concurrency.
  * PayPal, PayFast and Clerk verify the signature and start one workflow per event before answering,
  * so their baseline is a bare workflow start; the activity webhook stores a row before answering,
- * so its baseline is the bare Express + INSERT app.
+ * so its baseline is the bare Express + INSERT app. One more row shows the part of a provider's ratio that is
+ * the HTTP round trip alone: a bare Express route around the same bare start.
  */
 export async function measureWebhookAcks(ctx: BenchContext): Promise<Figure[]> {
   const { stack, bare, config } = ctx;
@@ -41,9 +43,13 @@ export async function measureWebhookAcks(ctx: BenchContext): Promise<Figure[]> {
       value: percentile(acks.latencies, 99),
       baseline: percentile(starts.latencies, 99),
       unit: 'ms',
-      note: `p50 ${percentile(acks.latencies, 50).toFixed(0)} ms; ${processed}/${count} events processed`,
+      note:
+        `p50 ${percentile(acks.latencies, 50).toFixed(0)} vs ${percentile(starts.latencies, 50).toFixed(0)} ms; ` +
+        `${processed}/${count} events processed`,
     });
   }
+
+  figures.push(await measureHttpFloor(ctx));
 
   ctx.progress(`P4: ${count} activity posts, ${concurrency} in flight`);
   const webhook = `${stack.api.url}/api/webhook/activity`;
@@ -61,7 +67,42 @@ export async function measureWebhookAcks(ctx: BenchContext): Promise<Figure[]> {
     value: percentile(activity.latencies, 99),
     baseline: percentile(inserts.latencies, 99),
     unit: 'ms',
-    note: `p50 ${percentile(activity.latencies, 50).toFixed(0)} ms`,
+    note: `p50 ${percentile(activity.latencies, 50).toFixed(0)} vs ${percentile(inserts.latencies, 50).toFixed(0)} ms`,
   });
   return figures;
+}
+
+/**
+ * The HTTP floor of the provider rows: a bare Express route that only awaits the bare workflow start, beside the
+ * bare start itself. A provider's ratio above this one is the route's own work (signature, parsing, the start's
+ * options); up to it, the cost of answering over HTTP at all.
+ */
+async function measureHttpFloor(ctx: BenchContext): Promise<Figure> {
+  const { bare, config } = ctx;
+  const count = config.BENCH_WEBHOOKS;
+  const concurrency = config.BENCH_WEBHOOK_CONCURRENCY;
+  const server = await startBareStartServer(() => bare.start());
+  try {
+    ctx.progress(`P4: ${count} bare starts behind a bare Express route, ${concurrency} in flight`);
+    const { value: routed, baseline: starts } = await sideBySide(
+      count,
+      concurrency,
+      async () => {
+        const res = await fetch(server.url, { method: 'POST' });
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`bare start route answered ${res.status}`);
+      },
+      () => bare.start(),
+    );
+    return {
+      id: 'P4',
+      figure: `(HTTP floor of the rows above) bare Express route + bare workflow start p99, ${concurrency} in flight ÷ bare workflow start p99`,
+      value: percentile(routed.latencies, 99),
+      baseline: percentile(starts.latencies, 99),
+      unit: 'ms',
+      note: `p50 ${percentile(routed.latencies, 50).toFixed(0)} vs ${percentile(starts.latencies, 50).toFixed(0)} ms`,
+    };
+  } finally {
+    await server.close();
+  }
 }

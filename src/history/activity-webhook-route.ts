@@ -46,8 +46,9 @@ const bodyErrors: ErrorRequestHandler = (err, _req, res, next) => {
 
 /**
  * POST /api/webhook/activity (spec 4.5): shared secret, validation, then one idempotent insert
- * keyed 'webhook:<userId>:<requestId>' (a retry answers 201 with the first row's id). A database
- * error is 500 {error:'Failed to record activity'}: nothing was stored, so the sender may retry.
+ * keyed 'webhook:<userId>:<requestId>' (a retry answers 201 with the first row's id), shared with the
+ * posts of the same event-loop turn (history-store.ts); the 201 follows its commit and nothing else.
+ * A database error is 500 {error:'Failed to record activity'}: nothing was stored, so the sender may retry.
  */
 export function createActivityWebhookRouter(deps: ActivityWebhookDeps): Router {
   const router = Router();

@@ -1,5 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
-import { isUuid } from '../platform/http/common-patterns';
+import { recordActivityBatch } from './activity-batch';
+import type { StoredActivity } from './activity-inserts';
+import { createTickBatcher } from './tick-batcher';
 
 export type ActivityType = 'kyt' | 'kya' | 'kye';
 export type ActivityRiskLevel = 'low' | 'medium' | 'high' | 'critical';
@@ -41,9 +43,11 @@ export interface ActivityFilters {
   search?: string;
 }
 
+/** Rows per INSERT statement: the concurrent requests of one turn, bounded so one statement stays small. */
+const MAX_ROWS_PER_INSERT = 100;
+
 export type ActivityRow = Record<string, unknown> & { id: string; created_at: Date };
 
-const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** WHERE clause and parameters for one user's filtered history ($1 is the user id). */
@@ -70,61 +74,24 @@ function whereFor(userId: string, f: ActivityFilters): { sql: string; params: un
 
 /** The activity history: written by screening jobs, the activity webhook and (later) pay-per-use reports. */
 export function createHistoryStore(pool: Pool) {
+  const batcher = createTickBatcher<ActivityEntry, StoredActivity>({
+    maxItems: MAX_ROWS_PER_INSERT,
+    run: (entries) => recordActivityBatch(pool, entries),
+  });
   return {
     /**
      * Inserts once per idempotency key and returns the row's id either way. The owner is resolved from
      * userRef (internal id or Clerk id); an unknown owner leaves user_id NULL until the user appears.
+     * Inside a caller's transaction (`db`) the row is written there; otherwise it joins the records of
+     * this event-loop turn in one multi-row INSERT (activity-batch.ts), with the same answer.
      */
-    async record(e: ActivityEntry, db: Pool | PoolClient = pool): Promise<{ id: string; inserted: boolean }> {
-      const { rows } = await db.query<{ id: string; inserted: boolean }>(
-        `WITH owner AS (
-           -- Two indexed lookups: by Clerk id, or by internal id when the reference is a UUID.
-           SELECT id FROM users WHERE clerk_user_id = $1 UNION ALL SELECT id FROM users WHERE id = $22::uuid LIMIT 1),
-         ins AS (
-           INSERT INTO activity_history (user_id, user_ref, idempotency_key, activity_type, request_id, ` +
-          `response_id, status_code, is_error,
-             blockchain, transaction_hash, address, entity_id, entity_name, risk_level, risk_score, request_payload,
-             response_payload, response_summary, error_message, metadata, client_app_id, client_app_name, source)
-           VALUES ((SELECT id FROM owner), $1, $2, $3, $4, $5, $6, $6 >= 400, $7, $8, $9, $10, $11, $12, $13, $14, ` +
-          `$15, $16, $17, $18, $19, $20, $21)
-           ON CONFLICT (idempotency_key) DO NOTHING RETURNING id)
-         SELECT id, true AS inserted FROM ins
-         UNION ALL SELECT id, false FROM activity_history WHERE idempotency_key = $2 ` +
-          `AND NOT EXISTS (SELECT 1 FROM ins)`,
-        [
-          e.userRef,
-          e.idempotencyKey,
-          e.activityType,
-          e.requestId,
-          e.responseId,
-          e.statusCode,
-          e.blockchain,
-          e.transactionHash,
-          e.address,
-          e.entityId,
-          e.entityName,
-          e.riskLevel,
-          e.riskScore,
-          json(e.requestPayload),
-          json(e.responsePayload),
-          json(e.responseSummary),
-          e.errorMessage,
-          JSON.stringify(e.metadata),
-          e.clientAppId,
-          e.clientAppName,
-          e.source,
-          isUuid(e.userRef) ? e.userRef : null,
-        ],
-      );
-      const row = rows[0];
-      if (row) return row;
-      // A twin committed after this statement's snapshot: ON CONFLICT saw it, the SELECT above could not. A new
-      // statement has a new snapshot (READ COMMITTED), so it finds the twin's row.
-      const twin = await db.query<{ id: string }>('SELECT id FROM activity_history WHERE idempotency_key = $1', [
-        e.idempotencyKey,
-      ]);
-      if (!twin.rows[0]) throw new Error(`activity ${e.idempotencyKey} neither inserted nor found`);
-      return { id: twin.rows[0].id, inserted: false };
+    async record(e: ActivityEntry, db?: Pool | PoolClient): Promise<StoredActivity> {
+      if (db && db !== pool) {
+        const [answer] = await recordActivityBatch(db, [e]);
+        if (answer?.status !== 'fulfilled') throw answer?.reason;
+        return answer.value;
+      }
+      return batcher.add(e);
     },
 
     /** One page of a user's history, newest first, with the total for the filters. */
