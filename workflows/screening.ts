@@ -70,6 +70,21 @@ async function failJob(input: ScreeningInput, err: unknown): Promise<ScreeningOu
   return { status: 'failed', responseId: null, riskLevel: null, creditsCharged: 0, error };
 }
 
+/** A settled job: its search attributes say completed and its risk level, and the outcome names what it charged. */
+function completed(result: AnalysisResult, amount: number): ScreeningOutcome {
+  upsertSearchAttributes([
+    { key: RiskLevelAttr, value: result.response.risk_level },
+    { key: JobStatusAttr, value: 'completed' },
+  ]);
+  return {
+    status: 'completed',
+    responseId: result.response.response_id,
+    riskLevel: result.response.risk_level,
+    creditsCharged: amount,
+    error: null,
+  };
+}
+
 const analysisActivities = (input: ScreeningInput) =>
   proxyActivities<ScreeningActivities>({
     startToCloseTimeout: input.crawlTimeoutMs + 30_000,
@@ -104,17 +119,7 @@ export async function screeningWorkflow(input: ScreeningInput): Promise<Screenin
   } else {
     await settleInThreeSteps(input, result, amount);
   }
-  upsertSearchAttributes([
-    { key: RiskLevelAttr, value: result.response.risk_level },
-    { key: JobStatusAttr, value: 'completed' },
-  ]);
-  return {
-    status: 'completed',
-    responseId: result.response.response_id,
-    riskLevel: result.response.risk_level,
-    creditsCharged: amount,
-    error: null,
-  };
+  return completed(result, amount);
 }
 
 /** How jobs started before the patch settle: three activities, the mirror last. Kept for their replay. */
@@ -162,17 +167,7 @@ export async function batchItemScreeningWorkflow(input: ScreeningInput): Promise
   }
   const amount = Math.min(analysisCost(result.depthReached), input.creditsHeld);
   await localDb.settleCompletedJob({ job: input, result, amount, seq: mirrorSeq(), runId: workflowInfo().runId });
-  upsertSearchAttributes([
-    { key: RiskLevelAttr, value: result.response.risk_level },
-    { key: JobStatusAttr, value: 'completed' },
-  ]);
-  return {
-    status: 'completed',
-    responseId: result.response.response_id,
-    riskLevel: result.response.risk_level,
-    creditsCharged: amount,
-    error: null,
-  };
+  return completed(result, amount);
 }
 
 const sweepOptions = {

@@ -4,6 +4,7 @@ import { screeningWorkflowId } from './workflow-ids';
 import type { JobUpdate } from './jobs-store';
 import {
   completedMirrorWrite,
+  failedMirrorWrite,
   type CompletedJobSettlement,
   type FailedJobSettlement,
   type SettledJob,
@@ -23,10 +24,7 @@ export type ExecutionStatus = string;
 const MIRROR_WRITES: Record<string, (input: unknown) => JobUpdate> = {
   saveJobResult: (input) => input as JobUpdate,
   settleCompletedJob: (input) => completedMirrorWrite(input as CompletedJobSettlement),
-  settleFailedJob: (input) => {
-    const s = input as FailedJobSettlement;
-    return { ...s, status: 'failed', response: null, fullResponse: null, creditsCharged: 0 };
-  },
+  settleFailedJob: (input) => failedMirrorWrite(input as FailedJobSettlement),
 };
 
 export interface ScreeningWorkflowStarter {

@@ -97,19 +97,21 @@ export async function settleFailedJob(
 ): Promise<{ released: number; applied: AppliedJobUpdate | null }> {
   return inTransaction(deps.pool, async (client) => {
     const released = await deps.credits.releaseHold(s.requestId, client);
-    const applied = await deps.jobs.applyUpdate(
-      {
-        requestId: s.requestId,
-        seq: s.seq,
-        runId: s.runId,
-        status: 'failed',
-        response: null,
-        fullResponse: null,
-        error: s.error,
-        creditsCharged: 0,
-      },
-      client,
-    );
+    const applied = await deps.jobs.applyUpdate(failedMirrorWrite(s), client);
     return { released, applied };
   });
+}
+
+/** The mirror write of a failed job's settle: nothing charged. */
+export function failedMirrorWrite(s: FailedJobSettlement): JobUpdate {
+  return {
+    requestId: s.requestId,
+    seq: s.seq,
+    runId: s.runId,
+    status: 'failed',
+    response: null,
+    fullResponse: null,
+    error: s.error,
+    creditsCharged: 0,
+  };
 }

@@ -14,7 +14,8 @@ import {
   temporalConnectionOptions,
 } from '../../src/platform/temporal/temporal-connection';
 import type { Logger } from '../../src/platform/logging/logger';
-import { recordConfigSecrets, recordSecret, recordSensitiveHeaders, runLogEnabled, testRunLogger } from './run-log';
+import { recordConfigSecrets, recordSecret, runLogEnabled, testRunLogger } from './run-log';
+import { httpCall, type HttpCall } from './http-call';
 import { startApiServer, type ApiServer } from '../../src/app/api-server';
 import { createStores, type Stores } from '../../src/app/stores';
 import { buildActivities, createWorker } from '../../src/app/worker-runtime';
@@ -42,11 +43,8 @@ export interface TestStack {
     credits?: number;
     clerkUserId?: string;
   }): Promise<{ id: string; key: string }>;
-  http(
-    method: string,
-    path: string,
-    options?: { key?: string; headers?: Record<string, string>; body?: unknown },
-  ): Promise<{ status: number; body: any; headers: Headers }>;
+  /** A request to the stack's api: the key as x-api-key, JSON in, JSON (or text) out. */
+  http: HttpCall;
   stop(): Promise<void>;
 }
 
@@ -175,26 +173,7 @@ export async function startTestStack(
         });
       return { id, key };
     },
-    async http(method, path, { key, headers = {}, body } = {}) {
-      recordSensitiveHeaders({ ...(key ? { 'x-api-key': key } : {}), ...headers });
-      const res = await fetch(`${api.url}${path}`, {
-        method,
-        headers: {
-          ...(key ? { 'x-api-key': key } : {}),
-          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...headers,
-        },
-        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-      });
-      const text = await res.text();
-      let parsed: unknown = text;
-      try {
-        parsed = text ? JSON.parse(text) : null;
-      } catch {
-        /* keep text */
-      }
-      return { status: res.status, body: parsed, headers: res.headers };
-    },
+    http: httpCall(api.url),
     async stop() {
       await api.close();
       await workerHttp.close();

@@ -8,7 +8,12 @@ import type { QueuedJobActivities } from '../../activities/screening-sweeper';
 import type { ScreeningActivities } from '../../activities/screening';
 import { JobStatusAttr, RiskLevelAttr } from '../../src/platform/temporal/search-attributes';
 import type { JobUpdate } from '../../src/screening/jobs-store';
-import type { CompletedJobSettlement, FailedJobSettlement } from '../../src/screening/settle-job';
+import {
+  completedMirrorWrite,
+  failedMirrorWrite,
+  type CompletedJobSettlement,
+  type FailedJobSettlement,
+} from '../../src/screening/settle-job';
 import { analysisCost } from '../../src/screening/pricing';
 import type { ScreeningInput, ScreeningOutcome } from '../../src/screening/workflow-types';
 import type { queuedJobSweeperWorkflow, screeningWorkflow } from '../../workflows';
@@ -81,21 +86,8 @@ async function runScreening(
 
 /** The mirror write of the run's settle (the job's second and last activity), as the sweeper's repair reads it. */
 function savedUpdate(log: CallLog): JobUpdate {
-  if (log.count('settleFailedJob') > 0) {
-    const s = log.inputOf('settleFailedJob') as FailedJobSettlement;
-    return { ...s, status: 'failed', response: null, fullResponse: null, creditsCharged: 0 };
-  }
-  const s = log.inputOf('settleCompletedJob') as CompletedJobSettlement;
-  return {
-    requestId: s.job.requestId,
-    seq: s.seq,
-    runId: s.runId,
-    status: 'completed',
-    response: s.result.response,
-    fullResponse: s.result.full,
-    error: null,
-    creditsCharged: s.amount,
-  };
+  if (log.count('settleFailedJob') > 0) return failedMirrorWrite(log.inputOf('settleFailedJob') as FailedJobSettlement);
+  return completedMirrorWrite(log.inputOf('settleCompletedJob') as CompletedJobSettlement);
 }
 
 describe('screeningWorkflow, completed analysis', () => {
