@@ -41,7 +41,8 @@ beforeAll(async () => {
   cluster = await startServiceCluster({
     databaseUrl: process.env.TEST_DATABASE_URL as string,
     temporalAddress: process.env.TEST_TEMPORAL_ADDRESS as string,
-    env: { JOB_SUBMIT_LIMIT_PER_MINUTE: String(SUBMIT_LIMIT) },
+    // A minute's auth cache: only the drop on the revocation event, not the TTL, can explain a refusal within seconds.
+    env: { JOB_SUBMIT_LIMIT_PER_MINUTE: String(SUBMIT_LIMIT), AUTH_CACHE_TTL_MS: '60000' },
   });
   // Workers first: an api is ready only once a worker polls its task queue.
   workers = await Promise.all([cluster.startWorker(), cluster.startWorker()]);
@@ -250,8 +251,11 @@ describe('two api and two worker processes on one Temporal and one Postgres', ()
     expect(statuses.filter((s) => s === 429)).toHaveLength(10);
   });
 
+  /** The NOTIFY's trip to B's listener on a loaded CI machine (usually milliseconds; 1.3 s seen once). */
+  const REVOCATION_BOUND_MS = 5_000;
+
   test(
-    'when a key is revoked through api A, then api B refuses it within 1 s (having served it just before) and ' +
+    'when a key is revoked through api A, then api B refuses it within 5 s (having served it just before) and ' +
       'never serves it again',
     async () => {
       // Arrange: a second key of the account, used on B so that B has just authenticated it.
@@ -265,7 +269,7 @@ describe('two api and two worker processes on one Temporal and one Postgres', ()
       const revoke = await apiA.http('DELETE', `/api/v1/api-keys/${created.body?.data?.id}`, { key: owner.key });
       const revokedAt = performance.now();
       const seen: { status: number; afterMs: number }[] = [];
-      while (!seen.some((s) => s.status === 401) && performance.now() - revokedAt < 1_000) {
+      while (!seen.some((s) => s.status === 401) && performance.now() - revokedAt < REVOCATION_BOUND_MS) {
         const res = await apiB.http('GET', '/api/v1/me', { key: revocable });
         seen.push({ status: res.status, afterMs: performance.now() - revokedAt });
       }
@@ -281,7 +285,7 @@ describe('two api and two worker processes on one Temporal and one Postgres', ()
       expect([created.status, beforeRevoke.status, revoke.status]).toEqual([201, 200, 200]);
       const firstRefusal = seen.findIndex((s) => s.status === 401);
       expect(firstRefusal).toBeGreaterThanOrEqual(0);
-      expect(seen[firstRefusal]?.afterMs).toBeLessThan(1_000);
+      expect(seen[firstRefusal]?.afterMs).toBeLessThan(REVOCATION_BOUND_MS);
       expect(seen.slice(firstRefusal).filter((s) => s.status !== 401)).toEqual([]);
       expect(seen.slice(0, firstRefusal).filter((s) => s.status !== 200)).toEqual([]);
     },
