@@ -1,10 +1,13 @@
-import { heartbeat } from '@temporalio/activity';
+import { activityInfo, heartbeat } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Pool } from 'pg';
 import {
   type BatchItemStart,
   type BatchSweepSummary,
+  type BatchWorkflowInput,
+  type BatchWorkflowSettings,
   type BatchWorkflowStarter,
+  checkBatchRun,
   createBatchStore,
   type SettleBatchItemDeps,
   settleBatchItem,
@@ -14,6 +17,7 @@ import type { BatchCompletion, BatchItemState } from '../src/batches/workflow-ty
 import type { CreditStore } from '../src/billing';
 import type { Logger } from '../src/platform/logging/logger';
 import type { JobStore, ScreeningWorkflowStarter } from '../src/screening';
+import { toApplicationFailure } from '../src/platform/errors/temporal-failures';
 
 export interface BatchActivityDeps {
   pool: Pool;
@@ -24,6 +28,8 @@ export interface BatchActivityDeps {
   batchStarter?: BatchWorkflowStarter;
   /** This worker's QUEUED_JOB_* config: when a running batch is looked at, and the item jobs' heartbeat timeout. */
   queuedJobSweep: { restartAfterMs: number; heartbeatTimeoutMs: number };
+  /** This worker's BATCH_CONCURRENCY and BATCH_CONTINUE_AS_NEW_AFTER: a batch run's input is clamped to them. */
+  batchWorkflow: BatchWorkflowSettings;
   log?: Logger;
   metrics?: SettleBatchItemDeps['metrics'];
 }
@@ -38,6 +44,23 @@ function required<T>(value: T | undefined, what: string): T {
 export function createBatchActivities(deps: BatchActivityDeps) {
   const batches = createBatchStore(deps.pool);
   return {
+    /**
+     * A batch run's first step: the batch exists, is the input's user's, and this workflow is `batch:<batch id>`
+     * (INPUT_NOT_AUTHENTIC otherwise, not retried); answers the run's concurrency and continue-as-new figures clamped
+     * to this worker's config (see checkBatchRun).
+     */
+    async checkBatchRun(input: BatchWorkflowInput): Promise<Pick<BatchWorkflowInput, 'concurrency' | 'continueAsNewAfter'>> {
+      try {
+        return await checkBatchRun(
+          { batches, settings: deps.batchWorkflow },
+          input,
+          { workflowId: activityInfo().workflowExecution?.workflowId ?? '' },
+        );
+      } catch (err) {
+        throw toApplicationFailure(err);
+      }
+    },
+
     /** The next accepted items still queued after `afterIndex`, in request order, with their job inputs. */
     async loadBatchItems(input: { batchId: string; afterIndex: number; limit: number }): Promise<BatchItemStart[]> {
       return batches.pendingItems(input.batchId, input.afterIndex, input.limit, deps.queuedJobSweep.heartbeatTimeoutMs);

@@ -5,6 +5,7 @@ import { applyPayFastRefund, type PayFastRefundDeps } from '../src/billing/payfa
 import { checkPayFastItn, type PayFastItnCheckDeps } from '../src/billing/payfast/check-payfast-itn';
 import { payfastEventId } from '../src/billing/payfast/payfast-event-id';
 import { applyPayPalEvent, type PayPalBillingDeps } from '../src/billing/paypal/apply-paypal-event';
+import { authenticPayPalEvent, type PayPalEventCheckDeps } from '../src/billing/paypal/authentic-event';
 import type {
   CheckedPayFastItn,
   PayFastPaymentInput,
@@ -15,6 +16,7 @@ import { toApplicationFailure } from '../src/platform/errors/temporal-failures';
 import type { EventResult } from '../src/platform/webhooks/event-result';
 
 export type BillingActivityDeps = PayPalBillingDeps &
+  PayPalEventCheckDeps &
   PayFastBillingDeps &
   PayFastRefundDeps &
   PayFastItnCheckDeps & {
@@ -36,11 +38,15 @@ export function createBillingActivities(deps: BillingActivityDeps) {
   };
   return {
     /**
-     * Idempotency: claim (paypal, event id) + ledger key paypal:<event id> / paypal:sale:<sale id> /
-     * paypal:refund:<refund id> / paypal:dispute:<dispute id>:<event id>; a retry after commit is a no-op.
+     * First proves the event is PayPal's (its signed delivery verified again, or PayPal's own copy for a workflow
+     * started without one; a forged or tampered input fails PAYPAL_EVENT_NOT_AUTHENTIC with nothing recorded), then
+     * applies the event read from PayPal's bytes. Idempotency: claim (paypal, event id) + ledger key
+     * paypal:<event id> / paypal:sale:<sale id> / paypal:refund:<refund id> / paypal:dispute:<dispute id>:<event id>;
+     * a retry after commit is a no-op.
      */
     async applyPayPalEvent(input: PayPalEventInput): Promise<EventResult> {
-      return counted('paypal', await applyPayPalEvent(deps, input.event, input.payload).catch(failing));
+      const { event, payload } = await authenticPayPalEvent(deps, input).catch(failing);
+      return counted('paypal', await applyPayPalEvent(deps, event, payload).catch(failing));
     },
 
     /** Idempotency: claim (payfast, pf_payment_id[:status]) + ledger key payfast:<pf_payment_id>. */

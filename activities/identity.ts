@@ -1,16 +1,32 @@
 import type { WebhookEventMetrics } from '../src/platform/metrics/webhook-events';
-import { applyClerkEvent, type ClerkEventDeps } from '../src/identity/apply-clerk-event';
+import { applyClerkEvent, type ClerkEventDeps, type ClerkEventResult } from '../src/identity/apply-clerk-event';
+import { authenticClerkEvent } from '../src/identity/authentic-clerk-event';
+import type { ClerkVerifier } from '../src/identity/clerk-webhook-verifier';
 import type { ClerkEventInput } from '../src/identity/workflow-types';
-import type { EventResult } from '../src/platform/webhooks/event-result';
+import { toApplicationFailure } from '../src/platform/errors/temporal-failures';
 
-export type IdentityActivityDeps = ClerkEventDeps & { metrics: WebhookEventMetrics };
+export type IdentityActivityDeps = ClerkEventDeps & {
+  metrics: WebhookEventMetrics;
+  /** The Svix check with this worker's CLERK_WEBHOOK_SECRET, without the api's freshness window. */
+  clerkSignatures?: ClerkVerifier;
+};
 
 /** Identity activities: thin adapters over src/identity, each one transaction. */
 export function createIdentityActivities(deps: IdentityActivityDeps) {
   return {
-    /** Idempotency: claim (clerk, svix-id); profile changes are guarded by the event time. */
-    async applyClerkEvent(input: ClerkEventInput): Promise<EventResult> {
-      const result = await applyClerkEvent(deps, input);
+    /**
+     * First proves the delivery is Clerk's (Svix signature checked again; a forged or tampered input fails
+     * CLERK_EVENT_NOT_AUTHENTIC with nothing recorded), then applies the event read from the signed bytes.
+     * Idempotency: claim (clerk, svix-id); profile changes are guarded by the event time.
+     */
+    async applyClerkEvent(input: ClerkEventInput): Promise<ClerkEventResult> {
+      let authentic: ClerkEventInput;
+      try {
+        authentic = authenticClerkEvent(deps.clerkSignatures, input);
+      } catch (err) {
+        throw toApplicationFailure(err);
+      }
+      const result = await applyClerkEvent(deps, authentic);
       deps.metrics.webhookEvent('clerk', result);
       return result;
     },

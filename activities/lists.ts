@@ -3,6 +3,7 @@ import type { Pool } from 'pg';
 import { type FreezeSource, type FreezeSyncResult, type FreezeSyncSettings, syncFreezes } from '../src/lists/freezes';
 import { createListStore } from '../src/lists/list-store';
 import { refreshOfacList } from '../src/lists/refresh-list';
+import { checkRefreshInput, type ListRefreshSources } from '../src/lists/refresh-sources';
 import type { ListRefreshInput, ListRefreshResult } from '../src/lists/workflow-types';
 import { toApplicationFailure } from '../src/platform/errors/temporal-failures';
 import type { Logger } from '../src/platform/logging/logger';
@@ -12,6 +13,8 @@ export interface ListActivityDeps {
   log?: Logger;
   /** Where the stablecoin freeze sync reads (freezeSyncSettings(config)); without it the sync has no chain. */
   freezeSync?: FreezeSyncSettings;
+  /** Where a list refresh may read (listRefreshSources(config)); without it every refresh input is refused. */
+  listSources?: ListRefreshSources;
 }
 
 /** Sanctions list activities: thin adapters over src/lists. */
@@ -19,13 +22,20 @@ export function createListActivities(deps: ListActivityDeps) {
   const lists = createListStore(deps.pool);
   return {
     /**
-     * Idempotency: a version is keyed by the issue's sha256; applying the same bytes again is a no-op, and the
-     * diff is applied in one transaction under a lock, so a retry after the commit changes nothing.
+     * Reads only what the worker's config allows (checkRefreshInput: the input may have been forged by whoever
+     * reaches the Temporal frontend) and never forces. Idempotency: a version is keyed by the issue's sha256;
+     * applying the same bytes again is a no-op, and the diff is applied in one transaction under a lock, so a retry
+     * after the commit changes nothing.
      */
     async refreshSanctionsList(input: ListRefreshInput): Promise<ListRefreshResult> {
       const beat = setInterval(() => heartbeat(), 10_000);
       try {
-        const outcome = await refreshOfacList({ pool: deps.pool, lists, log: deps.log }, input, cancellationSignal());
+        const source = await checkRefreshInput(deps.listSources, input);
+        const outcome = await refreshOfacList(
+          { pool: deps.pool, lists, log: deps.log },
+          { list: 'ofac', source },
+          cancellationSignal(),
+        );
         const diff = outcome.status === 'applied' ? outcome.diff : { added: [], removed: [], changed: [] };
         return {
           status: outcome.status,

@@ -1,11 +1,15 @@
+import { activityInfo } from '@temporalio/activity';
 import type { Pool } from 'pg';
 import type { Logger } from '../src/platform/logging/logger';
+import { inTransaction } from '../src/platform/db/transaction';
+import { toApplicationFailure } from '../src/platform/errors/temporal-failures';
 import { evaluateScreening, type Evaluation } from '../src/monitors/evaluate-screening';
 import { createListStore } from '../src/lists';
 import { createMonitorStore } from '../src/monitors/monitors-store';
 import type { ListVersionNoticeInput, MonitorPreparation } from '../src/monitors/workflow-types';
 import { rescreenPolicy } from '../src/monitors/rescreen-policy';
-import { holdAndRecord, type Chain, type HoldDeps, type PolicyResolver } from '../src/screening';
+import { assertMonitorWorkflow, claimListVersionNotice, unknownMonitor } from '../src/monitors/authentic-workflows';
+import { holdAndRecordOnce, type Chain, type HoldDeps, type PolicyResolver } from '../src/screening';
 
 export type MonitorActivityDeps = Omit<HoldDeps, 'heartbeatTimeoutMs'> & {
   pool: Pool;
@@ -16,44 +20,80 @@ export type MonitorActivityDeps = Omit<HoldDeps, 'heartbeatTimeoutMs'> & {
   policies: PolicyResolver;
 };
 
-/** Monitor activities: thin adapters over src/monitors and screening's job recording. */
+/** The workflow this activity runs for (none for an activity started on its own: then it matches no monitor). */
+const ownWorkflow = () => activityInfo().workflowExecution ?? { workflowId: '', runId: '' };
+
+/** Our coded errors cross Temporal as failures of that type (MONITOR_WORKFLOW_NOT_AUTHENTIC is not retried). */
+async function coded<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    throw toApplicationFailure(err);
+  }
+}
+
+/**
+ * Monitor activities: thin adapters over src/monitors and screening's job recording. Each first checks that its
+ * workflow is the one the api started for what the input names (src/monitors/authentic-workflows.ts): a workflow
+ * started by hand with a made-up or another monitor's id, or a made-up list version, screens, charges, alerts and
+ * signals nothing.
+ */
 export function createMonitorActivities(deps: MonitorActivityDeps) {
   const monitors = createMonitorStore(deps.pool);
   const lists = createListStore(deps.pool);
+  const ownMonitor = async (monitorId: string) => {
+    assertMonitorWorkflow(monitorId, ownWorkflow().workflowId);
+    const monitor = await monitors.find(monitorId);
+    if (!monitor) throw unknownMonitor(monitorId);
+    return monitor;
+  };
   return {
     /**
-     * Holds a re-screen's credits and records its job, like a submit (idempotency key: the request id the workflow
-     * drew), scored under the monitor's policy as it is now (a retry keeps the version first recorded). A monitor
-     * whose owner cannot pay is paused, with an alert saying so.
+     * Holds a re-screen's credits and records its job, like a submit, scored under the monitor's policy as it is now.
+     * Idempotency key: the request id the workflow drew (the first re-screen's was drawn at create, and its hold made
+     * then): a retry after the commit continues from the recorded job and the version it recorded. The monitor's row
+     * is locked while the job is recorded, so a delete meanwhile either comes after (the job runs) or before (nothing
+     * is recorded; the delete released the first hold). A monitor whose owner cannot pay is paused, with an alert.
      */
     async prepareMonitorScreening(input: { monitorId: string; requestId: string }): Promise<MonitorPreparation> {
-      const monitor = await monitors.find(input.monitorId);
-      if (!monitor || monitor.status === 'deleted') return { status: 'stopped' };
-      const policy = await rescreenPolicy(deps.policies, monitor);
-      const held = await holdAndRecord(
-        { ...deps, heartbeatTimeoutMs: deps.monitorJob.heartbeatTimeoutMs },
-        monitor.userId,
-        {
-          apiType: 'KYA',
-          chain: monitor.chain as Chain,
-          target: monitor.address,
-          crawlTimeoutMs: deps.monitorJob.crawlTimeoutMs,
-          referenceId: monitor.referenceId,
-        },
-        input.requestId,
-        {},
-        policy,
-      );
-      if (held.kind === 'held') return { status: 'ready', input: held.input };
-      await monitors.setPaused(
-        monitor.id,
-        monitor.userId,
-        true,
-        `the account cannot pay for a re-screen (${held.available} credits available, ${held.needed} needed` +
-          `${held.debt > 0 ? `, ${held.debt} owed` : ''}); it resumes after a grant`,
-        input.requestId,
-      );
-      return { status: 'insufficient_credits' };
+      return coded(async () => {
+        assertMonitorWorkflow(input.monitorId, ownWorkflow().workflowId);
+        const found = await monitors.find(input.monitorId);
+        if (!found) throw unknownMonitor(input.monitorId);
+        if (found.status === 'deleted') return { status: 'stopped' };
+        const policy = await rescreenPolicy(deps.policies, found);
+        const prepared = await inTransaction(deps.pool, async (client) => {
+          const monitor = await monitors.lockForRescreen(client, input.monitorId);
+          if (!monitor || monitor.status === 'deleted') return null;
+          const held = await holdAndRecordOnce(
+            { ...deps, heartbeatTimeoutMs: deps.monitorJob.heartbeatTimeoutMs },
+            monitor.userId,
+            {
+              apiType: 'KYA',
+              chain: monitor.chain as Chain,
+              target: monitor.address,
+              crawlTimeoutMs: deps.monitorJob.crawlTimeoutMs,
+              referenceId: monitor.referenceId,
+            },
+            input.requestId,
+            policy,
+            client,
+          );
+          return { monitor, held };
+        });
+        if (!prepared) return { status: 'stopped' };
+        const { monitor, held } = prepared;
+        if (held.kind === 'held') return { status: 'ready', input: held.input };
+        await monitors.setPaused(
+          monitor.id,
+          monitor.userId,
+          true,
+          `the account cannot pay for a re-screen (${held.available} credits available, ${held.needed} needed` +
+            `${held.debt > 0 ? `, ${held.debt} owed` : ''}); it resumes after a grant`,
+          input.requestId,
+        );
+        return { status: 'insufficient_credits' };
+      });
     },
 
     /** Compares the finished re-screen with the last one; stores the alert once (key: monitor, request id). */
@@ -62,20 +102,32 @@ export function createMonitorActivities(deps: MonitorActivityDeps) {
       requestId: string;
       reasons: string[];
     }): Promise<Evaluation> {
-      return evaluateScreening({ pool: deps.pool, monitors, jobs: deps.jobs }, input);
+      return coded(async () => {
+        await ownMonitor(input.monitorId);
+        return evaluateScreening({ pool: deps.pool, monitors, jobs: deps.jobs }, input);
+      });
     },
 
     /** Un-pauses after a grant (the workflow re-screens next); a resumed alert is stored once per pause. */
     async resumeMonitor(input: { monitorId: string }): Promise<boolean> {
-      const monitor = await monitors.find(input.monitorId);
-      if (monitor?.status !== 'paused') return monitor?.status === 'active';
-      await monitors.setPaused(monitor.id, monitor.userId, false, 'credits were granted; monitoring resumed', null);
-      return true;
+      return coded(async () => {
+        const monitor = await ownMonitor(input.monitorId);
+        if (monitor.status !== 'paused') return monitor.status === 'active';
+        await monitors.setPaused(monitor.id, monitor.userId, false, 'credits were granted; monitoring resumed', null);
+        return true;
+      });
     },
 
-    /** The monitors a list version touched: those watching an address its diff added, removed or changed. */
+    /**
+     * The monitors a list version touched (those watching an address its diff added, removed or changed), for the
+     * run that claimed the version's notice; none for any other run (see claimListVersionNotice).
+     */
     async monitorsTouchedBy(input: ListVersionNoticeInput): Promise<string[]> {
-      return monitors.watching(await lists.changedAddresses(input.versionId));
+      return coded(async () => {
+        const { workflowId, runId } = ownWorkflow();
+        if (!(await claimListVersionNotice(deps.pool, input, { workflowId, runId }))) return [];
+        return monitors.watching(await lists.changedAddresses(input.versionId));
+      });
     },
   };
 }

@@ -20,6 +20,8 @@ import type { ScreeningInput } from '../src/screening/workflow-types';
 import { AppError } from '../src/platform/errors';
 import { toApplicationFailure } from '../src/platform/errors/temporal-failures';
 import { deadline } from '../src/platform/abort/deadline';
+import { checkFailedJobSettle, checkJobInput } from '../src/screening/authentic-input';
+import { checkReportInput, type X402PaymentStore } from '../src/x402';
 
 export interface ScreeningActivityDeps {
   /** The settles run their writes in one transaction on one of its connections. */
@@ -28,6 +30,8 @@ export interface ScreeningActivityDeps {
   credits: CreditStore;
   jobs: JobStore;
   history: HistoryStore;
+  /** The x402 claims an x402ReportWorkflow's input is checked against. */
+  x402Payments: Pick<X402PaymentStore, 'processingReport'>;
   metrics: ScreeningWorkerMetrics;
   /** Lines written here carry the job's workflowId and httpRequestId (the worker's activity log context). */
   log?: Logger;
@@ -46,12 +50,29 @@ export function createScreeningActivities(deps: ScreeningActivityDeps) {
     });
   };
 
+  /**
+   * The input is what only the api could have produced, before any chain call or crawl: a job's hold and queued row
+   * (screeningWorkflow, batchItemScreeningWorkflow), or a report's live x402 claim (x402ReportWorkflow).
+   */
+  const checkInput = async (input: ScreeningInput): Promise<void> => {
+    const info = activityInfo();
+    const workflow = { workflowId: info.workflowExecution?.workflowId ?? '' };
+    if (info.workflowType === 'x402ReportWorkflow') await checkReportInput(deps.x402Payments, input, workflow);
+    else await checkJobInput(deps.pool, input, workflow);
+  };
+
   const activities = {
     /**
-     * Runs the engine within crawlTimeout. Heartbeats while it works, so a dead worker is noticed after
-     * heartbeatTimeout and the analysis is retried on another one. Read-only: retries are harmless.
+     * Runs the engine within crawlTimeout, once the input is checked (INPUT_NOT_AUTHENTIC, not retried, when it is
+     * not the api's). Heartbeats while it works, so a dead worker is noticed after heartbeatTimeout and the analysis
+     * is retried on another one. Read-only: retries are harmless.
      */
     async analyzeTarget(input: ScreeningInput): Promise<AnalysisResult> {
+      try {
+        await checkInput(input);
+      } catch (err) {
+        throw toApplicationFailure(err);
+      }
       if (!isSupportedChain(input.chain)) {
         throw toApplicationFailure(new AppError('INVALID_TARGET', `unsupported chain ${input.chain}`));
       }
@@ -159,8 +180,18 @@ export function createScreeningActivities(deps: ScreeningActivityDeps) {
       }
     },
 
-    /** A failed job: its hold released and the mirror written as failed, in one transaction; nothing is charged. */
+    /**
+     * A failed job: its hold released and the mirror written as failed, in one transaction; nothing is charged. Only
+     * in the job's own workflow and for its owner and hold (INPUT_NOT_AUTHENTIC otherwise: nothing released).
+     */
     async settleFailedJob(input: FailedJobSettlement): Promise<boolean> {
+      try {
+        await checkFailedJobSettle(deps.pool, input, {
+          workflowId: activityInfo().workflowExecution?.workflowId ?? '',
+        });
+      } catch (err) {
+        throw toApplicationFailure(err);
+      }
       const { applied } = await settleFailedJob(deps, input);
       countSettled('failed', input.error.code, applied);
       return applied !== null;

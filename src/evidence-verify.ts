@@ -1,13 +1,14 @@
 /**
  * `npm run evidence:verify -- ANSWER.json [JWKS]`: checks the signature of a saved screening answer (the whole
- * HTTP body of GET /api/v1/kyt/job/:id or …/fullresponse) against the published keys. JWKS is a URL or a file
- * (default http://localhost:3000/.well-known/jwks.json). Prints `valid` or `invalid` with the kid; exits 0 when
- * valid, 1 when invalid, 2 when it could not check (no such file, no key set).
+ * HTTP body of GET /api/v1/kyt/job/:id or …/fullresponse, or its `data`) against the published keys. JWKS is a URL
+ * or a file (default http://localhost:3000/.well-known/jwks.json). What is verified is always the answer's whole
+ * `data` without its signature, with the request id, canonicalization and what is signed bound in the JWS's
+ * protected header (src/platform/signing/verify-evidence.ts). Prints `valid` or `invalid` with the reason; exits 0
+ * when valid, 1 when invalid, 2 when it could not check (no such file, no key set).
  */
 import { readFile } from 'node:fs/promises';
 import type { JSONWebKeySet } from 'jose';
-import { evidenceSignatureSchema } from './platform/signing/evidence-signature';
-import { verifyEvidence } from './platform/signing/verify-evidence';
+import { verifyAnswerText } from './platform/signing/verify-evidence';
 import { deadline } from './platform/abort/deadline';
 
 const DEFAULT_JWKS = 'http://localhost:3000/.well-known/jwks.json';
@@ -49,34 +50,21 @@ async function keySet(source: string): Promise<JSONWebKeySet> {
 async function main(): Promise<number> {
   const [answerFile, jwksSource = DEFAULT_JWKS, ...extra] = process.argv.slice(2);
   if (!answerFile || extra.length > 0) throw new CannotCheck(USAGE);
-  const body = (await readJson(answerFile, 'answer')) as { data?: Record<string, unknown> } | null;
-  // The whole HTTP body, or its `data` alone.
-  const data = (body?.data ?? body) as Record<string, unknown> | null;
-  const signature = evidenceSignatureSchema.safeParse(data?.signature);
-  if (!signature.success) {
-    process.stdout.write('invalid: the answer carries no signature (only completed jobs are signed)\n');
-    return 1;
-  }
-  const { kid, signed } = signature.data;
-  // `data`: the answer's data without its signature member; any other name: that member of data.
-  const { signature: _signature, ...unsigned } = data ?? {};
-  const value = signed === 'data' ? unsigned : data?.[signed];
-  if (!data || (signed !== 'data' && !Object.hasOwn(data, signed))) {
-    process.stdout.write(`invalid: the signed member data.${signed} is missing (kid ${kid})\n`);
-    return 1;
-  }
+  const text = await readFile(answerFile, 'utf8').catch((err: Error) => {
+    throw new CannotCheck(`cannot read the answer ${answerFile}: ${err.message}`);
+  });
   const keys = await keySet(jwksSource);
   try {
-    await verifyEvidence(signature.data, value, keys);
+    const { kid, requestId } = await verifyAnswerText(text, keys);
+    process.stdout.write(
+      `valid: the whole data of answer ${requestId} signed by kid ${kid} (EdDSA over its RFC 8785 canonical JSON)\n`,
+    );
+    return 0;
   } catch (err) {
-    process.stdout.write(`invalid: ${err instanceof Error ? err.message : String(err)} (kid ${kid})\n`);
+    // Whatever is wrong with the answer or its signature (jose's errors included) makes it invalid, never valid.
+    process.stdout.write(`invalid: ${err instanceof Error ? err.message : String(err)}\n`);
     return 1;
   }
-  process.stdout.write(
-    `valid: ${signed === 'data' ? 'data' : `data.${signed}`} signed by kid ${kid} (EdDSA over its ` +
-      `RFC 8785 canonical JSON)\n`,
-  );
-  return 0;
 }
 
 main().then(

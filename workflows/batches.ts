@@ -4,6 +4,7 @@ import {
   continueAsNew,
   executeChild,
   ParentClosePolicy,
+  patched,
   proxyActivities,
   sleep,
 } from '@temporalio/workflow';
@@ -26,6 +27,12 @@ const PROGRESS_EVERY_MS = 1_000;
 const SETTLE_EVERY = '5 seconds';
 /** Before looking at the whole batch again when completing found an item still queued (should not happen). */
 const RESCAN_AFTER = '1 minute';
+/**
+ * The patch of runs that first check their input (checkBatchRun: the batch exists for this user under this
+ * workflow's id) and take their concurrency figures from it, clamped to the worker's config. Runs recorded before it
+ * replay without the check.
+ */
+const BATCH_RUN_CHECKED = 'batch-run-checked';
 
 /**
  * One batch (id `batch:<batch id>`): starts each accepted item's job as a child screening workflow
@@ -35,10 +42,16 @@ const RESCAN_AFTER = '1 minute';
  * continues as new from the last item started, so no child is handed over and none started twice; a child start
  * that finds the job's workflow already there (an earlier run of this batch started it before being restarted) is
  * followed through the job's mirror instead. When every item has finished it marks the batch completed. Progress
- * goes to the owner's sockets coalesced: at most one batch_progress a second, and one at completion.
+ * goes to the owner's sockets coalesced: at most one batch_progress a second, and one at completion. Each run
+ * first checks its input (checkBatchRun): a batch id the api never recorded, another user's, or this workflow not
+ * being `batch:<batch id>` fails the run with INPUT_NOT_AUTHENTIC before it starts anything, and the concurrency
+ * figures are clamped to the worker's BATCH_CONCURRENCY / BATCH_CONTINUE_AS_NEW_AFTER.
  */
 export async function batchScreeningWorkflow(input: BatchWorkflowInput): Promise<BatchOutcome> {
   const { batchId } = input;
+  const { concurrency, continueAsNewAfter } = patched(BATCH_RUN_CHECKED)
+    ? await activities.checkBatchRun(input)
+    : input;
   let afterIndex = input.afterIndex ?? -1;
   let started = 0;
   let running = 0;
@@ -82,12 +95,12 @@ export async function batchScreeningWorkflow(input: BatchWorkflowInput): Promise
   };
 
   let exhausted = false;
-  while (!exhausted && started < input.continueAsNewAfter) {
-    const limit = Math.min(PAGE_SIZE, input.continueAsNewAfter - started);
+  while (!exhausted && started < continueAsNewAfter) {
+    const limit = Math.min(PAGE_SIZE, continueAsNewAfter - started);
     const page = await activities.loadBatchItems({ batchId, afterIndex, limit });
     exhausted = page.length < limit;
     for (const item of page) {
-      await condition(() => running < input.concurrency);
+      await condition(() => running < concurrency);
       running++;
       started++;
       afterIndex = item.index;

@@ -1,7 +1,9 @@
 /** Identity workflows: Clerk's user events. Deterministic code only. */
-import { proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
+import { getExternalWorkflowHandle, patched, proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
 import type { IdentityActivities } from '../activities/identity';
-import type { ClerkEventInput, EventResult } from '../src/identity/workflow-types';
+import type { ClerkEventInput, ClerkEventResult } from '../src/identity/workflow-types';
+import { monitorWorkflowId } from '../src/monitors/workflow-ids';
+import { MONITOR_SIGNALS } from '../src/monitors/workflow-types';
 import { UserIdAttr } from '../src/platform/temporal/search-attributes';
 
 const { applyClerkEvent } = proxyActivities<IdentityActivities>({
@@ -9,12 +11,26 @@ const { applyClerkEvent } = proxyActivities<IdentityActivities>({
   retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '5 minutes' },
 });
 
+/** Marks clerk workflows that stop a deleted user's monitor workflows (histories before it sent no signals). */
+const DELETED_USER_STOPS_MONITORS = 'deleted-user-stops-monitors';
+
 /**
- * One Clerk delivery (id `clerk:<svix-id>`): create, update or deactivate the user in one transaction
- * claimed by (clerk, svix-id).
+ * One Clerk delivery (id `clerk:<svix-id>`): the worker verifies its Svix signature again, then creates, updates or
+ * deactivates the user in one transaction claimed by (clerk, svix-id). A deletion also marks the user's monitors
+ * deleted and releases its credit holds in that transaction; then each `monitor:<id>` workflow gets `stop`.
  */
-export async function clerkEventWorkflow(input: ClerkEventInput): Promise<EventResult> {
+export async function clerkEventWorkflow(input: ClerkEventInput): Promise<ClerkEventResult> {
   const result = await applyClerkEvent(input);
   if (result.userId) upsertSearchAttributes([{ key: UserIdAttr, value: result.userId }]);
+  if (patched(DELETED_USER_STOPS_MONITORS)) {
+    await Promise.all(
+      (result.stoppedMonitorIds ?? []).map((monitorId) =>
+        getExternalWorkflowHandle(monitorWorkflowId(monitorId))
+          .signal(MONITOR_SIGNALS.stop)
+          // A monitor whose workflow already ended has nothing to stop.
+          .catch(() => undefined),
+      ),
+    );
+  }
   return result;
 }

@@ -5,7 +5,9 @@
 import { executeChild, ParentClosePolicy, proxyActivities } from '@temporalio/workflow';
 import type { ListActivities } from '../activities/lists';
 import type { FreezeSyncInput, FreezeSyncResult } from '../src/lists/freezes/freeze-sync-types';
-import type { ListRefreshInput, ListRefreshResult } from '../src/lists/workflow-types';
+import { freezeSyncInputProblem, type ListRefreshInput, type ListRefreshResult } from '../src/lists/workflow-types';
+import { AppError } from '../src/platform/errors/app-error';
+import { toApplicationFailure } from '../src/platform/errors/temporal-failures';
 import { listVersionNoticeWorkflowId } from '../src/monitors/workflow-ids';
 import type { listVersionNoticeWorkflow } from './monitors';
 
@@ -19,7 +21,8 @@ const { refreshSanctionsList } = proxyActivities<ListActivities>({
 /**
  * One refresh (id `lists-refresh:<list>-<time>`): read the published issue and make it the active version. The
  * same bytes again change nothing; an older issue is refused (LIST_ISSUE_OUTDATED) and the run fails for an
- * operator to see. An applied version then notifies the monitors it touched (listVersionNoticeWorkflow).
+ * operator to see. An applied version then notifies the monitors it touched (listVersionNoticeWorkflow). The
+ * activity reads only the worker's configured sources and never forces (LIST_SOURCE_NOT_CONFIGURED otherwise).
  */
 export async function listRefreshWorkflow(input: ListRefreshInput): Promise<ListRefreshResult> {
   const result = await refreshSanctionsList(input);
@@ -47,9 +50,13 @@ const { syncStablecoinFreezes } = proxyActivities<ListActivities>({
 /**
  * One freeze sync (id `lists-refresh:freezes-<time>`): each configured chain's USDT/USDC freeze events since its
  * cursor, the chains side by side so one chain's outage does not hold back the other. The run fails (for an
- * operator to see) when a chain failed, after the other has finished.
+ * operator to see) when a chain failed, after the other has finished. An input that names anything but known
+ * chains, each once, fails at once (FREEZE_SOURCE_UNKNOWN) and reads nothing; the activity checks the name again.
  */
 export async function freezeSyncWorkflow(input: FreezeSyncInput): Promise<FreezeSyncResult[]> {
+  // No command before this, and none for a valid input: histories of valid runs replay unchanged.
+  const problem = freezeSyncInputProblem(input);
+  if (problem) throw toApplicationFailure(new AppError('FREEZE_SOURCE_UNKNOWN', problem));
   const outcomes = await Promise.allSettled(input.sources.map((source) => syncStablecoinFreezes({ source })));
   const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
   if (failed) throw failed.reason;

@@ -46,6 +46,8 @@ const HOUR_MS = 3_600_000;
  */
 export async function monitorWorkflow(input: MonitorWorkflowInput): Promise<void> {
   const pending: string[] = [...(input.pending ?? [])];
+  // The create held the first screening's credits under this id: the first re-screen uses it (no uuid4 drawn).
+  let firstRequestId = input.firstRequestId;
   let paused = input.paused ?? false;
   let resumed = false;
   let stopped = false;
@@ -76,7 +78,8 @@ export async function monitorWorkflow(input: MonitorWorkflowInput): Promise<void
     const asked = await condition(() => stopped || pending.length > 0, input.everyHours * HOUR_MS);
     if (stopped) return;
     const reasons = asked ? pending.splice(0) : ['scheduled re-screen'];
-    const requestId = uuid4();
+    const requestId = firstRequestId ?? uuid4();
+    firstRequestId = undefined;
     const prepared = await activities.prepareMonitorScreening({ monitorId: input.monitorId, requestId });
     if (prepared.status === 'stopped') return;
     if (prepared.status === 'insufficient_credits') {
@@ -94,7 +97,7 @@ export async function monitorWorkflow(input: MonitorWorkflowInput): Promise<void
     if (evaluation.status === 'stopped') return;
     done++;
   }
-  await continueAsNew<typeof monitorWorkflow>({ ...input, pending, paused });
+  await continueAsNew<typeof monitorWorkflow>({ ...input, firstRequestId: undefined, pending, paused });
 }
 
 /**

@@ -11,7 +11,7 @@ import type { BatchActivities } from '../activities/batches';
 import type { BatchSweepSummary } from '../src/batches/workflow-types';
 import type { ScreeningActivities } from '../activities/screening';
 import type { QueuedJobActivities } from '../activities/screening-sweeper';
-import { describeFailure } from '../src/platform/errors/temporal-failures';
+import { describeFailure, failureCode } from '../src/platform/errors/temporal-failures';
 import { JobStatusAttr, RiskLevelAttr } from '../src/platform/temporal/search-attributes';
 import type { AnalysisResult } from '../src/screening/engine/types';
 import { analysisCost } from '../src/screening/pricing';
@@ -45,13 +45,27 @@ function mirrorSeq(): string {
  */
 const SETTLE_IN_ONE_TRANSACTION = 'job-settles-in-one-transaction';
 
-/** A failed analysis: the hold released and the mirror written as failed, even while the workflow is cancelled. */
+/**
+ * A failed analysis: the hold released and the mirror written as failed, even while the workflow is cancelled.
+ * Not when the analysis refused the input as not the api's (INPUT_NOT_AUTHENTIC, e.g. a workflow started by hand
+ * with another user's request id): the hold and the job are someone else's, so nothing is touched and the workflow
+ * fails with that code. (A new failure type: no recorded history takes this branch, so no patch.)
+ */
 async function failJob(input: ScreeningInput, err: unknown): Promise<ScreeningOutcome> {
+  if (failureCode(err) === 'INPUT_NOT_AUTHENTIC') throw err;
   const error = describeFailure(err);
   // Cleanup must finish even if the workflow is being cancelled: the hold would otherwise stay reserved.
   await CancellationScope.nonCancellable(async () => {
     if (patched(SETTLE_IN_ONE_TRANSACTION)) {
-      await db.settleFailedJob({ requestId: input.requestId, seq: mirrorSeq(), runId: workflowInfo().runId, error });
+      // The owner and hold go with it: the settle checks them before it releases anything.
+      await db.settleFailedJob({
+        requestId: input.requestId,
+        userId: input.userId,
+        creditsHeld: input.creditsHeld,
+        seq: mirrorSeq(),
+        runId: workflowInfo().runId,
+        error,
+      });
       return;
     }
     await db.releaseCredits({ requestId: input.requestId });
@@ -99,7 +113,9 @@ const analysisActivities = (input: ScreeningInput) =>
  * held and costs nothing. Failures keep the code their activity gave them (src/platform/errors); anything else is
  * ANALYSIS_FAILED. The analysis is an ordinary activity (it heartbeats: a lost worker is noticed within
  * heartbeatTimeout and the crawl runs again elsewhere), dispatched eagerly, in the answer to the workflow task that
- * schedules it, when the server enables it (docs/operations.md).
+ * schedules it, when the server enables it (docs/operations.md). The analysis first checks the input against the
+ * job's hold and row (src/screening/authentic-input.ts): an input the api never produced (a workflow started by hand)
+ * fails the workflow with INPUT_NOT_AUTHENTIC, having analysed, charged and released nothing.
  */
 export async function screeningWorkflow(input: ScreeningInput): Promise<ScreeningOutcome> {
   // Retryability is decided by the activity's failure (an AppError's own flag), not listed here.

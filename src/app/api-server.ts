@@ -23,13 +23,14 @@ import { buildWebhookVerifiers, type WebhookVerifierOverrides } from './webhook-
 import { createStores } from './stores';
 import { buildFacilitator } from '../x402/facilitator';
 import { createPaymentGate } from '../x402/payment-gate';
+import { createX402RateLimits } from '../x402/x402-rate-limits';
 import { createTieredLimiter } from '../platform/rate-limit/limiter';
 import { liveSyncPlan } from '../market/domain/live/live-sync-plan';
 import { loadDashboardAssetsOnce } from '../dashboard/bundle';
 import { payfastProcessUrl } from '../billing/payfast/server-validation';
 import { createPayFastRefundRecorder } from '../billing/payfast/record-payfast-refund';
 import { countingRejections } from '../platform/rate-limit/counted-limiter';
-import { createJobSubmitLimit } from './job-submit-limit';
+import { createJobSubmitLimit, createPolicyEditLimit } from './job-submit-limit';
 import { postgresAnswers, temporalAnswers, workerPolls } from '../platform/health/checks';
 import { startOperationsServer } from '../platform/health/operations-server';
 import { createApiMetrics, type ApiMetrics } from './metrics/api-metrics';
@@ -61,6 +62,8 @@ export type ApiConfig = Pick<
   | 'OFAC_REFRESH_EVERY_HOURS'
   | 'OFAC_MAX_AGE_DAYS'
   | 'MONITOR_EVERY_HOURS_DEFAULT'
+  | 'MAX_ACTIVE_MONITORS_PER_ACCOUNT'
+  | 'POLICY_EDIT_LIMIT_PER_MINUTE'
   | 'PORT'
   | 'INTERNAL_PORT'
   | 'INTERNAL_HOST'
@@ -108,6 +111,8 @@ export type ApiConfig = Pick<
   | 'X402_RPC_URL'
   | 'X402_FACILITATOR_PRIVATE_KEY'
   | 'X402_REPORT_TIMEOUT_MS'
+  | 'X402_RATE_LIMIT_PER_IP_PER_MINUTE'
+  | 'X402_RATE_LIMIT_PER_PAYER_PER_MINUTE'
   | 'MARKET_LIVE_CONNECTOR'
   | 'MARKET_LIVE_URL'
   | 'MARKET_LIVE_SYMBOLS'
@@ -161,10 +166,11 @@ export async function startApiServer(deps: {
   const identityCache = createIdentityCache({ ttlMs: config.AUTH_CACHE_TTL_MS });
   const metrics = createApiMetrics(createMetricsRegistry());
   const evidenceKeys = evidenceKeyRing(config.EVIDENCE_SIGNING_KEYS, pool);
+  // Production gets here without EVIDENCE_SIGNING_KEYS only when EVIDENCE_KEYS_IN_DATABASE=true said so (config.ts).
   if (!config.EVIDENCE_SIGNING_KEYS && config.NODE_ENV === 'production')
     log.warn(
-      'EVIDENCE_SIGNING_KEYS is not set: answers are signed with a key kept in Postgres, which anyone who can ' +
-        'read the database can use to sign (see docs/configuration.md)',
+      'EVIDENCE_SIGNING_KEYS is not set and EVIDENCE_KEYS_IN_DATABASE=true: answers are signed with a key kept in ' +
+        'Postgres, which anyone who can read the database can use to sign (see docs/configuration.md)',
     );
   registerListAge(metrics.registry, createListStore(pool));
   const monitors = createMonitorStore(pool);
@@ -201,7 +207,10 @@ export async function startApiServer(deps: {
       defaultEveryHours: config.MONITOR_EVERY_HOURS_DEFAULT,
       limitSubmits,
       policies: stores.policies,
+      hold: { pool, credits: stores.credits, subscriptions: stores.subscriptions, capabilities },
+      maxActivePerAccount: config.MAX_ACTIVE_MONITORS_PER_ACCOUNT,
     },
+    limitPolicyEdits: createPolicyEditLimit({ pool, perMinute: config.POLICY_EDIT_LIMIT_PER_MINUTE }),
     lists: listsDeps,
     capabilities,
     config,
@@ -217,7 +226,19 @@ export async function startApiServer(deps: {
     x402: {
       servePaid:
         facilitator && config.X402_PAY_TO
-          ? createPaymentGate({ facilitator, payTo: config.X402_PAY_TO, payments: stores.x402Payments, log })
+          ? createPaymentGate({
+              facilitator,
+              payTo: config.X402_PAY_TO,
+              payments: stores.x402Payments,
+              limits: createX402RateLimits({
+                pool,
+                perAddressPerMinute: config.X402_RATE_LIMIT_PER_IP_PER_MINUTE,
+                perPayerPerMinute: config.X402_RATE_LIMIT_PER_PAYER_PER_MINUTE,
+              }),
+              // Past the report's timeout and a settlement's (the facilitator's maxTimeoutSeconds, 120 s), with room.
+              claimStaleAfterMs: config.X402_REPORT_TIMEOUT_MS + 5 * 60_000,
+              log,
+            })
           : undefined,
       temporal,
       taskQueue: config.TEMPORAL_TASK_QUEUE,
@@ -255,6 +276,7 @@ export async function startApiServer(deps: {
     batchService: createBatchService({
       pool,
       credits: stores.credits,
+      subscriptions: stores.subscriptions,
       jobs: stores.jobs,
       batches: stores.batches,
       capabilities,

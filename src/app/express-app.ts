@@ -33,12 +33,13 @@ import { createListsRouter, type ListsRouterDeps } from '../lists';
 import { createMonitorsRouter, type MonitorsRouterDeps } from '../monitors';
 import { createPoliciesRouter, type PolicyStore } from '../policies';
 import { shippedRiskModel } from '../screening/engine/risk-model';
-import { type BatchRouterDeps, createBatchRouter, MAX_BATCH_ITEMS } from '../batches';
+import { type BatchRouterDeps, createBatchRouter, isBatchSubmit } from '../batches';
 import type { ApiMetrics } from './metrics/api-metrics';
 import { createJwksRouter } from '../platform/signing/jwks-route';
 import type { SigningKeyRing } from '../platform/signing/key-ring';
 import { webhookDeliveryMetrics } from '../platform/metrics/webhook-delivery-edge';
 import type { TrustProxySetting } from '../platform/http/trust-proxy';
+import type { RateLimitCheck } from '../platform/rate-limit/middleware';
 
 export interface AppDeps
   extends AuthDeps,
@@ -71,6 +72,8 @@ export interface AppDeps
   monitorsRouter: MonitorsRouterDeps;
   /** The account's risk policies (routes /api/v1/policies), scoring bounded by the shipped model's policy_bounds. */
   policies: PolicyStore;
+  /** The account's policy-edit limit (POLICY_EDIT_LIMIT_PER_MINUTE): 429 before anything is written. */
+  limitPolicyEdits: RateLimitCheck;
   /** The public keys that verify signed answers, served at /.well-known/jwks.json. */
   evidenceKeys: Pick<SigningKeyRing, 'publicKeys'>;
   config: ScreeningRouterDeps['config'] & BillingRouterDeps['config'] & ApiKeysRouterDeps['config'];
@@ -98,9 +101,15 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
 
-  // A batch of MAX_BATCH_ITEMS targets, each with a reference id, outgrows the general limit: its own, read first.
-  app.use('/api/v1/kyt/batch', express.json({ limit: `${MAX_BATCH_ITEMS}kb`, verify: requireUtf8 }));
-  app.use(express.json({ limit: '256kb', verify: requireUtf8 }));
+  // The batch submit's body (up to MAX_BATCH_ITEMS targets, past the general limit) is read by its own route, after
+  // authentication and its scope check: an unauthenticated megabyte is never parsed. Every other JSON body here.
+  app.use(
+    express.json({
+      limit: '256kb',
+      verify: requireUtf8,
+      type: (req) => !isBatchSubmit(req as express.Request) && Boolean((req as express.Request).is('application/json')),
+    }),
+  );
   // Text Postgres cannot store, prototype keys, runaway nesting, non-UTF-8 queries: 400 before any route reads them.
   app.use(refuseUnsafeInput);
   app.use(createPackagesRouter(deps));
@@ -137,7 +146,9 @@ export function createApp(deps: AppDeps): Express {
   v1.use(createActivityRouter(deps));
   v1.use(createListsRouter(deps.lists));
   v1.use(createMonitorsRouter(deps.monitorsRouter));
-  v1.use(createPoliciesRouter({ policies: deps.policies, model: shippedRiskModel() }));
+  v1.use(
+    createPoliciesRouter({ policies: deps.policies, model: shippedRiskModel(), limitEdits: deps.limitPolicyEdits }),
+  );
   v1.use(createBatchRouter(deps));
   app.use('/api/v1', v1);
 

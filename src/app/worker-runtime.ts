@@ -12,9 +12,15 @@ import { createReferenceLists } from '../screening/engine/reference-lists';
 import { loadRiskModel } from '../screening/engine/risk-model';
 import { createPayFastServerValidator, payfastValidateUrl } from '../billing/payfast/server-validation';
 import { createStores } from './stores';
+import { buildWorkerWebhookChecks, type WebhookVerifierOverrides } from './webhook-verifiers';
+import { monitorsStoppedWithUser, stopUserMonitors } from '../monitors/stop-user-monitors';
+import { releaseUserHolds } from '../billing';
 import { queuedJobSweepThresholds } from '../screening/queued-job-sweeper';
+import { batchWorkflowSettings } from '../batches';
 import { createChainCacheStore, type ChainCacheStore } from '../screening/chains/chain-cache-store';
 import { createStoredCloses } from '../market/store/market-closes';
+import { liveSyncPlan } from '../market/domain/live/live-sync-plan';
+import { listRefreshSources } from '../lists/refresh-sources';
 import { createCachingChainClient } from '../screening/chains/cached-client';
 import type { Chain } from '../screening/chains/chain';
 import type { ChainClient } from '../screening/chains/chain-client';
@@ -70,6 +76,23 @@ export type WorkerConfig = Pick<
   | 'EVM_LOGS_MAX_WINDOWS'
   | 'QUEUED_JOB_RESTART_AFTER_SECONDS'
   | 'QUEUED_JOB_ABANDON_AFTER_SECONDS'
+  | 'BATCH_CONCURRENCY'
+  | 'BATCH_CONTINUE_AS_NEW_AFTER'
+  | 'CLERK_WEBHOOK_SECRET'
+  | 'PAYPAL_MODE'
+  | 'PAYPAL_WEBHOOK_ID'
+  | 'PAYPAL_CLIENT_ID'
+  | 'PAYPAL_CLIENT_SECRET'
+  | 'PAYPAL_CERT_FAILURE_TTL_MS'
+  | 'PAYPAL_POSTBACKS_PER_MINUTE'
+  | 'OFAC_REFRESH_SOURCE'
+  | 'OFAC_ISSUE_DIR'
+  | 'MARKET_LIVE_CONNECTOR'
+  | 'MARKET_LIVE_URL'
+  | 'MARKET_LIVE_SYMBOLS'
+  | 'MARKET_LIVE_INTERVAL'
+  | 'MARKET_LIVE_POLL_SECONDS'
+  | 'MARKET_LIVE_BACKFILL_CANDLES'
 >;
 
 /**
@@ -81,6 +104,8 @@ export function buildActivities(
   pool: Pool,
   metrics: WorkerMetrics,
   overrides: Partial<ActivityDeps> = {},
+  /** The api's webhook verifier overrides (tests): the worker re-checks deliveries with the same verifiers. */
+  verifiers: WebhookVerifierOverrides = {},
 ): Activities {
   const stores = createStores(pool);
   const engine = createScreeningEngine({
@@ -112,6 +137,17 @@ export function buildActivities(
       crawlTimeoutMs: config.CRAWL_TIMEOUT_DEFAULT_MS,
     },
     queuedJobSweep: queuedJobSweepThresholds(config),
+    // A batch run's input is clamped to these (a hand-started run cannot start more items at once).
+    batchWorkflow: batchWorkflowSettings(config),
+    // Provider workflows are applied only after the worker checks their deliveries itself (PayPal, Clerk).
+    ...buildWorkerWebhookChecks(config, verifiers),
+    // A deleted user's monitors and holds go in its deactivation's transaction (monitors and billing are features).
+    stopUserMonitors,
+    monitorsStoppedWithUser,
+    releaseUserHolds,
+    // What a list refresh or a live market sync may read, whatever a workflow's input asks for.
+    listSources: listRefreshSources(config),
+    marketLive: liveSyncPlan(config),
     ...overrides,
   });
 }

@@ -1,13 +1,15 @@
-import { Router, type Response } from 'express';
+import express, { Router, type Response } from 'express';
 import { currentUser, requireScope } from '../identity';
 import type { Config } from '../platform/config';
 import { DIGITS, isUuid } from '../platform/http/common-patterns';
 import { invalidParameter, notFound, structuredError } from '../platform/http/errors';
+import { refuseUnsafeInput } from '../platform/http/refuse-unsafe-input';
+import { requireUtf8 } from '../platform/http/unsafe-input';
 import { httpRequestIdOf } from '../platform/http/request-id';
 import type { RateLimitCheck } from '../platform/rate-limit/middleware';
-import type { EngineCapabilities } from '../screening';
+import { creditRefusal, type EngineCapabilities } from '../screening';
 import { csvHeader, csvRow } from './batch-csv';
-import { IdempotencyKeyReusedError } from './batch-errors';
+import { IdempotencyKeyReusedError, NoItemHeldError, NoValidItemError } from './batch-errors';
 import { MAX_BATCH_ITEMS, parseBatchRequest, parseIdempotencyKey } from './batch-request';
 import type { BatchService } from './batch-service';
 import { BATCH_ITEM_STATUSES, type BatchItemStatus, type BatchStore, type BatchSummary } from './batch-store';
@@ -41,6 +43,37 @@ function statusFilter(value: unknown): BatchItemStatus | undefined {
 /** Every item of a batch fits in one page: a batch holds at most MAX_BATCH_ITEMS. */
 const ALL = { limit: MAX_BATCH_ITEMS, offset: 0 };
 
+/**
+ * The submit's own body parser, run after authentication, the scope check and the submit limit (the app's general
+ * one, 256 kB, skips this route: see isBatchSubmit): a batch of MAX_BATCH_ITEMS targets, each with a reference id,
+ * outgrows the general limit, and a caller without a key never gets a megabyte read and parsed. The parsed body is
+ * then refused like any other when it carries what Postgres cannot store (refuseUnsafeInput).
+ */
+export const batchBodyLimit = `${MAX_BATCH_ITEMS}kb`;
+const parseBatchBody = express.json({ limit: batchBodyLimit, verify: requireUtf8 });
+
+/** POST /api/v1/kyt/batch (any letter case, a trailing slash: Express routes it the same): its body is its own. */
+export const isBatchSubmit = (req: { method: string; path: string }): boolean =>
+  req.method === 'POST' && /^\/api\/v1\/kyt\/batch\/?$/i.test(req.path);
+
+/** What a submit none of whose items was accepted answers: 400 (all invalid) or the 402 of a single job. */
+function refusedBatch(err: unknown): unknown {
+  if (err instanceof NoValidItemError)
+    return invalidParameter(
+      err.first.parameter,
+      err.first.message.replace(/^expected /, ''),
+      `No item of the batch is valid (${err.invalidCount} invalid), so nothing was stored or charged; the first: ` +
+        `"${err.first.parameter}": ${err.first.message}`,
+    );
+  if (err instanceof NoItemHeldError) return creditRefusal({ ...err.refusal, what: 'each item of a batch' });
+  if (err instanceof IdempotencyKeyReusedError)
+    return structuredError(err.httpStatus, err.code, err.message, {
+      parameter: 'Idempotency-Key',
+      batch_id: err.batchId,
+    });
+  return err;
+}
+
 /** POST /kyt/batch, GET /kyt/batches, GET /kyt/batch/:id (paged items) and its results.csv. */
 export function createBatchRouter(deps: BatchRouterDeps): Router {
   const router = Router();
@@ -51,7 +84,7 @@ export function createBatchRouter(deps: BatchRouterDeps): Router {
     return batch;
   };
 
-  router.post('/kyt/batch', requireScope('screening'), deps.limitSubmits, async (req, res) => {
+  router.post('/kyt/batch', requireScope('screening'), deps.limitSubmits, parseBatchBody, refuseUnsafeInput, async (req, res) => {
     const key = parseIdempotencyKey(req.get('idempotency-key'));
     const request = parseBatchRequest(
       req.body,
@@ -65,11 +98,7 @@ export function createBatchRouter(deps: BatchRouterDeps): Router {
     const submitted = await deps.batchService
       .submit(currentUser(res).id, request, { httpRequestId: httpRequestIdOf(res) })
       .catch((err: unknown) => {
-        if (!(err instanceof IdempotencyKeyReusedError)) throw err;
-        throw structuredError(err.httpStatus, err.code, err.message, {
-          parameter: 'Idempotency-Key',
-          batch_id: err.batchId,
-        });
+        throw refusedBatch(err);
       });
     const { batch } = submitted;
     const invalid = await deps.batches.items(batch.id, { ...ALL, status: 'invalid' });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
-import type { CreditStore } from '../billing';
+import type { CreditStore, SubscriptionStore } from '../billing';
 import { inTransaction } from '../platform/db/transaction';
 import { errorFields, type Logger } from '../platform/logging/logger';
 import {
@@ -13,7 +13,7 @@ import {
   type PolicyResolver,
   type PolicySnapshot,
 } from '../screening';
-import { IdempotencyKeyReusedError } from './batch-errors';
+import { IdempotencyKeyReusedError, NoItemHeldError, NoValidItemError } from './batch-errors';
 import type { BatchItemRequest, BatchRequest } from './batch-request';
 import type { BatchRecord, BatchStore, BatchSummary, NewBatchItem } from './batch-store';
 import type { BatchWorkflowStarter } from './batch-workflow-starter';
@@ -21,6 +21,8 @@ import type { BatchWorkflowStarter } from './batch-workflow-starter';
 export interface BatchServiceDeps {
   pool: Pool;
   credits: CreditStore;
+  /** Whether a failed subscription payment is why a batch none of whose items could be held has no credits. */
+  subscriptions: Pick<SubscriptionStore, 'hasFailedPayment'>;
   jobs: Pick<JobStore, 'insertQueuedMany'>;
   batches: BatchStore;
   capabilities: EngineCapabilities;
@@ -54,7 +56,8 @@ function refusedMessage(available: number, debt: number): string {
  * exactly as a single job holds (reserve_credits_many: an item the balance cannot pay for is refused and holds
  * nothing), a queued job per accepted item and a row per item. After the commit the batch workflow is started;
  * every replay of the request starts it too, so a crash between the commit and the start is repaired by a retry
- * (and by the sweep).
+ * (and by the sweep). A batch none of whose items is valid (NoValidItemError), or none of whose valid items the
+ * balance can hold (NoItemHeldError: the transaction rolls back), stores and starts nothing.
  */
 export function createBatchService(deps: BatchServiceDeps) {
   /** The recorded batch for a repeat of the request: the same body, or the key is refused. */
@@ -112,6 +115,11 @@ export function createBatchService(deps: BatchServiceDeps) {
       client,
     );
     const refused = held.some((amount) => amount === 0) ? await deps.credits.balance(userId, client) : null;
+    if (refused && held.every((amount) => amount === 0)) {
+      // Not one item could be held: the transaction rolls back (no batch row, no item rows, no holds), nothing starts.
+      const paymentFailed = await deps.subscriptions.hasFailedPayment(userId, client);
+      throw new NoItemHeldError({ needed: MINIMUM_CHARGE, available: refused.available, debt: refused.debt, paymentFailed });
+    }
     const jobs: NewJob[] = [];
     const rows = new Map<number, NewBatchItem>();
     planned.forEach(({ item, depth, requestId }, i) => {
@@ -173,6 +181,12 @@ export function createBatchService(deps: BatchServiceDeps) {
       const key = request.idempotencyKey;
       const earlier = key ? await deps.batches.findByIdempotencyKey(userId, key) : null;
       if (earlier) return replay(earlier, request);
+      // A batch with no valid item stores nothing and starts nothing: refused as a single invalid job is.
+      if (!request.items.some((item) => item.valid)) {
+        const first = request.items.find((item) => !item.valid);
+        if (first && !first.valid)
+          throw new NoValidItemError({ parameter: first.parameter, message: first.message }, request.items.length);
+      }
       // Resolved once, before anything is held: every item keeps this version whatever edits follow.
       const policy = await deps.policies.resolve(userId, request.policyId);
       const batch = await inTransaction(deps.pool, (client) => record(userId, request, policy, origin, client));

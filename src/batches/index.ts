@@ -1,5 +1,5 @@
 /** What other parts use of batch screening: its routes, service, store, starter, worker-side steps and views. */
-export { createBatchRouter, type BatchRouterDeps } from './batch-routes';
+export { createBatchRouter, isBatchSubmit, type BatchRouterDeps } from './batch-routes';
 export { createBatchService, type BatchService, type BatchServiceDeps } from './batch-service';
 export { createBatchStore, type BatchStore } from './batch-store';
 export {
@@ -9,6 +9,7 @@ export {
   type BatchWorkflowStarter,
 } from './batch-workflow-starter';
 export { settleBatchItem, type SettleBatchItemDeps } from './settle-batch-item';
+export { checkBatchRun } from './authentic-batch-run';
 export { sweepBatches } from './batch-sweep';
 export { batchWorkflowId } from './workflow-ids';
 export { batchRequestSchema, MAX_BATCH_ITEMS } from './batch-request';

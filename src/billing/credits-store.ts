@@ -61,6 +61,13 @@ export class InsufficientCreditsError extends AppError {
   }
 }
 
+/** A charge against a hold that is not this user's, no longer exists, or holds less (consume_credits, P0412). */
+export class ChargeNotHeldError extends AppError {
+  constructor(message: string) {
+    super('CHARGE_NOT_HELD', message);
+  }
+}
+
 interface LedgerRow {
   transaction_id: string;
   balance: number;
@@ -138,6 +145,7 @@ export function createCreditStore(pool: Pool) {
         return toResult(rows[0] as LedgerRow);
       } catch (err) {
         if ((err as { code?: string }).code === 'P0402') throw new InsufficientCreditsError((err as Error).message);
+        if ((err as { code?: string }).code === 'P0412') throw new ChargeNotHeldError((err as Error).message);
         throw err;
       }
     },

@@ -5,3 +5,4 @@ export type { SubscriptionStore } from './subscriptions-store';
 export type { balanceResponse, grantResponse } from './credits-routes';
 export type { checkoutResponse, subscriptionListResponse } from './billing-routes';
 export type { packageSchema } from './packages-routes';
+export { releaseUserHolds } from './release-user-holds';

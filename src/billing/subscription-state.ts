@@ -68,22 +68,24 @@ export function isPaymentFlagged(
 }
 
 /**
- * Credits an ACTIVATED event advances before its first sale arrives, so a new subscriber can start at once: the plan's
- * credits, when the resource is ACTIVE and reports the payment PayPal took at activation (billing_info.last_payment;
- * a trial reports none), and only while no sale of the subscription has been credited and nothing is advanced yet.
- * The advance is no payment: the next sales settle it (creditForSale). UPDATED never grants: PayPal bills a new plan
- * from the next cycle on, and that sale pays for it.
+ * Credits an ACTIVATED event advances before its first sale arrives, so a new subscriber can start at once: what the
+ * payment PayPal took at activation bought (billing_info.last_payment, priced like a sale of that amount by the
+ * caller: the plan's credits for the plan's price, a paid trial's or setup fee's share for less, nothing for a $0 or
+ * free trial, which reports no payment), when the resource is ACTIVE, and only while no sale of the subscription has
+ * been credited and nothing is advanced yet. The advance is no payment: the next sales settle it (creditForSale), the
+ * sale of that same payment exactly. UPDATED never grants: PayPal bills a new plan from the next cycle on, and that
+ * sale pays for it.
  */
 export function activationAdvance(
   state: Pick<SubscriptionState, 'salesCredited' | 'advanceUnsettled'>,
   eventType: PayPalSubscriptionEventType,
   change: Pick<PayPalSubscriptionChange, 'status' | 'lastPaymentAt'>,
-  planCredits: number | null,
+  paymentBought: number | null,
 ): number {
   if (eventType !== 'BILLING.SUBSCRIPTION.ACTIVATED' || change.status !== 'ACTIVE') return 0;
-  if (planCredits === null || change.lastPaymentAt === null) return 0;
+  if (paymentBought === null || paymentBought <= 0 || change.lastPaymentAt === null) return 0;
   if (state.salesCredited > 0 || state.advanceUnsettled > 0) return 0;
-  return planCredits;
+  return paymentBought;
 }
 
 /** What one newly credited sale of a subscription does. */

@@ -5,10 +5,27 @@ import type { PayFastItn } from './payfast/apply-payfast-itn';
 export type { EventResult } from '../platform/webhooks/event-result';
 export type { PayFastItn, PayPalEvent };
 
+/** A PayPal delivery exactly as received: what the worker verifies again before applying anything. */
+export interface PayPalSignedDelivery {
+  /** The body bytes, base64: the signature covers their CRC-32, so they travel unchanged. */
+  rawBody: string;
+  /** The PAYPAL-* transmission headers (id, time, sig, cert url, auth algo) under their lower-case names. */
+  headers: Record<string, string>;
+}
+
 export interface PayPalEventInput {
+  /**
+   * What the api read from the body; the worker applies the event it reads from the verified `delivery` and refuses
+   * an input whose copy differs.
+   */
   event: PayPalEvent;
-  /** The verified body, kept in the inbox for audit. */
-  payload: unknown;
+  /**
+   * The signed delivery. Absent only in workflows started before the worker verified them: the worker then applies
+   * PayPal's own copy of the event (GET /v1/notifications/webhooks-events/{id}) or refuses.
+   */
+  delivery?: PayPalSignedDelivery;
+  /** Workflows started before `delivery` existed carried the verified body here; it is read no more. */
+  payload?: unknown;
   /** First retry interval for a sale that arrived before its subscription. */
   unknownSubscriptionRetryMs: number;
 }

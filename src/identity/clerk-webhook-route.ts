@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { clerkWorkflowId } from './workflow-ids';
+import type { ClerkEventInput } from './workflow-types';
 import type { StartEventWorkflow } from '../platform/webhooks/event-workflows';
 import { noteWebhookOutcome } from '../platform/metrics/webhook-delivery-edge';
 import { ClerkSignatureError, type ClerkVerifier } from './clerk-webhook-verifier';
@@ -54,7 +55,15 @@ export function createClerkWebhookRouter(deps: {
     const accepted = await deps.startEventWorkflow({
       workflowType: 'clerkEventWorkflow',
       workflowId: clerkWorkflowId(delivery.id),
-      args: [{ svixId: delivery.id, deliveredAtMs: delivery.timestampMs, event: delivery.event }],
+      // The signed delivery itself, not only what was read from it: the worker verifies it again before applying.
+      args: [
+        {
+          svixId: delivery.id,
+          deliveredAtMs: delivery.timestampMs,
+          event: delivery.event,
+          delivery: { rawBody: bodyBytes(req).toString('base64'), headers: delivery.signedHeaders },
+        } satisfies ClerkEventInput,
+      ],
       provider: 'clerk',
       eventType: delivery.event.type,
       httpRequestId: httpRequestIdOf(res),

@@ -14,6 +14,14 @@ export interface ClerkDelivery {
   id: string;
   timestampMs: number;
   event: { type: string; data: Record<string, unknown>; timestamp?: number };
+  /** The headers the signature was checked with, under their svix-* names: the worker checks them again. */
+  signedHeaders: ClerkSignedHeaders;
+}
+
+export interface ClerkSignedHeaders {
+  'svix-id': string;
+  'svix-timestamp': string;
+  'svix-signature': string;
 }
 
 type Headers = Record<string, string | string[] | undefined>;
@@ -31,14 +39,16 @@ const header = (headers: Headers, ...names: string[]): string | undefined => {
 
 /**
  * Verifies a Clerk (Svix) delivery over the raw body: HMAC-SHA256 of `id.timestamp.body` with the
- * secret, any of several `v1,` signatures (secret rotation), timestamp within 5 minutes of `now`.
+ * secret, any of several `v1,` signatures (secret rotation), timestamp within `maxAgeMs` (default 5 minutes)
+ * of `now`; `maxAgeMs: null` skips that window (the worker re-checking a delivery the api accepted earlier).
  * The HMAC is svix's own `sign`; the clock is injected because svix's `verify` reads Date.now().
  * Headers: svix-* or the Standard Webhooks webhook-* names; X-Clerk-Webhook-Signature (the contract's
  * name) is accepted for svix-signature.
  */
-export function createClerkVerifier(options: { secret: string; now?: () => number }) {
+export function createClerkVerifier(options: { secret: string; now?: () => number; maxAgeMs?: number | null }) {
   const webhook = new Webhook(options.secret);
   const now = options.now ?? Date.now;
+  const maxAgeMs = options.maxAgeMs === undefined ? CLERK_TIMESTAMP_TOLERANCE_MS : options.maxAgeMs;
 
   return function verify(rawBody: Buffer, headers: Headers): ClerkDelivery {
     const id = header(headers, 'svix-id', 'webhook-id');
@@ -48,7 +58,7 @@ export function createClerkVerifier(options: { secret: string; now?: () => numbe
       throw new ClerkSignatureError('missing svix-id, svix-timestamp or svix-signature');
     if (!/^\d{1,12}$/.test(timestamp)) throw new ClerkSignatureError('svix-timestamp is not unix seconds');
     const timestampMs = Number(timestamp) * 1000;
-    if (Math.abs(now() - timestampMs) > CLERK_TIMESTAMP_TOLERANCE_MS)
+    if (maxAgeMs !== null && Math.abs(now() - timestampMs) > maxAgeMs)
       throw new ClerkSignatureError('timestamp outside the 5-minute tolerance');
 
     const expected = Buffer.from(webhook.sign(id, new Date(timestampMs), rawBody).slice('v1,'.length));
@@ -71,7 +81,12 @@ export function createClerkVerifier(options: { secret: string; now?: () => numbe
     if (!e || typeof e.type !== 'string' || typeof e.data !== 'object' || e.data === null) {
       throw new ClerkSignatureError('not a Clerk event');
     }
-    return { id, timestampMs, event: e };
+    return {
+      id,
+      timestampMs,
+      event: e,
+      signedHeaders: { 'svix-id': id, 'svix-timestamp': timestamp, 'svix-signature': signatures },
+    };
   };
 }
 

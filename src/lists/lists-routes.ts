@@ -6,6 +6,7 @@ import { calendarDateParam } from '../platform/http/date-params';
 import { requireScope } from '../identity';
 import type { ListStore, ListVersion } from './list-store';
 import type { listsResponse, sanctionsLookupResponse } from './lists-views';
+import { publicSource } from './public-source';
 
 export interface ListsRouterDeps {
   pool: Pool;
@@ -41,7 +42,8 @@ const ageDays = (issueDate: string, now: Date) =>
 function versionView(v: ListVersion, now: Date) {
   return {
     version: v.id,
-    source: v.source,
+    // Never the URL whole: its userinfo or query may hold a key.
+    source: publicSource(v.source),
     issue_date: v.issueDate,
     sha256: v.sha256,
     entries: v.entryCount,
@@ -84,7 +86,7 @@ export function createListsRouter(deps: ListsRouterDeps): Router {
             refresh: {
               enabled: deps.ofacRefresh.enabled,
               every_hours: deps.ofacRefresh.everyHours,
-              source: deps.ofacRefresh.source,
+              source: deps.ofacRefresh.source === null ? null : publicSource(deps.ofacRefresh.source),
             },
             last_diff: {
               added: active?.added ?? 0,

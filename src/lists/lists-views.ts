@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 const version = z.object({
   version: z.int(),
-  source: z.string(),
+  source: z.string().describe('Where the issue was read: a file, or a URL without credentials, query or fragment'),
   issue_date: z.iso.date(),
   sha256: z.string(),
   entries: z.int().min(0),
@@ -21,7 +21,11 @@ export const listsResponse = z.object({
         active: version.nullable(),
         stale: z.boolean().describe('Older than max_age_days while refresh is on'),
         max_age_days: z.int().min(1),
-        refresh: z.object({ enabled: z.boolean(), every_hours: z.number().nullable(), source: z.string().nullable() }),
+        refresh: z.object({
+          enabled: z.boolean(),
+          every_hours: z.number().nullable(),
+          source: z.string().nullable().describe('OFAC_REFRESH_SOURCE, a URL without credentials, query or fragment'),
+        }),
         last_diff: z.object({
           added: z.int().min(0),
           removed: z.int().min(0),

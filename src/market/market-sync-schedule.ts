@@ -36,9 +36,9 @@ export async function reconcileMarketSync(client: Client, config: SyncConfig, lo
     }
   }
   if (!plan) return null;
+  // The endpoint stays in the worker's config (it may carry a key): every activity reads its own MARKET_LIVE_URL.
   const input: MarketSyncWorkflowInput = {
     connector: plan.connector,
-    baseUrl: plan.baseUrl,
     interval: plan.interval,
     backfillCandles: plan.backfillCandles,
     symbols: plan.symbols,

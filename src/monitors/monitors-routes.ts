@@ -3,11 +3,19 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { currentUser, requireScope } from '../identity';
 import { DIGITS, isUuid } from '../platform/http/common-patterns';
-import { flatError, invalidParameter, notFound, parseOrThrow } from '../platform/http/errors';
+import { flatError, invalidParameter, notFound, parseOrThrow, structuredError } from '../platform/http/errors';
 import { ChainAttr, UserIdAttr } from '../platform/temporal/search-attributes';
 import type { RateLimitCheck } from '../platform/rate-limit/middleware';
 import { policyReferenceField } from '../policies';
-import { ADDRESS_FORMAT_HINT, normalizeAddress, type PolicyResolver, SUPPORTED_CHAINS } from '../screening';
+import {
+  ADDRESS_FORMAT_HINT,
+  type HoldDeps,
+  normalizeAddress,
+  type PolicyResolver,
+  refuseUnlessQueued,
+  SUPPORTED_CHAINS,
+} from '../screening';
+import { createMonitor, MonitorLimitReachedError } from './create-monitor';
 import type { MonitorStore } from './monitors-store';
 import { alertView, monitorView } from './monitors-views';
 import { monitorWorkflowId } from './workflow-ids';
@@ -23,6 +31,10 @@ export interface MonitorsRouterDeps {
   limitSubmits: RateLimitCheck;
   /** Checks at create that the account has the policy a monitor names (the policies feature). */
   policies: PolicyResolver;
+  /** Holds the price of a new monitor's first screening (screening's pricing over billing's ledger). */
+  hold: Pick<HoldDeps, 'pool' | 'credits' | 'subscriptions' | 'capabilities'>;
+  /** Monitors one account may keep (MAX_ACTIVE_MONITORS_PER_ACCOUNT). */
+  maxActivePerAccount: number;
 }
 
 export const createMonitorBody = z
@@ -97,20 +109,35 @@ export function createMonitorsRouter(deps: MonitorsRouterDeps): Router {
     const user = currentUser(res);
     // A policy the account does not have is a 404 now, not a failed re-screen later.
     if (body.policy_id) await deps.policies.resolve(user.id, body.policy_id);
-    const { monitor, created } = await deps.monitors.create({
-      userId: user.id,
-      chain: body.chain,
-      address,
-      referenceId: body.reference_id ?? null,
-      alertLevel: body.alert_level,
-      everyHours: body.every_hours ?? deps.defaultEveryHours,
-      policyId: body.policy_id ?? null,
+    const outcome = await createMonitor(
+      { pool: deps.hold.pool, monitors: deps.monitors, hold: deps.hold, maxActive: deps.maxActivePerAccount },
+      {
+        userId: user.id,
+        chain: body.chain,
+        address,
+        referenceId: body.reference_id ?? null,
+        alertLevel: body.alert_level,
+        everyHours: body.every_hours ?? deps.defaultEveryHours,
+        policyId: body.policy_id ?? null,
+      },
+    ).catch((err: unknown) => {
+      if (!(err instanceof MonitorLimitReachedError)) throw err;
+      throw structuredError(409, err.code, err.message, { limit: err.limit });
     });
+    // Nothing stored, nothing started: the account cannot pay for the first screening (402, as a refused submit).
+    if (outcome.kind === 'insufficient_credits') {
+      refuseUnlessQueued(outcome);
+      return;
+    }
+    const { monitor } = outcome;
+    const created = outcome.kind === 'created';
     await startMonitorWorkflow(deps, {
       monitorId: monitor.id,
       userId: user.id,
       chain: monitor.chain,
       everyHours: monitor.everyHours,
+      // The held first screening, until it has run (a repeated create may restart a workflow that ended).
+      ...(monitor.firstRequestId && !monitor.lastScreenedAt ? { firstRequestId: monitor.firstRequestId } : {}),
     });
     res.status(created ? 201 : 200).json({ success: true, data: monitorView(monitor) });
   });

@@ -21,6 +21,8 @@ export interface Monitor {
   lastResult: MonitorSummary | null;
   lastScreenedAt: Date | null;
   createdAt: Date;
+  /** The request id of its first screening, whose credits the create held (null: created before issue 28). */
+  firstRequestId: string | null;
 }
 
 export interface MonitorAlert {
@@ -35,7 +37,7 @@ export interface MonitorAlert {
 }
 
 const COLUMNS = `id, user_id, chain, address, reference_id, alert_level, every_hours, policy_id, status, paused_reason,
-  last_request_id, last_result, last_screened_at, created_at`;
+  last_request_id, last_result, last_screened_at, created_at, first_request_id`;
 
 // biome-ignore lint/suspicious/noExplicitAny: a pg row
 const toMonitor = (r: any): Monitor => ({
@@ -53,6 +55,7 @@ const toMonitor = (r: any): Monitor => ({
   lastResult: r.last_result,
   lastScreenedAt: r.last_screened_at,
   createdAt: r.created_at,
+  firstRequestId: r.first_request_id,
 });
 
 // biome-ignore lint/suspicious/noExplicitAny: a pg row
@@ -71,41 +74,52 @@ const toAlert = (r: any): MonitorAlert => ({
 export function createMonitorStore(pool: Pool) {
   return {
     /**
-     * Creates the monitor, or finds the live one for the same account and target (one per target, so twenty
-     * identical creates make one monitor). `created` says which.
+     * The live monitor of this account and target, if there is one (one per target: a repeated create answers it).
+     * Read inside the create's transaction, after its per-account lock.
      */
-    async create(m: {
-      userId: string;
-      chain: string;
-      address: string;
-      referenceId: string | null;
-      alertLevel: AlertLevel;
-      everyHours: number;
-      policyId: string | null;
-    }): Promise<{ monitor: Monitor; created: boolean }> {
-      // A twin deleted between the conflict and the select leaves nothing to find: the insert then goes through.
-      for (let attempt = 1; ; attempt++) {
-        const inserted = await pool.query(
-          `INSERT INTO monitors (id, user_id, chain, address, reference_id, alert_level, every_hours, policy_id)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-           ON CONFLICT (user_id, chain, address) WHERE status <> 'deleted' DO NOTHING RETURNING ${COLUMNS}`,
-          [randomUUID(), m.userId, m.chain, m.address, m.referenceId, m.alertLevel, m.everyHours, m.policyId],
-        );
-        if (inserted.rows[0]) {
-          await pool.query('INSERT INTO monitor_watch (address, monitor_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
-            m.address,
-            inserted.rows[0].id,
-          ]);
-          return { monitor: toMonitor(inserted.rows[0]), created: true };
-        }
-        // The twin committed first; its row is visible to a new statement.
-        const { rows } = await pool.query(
-          `SELECT ${COLUMNS} FROM monitors WHERE user_id = $1 AND chain = $2 AND address = $3 AND status <> 'deleted'`,
-          [m.userId, m.chain, m.address],
-        );
-        if (rows[0]) return { monitor: toMonitor(rows[0]), created: false };
-        if (attempt === 3) throw new Error('monitor twin deleted three times between insert and select');
-      }
+    async findLiveTwin(client: PoolClient, m: { userId: string; chain: string; address: string }) {
+      const { rows } = await client.query(
+        `SELECT ${COLUMNS} FROM monitors WHERE user_id = $1 AND chain = $2 AND address = $3 AND status <> 'deleted'`,
+        [m.userId, m.chain, m.address],
+      );
+      return rows[0] ? toMonitor(rows[0]) : null;
+    },
+
+    /** Monitors the account keeps (active or paused): what MAX_ACTIVE_MONITORS_PER_ACCOUNT bounds. */
+    async countLive(client: PoolClient, userId: string): Promise<number> {
+      const { rows } = await client.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM monitors WHERE user_id = $1 AND status <> 'deleted'`,
+        [userId],
+      );
+      return rows[0]?.n ?? 0;
+    },
+
+    /** Inserts a new monitor and its first watched address (its target), in the create's transaction. */
+    async insert(
+      client: PoolClient,
+      m: {
+        id: string;
+        userId: string;
+        chain: string;
+        address: string;
+        referenceId: string | null;
+        alertLevel: AlertLevel;
+        everyHours: number;
+        policyId: string | null;
+        firstRequestId: string;
+      },
+    ): Promise<Monitor> {
+      const { rows } = await client.query(
+        `INSERT INTO monitors (id, user_id, chain, address, reference_id, alert_level, every_hours, policy_id,
+           first_request_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${COLUMNS}`,
+        [m.id, m.userId, m.chain, m.address, m.referenceId, m.alertLevel, m.everyHours, m.policyId, m.firstRequestId],
+      );
+      await client.query('INSERT INTO monitor_watch (address, monitor_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+        m.address,
+        m.id,
+      ]);
+      return toMonitor(rows[0]);
     },
 
     async find(id: string): Promise<Monitor | null> {
@@ -137,14 +151,39 @@ export function createMonitorStore(pool: Pool) {
       return { monitors: page.rows.map(toMonitor), total: count.rows[0]?.n ?? 0 };
     },
 
-    /** Marks it deleted (its alerts stay for the record); false when it was not the owner's or already gone. */
+    /**
+     * Marks it deleted (its alerts stay for the record); false when it was not the owner's or already gone. In the
+     * same transaction, the hold of its first screening is released when that screening's job was never recorded
+     * (idempotency key: the hold key, the first request id; releasing twice releases nothing). The row lock this
+     * takes is the one a re-screen's prepare holds while it records its job (lockForRescreen), so the job is
+     * either recorded before (its hold stays, for its own screening to settle) or never.
+     */
     async delete(id: string, userId: string): Promise<boolean> {
-      const { rowCount } = await pool.query(
-        `UPDATE monitors SET status = 'deleted', deleted_at = now() WHERE id = $1 AND user_id = $2 AND status <> 'deleted'`,
-        [id, userId],
-      );
-      if (rowCount) await pool.query('DELETE FROM monitor_watch WHERE monitor_id = $1', [id]);
-      return (rowCount ?? 0) > 0;
+      return inTransaction(pool, async (client) => {
+        const { rows } = await client.query<{ first_request_id: string | null }>(
+          `UPDATE monitors SET status = 'deleted', deleted_at = now()
+           WHERE id = $1 AND user_id = $2 AND status <> 'deleted' RETURNING first_request_id`,
+          [id, userId],
+        );
+        if (!rows[0]) return false;
+        await client.query('DELETE FROM monitor_watch WHERE monitor_id = $1', [id]);
+        const first = rows[0].first_request_id;
+        if (first)
+          await client.query(
+            `SELECT release_hold($1) WHERE NOT EXISTS (SELECT 1 FROM screening_jobs WHERE request_id = $2)`,
+            [first, first],
+          );
+        return true;
+      });
+    },
+
+    /**
+     * The monitor, its row locked (FOR SHARE) until the caller's transaction ends: a re-screen's prepare holds it
+     * while it records its job, so a delete cannot release the first hold in between (see delete).
+     */
+    async lockForRescreen(client: PoolClient, id: string): Promise<Monitor | null> {
+      const { rows } = await client.query(`SELECT ${COLUMNS} FROM monitors WHERE id = $1 FOR SHARE`, [id]);
+      return rows[0] ? toMonitor(rows[0]) : null;
     },
 
     async pausedForUser(userId: string): Promise<string[]> {

@@ -5,6 +5,11 @@ export interface MonitorWorkflowInput {
   chain: string;
   /** Hours between scheduled re-screens (new transfers); list changes and requests re-screen at once. */
   everyHours: number;
+  /**
+   * The request id of the first screening, whose credits the create held (its hold key): the first re-screen records
+   * its job under it. Absent in monitors created before issue 28 and after the first run.
+   */
+  firstRequestId?: string;
   /** Carried across continue-as-new: re-screens asked for and not yet done, and whether the owner could not pay. */
   pending?: string[];
   paused?: boolean;

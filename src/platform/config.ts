@@ -128,6 +128,11 @@ const schema = z.object({
    * all are published at /.well-known/jwks.json. Unset = one generated and kept in Postgres (development default).
    */
   EVIDENCE_SIGNING_KEYS: signingKeysFromEnv.optional(),
+  /**
+   * Production refuses to start without EVIDENCE_SIGNING_KEYS unless this says, in so many words, that the key kept
+   * in Postgres is acceptable: anyone who can read the database (or a backup of it) can then sign forged evidence.
+   */
+  EVIDENCE_KEYS_IN_DATABASE: flag.default(false),
 
   ETHEREUM_RPC_URL: z.string().url().optional(),
   BSC_RPC_URL: z.string().url().optional(),
@@ -182,6 +187,11 @@ const schema = z.object({
     .string()
     .min(1)
     .default('https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports/SDN_ADVANCED.XML'),
+  /**
+   * A directory whose files a list refresh workflow may also read (e.g. an issue an operator dropped there); a file
+   * must resolve (symlinks followed) inside it. Unset: the workflow reads OFAC_REFRESH_SOURCE only.
+   */
+  OFAC_ISSUE_DIR: z.string().min(1).optional(),
   /** Hours between OFAC refreshes by the schedule lists-refresh:ofac; 0 turns the refresh (and staleness) off. */
   OFAC_REFRESH_EVERY_HOURS: z.coerce
     .number()
@@ -190,6 +200,13 @@ const schema = z.object({
     .default(24),
   /** Hours between a monitor's scheduled re-screens (new transfers) when it does not set every_hours. */
   MONITOR_EVERY_HOURS_DEFAULT: z.coerce.number().int().min(1).max(8760).default(24),
+  /**
+   * Monitors (active or paused) one account may keep; one more is 409 MONITOR_LIMIT_REACHED. Each is a workflow that
+   * lives until deleted, so even a paying account cannot start them without end.
+   */
+  MAX_ACTIVE_MONITORS_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(100),
+  /** Policy edits (PUT/DELETE of /api/v1/policies...) one account may make per minute; 0 = no limit. */
+  POLICY_EDIT_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(30),
   /** An active OFAC version older than this (by issue date) makes /readyz say degraded while refresh is on. */
   OFAC_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(8),
   /**
@@ -300,6 +317,12 @@ const schema = z.object({
     .optional(),
   /** How long a paid KYT/KYA report may take before it is abandoned unpaid. */
   X402_REPORT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(20_000),
+  /**
+   * Paid report attempts (requests carrying PAYMENT-SIGNATURE) one client address may make per minute, counted before
+   * the payment is verified; and the ones naming one payer, counted once the header is decoded (0 = no limit).
+   */
+  X402_RATE_LIMIT_PER_IP_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(120),
+  X402_RATE_LIMIT_PER_PAYER_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
 
   REFERENCE_DATA_DIR: z.string().min(1).default('data/risk'),
   /**
@@ -374,6 +397,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (missing.length > 0) {
     throw new ConfigError(
       `Invalid configuration:\n${missing.map((name) => `  ${name}: required when NODE_ENV=production`).join('\n')}`,
+    );
+  }
+  if (production && !config.EVIDENCE_SIGNING_KEYS && !config.EVIDENCE_KEYS_IN_DATABASE) {
+    throw new ConfigError(
+      'Invalid configuration:\n  EVIDENCE_SIGNING_KEYS: required when NODE_ENV=production (or ' +
+        'EVIDENCE_KEYS_IN_DATABASE=true to sign with the key kept in Postgres, which whoever reads the database ' +
+        'can use to forge evidence; docs/configuration.md#evidence-signing-keys)',
     );
   }
   // A session token is accepted only from this Clerk instance (iss) and for our own front ends (azp), so

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { currentUser, requireScope } from '../identity';
 import { DIGITS } from '../platform/http/common-patterns';
+import type { RateLimitCheck } from '../platform/rate-limit/middleware';
 import { invalidParameter, parseOrThrow } from '../platform/http/errors';
 import { PolicyNotFoundError, policyBodySchema, type shippedRiskModel } from '../screening';
 import type { PolicyStore } from './policies-store';
@@ -12,6 +13,11 @@ export interface PoliciesRouterDeps {
   policies: PolicyStore;
   /** The risk model whose policy_bounds bound every policy (the one the worker scores with). */
   model: ReturnType<typeof shippedRiskModel>;
+  /**
+   * The account's policy-edit limit (POLICY_EDIT_LIMIT_PER_MINUTE), on every PUT and DELETE here: each edit writes a
+   * version (and prunes old ones), so edits are bounded per account like submits; 429 before anything is written.
+   */
+  limitEdits: RateLimitCheck;
 }
 
 export const setDefaultPolicyBody = z
@@ -58,17 +64,17 @@ export function createPoliciesRouter(deps: PoliciesRouterDeps): Router {
     res.json(defaultPolicyView(deps.model, await deps.policies.getDefault(currentUser(res).id)));
   });
 
-  router.put('/policies/default', requireScope('screening'), async (req, res) => {
+  router.put('/policies/default', requireScope('screening'), deps.limitEdits, async (req, res) => {
     const { policy_id } = parseOrThrow(setDefaultPolicyBody, req.body);
     res.json(defaultPolicyView(deps.model, await deps.policies.setDefault(currentUser(res).id, policy_id)));
   });
 
-  router.delete('/policies/default', requireScope('screening'), async (_req, res) => {
+  router.delete('/policies/default', requireScope('screening'), deps.limitEdits, async (_req, res) => {
     await deps.policies.clearDefault(currentUser(res).id);
     res.status(204).end();
   });
 
-  router.put('/policies/:id', requireScope('screening'), async (req, res) => {
+  router.put('/policies/:id', requireScope('screening'), deps.limitEdits, async (req, res) => {
     const id = newPolicyIdOrThrow(req.params.id);
     const parsed = parseOrThrow(body, req.body);
     const { policy, outcome } = await deps.policies.put(currentUser(res).id, id, parsed);
@@ -82,7 +88,7 @@ export function createPoliciesRouter(deps: PoliciesRouterDeps): Router {
     res.json({ success: true, data: view(policy) });
   });
 
-  router.delete('/policies/:id', requireScope('screening'), async (req, res) => {
+  router.delete('/policies/:id', requireScope('screening'), deps.limitEdits, async (req, res) => {
     if (!(await deps.policies.delete(currentUser(res).id, req.params.id))) throw new PolicyNotFoundError(req.params.id);
     res.status(204).end();
   });

@@ -57,8 +57,9 @@ const snapshotOf = (r: { policy_id: string; version: number; document: PolicyDoc
 });
 
 /**
- * Customer risk policies (migration 026): per account, every version kept (a version number names one document
- * forever, even across a delete and re-creation of the id), a soft delete, and the account's default. Also the
+ * Customer risk policies (migration 026): per account, versioned (a version number names one document forever, even
+ * across a delete and re-creation of the id; superseded versions nothing names are pruned), a soft delete, and the
+ * account's default. Also the
  * PolicyResolver screening, batches, rescores and monitors find the version they score under with.
  */
 /** Live policies an account may keep: each is a versioned document every job can name; deleting one frees a place. */
@@ -110,7 +111,9 @@ export function createPolicyStore(pool: Pool) {
      * Writes a validated body as the policy's next version, unless it is identical to the current one (then
      * nothing is written: twenty identical concurrent PUTs make one version). The policy's row is locked first,
      * so concurrent PUTs of different bodies make consecutive versions. `default` true makes it the account's
-     * default, false stops it being the default; absent leaves the default alone.
+     * default, false stops it being the default; absent leaves the default alone. Writing a version prunes the
+     * superseded versions no stored job, rescore or batch names, so a policy keeps its current version and the ones
+     * answers name, however often it is edited.
      */
     async put(userId: string, id: string, body: PolicyBody): Promise<{ policy: StoredPolicy; outcome: PutOutcome }> {
       const document = policyDocumentOf(id, body);
@@ -148,6 +151,8 @@ export function createPolicyStore(pool: Pool) {
              WHERE user_id = $1 AND policy_id = $2`,
             [userId, id, version, row.live],
           );
+          // Bounded versions: every superseded one no job, rescore or batch names goes (functions/risk-policies.sql).
+          await client.query('SELECT prune_risk_policy_versions($1, $2)', [userId, id]);
         }
         if (body.default === true) await makeDefault(client, userId, id);
         else if (body.default === false)

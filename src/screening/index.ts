@@ -9,7 +9,16 @@ export { SUPPORTED_CHAINS, type Chain } from './chains/chain';
 export { screeningResponseSchema } from './job-views';
 /** Answer shapes the dashboard renders (types only: nothing of the server enters the browser bundle). */
 export type { fullResponseSchema, polledFullJobSchema, submittedJobSchema } from './job-views';
-export { holdAndRecord, type HoldDeps, type HoldResult } from './hold-and-record';
+export {
+  holdAndRecord,
+  holdAndRecordOnce,
+  reserveScreening,
+  type HoldDeps,
+  type HoldRefusal,
+  type HoldResult,
+} from './hold-and-record';
+/** The 402 (and 503) answers of a refused submit: monitors answer a refused create the same way. */
+export { refuseUnlessQueued } from './screening-jobs-routes';
 export { screeningWorkflowId } from './workflow-ids';
 export type { JobStore } from './jobs-store';
 /** Customer risk policies: the document schema (bounded by the model file), the scoring rules, the resolver port. */
@@ -36,3 +45,7 @@ export {
 export { analysisCost, deepestAffordableDepth, MINIMUM_CHARGE } from './pricing';
 export type { JobRecord, NewJob } from './jobs-store';
 export type { ScreeningWorkflowStarter } from './screening-workflow-starter';
+/** The worker's checks of a workflow's input against what the api recorded (x402 checks its reports with them). */
+export { checkFailedJobSettle, checkJobInput, InputNotAuthenticError, requireRequestId } from './authentic-input';
+/** The 402 of paid work the account cannot pay for (batches answer a batch none of whose items was held with it). */
+export { creditRefusal } from './credit-refusal';

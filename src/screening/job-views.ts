@@ -204,12 +204,15 @@ export const submittedJobSchema = z.object({ ...jobBase, status: z.literal('queu
 /** A completed job's signature over its `data` as sent, signature aside (src/screening/signed-job-view.ts). */
 const completedAnswerSignature = evidenceSignatureSchema
   .extend({
-    signed: z.literal('data').meta({ description: 'What is signed: this `data` object without its `signature`' }),
+    signed: z.literal('data').meta({
+      description: "Copy of the protected header's `signed`: this `data` object without its `signature`",
+    }),
   })
   .meta({
     description:
       'Ed25519 signature (detached JWS) over the RFC 8785 canonical JSON of `data` as sent without `signature`; ' +
-      'verify it with the keys at /.well-known/jwks.json (docs/api.md, "Verifying an answer")',
+      "its protected header binds `typ`, `request_id` (this data's), `canon` and `signed` (listed in `crit`). " +
+      'Verify it with the keys at /.well-known/jwks.json (docs/api.md, "Verifying an answer")',
   });
 
 /** Poll `data`: `queued`, then `completed` with the response and its cost, or `failed` with why (never charged). */

@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { EvidenceSignature } from '../platform/signing/evidence-signature';
-import type { EvidenceSigner } from '../platform/signing/evidence-signer';
+import type { EvidenceSigner, UnsignedAnswerData } from '../platform/signing/evidence-signer';
 
 export interface PollSignatures {
-  /** The signature of a completed poll's `data` (its JSON text without `signature`), as `signer` gives it. */
+  /**
+   * The signature of a completed poll's `data` (its JSON text without `signature`), as `signer` gives it. Everything
+   * the signature binds (the whole data, and its request id in the protected header) is in that text.
+   */
   sign(dataText: string): Promise<EvidenceSignature>;
 }
 
@@ -19,7 +22,8 @@ const TTL_MS = 30_000;
 /**
  * A completed answer never changes and Ed25519 is deterministic, so the same `data` polled again gets the same
  * signature: kept here (by the SHA-256 of the text) instead of canonicalising and signing again, which costs more
- * than the rest of the poll. Any change of the row changes the text, hence the entry.
+ * than the rest of the poll. The key is all the signature depends on but the key ring: the request id the protected
+ * header binds is the text's own `request_id`, and any change of the row changes the text, hence the entry.
  */
 export function createPollSignatures(signer: EvidenceSigner, now: () => number = Date.now): PollSignatures {
   const entries = new Map<string, { signature: EvidenceSignature; signedAt: number }>();
@@ -29,7 +33,7 @@ export function createPollSignatures(signer: EvidenceSigner, now: () => number =
       const hit = entries.get(key);
       if (hit && now() - hit.signedAt < TTL_MS) return hit.signature;
       // What is signed is the parsed `data`, canonicalised (RFC 8785): what a customer's verifier rebuilds from it.
-      const signature = await signer.sign(JSON.parse(dataText), 'data');
+      const signature = await signer.signAnswer(JSON.parse(dataText) as UnsignedAnswerData);
       entries.delete(key);
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
       entries.set(key, { signature, signedAt: now() });

@@ -9,6 +9,7 @@ import type { EngineCapabilities } from './engine/capabilities';
 import type { JobService, SubmitResult } from './job-service';
 import { currentUser, requireScope } from '../identity';
 import { flatError, notFound } from '../platform/http/errors';
+import { creditRefusal } from './credit-refusal';
 import { httpRequestIdOf } from '../platform/http/request-id';
 import { polledFullJobSchema, polledJobSchema, submittedJobSchema, submittedView } from './job-views';
 import { parseScreeningRequest, type ScreeningRequest } from './screening-request';
@@ -48,42 +49,7 @@ export function parseAndCheck(body: unknown, deps: ScreeningRouterDeps): Screeni
 
 /** 402 and 503 answers shared by the job endpoint and the deprecated synchronous ones. */
 export function refuseUnlessQueued(result: SubmitResult): asserts result is Extract<SubmitResult, { kind: 'queued' }> {
-  if (result.kind === 'insufficient_credits' && result.debt > 0) {
-    throw flatError(
-      402,
-      `Your account owes ${result.debt} credits taken back by a refund or reversal ` +
-        `after they were spent; new analyses start again once a payment covers it`,
-      'CREDITS_IN_DEBT',
-      {
-        required: result.needed,
-        available: result.available,
-        debt: result.debt,
-      },
-    );
-  }
-  if (result.kind === 'insufficient_credits' && result.paymentFailed) {
-    throw flatError(
-      402,
-      `Insufficient credits (${result.available} available), and the last subscription ` +
-        `payment failed: update the payment method with PayPal to renew your credits`,
-      'SUBSCRIPTION_PAYMENT_FAILED',
-      {
-        required: result.needed,
-        available: result.available,
-      },
-    );
-  }
-  if (result.kind === 'insufficient_credits') {
-    throw flatError(
-      402,
-      `Insufficient credits: an analysis needs at least ${result.needed} credit, ${result.available} available`,
-      'INSUFFICIENT_CREDITS',
-      {
-        required: result.needed,
-        available: result.available,
-      },
-    );
-  }
+  if (result.kind === 'insufficient_credits') throw creditRefusal(result);
   if (result.kind === 'not_started') {
     throw flatError(
       503,

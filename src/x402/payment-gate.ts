@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { decodePaymentRequiredHeader, decodePaymentSignatureHeader } from '@x402/core/http';
@@ -12,7 +13,8 @@ import {
 } from '@x402/core/server';
 import { ExactEvmScheme } from '@x402/evm/exact/server';
 import type { X402PaymentStore } from './x402-payments-store';
-import { paymentIdentity } from './payment-identity';
+import { paymentIdentity, type PaymentIdentity } from './payment-identity';
+import type { X402RateLimits } from './x402-rate-limits';
 import type { Logger } from '../platform/logging/logger';
 import { errorFields } from '../platform/logging/logger';
 import { requestLogOf } from '../platform/http/request-id';
@@ -23,6 +25,8 @@ export type ReportOutcome = { status: 200; data: unknown } | { status: number; b
 
 export interface PaidReport {
   kind: ReportKind;
+  /** The report's request id, named by its payment's claim (the worker runs x402:<kind>:<request id> only then). */
+  requestId: string;
   payer: string;
   amount: string;
   asset: string;
@@ -105,6 +109,32 @@ function refusalReason(headers: Record<string, string>): string | undefined {
   }
 }
 
+/** What every report's payment is checked against: the one `accepts` entry of routesFor. */
+const REPORT_REQUIREMENTS = { scheme: 'exact', network: X402_NETWORK, asset: BASE_USDC } as const;
+
+/**
+ * The identity the payment in a PAYMENT-SIGNATURE header will have once verified against the report's requirements,
+ * read from the header before verification (to claim it first); null for a payload this service cannot key, which
+ * is verified unclaimed and then refused.
+ */
+function claimKeyOf(header: string): PaymentIdentity | null {
+  try {
+    return paymentIdentity(decodePaymentSignatureHeader(header), REPORT_REQUIREMENTS);
+  } catch {
+    return null;
+  }
+}
+
+const sameIdentity = (a: PaymentIdentity, b: PaymentIdentity) =>
+  a.method === b.method &&
+  a.network === b.network &&
+  a.contract === b.contract &&
+  a.payer.toLowerCase() === b.payer.toLowerCase() &&
+  a.nonce === b.nonce;
+
+/** A payer with an unsettled report is asked to come back after about as long as a report takes. */
+const PAYER_BUSY_RETRY_AFTER_SECONDS = 5;
+
 function isReadablePayment(header: string): boolean {
   try {
     decodePaymentSignatureHeader(header);
@@ -145,15 +175,25 @@ function sendRefusal(
 }
 
 /**
- * x402 around a report: verify the payment, claim it in Postgres under its identity on chain (payment-identity.ts:
- * network, nonce contract, signer, nonce), produce the report, and settle only when it succeeded; a failed or refused report is
- * not charged and its claim is given back. Settling after the handler means a handler error costs
- * nothing; the claim means a replayed or concurrently duplicated payment never yields a second report.
+ * x402 around a report: claim the payment in Postgres under its identity on chain (payment-identity.ts: network,
+ * nonce contract, signer, nonce) and the report's request id, verify it, produce the report, and settle only when it
+ * succeeded; a failed or refused report is not charged and its claim is given back. Settling after the handler means
+ * a handler error costs nothing; the claim means a replayed or concurrently duplicated payment never yields a second
+ * report, and (one 'processing' claim per payer) a payer never has more than one unsettled report: the facilitator's
+ * verify only simulates the transfer, so N authorizations against a balance that covers one would otherwise run N.
+ * Paid attempts are rate-limited per client address before anything else and per payer once the header is decoded.
  */
 export function createPaymentGate(deps: {
   facilitator: FacilitatorClient;
   payTo: string;
   payments: X402PaymentStore;
+  /** Budgets of paid attempts per client address and per payer (X402_RATE_LIMIT_*); none: unlimited. */
+  limits?: X402RateLimits;
+  /**
+   * After how long a claim left 'processing' no longer blocks its payer (its api stopped mid-report): longer than
+   * any report (X402_REPORT_TIMEOUT_MS) and its settlement can take.
+   */
+  claimStaleAfterMs: number;
   log: Logger;
 }) {
   const resourceServer = new x402ResourceServer(deps.facilitator).register(X402_NETWORK, new ExactEvmScheme());
@@ -184,6 +224,8 @@ export function createPaymentGate(deps: {
       return;
     }
     const paymentHeader = req.get('payment-signature');
+    // Before anything about the payment is checked: a client address's budget of paid attempts (cheap).
+    if (paymentHeader !== undefined) await deps.limits?.byAddress(req, res);
     if (paymentHeader !== undefined && !isReadablePayment(paymentHeader)) {
       // The library would log a stack trace and answer the bare challenge; the client is told what was wrong instead.
       const challenge = await httpServer
@@ -199,6 +241,46 @@ export function createPaymentGate(deps: {
       });
       return;
     }
+    // The report's request id, drawn before the claim: the claim names it, and the worker runs only that report.
+    const requestId = randomUUID();
+    // The payment is claimed BEFORE it is verified, so the verification runs while the claim holds its payer's one
+    // slot for an unsettled report: every earlier report of this payer has settled (or given its claim back) by
+    // then, and the facilitator's simulation sees the balance they left. Verified after an earlier report settled,
+    // but claimed later, a payment could otherwise buy a report its payer can no longer pay for.
+    const claimed = paymentHeader === undefined ? null : claimKeyOf(paymentHeader);
+    if (claimed) {
+      await deps.limits?.byPayer(res, claimed);
+      const outcome = await deps.payments.claim(claimed, {
+        report: kind,
+        amount: REPORT_PRICE_UNITS,
+        asset: BASE_USDC,
+        requestId,
+        staleAfterMs: deps.claimStaleAfterMs,
+      });
+      if (outcome === 'duplicate') {
+        res
+          .status(402)
+          .json({ success: false, error: 'This payment authorization was already used', code: 'DUPLICATE_PAYMENT' });
+        return;
+      }
+      if (outcome === 'payer_busy') {
+        res
+          .status(429)
+          .set('Retry-After', String(PAYER_BUSY_RETRY_AFTER_SECONDS))
+          .json({
+            success: false,
+            error:
+              'This payer already has a report in progress (one unsettled report per payer at a time); nothing was ' +
+              `charged, retry in ${PAYER_BUSY_RETRY_AFTER_SECONDS} s`,
+            code: 'PAYER_BUSY',
+          });
+        return;
+      }
+    }
+    /** Gives the claim back on every path that does not produce a report: nothing was charged. */
+    const giveBack = async () => {
+      if (claimed) await deps.payments.release(claimed);
+    };
     const context: HTTPRequestContext = {
       adapter: adapterFor(req),
       path: req.path,
@@ -209,7 +291,8 @@ export function createPaymentGate(deps: {
     try {
       result = await httpServer.processHTTPRequest(context);
     } catch (err) {
-      // The facilitator did not answer the verification: nothing was claimed or charged.
+      // The facilitator did not answer the verification: the claim is given back, nothing was charged.
+      await giveBack();
       requestLogOf(res, deps.log).error('x402 verification unavailable', errorFields(err));
       res.status(503).json({
         success: false,
@@ -219,17 +302,21 @@ export function createPaymentGate(deps: {
       return;
     }
     if (result.type === 'payment-error') {
+      await giveBack();
       sendRefusal(res, result.response, 'PAYMENT_REJECTED');
       return;
     }
     if (result.type !== 'payment-verified') {
+      await giveBack();
       res.status(500).json({ success: false, error: 'Internal error', code: 'INTERNAL' });
       return;
     }
     const { paymentPayload, paymentRequirements } = result;
     const key = paymentIdentity(paymentPayload, paymentRequirements);
-    if (!key) {
-      // Verified by the facilitator, but of a shape this service cannot tell apart from other payments: not claimed.
+    if (!key || !claimed || !sameIdentity(key, claimed)) {
+      // Verified by the facilitator, but of a shape this service cannot tell apart from other payments (or not the
+      // payment that was claimed): refused, its claim given back.
+      await giveBack();
       await result.cancellationDispatcher
         .cancel({ reason: 'handler_failed', responseStatus: 402 })
         .catch(() => undefined);
@@ -243,19 +330,11 @@ export function createPaymentGate(deps: {
       });
       return;
     }
-    if (!(await deps.payments.claim(key, kind, paymentRequirements.amount, paymentRequirements.asset))) {
-      await result.cancellationDispatcher
-        .cancel({ reason: 'handler_failed', responseStatus: 402 })
-        .catch(() => undefined);
-      res
-        .status(402)
-        .json({ success: false, error: 'This payment authorization was already used', code: 'DUPLICATE_PAYMENT' });
-      return;
-    }
     let outcome: ReportOutcome;
     try {
       outcome = await produce({
         kind,
+        requestId,
         payer: key.payer,
         amount: paymentRequirements.amount,
         asset: paymentRequirements.asset,
@@ -305,6 +384,7 @@ export function createPaymentGate(deps: {
     await deps.payments.settled(key, settlement.transaction ?? null);
     const paid = {
       kind,
+      requestId,
       payer: key.payer,
       amount: paymentRequirements.amount,
       asset: paymentRequirements.asset,

@@ -1,5 +1,4 @@
 import { x402ReportWorkflowId } from './workflow-ids';
-import { randomUUID } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { WorkflowFailedError, type Client } from '@temporalio/client';
 import { z } from 'zod';
@@ -132,8 +131,10 @@ export function createX402ReportsRouter(deps: X402RouterDeps): Router {
     return deps.servePaid;
   };
 
+  /** The report `requestId` (its payment's claim names it, so the worker runs this report and no made-up one). */
   async function analyze(
     kind: 'kyt' | 'kya',
+    requestId: string,
     chain: Chain,
     subject: string,
     httpRequestId: string | undefined,
@@ -149,7 +150,6 @@ export function createX402ReportsRouter(deps: X402RouterDeps): Router {
         },
       };
     }
-    const requestId = randomUUID();
     const input: ScreeningInput = {
       requestId,
       userId: 'x402',
@@ -218,14 +218,14 @@ export function createX402ReportsRouter(deps: X402RouterDeps): Router {
         req,
         res,
         kind,
-        () => analyze(kind, t.chain, t.target, httpRequestIdOf(res)),
+        (paid) => analyze(kind, paid.requestId, t.chain, t.target, httpRequestIdOf(res)),
         async (paid, data) => {
           const r = data as AnalysisResult['response'];
           await deps.history.record({
             userRef: paid.payer,
             idempotencyKey: `x402:${paid.network}:${paid.payer}:${r.response_id}`,
             activityType: kind,
-            requestId: randomUUID(),
+            requestId: paid.requestId,
             responseId: r.response_id,
             statusCode: 200,
             blockchain: t.chain,
@@ -272,9 +272,9 @@ export function createX402ReportsRouter(deps: X402RouterDeps): Router {
         const p = data as { entity_id: string; name: string; risk: string | null };
         await deps.history.record({
           userRef: paid.payer,
-          idempotencyKey: `x402:${paid.network}:${paid.payer}:kye:${randomUUID()}`,
+          idempotencyKey: `x402:${paid.network}:${paid.payer}:kye:${paid.requestId}`,
           activityType: 'kye',
-          requestId: randomUUID(),
+          requestId: paid.requestId,
           responseId: null,
           statusCode: 200,
           blockchain: null,

@@ -4,6 +4,7 @@ import { launchBrowser, openPage, saveScreenshot, signInWithKey } from '../helpe
 import { startTestStack, type TestStack } from '../helpers/test-stack';
 
 const SANCTIONED_BTC = '12QtD5BFwRsdNsAZY76UVE1xyCGNTojH9h'; // OFAC SDN (data/risk/sanctions_ofac.csv): HIGH
+const OTHER_BTC = '1HmqvgSXUVES1jn4TQPzk9dxo1NE8wim2T';
 /** A first screening (or a re-screen) runs as a real screening job of the owner: give it time on a busy machine. */
 const SCREENED_WITHIN_MS = 45_000;
 
@@ -174,10 +175,11 @@ describe('dashboard: monitors', () => {
   );
 
   test(
-    'When the owner cannot pay, then at phone width the monitor shows as paused with the alert saying why, resumes ' +
-      'live after a grant, and is deleted with the keyboard',
+    'When the owner cannot pay, then at phone width a new monitor is refused in words, a re-screen pauses the ' +
+      'monitor with the alert saying why, it resumes live after a grant, and is deleted with the keyboard',
     async () => {
-      const poor = await stack.createUser({ credits: 0 });
+      // One credit: the create holds it for the first screening, which spends it; a re-screen then cannot pay.
+      const poor = await stack.createUser({ credits: 1 });
       const admin = await stack.createUser({ role: 'admin' });
       const { page, pageErrors } = await openPage(browser, { width: 390, height: 844 });
       await openMonitors(page, poor.key);
@@ -194,6 +196,18 @@ describe('dashboard: monitors', () => {
       await page.getByLabel('Address', { exact: true }).fill(SANCTIONED_BTC);
       await page.getByLabel('Address', { exact: true }).press('Enter');
       const row = monitorRow(page, SANCTIONED_BTC);
+      await row
+        .getByTestId('monitor-result')
+        .getByText('HIGH', { exact: true })
+        .waitFor({ timeout: SCREENED_WITHIN_MS });
+
+      // A second monitor's first screening cannot be paid for: refused in words, and nothing is added.
+      await page.getByLabel('Address', { exact: true }).fill(OTHER_BTC);
+      await page.getByLabel('Address', { exact: true }).press('Enter');
+      await page.getByRole('alert').filter({ hasText: /^Insufficient credits/ }).waitFor();
+      await expect(page.getByTestId('monitor-row').count()).resolves.toBe(1);
+
+      await row.getByRole('button', { name: /Re-screen now/ }).click();
       await row
         .getByTestId('monitor-status')
         .getByText(/^Paused: the account cannot pay for a re-screen/)

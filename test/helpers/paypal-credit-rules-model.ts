@@ -67,7 +67,13 @@ export class Ledger {
         advanceUnsettled: 0,
       };
       const pkg = event.change.planId ? (PACKAGE_OF_PLAN[event.change.planId] ?? null) : null;
-      const advance = activationAdvance(stored, event.eventType, event.change, pkg?.credits ?? null);
+      // apply-paypal-event.ts: the activation's payment priced as its sale will be (a trial's share, $0 nothing).
+      const paid = event.change.lastPaymentAmount;
+      const bought =
+        event.eventType === 'BILLING.SUBSCRIPTION.ACTIVATED' && pkg && paid && paid.cents > 0
+          ? (creditsForSale(paid.cents, paid.currency, PRICES, pkg.id)?.credits ?? null)
+          : null;
+      const advance = activationAdvance(stored, event.eventType, event.change, bought);
       this.subscription = {
         ...stored,
         ...applySubscriptionChange(stored, event.change, event.eventType, pkg?.id ?? null),

@@ -108,12 +108,14 @@ export async function startTestStack(
       taskQueue: config.TEMPORAL_TASK_QUEUE,
       settings: batchWorkflowSettings(config),
     });
-    const defaults = buildActivities(config, pool, workerMetrics, {
-      screeningStarter,
-      batchStarter,
-      log,
-      ...options.activityDeps,
-    });
+    // The worker re-checks provider deliveries with the verifiers the api was given (one construction for both).
+    const defaults = buildActivities(
+      config,
+      pool,
+      workerMetrics,
+      { screeningStarter, batchStarter, log, ...options.activityDeps },
+      options.verifiers,
+    );
     const worker = await createWorker({
       connection: workerConnection,
       config,

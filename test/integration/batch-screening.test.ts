@@ -445,6 +445,7 @@ describe('batch screening', () => {
       const service = createBatchService({
         pool: stack.pool,
         credits: stack.stores.credits,
+        subscriptions: stack.stores.subscriptions,
         jobs: stack.stores.jobs,
         batches: stack.stores.batches,
         capabilities: capabilitiesFor([]),

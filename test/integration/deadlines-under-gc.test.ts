@@ -120,26 +120,32 @@ describe('deadlines while the GC runs', () => {
     const engine = {
       analyze: (_req: unknown, signal: AbortSignal) => untilAborted(signal),
     } as unknown as ScreeningEngine;
-    const activities = createScreeningActivities({
-      pool: {} as never,
-      engine,
-      credits: {} as never,
-      jobs: {} as never,
-      history: {} as never,
-      metrics: { jobFinished: () => undefined, creditsConsumed: () => undefined, crawlCutShort: () => undefined },
-    });
     const input = {
-      requestId: 'r1',
+      requestId: '00000000-0000-4000-8000-000000000001',
+      userId: '00000000-0000-4000-8000-000000000002',
       apiType: 'KYT',
       chain: 'bitcoin',
       target: 'f'.repeat(64),
       maxDepth: 3,
       crawlTimeoutMs: 400,
+      creditsHeld: 3,
     } as ScreeningInput;
+    // The activity first checks its input against the job's hold and row: here, the ones the api would have written.
+    const recorded = { hold_user: input.userId, hold_amount: '3', job_user: input.userId, job_status: 'queued' };
+    const activities = createScreeningActivities({
+      pool: { query: async () => ({ rows: [{ ...recorded, same_request: true }] }) } as never,
+      engine,
+      credits: {} as never,
+      jobs: {} as never,
+      history: {} as never,
+      x402Payments: {} as never,
+      metrics: { jobFinished: () => undefined, creditsConsumed: () => undefined, crawlCutShort: () => undefined },
+    });
     const started = Date.now();
+    const workflowExecution = { workflowId: `screening:${input.requestId}`, runId: 'run-1' };
     const outcome = await within(
       8_000,
-      new MockActivityEnvironment({ heartbeatTimeoutMs: 10_000 }).run(activities.analyzeTarget, input),
+      new MockActivityEnvironment({ heartbeatTimeoutMs: 10_000, workflowExecution }).run(activities.analyzeTarget, input),
     );
     expect(outcome).toMatchObject({ name: 'TimeoutError' });
     expect(Date.now() - started).toBeLessThan(3_000);

@@ -1,9 +1,12 @@
 import path from 'node:path';
+import express from 'express';
 import type { Pool } from 'pg';
+import request from 'supertest';
 import { applyListIssue } from '../../src/lists/apply-list-issue';
 import { readBundledOfac } from '../../src/lists/bundled-ofac';
 import { createListStore } from '../../src/lists/list-store';
 import { loadBundledLists } from '../../src/lists/load-bundled-lists';
+import { createListsRouter } from '../../src/lists/lists-routes';
 import { refreshOfacList } from '../../src/lists/refresh-list';
 import { migrate } from '../../src/platform/db/migrate';
 import { createLogger } from '../../src/platform/logging/logger';
@@ -157,4 +160,41 @@ describe('sanctions list versions', () => {
     const versions = await lists().versions('ofac', 50);
     expect(versions.filter((v) => v.sha256 === bundled.sha256 && v.supersededAt === null)).toHaveLength(1);
   });
+});
+
+describe('GET /api/v1/lists', () => {
+  test(
+    'when a version was read from a URL with credentials, a query and a fragment, and the refresh source has them ' +
+      'too, then the answer names both without any of them',
+    async () => {
+      const secretUrl = 'https://user:secret@example.com/sdn.xml?token=abc#sig=def';
+      const bundled = await readBundledOfac(DATA);
+      // A new issue date and digest, so it becomes the active version.
+      await applyListIssue(
+        { pool, lists: lists() },
+        { ...bundled, source: secretUrl, issueDate: '2099-01-01', sha256: 'f'.repeat(64) },
+      );
+      const app = express();
+      app.use((_req, res, next) => {
+        res.locals.user = { id: 'reader', role: 'user' };
+        next();
+      });
+      app.use(
+        createListsRouter({
+          pool,
+          lists: lists(),
+          ofacRefresh: { enabled: true, everyHours: 24, source: 'https://ops:hunter2@lists.example/SDN.XML?key=k1', maxAgeDays: 8 },
+        }),
+      );
+      const res = await request(app).get('/lists');
+      expect(res.status).toBe(200);
+      const ofac = res.body.data.sanctions[0];
+      expect(ofac.active.source).toBe('https://example.com/sdn.xml');
+      expect(ofac.refresh.source).toBe('https://lists.example/SDN.XML');
+      for (const secret of ['user:', 'secret', 'token=abc', 'sig=def', 'ops:', 'hunter2', 'key=k1'])
+        expect(JSON.stringify(res.body)).not.toContain(secret);
+      // What is stored is the source as read: only the answer leaves the credentials out.
+      expect((await lists().activeVersion('ofac'))?.source).toBe(secretUrl);
+    },
+  );
 });

@@ -171,15 +171,21 @@ describe('monitors', () => {
   });
 
   test(
-    'when the owner cannot pay, then the monitor pauses ' + 'with an alert saying so, and resumes after a grant',
+    'when the owner cannot pay for a re-screen, then the monitor pauses ' +
+      'with an alert saying so, and resumes after a grant',
     async () => {
-      const poor = await stack.createUser({ credits: 0 });
+      // One credit: the create holds it for the baseline, which spends it; the re-screen asked next cannot pay.
+      const poor = await stack.createUser({ credits: 1 });
       const admin = await stack.createUser({ role: 'admin' });
       const created = await stack.http('POST', '/api/v1/monitors', {
         key: poor.key,
         body: { chain: 'ethereum', address: TORNADO_A },
       });
+      expect(created.status).toBe(201);
       const id = created.body.data.id as string;
+      const baseline = await screened(id, poor.key);
+      expect((await stack.stores.credits.balance(poor.id)).available).toBe(0);
+      expect((await stack.http('POST', `/api/v1/monitors/${id}/rescreen`, { key: poor.key })).status).toBe(202);
       const paused = await until('the monitor to pause', async () => {
         const r = await stack.http('GET', `/api/v1/monitors/${id}`, { key: poor.key });
         return r.body.data.status === 'paused' ? r.body.data : null;
@@ -193,7 +199,10 @@ describe('monitors', () => {
         body: { userId: poor.id, amount: 5, idempotencyKey: `monitor-resume-${id}` },
       });
       expect(grant.status).toBe(200);
-      const resumed = await screened(id, poor.key);
+      const resumed = await until('a re-screen after the grant', async () => {
+        const r = await stack.http('GET', `/api/v1/monitors/${id}`, { key: poor.key });
+        return r.body.data.last_request_id !== baseline.last_request_id ? r.body.data : null;
+      });
       expect(resumed.status).toBe('active');
       const after = await stack.http('GET', `/api/v1/monitors/${id}/alerts`, { key: poor.key });
       expect(after.body.data.map((a: { kind: string }) => a.kind)).toEqual(['resumed', 'paused']);

@@ -12,7 +12,8 @@ const MODEL = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'data', '
 
 let stack: TestStack;
 beforeAll(async () => {
-  stack = await startTestStack({ worker: false });
+  // Edits unlimited here (the first test makes 105 at once); the limit has its own stack below.
+  stack = await startTestStack({ worker: false, env: { POLICY_EDIT_LIMIT_PER_MINUTE: '0' } });
 });
 afterAll(async () => stack?.stop());
 
@@ -45,7 +46,7 @@ describe('risk policies', () => {
   });
 
   test(
-    'when a policy is created and edited, then the edit is version 2, version 1 still reads the old document, and ' +
+    'when a policy is created and edited, then the edit is version 2, version 1 (named by no job) is pruned, and ' +
       'an identical PUT makes no version',
     async () => {
       const user = await stack.createUser();
@@ -79,9 +80,7 @@ describe('risk policies', () => {
       expect(edited.body.data.effective.indirect).toEqual({ min_share: 0.05, min_usd: 50, max_hops: 2 });
       expect(edited.body.data.created_at).toBe(created.body.data.created_at);
 
-      const old = await get(user.key, '/casino-strict?version=1');
-      expect(old.status).toBe(200);
-      expect(old.body.data).toMatchObject({ version: 1, severe_categories: ['gambling'], levels: { HIGH: 60 } });
+      expect((await get(user.key, '/casino-strict?version=1')).status).toBe(404);
       expect((await get(user.key, '/casino-strict')).body.data).toEqual(edited.body.data);
       expect((await get(user.key, '/casino-strict?version=3')).status).toBe(404);
       expect((await get(user.key, '/casino-strict?version=0')).body.error.details.parameter).toBe('version');
@@ -98,13 +97,13 @@ describe('risk policies', () => {
         2,
         edited.body.data.updated_at,
       ]);
-      expect(await versionsOf(user.id, 'casino-strict')).toEqual([1, 2]);
+      expect(await versionsOf(user.id, 'casino-strict')).toEqual([2]);
     },
   );
 
   test(
-    'when 20 identical PUTs race, then one version exists; when 20 different PUTs race, then 20 consecutive ' +
-      'versions exist, each answer naming its own',
+    'when 20 identical PUTs race, then one version exists; when 20 different PUTs race, then they make 20 ' +
+      'consecutive versions, each answer naming its own, and only the last is kept (no job names the others)',
     async () => {
       const user = await stack.createUser();
       const body = { severe_categories: ['mixer'], indirect: { min_usd: 500 } };
@@ -119,12 +118,13 @@ describe('risk policies', () => {
       expect(different.map((r) => r.status)).toEqual(Array(20).fill(200));
       const versions = different.map((r) => r.body.data.version).sort((a, b) => a - b);
       expect(versions).toEqual(Array.from({ length: 20 }, (_, i) => i + 2));
-      expect(await versionsOf(user.id, 'race')).toEqual(Array.from({ length: 21 }, (_, i) => i + 1));
+      expect(await versionsOf(user.id, 'race')).toEqual([21]);
       // Each answer is the version its own body made.
-      for (const r of different) {
-        const stored = await get(user.key, `/race?version=${r.body.data.version}`);
-        expect(stored.body.data.indirect).toEqual(r.body.data.indirect);
-      }
+      different.forEach((r, i) => {
+        expect(r.body.data.indirect).toEqual({ min_usd: 1000 + i });
+      });
+      const last = different.find((r) => r.body.data.version === 21);
+      expect((await get(user.key, '/race?version=21')).body.data).toEqual(last?.body.data);
     },
   );
 
@@ -249,7 +249,7 @@ describe('risk policies', () => {
 
   test(
     'when a policy is deleted, then it is 404 and cannot be named; created again, it continues its version ' +
-      'numbers and its old versions keep their documents',
+      'numbers, and its old versions no job named are pruned',
     async () => {
       const user = await stack.createUser();
       await put(user.key, 'gone', { levels: { HIGH: 80 } });
@@ -264,7 +264,8 @@ describe('risk policies', () => {
 
       const again = await put(user.key, 'gone', { levels: { HIGH: 95 } });
       expect([again.status, again.body.data.version]).toEqual([201, 3]);
-      expect((await get(user.key, '/gone?version=1')).body.data.levels).toEqual({ HIGH: 80 });
+      expect((await get(user.key, '/gone?version=1')).status).toBe(404);
+      expect(await versionsOf(user.id, 'gone')).toEqual([3]);
       expect((await get(user.key, '/gone')).body.data.levels).toEqual({ HIGH: 95 });
       // A version is never rewritten, whoever asks.
       await expect(
@@ -327,6 +328,116 @@ describe('risk policies', () => {
       });
       await expect(seen).rejects.toMatchObject({ inside: { id: 'tx', version: 1 }, outside: null });
       expect(await stack.stores.policies.resolve(user.id, null)).toBeNull();
+    },
+  );
+
+  test('when a policy is edited 40 times and no job names it, then only its current version is kept', async () => {
+    const user = await stack.createUser();
+    for (let i = 0; i < 40; i++) {
+      const res = await put(user.key, 'churn', { indirect: { min_usd: 100 + i } });
+      expect(res.body.data.version).toBe(i + 1);
+    }
+    expect(await versionsOf(user.id, 'churn')).toEqual([40]);
+    expect((await get(user.key, '/churn?version=39')).status).toBe(404);
+    expect((await get(user.key, '/churn?version=40')).body.data.indirect).toEqual({ min_usd: 139 });
+  });
+
+  test(
+    'when a job is scored under a version and the policy is edited 10 times, then that version is kept (and ' +
+      "only it besides the current one), and the job's answer and GET ?version= still name it",
+    async () => {
+      await stack.startWorker();
+      const user = await stack.createUser({ credits: 5 });
+      await put(user.key, 'kept', { severe_categories: ['gambling'], levels: { HIGH: 60 } });
+      await put(user.key, 'kept', { levels: { HIGH: 65 } });
+      const submitted = await stack.http('POST', '/api/v1/kyt/job', {
+        key: user.key,
+        body: { chain: 'ethereum', address: '0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c', policy_id: 'kept' },
+      });
+      expect(submitted.status).toBe(202);
+      const requestId = submitted.body.data.request_id as string;
+      for (let i = 0; i < 10; i++) await put(user.key, 'kept', { levels: { HIGH: 70 + i } });
+      expect(await versionsOf(user.id, 'kept')).toEqual([2, 12]);
+
+      const deadline = Date.now() + 30_000;
+      let job = await stack.http('GET', `/api/v1/kyt/job/${requestId}`, { key: user.key });
+      while (job.body.data.status === 'queued' && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 150));
+        job = await stack.http('GET', `/api/v1/kyt/job/${requestId}`, { key: user.key });
+      }
+      expect(job.body.data.status).toBe('completed');
+      expect(job.body.data.response.policy).toMatchObject({ id: 'kept', version: 2 });
+      const named = await get(user.key, '/kept?version=2');
+      expect([named.status, named.body.data.levels]).toEqual([200, { HIGH: 65 }]);
+      // The version a job names cannot be deleted by anyone; one nothing names and not current could be.
+      await expect(
+        stack.pool.query(`DELETE FROM risk_policy_versions WHERE user_id = $1 AND policy_id = 'kept' AND version = 2`, [
+          user.id,
+        ]),
+      ).rejects.toThrow(/immutable/);
+    },
+  );
+});
+
+describe('the policy-edit limit', () => {
+  const LIMIT = 5;
+  let limited: TestStack;
+  beforeAll(async () => {
+    limited = await startTestStack({ worker: false, env: { POLICY_EDIT_LIMIT_PER_MINUTE: String(LIMIT) } });
+  });
+  afterAll(async () => limited?.stop());
+
+  test(
+    `when an account makes more than ${LIMIT} policy edits in a minute, then each further one is 429 RATE_LIMITED ` +
+      'with Retry-After, writes nothing, and reads and another account are unaffected',
+    async () => {
+      const user = await limited.createUser();
+      const other = await limited.createUser();
+      const edit = (key: string, method: string, path: string, body?: unknown) =>
+        limited.http(method, `/api/v1/policies${path}`, { key, body });
+      const accepted = [
+        await edit(user.key, 'PUT', '/a', { levels: { HIGH: 80 } }),
+        await edit(user.key, 'PUT', '/a', { levels: { HIGH: 81 } }),
+        await edit(user.key, 'PUT', '/default', { policy_id: 'a' }),
+        await edit(user.key, 'DELETE', '/default'),
+        await edit(user.key, 'PUT', '/b', {}),
+      ];
+      expect(accepted.map((r) => r.status)).toEqual([201, 200, 200, 204, 201]);
+      expect(accepted.map((r) => r.headers.get('ratelimit-remaining'))).toEqual(['4', '3', '2', '1', '0']);
+      const refused = [
+        await edit(user.key, 'PUT', '/a', { levels: { HIGH: 90 } }),
+        await edit(user.key, 'PUT', '/c', {}),
+        await edit(user.key, 'DELETE', '/b'),
+        await edit(user.key, 'PUT', '/default', { policy_id: 'b' }),
+        await edit(user.key, 'DELETE', '/default'),
+      ];
+      for (const r of refused) {
+        expect(r.status).toBe(429);
+        expect(r.body).toEqual({
+          success: false,
+          error: {
+            code: 'RATE_LIMITED',
+            message: expect.stringMatching(/^Policy edit limit of 5 edits per 60 s exceeded for this account/),
+            details: { tier: 'free', limit: LIMIT, windowSeconds: 60, retryAfterSeconds: expect.any(Number) },
+          },
+        });
+        expect(Number(r.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+        expect(r.headers.get('ratelimit-limit')).toBe(String(LIMIT));
+      }
+      // Nothing the refused edits asked for was written.
+      const { rows } = await limited.pool.query(
+        `SELECT policy_id, latest_version, deleted_at IS NULL AS live FROM risk_policies WHERE user_id = $1
+         ORDER BY policy_id`,
+        [user.id],
+      );
+      expect(rows).toEqual([
+        { policy_id: 'a', latest_version: 2, live: true },
+        { policy_id: 'b', latest_version: 1, live: true },
+      ]);
+      expect((await edit(user.key, 'GET', '/default')).body.data.policy_id).toBeNull();
+      // Reads spend nothing; another account has its own budget.
+      expect((await edit(user.key, 'GET', '/a')).status).toBe(200);
+      expect((await edit(other.key, 'PUT', '/a', {})).status).toBe(201);
     },
   );
 });

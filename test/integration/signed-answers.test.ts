@@ -35,17 +35,30 @@ describe('signed screening answers', () => {
     await replay?.close();
   });
 
-  /** The docs' verification: put BASE64URL(canonical JSON of the signed member) between the JWS's dots. */
+  /**
+   * The docs' verification: put BASE64URL(canonical JSON of the whole data but its signature) between the JWS's
+   * dots, accept EdDSA only, understand the critical parameters and check what they bind.
+   */
   async function verifyAsACustomer(answer: any, jwksUrl = `${stack.api.url}/.well-known/jwks.json`) {
-    const { jws } = answer.data.signature;
-    const [header, , signature] = jws.split('.');
-    const { signature: _signature, ...signed } = answer.data;
-    const payload = base64url.encode(canonicalize(signed) as string);
-    const { protectedHeader } = await compactVerify(
-      `${header}.${payload}.${signature}`,
+    const { signature, ...data } = answer.data;
+    const [header, , sig] = signature.jws.split('.');
+    const payload = base64url.encode(canonicalize(data) as string);
+    const { protectedHeader: h } = await compactVerify(
+      `${header}.${payload}.${sig}`,
       createRemoteJWKSet(new URL(jwksUrl)),
+      { algorithms: ['EdDSA'], crit: { request_id: true, canon: true, signed: true } },
     );
-    return protectedHeader;
+    const bound = ['request_id', 'canon', 'signed'];
+    if (
+      h.typ !== 'chainscreen-evidence+jws' ||
+      h.request_id !== data.request_id ||
+      h.canon !== 'RFC8785' ||
+      h.signed !== 'data' ||
+      h.crit?.length !== bound.length ||
+      !bound.every((name) => h.crit?.includes(name))
+    )
+      throw new Error('not chainscreen evidence for this answer');
+    return h;
   }
 
   async function screened(body: Record<string, unknown>, target = stack) {
@@ -104,6 +117,10 @@ describe('signed screening answers', () => {
           alg: 'EdDSA',
           kid: currentKid,
           typ: 'chainscreen-evidence+jws',
+          crit: ['request_id', 'canon', 'signed'],
+          request_id: answer.data.request_id,
+          canon: 'RFC8785',
+          signed: 'data',
         });
       }
       // The full response is a different (larger) object, so a different signature.

@@ -322,6 +322,8 @@ describe('the issuer (CLERK_ISSUER) and the authorized parties (CLERK_AUTHORIZED
     PAYPAL_WEBHOOK_ID: '1JE4291016473214C',
     PAYFAST_MERCHANT_ID: '10000100',
     PAYFAST_MERCHANT_PASSPHRASE: 'a passphrase',
+    // Production refuses to start without a way to sign evidence (docs/configuration.md#evidence-signing-keys).
+    EVIDENCE_KEYS_IN_DATABASE: 'true',
     CLERK_JWT_KEY: PUBLIC_PEM,
     CLERK_ISSUER: ISSUER,
     CLERK_AUTHORIZED_PARTIES: 'https://app.example.com',

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { ConfigError, loadConfig } from '../../src/platform/config';
 
 function configError(env: NodeJS.ProcessEnv): Error {
@@ -114,6 +115,9 @@ describe('loadConfig', () => {
     PAYPAL_WEBHOOK_ID: '1JE4291016473214C',
     PAYFAST_MERCHANT_ID: '10000100',
     PAYFAST_MERCHANT_PASSPHRASE: 'a passphrase',
+    EVIDENCE_SIGNING_KEYS: JSON.stringify({
+      keys: [{ ...generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' }), kid: 'evidence-test' }],
+    }),
   };
 
   test(
@@ -252,4 +256,32 @@ describe('loadConfig', () => {
     expect(assign).toThrow(TypeError);
     expect(config.PORT).toBe(3000);
   });
+
+  test(
+    'when NODE_ENV is production without EVIDENCE_SIGNING_KEYS, then it refuses to start unless ' +
+      'EVIDENCE_KEYS_IN_DATABASE=true accepts the key kept in Postgres',
+    () => {
+      // Arrange
+      const withoutKeys = { NODE_ENV: 'production', ...productionSecrets, EVIDENCE_SIGNING_KEYS: '' };
+
+      // Act
+      const refused = configError(withoutKeys);
+      const refusedWhenFalse = configError({ ...withoutKeys, EVIDENCE_KEYS_IN_DATABASE: 'false' });
+      const accepted = loadConfig({ ...withoutKeys, EVIDENCE_KEYS_IN_DATABASE: 'true' });
+      const configured = loadConfig({ NODE_ENV: 'production', ...productionSecrets });
+
+      // Assert
+      for (const err of [refused, refusedWhenFalse]) {
+        expect(err).toBeInstanceOf(ConfigError);
+        expect(err.message).toContain('EVIDENCE_SIGNING_KEYS: required when NODE_ENV=production');
+        expect(err.message).toContain('EVIDENCE_KEYS_IN_DATABASE=true');
+      }
+      expect(accepted.EVIDENCE_SIGNING_KEYS).toBeUndefined();
+      expect(accepted.EVIDENCE_KEYS_IN_DATABASE).toBe(true);
+      expect(configured.EVIDENCE_SIGNING_KEYS?.keys.map((k) => k.kid)).toEqual(['evidence-test']);
+      expect(configured.EVIDENCE_KEYS_IN_DATABASE).toBe(false);
+      // Development keeps the Postgres key without being asked.
+      expect(loadConfig({}).EVIDENCE_KEYS_IN_DATABASE).toBe(false);
+    },
+  );
 });

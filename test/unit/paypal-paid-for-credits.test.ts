@@ -27,15 +27,22 @@ const eventsOf = (scenario: Scenario, steps: readonly Step[]): Map<Step, PayPalE
   new Map(steps.map((s) => [s, parsePayPalEvent(scenario.body(s))]));
 
 /**
- * At every moment: held = the rules' view, and the only credits not paid by a recorded sale are one advance.
+ * At every moment: held = the rules' view, and the only credits not paid by a recorded sale are one advance, at most
+ * what the activation's payment bought less what the sales recorded since have settled of it.
  * (Plain checks, not expect(): this runs millions of times.)
  */
-const neverAheadOfPayments = (ledger: Ledger) => {
-  const held = ledger.granted - ledger.takenBack;
-  const advance = ledger.subscription?.advanceUnsettled ?? 0;
-  if (held !== ledger.heldByRule() || advance > PLANS.basic.credits || (ledger.payments.size > 0 && advance > 0))
-    throw new Error(`holds ${held}: ${ledger.heldByRule()} by the rules, advance ${advance}`);
-};
+const aheadAtMost =
+  (maxAdvance: number) =>
+  (ledger: Ledger): void => {
+    const held = ledger.granted - ledger.takenBack;
+    const advance = ledger.subscription?.advanceUnsettled ?? 0;
+    let recorded = 0;
+    for (const p of ledger.payments.values()) recorded += p.credits;
+    if (held !== ledger.heldByRule() || advance > Math.max(0, maxAdvance - recorded))
+      throw new Error(`holds ${held}: ${ledger.heldByRule()} by the rules, advance ${advance}`);
+  };
+/** The scenario's activation pays the basic plan's price: at most its 100 credits are ever advanced. */
+const neverAheadOfPayments = aheadAtMost(PLANS.basic.credits);
 
 const CONFIGS: [string, ScenarioOptions][] = [
   ['sale 1 refunded, sale 2 disputed', DEFAULT_OPTIONS],
@@ -121,6 +128,62 @@ describe('credits granted minus credits taken back equals credits paid for, in e
   );
 });
 
+describe('a paid trial or setup fee: the activation advances what that payment bought, never the plan', () => {
+  /** ACTIVATED reporting `lastPayment`, the sale of it, the first full cycle, CANCELLED, and a refund of the fee. */
+  function trialEvents(lastPayment: string): Map<string, PayPalEvent> {
+    const scenario = planChangeScenario();
+    const activated = scenario.body('ACTIVATED');
+    activated.resource.billing_info.last_payment.amount.value = lastPayment;
+    const fee = scenario.body('SALE 1');
+    fee.resource.id = 'TRIAL-SALE-1';
+    fee.resource.amount.total = lastPayment;
+    const refund = scenario.body('REFUNDED');
+    refund.resource.sale_id = 'TRIAL-SALE-1';
+    refund.resource.amount.total = lastPayment;
+    const bodies: Record<string, Record<string, any>> = {
+      ACTIVATED: activated,
+      'FEE SALE': fee,
+      'CYCLE SALE': scenario.body('SALE 1'),
+      CANCELLED: scenario.body('CANCELLED'),
+      'FEE REFUNDED': refund,
+    };
+    return new Map(Object.entries(bodies).map(([step, body]) => [step, parsePayPalEvent(body)]));
+  }
+
+  test.each([
+    // $1.00 and $5.00 buy at the best rate a plan sells (pro: 500 for $19.99): 25 and 125 credits.
+    ['a $1.00 trial', '1.00', 25],
+    ['a $5.00 setup fee', '5.00', 125],
+  ])(
+    'When %s (%s) is activated, paid, followed by the first cycle, cancelled and the fee refunded, in each of the ' +
+      '120 orders, then ACTIVATED alone advances %i credits, not the plan’s 100, at most that is ever ahead of the ' +
+      'recorded sales, and the credits kept are the cycle’s 100',
+    (_name, lastPayment, feeCredits) => {
+      const events = trialEvents(lastPayment);
+      const alone = deliver([events.get('ACTIVATED') as PayPalEvent]);
+      expect(alone.granted).toBe(feeCredits);
+      let orders = 0;
+      for (const order of permutations([...events.keys()])) {
+        const ledger = deliver(
+          order.map((s) => events.get(s) as PayPalEvent),
+          aheadAtMost(feeCredits),
+        );
+        if (ledger.granted - ledger.takenBack !== PLANS.basic.credits)
+          throw new Error(`order ${order.join(' → ')}: kept ${ledger.granted - ledger.takenBack}`);
+        orders += 1;
+      }
+      expect(orders).toBe(120);
+    },
+  );
+
+  test('When a $0 trial is activated, then it advances nothing', () => {
+    const scenario = planChangeScenario();
+    const activated = scenario.body('ACTIVATED');
+    activated.resource.billing_info.last_payment.amount.value = '0.00';
+    expect(deliver([parsePayPalEvent(activated)]).granted).toBe(0);
+  });
+});
+
 describe('the rules, one by one', () => {
   test(
     'When basic is activated and paid, upgraded to pro and cancelled before any pro sale, then the subscriber ' +
@@ -136,7 +199,7 @@ describe('the rules, one by one', () => {
     },
   );
 
-  test('When ACTIVATED reports no payment (a trial), then it advances nothing: the sale grants', () => {
+  test('When ACTIVATED reports no payment (a free trial), then it advances nothing: the sale grants', () => {
     const stored = { salesCredited: 0, advanceUnsettled: 0 };
     expect(
       activationAdvance(stored, 'BILLING.SUBSCRIPTION.ACTIVATED', { status: 'ACTIVE', lastPaymentAt: null }, 100),

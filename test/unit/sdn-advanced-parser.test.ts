@@ -6,6 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import { chainOf, normaliseAddress } from '../../src/lists/ofac/sdn-address';
 import {
   parseSdnAdvanced,
+  SDN_MAX_TEXT_CHARS,
   type SdnAddressEntry,
   SdnFormatError,
   type SdnIssue,
@@ -263,5 +264,66 @@ describe('parseSdnAdvanced refuses what is not a whole SDN Advanced document', (
         '<ReferenceValueSets/><DistinctParties/><SanctionsEntries/></Sanctions>',
     );
     expect(issue).toMatchObject({ issueDate: '2025-01-02', entries: [] });
+  });
+});
+
+describe('parseSdnAdvanced is bounded: a source that is not OFAC cannot make it hold unbounded text', () => {
+  const valid = trimmedXml('2025-11-19').toString('utf8');
+  const TRON_USDT = 'TA3941uFAvmVibSkQ6fMJXxmaSNovX86mz';
+
+  const rejection = async (input: Readable, limits?: Parameters<typeof parseSdnAdvanced>[1]) => {
+    const error = await parseSdnAdvanced(input, limits).catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(SdnFormatError);
+    expect(error).toMatchObject({ code: 'LIST_SOURCE_INVALID', retryable: false });
+    return (error as Error).message;
+  };
+
+  it('accepts the real extract under the default limits (a text node of an issue is short)', async () => {
+    const issue = await parse(valid);
+    expect(issue.entries.length).toBe(750);
+    expect(SDN_MAX_TEXT_CHARS).toBe(64 * 1024);
+  });
+
+  it('refuses one huge text node in an element nobody reads', async () => {
+    const huge = valid.replace('<DistinctParty FixedRef="36">', `<DistinctParty FixedRef="36"><Note>${'A'.repeat(200_000)}</Note>`);
+    expect(await rejection(chunked(Buffer.from(huge)))).toMatch(/longer than 65536 characters/);
+  });
+
+  it('refuses an address whose text is split by comments into many short nodes that add up past the limit', async () => {
+    expect(valid.split(TRON_USDT)).toHaveLength(2);
+    const split = valid.replace(TRON_USDT, `${TRON_USDT}${`${'x'.repeat(1_000)}<!---->`.repeat(100)}`);
+    expect(await rejection(chunked(Buffer.from(split)))).toMatch(/the text of <VersionDetail> is longer than 65536/);
+  });
+
+  it('refuses a huge attribute value', async () => {
+    const huge = valid.replace('<DistinctParty FixedRef="36">', `<DistinctParty FixedRef="36" Note="${'A'.repeat(100_000)}">`);
+    expect(await rejection(chunked(Buffer.from(huge)))).toMatch(/longer than 65536 characters/);
+  });
+
+  it('stops reading a text node that never ends as soon as it passes the limit', async () => {
+    let pulled = 0;
+    const endless = Readable.from(
+      (function* () {
+        yield Buffer.from('<Sanctions><DateOfIssue><Year>2025</Year></DateOfIssue><Note>');
+        for (;;) {
+          pulled++;
+          yield Buffer.alloc(4_096, 'A');
+        }
+      })(),
+    );
+    expect(await rejection(endless)).toMatch(/longer than 65536 characters/);
+    // 64 KiB is 16 chunks of 4 KiB: the read stopped right after the limit, not at the end of an endless input.
+    expect(pulled).toBeGreaterThanOrEqual(16);
+    expect(pulled).toBeLessThanOrEqual(17);
+  });
+
+  it('refuses a document larger than the size limit, decompressed bombs included', async () => {
+    expect(await rejection(chunked(Buffer.from(valid)), { maxDocumentBytes: 100_000 })).toMatch(
+      /larger than 100000 bytes/,
+    );
+    expect(Buffer.byteLength(valid)).toBeGreaterThan(100_000);
+    expect((await parseSdnAdvanced(chunked(Buffer.from(valid)), { maxDocumentBytes: Buffer.byteLength(valid) })).bytes).toBe(
+      Buffer.byteLength(valid),
+    );
   });
 });

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parseSdnAdvanced } from '../../src/lists/ofac/sdn-advanced-parser';
+import { SDN_MAX_REDIRECTS } from '../../src/lists/ofac/sdn-download';
 import { openSdnSource, SdnSourceError } from '../../src/lists/ofac/sdn-source';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'ofac');
@@ -77,6 +78,11 @@ describe('openSdnSource from http(s)', () => {
   let server: Server;
   let base: string;
   const stalled = new Set<ServerResponse>();
+  let loopHits = 0;
+  /** Another origin: what it was sent (the credentials of the first must not follow the redirect). */
+  let other: Server;
+  let elsewhere: string;
+  const otherAuthorization: (string | undefined)[] = [];
 
   beforeAll(async () => {
     server = createServer((req, res) => {
@@ -85,6 +91,24 @@ describe('openSdnSource from http(s)', () => {
         // Sent gzip-encoded, as a server may: fetch decodes it, the parser sees the XML.
         res.writeHead(200, { 'content-type': 'application/xml', 'content-encoding': 'gzip' });
         return res.end(gz);
+      }
+      // Redirects: one that loops forever, a chain of n hops to the issue, one to a file: URL.
+      if (req.url === '/loop.xml.gz') {
+        loopHits++;
+        return res.writeHead(302, { location: '/loop.xml.gz' }).end();
+      }
+      const hop = req.url?.match(/^\/hops\/(\d+)\.xml\.gz$/);
+      if (hop) {
+        const left = Number(hop[1]);
+        if (left === 0) return res.end(gz);
+        return res.writeHead(307, { location: `/hops/${left - 1}.xml.gz` }).end();
+      }
+      if (req.url === '/to-file.xml') return res.writeHead(302, { location: 'file:///etc/passwd' }).end();
+      if (req.url === '/private.xml.gz') {
+        // The URL's user:pass@ arrives as Basic authorization; the issue lives on another origin.
+        if (req.headers.authorization !== `Basic ${Buffer.from('reader:s3cret').toString('base64')}`)
+          return res.writeHead(401).end();
+        return res.writeHead(302, { location: `${elsewhere}/issue.xml.gz` }).end();
       }
       if (req.url === '/slow.xml') {
         // Half the document, then nothing: the download deadline must end it.
@@ -97,10 +121,17 @@ describe('openSdnSource from http(s)', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    other = createServer((req, res) => {
+      otherAuthorization.push(req.headers.authorization);
+      res.end(gz);
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    elsewhere = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
     for (const res of stalled) res.destroy();
     await new Promise((resolve) => server.close(resolve));
+    await new Promise((resolve) => other.close(resolve));
   });
 
   it('streams a download, compressed by name or by content-encoding', async () => {
@@ -120,5 +151,31 @@ describe('openSdnSource from http(s)', () => {
     const started = Date.now();
     await expect(readAll(`${base}/slow.xml`, undefined, 300)).rejects.toThrow(/took longer than 300 ms/);
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+  it(`follows up to ${SDN_MAX_REDIRECTS} redirects (OFAC's endpoint answers with one) and no more`, async () => {
+    const issue = await readAll(`${base}/hops/${SDN_MAX_REDIRECTS}.xml.gz`);
+    expect([issue.issueDate, issue.sha256]).toEqual(['2025-03-21', TRIMMED_XML_SHA256]);
+    await expect(openSdnSource(`${base}/hops/${SDN_MAX_REDIRECTS + 1}.xml.gz`)).rejects.toThrow(
+      /^cannot download 127\.0\.0\.1:\d+\/hops\/4\.xml\.gz: more than 3 redirects$/,
+    );
+  });
+
+  it('gives up on a server that redirects forever after the first request and 3 redirects', async () => {
+    loopHits = 0;
+    const error = await openSdnSource(`${base}/loop.xml.gz`).catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(SdnSourceError);
+    expect((error as Error).message).toMatch(/more than 3 redirects/);
+    expect(loopHits).toBe(1 + SDN_MAX_REDIRECTS);
+  });
+
+  it('follows a redirect to http(s) only', async () => {
+    await expect(openSdnSource(`${base}/to-file.xml`)).rejects.toThrow(/HTTP 302 to a file: URL: only http\(s\) is followed/);
+  });
+
+  it("sends a URL's credentials to its own origin only, never along a redirect to another", async () => {
+    otherAuthorization.length = 0;
+    const issue = await readAll(`${base.replace('http://', 'http://reader:s3cret@')}/private.xml.gz`);
+    expect(issue.sha256).toBe(TRIMMED_XML_SHA256);
+    expect(otherAuthorization).toEqual([undefined]);
   });
 });

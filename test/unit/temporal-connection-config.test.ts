@@ -12,6 +12,8 @@ const production = {
   PAYPAL_WEBHOOK_ID: '1JE4291016473214C',
   PAYFAST_MERCHANT_ID: '10000100',
   PAYFAST_MERCHANT_PASSPHRASE: 'a passphrase',
+  // Production refuses to start without a way to sign evidence (docs/configuration.md#evidence-signing-keys).
+  EVIDENCE_KEYS_IN_DATABASE: 'true',
 };
 
 function configError(env: NodeJS.ProcessEnv): Error {

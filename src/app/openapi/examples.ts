@@ -3,6 +3,7 @@
  * only, no chain node; Nov 2026). Shortened only where a list was long (marked in the summary).
  */
 
+import { evidenceProtectedHeader } from '../../platform/signing/evidence-signature';
 import { shippedRiskModel } from '../../screening/engine/risk-model';
 
 const REQUEST_ID = '333a14db-7654-4988-bfc7-048e493cd932';
@@ -72,13 +73,15 @@ const activityItem = {
 };
 
 /**
- * Real signatures over the two example responses (as they read above), by a key made for these examples only:
- * EXAMPLE_JWKS publishes its public half, so they verify as the docs' snippet shows.
+ * Real signatures over the two example answers' `data` (as they read here), by a key made for these examples only:
+ * EXAMPLE_JWKS publishes its public half, so they verify as the docs' snippet shows (test/unit/evidence-signing.test.ts
+ * checks it). Changing an example's data breaks its signature: sign both again with a new example key.
  */
-const EXAMPLE_KID = 'uPWu-R3XrJRiyqcJo3ktgSdIjiIQ4-8_OZ_sNrWLMOg';
-const EXAMPLE_JWS_HEADER =
-  'eyJhbGciOiJFZERTQSIsImtpZCI6InVQV3UtUjNYckpSaXlxY0pvM2t0Z1NkSWppSVE0LThfT1pfc05yV0xNT2ciLCJ0eXAiOiJj' +
-  'aGFpbnNjcmVlbi1ldmlkZW5jZStqd3MifQ';
+const EXAMPLE_KID = 'GKzp7tNIBgjCYqQcmNtsr9AvQYfd3dC6ExYDPJqJ-Ws';
+/** The protected header both carry, as the signer writes it (both examples are the answer of one request). */
+const EXAMPLE_JWS_HEADER = Buffer.from(JSON.stringify(evidenceProtectedHeader(EXAMPLE_KID, REQUEST_ID))).toString(
+  'base64url',
+);
 const exampleSignature = (signature: string) => ({
   jws: `${EXAMPLE_JWS_HEADER}..${signature}`,
   kid: EXAMPLE_KID,
@@ -91,7 +94,7 @@ const EXAMPLE_JWKS = {
     {
       kty: 'OKP',
       crv: 'Ed25519',
-      x: 'mL2qJib4oI4YTMgCHVFN4G0e8vfr5m-cLqqRfpkg-Kw',
+      x: 'RBXHPxQehlfhkGH3lFviJaRTbM38jNo2x1yfbvp_QXY',
       kid: EXAMPLE_KID,
       alg: 'EdDSA',
       use: 'sig',
@@ -129,7 +132,7 @@ export const EXAMPLES = {
       response: screeningResponse,
       credits_charged: 1,
       signature: exampleSignature(
-        'ToVfOWvw69ptloNHLLv0naJLcykOW_F0pkGFj2K3TFsK4r504QO1jxqyaw1gUTN8i39SzycovWB8RpUntfrjAA',
+        'SWi__uvFWm1S6q_3WjxhEs8P3iVlVgofEV-YVTJ3X2eOumOxXPO-Q1hlxDhVTV2dr1gbgQdmZOeKBBzH1BOpAQ',
       ),
     },
   },
@@ -221,7 +224,7 @@ export const EXAMPLES = {
       },
       credits_charged: 1,
       signature: exampleSignature(
-        'gAHt4pyhobnuivH51WOkYOE-UXmJqb4k2CBgwgjASkn69PY0FS63REvvj7yrQ69Y-JPnazlsn--MCS6GGGnoDA',
+        'sgpP2aFTaJsu8WejcKkEtPNrNMHJtvFA1fMGqHEPUXGnwhEhkx10g0Jrjgh78x3cHkxxcvX67fQnbWbBXpCTAA',
       ),
     },
   },

@@ -37,7 +37,8 @@ export async function applyPayFastRefund(deps: PayFastRefundDeps, input: PayFast
           `${recorded.amountCents ?? 'all'}, not ${input.pfPaymentId} and ${input.amountCents ?? 'all'}`,
       );
     }
-    if (!(await deps.webhookEvents.claim(client, 'payfast', eventId, 'REFUND', input))) {
+    // The inbox keeps the refund as recorded, not the input's reason or recorder, which nothing checked.
+    if (!(await deps.webhookEvents.claim(client, 'payfast', eventId, 'REFUND', recorded))) {
       return previousResult(client, deps.webhookEvents, 'payfast', eventId);
     }
     const result = await applyRefund(deps, client, {

@@ -8,7 +8,7 @@ import type { UserStore } from '../../identity';
 import type { WebhookEventStore } from '../../platform/webhooks/webhook-events-store';
 import { previousResult, settle, type EventResult } from '../../platform/webhooks/event-result';
 import { findAccountHolder, grantForPayment } from '../payment-grants';
-import { toCents } from '../money';
+import { formatCents, toCents } from '../money';
 import type { PayPalEvent } from './paypal-event';
 import { applyRefund } from '../apply-refund';
 import { activationAdvance, applySalePayment, applySubscriptionChange, creditForSale } from '../subscription-state';
@@ -92,7 +92,8 @@ const rejected = (detail: string, userId: string | null = null): Outcome => ({
 /**
  * ACTIVATED / UPDATED / CANCELLED / PAYMENT.FAILED / SUSPENDED / EXPIRED: folds the resource into the stored
  * subscription, attached to the user custom_id names only when that user exists. Only ACTIVATED may grant: an advance
- * on its first payment (activationAdvance), key paypal:<event id>. An upgrade's credits come with the sale that pays
+ * of what its first payment bought (activationAdvance: a trial or setup fee buys its share, $0 nothing), key
+ * paypal:<event id>. An upgrade's credits come with the sale that pays
  * the new price.
  */
 async function applySubscriptionEvent(deps: PayPalBillingDeps, client: Client, event: Subscription): Promise<Outcome> {
@@ -106,7 +107,8 @@ async function applySubscriptionEvent(deps: PayPalBillingDeps, client: Client, e
   }
   const pkg = change.planId ? await deps.packages.findByPayPalPlan(change.planId, client) : null;
   const next = applySubscriptionChange(stored, change, event.eventType, pkg?.id ?? null);
-  const advance = activationAdvance(stored, event.eventType, change, pkg?.credits ?? null);
+  const bought = await activationPaymentCredits(deps, client, event, pkg?.id ?? null);
+  const advance = activationAdvance(stored, event.eventType, change, bought);
   await deps.subscriptions.save(client, { ...stored, ...next, advanceUnsettled: stored.advanceUnsettled + advance });
 
   const planNote = change.planId && !pkg ? `; plan ${change.planId} is not mapped to a credit package` : '';
@@ -124,7 +126,9 @@ async function applySubscriptionEvent(deps: PayPalBillingDeps, client: Client, e
     userId: user.id,
     amount: advance,
     idempotencyKey: `paypal:${event.eventId}`,
-    reason: `PayPal subscription activated: ${pkg?.name} (advance on its first payment)`,
+    reason:
+      `PayPal subscription activated: ${pkg?.name} (advance on its first payment, ` +
+      `${formatCents(change.lastPaymentAmount?.cents ?? 0)} ${change.lastPaymentAmount?.currency})`,
     source: 'paypal',
     metadata: {
       provider: 'paypal',
@@ -134,6 +138,8 @@ async function applySubscriptionEvent(deps: PayPalBillingDeps, client: Client, e
       planId: change.planId,
       packageId: pkg?.id,
       advance: true,
+      paidCents: change.lastPaymentAmount?.cents,
+      currency: change.lastPaymentAmount?.currency,
     },
   });
   return {
@@ -141,8 +147,36 @@ async function applySubscriptionEvent(deps: PayPalBillingDeps, client: Client, e
     userId: user.id,
     credits: advance,
     transactionId: grant.transactionId,
-    detail: `${pkg?.id} plan credits advanced on the first payment`,
+    detail:
+      advance === pkg?.credits
+        ? `${pkg?.id} plan credits advanced on the first payment`
+        : `${advance} credits advanced on a first payment of ` +
+          `${formatCents(change.lastPaymentAmount?.cents ?? 0)} ${change.lastPaymentAmount?.currency} ` +
+          `(a trial or setup fee; the ${pkg?.id} plan's ${pkg?.credits} come with the sale at its price)`,
   };
+}
+
+/**
+ * What the payment an ACTIVATED event reports (billing_info.last_payment) buys, priced exactly as its sale will be
+ * (sale-credits.ts): the plan's credits for the plan's price, a paid trial's or setup fee's share for less, so the
+ * sale settles the advance to the credit. Null (no advance) for any other event, a plan not mapped to a package, no
+ * reported payment, $0, or a currency no plan is priced in.
+ */
+async function activationPaymentCredits(
+  deps: PayPalBillingDeps,
+  client: Client,
+  event: Subscription,
+  packageId: string | null,
+): Promise<number | null> {
+  const paid = event.change.lastPaymentAmount;
+  if (event.eventType !== 'BILLING.SUBSCRIPTION.ACTIVATED' || !packageId || !paid || paid.cents === 0) return null;
+  const bought = creditsForSale(
+    paid.cents,
+    paid.currency,
+    await paypalPrices(deps, client, event.change.planId),
+    packageId,
+  );
+  return bought?.credits ?? null;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { AppError } from '../../platform/errors';
+
 /**
  * Why a delivery was refused, the `reason` label of chainscreen_paypal_deliveries_refused_total:
  * - headers: a PAYPAL-* transmission header missing, repeated or naming another algorithm;
@@ -46,5 +48,22 @@ export class VerificationUnavailableError extends Error {
     super(`PayPal webhook verification unavailable: ${reason}`, causeOf(options));
     this.name = 'VerificationUnavailableError';
     this.refusal = options.refusal ?? 'unavailable';
+  }
+}
+
+/**
+ * A PayPal event workflow whose input the worker cannot prove PayPal sent (forged, tampered, or unknown to PayPal):
+ * nothing is applied or recorded, so the event id stays free for PayPal's genuine delivery. Not retryable.
+ */
+export class PayPalEventNotAuthenticError extends AppError {
+  constructor(reason: string) {
+    super('PAYPAL_EVENT_NOT_AUTHENTIC', `PayPal event refused by the worker: ${reason}`);
+  }
+}
+
+/** The worker cannot check the event now (certificate and postback unreachable, PayPal not configured): retried. */
+export class PayPalCheckUnavailableError extends AppError {
+  constructor(reason: string, options: { cause?: unknown } = {}) {
+    super('WEBHOOK_VERIFICATION_UNAVAILABLE', `PayPal event cannot be checked now: ${reason}`, options);
   }
 }

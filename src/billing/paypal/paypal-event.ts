@@ -98,6 +98,8 @@ export interface PayPalSubscriptionChange {
   statusUpdatedAt: string | null;
   nextBillingTime: string | null;
   lastPaymentAt: string | null;
+  /** What that last payment was (a trial's or setup fee's price at activation); null when PayPal reports none. */
+  lastPaymentAmount: { cents: number; currency: string } | null;
   lastFailedPaymentAt: string | null;
   lastFailureReason: string | null;
 }
@@ -180,6 +182,12 @@ export class PayPalEventError extends Error {
   }
 }
 
+/** A reported amount this service can price: a valid non-negative amount and a currency, else null (not priced). */
+const paymentAmount = (m: { value?: string; currency_code?: string } | undefined) => {
+  const cents = m?.value === undefined ? null : toCents(m.value.trim());
+  return cents === null || !m?.currency_code ? null : { cents, currency: m.currency_code.toUpperCase() };
+};
+
 const firstProblem = (err: z.ZodError): string => {
   const issue = err.issues[0];
   return `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`;
@@ -217,6 +225,7 @@ export function parsePayPalEvent(body: unknown): PayPalEvent {
         statusUpdatedAt: s.status_update_time ?? null,
         nextBillingTime: s.billing_info?.next_billing_time ?? null,
         lastPaymentAt: s.billing_info?.last_payment?.time ?? null,
+        lastPaymentAmount: paymentAmount(s.billing_info?.last_payment?.amount),
         lastFailedPaymentAt: s.billing_info?.last_failed_payment?.time ?? null,
         lastFailureReason: s.billing_info?.last_failed_payment?.reason_code ?? null,
       },

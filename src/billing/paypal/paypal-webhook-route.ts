@@ -7,6 +7,8 @@ import type { StartEventWorkflow } from '../../platform/webhooks/event-workflows
 import { noteWebhookOutcome } from '../../platform/metrics/webhook-delivery-edge';
 import { VerificationUnavailableError, WebhookSignatureError, type PayPalRefusalReason } from './errors';
 import type { PayPalVerifier } from './verifier';
+import { paypalTransmissionHeaders } from './signature';
+import type { PayPalEventInput } from '../workflow-types';
 import { flatError } from '../../platform/http/errors';
 import type { Logger } from '../../platform/logging/logger';
 import { httpRequestIdOf, requestLogOf } from '../../platform/http/request-id';
@@ -121,7 +123,14 @@ export function createPayPalWebhookRouter(deps: PayPalWebhookDeps): Router {
     const accepted = await deps.startEventWorkflow({
       workflowType: 'paypalEventWorkflow',
       workflowId: paypalWorkflowId(event.eventId),
-      args: [{ event, payload: body, unknownSubscriptionRetryMs: deps.unknownSubscriptionRetryMs }],
+      // The delivery itself, not only what was read from it: the worker verifies it again before applying anything.
+      args: [
+        {
+          event,
+          delivery: { rawBody: raw.toString('base64'), headers: paypalTransmissionHeaders(req.headers) },
+          unknownSubscriptionRetryMs: deps.unknownSubscriptionRetryMs,
+        } satisfies PayPalEventInput,
+      ],
       provider: 'paypal',
       eventType: event.eventType,
       httpRequestId: httpRequestIdOf(res),

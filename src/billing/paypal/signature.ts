@@ -77,3 +77,18 @@ export function verifyPayPalSignature(
     return false;
   }
 }
+
+/**
+ * The transmission headers of a delivery under their lower-case names: what the workflow input carries so the worker
+ * verifies the delivery again, and all the verifier reads. Throws WebhookSignatureError like readPayPalTransmission.
+ */
+export function paypalTransmissionHeaders(headers: PayPalHeaders): Record<string, string> {
+  const t = readPayPalTransmission(headers);
+  return {
+    'paypal-transmission-id': t.transmissionId,
+    'paypal-transmission-time': t.transmissionTime,
+    'paypal-transmission-sig': t.transmissionSig,
+    'paypal-cert-url': t.certUrl,
+    'paypal-auth-algo': t.authAlgo,
+  };
+}

@@ -1,5 +1,7 @@
 /** Input and result of a freeze sync run (schedule lists-refresh:freezes). Types only: workflows import them. */
-export type FreezeSource = 'ethereum' | 'tron';
+import type { FreezeSource } from '../workflow-types';
+
+export type { FreezeSource } from '../workflow-types';
 
 export interface FreezeSyncInput {
   /** The chains this run reads, as the scheduling worker's configuration had them. */

@@ -9,6 +9,7 @@ import { syncEthereumFreezes } from './sync-ethereum-freezes';
 import { syncTronFreezes } from './sync-tron-freezes';
 import { tronAddressOf } from './tron-hex-address';
 import { createTronFreezeEvents } from './trongrid-freeze-events';
+import { isFreezeSource } from '../workflow-types';
 
 export interface FreezeSyncDeps {
   pool: Pool;
@@ -22,8 +23,13 @@ export interface FreezeSyncDeps {
   tronPageSize?: number;
 }
 
-/** One chain's freeze events, from each contract's cursor to what the chain calls final. */
+/**
+ * One chain's freeze events, from each contract's cursor to what the chain calls final. `source` only names the
+ * chain (it may come from a forged workflow input): nodes, keys and contracts are the worker's own settings.
+ */
 export async function syncFreezes(deps: FreezeSyncDeps, source: FreezeSource): Promise<FreezeSyncResult> {
+  if (!isFreezeSource(source))
+    throw new AppError('FREEZE_SOURCE_UNKNOWN', `${JSON.stringify(source)?.slice(0, 40)} is not a freeze source`);
   const store = createFreezeStore(deps.pool);
   const common = { store, log: deps.log, signal: deps.signal, progress: deps.progress };
   let contracts: FreezeSyncResult['contracts'];

@@ -102,6 +102,12 @@ export class SdnDocumentReader {
   private captureDepth = 0;
   private captureText = '';
   private onCaptured: ((text: string) => void) | null = null;
+  /** The longest text kept for one element (its text nodes and CDATA sections together). */
+  private readonly maxTextChars: number;
+
+  constructor(options: { maxTextChars: number }) {
+    this.maxTextChars = options.maxTextChars;
+  }
 
   openTag(name: string, attributes: Attributes): void {
     const parent = this.stack[this.stack.length - 1];
@@ -196,7 +202,13 @@ export class SdnDocumentReader {
   }
 
   text(text: string): void {
-    if (this.onCaptured) this.captureText += text;
+    if (!this.onCaptured) return;
+    // Comments split an element's text into many nodes, each short: the sum is bounded too.
+    if (this.captureText.length + text.length > this.maxTextChars)
+      throw new SdnFormatError(
+        `the text of <${this.stack[this.stack.length - 1]}> is longer than ${this.maxTextChars} characters: not an SDN issue`,
+      );
+    this.captureText += text;
   }
 
   closeTag(name: string): void {

@@ -29,12 +29,30 @@ export const ERROR_CODES = {
   REFUND_NOT_RECORDED: { status: 409, retryable: false },
   /** A PayFast refund id already recorded for another payment or amount. */
   REFUND_ID_CONFLICT: { status: 409, retryable: false },
+  /**
+   * A PayPal event workflow whose input the worker cannot prove PayPal sent: its signed delivery does not verify, the
+   * event differs from the signed body, or (a workflow started without the delivery) PayPal does not know the event.
+   */
+  PAYPAL_EVENT_NOT_AUTHENTIC: { status: 401, retryable: false },
+  /** A Clerk event workflow whose input carries no Svix-signed delivery that verifies, or another event than signed. */
+  CLERK_EVENT_NOT_AUTHENTIC: { status: 401, retryable: false },
+  /** The worker cannot check a provider's delivery now (certificate and postback unreachable, secret not set). */
+  WEBHOOK_VERIFICATION_UNAVAILABLE: { status: 503, retryable: true },
   /** An exchange refused a live-sync request (unknown pair, bad parameters). */
   MARKET_SOURCE_REJECTED: { status: 502, retryable: false },
   /** A sanctions list issue older than the active version, loaded without force. */
   LIST_ISSUE_OUTDATED: { status: 409, retryable: false },
   /** A sanctions list source that is not what it claims to be (not SDN Advanced XML, no issue date, truncated). */
   LIST_SOURCE_INVALID: { status: 422, retryable: false },
+  /**
+   * A list refresh workflow asked to read a source the worker is not configured with (OFAC_REFRESH_SOURCE, a file
+   * in OFAC_ISSUE_DIR), or to force a load: only `npm run lists:update -- --force` forces one.
+   */
+  LIST_SOURCE_NOT_CONFIGURED: { status: 403, retryable: false },
+  /** A freeze sync workflow naming a chain other than ethereum or tron, or one twice. */
+  FREEZE_SOURCE_UNKNOWN: { status: 422, retryable: false },
+  /** A live market sync workflow whose input is not the worker's MARKET_LIVE_* (endpoint, symbols, interval...). */
+  MARKET_SYNC_NOT_CONFIGURED: { status: 403, retryable: false },
   /** An API key without the scope the route needs (src/identity/scopes.ts). */
   INSUFFICIENT_SCOPE: { status: 403, retryable: false },
   /** The account already holds MAX_ACTIVE_API_KEYS_PER_ACCOUNT active keys: revoke one first. */
@@ -43,6 +61,22 @@ export const ERROR_CODES = {
   POLICY_NOT_FOUND: { status: 404, retryable: false },
   /** The account already keeps MAX_POLICIES_PER_ACCOUNT live policies: delete one first. */
   POLICY_LIMIT_REACHED: { status: 409, retryable: false },
+  /** The account already keeps MAX_ACTIVE_MONITORS_PER_ACCOUNT monitors (active or paused): delete one first. */
+  MONITOR_LIMIT_REACHED: { status: 409, retryable: false },
+  /**
+   * A monitor or list-version notice workflow whose own id or input names no stored monitor or list version
+   * (monitor:<id> of an existing monitor, list-version:<id> of an existing version and its issue date), or a
+   * re-screen request id already recorded for another account or target: it screens and signals nothing.
+   */
+  MONITOR_WORKFLOW_NOT_AUTHENTIC: { status: 409, retryable: false },
+  /**
+   * A screening, batch-item, x402 report or batch workflow whose input is not what the api recorded: no hold of that
+   * request id, user and amount, no queued job of that user, another target or depth, no live x402 claim of that
+   * request id, or a workflow id other than the one the api gives it. Nothing is analysed, charged or released.
+   */
+  INPUT_NOT_AUTHENTIC: { status: 403, retryable: false },
+  /** A charge naming a hold that does not exist for that user, or larger than the hold (credits.sql consume_credits). */
+  CHARGE_NOT_HELD: { status: 409, retryable: false },
   /** A job that cannot be scored again: not completed, or stored before scoring evidence was kept. */
   JOB_NOT_RESCORABLE: { status: 409, retryable: false },
   /** An Idempotency-Key already used by this account for a request with another body (a batch). */

@@ -7,7 +7,9 @@ import { isUtf8 } from 'node:buffer';
  * - names that lead to a prototype (`__proto__`, `constructor.prototype`, also spelt `a[__proto__][b]`), which a
  *   later merge, spread or path-setting helper could turn into prototype pollution (refused outright, as
  *   Fastify's JSON parser does by default);
- * - nesting deeper than MAX_JSON_DEPTH, past which Postgres' jsonb parser and recursive code run out of stack.
+ * - nesting deeper than MAX_JSON_DEPTH, past which Postgres' jsonb parser and recursive code run out of stack;
+ * - a number too large for a double (`1e400`), which JSON.parse reads as Infinity: JSON cannot write it back (it
+ *   becomes null, or the RFC 8785 form a batch is hashed by throws), so any field carrying one is refused.
  * Invalid UTF-8 bytes are caught before parsing (requireUtf8 / isUtf8Query), because the decoders replace them.
  */
 export const MAX_JSON_DEPTH = 64;
@@ -21,6 +23,7 @@ export interface UnsafeInput {
 export const EXPECTED_TEXT = 'text without U+0000 or unpaired UTF-16 surrogates';
 export const EXPECTED_KEY = 'a name that does not lead to a prototype ("__proto__", "constructor" then "prototype")';
 export const EXPECTED_DEPTH = `JSON nested at most ${MAX_JSON_DEPTH} levels deep`;
+export const EXPECTED_FINITE = 'a number within the range of a double (not 1e400)';
 
 /**
  * String#isWellFormed (ES2024, in Node 20): false when a UTF-16 surrogate is unpaired. The compiler's lib predates it.
@@ -57,6 +60,10 @@ export function findUnsafeInput(value: unknown, root: string): UnsafeInput | nul
     const parameter = item.path ? quoted(item.path) : root;
     if (typeof item.value === 'string') {
       if (unsafeText(item.value)) return { parameter, expected: EXPECTED_TEXT };
+      continue;
+    }
+    if (typeof item.value === 'number') {
+      if (!Number.isFinite(item.value)) return { parameter, expected: EXPECTED_FINITE };
       continue;
     }
     if (typeof item.value !== 'object' || item.value === null) continue;

@@ -8,7 +8,17 @@ export interface RateLimitMiddlewareDeps {
   /** Whose budget the request spends (its account), as an earlier middleware left it (e.g. on res.locals). */
   principalOf(res: Response): RateLimitPrincipal;
   /** What the 429's message calls the limit and what it counts (default: "Rate limit", "requests"). */
-  describedAs?: { limit: string; counts: string };
+  describedAs?: RateLimitDescription;
+}
+
+/**
+ * The 429's words: the limit's name, what it counts, and whose budget it is (default: the account's, shared by all
+ * its keys; a limit per client address or per payer says so).
+ */
+export interface RateLimitDescription {
+  limit: string;
+  counts: string;
+  whose?: string;
 }
 
 /** IETF draft-6 headers (the form clients and gateways parse most widely), see notes/market-data.md §2.1. */
@@ -34,7 +44,7 @@ export type RateLimitCheck = <Params>(req: Request<Params>, res: Response, next:
 export function applyRateLimitDecision(
   res: Response,
   decision: RateLimitDecision,
-  describedAs: RateLimitMiddlewareDeps['describedAs'] = { limit: 'Rate limit', counts: 'requests' },
+  describedAs: RateLimitDescription = { limit: 'Rate limit', counts: 'requests' },
 ): void {
   res.set(rateLimitHeaders(decision));
   if (decision.allowed) return;
@@ -42,7 +52,7 @@ export function applyRateLimitDecision(
   const retryAfterSeconds = Math.max(1, decision.resetSeconds);
   const message =
     `${describedAs.limit} of ${decision.limit} ${describedAs.counts} per ${decision.windowSeconds} s exceeded for ` +
-    `this account (all its API keys share it); retry in ${retryAfterSeconds} s`;
+    `${describedAs.whose ?? 'this account (all its API keys share it)'}; retry in ${retryAfterSeconds} s`;
   const { body } = structuredError(429, 'RATE_LIMITED', message, {
     tier: decision.tier,
     limit: decision.limit,

@@ -1,7 +1,12 @@
 import { canonicalize } from 'json-canonicalize';
-import { base64url, CompactSign, type CompactVerifyGetKey, compactVerify } from 'jose';
-import type { CurrentSigningKey } from './key-ring';
-import { EVIDENCE_ALG } from './signing-jwk';
+import {
+  base64url,
+  type CompactJWSHeaderParameters,
+  CompactSign,
+  type CompactVerifyGetKey,
+  type CryptoKey,
+  compactVerify,
+} from 'jose';
 
 const utf8 = new TextEncoder();
 
@@ -12,37 +17,48 @@ export function canonicalJson(value: unknown): string {
   return text;
 }
 
+/** A JWS's `crit` extensions a signer or verifier knows, each required to sit in the protected header. */
+type CritExtensions = readonly string[];
+const critOption = (crit: CritExtensions) => Object.fromEntries(crit.map((name) => [name, true]));
+
 /**
  * A compact JWS over `payload` with its payload part left empty (RFC 7515 Appendix F, detached content):
  * `<protected>..<signature>`. The verifier puts BASE64URL(payload) back between the dots. The standard
  * base64url payload (not RFC 7797's b64:false) keeps every JWS library able to verify it.
  */
-export async function signDetached(payload: string, signer: CurrentSigningKey, typ: string): Promise<string> {
+export async function signDetached(
+  payload: string,
+  key: CryptoKey,
+  header: CompactJWSHeaderParameters,
+  crit: CritExtensions,
+): Promise<string> {
   const jws = await new CompactSign(utf8.encode(payload))
-    .setProtectedHeader({ alg: EVIDENCE_ALG, kid: signer.kid, typ })
-    .sign(signer.key);
-  const [header, , signature] = jws.split('.');
-  return `${header}..${signature}`;
+    .setProtectedHeader(header)
+    .sign(key, { crit: critOption(crit) });
+  const [protectedPart, , signature] = jws.split('.');
+  return `${protectedPart}..${signature}`;
 }
 
 export class InvalidSignature extends Error {}
 
 /**
- * Verifies a detached compact JWS over `payload` with the key `getKey` resolves from its header (an unknown kid
- * throws). Only EdDSA and the expected `typ` are accepted; returns the kid that verified it.
+ * Verifies a detached compact JWS over `payload` with the key `getKey` resolves from its header, accepting only
+ * `algorithms` and the `crit` extensions named (jose refuses any other listed in `crit`; that the named ones are
+ * present is the caller's check on the returned header). Returns the verified protected header.
  */
 export async function verifyDetached(
   jws: string,
   payload: string,
   getKey: CompactVerifyGetKey,
-  typ: string,
-): Promise<{ kid: string }> {
+  options: { algorithms: readonly string[]; crit: CritExtensions },
+): Promise<CompactJWSHeaderParameters> {
   const parts = jws.split('.');
   if (parts.length !== 3 || parts[1] !== '')
     throw new InvalidSignature('not a detached compact JWS (<protected>..<signature>)');
   const attached = `${parts[0]}.${base64url.encode(payload)}.${parts[2]}`;
-  const { protectedHeader } = await compactVerify(attached, getKey, { algorithms: [EVIDENCE_ALG] });
-  if (protectedHeader.typ !== typ) throw new InvalidSignature(`typ is ${protectedHeader.typ}, expected ${typ}`);
-  if (!protectedHeader.kid) throw new InvalidSignature('the protected header names no kid');
-  return { kid: protectedHeader.kid };
+  const { protectedHeader } = await compactVerify(attached, getKey, {
+    algorithms: [...options.algorithms],
+    crit: critOption(options.crit),
+  });
+  return protectedHeader;
 }

@@ -1,20 +1,42 @@
 import { canonicalJson, signDetached } from './detached-jws';
-import { EVIDENCE_CANONICALIZATION, EVIDENCE_TYP, type EvidenceSignature } from './evidence-signature';
+import {
+  EVIDENCE_CANONICALIZATION,
+  EVIDENCE_CRIT,
+  EVIDENCE_SIGNED,
+  type EvidenceSignature,
+  evidenceProtectedHeader,
+} from './evidence-signature';
 import type { SigningKeyRing } from './key-ring';
 import { EVIDENCE_ALG } from './signing-jwk';
 
+/** An answer's `data` as it will be sent, its signature aside. */
+export type UnsignedAnswerData = { request_id: string } & Record<string, unknown>;
+
 export interface EvidenceSigner {
-  /** Signs the canonical JSON of `value`; `signed` names where the value sits in the answer. */
-  sign(value: unknown, signed: string): Promise<EvidenceSignature>;
+  /**
+   * Signs the canonical JSON of an answer's whole `data` (without `signature`); its request id, the
+   * canonicalization and what is signed go into the protected header (evidence-signature.ts).
+   */
+  signAnswer(data: UnsignedAnswerData): Promise<EvidenceSignature>;
 }
 
-/** Ed25519 is deterministic: the same value signed with the same key gives the same JWS on every poll. */
+/** Ed25519 is deterministic: the same data signed with the same key gives the same JWS on every poll. */
 export function createEvidenceSigner(keys: Pick<SigningKeyRing, 'signingKey'>): EvidenceSigner {
   return {
-    async sign(value, signed) {
+    async signAnswer(data) {
+      if (typeof data.request_id !== 'string' || data.request_id === '')
+        throw new TypeError('an answer to sign needs its request_id');
+      if (Object.hasOwn(data, 'signature')) throw new TypeError('the answer to sign already carries a signature');
       const signer = await keys.signingKey();
-      const jws = await signDetached(canonicalJson(value), signer, EVIDENCE_TYP);
-      return { jws, kid: signer.kid, alg: EVIDENCE_ALG, signed, canonicalization: EVIDENCE_CANONICALIZATION };
+      const header = evidenceProtectedHeader(signer.kid, data.request_id);
+      const jws = await signDetached(canonicalJson(data), signer.key, header, EVIDENCE_CRIT);
+      return {
+        jws,
+        kid: signer.kid,
+        alg: EVIDENCE_ALG,
+        signed: EVIDENCE_SIGNED,
+        canonicalization: EVIDENCE_CANONICALIZATION,
+      };
     },
   };
 }

@@ -14,6 +14,7 @@ import type { PolicyResolver } from '../policy-resolver';
 import { RESCORE_PRICE } from '../pricing';
 import type { RescoreView } from './rescore-views';
 import { createRescoreStore } from './rescore-store';
+import { creditRefusal } from '../credit-refusal';
 
 export class JobNotRescorableError extends AppError {
   constructor(message: string) {
@@ -24,7 +25,7 @@ export class JobNotRescorableError extends AppError {
 export interface RescoreDeps {
   pool: Pool;
   jobs: Pick<JobStore, 'findForUser'>;
-  credits: Pick<CreditStore, 'consume'>;
+  credits: Pick<CreditStore, 'consume' | 'balance'>;
   policies: PolicyResolver;
   model: RiskModel;
 }
@@ -33,7 +34,8 @@ export interface RescoreDeps {
  * Scores a stored job again under a policy from the evidence kept with its answer: no chain call, no list lookup, no
  * crawl. Priced RESCORE_PRICE; one rescore per (job, policy version): the row and the charge (ledger key
  * `rescore:<request_id>:<policy id>:<version>`) are written in one transaction, so a repeat, or twenty at once,
- * return the first rescore and charge once. The job's own answer is never changed.
+ * return the first rescore and charge once. The job's own answer is never changed. An account in debt is refused
+ * (402 CREDITS_IN_DEBT), like every paid route.
  */
 export function createRescorer(deps: RescoreDeps) {
   const store = createRescoreStore();
@@ -74,6 +76,10 @@ export function createRescorer(deps: RescoreDeps) {
     return inTransaction(deps.pool, async (client) => {
       const stored = await store.insert(client, { ...key, userId, result, creditsCharged: RESCORE_PRICE });
       if (!stored.inserted) return stored.view;
+      // An account in debt starts no paid work, as a submit holds nothing for it: 402 CREDITS_IN_DEBT, and the
+      // rescore row rolls back with the transaction. (A repeat of a stored rescore charges nothing: answered above.)
+      const { available, debt } = await deps.credits.balance(userId, client);
+      if (debt > 0) throw creditRefusal({ needed: RESCORE_PRICE, available, debt, what: 'a rescore' });
       await deps.credits.consume(
         {
           userId,

@@ -6,7 +6,9 @@ import {
   monitorResponse,
   rescreenResponse,
 } from '../../../monitors/monitors-views';
-import { errorResponse, flatError, rateLimitHeaders, ref } from '../error-shapes';
+import { z } from 'zod';
+import { errorResponse, flatError, rateLimitHeaders, ref, structuredError } from '../error-shapes';
+import { ERROR_EXAMPLES } from '../examples';
 import { pathParameter, type Paths } from '../json-schema';
 import { accountSecurity } from '../security';
 import { jsonBody, ok, type OperationContext } from './context';
@@ -20,6 +22,31 @@ const paging = [
 
 /** Creating and re-screening start paid screenings: their answers carry the job-submit limit's headers (if on). */
 const SUBMIT_LIMIT_HEADERS = rateLimitHeaders(false);
+
+/** A create the account cannot pay the first screening of: the answers of a refused job submit. */
+const cannotPayFirstScreening = errorResponse(
+  "Not enough credits for the first screening's hold (what a job of this target may cost): nothing is stored and no " +
+    'workflow starts; SUBSCRIPTION_PAYMENT_FAILED when the last PayPal payment failed; CREDITS_IN_DEBT while the ' +
+    'account owes credits taken back by a refund or reversal',
+  flatError(
+    ['INSUFFICIENT_CREDITS', 'SUBSCRIPTION_PAYMENT_FAILED', 'CREDITS_IN_DEBT'],
+    ['required', 'available', 'debt'],
+  ),
+  ERROR_EXAMPLES.insufficientCredits,
+);
+const monitorLimitReached = errorResponse(
+  'The account already keeps MAX_ACTIVE_MONITORS_PER_ACCOUNT monitors (active or paused; default 100): delete one ' +
+    'first. Nothing is stored or held',
+  structuredError(['MONITOR_LIMIT_REACHED'], z.object({ limit: z.int().min(1) })),
+  {
+    success: false,
+    error: {
+      code: 'MONITOR_LIMIT_REACHED',
+      message: 'An account keeps at most 100 monitors: delete one first',
+      details: { limit: 100 },
+    },
+  },
+);
 
 export function monitorsOperations({ components }: OperationContext): Paths {
   const monitor = components.response('Monitor', monitorResponse);
@@ -38,13 +65,18 @@ export function monitorsOperations({ components }: OperationContext): Paths {
           '`policy_id` names the policy every re-screen is scored under, at its version current then (absent: the ' +
           "account's default at each re-screen; a policy deleted later falls back to the default). One " +
           'monitor per account and target: creating it again answers the existing one (200). Creating counts ' +
-          "against the account's job-submit limit (JOB_SUBMIT_LIMIT_PER_MINUTE), as a re-screen on request does.",
+          "against the account's job-submit limit (JOB_SUBMIT_LIMIT_PER_MINUTE), as a re-screen on request does. " +
+          'A new monitor holds the price of its first screening at once (402 when the account cannot pay: nothing ' +
+          'is stored and no workflow starts; deleting the monitor before that screening ran releases the hold), and ' +
+          'an account keeps at most MAX_ACTIVE_MONITORS_PER_ACCOUNT monitors (409 MONITOR_LIMIT_REACHED).',
         requestBody: jsonBody(components.request('CreateMonitor', createMonitorBody)),
         responses: {
           200: ok('The existing monitor of this target', monitor, undefined, SUBMIT_LIMIT_HEADERS),
           201: ok('The monitor, started', monitor, undefined, SUBMIT_LIMIT_HEADERS),
           400: ref('InvalidBody'),
           401: ref('AuthenticationRequired'),
+          402: cannotPayFirstScreening,
+          409: monitorLimitReached,
           413: ref('PayloadTooLarge'),
           415: ref('UnsupportedMediaType'),
           404: errorResponse(

@@ -7,12 +7,41 @@ import {
 } from '../../../policies/policies-views';
 import { POLICY_ID_EXPECTED } from '../../../policies/policy-id';
 import { policyBodySchema, shippedRiskModel } from '../../../screening';
-import { errorResponse, flatError, ref } from '../error-shapes';
+import {
+  errorResponse,
+  flatError,
+  rateLimitDetails,
+  rateLimitHeaderRefs,
+  rateLimitHeaders,
+  ref,
+  structuredError,
+} from '../error-shapes';
 import { pathParameter, type Paths } from '../json-schema';
 import { accountSecurity } from '../security';
 import { jsonBody, ok, type OperationContext } from './context';
 
 const TAG = 'Policies';
+/** Every edit (PUT, DELETE) spends the account's policy-edit budget: its answers carry the limit's headers (if on). */
+const EDIT_LIMIT_HEADERS = rateLimitHeaders(false);
+const editLimited = errorResponse(
+  "Over the account's policy-edit limit (POLICY_EDIT_LIMIT_PER_MINUTE a minute, default 30, one budget for all its " +
+    'keys and sessions; every PUT and DELETE of a policy or of the default counts, refused ones included). Nothing ' +
+    'was written; retry after Retry-After seconds',
+  structuredError(['RATE_LIMITED'], rateLimitDetails),
+  {
+    success: false,
+    error: {
+      code: 'RATE_LIMITED',
+      message:
+        'Policy edit limit of 30 edits per 60 s exceeded for this account (all its API keys share it); retry in 41 s',
+      details: { tier: 'free', limit: 30, windowSeconds: 60, retryAfterSeconds: 41 },
+    },
+  },
+  {
+    'Retry-After': { description: 'Seconds to wait', required: true, schema: { type: 'string', pattern: '^\\d+$' } },
+    ...rateLimitHeaderRefs(),
+  },
+);
 const policyNotFound = (what: string) => errorResponse(what, flatError(['POLICY_NOT_FOUND']));
 const policyId = (description: string) =>
   pathParameter('id', description, { type: 'string', minLength: 1, maxLength: 64 });
@@ -72,8 +101,9 @@ export function policiesOperations({ components }: OperationContext): Paths {
           policy_id: 'strict-gambling',
         }),
         responses: {
-          200: ok('The default now', defaultPolicy),
+          200: ok('The default now', defaultPolicy, undefined, EDIT_LIMIT_HEADERS),
           400: ref('InvalidBody'),
+          429: editLimited,
           401: ref('AuthenticationRequired'),
           404: policyNotFound('policy_id names no policy of this account'),
           413: ref('PayloadTooLarge'),
@@ -85,7 +115,11 @@ export function policiesOperations({ components }: OperationContext): Paths {
         operationId: 'clearDefaultPolicy',
         tags: [TAG],
         summary: 'Clear the default: jobs that name no policy use the standard model',
-        responses: { 204: { description: 'Cleared (or there was none)' }, 401: ref('AuthenticationRequired') },
+        responses: {
+          204: { description: 'Cleared (or there was none)', headers: EDIT_LIMIT_HEADERS },
+          401: ref('AuthenticationRequired'),
+          429: editLimited,
+        },
         security: accountSecurity('screening'),
       },
     },
@@ -98,7 +132,8 @@ export function policiesOperations({ components }: OperationContext): Paths {
           `The id: ${POLICY_ID_EXPECTED}; not 'standard', 'default' or 'bounds' (400). An edit makes a new version ` +
           '(200); stored answers keep the version that scored them. A body identical to the current version makes ' +
           'none (200, the same version), so a retried PUT is harmless. A policy deleted and created again continues ' +
-          'its version numbers. `default: true` also makes it the account default. Every 400 names the field, e.g. ' +
+          'its version numbers. Writing a version prunes the superseded versions no job, rescore or batch names ' +
+          '(GET ?version=N of a pruned one is 404). Edits count against POLICY_EDIT_LIMIT_PER_MINUTE (429). `default: true` also makes it the account default. Every 400 names the field, e.g. ' +
           '`categories.gambling.severity`, `levels.HIGH`, `indirect.min_share`.',
         parameters: [policyId('The policy id to create or edit')],
         requestBody: jsonBody(body, {
@@ -109,9 +144,20 @@ export function policiesOperations({ components }: OperationContext): Paths {
           levels: { MEDIUM: 30, HIGH: 60 },
         }),
         responses: {
-          200: ok('Edited (a new version), or identical to the current version (unchanged)', policy),
-          201: ok('Created: version 1, or the next number of a policy deleted before', policy),
+          200: ok(
+            'Edited (a new version), or identical to the current version (unchanged)',
+            policy,
+            undefined,
+            EDIT_LIMIT_HEADERS,
+          ),
+          201: ok(
+            'Created: version 1, or the next number of a policy deleted before',
+            policy,
+            undefined,
+            EDIT_LIMIT_HEADERS,
+          ),
           400: ref('InvalidBody'),
+          429: editLimited,
           401: ref('AuthenticationRequired'),
           409: errorResponse(
             'A new policy beyond the 100 live policies an account keeps (delete one first)',
@@ -153,9 +199,10 @@ export function policiesOperations({ components }: OperationContext): Paths {
           "monitor naming it is scored under the account's default from then on.",
         parameters: [policyId('The policy id (any other text is 404)')],
         responses: {
-          204: { description: 'Deleted' },
+          204: { description: 'Deleted', headers: EDIT_LIMIT_HEADERS },
           401: ref('AuthenticationRequired'),
           404: policyNotFound('No such policy in this account (or already deleted)'),
+          429: editLimited,
         },
         security: accountSecurity('screening'),
       },

@@ -145,12 +145,17 @@ $$;
 
 -- Charges a completed job once per idempotency key, settling its hold in the same transaction.
 -- A repeated key (an activity retried after its commit) returns the first charge with duplicate = true.
+-- A charge that names a hold is made only against that hold: one that does not exist for this user (never held,
+-- released, another user's) or holds less than the charge is refused with SQLSTATE P0412 (CHARGE_NOT_HELD), so a
+-- workflow started by hand with another user id or a larger creditsHeld charges nobody. The retry of a charge
+-- already made is answered above, before its (then settled) hold is looked for.
 CREATE OR REPLACE FUNCTION consume_credits(p_user uuid, p_amount bigint, p_key text, p_hold_key text, p_reason text, p_metadata jsonb)
 RETURNS TABLE (transaction_id uuid, balance bigint, duplicate boolean)
 LANGUAGE plpgsql AS $$
 DECLARE
   v_account credit_accounts%ROWTYPE;
   v_existing uuid;
+  v_hold credit_holds%ROWTYPE;
   v_id uuid;
 BEGIN
   IF p_amount IS NULL OR p_amount <= 0 THEN
@@ -165,6 +170,10 @@ BEGIN
   END IF;
 
   IF p_hold_key IS NOT NULL THEN
+    SELECT * INTO v_hold FROM credit_holds WHERE hold_key = p_hold_key FOR UPDATE;
+    IF v_hold.hold_key IS NULL OR v_hold.user_id <> p_user OR v_hold.amount < p_amount THEN
+      RAISE EXCEPTION 'no hold % of this user covers a charge of %', p_hold_key, p_amount USING ERRCODE = 'P0412';
+    END IF;
     PERFORM release_hold(p_hold_key);
     SELECT * INTO v_account FROM credit_accounts WHERE user_id = p_user;
   END IF;
