@@ -49,13 +49,13 @@ export function createBatchActivities(deps: BatchActivityDeps) {
      * (INPUT_NOT_AUTHENTIC otherwise, not retried); answers the run's concurrency and continue-as-new figures clamped
      * to this worker's config (see checkBatchRun).
      */
-    async checkBatchRun(input: BatchWorkflowInput): Promise<Pick<BatchWorkflowInput, 'concurrency' | 'continueAsNewAfter'>> {
+    async checkBatchRun(
+      input: BatchWorkflowInput,
+    ): Promise<Pick<BatchWorkflowInput, 'concurrency' | 'continueAsNewAfter'>> {
       try {
-        return await checkBatchRun(
-          { batches, settings: deps.batchWorkflow },
-          input,
-          { workflowId: activityInfo().workflowExecution?.workflowId ?? '' },
-        );
+        return await checkBatchRun({ batches, settings: deps.batchWorkflow }, input, {
+          workflowId: activityInfo().workflowExecution?.workflowId ?? '',
+        });
       } catch (err) {
         throw toApplicationFailure(err);
       }

@@ -149,6 +149,18 @@ const SCENARIOS: Scenario[] = [
     stubs: { applyClerkEvent: async () => eventResult({ outcome: 'applied', credits: 0, transactionId: null }) },
   },
   {
+    // A deleted user's monitors: the patched path signals `stop` to each monitor workflow (none runs here).
+    name: 'clerk-event-deleted-user',
+    workflowType: 'clerkEventWorkflow',
+    input: clerkEventInput,
+    stubs: {
+      applyClerkEvent: async () => ({
+        ...eventResult({ outcome: 'applied', credits: 0, transactionId: null }),
+        stoppedMonitorIds: ['monitor-1', 'monitor-2'],
+      }),
+    },
+  },
+  {
     name: 'x402-report',
     workflowType: 'x402ReportWorkflow',
     input: screeningInput({ requestId: 'x402-report-1' }),
@@ -199,6 +211,13 @@ const SCENARIOS: Scenario[] = [
     workflowType: 'batchScreeningWorkflow',
     input: batchWorkflowInput({ concurrency: 2 }),
     stubs: batchStubs(3).stubs,
+  },
+  {
+    // A run that checks its input first (patch batch-run-checked): the check, then the items as above.
+    name: 'batch-screening-checked',
+    workflowType: 'batchScreeningWorkflow',
+    input: batchWorkflowInput({ batchId: 'batch-0003', concurrency: 2 }),
+    stubs: batchStubs(3, { prefix: 'batch-0003-req-' }).stubs,
   },
   {
     // Two items per run: the first run drains its children and continues as new (its history is the one kept).

@@ -2,6 +2,9 @@
  * npm run lists:update -- --ofac <file|url> [--force]: loads an OFAC SDN Advanced XML issue (plain, .gz or .bz2,
  * a file path or an http(s) URL) as a new version of the OFAC list and prints its diff. The same issue again
  * changes nothing; an issue older than the active one is refused unless --force (which prints what it removes).
+ * The load runs here, in this process (refreshOfacList), never through a workflow: this command, run with the
+ * database's credentials, is the only way to force a load or to read a source the workers are not configured with
+ * (listRefreshWorkflow refuses both: src/lists/refresh-sources.ts).
  */
 import { parseArgs } from 'node:util';
 import { Client } from '@temporalio/client';

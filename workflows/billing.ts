@@ -10,8 +10,10 @@ import type {
 import { UserIdAttr } from '../src/platform/temporal/search-attributes';
 
 /**
- * One PayPal event (id `paypal:<event id>`): apply the subscription change or grant the payment in
- * one activity transaction claimed by (paypal, event id), so a retry after the commit changes nothing.
+ * One PayPal event (id `paypal:<event id>`): the activity first verifies the signed delivery the input carries, as
+ * the api did, and applies only the event read from those bytes (a forged or tampered input fails
+ * PAYPAL_EVENT_NOT_AUTHENTIC, recording nothing); it applies the subscription change or grants the payment in
+ * one transaction claimed by (paypal, event id), so a retry after the commit changes nothing.
  * A sale that arrives before its subscription is retried with backoff for up to three days (PayPal's
  * own retry window) instead of being dropped. A rejected event completes: re-running cannot change it.
  */

@@ -103,7 +103,8 @@ export function buildWebhookVerifiers(config: VerifierConfig, overrides: Webhook
  */
 export function buildWorkerWebhookChecks(
   config: PayPalVerifierConfig & Pick<VerifierConfig, 'CLERK_WEBHOOK_SECRET'>,
-  overrides: WebhookVerifierOverrides = {}) {
+  overrides: WebhookVerifierOverrides = {},
+) {
   return {
     paypalVerifier: buildPayPalVerifier(config, overrides.paypalVerifier),
     paypalEventLookup:

@@ -84,30 +84,37 @@ export function createBatchRouter(deps: BatchRouterDeps): Router {
     return batch;
   };
 
-  router.post('/kyt/batch', requireScope('screening'), deps.limitSubmits, parseBatchBody, refuseUnsafeInput, async (req, res) => {
-    const key = parseIdempotencyKey(req.get('idempotency-key'));
-    const request = parseBatchRequest(
-      req.body,
-      key,
-      {
-        defaultCrawlTimeoutMs: deps.config.CRAWL_TIMEOUT_DEFAULT_MS,
-        maxCrawlTimeoutMs: deps.config.CRAWL_TIMEOUT_MAX_MS,
-      },
-      deps.capabilities,
-    );
-    const submitted = await deps.batchService
-      .submit(currentUser(res).id, request, { httpRequestId: httpRequestIdOf(res) })
-      .catch((err: unknown) => {
-        throw refusedBatch(err);
-      });
-    const { batch } = submitted;
-    const invalid = await deps.batches.items(batch.id, { ...ALL, status: 'invalid' });
-    if (submitted.replayed) res.set('Idempotent-Replayed', 'true');
-    res
-      .status(202)
-      .location(`/api/v1/kyt/batch/${batch.id}`)
-      .json({ success: true, data: batchView(batch, invalid.items) });
-  });
+  router.post(
+    '/kyt/batch',
+    requireScope('screening'),
+    deps.limitSubmits,
+    parseBatchBody,
+    refuseUnsafeInput,
+    async (req, res) => {
+      const key = parseIdempotencyKey(req.get('idempotency-key'));
+      const request = parseBatchRequest(
+        req.body,
+        key,
+        {
+          defaultCrawlTimeoutMs: deps.config.CRAWL_TIMEOUT_DEFAULT_MS,
+          maxCrawlTimeoutMs: deps.config.CRAWL_TIMEOUT_MAX_MS,
+        },
+        deps.capabilities,
+      );
+      const submitted = await deps.batchService
+        .submit(currentUser(res).id, request, { httpRequestId: httpRequestIdOf(res) })
+        .catch((err: unknown) => {
+          throw refusedBatch(err);
+        });
+      const { batch } = submitted;
+      const invalid = await deps.batches.items(batch.id, { ...ALL, status: 'invalid' });
+      if (submitted.replayed) res.set('Idempotent-Replayed', 'true');
+      res
+        .status(202)
+        .location(`/api/v1/kyt/batch/${batch.id}`)
+        .json({ success: true, data: batchView(batch, invalid.items) });
+    },
+  );
 
   router.get('/kyt/batches', requireScope('read'), async (req, res) => {
     const limit = paging(req.query.limit, 20, 1, 100, 'limit');

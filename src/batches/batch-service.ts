@@ -118,7 +118,12 @@ export function createBatchService(deps: BatchServiceDeps) {
     if (refused && held.every((amount) => amount === 0)) {
       // Not one item could be held: the transaction rolls back (no batch row, no item rows, no holds), nothing starts.
       const paymentFailed = await deps.subscriptions.hasFailedPayment(userId, client);
-      throw new NoItemHeldError({ needed: MINIMUM_CHARGE, available: refused.available, debt: refused.debt, paymentFailed });
+      throw new NoItemHeldError({
+        needed: MINIMUM_CHARGE,
+        available: refused.available,
+        debt: refused.debt,
+        paymentFailed,
+      });
     }
     const jobs: NewJob[] = [];
     const rows = new Map<number, NewBatchItem>();

@@ -33,14 +33,18 @@ async function resolvedInside(dir: string, file: string): Promise<string | null>
 /**
  * The source a refresh workflow's input may read, or LIST_SOURCE_NOT_CONFIGURED (not retryable) before anything
  * is read: the configured OFAC_REFRESH_SOURCE as written, or a file that resolves inside OFAC_ISSUE_DIR (the
- * resolved path is what is read, so a symlink swapped afterwards cannot lead elsewhere). A forced load delists
+ * resolved path, not the input's, is what is read). A forced load delists
  * what was designated since, so it is refused here whatever the source: only `npm run lists:update -- --force`,
  * run by an operator on a machine with the database's credentials, forces one.
  */
-export async function checkRefreshInput(sources: ListRefreshSources | undefined, input: ListRefreshInput): Promise<string> {
+export async function checkRefreshInput(
+  sources: ListRefreshSources | undefined,
+  input: ListRefreshInput,
+): Promise<string> {
   if (input?.force !== undefined && input.force !== false)
     throw notConfigured('a forced load is not accepted from a workflow: run npm run lists:update -- --force');
-  if (input?.list !== 'ofac') throw notConfigured(`no refresh is configured for the list ${JSON.stringify(input?.list)}`);
+  if (input?.list !== 'ofac')
+    throw notConfigured(`no refresh is configured for the list ${JSON.stringify(input?.list)?.slice(0, 40)}`);
   const source = input.source;
   if (typeof source !== 'string' || source === '') throw notConfigured('the refresh input names no source');
   if (!sources) throw notConfigured('this worker has no list refresh sources configured');

@@ -114,8 +114,7 @@ export async function checkFailedJobSettle(
     [requestId],
   );
   const r = rows[0];
-  if (!r || r.job_user !== job.userId)
-    throw new InputNotAuthenticError('no job of this user for this request id');
+  if (!r || r.job_user !== job.userId) throw new InputNotAuthenticError('no job of this user for this request id');
   if (r.hold_user !== null && (r.hold_user !== r.job_user || Number(r.hold_amount) !== job.creditsHeld))
     throw new InputNotAuthenticError('no hold for this request id, user and amount');
 }

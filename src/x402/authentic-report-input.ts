@@ -17,5 +17,7 @@ export async function checkReportInput(
   const report = await payments.processingReport(requestId);
   if (!report) throw new InputNotAuthenticError('no live x402 payment claim for this request id');
   if (workflow.workflowId !== x402ReportWorkflowId(report, requestId))
-    throw new InputNotAuthenticError(`the report paid under this request id runs as ${x402ReportWorkflowId(report, requestId)}`);
+    throw new InputNotAuthenticError(
+      `the report paid under this request id runs as ${x402ReportWorkflowId(report, requestId)}`,
+    );
 }

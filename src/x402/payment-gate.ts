@@ -246,23 +246,24 @@ export function createPaymentGate(deps: {
     // The payment is claimed BEFORE it is verified, so the verification runs while the claim holds its payer's one
     // slot for an unsettled report: every earlier report of this payer has settled (or given its claim back) by
     // then, and the facilitator's simulation sees the balance they left. Verified after an earlier report settled,
-    // but claimed later, a payment could otherwise buy a report its payer can no longer pay for.
-    const claimed = paymentHeader === undefined ? null : claimKeyOf(paymentHeader);
-    if (claimed) {
-      await deps.limits?.byPayer(res, claimed);
-      const outcome = await deps.payments.claim(claimed, {
+    // but claimed later, a payment could otherwise buy a report its payer can no longer pay for. A payer already
+    // holding a claim is answered 429 at once; a payment claimed before is still verified, so the refusal says why
+    // (a tampered copy does not verify: PAYMENT_REJECTED; the same valid payment again: DUPLICATE_PAYMENT).
+    const payment = paymentHeader === undefined ? null : claimKeyOf(paymentHeader);
+    let claimed: PaymentIdentity | null = null;
+    /** Claimed before (a replay, or the same payment twice at once): verified all the same, for the refusal's why. */
+    let duplicate = false;
+    if (payment) {
+      await deps.limits?.byPayer(res, payment);
+      const outcome = await deps.payments.claim(payment, {
         report: kind,
         amount: REPORT_PRICE_UNITS,
         asset: BASE_USDC,
         requestId,
         staleAfterMs: deps.claimStaleAfterMs,
       });
-      if (outcome === 'duplicate') {
-        res
-          .status(402)
-          .json({ success: false, error: 'This payment authorization was already used', code: 'DUPLICATE_PAYMENT' });
-        return;
-      }
+      if (outcome === 'claimed') claimed = payment;
+      duplicate = outcome === 'duplicate';
       if (outcome === 'payer_busy') {
         res
           .status(429)
@@ -312,6 +313,16 @@ export function createPaymentGate(deps: {
       return;
     }
     const { paymentPayload, paymentRequirements } = result;
+    if (duplicate) {
+      // A valid payment, but another request holds (or held) its claim: this one never yields a second report.
+      await result.cancellationDispatcher
+        .cancel({ reason: 'handler_failed', responseStatus: 402 })
+        .catch(() => undefined);
+      res
+        .status(402)
+        .json({ success: false, error: 'This payment authorization was already used', code: 'DUPLICATE_PAYMENT' });
+      return;
+    }
     const key = paymentIdentity(paymentPayload, paymentRequirements);
     if (!key || !claimed || !sameIdentity(key, claimed)) {
       // Verified by the facilitator, but of a shape this service cannot tell apart from other payments (or not the

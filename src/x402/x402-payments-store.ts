@@ -14,7 +14,7 @@ export type ClaimOutcome = 'claimed' | 'duplicate' | 'payer_busy';
 /**
  * Claims on payments, one row per on-chain identity (payment-identity.ts): the first request holding a payment runs
  * the report; a failed one gives it back. Idempotency key: (network, contract, payer, nonce). A payer has at most one
- * claim 'processing' at a time (migration 030's partial unique index): the facilitator's verify only simulates the
+ * claim 'processing' at a time (migration 028's partial unique index): the facilitator's verify only simulates the
  * transfer, so this is what keeps N authorizations against a balance that covers one from running N reports.
  */
 export function createX402PaymentStore(pool: Pool) {

@@ -204,7 +204,10 @@ describe('dashboard: monitors', () => {
       // A second monitor's first screening cannot be paid for: refused in words, and nothing is added.
       await page.getByLabel('Address', { exact: true }).fill(OTHER_BTC);
       await page.getByLabel('Address', { exact: true }).press('Enter');
-      await page.getByRole('alert').filter({ hasText: /^Insufficient credits/ }).waitFor();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: /^Not enough credits: this needs 1, and 0 are available/ })
+        .waitFor();
       await expect(page.getByTestId('monitor-row').count()).resolves.toBe(1);
 
       await row.getByRole('button', { name: /Re-screen now/ }).click();

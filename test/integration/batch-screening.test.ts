@@ -349,21 +349,164 @@ describe('batch screening', () => {
     },
   );
 
+  /** What an account has stored and started for batches: rows, holds, ledger and batch workflows. */
+  async function footprint(userId: string) {
+    const count = async (sql: string) => (await stack.pool.query(sql, [userId])).rows[0].n as number;
+    const workflows: string[] = [];
+    const query = `TaskQueue = "${stack.config.TEMPORAL_TASK_QUEUE}" AND UserId = "${userId}"`;
+    for await (const w of stack.temporal.workflow.list({ query })) workflows.push(w.workflowId);
+    return {
+      batches: await count('SELECT count(*)::int AS n FROM screening_batches WHERE user_id = $1'),
+      items: await count(
+        'SELECT count(*)::int AS n FROM batch_items i JOIN screening_batches b ON b.id = i.batch_id WHERE b.user_id = $1',
+      ),
+      jobs: await count('SELECT count(*)::int AS n FROM screening_jobs WHERE user_id = $1'),
+      holds: await count('SELECT count(*)::int AS n FROM credit_holds WHERE user_id = $1'),
+      ledger: await count('SELECT count(*)::int AS n FROM credit_transactions WHERE user_id = $1'),
+      workflows,
+      balance: await stack.stores.credits.balance(userId),
+    };
+  }
+  const NOTHING = { batches: 0, items: 0, jobs: 0, holds: 0, workflows: [] };
+
   test(
-    'when 1,000 items each carry a 256-character reference (a body over the 256 kB of other routes), then the ' +
-      'batch is taken, and an account with nothing to spend gets every item refused and nothing held',
+    'when 1,000 items each carry a 256-character reference (a body over the 256 kB of other routes) and the ' +
+      'account has nothing to spend, then the body is read, every item is refused, and nothing is stored, held ' +
+      'or started: 402 INSUFFICIENT_CREDITS, as a single job',
     async () => {
       const broke = await stack.createUser({ credits: 0 });
       const body = { items: items(1_000, (i) => ({ reference_id: `${i}-`.padEnd(256, 'r') })) };
       expect(JSON.stringify(body).length).toBeGreaterThan(300_000);
-      const submit = await post(broke.key, body);
-      expect(submit.status).toBe(202);
-      expect(submit.body.data).toMatchObject({
-        counts: { total: 1_000, refused: 1_000, queued: 0, completed: 0, invalid: 0, failed: 0 },
-        credits: { held: 0, charged: 0 },
+      const submit = await post(broke.key, body, { 'Idempotency-Key': `idem-${randomUUID()}` });
+      expect(submit.status).toBe(402);
+      expect(submit.body).toEqual({
+        success: false,
+        error: expect.stringMatching(/^Insufficient credits/),
+        code: 'INSUFFICIENT_CREDITS',
+        required: 1,
+        available: 0,
       });
-      await waitForCompletion(broke.key, submit.body.data.batch_id, 30_000);
-      expect(await stack.stores.credits.balance(broke.id)).toEqual({ balance: 0, reserved: 0, available: 0, debt: 0 });
+      expect(await footprint(broke.id)).toEqual({
+        ...NOTHING,
+        ledger: 0,
+        balance: { balance: 0, reserved: 0, available: 0, debt: 0 },
+      });
+    },
+  );
+
+  test(
+    'when every item is invalid, then 400 INVALID_PARAMETER names the first item at fault and nothing is stored, ' +
+      'held or started; when every valid item is refused for credits beside invalid ones, then the 402 of a job',
+    async () => {
+      const user = await stack.createUser({ credits: 0 });
+      const invalid = await post(user.key, {
+        items: [
+          { chain: 'ethereum', address: 'not-an-address' },
+          { chain: 'dogecoin', address: address() },
+        ],
+      });
+      expect(invalid.status).toBe(400);
+      expect(invalid.body).toEqual({
+        success: false,
+        error: {
+          code: 'INVALID_PARAMETER',
+          message: expect.stringMatching(/^No item of the batch is valid \(2 invalid\)/),
+          details: { parameter: 'items[0].address', expected: expect.any(String) },
+        },
+      });
+      const mixed = await post(user.key, { items: [{ chain: 'ethereum', address: 'nope' }, ...items(2)] });
+      expect([mixed.status, mixed.body.code, mixed.body.available]).toEqual([402, 'INSUFFICIENT_CREDITS', 0]);
+      expect(await footprint(user.id)).toEqual({
+        ...NOTHING,
+        ledger: 0,
+        balance: { balance: 0, reserved: 0, available: 0, debt: 0 },
+      });
+    },
+  );
+
+  test(
+    'when the account owes credits taken back after they were spent, then 402 CREDITS_IN_DEBT and nothing is ' +
+      'stored, held or started, even with credits left in its balance',
+    async () => {
+      const user = await stack.createUser({ credits: 3 });
+      // A job held 3, then a refund took 5 back: 0 from the balance (all held), 5 owed; the job then failed.
+      await stack.stores.credits.reserve(user.id, `debt-hold-${randomUUID()}`, 3, 3);
+      await stack.stores.credits.revoke({
+        userId: user.id,
+        amount: 5,
+        idempotencyKey: `refund-${randomUUID()}`,
+        reason: 'test refund',
+        source: 'test',
+      });
+      const { rows } = await stack.pool.query('SELECT hold_key FROM credit_holds WHERE user_id = $1', [user.id]);
+      for (const r of rows) await stack.stores.credits.releaseHold(r.hold_key);
+      expect(await stack.stores.credits.balance(user.id)).toEqual({ balance: 3, reserved: 0, available: 3, debt: 5 });
+
+      const submit = await post(user.key, { items: items(2) });
+      expect(submit.status).toBe(402);
+      expect(submit.body).toMatchObject({ success: false, code: 'CREDITS_IN_DEBT', debt: 5, available: 3 });
+      expect(await footprint(user.id)).toMatchObject({ ...NOTHING, ledger: 2 });
+    },
+  );
+
+  test(
+    'when the batch route is posted a 1 MB body that is not JSON without a key (or with a key lacking the ' +
+      'screening scope), then 401 (403) before the body is read: not the 400 of a parsed body',
+    async () => {
+      const garbage = `{"items": [${'x'.repeat(1_000_000)}`;
+      const anonymous = await stack.http('POST', '/api/v1/kyt/batch', {
+        body: garbage,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect([anonymous.status, anonymous.body.error]).toEqual([401, 'Authentication required']);
+      const anonymousBig = await stack.http('POST', '/api/v1/kyt/batch', {
+        body: `${garbage}${'y'.repeat(1_100_000)}`,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(anonymousBig.status).toBe(401);
+
+      const user = await stack.createUser({ credits: 1 });
+      const created = await stack.http('POST', '/api/v1/api-keys', {
+        key: user.key,
+        body: { name: 'reader', scopes: ['read'] },
+      });
+      const reader = created.body.data.key as string;
+      const unscoped = await stack.http('POST', '/api/v1/kyt/batch', {
+        key: reader,
+        body: garbage,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect([unscoped.status, unscoped.body.code]).toEqual([403, 'INSUFFICIENT_SCOPE']);
+      // With the scope, the same body is read and refused as the malformed JSON it is.
+      const malformed = await stack.http('POST', '/api/v1/kyt/batch', {
+        key: user.key,
+        body: garbage,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(malformed.status).toBe(400);
+      // Other routes keep the general limit: 256 kB.
+      const job = await stack.http('POST', '/api/v1/kyt/job', {
+        key: user.key,
+        body: { chain: 'ethereum', address: address(), reference_id: 'r'.repeat(300_000) },
+      });
+      expect(job.status).toBe(413);
+    },
+  );
+
+  test(
+    'when an item carries a number too large for a double (1e400) in an extra field, then 400 names the field, ' +
+      'and nothing is stored',
+    async () => {
+      const user = await stack.createUser({ credits: 2 });
+      const raw = `{"items":[{"chain":"ethereum","address":"${address()}","score":1e400}]}`;
+      const res = await stack.http('POST', '/api/v1/kyt/batch', {
+        key: user.key,
+        body: raw,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: 'items.0.score' } });
+      expect(await footprint(user.id)).toMatchObject({ ...NOTHING, ledger: 1 });
     },
   );
 

@@ -145,7 +145,10 @@ describe('deadlines while the GC runs', () => {
     const workflowExecution = { workflowId: `screening:${input.requestId}`, runId: 'run-1' };
     const outcome = await within(
       8_000,
-      new MockActivityEnvironment({ heartbeatTimeoutMs: 10_000, workflowExecution }).run(activities.analyzeTarget, input),
+      new MockActivityEnvironment({ heartbeatTimeoutMs: 10_000, workflowExecution }).run(
+        activities.analyzeTarget,
+        input,
+      ),
     );
     expect(outcome).toMatchObject({ name: 'TimeoutError' });
     expect(Date.now() - started).toBeLessThan(3_000);

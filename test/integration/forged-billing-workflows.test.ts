@@ -62,7 +62,9 @@ describe('provider workflows started by hand with forged inputs', () => {
       return { failed: false };
     } catch (err) {
       if (!(err instanceof WorkflowFailedError)) throw err;
-      return { failed: true, code: failureCode(err.cause), message: err.cause?.cause?.message ?? err.cause?.message };
+      // The activity's failure, and under it the ApplicationFailure the worker raised.
+      const cause = err.cause as (Error & { cause?: Error }) | undefined;
+      return { failed: true, code: failureCode(err.cause), message: cause?.cause?.message ?? cause?.message };
     }
   }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,6 +7,8 @@ import path from 'node:path';
 import { ApplicationFailure, type WorkflowHandle } from '@temporalio/client';
 import { freezeSyncSettings } from '../../src/lists/freezes';
 import { createListStore } from '../../src/lists/list-store';
+import { ensureOfacRefreshSchedule } from '../../src/lists/refresh-schedule';
+import { listRefreshScheduleId } from '../../src/lists/workflow-ids';
 import { reconcileMarketSync } from '../../src/market/market-sync-schedule';
 import { marketSyncWorkflowId } from '../../src/market/workflow-ids';
 import { loadConfig } from '../../src/platform/config';
@@ -32,12 +34,17 @@ interface CountingServer {
   close(): Promise<void>;
 }
 
-/** Records every request; answers as Binance does to an unknown pair, and JSON-RPC with an error. */
-async function countingServer(): Promise<CountingServer> {
+/**
+ * Records every request; serves `files` by path, and answers anything else as Binance does to an unknown pair (GET)
+ * or a JSON-RPC node with an error (POST).
+ */
+async function countingServer(files: Record<string, Buffer> = {}): Promise<CountingServer> {
   const requests: string[] = [];
   const server: Server = createServer((req, res) => {
     requests.push(`${req.method} ${req.url}`);
     req.resume();
+    const file = files[req.url ?? ''];
+    if (file) return res.end(file);
     res.writeHead(400, { 'content-type': 'application/json' });
     res.end(
       req.method === 'POST'
@@ -72,7 +79,8 @@ const MARKET_ENV = {
 
 beforeAll(async () => {
   evil = await countingServer();
-  configured = await countingServer();
+  // The configured OFAC endpoint serves a real (older) issue, as OFAC's would serve the current one.
+  configured = await countingServer({ '/SDN_ADVANCED.XML.gz': readFileSync(OLDER) });
   root = mkdtempSync(path.join(tmpdir(), 'forged-lists-'));
   issueDir = path.join(root, 'issues');
   mkdirSync(issueDir);
@@ -80,7 +88,7 @@ beforeAll(async () => {
   copyFileSync(NEWER, path.join(root, 'beside-the-dir.xml.gz'));
   // Inside the directory by name, outside it once resolved.
   symlinkSync(NEWER, path.join(issueDir, 'link-out.xml.gz'));
-  refreshSource = `${configured.url}/SDN_ADVANCED.XML`;
+  refreshSource = `${configured.url}/SDN_ADVANCED.XML.gz`;
   // The freeze sync's settings as a worker with an Ethereum node has them (src/worker.ts passes them the same way).
   const freezeSync = freezeSyncSettings(
     loadConfig({ NODE_ENV: 'test', ETHEREUM_RPC_URL: configured.url, CHAIN_REQUEST_TIMEOUT_MS: '2000' }),
@@ -148,53 +156,73 @@ async function activitiesScheduled(handle: WorkflowHandle): Promise<number> {
   return history.events?.filter((e) => e.activityTaskScheduledEventAttributes).length ?? 0;
 }
 
-async function until(probe: () => boolean, timeoutMs = 30_000): Promise<void> {
+async function until(probe: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!probe()) {
+  while (!(await probe())) {
     if (Date.now() > deadline) throw new Error('timed out');
     await new Promise((r) => setTimeout(r, 100));
   }
 }
 
 describe('listRefreshWorkflow started by hand', () => {
-  test(
-    'when its input names a source the worker is not configured with, or forces a load, then the run fails with ' +
-      'LIST_SOURCE_NOT_CONFIGURED before reading anything, and no list changes',
-    async () => {
-      const before = await snapshot();
-      const forged = [
-        // A real, newer-than-2025-03 OFAC issue on this machine, outside the configured directory.
-        { list: 'ofac', source: NEWER },
-        { list: 'ofac', source: path.join(root, 'beside-the-dir.xml.gz') },
-        { list: 'ofac', source: path.join(issueDir, '..', 'beside-the-dir.xml.gz') },
-        { list: 'ofac', source: path.join(issueDir, 'link-out.xml.gz') },
-        { list: 'ofac', source: issueDir },
-        { list: 'ofac', source: `${evil.url}/sdn_advanced.xml` },
-        // The configured source, forced: a forced load delists entries, and only the CLI may do that.
-        { list: 'ofac', source: refreshSource, force: true },
-        { list: 'ofac', source: path.join(issueDir, 'sdn_advanced-2025-03-04.xml.gz'), force: true },
-        { list: 'another', source: refreshSource },
-        { list: 'ofac' },
-      ];
-      for (const input of forged) {
-        const code = await failureCode(await start('listRefreshWorkflow', input));
-        expect({ input, code }).toEqual({ input, code: 'LIST_SOURCE_NOT_CONFIGURED' });
-      }
-      expect(evil.requests).toEqual([]);
-      expect(configured.requests).toEqual([]);
-      expect(await snapshot()).toEqual(before);
+  test('when its input names a source the worker is not configured with, or forces a load, then the run fails with ' +
+    'LIST_SOURCE_NOT_CONFIGURED before reading anything, and no list changes', async () => {
+    const before = await snapshot();
+    const forged = [
+      // A real, newer-than-2025-03 OFAC issue on this machine, outside the configured directory.
+      { list: 'ofac', source: NEWER },
+      { list: 'ofac', source: path.join(root, 'beside-the-dir.xml.gz') },
+      { list: 'ofac', source: path.join(issueDir, '..', 'beside-the-dir.xml.gz') },
+      { list: 'ofac', source: path.join(issueDir, 'link-out.xml.gz') },
+      { list: 'ofac', source: issueDir },
+      { list: 'ofac', source: `${evil.url}/sdn_advanced.xml` },
+      // The configured source, forced: a forced load delists entries, and only the CLI may do that.
+      { list: 'ofac', source: refreshSource, force: true },
+      { list: 'ofac', source: path.join(issueDir, 'sdn_advanced-2025-03-04.xml.gz'), force: true },
+      { list: 'another', source: refreshSource },
+      { list: 'ofac' },
+    ];
+    for (const input of forged) {
+      const code = await failureCode(await start('listRefreshWorkflow', input));
+      expect({ input, code }).toEqual({ input, code: 'LIST_SOURCE_NOT_CONFIGURED' });
+    }
+    expect(evil.requests).toEqual([]);
+    expect(configured.requests).toEqual([]);
+    expect(await snapshot()).toEqual(before);
 
-      // Control: a file inside OFAC_ISSUE_DIR passes the check and is read; being older than the active version,
-      // it is refused by the next rule (no force from a workflow), and still nothing changes.
-      const inside = await start('listRefreshWorkflow', {
-        list: 'ofac',
-        source: path.join(issueDir, 'sdn_advanced-2025-03-04.xml.gz'),
+    // Control: a file inside OFAC_ISSUE_DIR passes the check and is read; being older than the active version,
+    // it is refused by the next rule (no force from a workflow), and still nothing changes.
+    const inside = await start('listRefreshWorkflow', {
+      list: 'ofac',
+      source: path.join(issueDir, 'sdn_advanced-2025-03-04.xml.gz'),
+    });
+    expect(await failureCode(inside)).toBe('LIST_ISSUE_OUTDATED');
+    expect(await snapshot()).toEqual(before);
+
+    // Control: the schedule's own run reads OFAC_REFRESH_SOURCE (the configured server is asked), and is refused
+    // by the same next rule.
+    const scheduleId = listRefreshScheduleId('ofac');
+    try {
+      await ensureOfacRefreshSchedule(stack.temporal, { ...stack.config, OFAC_REFRESH_EVERY_HOURS: 24 }, log, {
+        triggerNow: true,
       });
-      expect(await failureCode(inside)).toBe('LIST_ISSUE_OUTDATED');
-      expect(await snapshot()).toEqual(before);
-    },
-    120_000,
-  );
+      let runId: string | undefined;
+      await until(async () => {
+        const described = await stack.temporal.schedule.getHandle(scheduleId).describe();
+        runId = described.info.recentActions[0]?.action.workflow.workflowId;
+        return runId !== undefined;
+      });
+      expect(await failureCode(stack.temporal.workflow.getHandle(runId as string))).toBe('LIST_ISSUE_OUTDATED');
+    } finally {
+      await stack.temporal.schedule
+        .getHandle(scheduleId)
+        .delete()
+        .catch(() => undefined);
+    }
+    expect(configured.requests).toEqual(['GET /SDN_ADVANCED.XML.gz']);
+    expect(evil.requests).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  }, 120_000);
 });
 
 describe('marketSyncWorkflow started by hand', () => {
@@ -207,84 +235,79 @@ describe('marketSyncWorkflow started by hand', () => {
   };
   const id = marketSyncWorkflowId('binance');
 
-  test(
-    'when its input is not the worker’s MARKET_LIVE_* (another endpoint, symbol, poll interval, backfill or ' +
-      'workflow id), then the run fails with MARKET_SYNC_NOT_CONFIGURED, no exchange is asked and no candle written',
-    async () => {
-      const before = await snapshot();
-      const forged: { input: Record<string, unknown>; workflowId?: string }[] = [
-        { input: { ...configuredInput, baseUrl: evil.url } },
-        { input: { ...configuredInput, symbols: [{ symbol: 'TEVIL-USDT', exchangeSymbol: 'EVILUSDT' }] } },
-        {
-          input: {
-            ...configuredInput,
-            symbols: [...configuredInput.symbols, { symbol: 'TEVIL-USDT', exchangeSymbol: 'EVILUSDT' }],
-          },
+  test('when its input is not the worker’s MARKET_LIVE_* (another endpoint, symbol, poll interval, backfill or ' +
+    'workflow id), then the run fails with MARKET_SYNC_NOT_CONFIGURED, no exchange is asked and no candle written', async () => {
+    const before = await snapshot();
+    const forged: { input: Record<string, unknown>; workflowId?: string }[] = [
+      { input: { ...configuredInput, baseUrl: evil.url } },
+      { input: { ...configuredInput, symbols: [{ symbol: 'TEVIL-USDT', exchangeSymbol: 'EVILUSDT' }] } },
+      {
+        input: {
+          ...configuredInput,
+          symbols: [...configuredInput.symbols, { symbol: 'TEVIL-USDT', exchangeSymbol: 'EVILUSDT' }],
         },
-        // The configured symbol a hundred times over: a hundred requests a round.
-        { input: { ...configuredInput, symbols: Array(100).fill(configuredInput.symbols[0]) } },
-        { input: { ...configuredInput, symbols: [{ symbol: 'TFORGE-USDT', exchangeSymbol: 'EVILUSDT' }] } },
-        { input: { ...configuredInput, pollSeconds: 0 } },
-        { input: { ...configuredInput, backfillCandles: 100_000 } },
-        { input: { ...configuredInput, interval: '1m' } },
-        { input: { ...configuredInput, connector: 'kraken', baseUrl: evil.url } },
-        // Everything as configured, but a second workflow beside the connector's one would double the requests.
-        { input: configuredInput, workflowId: `forged-market-sync-${randomUUID()}` },
-      ];
-      for (const { input, workflowId } of forged) {
-        const handle = await start('marketSyncWorkflow', input, workflowId ?? id);
-        const code = await failureCode(handle);
-        expect({ input, code }).toEqual({ input, code: 'MARKET_SYNC_NOT_CONFIGURED' });
-        // Refused at its first call, not retried: one activity, then the run ended.
-        expect(await activitiesScheduled(handle)).toBe(1);
-      }
-      expect(evil.requests).toEqual([]);
-      expect(configured.requests).toEqual([]);
-      expect(await snapshot()).toEqual(before);
+      },
+      // The configured symbol a hundred times over: a hundred requests a round.
+      { input: { ...configuredInput, symbols: Array(100).fill(configuredInput.symbols[0]) } },
+      { input: { ...configuredInput, symbols: [{ symbol: 'TFORGE-USDT', exchangeSymbol: 'EVILUSDT' }] } },
+      { input: { ...configuredInput, pollSeconds: 0 } },
+      { input: { ...configuredInput, backfillCandles: 100_000 } },
+      { input: { ...configuredInput, interval: '1m' } },
+      { input: { ...configuredInput, connector: 'kraken', baseUrl: evil.url } },
+      // Everything as configured, but a second workflow beside the connector's one would double the requests.
+      { input: configuredInput, workflowId: `forged-market-sync-${randomUUID()}` },
+    ];
+    for (const { input, workflowId } of forged) {
+      const handle = await start('marketSyncWorkflow', input, workflowId ?? id);
+      const code = await failureCode(handle);
+      expect({ input, code }).toEqual({ input, code: 'MARKET_SYNC_NOT_CONFIGURED' });
+      // Refused at its first call, not retried: one activity, then the run ended.
+      expect(await activitiesScheduled(handle)).toBe(1);
+    }
+    expect(evil.requests).toEqual([]);
+    expect(configured.requests.filter((r) => !r.startsWith('GET /SDN_ADVANCED'))).toEqual([]);
+    expect(await snapshot()).toEqual(before);
 
-      // Control: the worker's own input (as every worker's start writes it) passes and asks the configured exchange,
-      // which refuses the pair: no candle.
-      expect(await reconcileMarketSync(stack.temporal, stack.config, log)).toBe(id);
-      try {
-        await until(() => configured.requests.some((r) => r.startsWith('GET /api/v3/klines?symbol=FORGEUSDT')));
-      } finally {
-        await stack.temporal.workflow.getHandle(id).terminate('test over');
-      }
-      expect(evil.requests).toEqual([]);
-      expect(await snapshot()).toEqual(before);
-    },
-    120_000,
-  );
+    // Control: the worker's own input (as every worker's start writes it) passes and asks the configured exchange,
+    // which refuses the pair: no candle.
+    expect(await reconcileMarketSync(stack.temporal, stack.config, log)).toBe(id);
+    try {
+      await until(() => configured.requests.some((r) => r.startsWith('GET /api/v3/klines?symbol=FORGEUSDT')));
+    } finally {
+      await stack.temporal.workflow.getHandle(id).terminate('test over');
+    }
+    expect(evil.requests).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  }, 120_000);
 });
 
 describe('freezeSyncWorkflow started by hand', () => {
-  test(
-    'when its input names an unknown chain, a chain twice or no list, then the run fails with ' +
-      'FREEZE_SOURCE_UNKNOWN before any activity; what else an input carries cannot point the worker elsewhere',
-    async () => {
-      const before = await snapshot();
-      for (const input of [{ sources: ['bitcoin'] }, { sources: ['tron', 'tron'] }, { sources: 'ethereum' }, {}]) {
-        const handle = await start('freezeSyncWorkflow', input);
-        expect({ input, code: await failureCode(handle) }).toEqual({ input, code: 'FREEZE_SOURCE_UNKNOWN' });
-        expect(await activitiesScheduled(handle)).toBe(0);
-      }
-      expect(await snapshot()).toEqual(before);
+  test('when its input names an unknown chain, a chain twice or no list, then the run fails with ' +
+    'FREEZE_SOURCE_UNKNOWN before any activity; what else an input carries cannot point the worker elsewhere', async () => {
+    const before = await snapshot();
+    for (const input of [{ sources: ['bitcoin'] }, { sources: ['tron', 'tron'] }, { sources: 'ethereum' }, {}]) {
+      const handle = await start('freezeSyncWorkflow', input);
+      expect({ input, code: await failureCode(handle) }).toEqual({ input, code: 'FREEZE_SOURCE_UNKNOWN' });
+      expect(await activitiesScheduled(handle)).toBe(0);
+    }
+    expect(await snapshot()).toEqual(before);
 
-      // A known chain with a node, endpoint and contracts of the forger's beside it: the worker reads its own node.
-      const handle = await start('freezeSyncWorkflow', {
-        sources: ['ethereum'],
+    // A known chain with a node, endpoint and contracts of the forger's beside it: the worker reads its own node.
+    const handle = await start('freezeSyncWorkflow', {
+      sources: ['ethereum'],
+      rpcUrl: evil.url,
+      ethereum: {
         rpcUrl: evil.url,
-        ethereum: { rpcUrl: evil.url, contracts: [{ chain: 'ethereum', token: 'USDT', contract: `0x${'1'.repeat(40)}` }] },
-        startBlock: 0,
-      });
-      try {
-        await until(() => configured.requests.some((r) => r.startsWith('POST')));
-      } finally {
-        await handle.terminate('test over');
-      }
-      expect(evil.requests).toEqual([]);
-      expect(await snapshot()).toEqual(before);
-    },
-    120_000,
-  );
+        contracts: [{ chain: 'ethereum', token: 'USDT', contract: `0x${'1'.repeat(40)}` }],
+      },
+      startBlock: 0,
+    });
+    try {
+      await until(() => configured.requests.some((r) => r.startsWith('POST')));
+    } finally {
+      await handle.terminate('test over');
+    }
+    expect(evil.requests).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  }, 120_000);
 });

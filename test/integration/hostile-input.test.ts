@@ -928,6 +928,92 @@ const ROWS: Row[] = [
     status: 401,
     error: 'Unauthorized',
   },
+  // Issue 28: monitors and policies
+  {
+    name: 'monitor create by an account without credits for its first screening (nothing stored or started)',
+    method: 'POST',
+    path: '/api/v1/monitors',
+    as: 'admin',
+    json: { chain: 'ethereum', address: ETH_ADDRESS },
+    status: 402,
+    code: 'INSUFFICIENT_CREDITS',
+  },
+  {
+    name: 'monitor every_hours of 1e400',
+    method: 'POST',
+    path: '/api/v1/monitors',
+    raw: `{"chain":"ethereum","address":"${ETH_ADDRESS}","every_hours":1e400}`,
+    contentType: 'application/json',
+    status: 400,
+    code: 'INVALID_PARAMETER',
+    parameter: 'every_hours',
+  },
+  {
+    name: 'policy edit with a cut-off of 1e400',
+    method: 'PUT',
+    path: '/api/v1/policies/hostile',
+    raw: '{"levels":{"HIGH":1e400}}',
+    contentType: 'application/json',
+    status: 400,
+    code: 'INVALID_PARAMETER',
+    parameter: 'levels.HIGH',
+  },
+  {
+    name: 'policy version of 1e400',
+    path: '/api/v1/policies/hostile?version=1e400',
+    status: 400,
+    code: 'INVALID_PARAMETER',
+    parameter: 'version',
+  },
+  // Issue 28: batches, rescore, x402
+  {
+    name: 'batch whose every item the balance cannot hold (nothing stored, held or started)',
+    method: 'POST',
+    path: '/api/v1/kyt/batch',
+    as: 'admin',
+    json: {
+      items: [
+        { chain: 'ethereum', address: ETH_ADDRESS },
+        { chain: 'bitcoin', address: BTC_ADDRESS },
+      ],
+    },
+    status: 402,
+    code: 'INSUFFICIENT_CREDITS',
+  },
+  {
+    name: 'batch whose every item is invalid (nothing stored)',
+    method: 'POST',
+    path: '/api/v1/kyt/batch',
+    json: {
+      items: [
+        { chain: 'ethereum', address: 'not-an-address' },
+        { chain: 'dogecoin', address: ETH_ADDRESS },
+      ],
+    },
+    status: 400,
+    code: 'INVALID_PARAMETER',
+    parameter: 'items[0].address',
+  },
+  {
+    name: 'batch item with 1e400 in an extra field',
+    method: 'POST',
+    path: '/api/v1/kyt/batch',
+    raw: `{"items":[{"chain":"ethereum","address":"${ETH_ADDRESS}","score":1e400}]}`,
+    contentType: 'application/json',
+    status: 400,
+    code: 'INVALID_PARAMETER',
+    parameter: 'items.0.score',
+  },
+  {
+    name: 'batch of 1 MB that is not JSON, without a key (refused before the body is read)',
+    method: 'POST',
+    path: '/api/v1/kyt/batch',
+    as: 'anonymous',
+    raw: `{"items":[${'x'.repeat(1_000_000)}`,
+    contentType: 'application/json',
+    status: 401,
+    error: 'Authentication required',
+  },
 ];
 
 /** The parts of an answer a row is checked on. */

@@ -102,7 +102,8 @@ describe('the job-submit limit', () => {
         expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
         expect([r.headers.get('ratelimit-limit'), r.headers.get('ratelimit-remaining')]).toEqual(['5', '0']);
       }
-      expect(before).toMatchObject({ jobs: 3, holds: 3, monitors: 1 });
+      // Three queued jobs, and the monitor's create held its first screening (no worker runs it here).
+      expect(before).toMatchObject({ jobs: 3, holds: 4, monitors: 1 });
       expect(after).toEqual(before);
       expect([elsewhere.status, elsewhere.headers.get('ratelimit-remaining')]).toEqual([202, '4']);
     },

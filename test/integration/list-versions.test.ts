@@ -183,7 +183,12 @@ describe('GET /api/v1/lists', () => {
         createListsRouter({
           pool,
           lists: lists(),
-          ofacRefresh: { enabled: true, everyHours: 24, source: 'https://ops:hunter2@lists.example/SDN.XML?key=k1', maxAgeDays: 8 },
+          ofacRefresh: {
+            enabled: true,
+            everyHours: 24,
+            source: 'https://ops:hunter2@lists.example/SDN.XML?key=k1',
+            maxAgeDays: 8,
+          },
         }),
       );
       const res = await request(app).get('/lists');

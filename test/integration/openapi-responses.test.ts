@@ -856,7 +856,9 @@ describe('real answers against the OpenAPI document', () => {
         await expectAnswer(400, 'PUT', path, { key: admin.key, body: { levels: { HIGH: 101 } } });
         await expectAnswer(400, 'PUT', '/api/v1/policies/standard', { key: admin.key, body });
         await expectAnswer(200, 'GET', path, { key: admin.key });
-        await expectAnswer(200, 'GET', `${path}?version=1`, { key: admin.key });
+        // Version 1 was named by no answer: writing version 2 pruned it.
+        await expectAnswer(200, 'GET', `${path}?version=2`, { key: admin.key });
+        await expectAnswer(404, 'GET', `${path}?version=1`, { key: admin.key });
         await expectAnswer(400, 'GET', `${path}?version=0`, { key: admin.key });
         await expectAnswer(404, 'GET', '/api/v1/policies/never-made', { key: admin.key });
         await expectAnswer(200, 'GET', '/api/v1/policies', { key: admin.key });

@@ -120,6 +120,33 @@ describe('pay-per-use reports over x402 (USDC on a local Base: anvil chain id 84
   );
 
   test(
+    'when a report is paid, then its claim names the report by request id: the workflow x402:kya:<that id> ran ' +
+      'it, the history row carries it, and the claim is settled (no longer one a workflow could run under)',
+    async () => {
+      const res = await payingFetch()(url('kya'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ chain: 'ethereum', address: SANCTIONED }),
+      });
+      expect(res.status).toBe(200);
+      const { transaction } = (await res.json()).x402;
+      const { rows } = await stack.pool.query(
+        'SELECT status, request_id::text AS request_id FROM x402_payments WHERE transaction = $1',
+        [transaction],
+      );
+      expect(rows).toEqual([{ status: 'settled', request_id: expect.stringMatching(/^[0-9a-f-]{36}$/) }]);
+      const requestId = rows[0].request_id as string;
+      const run = await stack.temporal.workflow.getHandle(`x402:kya:${requestId}`).describe();
+      expect([run.type, run.status.name]).toEqual(['x402ReportWorkflow', 'COMPLETED']);
+      const history = await stack.pool.query(
+        'SELECT count(*)::int AS n FROM activity_history WHERE request_id = $1 AND source = $2',
+        [requestId, 'x402'],
+      );
+      expect(history.rows[0].n).toBe(1);
+    },
+  );
+
+  test(
     'when a KYE report is paid for a known entity, then its profile comes back; ' +
       'an unknown entity is 404 and not charged',
     async () => {

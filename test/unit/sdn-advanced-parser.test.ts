@@ -285,7 +285,10 @@ describe('parseSdnAdvanced is bounded: a source that is not OFAC cannot make it 
   });
 
   it('refuses one huge text node in an element nobody reads', async () => {
-    const huge = valid.replace('<DistinctParty FixedRef="36">', `<DistinctParty FixedRef="36"><Note>${'A'.repeat(200_000)}</Note>`);
+    const huge = valid.replace(
+      '<DistinctParty FixedRef="36">',
+      `<DistinctParty FixedRef="36"><Note>${'A'.repeat(200_000)}</Note>`,
+    );
     expect(await rejection(chunked(Buffer.from(huge)))).toMatch(/longer than 65536 characters/);
   });
 
@@ -296,7 +299,10 @@ describe('parseSdnAdvanced is bounded: a source that is not OFAC cannot make it 
   });
 
   it('refuses a huge attribute value', async () => {
-    const huge = valid.replace('<DistinctParty FixedRef="36">', `<DistinctParty FixedRef="36" Note="${'A'.repeat(100_000)}">`);
+    const huge = valid.replace(
+      '<DistinctParty FixedRef="36">',
+      `<DistinctParty FixedRef="36" Note="${'A'.repeat(100_000)}">`,
+    );
     expect(await rejection(chunked(Buffer.from(huge)))).toMatch(/longer than 65536 characters/);
   });
 
@@ -322,8 +328,8 @@ describe('parseSdnAdvanced is bounded: a source that is not OFAC cannot make it 
       /larger than 100000 bytes/,
     );
     expect(Buffer.byteLength(valid)).toBeGreaterThan(100_000);
-    expect((await parseSdnAdvanced(chunked(Buffer.from(valid)), { maxDocumentBytes: Buffer.byteLength(valid) })).bytes).toBe(
-      Buffer.byteLength(valid),
-    );
+    expect(
+      (await parseSdnAdvanced(chunked(Buffer.from(valid)), { maxDocumentBytes: Buffer.byteLength(valid) })).bytes,
+    ).toBe(Buffer.byteLength(valid));
   });
 });

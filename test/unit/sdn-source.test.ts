@@ -169,7 +169,9 @@ describe('openSdnSource from http(s)', () => {
   });
 
   it('follows a redirect to http(s) only', async () => {
-    await expect(openSdnSource(`${base}/to-file.xml`)).rejects.toThrow(/HTTP 302 to a file: URL: only http\(s\) is followed/);
+    await expect(openSdnSource(`${base}/to-file.xml`)).rejects.toThrow(
+      /HTTP 302 to a file: URL: only http\(s\) is followed/,
+    );
   });
 
   it("sends a URL's credentials to its own origin only, never along a redirect to another", async () => {

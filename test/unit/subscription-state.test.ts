@@ -33,6 +33,7 @@ const change = (o: Partial<PayPalSubscriptionChange>): PayPalSubscriptionChange 
   statusUpdatedAt: null,
   nextBillingTime: null,
   lastPaymentAt: null,
+  lastPaymentAmount: null,
   lastFailedPaymentAt: null,
   lastFailureReason: null,
   ...o,

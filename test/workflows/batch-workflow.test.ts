@@ -4,12 +4,16 @@
  * started before (an earlier run of the batch) followed instead of started again.
  */
 import { randomUUID } from 'node:crypto';
+import { ActivityFailure, ApplicationFailure } from '@temporalio/common';
+import { WorkflowFailedError } from '@temporalio/client';
+import type { BatchWorkflowInput } from '../../src/batches/workflow-types';
 import type { batchScreeningWorkflow, screeningWorkflow } from '../../workflows';
 import { batchStubs, batchWorkflowInput, screeningInput, analysisResult } from './workflow-samples';
 import type { History } from './history-json';
 import { callLog, logged, useStubbedWorker } from './workflow-test-env';
 
 const ACTIVITIES = [
+  'checkBatchRun',
   'loadBatchItems',
   'settleBatchItem',
   'publishBatchProgress',
@@ -66,6 +70,15 @@ function concurrencyProbe(): { peak(): number; analyze: () => Promise<unknown> }
   };
 }
 
+/** The worker's BATCH_CONCURRENCY and BATCH_CONTINUE_AS_NEW_AFTER in these tests. */
+const CONFIGURED = { concurrency: 4, continueAsNewAfter: 250 };
+
+/** The first activity of a run, as the worker answers it for a genuine batch: the input clamped to its config. */
+const checkBatchRun = async (input: BatchWorkflowInput) => ({
+  concurrency: Math.min(input.concurrency, CONFIGURED.concurrency),
+  continueAsNewAfter: Math.min(input.continueAsNewAfter, CONFIGURED.continueAsNewAfter),
+});
+
 async function runBatch(
   count: number,
   overrides: { concurrency: number; continueAsNewAfter: number },
@@ -76,7 +89,7 @@ async function runBatch(
   const batch = batchStubs(count, { prefix, settle });
   const probe = concurrencyProbe();
   const log = callLog();
-  testbed.worker.use(logged(log, { ...batch.stubs, analyzeTarget: probe.analyze }));
+  testbed.worker.use(logged(log, { ...batch.stubs, checkBatchRun, analyzeTarget: probe.analyze }));
   await before?.(batch);
   const workflowId = `batch:${randomUUID()}`;
   const handle = await testbed.env.client.workflow.start<typeof batchScreeningWorkflow>('batchScreeningWorkflow', {
@@ -98,6 +111,9 @@ describe('batchScreeningWorkflow', () => {
 
       expect(runs.map((r) => r.continuedAsNew)).toEqual([true, true, false]);
       expect(runs.map((r) => r.children.length)).toEqual([5, 5, 2]);
+      // Each run (the first and each continued one) checked its input first.
+      expect(log.count('checkBatchRun')).toBe(3);
+      expect(log.names()[0]).toBe('checkBatchRun');
       const started = runs.flatMap((r) => r.children);
       expect(started).toEqual(Array.from({ length: 12 }, (_, i) => `screening:${batch.requestId(i)}`));
       // One analysis per item: no child was started twice, none lost across the runs.
@@ -147,6 +163,53 @@ describe('batchScreeningWorkflow', () => {
       expect(runs).toHaveLength(1);
       expect(batch.queued.size).toBe(0);
       expect(log.count('completeBatch')).toBe(1);
+    },
+  );
+
+  test(
+    'when the input asks for more items at once than the worker is configured for, then the run is held to the ' +
+      "worker's figures (what checkBatchRun answers), not the input's",
+    async () => {
+      const { runs, probe } = await runBatch(10, { concurrency: 1_000, continueAsNewAfter: 1_000_000 });
+
+      expect(runs).toHaveLength(1);
+      expect(probe.peak()).toBeLessThanOrEqual(CONFIGURED.concurrency);
+      expect(probe.peak()).toBeGreaterThan(1);
+    },
+  );
+
+  test(
+    'when the first check refuses the input (INPUT_NOT_AUTHENTIC: no such batch, or not this workflow), then the ' +
+      'run loads, starts and settles nothing and fails with that code',
+    async () => {
+      const batch = batchStubs(3, { prefix: `${randomUUID()}-` });
+      const log = callLog();
+      testbed.worker.use(
+        logged(log, {
+          ...batch.stubs,
+          checkBatchRun: async () => {
+            throw ApplicationFailure.nonRetryable('no batch of this user under this batch id', 'INPUT_NOT_AUTHENTIC');
+          },
+        }),
+      );
+      const workflowId = `batch:${randomUUID()}`;
+      const failure = await testbed.env.client.workflow
+        .execute<typeof batchScreeningWorkflow>('batchScreeningWorkflow', {
+          taskQueue: testbed.worker.taskQueue,
+          workflowId,
+          args: [batchWorkflowInput({ batchId: randomUUID() })],
+        })
+        .catch((err: unknown) => err);
+
+      expect(failure).toBeInstanceOf(WorkflowFailedError);
+      const cause = (failure as WorkflowFailedError).cause;
+      expect(cause).toBeInstanceOf(ActivityFailure);
+      expect((cause as ActivityFailure).cause).toMatchObject({ type: 'INPUT_NOT_AUTHENTIC' });
+      expect(log.names()).toEqual(['checkBatchRun']);
+      expect(
+        (await runsOf(workflowId, (await testbed.env.client.workflow.getHandle(workflowId).describe()).runId))[0]
+          ?.children,
+      ).toEqual([]);
     },
   );
 });

@@ -67,14 +67,26 @@ describe('marketSyncWorkflow', () => {
 
     const symbols = log.calls.map((c) => (c.input as { symbol: string }).symbol);
     expect(symbols.slice(0, 6)).toEqual(['BTC-USD', 'ETH-USD', 'BTC-USD', 'ETH-USD', 'BTC-USD', 'ETH-USD']);
-    expect(log.calls[0]?.input).toEqual({
-      connector: input.connector,
-      baseUrl: input.baseUrl,
-      interval: input.interval,
-      backfillCandles: input.backfillCandles,
-      symbol: 'BTC-USD',
-      exchangeSymbol: 'BTCUSDT',
+    // The whole input goes along, for the worker to check against its MARKET_LIVE_*.
+    expect(log.calls[0]?.input).toEqual({ ...input, symbol: 'BTC-USD', exchangeSymbol: 'BTCUSDT' });
+  });
+
+  test('an input the worker did not configure (MARKET_SYNC_NOT_CONFIGURED) ends the workflow at its first call', async () => {
+    const log = callLog();
+    const stubs: StubActivities<MarketActivities> = {
+      syncMarketSymbol: async () => {
+        throw ApplicationFailure.nonRetryable('not this worker’s sync', 'MARKET_SYNC_NOT_CONFIGURED');
+      },
+    };
+    testbed.worker.use(logged(log, stubs));
+    const handle = await testbed.env.client.workflow.start<typeof marketSyncWorkflow>('marketSyncWorkflow', {
+      taskQueue: testbed.worker.taskQueue,
+      workflowId: nextWorkflowId('market-sync'),
+      args: [marketSyncInput()],
     });
+    const error = await handle.result().catch((err: unknown) => err);
+    expect((error as { cause?: { cause?: { type?: string } } }).cause?.cause?.type).toBe('MARKET_SYNC_NOT_CONFIGURED');
+    expect(log.count('syncMarketSymbol')).toBe(1);
   });
 });
 
@@ -118,6 +130,29 @@ describe('x402ReportWorkflow', () => {
     expect((activityFailure as ActivityFailure).cause).toMatchObject({
       type: 'CHAIN_UNAVAILABLE',
       message: 'node down',
+    });
+  });
+
+  test('an input with no live payment claim (INPUT_NOT_AUTHENTIC) is refused once and fails the workflow', async () => {
+    const log = callLog();
+    const stubs: StubActivities<Pick<ScreeningActivities, 'analyzeTarget'>> = {
+      analyzeTarget: async () => {
+        throw ApplicationFailure.nonRetryable('no live x402 payment claim for this request id', 'INPUT_NOT_AUTHENTIC');
+      },
+    };
+    testbed.worker.use(logged(log, stubs));
+    const failure = await testbed.env.client.workflow
+      .execute<typeof x402ReportWorkflow>('x402ReportWorkflow', {
+        taskQueue: testbed.worker.taskQueue,
+        workflowId: nextWorkflowId('x402'),
+        args: [screeningInput()],
+      })
+      .catch((err: unknown) => err);
+
+    expect(log.count('analyzeTarget')).toBe(1);
+    expect(failure).toBeInstanceOf(WorkflowFailedError);
+    expect(((failure as WorkflowFailedError).cause as ActivityFailure).cause).toMatchObject({
+      type: 'INPUT_NOT_AUTHENTIC',
     });
   });
 });

@@ -2,7 +2,8 @@
  * screeningWorkflow and queuedJobSweeperWorkflow on a dev server of their own, with stubbed activities:
  * what a job is charged, the order of its writes, and how each kind of analysis failure ends.
  */
-import { ApplicationFailure } from '@temporalio/common';
+import { ActivityFailure, ApplicationFailure } from '@temporalio/common';
+import { WorkflowFailedError } from '@temporalio/client';
 import type { BatchActivities } from '../../activities/batches';
 import type { QueuedJobActivities } from '../../activities/screening-sweeper';
 import type { ScreeningActivities } from '../../activities/screening';
@@ -192,6 +193,49 @@ describe('screeningWorkflow, failed analysis', () => {
     expect(run.log.count('analyzeTarget')).toBe(3);
     expectFailedJob(run, input, { code: 'CHAIN_UNAVAILABLE', message: 'node down' });
   });
+
+  test('the settle of a failed job carries its owner and hold, which the activity checks before releasing', async () => {
+    const input = screeningInput({ creditsHeld: 4 });
+    const run = await runScreening(input, async () => {
+      throw ApplicationFailure.nonRetryable('no such transaction', 'TRANSACTION_NOT_FOUND');
+    });
+
+    expect(run.log.inputOf('settleFailedJob')).toMatchObject({
+      requestId: input.requestId,
+      userId: input.userId,
+      creditsHeld: 4,
+    });
+  });
+
+  test(
+    "an input the analysis refuses as not the api's (INPUT_NOT_AUTHENTIC) fails the workflow with that code after " +
+      'one attempt, and nothing is settled: no hold released, no mirror written, nothing charged',
+    async () => {
+      const log = callLog();
+      testbed.worker.use(
+        screeningStubs(log, async () => {
+          throw ApplicationFailure.nonRetryable('no hold for this request id, user and amount', 'INPUT_NOT_AUTHENTIC');
+        }),
+      );
+      const input = screeningInput();
+      const failure = await testbed.env.client.workflow
+        .execute<typeof screeningWorkflow>('screeningWorkflow', {
+          taskQueue: testbed.worker.taskQueue,
+          workflowId: `screening:${input.requestId}-${++runs}-${testbed.worker.taskQueue}`,
+          args: [input],
+        })
+        .catch((err: unknown) => err);
+
+      expect(failure).toBeInstanceOf(WorkflowFailedError);
+      const cause = (failure as WorkflowFailedError).cause;
+      expect(cause).toBeInstanceOf(ActivityFailure);
+      expect((cause as ActivityFailure).cause).toMatchObject({
+        type: 'INPUT_NOT_AUTHENTIC',
+        message: 'no hold for this request id, user and amount',
+      });
+      expect(log.names()).toEqual(['analyzeTarget']);
+    },
+  );
 
   test('a plain error (a bug, not our vocabulary) is retried like any failure, then ANALYSIS_FAILED', async () => {
     const input = screeningInput();

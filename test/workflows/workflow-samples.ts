@@ -166,6 +166,11 @@ export function batchStubs(
   const requestId = (i: number) => `${prefix}${i}`;
   const indexOf = (id: string) => Number(id.slice(prefix.length));
   const stubs = {
+    // A genuine batch: its input stands (the worker's figures are not smaller here).
+    checkBatchRun: async (input: { concurrency: number; continueAsNewAfter: number }) => ({
+      concurrency: input.concurrency,
+      continueAsNewAfter: input.continueAsNewAfter,
+    }),
     loadBatchItems: async (input: { afterIndex: number; limit: number }) =>
       [...queued]
         .filter((i) => i > input.afterIndex)

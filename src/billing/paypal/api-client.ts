@@ -71,7 +71,10 @@ export function createPayPalApiClient(deps: PayPalApiDeps): PayPalApiClient {
   };
 
   const authorized = async (path: string, init: RequestInit): Promise<Response> =>
-    send(path, { ...init, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${await accessToken()}` } });
+    send(path, {
+      ...init,
+      headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${await accessToken()}` },
+    });
 
   return {
     async call(path, init) {

@@ -45,8 +45,7 @@ export async function authenticPayPalEvent(
     await deps.paypalVerifier.verify({ headers, rawBody: bytes });
   } catch (err) {
     if (err instanceof WebhookSignatureError) throw new PayPalEventNotAuthenticError(err.message);
-    if (err instanceof VerificationUnavailableError)
-      throw new PayPalCheckUnavailableError(err.message, { cause: err });
+    if (err instanceof VerificationUnavailableError) throw new PayPalCheckUnavailableError(err.message, { cause: err });
     throw err;
   }
   const signed = readEvent(bytes);
@@ -69,8 +68,7 @@ async function fetchedFromPayPal(deps: PayPalEventCheckDeps, input: PayPalEventI
   try {
     bytes = await deps.paypalEventLookup.find(eventId);
   } catch (err) {
-    if (err instanceof VerificationUnavailableError)
-      throw new PayPalCheckUnavailableError(err.message, { cause: err });
+    if (err instanceof VerificationUnavailableError) throw new PayPalCheckUnavailableError(err.message, { cause: err });
     throw err;
   }
   if (!bytes) throw new PayPalEventNotAuthenticError(`PayPal knows no event ${eventId} for this app`);
@@ -90,7 +88,9 @@ function readEvent(bytes: Buffer): AuthenticPayPalEvent {
   }
   const unsafe = findUnsafeInput(payload, 'body');
   if (unsafe)
-    throw new PayPalEventNotAuthenticError(`the signed body cannot be stored: ${unsafe.parameter} must be ${unsafe.expected}`);
+    throw new PayPalEventNotAuthenticError(
+      `the signed body cannot be stored: ${unsafe.parameter} must be ${unsafe.expected}`,
+    );
   try {
     return { event: parsePayPalEvent(payload), payload };
   } catch (err) {

@@ -66,7 +66,10 @@ export function batchesOperations({ components, limits }: OperationContext): Pat
           'cannot pay for is `refused` (INSUFFICIENT_CREDITS) and holds nothing. Accepted items become screening ' +
           'jobs of their own (`request_id`, charged once each when they complete), run by the workflow ' +
           'batch:<batch_id> at most BATCH_CONCURRENCY at a time. Progress: GET /api/v1/kyt/batch/{batchId} and the ' +
-          "`batch_progress` socket event. The request counts once against the account's job-submit limit.",
+          "`batch_progress` socket event. The request counts once against the account's job-submit limit. " +
+          'A batch none of whose items is valid is refused (400, the first item at fault), and one none of whose ' +
+          'valid items the balance can hold answers the 402 of a single job: neither stores, holds or starts ' +
+          'anything. The body (up to 1 MB) is read only after the key and its scope are checked.',
         parameters: [idempotencyKey],
         requestBody: jsonBody(components.request('BatchRequest', batchRequestSchema(limits)), {
           items: [
@@ -83,6 +86,15 @@ export function batchesOperations({ components, limits }: OperationContext): Pat
           ),
           400: ref('InvalidBody'),
           401: ref('AuthenticationRequired'),
+          402: errorResponse(
+            'No item could be held (not even the first): nothing was stored, held or started. INSUFFICIENT_CREDITS; ' +
+              'SUBSCRIPTION_PAYMENT_FAILED when the last PayPal payment failed; CREDITS_IN_DEBT while the account ' +
+              'owes credits taken back by a refund or reversal',
+            flatError(
+              ['INSUFFICIENT_CREDITS', 'SUBSCRIPTION_PAYMENT_FAILED', 'CREDITS_IN_DEBT'],
+              ['required', 'available', 'debt'],
+            ),
+          ),
           404: errorResponse('policy_id names no policy of this account', flatError(['POLICY_NOT_FOUND'])),
           409: errorResponse(
             'The Idempotency-Key was already used by this account for a batch with another body',

@@ -190,7 +190,11 @@ export function screeningOperations({ components, limits }: OperationContext): P
           200: ok('The rescore', components.response('Rescore', rescoreResponse)),
           400: ref('InvalidBody'),
           401: ref('AuthenticationRequired'),
-          402: errorResponse('Not enough credits for the rescore (1 credit)', flatError(['INSUFFICIENT_CREDITS'])),
+          402: errorResponse(
+            'Not enough credits for the rescore (1 credit); CREDITS_IN_DEBT while the account owes credits taken ' +
+              'back by a refund or reversal (nothing is rescored or charged)',
+            flatError(['INSUFFICIENT_CREDITS', 'CREDITS_IN_DEBT'], ['required', 'available', 'debt']),
+          ),
           404: errorResponse(
             "Unknown job (or another account's), or policy_id names no policy of this account",
             flatError(['NOT_FOUND', 'POLICY_NOT_FOUND']),

@@ -8,7 +8,7 @@ import {
   paidEntityReportResponse,
   paidScreeningReportResponse,
 } from '../../../x402/x402-reports-routes';
-import { errorResponse, flatError, ref } from '../error-shapes';
+import { errorResponse, flatError, rateLimitDetails, rateLimitHeaders, ref, structuredError } from '../error-shapes';
 import { ERROR_EXAMPLES } from '../examples';
 import { jsonSchemaOf, type HeaderObject, type Paths, type ResponseObject } from '../json-schema';
 import { only } from '../security';
@@ -57,6 +57,36 @@ function paymentRequired(components: OperationContext['components']): ResponseOb
   };
 }
 
+/**
+ * 429: a paid attempt over its client address's or payer's budget (RATE_LIMITED, X402_RATE_LIMIT_*), or a payer
+ * that already has an unsettled report (PAYER_BUSY). Nothing was verified, claimed or charged either way.
+ */
+const tooManyAttempts: ResponseObject = {
+  description:
+    'Over the paid-attempt budget of the client address (X402_RATE_LIMIT_PER_IP_PER_MINUTE, counted before ' +
+    'verification) or of the payer (X402_RATE_LIMIT_PER_PAYER_PER_MINUTE): RATE_LIMITED. Or the payer already has ' +
+    'an unsettled report (one at a time per payer): PAYER_BUSY. Nothing was verified, claimed or charged; retry ' +
+    'after Retry-After seconds',
+  headers: {
+    'Retry-After': {
+      description: 'Seconds to wait',
+      required: true,
+      schema: { type: 'string', pattern: '^\\d+$' },
+    },
+    ...rateLimitHeaders(false),
+  },
+  content: {
+    'application/json': {
+      schema: {
+        anyOf: [
+          jsonSchemaOf(structuredError(['RATE_LIMITED'], rateLimitDetails), 'output'),
+          jsonSchemaOf(flatError(['PAYER_BUSY']), 'output'),
+        ],
+      },
+    },
+  },
+};
+
 export function x402Operations({ components }: OperationContext): Paths {
   const screening = components.response('ScreeningResponse', screeningResponseSchema);
   components.response('EntityProfile', entityProfileSchema, {
@@ -73,6 +103,7 @@ export function x402Operations({ components }: OperationContext): Paths {
     402: paymentRequired(components),
     413: ref('PayloadTooLarge'),
     415: ref('UnsupportedMediaType'),
+    429: tooManyAttempts,
     503: notConfigured,
   };
   const paid = (
@@ -88,7 +119,8 @@ export function x402Operations({ components }: OperationContext): Paths {
     tags: [TAG],
     summary: `${kind.toUpperCase()} report for $1.00 in USDC on Base, no account`,
     description:
-      `The request is validated first (a 400 never asks for payment), then the payment is verified and claimed, ` +
+      `The request is validated first (a 400 never asks for payment), then the payment is claimed (one unsettled ` +
+      `report per payer at a time: 429 PAYER_BUSY otherwise) and verified, ` +
       `the report is produced by the same engine as jobs, and only a successful report is settled. ` +
       `A failed, refused or timed-out report costs nothing.` +
       `${kind === 'kyt' ? ' KYT needs a node for the chain (422 otherwise).' : ''} \`data\` is the job's ` +

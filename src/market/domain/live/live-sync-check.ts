@@ -24,8 +24,10 @@ export function checkLiveSyncInput(
 ): { baseUrl: string; target: SyncTarget } {
   if (!plan) throw refused('the live sync is off on this worker (MARKET_LIVE_CONNECTOR)');
   if (input?.connector !== plan.connector) throw refused('another connector than MARKET_LIVE_CONNECTOR');
-  if (workflowId !== marketSyncWorkflowId(plan.connector)) throw refused(`the workflow is not ${marketSyncWorkflowId(plan.connector)}`);
-  if (input.baseUrl !== undefined && input.baseUrl !== plan.baseUrl) throw refused('another endpoint than MARKET_LIVE_URL');
+  if (workflowId !== marketSyncWorkflowId(plan.connector))
+    throw refused(`the workflow is not ${marketSyncWorkflowId(plan.connector)}`);
+  if (input.baseUrl !== undefined && input.baseUrl !== plan.baseUrl)
+    throw refused('another endpoint than MARKET_LIVE_URL');
   if (input.interval !== plan.interval) throw refused('another interval than MARKET_LIVE_INTERVAL');
   if (input.backfillCandles !== plan.backfillCandles)
     throw refused('another backfill than MARKET_LIVE_BACKFILL_CANDLES');
@@ -33,9 +35,7 @@ export function checkLiveSyncInput(
   const symbols = Array.isArray(input.symbols) ? input.symbols : [];
   const sameSymbols =
     symbols.length === plan.symbols.length &&
-    plan.symbols.every(
-      (s, i) => symbols[i]?.symbol === s.symbol && symbols[i]?.exchangeSymbol === s.exchangeSymbol,
-    );
+    plan.symbols.every((s, i) => symbols[i]?.symbol === s.symbol && symbols[i]?.exchangeSymbol === s.exchangeSymbol);
   if (!sameSymbols) throw refused('other symbols than MARKET_LIVE_SYMBOLS');
   const symbol = plan.symbols.find((s) => s.symbol === input.symbol && s.exchangeSymbol === input.exchangeSymbol);
   if (!symbol) throw refused('a symbol not in MARKET_LIVE_SYMBOLS');

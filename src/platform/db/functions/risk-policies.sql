@@ -1,5 +1,5 @@
 -- Whether a stored job, rescore or batch of the account names this policy version: what a stored answer names must
--- stay readable at GET /api/v1/policies/:id?version=N. Each EXISTS is one probe of an index of migration 031 (the
+-- stay readable at GET /api/v1/policies/:id?version=N. Each EXISTS is one probe of an index of migration 029 (the
 -- version compared as the text the JSON holds).
 CREATE OR REPLACE FUNCTION risk_policy_version_referenced(p_user uuid, p_policy text, p_version integer)
 RETURNS boolean LANGUAGE sql STABLE AS $$

@@ -18,7 +18,7 @@ CREATE TABLE list_version_notices (
 -- notice of an old version re-screens nobody. A younger version's notice may still be on its way (a deploy during
 -- a refresh): left unclaimed, its own run claims it.
 INSERT INTO list_version_notices (version_id, run_id)
-SELECT id, 'before-migration-031' FROM list_versions WHERE loaded_at < now() - interval '1 day';
+SELECT id, 'before-migration-029' FROM list_versions WHERE loaded_at < now() - interval '1 day';
 
 -- What a policy version's pruning asks (functions/risk-policies.sql, risk_policy_version_referenced): does a job,
 -- rescore or batch of the account name this version? Each question is one index probe. The version is compared as
