@@ -54,11 +54,27 @@ export function createScreeningActivities(deps: ScreeningActivityDeps) {
    * The input is what only the api could have produced, before any chain call or crawl: a job's hold and queued row
    * (screeningWorkflow, batchItemScreeningWorkflow), or a report's live x402 claim (x402ReportWorkflow).
    */
-  const checkInput = async (input: ScreeningInput): Promise<void> => {
+  const checkInput = async (input: ScreeningInput): Promise<AnalysisResult | null> => {
     const info = activityInfo();
     const workflow = { workflowId: info.workflowExecution?.workflowId ?? '' };
-    if (info.workflowType === 'x402ReportWorkflow') await checkReportInput(deps.x402Payments, input, workflow);
-    else await checkJobInput(deps.pool, input, workflow);
+    if (info.workflowType === 'x402ReportWorkflow') {
+      await checkReportInput(deps.x402Payments, input, workflow);
+      return null;
+    }
+    if ((await checkJobInput(deps.pool, input, workflow)) === 'held') return null;
+    return storedResult(input);
+  };
+
+  /** The answer a job's own settle stored: what a replayed analysis returns instead of crawling again. */
+  const storedResult = async (input: ScreeningInput): Promise<AnalysisResult> => {
+    const job = await deps.jobs.findForUser(input.requestId, input.userId);
+    const full = job?.fullResponse as unknown as AnalysisResult['full'] | null | undefined;
+    if (!job?.response || !full) throw new AppError('ANALYSIS_FAILED', 'the settled job has no stored answer');
+    return {
+      response: job.response as unknown as AnalysisResult['response'],
+      full,
+      depthReached: full.crawl.depth_reached,
+    };
   };
 
   const activities = {
@@ -68,11 +84,13 @@ export function createScreeningActivities(deps: ScreeningActivityDeps) {
      * is retried on another one. Read-only: retries are harmless.
      */
     async analyzeTarget(input: ScreeningInput): Promise<AnalysisResult> {
+      let settled: AnalysisResult | null;
       try {
-        await checkInput(input);
+        settled = await checkInput(input);
       } catch (err) {
         throw toApplicationFailure(err);
       }
+      if (settled) return settled;
       if (!isSupportedChain(input.chain)) {
         throw toApplicationFailure(new AppError('INVALID_TARGET', `unsupported chain ${input.chain}`));
       }

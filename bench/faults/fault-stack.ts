@@ -144,7 +144,7 @@ export async function startFaultStack(): Promise<FaultStack> {
       },
       async startWorker() {
         counts.worker += 1;
-        const proc = spawnService('worker', 'src/worker.ts', env, logFile(`worker-${counts.worker}`));
+        const proc = spawnService('worker', 'bench/faults/test-pki-worker.ts', env, logFile(`worker-${counts.worker}`));
         live.worker = proc;
         // The SDK's default worker identity is <pid>@<hostname>: a poller with it is this process.
         await waitUntilReady('worker', proc, () => pollsNow(`${proc.pid}@${hostname()}`));

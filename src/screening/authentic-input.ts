@@ -42,13 +42,14 @@ interface Recorded {
  * could have produced, before any work: a hold with hold_key = requestId of this user and exactly creditsHeld, and
  * this user's job row, still queued, asking for the same target, kind, depth, crawl timeout, reference and policy;
  * and the workflow's own id is `screening:<request id>` (every starter uses it, and Temporal refuses a second start
- * of a running one). Throws InputNotAuthenticError naming what did not match.
+ * of a running one). Throws InputNotAuthenticError naming what did not match. `settled`: the same job, already
+ * completed by its own workflow (the analysis replayed after the settle committed).
  */
 export async function checkJobInput(
   db: Pool | PoolClient,
   input: ScreeningInput,
   workflow: { workflowId: string },
-): Promise<void> {
+): Promise<'held' | 'settled'> {
   const requestId = requireRequestId(input.requestId);
   if (workflow.workflowId !== screeningWorkflowId(requestId))
     throw new InputNotAuthenticError(`a job of request id ${requestId} runs as ${screeningWorkflowId(requestId)} only`);
@@ -80,12 +81,16 @@ export async function checkJobInput(
     ],
   );
   const r = rows[0];
+  // Its own workflow settled it already (a worker lost after a local settle committed replays the analysis): the job
+  // is answered from what was stored, with no work and, the charge being keyed, no second charge.
+  if (r?.job_user === input.userId && r.job_status === 'completed' && r.same_request === true) return 'settled';
   if (!r || r.hold_user !== input.userId || Number(r.hold_amount) !== input.creditsHeld)
     throw new InputNotAuthenticError('no hold for this request id, user and amount');
   if (r.job_user === null || r.job_status !== 'queued')
     throw new InputNotAuthenticError('no queued job of this user for this request id');
   if (r.same_request !== true)
     throw new InputNotAuthenticError('the input is not the job recorded for this request id (target, depth, policy…)');
+  return 'held';
 }
 
 /**

@@ -29,7 +29,7 @@ export interface ServiceProcess {
  */
 export function spawnService(
   name: string,
-  entry: 'src/api.ts' | 'src/worker.ts',
+  entry: 'src/api.ts' | 'src/worker.ts' | 'bench/faults/test-pki-worker.ts',
   env: Record<string, string>,
   logFile: string,
 ): ServiceProcess {

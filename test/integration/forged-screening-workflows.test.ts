@@ -375,4 +375,29 @@ describe('workflows started by hand with forged inputs analyse, charge and relea
       });
     },
   );
+
+  test(
+    'a settled job run again under its own id (a worker lost after its local settle committed replays the ' +
+      'analysis; or a hand start of a closed job) answers from what was stored: no analysis, no second charge',
+    async () => {
+      const job = await commitWithoutWorkflow(owner.id);
+      const run = (workflowId: string) =>
+        stack.temporal.workflow.execute('screeningWorkflow', {
+          taskQueue: stack.config.TEMPORAL_TASK_QUEUE,
+          workflowId,
+          args: [job],
+        });
+      const first = await run(`screening:${job.requestId}`);
+      const analysedOnce = [...analysed];
+      const before = await snapshot();
+
+      const again = await run(`screening:${job.requestId}`);
+      expect(again).toEqual(first);
+      expect(analysed).toEqual(analysedOnce);
+      const after = await snapshot();
+      // The mirror is written again with the same answer (a newer seq); nothing else moves.
+      const withoutSeq = (s: typeof before) => ({ ...s, jobs: s.jobs.map(({ seq: _seq, ...j }) => j) });
+      expect(withoutSeq(after)).toEqual(withoutSeq(before));
+    },
+  );
 });
