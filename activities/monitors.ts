@@ -9,6 +9,7 @@ import { createMonitorStore } from '../src/monitors/monitors-store';
 import type { ListVersionNoticeInput, MonitorPreparation } from '../src/monitors/workflow-types';
 import { rescreenPolicy } from '../src/monitors/rescreen-policy';
 import { assertMonitorWorkflow, claimListVersionNotice, unknownMonitor } from '../src/monitors/authentic-workflows';
+import { answerRescreenRequests, rescreenIsDue } from '../src/monitors/rescreen-due';
 import { holdAndRecordOnce, type Chain, type HoldDeps, type PolicyResolver } from '../src/screening';
 
 export type MonitorActivityDeps = Omit<HoldDeps, 'heartbeatTimeoutMs'> & {
@@ -54,6 +55,7 @@ export function createMonitorActivities(deps: MonitorActivityDeps) {
      * then): a retry after the commit continues from the recorded job and the version it recorded. The monitor's row
      * is locked while the job is recorded, so a delete meanwhile either comes after (the job runs) or before (nothing
      * is recorded; the delete released the first hold). A monitor whose owner cannot pay is paused, with an alert.
+     * Only a due re-screen runs (src/monitors/rescreen-due.ts): a `rescreen` signal sent by hand is `not_due`.
      */
     async prepareMonitorScreening(input: { monitorId: string; requestId: string }): Promise<MonitorPreparation> {
       return coded(async () => {
@@ -65,6 +67,7 @@ export function createMonitorActivities(deps: MonitorActivityDeps) {
         const prepared = await inTransaction(deps.pool, async (client) => {
           const monitor = await monitors.lockForRescreen(client, input.monitorId);
           if (!monitor || monitor.status === 'deleted') return null;
+          if (!(await rescreenIsDue(client, monitor, input.requestId))) return { monitor, held: null };
           const held = await holdAndRecordOnce(
             { ...deps, heartbeatTimeoutMs: deps.monitorJob.heartbeatTimeoutMs },
             monitor.userId,
@@ -79,10 +82,12 @@ export function createMonitorActivities(deps: MonitorActivityDeps) {
             policy,
             client,
           );
+          if (held.kind === 'held') await answerRescreenRequests(client, monitor.id, input.requestId);
           return { monitor, held };
         });
         if (!prepared) return { status: 'stopped' };
         const { monitor, held } = prepared;
+        if (!held) return { status: 'not_due' };
         if (held.kind === 'held') return { status: 'ready', input: held.input };
         await monitors.setPaused(
           monitor.id,
@@ -126,7 +131,10 @@ export function createMonitorActivities(deps: MonitorActivityDeps) {
       return coded(async () => {
         const { workflowId, runId } = ownWorkflow();
         if (!(await claimListVersionNotice(deps.pool, input, { workflowId, runId }))) return [];
-        return monitors.watching(await lists.changedAddresses(input.versionId));
+        const touched = await monitors.watching(await lists.changedAddresses(input.versionId));
+        // What makes their re-screens due: the signals the workflow sends next only wake them.
+        await monitors.requestRescreens(touched, `list version ${input.versionId} changed a watched address`);
+        return touched;
       });
     },
   };

@@ -82,6 +82,8 @@ export async function monitorWorkflow(input: MonitorWorkflowInput): Promise<void
     firstRequestId = undefined;
     const prepared = await activities.prepareMonitorScreening({ monitorId: input.monitorId, requestId });
     if (prepared.status === 'stopped') return;
+    // A signal with no recorded request behind it (sent by hand through the frontend): nothing to pay for.
+    if (prepared.status === 'not_due') continue;
     if (prepared.status === 'insufficient_credits') {
       paused = true;
       pending.push(...reasons.filter((r) => !pending.includes(r)));

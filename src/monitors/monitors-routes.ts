@@ -174,6 +174,8 @@ export function createMonitorsRouter(deps: MonitorsRouterDeps): Router {
 
   router.post('/monitors/:id/rescreen', requireScope('screening'), deps.limitSubmits, async (req, res) => {
     const monitor = await ownMonitor(req.params.id, currentUser(res).id);
+    // The request row is what makes the re-screen due (and paid for); the signal only wakes the workflow.
+    await deps.monitors.requestRescreens([monitor.id], 'requested by the owner');
     await deps.temporal.workflow
       .getHandle(monitorWorkflowId(monitor.id))
       .signal(MONITOR_SIGNALS.rescreen, { reason: 'requested by the owner' })

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
 import { inTransaction } from '../platform/db/transaction';
 import type { MonitorSummary } from './monitor-summary';
+import { requestRescreens } from './rescreen-due';
 
 export type AlertLevel = 'LOW' | 'MEDIUM' | 'HIGH';
 
@@ -181,6 +182,11 @@ export function createMonitorStore(pool: Pool) {
      * The monitor, its row locked (FOR SHARE) until the caller's transaction ends: a re-screen's prepare holds it
      * while it records its job, so a delete cannot release the first hold in between (see delete).
      */
+    /** Records re-screens asked for (the owner, a list version); the signal that follows only wakes the workflow. */
+    async requestRescreens(ids: readonly string[], reason: string): Promise<void> {
+      await requestRescreens(pool, ids, reason);
+    },
+
     async lockForRescreen(client: PoolClient, id: string): Promise<Monitor | null> {
       const { rows } = await client.query(`SELECT ${COLUMNS} FROM monitors WHERE id = $1 FOR SHARE`, [id]);
       return rows[0] ? toMonitor(rows[0]) : null;

@@ -22,6 +22,8 @@ export interface RescreenRequest {
 export type MonitorPreparation =
   | { status: 'ready'; input: import('../screening').ScreeningInput }
   | { status: 'insufficient_credits' }
+  /** Woken by a signal nobody recorded a request for, before the schedule is due: nothing held or run. */
+  | { status: 'not_due' }
   | { status: 'stopped' };
 
 export interface ListVersionNoticeInput {

@@ -220,4 +220,60 @@ describe('monitor workflows started by hand with forged inputs', () => {
       expect(rows).toEqual([]);
     },
   );
+  test(
+    'when a rescreen signal is sent by hand through the Temporal client, then nothing is screened or charged; ' +
+      'the owner asking through the api still re-screens once',
+    async () => {
+      const current = async () =>
+        (await stack.http('GET', `/api/v1/monitors/${monitorId}`, { key: owner.key })).body.data.last_request_id;
+      const settled = () =>
+        until('settled', async () => {
+          const { rows } = await stack.pool.query('SELECT reserved::int FROM credit_accounts WHERE user_id = $1', [
+            owner.id,
+          ]);
+          return rows[0]?.reserved === 0 ? true : null;
+        });
+      await settled();
+      const lastBefore = await current();
+      const before = await snapshot();
+
+      const handle = stack.temporal.workflow.getHandle(`monitor:${monitorId}`);
+      /** The prepares the workflow scheduled, and how many of them completed. */
+      const prepares = async () => {
+        const events = (await handle.fetchHistory()).events ?? [];
+        const scheduled = new Set(
+          events
+            .filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'prepareMonitorScreening')
+            .map((e) => String(e.eventId)),
+        );
+        const done = events.filter((e) =>
+          scheduled.has(String(e.activityTaskCompletedEventAttributes?.scheduledEventId ?? '')),
+        ).length;
+        return { scheduled: scheduled.size, done };
+      };
+      const preparedBefore = (await prepares()).scheduled;
+      for (let i = 0; i < 5; i++) await handle.signal('rescreen', { reason: `forged ${i}` });
+      // The workflow woke, found no recorded request and no due schedule, and went back to waiting.
+      await until('the forged wake-ups handled', async () => {
+        const p = await prepares();
+        return p.scheduled > preparedBefore && p.done === p.scheduled ? true : null;
+      });
+      await new Promise((r) => setTimeout(r, 1_000));
+      expect(await snapshot()).toEqual(before);
+      expect(await current()).toBe(lastBefore);
+
+      // The owner's request is recorded before its signal: that re-screen runs, and is paid for, once.
+      const asked = await stack.http('POST', `/api/v1/monitors/${monitorId}/rescreen`, { key: owner.key });
+      expect(asked.status).toBe(202);
+      await until('the requested re-screen', async () => ((await current()) !== lastBefore ? true : null));
+      await settled();
+      const after = await snapshot();
+      expect(after.jobs - before.jobs).toBe(1);
+      const { rows } = await stack.pool.query(
+        'SELECT count(*)::int AS pending FROM monitor_rescreen_requests WHERE monitor_id = $1 AND answered_by IS NULL',
+        [monitorId],
+      );
+      expect(rows[0].pending).toBe(0);
+    },
+  );
 });
