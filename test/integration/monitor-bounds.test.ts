@@ -224,6 +224,15 @@ describe('monitors are paid for and bounded', () => {
       const requestId = randomUUID();
       const prepare = () =>
         env.run(activities.prepareMonitorScreening, { monitorId, requestId }) as Promise<MonitorPreparation>;
+      // Nothing asked for a re-screen and the schedule is hours away: not due, nothing held or recorded.
+      const idle = await accountState(user.id);
+      expect(await prepare()).toEqual({ status: 'not_due' });
+      expect(await accountState(user.id)).toEqual(idle);
+      // The owner asks (the api records the request before its signal): now it is due.
+      await stack.pool.query(
+        `INSERT INTO monitor_rescreen_requests (monitor_id, reason) VALUES ($1, 'requested by the owner')`,
+        [monitorId],
+      );
       const first = await prepare();
       const before = await accountState(user.id);
       const retried = await prepare();
