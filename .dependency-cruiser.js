@@ -8,7 +8,8 @@
  * - no cycles.
  * src/app (the composition root), the entry points and test/ and bench/ may import anything.
  */
-const FEATURES = '(screening|billing|identity|history|market|x402|lists|monitors|realtime|dashboard|batches|policies)';
+const FEATURES =
+  '(screening|billing|identity|history|market|x402|lists|monitors|realtime|dashboard|batches|policies|custom-labels)';
 
 /** What workflow code may load at run time: pure modules only. */
 const PURE_FOR_WORKFLOWS = [

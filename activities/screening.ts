@@ -20,6 +20,7 @@ import type { ScreeningInput } from '../src/screening/workflow-types';
 import { AppError } from '../src/platform/errors';
 import { toApplicationFailure } from '../src/platform/errors/temporal-failures';
 import { deadline } from '../src/platform/abort/deadline';
+import { isUuid } from '../src/platform/http/common-patterns';
 import { checkFailedJobSettle, checkJobInput } from '../src/screening/authentic-input';
 import { checkReportInput, type X402PaymentStore } from '../src/x402';
 
@@ -110,6 +111,8 @@ export function createScreeningActivities(deps: ScreeningActivityDeps) {
             maxDepth: input.maxDepth,
             crawlTimeoutMs: input.crawlTimeoutMs,
             policy: input.policy ?? null,
+            // x402 reports have no account (userId 'x402'): the lists alone.
+            ...(isUuid(input.userId) ? { accountId: input.userId } : {}),
           },
           crawlDeadline.signal,
         );

@@ -63,6 +63,7 @@ export type ApiConfig = Pick<
   | 'OFAC_MAX_AGE_DAYS'
   | 'MONITOR_EVERY_HOURS_DEFAULT'
   | 'MAX_ACTIVE_MONITORS_PER_ACCOUNT'
+  | 'MAX_CUSTOM_LABELS_PER_ACCOUNT'
   | 'POLICY_EDIT_LIMIT_PER_MINUTE'
   | 'PORT'
   | 'INTERNAL_PORT'
@@ -210,6 +211,7 @@ export async function startApiServer(deps: {
       hold: { pool, credits: stores.credits, subscriptions: stores.subscriptions, capabilities },
       maxActivePerAccount: config.MAX_ACTIVE_MONITORS_PER_ACCOUNT,
     },
+    maxCustomLabelsPerAccount: config.MAX_CUSTOM_LABELS_PER_ACCOUNT,
     limitPolicyEdits: createPolicyEditLimit({ pool, perMinute: config.POLICY_EDIT_LIMIT_PER_MINUTE }),
     lists: listsDeps,
     capabilities,

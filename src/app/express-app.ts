@@ -32,6 +32,7 @@ import { createPublicHealthRouter } from '../platform/health/health-router';
 import { createListsRouter, type ListsRouterDeps } from '../lists';
 import { createMonitorsRouter, type MonitorsRouterDeps } from '../monitors';
 import { createPoliciesRouter, type PolicyStore } from '../policies';
+import { createCustomLabelsRouter, type CustomLabelStore } from '../custom-labels';
 import { shippedRiskModel } from '../screening/engine/risk-model';
 import { type BatchRouterDeps, createBatchRouter, isBatchSubmit } from '../batches';
 import type { ApiMetrics } from './metrics/api-metrics';
@@ -74,6 +75,10 @@ export interface AppDeps
   policies: PolicyStore;
   /** The account's policy-edit limit (POLICY_EDIT_LIMIT_PER_MINUTE): 429 before anything is written. */
   limitPolicyEdits: RateLimitCheck;
+  /** The account's own lists (routes /api/v1/custom-labels). */
+  customLabels: CustomLabelStore;
+  /** Custom labels one account may keep (MAX_CUSTOM_LABELS_PER_ACCOUNT). */
+  maxCustomLabelsPerAccount: number;
   /** The public keys that verify signed answers, served at /.well-known/jwks.json. */
   evidenceKeys: Pick<SigningKeyRing, 'publicKeys'>;
   config: ScreeningRouterDeps['config'] & BillingRouterDeps['config'] & ApiKeysRouterDeps['config'];
@@ -148,6 +153,13 @@ export function createApp(deps: AppDeps): Express {
   v1.use(createMonitorsRouter(deps.monitorsRouter));
   v1.use(
     createPoliciesRouter({ policies: deps.policies, model: shippedRiskModel(), limitEdits: deps.limitPolicyEdits }),
+  );
+  v1.use(
+    createCustomLabelsRouter({
+      customLabels: deps.customLabels,
+      model: shippedRiskModel(),
+      maxPerAccount: deps.maxCustomLabelsPerAccount,
+    }),
   );
   v1.use(createBatchRouter(deps));
   app.use('/api/v1', v1);

@@ -14,6 +14,7 @@ import { createUserStore } from '../identity/users-store';
 import { createMarketStore } from '../market/store/market-candles';
 import { createBatchStore } from '../batches';
 import { createPolicyStore } from '../policies';
+import { createCustomLabelStore } from '../custom-labels';
 
 /** Every Postgres-backed store over one pool. */
 export function createStores(pool: Pool) {
@@ -34,6 +35,8 @@ export function createStores(pool: Pool) {
     batches: createBatchStore(pool),
     /** Customer risk policies; also the PolicyResolver jobs, batches, rescores and monitors resolve with. */
     policies: createPolicyStore(pool),
+    /** The account's own lists; also the CustomLabelLookup the worker's engine reads. */
+    customLabels: createCustomLabelStore(pool),
   };
 }
 

@@ -118,6 +118,8 @@ export function buildActivities(
     prices: loadPriceBook(path.join(config.REFERENCE_DATA_DIR, '..', 'prices', 'usd-reference-prices.json')),
     model: loadRiskModel(config.REFERENCE_DATA_DIR),
     storedCloses: createStoredCloses(pool),
+    // The accounts' own lists: each screening reads its account's labels only (analyzeTarget passes accountId).
+    customLabels: stores.customLabels,
   });
   const confirmWithPayFast = config.PAYFAST_SERVER_VALIDATION
     ? createPayFastServerValidator({ url: payfastValidateUrl(config.PAYFAST_MODE) })

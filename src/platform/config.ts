@@ -205,6 +205,8 @@ const schema = z.object({
    * lives until deleted, so even a paying account cannot start them without end.
    */
   MAX_ACTIVE_MONITORS_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(100),
+  /** Custom labels (the account's own lists) one account may keep; one more is 409 CUSTOM_LABEL_LIMIT_REACHED. */
+  MAX_CUSTOM_LABELS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   /** Policy edits (PUT/DELETE of /api/v1/policies...) one account may make per minute; 0 = no limit. */
   POLICY_EDIT_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(30),
   /** An active OFAC version older than this (by issue date) makes /readyz say degraded while refresh is on. */

@@ -35,6 +35,7 @@ export {
 export { PolicyNotFoundError, type PolicyResolver } from './policy-resolver';
 export { policyReferenceField } from './screening-request';
 export { shippedRiskModel } from './engine/risk-model';
+export { ALLOW_CATEGORY, CUSTOM_SOURCE, type CustomLabelLookup } from './engine/custom-labels';
 /** Batch screening (src/batches) validates, prices, records and settles its items as single jobs are. */
 export {
   parseScreeningRequest,

@@ -112,6 +112,8 @@ export const fullResponseSchema = screeningResponseSchema.extend({
       direction: z.enum(['in', 'out']).optional(),
       usd: z.number().optional(),
       share: z.number().min(0).max(1).optional(),
+      label_id: z.uuid().optional().describe("A hit of the account's own list (source `custom`): the label's id"),
+      label_name: z.string().nullable().optional().describe("A hit of the account's own list: the label's name"),
     }),
   ),
   crawl: z.object({

@@ -8,6 +8,7 @@ import type { OperationContext } from './operations/context';
 import { evidenceOperations } from './operations/evidence';
 import { listsOperations } from './operations/lists';
 import { monitorsOperations } from './operations/monitors';
+import { customLabelsOperations } from './operations/custom-labels';
 import { policiesOperations } from './operations/policies';
 import { marketOperations } from './operations/market';
 import { screeningOperations } from './operations/screening';
@@ -33,6 +34,10 @@ const TAGS = [
   { name: 'Lists', description: 'Sanctions list versions, their provenance, and as-of lookups' },
   { name: 'Monitors', description: 'Addresses watched for risk changes, their alerts' },
   { name: 'Policies', description: "The account's risk policies: versioned, bounded by the risk model, a default" },
+  {
+    name: 'Custom labels',
+    description: "The account's own lists: blocklisted and allowed addresses, its screenings only",
+  },
   { name: 'Market data', description: 'Candles, capabilities and the unified query, per-account rate limits' },
   { name: 'Pay-per-use (x402)', description: 'Reports paid per request in USDC on Base, no account' },
   { name: 'Webhooks', description: 'Signed deliveries from the activity producer, Clerk, PayPal and PayFast' },
@@ -62,6 +67,7 @@ export function buildOpenApiDocument(options: OpenApiOptions) {
     listsOperations,
     monitorsOperations,
     policiesOperations,
+    customLabelsOperations,
     batchesOperations,
   ];
   const paths: Paths = {};

@@ -63,6 +63,8 @@ export const ERROR_CODES = {
   POLICY_LIMIT_REACHED: { status: 409, retryable: false },
   /** The account already keeps MAX_ACTIVE_MONITORS_PER_ACCOUNT monitors (active or paused): delete one first. */
   MONITOR_LIMIT_REACHED: { status: 409, retryable: false },
+  /** The account already keeps MAX_CUSTOM_LABELS_PER_ACCOUNT custom labels: delete one first. */
+  CUSTOM_LABEL_LIMIT_REACHED: { status: 409, retryable: false },
   /**
    * A monitor or list-version notice workflow whose own id or input names no stored monitor or list version
    * (monitor:<id> of an existing monitor, list-version:<id> of an existing version and its issue date), or a

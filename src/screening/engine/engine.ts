@@ -17,6 +17,7 @@ import { policyVerdict } from './policy-verdict';
 import { crawlRoots, runExposurePhase, type ExposurePhase } from './exposure-phase';
 import type { AnalysisResult, Balance, CrawlReport, FullResponse } from './types';
 import { AppError } from '../../platform/errors';
+import { type CustomLabelLookup, withCustomLabels } from './custom-labels';
 
 export interface AnalysisRequest {
   apiType: ApiType;
@@ -28,6 +29,8 @@ export interface AnalysisRequest {
   crawlTimeoutMs?: number;
   /** The customer policy the answer is scored under (the standard score is kept beside it); none: the model's. */
   policy?: PolicySnapshot | null;
+  /** The account screening: its own labels (custom_labels) apply to this answer only. None: the lists alone. */
+  accountId?: string;
 }
 
 export class TransactionNotFoundError extends AppError {
@@ -54,6 +57,8 @@ export interface EngineDeps {
   storedCloses?: StoredCloses;
   model: RiskModel;
   now?: () => number;
+  /** The accounts' own labels (src/custom-labels); absent: no screening reads any. */
+  customLabels?: CustomLabelLookup;
 }
 
 const HISTORY_LIMIT = 25;
@@ -228,7 +233,15 @@ export function createScreeningEngine(deps: EngineDeps) {
       }
 
       const listsStarted = now();
-      const intel = await deps.lists.lookup(req.chain, [...roles.keys()]);
+      // The account's own labels join the lists' for its screenings only (allow labels on the parties only).
+      const own = req.accountId && deps.customLabels ? { lookup: deps.customLabels, account: req.accountId } : null;
+      const partyLists = own
+        ? withCustomLabels(deps.lists, own.lookup, own.account, { includeAllow: true })
+        : deps.lists;
+      const crawlLists = own
+        ? withCustomLabels(deps.lists, own.lookup, own.account, { includeAllow: false })
+        : deps.lists;
+      const intel = await partyLists.lookup(req.chain, [...roles.keys()]);
       const listsMs = now() - listsStarted;
       const parties: Party[] = [...roles].map(([address, r]) => ({
         address,
@@ -241,7 +254,7 @@ export function createScreeningEngine(deps: EngineDeps) {
         exposure = await runExposurePhase({
           chain: req.chain,
           client,
-          lists: deps.lists,
+          lists: crawlLists,
           model: deps.model,
           usdValue: usdValueWith(pricer),
           apiType: req.apiType,
@@ -386,6 +399,7 @@ export function reasonOf(score: ScoreResult, crawlNote: string | null): string {
         : 'No risk indicator in the reference lists; an absent address is unknown, not proven clean'),
     score.behaviourNotes.length ? `behaviour: ${score.behaviourNotes.join(', ')}` : null,
     ...score.policyNotes,
+    ...(score.allowNotes ?? []),
     crawlNote,
   ]
     .filter(Boolean)

@@ -27,6 +27,8 @@ export interface LabelHit {
   confidence: string | null;
   source: string;
   sourceDate: string | null;
+  /** An account's own label (source `custom`): its id in custom_labels. */
+  labelId?: string;
 }
 
 /** A sanctions entry the list dropped: kept as context, never as a sanction. */

@@ -4,6 +4,7 @@ import type { AddressIntel } from './reference-lists';
 import { shippedRiskModel, type RiskModel } from './risk-model';
 import type { ScoringRules } from './scoring-policy';
 import type { Hit, RuleScores, Tag } from './types';
+import { ALLOW_CATEGORY, CUSTOM_SOURCE } from './custom-labels';
 
 /**
  * The explainable model of notes/risk-data.md §C, direct exposure only (hop 0), with every number from
@@ -15,7 +16,15 @@ export const LEVEL_BOUNDS: Readonly<{ MEDIUM: number; HIGH: number }> = shippedR
 
 /** A high-confidence exchange or custodian label: behaviour bonus and indirect exposure capped (§C.7). */
 export const isExchangeLabelled = (labels: AddressIntel['labels'], model: RiskModel = shippedRiskModel()): boolean =>
-  labels.some((l) => model.document.behaviour.exchange_categories.includes(l.category) && l.confidence === 'high');
+  labels.some(
+    (l) =>
+      l.source !== CUSTOM_SOURCE &&
+      model.document.behaviour.exchange_categories.includes(l.category) &&
+      l.confidence === 'high',
+  );
+
+/** An account's own label (source `custom`): it adds findings and never lowers a score (no behaviour discount). */
+const isCustom = (l: AddressIntel['labels'][number]): boolean => l.source === CUSTOM_SOURCE;
 
 export interface Party {
   address: string;
@@ -50,6 +59,8 @@ export interface ScoreResult {
   behaviourNotes: string[];
   /** What a customer policy changed that the hits do not say (a severe category raising the level). */
   policyNotes: string[];
+  /** The account's own `allow` labels of the screened parties: shown, they change no score. */
+  allowNotes?: string[];
 }
 
 export const riskLevelFor = (score: number, bounds: { MEDIUM: number; HIGH: number } = LEVEL_BOUNDS): RiskLevel =>
@@ -114,6 +125,10 @@ function listHits(model: RiskModel, p: Party): Hit[] {
     });
   }
   for (const l of p.intel.labels) {
+    if (isCustom(l)) {
+      hits.push(customHit(model, p, l));
+      continue;
+    }
     const score = Math.round(model.severity(l.category) * model.confidenceMultiplier(l.confidence));
     if (score <= 0) continue;
     hits.push({
@@ -130,6 +145,31 @@ function listHits(model: RiskModel, p: Party): Hit[] {
     });
   }
   return hits;
+}
+
+/**
+ * A hit of the account's own label: scored as a reference-list label of its category (the model's severity, high
+ * confidence); an `allow` label is a finding of score 0 that changes nothing.
+ */
+function customHit(model: RiskModel, p: Party, l: AddressIntel['labels'][number]): Hit {
+  const allow = l.category === ALLOW_CATEGORY;
+  const named = `${l.name ? ` ("${l.name}")` : ''}`;
+  return {
+    rule: 'tag_score',
+    score: allow ? 0 : Math.round(model.severity(l.category) * model.confidenceMultiplier(l.confidence)),
+    address: p.address,
+    role: p.role,
+    hop: 0,
+    category: l.category,
+    source: CUSTOM_SOURCE,
+    detail: allow
+      ? `${who(p)} is on the account's own allow list${named} (custom label ${l.labelId ?? 'unknown'}): ` +
+        'shown only, it lowers no score'
+      : `${who(p)} is labelled ${l.category.replace(/_/g, ' ')}${named} by the account's own list ` +
+        `(custom label ${l.labelId ?? 'unknown'})`,
+    ...(l.labelId ? { label_id: l.labelId } : {}),
+    label_name: l.name,
+  };
 }
 
 function tagsFor(p: Party): Tag[] {
@@ -172,7 +212,7 @@ function behaviour(
   if (exchangeLabel) {
     addressType = b.labelled_exchange;
     notes.push(`labelled exchange or custodian wallet (${signed(addressType)})`);
-  } else if (facts?.isContract && input.subjectLabels.length === 0) {
+  } else if (facts?.isContract && input.subjectLabels.filter((l) => !isCustom(l)).length === 0) {
     addressType = b.unlabelled_contract;
     notes.push(`unlabelled contract (${signed(addressType)})`);
   }
@@ -249,8 +289,12 @@ export function scoreParties(
         `${severe.category.replace(/_/g, ' ')} as severe: ${severe.detail}`,
     );
   }
-  // The driver is the single finding with the largest contribution (a freeze counts at its floor).
-  const driver = hits[0] ? hits[0].detail : null;
+  // The driver is the single finding with the largest contribution (a freeze counts at its floor); an `allow`
+  // finding (score 0) drives nothing.
+  const driver = hits.find((h) => h.score > 0)?.detail ?? null;
+  const allowNotes = hits
+    .filter((h) => h.source === CUSTOM_SOURCE && h.category === ALLOW_CATEGORY)
+    .map((h) => h.detail);
   return {
     ruleScores,
     riskScore,
@@ -260,6 +304,7 @@ export function scoreParties(
     driver,
     behaviourNotes: b.notes,
     policyNotes,
+    ...(allowNotes.length ? { allowNotes } : {}),
   };
 }
 

@@ -55,6 +55,9 @@ export interface Hit {
   usd?: number;
   /** Share of the screened party's flow in that direction that reached this address (0-1). */
   share?: number;
+  /** A hit of the account's own list (source `custom`): the label's id and name. */
+  label_id?: string;
+  label_name?: string | null;
 }
 
 export interface CrawlReport {

@@ -1,0 +1,11 @@
+/** What other parts use of custom labels: the store (also the screening engine's CustomLabelLookup) and the routes. */
+export { createCustomLabelStore, type CustomLabel, type CustomLabelStore } from './custom-labels-store';
+export {
+  createCustomLabelBody,
+  createCustomLabelsRouter,
+  customLabelCategories,
+  type CustomLabelsRouterDeps,
+} from './custom-labels-routes';
+export { CustomLabelLimitReachedError } from './errors';
+/** Answer shapes (the OpenAPI document reads them). */
+export type { customLabelListResponse, customLabelResponse, customLabelSchema } from './custom-labels-views';
