@@ -98,17 +98,10 @@ export function createMonitorStore(pool: Pool) {
     /** Inserts a new monitor and its first watched address (its target), in the create's transaction. */
     async insert(
       client: PoolClient,
-      m: {
-        id: string;
-        userId: string;
-        chain: string;
-        address: string;
-        referenceId: string | null;
-        alertLevel: AlertLevel;
-        everyHours: number;
-        policyId: string | null;
-        firstRequestId: string;
-      },
+      m: Pick<
+        Monitor,
+        'id' | 'userId' | 'chain' | 'address' | 'referenceId' | 'alertLevel' | 'everyHours' | 'policyId'
+      > & { firstRequestId: string },
     ): Promise<Monitor> {
       const { rows } = await client.query(
         `INSERT INTO monitors (id, user_id, chain, address, reference_id, alert_level, every_hours, policy_id,
