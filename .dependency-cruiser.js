@@ -9,7 +9,7 @@
  * src/app (the composition root), the entry points and test/ and bench/ may import anything.
  */
 const FEATURES =
-  '(screening|billing|identity|history|market|x402|lists|monitors|realtime|dashboard|batches|policies|custom-labels)';
+  '(screening|billing|identity|history|market|x402|lists|monitors|realtime|dashboard|batches|policies|custom-labels|entities)';
 
 /** What workflow code may load at run time: pure modules only. */
 const PURE_FOR_WORKFLOWS = [

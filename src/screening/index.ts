@@ -6,6 +6,7 @@ export type { StoredCloses, StoredCloseSeries } from './engine/usd-pricer';
 export type { EntityStore } from './lists/entities-store';
 export { ADDRESS_FORMAT_HINT, normalizeAddress, normalizeTxid, TXID_FORMAT_HINT } from './chains/target-format';
 export { SUPPORTED_CHAINS, type Chain } from './chains/chain';
+export type { AddressTransfer, ChainClient, UtxoTransaction } from './chains/chain-client';
 export { screeningResponseSchema } from './job-views';
 /** Answer shapes the dashboard renders (types only: nothing of the server enters the browser bundle). */
 export type { fullResponseSchema, polledFullJobSchema, submittedJobSchema } from './job-views';

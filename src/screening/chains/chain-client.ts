@@ -60,6 +60,18 @@ export interface AddressTransfer {
   amount: bigint;
 }
 
+/**
+ * A UTXO transaction whole, as clustering reads it: every input's spent address and value (coinbase inputs left
+ * out) and every output's. An input or output without an address (P2PK, OP_RETURN, bare multisig) has null.
+ */
+export interface UtxoTransaction {
+  txid: string;
+  /** Unix seconds of the including block; null while unconfirmed or when the source does not say. */
+  timestamp: number | null;
+  inputs: { address: string | null; value: bigint }[];
+  outputs: { address: string | null; value: bigint }[];
+}
+
 export interface AddressFacts {
   address: string;
   isContract: boolean;
@@ -92,6 +104,15 @@ export interface ChainClient {
     options: { limit: number },
     signal: AbortSignal,
   ): Promise<{ transfers: AddressTransfer[]; truncated: boolean }>;
+  /**
+   * The address's recent transactions whole (inputs and outputs with their addresses), newest first, at most `limit`:
+   * what common-input clustering reads. Only UTXO chains (bitcoin) have it.
+   */
+  getAddressTransactions?(
+    address: string,
+    options: { limit: number },
+    signal: AbortSignal,
+  ): Promise<{ transactions: UtxoTransaction[]; truncated: boolean }>;
   /**
    * Where getAddressTransfers reads from and what that source cannot see (echoed as the full response's
    * `crawl.source`). Absent when a chain has one source only.
