@@ -96,6 +96,21 @@ const crawlLimitsSchema = z.object({
   deadlineShare: z.number(),
 });
 
+/** How a finding on another address of the same wallet cluster reached the screened one (issue 29). */
+export const viaClusterSchema = z.object({
+  cluster_id: z.string(),
+  heuristic: z.string().describe('The weakest heuristic on the chain of merges: common_input or deposit_address'),
+  txid: z.string().describe("That merge's transaction"),
+  size: z.int().min(1),
+  partial: z.boolean(),
+  address: z.string().describe("The cluster's address the finding is on"),
+  confidence: z
+    .number()
+    .describe("The label source's confidence on the TagPack scale (100 owns the key, 60 authority)"),
+  weight: z.number().describe('What the finding is multiplied by: min(1, confidence / full weight) × heuristic weight'),
+  merges: z.array(z.object({ a: z.string(), b: z.string(), heuristic: z.string(), txid: z.string() })),
+});
+
 /** /fullresponse: the response plus every hit, the crawl and its graph, pricing, cost, model and timings. */
 export const fullResponseSchema = screeningResponseSchema.extend({
   hits: z.array(
@@ -114,8 +129,24 @@ export const fullResponseSchema = screeningResponseSchema.extend({
       share: z.number().min(0).max(1).optional(),
       label_id: z.uuid().optional().describe("A hit of the account's own list (source `custom`): the label's id"),
       label_name: z.string().nullable().optional().describe("A hit of the account's own list: the label's name"),
+      via_cluster: viaClusterSchema
+        .optional()
+        .describe(
+          'A finding on another address of the same wallet cluster: the cluster and the merges that joined them',
+        ),
     }),
   ),
+  clusters: z
+    .array(
+      z.object({
+        address: z.string(),
+        cluster_id: z.string(),
+        size: z.int().min(1),
+        partial: z.boolean(),
+      }),
+    )
+    .optional()
+    .describe('The wallet clusters of the screened parties and crawled addresses that belong to one (size > 1)'),
   crawl: z.object({
     ran: z.boolean(),
     note: z.string().nullable(),
@@ -191,6 +222,10 @@ export const fullResponseSchema = screeningResponseSchema.extend({
     cut_short: z.boolean().optional(),
     cache_hits: z.int().optional(),
     cache_misses: z.int().optional(),
+    cluster_calls: z
+      .int()
+      .optional()
+      .describe('Chain calls spent growing wallet clusters, against clusters.expansion_calls'),
   }),
 });
 

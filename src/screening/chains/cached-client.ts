@@ -35,6 +35,13 @@ export function createCachingChainClient(
     normalizeAddress: (raw) => inner.normalizeAddress(raw),
     getAddressFacts: (address, opts, signal) => inner.getAddressFacts(address, opts, signal),
     ...(inner.historySource ? { historySource: (signal: AbortSignal) => inner.historySource!(signal) } : {}),
+    // Not cached here: the cluster store records which addresses' transactions were read (cluster_addresses).
+    ...(inner.getAddressTransactions
+      ? {
+          getAddressTransactions: (address: string, opts: { limit: number }, signal: AbortSignal) =>
+            inner.getAddressTransactions!(address, opts, signal),
+        }
+      : {}),
     async getTransaction(hash, signal) {
       const cached = await safe(() => store.getTransaction(inner.chain, hash), null);
       if (cached) {

@@ -18,6 +18,7 @@ import { crawlRoots, runExposurePhase, type ExposurePhase } from './exposure-pha
 import type { AnalysisResult, Balance, CrawlReport, FullResponse } from './types';
 import { AppError } from '../../platform/errors';
 import { type CustomLabelLookup, withCustomLabels } from './custom-labels';
+import { type ClusterMembership, type ClusterPort, type ExpansionBudget, withClusters } from './cluster-labels';
 
 export interface AnalysisRequest {
   apiType: ApiType;
@@ -59,6 +60,8 @@ export interface EngineDeps {
   now?: () => number;
   /** The accounts' own labels (src/custom-labels); absent: no screening reads any. */
   customLabels?: CustomLabelLookup;
+  /** Wallet clusters (src/entities): labels spread to every address of a cluster. Absent: addresses stand alone. */
+  clusters?: ClusterPort;
 }
 
 const HISTORY_LIMIT = 25;
@@ -235,12 +238,30 @@ export function createScreeningEngine(deps: EngineDeps) {
       const listsStarted = now();
       // The account's own labels join the lists' for its screenings only (allow labels on the parties only).
       const own = req.accountId && deps.customLabels ? { lookup: deps.customLabels, account: req.accountId } : null;
-      const partyLists = own
+      const ownPartyLists = own
         ? withCustomLabels(deps.lists, own.lookup, own.account, { includeAllow: true })
         : deps.lists;
-      const crawlLists = own
+      const ownCrawlLists = own
         ? withCustomLabels(deps.lists, own.lookup, own.account, { includeAllow: false })
         : deps.lists;
+      // Labels follow entities: every lookup grows the addresses' clusters within one budget for the whole job. A
+      // lists-only screening (no client) still reads the clusters earlier crawls stored.
+      const budget: ExpansionBudget = { calls: deps.model.document.clusters.expansion_calls, spent: 0 };
+      const memberships = new Map<string, ClusterMembership>();
+      const clustered = (lists: ReferenceLists) => {
+        if (!deps.clusters) return lists;
+        const wrapped = withClusters(lists, deps.clusters, { model: deps.model, client, budget, signal });
+        return {
+          provenance: wrapped.provenance,
+          lookup: async (chain: Chain, addresses: readonly string[]) => {
+            const found = await wrapped.lookup(chain, addresses);
+            for (const [a, m] of wrapped.memberships()) memberships.set(a, m);
+            return found;
+          },
+        } satisfies ReferenceLists;
+      };
+      const partyLists = clustered(ownPartyLists);
+      const crawlLists = clustered(ownCrawlLists);
       const intel = await partyLists.lookup(req.chain, [...roles.keys()]);
       const listsMs = now() - listsStarted;
       const parties: Party[] = [...roles].map(([address, r]) => ({
@@ -381,7 +402,15 @@ export function createScreeningEngine(deps: EngineDeps) {
           cut_short: !crawl.complete,
           cache_hits: cache.hits,
           cache_misses: cache.misses,
+          ...(deps.clusters ? { cluster_calls: budget.spent } : {}),
         },
+        ...(deps.clusters
+          ? {
+              clusters: [...memberships]
+                .filter(([, m]) => m.size > 1)
+                .map(([address, m]) => ({ address, cluster_id: m.id, size: m.size, partial: m.partial })),
+            }
+          : {}),
       };
       return { response, full, depthReached: crawl.depth_reached };
     },
@@ -392,6 +421,10 @@ export type ScreeningEngine = ReturnType<typeof createScreeningEngine>;
 
 /** The answer's one-line reason: what drove the score, the behaviour that moved it, the policy, the crawl's caveat. */
 export function reasonOf(score: ScoreResult, crawlNote: string | null): string {
+  // A finding reached through a wallet cluster is named even when another finding drives the score.
+  const viaCluster = score.hits.find((h) => h.via_cluster && h.score > 0);
+  const clusterSentence =
+    viaCluster && viaCluster.detail !== score.driver ? `through a wallet cluster: ${viaCluster.detail}` : null;
   return [
     score.driver ??
       (score.behaviourNotes.length
@@ -399,6 +432,7 @@ export function reasonOf(score: ScoreResult, crawlNote: string | null): string {
         : 'No risk indicator in the reference lists; an absent address is unknown, not proven clean'),
     score.behaviourNotes.length ? `behaviour: ${score.behaviourNotes.join(', ')}` : null,
     ...score.policyNotes,
+    clusterSentence,
     ...(score.allowNotes ?? []),
     crawlNote,
   ]

@@ -3,6 +3,8 @@ import type { ExposureNode } from './exposure-crawl';
 import { shippedRiskModel, type RiskModel } from './risk-model';
 import type { ScoringRules } from './scoring-policy';
 import type { Hit } from './types';
+import type { ViaCluster } from './reference-lists';
+import { clusterEvidence } from './cluster-evidence';
 
 /**
  * risk-data §C.5-6, parameters from risk-model.json `indirect`: E = min(cap, S · min(1, share /
@@ -30,13 +32,23 @@ export function indirectExposureHits(
   const hits: Hit[] = [];
   for (const n of nodes) {
     if (!n.intel || n.hop < 1 || n.hop > (rules?.maxHops ?? Number.POSITIVE_INFINITY)) continue;
-    const findings: { severity: number; category: string; source: string | null; what: string; sanction: boolean }[] = [
+    const findings: {
+      severity: number;
+      category: string;
+      source: string | null;
+      what: string;
+      sanction: boolean;
+      via?: ViaCluster;
+    }[] = [
       ...n.intel.sanctions.map((s) => ({
-        severity: p.sanctioned_severity,
+        severity: p.sanctioned_severity * (s.viaCluster?.weight ?? 1),
         category: 'sanctions',
         source: s.source,
-        what: `an OFAC SDN listed address${s.sdnName ? ` (${s.sdnName})` : ''}`,
+        what: s.viaCluster
+          ? `the entity of an OFAC SDN listed address${s.sdnName ? ` (${s.sdnName})` : ''}`
+          : `an OFAC SDN listed address${s.sdnName ? ` (${s.sdnName})` : ''}`,
         sanction: true,
+        via: s.viaCluster,
       })),
       ...n.intel.freezes
         .filter((f) => f.status === 'blacklisted')
@@ -48,11 +60,13 @@ export function indirectExposureHits(
           sanction: false,
         })),
       ...n.intel.labels.map((l) => ({
-        severity: model.severity(l.category) * model.confidenceMultiplier(l.confidence),
+        severity:
+          model.severity(l.category) * (l.viaCluster ? l.viaCluster.weight : model.confidenceMultiplier(l.confidence)),
         category: l.category,
         source: l.source,
-        what: `${l.category.replace(/_/g, ' ')}${l.name ? ` (${l.name})` : ''}`,
+        what: `${l.viaCluster ? 'the entity of an address labelled ' : ''}${l.category.replace(/_/g, ' ')}${l.name ? ` (${l.name})` : ''}`,
         sanction: false,
+        via: l.viaCluster,
       })),
     ];
     for (const f of findings) {
@@ -79,11 +93,13 @@ export function indirectExposureHits(
         source: f.source,
         detail:
           `${pct(n.share)} of ${n.path[0]}'s ${flow} ${n.hop === 1 ? 'directly' : `within ${n.hop} hops`} ` +
-          `${n.direction === 'in' ? 'from' : 'to'} ${f.what}: ${n.path.join(' → ')}`,
+          `${n.direction === 'in' ? 'from' : 'to'} ${f.what}: ${n.path.join(' → ')}` +
+          `${f.via ? `; ${clusterEvidence(f.via)}` : ''}`,
         path: n.path,
         direction: n.direction,
         usd: Math.round(n.usd * 100) / 100,
         share: Math.round(n.share * 10_000) / 10_000,
+        ...(f.via ? { via_cluster: f.via } : {}),
       });
     }
   }

@@ -1,6 +1,29 @@
 import type { Pool } from 'pg';
 import { EVM_CHAINS, type Chain } from '../chains/chain';
 
+/**
+ * How a finding on another address of the same wallet cluster reached this one (issue 29): the cluster, the labelled
+ * member, the chain of merges between them, and the weight the spread carries (source confidence × heuristic).
+ */
+export interface ViaCluster {
+  cluster_id: string;
+  /** The weakest heuristic on the chain of merges (common_input, deposit_address). */
+  heuristic: string;
+  /** The transaction of that merge: the evidence an analyst checks first. */
+  txid: string;
+  size: number;
+  /** The cluster was grown only in part (a call budget or a deadline stopped it): it may hold more. */
+  partial: boolean;
+  /** The cluster's address the finding is on. */
+  address: string;
+  /** The label source's confidence on GraphSense's TagPack scale (100 owns the key, 60 authority, 20 web crawl). */
+  confidence: number;
+  /** min(1, confidence / full weight) × the heuristic's weight: what the finding's score is multiplied by. */
+  weight: number;
+  /** From this address to the labelled one, one merge each (its two addresses, heuristic, txid). */
+  merges: { a: string; b: string; heuristic: string; txid: string }[];
+}
+
 export interface SanctionHit {
   chain: string;
   sdnName: string | null;
@@ -8,6 +31,8 @@ export interface SanctionHit {
   programs: string[];
   designated: string | null;
   source: string | null;
+  /** Listed on another address of this address's wallet cluster, not on this one. */
+  viaCluster?: ViaCluster;
 }
 
 export interface FreezeHit {
@@ -29,6 +54,8 @@ export interface LabelHit {
   sourceDate: string | null;
   /** An account's own label (source `custom`): its id in custom_labels. */
   labelId?: string;
+  /** Put on another address of this address's wallet cluster, not on this one. */
+  viaCluster?: ViaCluster;
 }
 
 /** A sanctions entry the list dropped: kept as context, never as a sanction. */

@@ -69,6 +69,24 @@ export const riskModelSchema = z
         deadline_share: share,
       })
       .strict(),
+    // How labels spread through wallet clusters (src/screening/engine/cluster-labels.ts).
+    clusters: z
+      .object({
+        full_weight_confidence: z.number().positive().max(100),
+        source_confidence: z
+          .object({
+            custom: z.number().min(0).max(100),
+            sanctions: z.number().min(0).max(100),
+            label_high: z.number().min(0).max(100),
+            label_medium: z.number().min(0).max(100),
+            label_low: z.number().min(0).max(100),
+          })
+          .strict(),
+        heuristic_weight: z.record(z.string(), z.number().min(0).max(1)),
+        expansion_calls: z.number().int().min(0),
+        max_members_read: positiveInt,
+      })
+      .strict(),
     // What a customer policy (PUT /api/v1/policies/:id) may set: [lowest, highest] of each setting.
     policy_bounds: z
       .object({

@@ -1,6 +1,7 @@
 import type { RiskLevel } from '../workflow-types';
 import type { AddressFacts } from '../chains/chain-client';
-import type { AddressIntel } from './reference-lists';
+import type { AddressIntel, LabelHit, SanctionHit, ViaCluster } from './reference-lists';
+import { clusterEvidence } from './cluster-evidence';
 import { shippedRiskModel, type RiskModel } from './risk-model';
 import type { ScoringRules } from './scoring-policy';
 import type { Hit, RuleScores, Tag } from './types';
@@ -79,6 +80,10 @@ function listHits(model: RiskModel, p: Party): Hit[] {
   } = model.document.direct;
   const hits: Hit[] = [];
   for (const s of p.intel.sanctions) {
+    if (s.viaCluster) {
+      hits.push(clusterSanctionHit(model, p, s, s.viaCluster));
+      continue;
+    }
     const name = s.sdnName
       ? `${s.sdnName}${s.programs.length ? ` (programs ${s.programs.join(', ')})` : ''}`
       : 'OFAC SDN listed address';
@@ -125,6 +130,11 @@ function listHits(model: RiskModel, p: Party): Hit[] {
     });
   }
   for (const l of p.intel.labels) {
+    if (l.viaCluster) {
+      const hit = clusterLabelHit(model, p, l, l.viaCluster);
+      if (hit) hits.push(hit);
+      continue;
+    }
     if (isCustom(l)) {
       hits.push(customHit(model, p, l));
       continue;
@@ -145,6 +155,45 @@ function listHits(model: RiskModel, p: Party): Hit[] {
     });
   }
   return hits;
+}
+
+/** A sanction on another address of the same cluster: the entity is sanctioned, this address is not listed itself. */
+function clusterSanctionHit(model: RiskModel, p: Party, s: SanctionHit, v: ViaCluster): Hit {
+  return {
+    rule: 'tag_score',
+    score: Math.round(model.severity('sanctions') * v.weight),
+    address: p.address,
+    role: p.role,
+    hop: 0,
+    category: 'sanctions',
+    source: s.source,
+    detail:
+      `${who(p)} belongs to the same entity as an OFAC SDN listed address` +
+      `${s.sdnName ? ` (${s.sdnName})` : ''}: ${clusterEvidence(v)}`,
+    via_cluster: v,
+  };
+}
+
+/** A label of another address of the same cluster, weighted by its source's confidence and the merges' heuristic. */
+function clusterLabelHit(model: RiskModel, p: Party, l: LabelHit, v: ViaCluster): Hit | null {
+  const score = Math.round(model.severity(l.category) * v.weight);
+  const attribution = model.document.behaviour.exchange_categories.includes(l.category);
+  if (score <= 0 && !attribution) return null;
+  return {
+    rule: 'tag_score',
+    score,
+    address: p.address,
+    role: p.role,
+    hop: 0,
+    category: l.category,
+    source: l.source,
+    detail:
+      `${who(p)} belongs to the same entity as an address labelled ${l.category.replace(/_/g, ' ')}` +
+      `${l.name ? ` ("${l.name}")` : ''} by ${l.source === CUSTOM_SOURCE ? "the account's own list" : l.source}: ` +
+      clusterEvidence(v),
+    ...(l.labelId ? { label_id: l.labelId, label_name: l.name } : {}),
+    via_cluster: v,
+  };
 }
 
 /**
@@ -178,7 +227,9 @@ function tagsFor(p: Party): Tag[] {
     ...p.intel.sanctions.map((s) => ({
       name: s.sdnName ?? 'OFAC SDN',
       type: 'sanctions',
-      display: `${prefix}OFAC SDN${s.sdnName ? `: ${s.sdnName}` : ''}`,
+      display: s.viaCluster
+        ? `${prefix}entity of an OFAC SDN address${s.sdnName ? `: ${s.sdnName}` : ''} (cluster ${s.viaCluster.cluster_id})`
+        : `${prefix}OFAC SDN${s.sdnName ? `: ${s.sdnName}` : ''}`,
     })),
     ...(p.intel.delistings ?? []).map((d) => ({
       name: d.sdnName ?? 'OFAC SDN (delisted)',
@@ -193,7 +244,9 @@ function tagsFor(p: Party): Tag[] {
     ...p.intel.labels.map((l) => ({
       name: l.name ?? l.category,
       type: l.category,
-      display: `${prefix}${l.category.replace(/_/g, ' ')}${l.name ? `: ${l.name}` : ''} (${l.source})`,
+      display:
+        `${prefix}${l.category.replace(/_/g, ' ')}${l.name ? `: ${l.name}` : ''} (${l.source}` +
+        `${l.viaCluster ? `, via cluster ${l.viaCluster.cluster_id}` : ''})`,
     })),
   ];
 }

@@ -58,6 +58,8 @@ export interface Hit {
   /** A hit of the account's own list (source `custom`): the label's id and name. */
   label_id?: string;
   label_name?: string | null;
+  /** A finding on another address of the same wallet cluster: the cluster and the merges that joined them. */
+  via_cluster?: import('./reference-lists').ViaCluster;
 }
 
 export interface CrawlReport {
@@ -124,7 +126,11 @@ export interface FullResponse extends ScreeningResponse {
     /** Chain cache (Postgres) answers for this job: finished transactions and fresh address pages. */
     cache_hits?: number;
     cache_misses?: number;
+    /** Chain calls spent growing wallet clusters. */
+    cluster_calls?: number;
   };
+  /** The wallet clusters (size > 1) of the screened parties and the crawled addresses. */
+  clusters?: { address: string; cluster_id: string; size: number; partial: boolean }[];
 }
 
 export interface AnalysisResult {

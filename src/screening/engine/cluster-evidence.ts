@@ -1,0 +1,15 @@
+import type { ViaCluster } from './reference-lists';
+
+/** "joined by common-input ownership in tx …": the evidence of a cluster finding, in words. */
+export function clusterEvidence(v: ViaCluster): string {
+  const how =
+    v.heuristic === 'common_input'
+      ? 'spent together as inputs of one transaction (common-input ownership)'
+      : v.heuristic === 'deposit_address'
+        ? 'a deposit address forwarding to its hot wallet'
+        : v.heuristic.replace(/_/g, ' ');
+  return (
+    `wallet cluster ${v.cluster_id} (${v.size}${v.partial ? '+, known in part' : ''} addresses) joined it to ` +
+    `${v.address} through ${v.merges.length} merge${v.merges.length === 1 ? '' : 's'}: ${how}, tx ${v.txid}`
+  );
+}
