@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: every figure of the service (P1–P11) in one run on one local stack (embedded
+ * `npm run bench`: every figure of the service (P1–P12) in one run on one local stack (embedded
  * Postgres, Temporal dev server, api + worker, as the tests start it), each beside its baseline
  * measured in the same run, printed as one markdown table plus a JSON line. Sizes: bench/lib/bench-config.ts.
  */
@@ -22,6 +22,7 @@ import { measureListIssue } from './figures/p8-list-issue';
 import { measureMonitorNotice } from './figures/p9-monitor-notice';
 import { measureBatchThroughput } from './figures/p10-batch';
 import { measureScaleOut } from './figures/p11-scale-out';
+import { measureEntities } from './figures/p12-entities';
 import { loadBenchConfig, type FigureId } from './lib/bench-config';
 import type { BenchContext } from './lib/context';
 import { jsonLine, markdownTable, type Figure } from './lib/report';
@@ -38,6 +39,7 @@ const FIGURES: Record<FigureId, (ctx: BenchContext) => Promise<Figure[]>> = {
   p9: measureMonitorNotice,
   p10: measureBatchThroughput,
   p11: measureScaleOut,
+  p12: measureEntities,
 };
 
 const ACTIVITY_SECRET = 'bench-activity-secret-0123456789';

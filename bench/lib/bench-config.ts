@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
 const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
-const FIGURE_IDS = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9', 'p10', 'p11'] as const;
+const FIGURE_IDS = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9', 'p10', 'p11', 'p12'] as const;
 export type FigureId = (typeof FIGURE_IDS)[number];
 
 /** Sizes of `npm run bench`; the defaults finish the whole run in a few minutes on a 2-core machine. */
 const schema = z.object({
-  /** Comma-separated subset of p1..p11 (default all), for re-measuring one figure. */
+  /** Comma-separated subset of p1..p12 (default all), for re-measuring one figure. */
   BENCH_ONLY: z
     .string()
     .optional()
@@ -29,6 +29,16 @@ const schema = z.object({
   BENCH_MONITORS_TOUCHED: count(100),
   /** P10: items of the batch, and single jobs of its baseline (the batch route takes at most 1,000). */
   BENCH_BATCH_ITEMS: z.coerce.number().int().min(2).max(1_000).default(1_000),
+  /** P12: ordinary wallets of the simulated economy (each seed), at least 200 for the issue's figure. */
+  BENCH_ENTITY_WALLETS: count(200),
+  /** P12: clean addresses screened per seed (a seeded sample), and screenings in flight. */
+  BENCH_ENTITY_CLEAN_SAMPLE: count(300),
+  BENCH_ENTITY_CONCURRENCY: count(4),
+  /** P12: random unions of the in-process union-find (over as many keys), and links applied to the Postgres store. */
+  BENCH_ENTITY_UNIONS: count(1_000_000),
+  BENCH_ENTITY_STORE_LINKS: count(20_000),
+  /** P12: addresses of the one-owner cluster built through node calls (in funding transactions of 100 outputs). */
+  BENCH_ENTITY_CLUSTER_SIZE: count(10_000),
 });
 
 export type BenchConfig = z.infer<typeof schema>;

@@ -1,3 +1,4 @@
+import { createReferenceLists } from '../screening/engine/reference-lists';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Client } from '@temporalio/client';
@@ -83,6 +84,8 @@ export type ApiConfig = Pick<
   | 'BSC_RPC_URL'
   | 'CHAIN_REQUEST_TIMEOUT_MS'
   | 'BITCOIN_ESPLORA_URL'
+  | 'BITCOIN_RPC_URL'
+  | 'BITCOIN_NETWORK'
   | 'TRON_API_URL'
   | 'TRON_API_KEY'
   | 'SOLANA_RPC_URL'
@@ -210,8 +213,10 @@ export async function startApiServer(deps: {
       policies: stores.policies,
       hold: { pool, credits: stores.credits, subscriptions: stores.subscriptions, capabilities },
       maxActivePerAccount: config.MAX_ACTIVE_MONITORS_PER_ACCOUNT,
+      bitcoinNetwork: config.BITCOIN_NETWORK,
     },
     maxCustomLabelsPerAccount: config.MAX_CUSTOM_LABELS_PER_ACCOUNT,
+    referenceLists: createReferenceLists(pool),
     limitPolicyEdits: createPolicyEditLimit({ pool, perMinute: config.POLICY_EDIT_LIMIT_PER_MINUTE }),
     lists: listsDeps,
     capabilities,
@@ -250,6 +255,7 @@ export async function startApiServer(deps: {
       crawlTimeoutMs: config.CRAWL_TIMEOUT_DEFAULT_MS,
       heartbeatTimeoutMs: config.ANALYSIS_HEARTBEAT_TIMEOUT_MS,
       reportTimeoutMs: config.X402_REPORT_TIMEOUT_MS,
+      bitcoinNetwork: config.BITCOIN_NETWORK,
       log,
     },
     marketData: {

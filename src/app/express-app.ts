@@ -33,6 +33,8 @@ import { createListsRouter, type ListsRouterDeps } from '../lists';
 import { createMonitorsRouter, type MonitorsRouterDeps } from '../monitors';
 import { createPoliciesRouter, type PolicyStore } from '../policies';
 import { createCustomLabelsRouter, type CustomLabelStore } from '../custom-labels';
+import { type ClusterStore, createClustersRouter } from '../entities';
+import type { ReferenceLists } from '../screening';
 import { shippedRiskModel } from '../screening/engine/risk-model';
 import { type BatchRouterDeps, createBatchRouter, isBatchSubmit } from '../batches';
 import type { ApiMetrics } from './metrics/api-metrics';
@@ -79,6 +81,9 @@ export interface AppDeps
   customLabels: CustomLabelStore;
   /** Custom labels one account may keep (MAX_CUSTOM_LABELS_PER_ACCOUNT). */
   maxCustomLabelsPerAccount: number;
+  /** Wallet clusters (routes /api/v1/clusters), labelled from the reference lists and the caller's own. */
+  clusters: ClusterStore;
+  referenceLists: ReferenceLists;
   /** The public keys that verify signed answers, served at /.well-known/jwks.json. */
   evidenceKeys: Pick<SigningKeyRing, 'publicKeys'>;
   config: ScreeningRouterDeps['config'] & BillingRouterDeps['config'] & ApiKeysRouterDeps['config'];
@@ -159,6 +164,16 @@ export function createApp(deps: AppDeps): Express {
       customLabels: deps.customLabels,
       model: shippedRiskModel(),
       maxPerAccount: deps.maxCustomLabelsPerAccount,
+      bitcoinNetwork: deps.config.BITCOIN_NETWORK,
+    }),
+  );
+  v1.use(
+    createClustersRouter({
+      clusters: deps.clusters,
+      lists: deps.referenceLists,
+      customLabels: deps.customLabels,
+      model: shippedRiskModel(),
+      bitcoinNetwork: deps.config.BITCOIN_NETWORK,
     }),
   );
   v1.use(createBatchRouter(deps));

@@ -15,6 +15,7 @@ import { createMarketStore } from '../market/store/market-candles';
 import { createBatchStore } from '../batches';
 import { createPolicyStore } from '../policies';
 import { createCustomLabelStore } from '../custom-labels';
+import { createClusterStore } from '../entities';
 
 /** Every Postgres-backed store over one pool. */
 export function createStores(pool: Pool) {
@@ -37,6 +38,8 @@ export function createStores(pool: Pool) {
     policies: createPolicyStore(pool),
     /** The account's own lists; also the CustomLabelLookup the worker's engine reads. */
     customLabels: createCustomLabelStore(pool),
+    /** Wallet clusters: grown by screenings (the engine's ClusterPort), read by GET /api/v1/clusters. */
+    clusters: createClusterStore(pool),
   };
 }
 

@@ -1,3 +1,4 @@
+import { createClusterPort } from '../entities';
 import { configuredChains } from '../screening/chains/registry';
 import { capabilitiesFor } from '../screening/engine/capabilities';
 import { bundleWorkflowCode, type NativeConnection, Runtime, Worker } from '@temporalio/worker';
@@ -59,6 +60,8 @@ export type WorkerConfig = Pick<
   | 'HTTP_MAX_RESPONSE_BYTES'
   | 'DATABASE_POOL_SIZE'
   | 'BITCOIN_ESPLORA_URL'
+  | 'BITCOIN_RPC_URL'
+  | 'BITCOIN_NETWORK'
   | 'TRON_API_URL'
   | 'TRON_API_KEY'
   | 'SOLANA_RPC_URL'
@@ -120,6 +123,8 @@ export function buildActivities(
     storedCloses: createStoredCloses(pool),
     // The accounts' own lists: each screening reads its account's labels only (analyzeTarget passes accountId).
     customLabels: stores.customLabels,
+    // Wallet clusters: each screening grows its parties' and crawled addresses' clusters within its call budget.
+    clusters: createClusterPort(stores.clusters),
   });
   const confirmWithPayFast = config.PAYFAST_SERVER_VALIDATION
     ? createPayFastServerValidator({ url: payfastValidateUrl(config.PAYFAST_MODE) })

@@ -19,7 +19,7 @@ export interface BatchRouterDeps {
   batchService: BatchService;
   batches: BatchStore;
   capabilities: EngineCapabilities;
-  config: Pick<Config, 'CRAWL_TIMEOUT_DEFAULT_MS' | 'CRAWL_TIMEOUT_MAX_MS'>;
+  config: Pick<Config, 'CRAWL_TIMEOUT_DEFAULT_MS' | 'CRAWL_TIMEOUT_MAX_MS' | 'BITCOIN_NETWORK'>;
   /** The account's job-submit limit (JOB_SUBMIT_LIMIT_PER_MINUTE): a batch counts as one submit. */
   limitSubmits: RateLimitCheck;
 }
@@ -98,6 +98,7 @@ export function createBatchRouter(deps: BatchRouterDeps): Router {
         {
           defaultCrawlTimeoutMs: deps.config.CRAWL_TIMEOUT_DEFAULT_MS,
           maxCrawlTimeoutMs: deps.config.CRAWL_TIMEOUT_MAX_MS,
+          bitcoinNetwork: deps.config.BITCOIN_NETWORK,
         },
         deps.capabilities,
       );

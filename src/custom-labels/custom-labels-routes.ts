@@ -4,8 +4,9 @@ import { currentUser, requireScope } from '../identity';
 import { DIGITS, isUuid } from '../platform/http/common-patterns';
 import { invalidParameter, notFound, parseOrThrow, structuredError } from '../platform/http/errors';
 import {
-  ADDRESS_FORMAT_HINT,
+  addressFormatHint,
   ALLOW_CATEGORY,
+  type BitcoinNetwork,
   normalizeAddress,
   SUPPORTED_CHAINS,
   type shippedRiskModel,
@@ -20,6 +21,8 @@ export interface CustomLabelsRouterDeps {
   model: ReturnType<typeof shippedRiskModel>;
   /** Labels one account may keep (MAX_CUSTOM_LABELS_PER_ACCOUNT). */
   maxPerAccount: number;
+  /** BITCOIN_NETWORK: the bitcoin addresses a label may name (those its screenings see). */
+  bitcoinNetwork: BitcoinNetwork;
 }
 
 /** The categories a label may name: the risk model's (data/risk/risk_categories.json's) and `allow`. */
@@ -58,8 +61,8 @@ export function createCustomLabelsRouter(deps: CustomLabelsRouterDeps): Router {
 
   router.post('/custom-labels', requireScope('screening'), async (req, res) => {
     const parsed = parseOrThrow(body, req.body);
-    const address = normalizeAddress(parsed.chain, parsed.address);
-    if (!address) throw invalidParameter('address', ADDRESS_FORMAT_HINT[parsed.chain]);
+    const address = normalizeAddress(parsed.chain, parsed.address, deps.bitcoinNetwork);
+    if (!address) throw invalidParameter('address', addressFormatHint(parsed.chain, deps.bitcoinNetwork));
     const outcome = await deps.customLabels
       .create(
         {
@@ -90,8 +93,10 @@ export function createCustomLabelsRouter(deps: CustomLabelsRouterDeps): Router {
     if (req.query.address !== undefined) {
       if (!chain) throw invalidParameter('chain', `one of ${SUPPORTED_CHAINS.join(', ')} (address needs its chain)`);
       const raw = req.query.address;
-      address = (typeof raw === 'string' && raw.length <= 128 && normalizeAddress(chain, raw)) || undefined;
-      if (!address) throw invalidParameter('address', ADDRESS_FORMAT_HINT[chain]);
+      address =
+        (typeof raw === 'string' && raw.length <= 128 && normalizeAddress(chain, raw, deps.bitcoinNetwork)) ||
+        undefined;
+      if (!address) throw invalidParameter('address', addressFormatHint(chain, deps.bitcoinNetwork));
     }
     const { labels, total } = await deps.customLabels.listForUser(currentUser(res).id, {
       limit,

@@ -8,7 +8,8 @@ import { ChainAttr, UserIdAttr } from '../platform/temporal/search-attributes';
 import type { RateLimitCheck } from '../platform/rate-limit/middleware';
 import { policyReferenceField } from '../policies';
 import {
-  ADDRESS_FORMAT_HINT,
+  addressFormatHint,
+  type BitcoinNetwork,
   type HoldDeps,
   normalizeAddress,
   type PolicyResolver,
@@ -35,6 +36,8 @@ export interface MonitorsRouterDeps {
   hold: Pick<HoldDeps, 'pool' | 'credits' | 'subscriptions' | 'capabilities'>;
   /** Monitors one account may keep (MAX_ACTIVE_MONITORS_PER_ACCOUNT). */
   maxActivePerAccount: number;
+  /** BITCOIN_NETWORK: the bitcoin addresses a monitor may watch. */
+  bitcoinNetwork: BitcoinNetwork;
 }
 
 export const createMonitorBody = z
@@ -104,8 +107,8 @@ export function createMonitorsRouter(deps: MonitorsRouterDeps): Router {
 
   router.post('/monitors', requireScope('screening'), deps.limitSubmits, async (req, res) => {
     const body = parseOrThrow(createMonitorBody, req.body);
-    const address = normalizeAddress(body.chain, body.address);
-    if (!address) throw invalidParameter('address', ADDRESS_FORMAT_HINT[body.chain]);
+    const address = normalizeAddress(body.chain, body.address, deps.bitcoinNetwork);
+    if (!address) throw invalidParameter('address', addressFormatHint(body.chain, deps.bitcoinNetwork));
     const user = currentUser(res);
     // A policy the account does not have is a 404 now, not a failed re-screen later.
     if (body.policy_id) await deps.policies.resolve(user.id, body.policy_id);

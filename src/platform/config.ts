@@ -1,6 +1,8 @@
 import { z } from 'zod';
 /** How EVM address history is read (src/screening/chains/evm-history-source.ts): auto picks the best available. */
 export const EVM_HISTORY_MODES = ['auto', 'otterscan', 'etherscan', 'logs'] as const;
+/** The bitcoin networks a deployment may screen (src/screening/chains/bitcoin-address.ts): BITCOIN_NETWORK. */
+export const BITCOIN_NETWORKS = ['mainnet', 'testnet', 'regtest', 'simnet'] as const;
 import { SYMBOL_PATTERN } from './http/common-patterns';
 import { trustProxySchema } from './http/trust-proxy';
 import { LOG_FORMATS } from './logging/log-format';
@@ -138,6 +140,16 @@ const schema = z.object({
   BSC_RPC_URL: z.string().url().optional(),
   /** Esplora REST base URL (self-hosted electrs, mempool.space/api, blockstream.info/api). */
   BITCOIN_ESPLORA_URL: z.string().url().optional(),
+  /**
+   * A bitcoin node's JSON-RPC (http://user:pass@host:port) with an address index (btcd --txindex --addrindex): read
+   * instead of Esplora when both are set. The userinfo is sent as Basic authorization.
+   */
+  BITCOIN_RPC_URL: z.string().url().optional(),
+  /**
+   * The network whose addresses the api accepts (a regtest address is a 400 on mainnet, and the other way round) and
+   * the bitcoin client reads; the BITCOIN_RPC_URL node must run it.
+   */
+  BITCOIN_NETWORK: z.enum(BITCOIN_NETWORKS).default('mainnet'),
   /** TronGrid-compatible API base URL (v1 + FullNode /wallet); TRON_API_KEY is sent as TRON-PRO-API-KEY. */
   TRON_API_URL: z.string().url().optional(),
   TRON_API_KEY: z.string().min(1).optional(),

@@ -4,7 +4,14 @@ export type { AnalysisResult } from './engine/types';
 export type { EngineCapabilities } from './engine/capabilities';
 export type { StoredCloses, StoredCloseSeries } from './engine/usd-pricer';
 export type { EntityStore } from './lists/entities-store';
-export { ADDRESS_FORMAT_HINT, normalizeAddress, normalizeTxid, TXID_FORMAT_HINT } from './chains/target-format';
+export {
+  ADDRESS_FORMAT_HINT,
+  addressFormatHint,
+  normalizeAddress,
+  normalizeTxid,
+  TXID_FORMAT_HINT,
+} from './chains/target-format';
+export type { BitcoinNetwork } from './chains/bitcoin-address';
 export { SUPPORTED_CHAINS, type Chain } from './chains/chain';
 export type { AddressTransfer, ChainClient, UtxoTransaction } from './chains/chain-client';
 export { screeningResponseSchema } from './job-views';
@@ -51,3 +58,9 @@ export type { ScreeningWorkflowStarter } from './screening-workflow-starter';
 export { checkFailedJobSettle, checkJobInput, InputNotAuthenticError, requireRequestId } from './authentic-input';
 /** The 402 of paid work the account cannot pay for (batches answer a batch none of whose items was held with it). */
 export { creditRefusal } from './credit-refusal';
+/** Wallet clusters (src/entities implements the port; its routes read labels the way screenings do). */
+export type { ClusterMembership, ClusterMerge, ClusterPort, ExpansionBudget } from './engine/cluster-labels';
+export { sourceConfidence } from './engine/cluster-labels';
+export { createReferenceLists, type ReferenceLists } from './engine/reference-lists';
+export { withCustomLabels } from './engine/custom-labels';
+export type { RiskModel } from './engine/risk-model';

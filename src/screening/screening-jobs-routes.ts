@@ -20,7 +20,7 @@ export interface ScreeningRouterDeps {
   jobService: JobService;
   jobs: JobStore;
   capabilities: EngineCapabilities;
-  config: Pick<Config, 'CRAWL_TIMEOUT_DEFAULT_MS' | 'CRAWL_TIMEOUT_MAX_MS'>;
+  config: Pick<Config, 'CRAWL_TIMEOUT_DEFAULT_MS' | 'CRAWL_TIMEOUT_MAX_MS' | 'BITCOIN_NETWORK'>;
   /** Signs a completed job's `response` (src/platform/signing). */
   evidenceSigner: EvidenceSigner;
   /** The account's job-submit limit (JOB_SUBMIT_LIMIT_PER_MINUTE): 429 before anything is held or stored. */
@@ -35,6 +35,7 @@ export function parseAndCheck(body: unknown, deps: ScreeningRouterDeps): Screeni
   const request = parseScreeningRequest(body, {
     defaultCrawlTimeoutMs: deps.config.CRAWL_TIMEOUT_DEFAULT_MS,
     maxCrawlTimeoutMs: deps.config.CRAWL_TIMEOUT_MAX_MS,
+    bitcoinNetwork: deps.config.BITCOIN_NETWORK,
   });
   if (request.apiType === 'KYT' && !deps.capabilities.hasChainData(request.chain)) {
     throw flatError(

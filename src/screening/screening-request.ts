@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { ApiType } from './workflow-types';
 import { isSupportedChain, SUPPORTED_CHAINS, type Chain } from './chains/chain';
-import { ADDRESS_FORMAT_HINT, normalizeAddress, normalizeTxid, TXID_FORMAT_HINT } from './chains/target-format';
+import { addressFormatHint, normalizeAddress, normalizeTxid, TXID_FORMAT_HINT } from './chains/target-format';
+import type { BitcoinNetwork } from './chains/bitcoin-address';
 import { invalidParameter, parseOrThrow } from '../platform/http/errors';
 import { oneOfAnyCase } from '../platform/http/input-patterns';
 import { POLICY_ID_PATTERN } from './engine/scoring-policy';
@@ -19,6 +20,8 @@ export interface ScreeningRequest {
 export interface ScreeningLimits {
   defaultCrawlTimeoutMs: number;
   maxCrawlTimeoutMs: number;
+  /** BITCOIN_NETWORK: the bitcoin addresses accepted are that network's (mainnet when absent). */
+  bitcoinNetwork?: BitcoinNetwork;
 }
 
 const optionalText = (max: number) =>
@@ -113,11 +116,11 @@ export function parseScreeningRequest(body: unknown, limits: ScreeningLimits): S
   }
 
   const target = hasAddress
-    ? normalizeAddress(chain, input.address as string)
+    ? normalizeAddress(chain, input.address as string, limits.bitcoinNetwork)
     : normalizeTxid(chain, input.txid as string);
   if (!target) {
     throw hasAddress
-      ? invalidParameter('address', ADDRESS_FORMAT_HINT[chain])
+      ? invalidParameter('address', addressFormatHint(chain, limits.bitcoinNetwork))
       : invalidParameter('txid', TXID_FORMAT_HINT[chain]);
   }
   return {

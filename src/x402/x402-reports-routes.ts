@@ -7,7 +7,13 @@ import { httpRequestMemo } from '../platform/temporal/http-request-memo';
 import type { HistoryStore } from '../history';
 import type { EntityStore } from '../screening';
 import { SUPPORTED_CHAINS, type Chain } from '../screening';
-import { ADDRESS_FORMAT_HINT, normalizeAddress, normalizeTxid, TXID_FORMAT_HINT } from '../screening';
+import {
+  addressFormatHint,
+  type BitcoinNetwork,
+  normalizeAddress,
+  normalizeTxid,
+  TXID_FORMAT_HINT,
+} from '../screening';
 import type { EngineCapabilities } from '../screening';
 import type { AnalysisResult } from '../screening';
 import type { ServePaid } from './payment-gate';
@@ -26,6 +32,8 @@ export interface X402RouterDeps {
   crawlTimeoutMs: number;
   heartbeatTimeoutMs: number;
   reportTimeoutMs: number;
+  /** BITCOIN_NETWORK: the bitcoin addresses a report may name. */
+  bitcoinNetwork: BitcoinNetwork;
   log: Logger;
 }
 
@@ -102,7 +110,11 @@ export const paidScreeningReportResponse = paidReport(screeningResponseSchema);
 export const paidEntityReportResponse = paidReport(entityProfileSchema);
 
 /** Spec 2.2, checked before any payment is asked for: an invalid request is never charged. */
-function target(req: Request, kind: 'kyt' | 'kya'): { chain: Chain; target: string; asset: string | null } {
+function target(
+  req: Request,
+  kind: 'kyt' | 'kya',
+  bitcoinNetwork: BitcoinNetwork,
+): { chain: Chain; target: string; asset: string | null } {
   const body: { txid?: string; address?: string; chain: Chain; asset?: string } =
     kind === 'kyt' ? parseOrThrow(kytReportBody, req.body) : parseOrThrow(kyaReportBody, req.body);
   if (body.asset !== undefined && (body.chain !== 'ethereum' || !/^0x[0-9a-fA-F]{40}$/.test(body.asset)))
@@ -113,8 +125,8 @@ function target(req: Request, kind: 'kyt' | 'kya'): { chain: Chain; target: stri
     if (!txid) throw invalidParameter('txid', TXID_FORMAT_HINT[body.chain]);
     return { chain: body.chain, target: txid, asset: body.asset?.toLowerCase() ?? null };
   }
-  const address = normalizeAddress(body.chain, String(body.address));
-  if (!address) throw invalidParameter('address', ADDRESS_FORMAT_HINT[body.chain]);
+  const address = normalizeAddress(body.chain, String(body.address), bitcoinNetwork);
+  if (!address) throw invalidParameter('address', addressFormatHint(body.chain, bitcoinNetwork));
   return { chain: body.chain, target: address, asset: body.asset?.toLowerCase() ?? null };
 }
 
@@ -213,7 +225,7 @@ export function createX402ReportsRouter(deps: X402RouterDeps): Router {
 
   for (const kind of ['kyt', 'kya'] as const) {
     router.post(`/api/v1/x402/${kind}/report`, async (req, res) => {
-      const t = target(req, kind);
+      const t = target(req, kind, deps.bitcoinNetwork);
       await gate()(
         req,
         res,

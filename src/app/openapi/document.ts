@@ -9,6 +9,7 @@ import { evidenceOperations } from './operations/evidence';
 import { listsOperations } from './operations/lists';
 import { monitorsOperations } from './operations/monitors';
 import { customLabelsOperations } from './operations/custom-labels';
+import { clustersOperations } from './operations/clusters';
 import { policiesOperations } from './operations/policies';
 import { marketOperations } from './operations/market';
 import { screeningOperations } from './operations/screening';
@@ -68,6 +69,7 @@ export function buildOpenApiDocument(options: OpenApiOptions) {
     monitorsOperations,
     policiesOperations,
     customLabelsOperations,
+    clustersOperations,
     batchesOperations,
   ];
   const paths: Paths = {};

@@ -1,17 +1,35 @@
+import type { BITCOIN_NETWORKS } from '../../platform/config';
 import { BITCOIN_BASE58_ALPHABET, decodeBase58Check } from './base58check';
 import { decodeBech32, wordsToBytes } from './bech32';
 
-/** Base58check version bytes: mainnet P2PKH (1…), P2SH (3…); testnet P2PKH (m…/n…), P2SH (2…). */
-const BASE58_VERSIONS = new Set([0x00, 0x05, 0x6f, 0xc4]);
-/** Mainnet and testnet/signet; regtest (bcrt) is never screened. */
-const SEGWIT_HRPS = new Set(['bc', 'tb']);
+/** BITCOIN_NETWORK: whose addresses are accepted and which node the client expects. */
+export type BitcoinNetwork = (typeof BITCOIN_NETWORKS)[number];
+
+interface NetworkForms {
+  /** Base58check version bytes (P2PKH and P2SH). */
+  base58: ReadonlySet<number>;
+  /** Segwit human-readable parts. */
+  hrps: ReadonlySet<string>;
+}
+
+/**
+ * The address forms each network reads (btcd's chaincfg). Mainnet also takes testnet/signet forms, as it always did:
+ * the reference lists and the recorded Esplora fixtures hold some. Regtest shares testnet's base58 versions but has
+ * its own bech32 prefix; simnet (btcd only) has its own of both.
+ */
+const FORMS: Readonly<Record<BitcoinNetwork, NetworkForms>> = {
+  mainnet: { base58: new Set([0x00, 0x05, 0x6f, 0xc4]), hrps: new Set(['bc', 'tb']) },
+  testnet: { base58: new Set([0x6f, 0xc4]), hrps: new Set(['tb']) },
+  regtest: { base58: new Set([0x6f, 0xc4]), hrps: new Set(['bcrt']) },
+  simnet: { base58: new Set([0x3f, 0x7b]), hrps: new Set(['sb']) },
+};
 
 /**
  * A segwit address per BIP-173 (witness v0, bech32 checksum) and BIP-350 (v1–v16, bech32m), lower-cased,
  * or null. The checksum constant must match the witness version, so a v1 address with a bech32 checksum fails.
  */
-function normalizeSegwit(raw: string): string | null {
-  const decoded = decodeBech32(raw, SEGWIT_HRPS);
+function normalizeSegwit(raw: string, hrps: ReadonlySet<string>): string | null {
+  const decoded = decodeBech32(raw, hrps);
   if (!decoded || decoded.words.length < 1) return null;
   const version = decoded.words[0]!;
   if (version > 16 || decoded.encoding !== (version === 0 ? 'bech32' : 'bech32m')) return null;
@@ -22,12 +40,15 @@ function normalizeSegwit(raw: string): string | null {
 }
 
 /**
- * Canonical form of a bitcoin address (mainnet or testnet), or null: base58check P2PKH/P2SH verbatim
- * (base58 is case-sensitive), segwit lower-cased (the reference lists store it that way).
+ * Canonical form of a bitcoin address of `network`, or null: base58check P2PKH/P2SH verbatim (base58 is
+ * case-sensitive), segwit lower-cased (the reference lists store it that way). Another network's address is null.
  */
-export function normalizeBitcoinAddress(raw: string): string | null {
+export function normalizeBitcoinAddress(raw: string, network: BitcoinNetwork = 'mainnet'): string | null {
   const text = raw.trim();
-  if (/^(bc|tb)1/i.test(text)) return normalizeSegwit(text);
+  const forms = FORMS[network];
+  // A segwit address is its prefix, "1", then data; no base58 address of these versions starts that way.
+  const lower = text.toLowerCase();
+  if ([...forms.hrps].some((hrp) => lower.startsWith(`${hrp}1`))) return normalizeSegwit(text, forms.hrps);
   const decoded = decodeBase58Check(text, BITCOIN_BASE58_ALPHABET);
-  return decoded && decoded.payload.length === 20 && BASE58_VERSIONS.has(decoded.version) ? text : null;
+  return decoded && decoded.payload.length === 20 && forms.base58.has(decoded.version) ? text : null;
 }

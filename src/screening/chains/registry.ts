@@ -2,6 +2,7 @@ import type { Config } from '../../platform/config';
 import type { HttpObserver } from '../../platform/http-client/http-client';
 import { createTokenBucket } from '../../platform/http-client/token-bucket';
 import { createEsploraBitcoinClient } from './bitcoin-client';
+import { createBitcoinRpcClient } from './bitcoin-rpc-client';
 import type { Chain } from './chain';
 import type { ChainClient } from './chain-client';
 import { createEvmChainClient, type EvmClientOptions } from './evm-client';
@@ -14,6 +15,8 @@ type ChainConfig = Pick<
   | 'ETHEREUM_RPC_URL'
   | 'BSC_RPC_URL'
   | 'BITCOIN_ESPLORA_URL'
+  | 'BITCOIN_RPC_URL'
+  | 'BITCOIN_NETWORK'
   | 'TRON_API_URL'
   | 'TRON_API_KEY'
   | 'SOLANA_RPC_URL'
@@ -51,9 +54,10 @@ function evmHistoryOptions(
 
 /**
  * Requests per second per provider, from the documented public limits (chain-data.md §4.1): public
- * Esplora and XRPL ~5/s, TronGrid with a key 10-15/s, public Solana 4/s per method.
+ * Esplora and XRPL ~5/s, TronGrid with a key 10-15/s, public Solana 4/s per method. A bitcoin node is the
+ * deployment's own (no public one has an address index), so it is paced for its work queue, not a quota.
  */
-export const PROVIDER_RATES = { esplora: 5, xrpl: 5, trongrid: 12, solana: 4 } as const;
+export const PROVIDER_RATES = { esplora: 5, xrpl: 5, trongrid: 12, solana: 4, bitcoinRpc: 20 } as const;
 
 /**
  * One client per chain whose endpoint is configured; a chain without one is screened on the lists only.
@@ -78,9 +82,20 @@ export function createChainClients(config: ChainConfig, observer?: HttpObserver)
       requestTimeoutMs: timeout,
       ...evm,
     });
-  if (config.BITCOIN_ESPLORA_URL)
+  // A node with an address index is the deployment's own: preferred over Esplora when both are set.
+  if (config.BITCOIN_RPC_URL)
+    clients.bitcoin = createBitcoinRpcClient({
+      rpcUrl: config.BITCOIN_RPC_URL,
+      network: config.BITCOIN_NETWORK,
+      requestTimeoutMs: timeout,
+      ratePerSecond: PROVIDER_RATES.bitcoinRpc,
+      observer,
+      maxResponseBytes,
+    });
+  else if (config.BITCOIN_ESPLORA_URL)
     clients.bitcoin = createEsploraBitcoinClient({
       baseUrl: config.BITCOIN_ESPLORA_URL,
+      network: config.BITCOIN_NETWORK,
       requestTimeoutMs: timeout,
       ratePerSecond: PROVIDER_RATES.esplora,
       observer,
@@ -119,7 +134,7 @@ export function configuredChains(config: Partial<ChainConfig>): Chain[] {
   const endpoints: [Chain, string | undefined][] = [
     ['ethereum', config.ETHEREUM_RPC_URL],
     ['binance-smart-chain', config.BSC_RPC_URL],
-    ['bitcoin', config.BITCOIN_ESPLORA_URL],
+    ['bitcoin', config.BITCOIN_RPC_URL ?? config.BITCOIN_ESPLORA_URL],
     ['ripple', config.XRPL_RPC_URL],
     ['tron', config.TRON_API_URL],
     ['solana', config.SOLANA_RPC_URL],

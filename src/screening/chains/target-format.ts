@@ -1,5 +1,5 @@
 import { BITCOIN_BASE58_ALPHABET, decodeBase58, decodeBase58Check, XRPL_BASE58_ALPHABET } from './base58check';
-import { normalizeBitcoinAddress } from './bitcoin-address';
+import { type BitcoinNetwork, normalizeBitcoinAddress } from './bitcoin-address';
 import type { Chain } from './chain';
 import { normalizeBnbBeaconAddress } from './bnb-beacon-address';
 import { toTronBase58 } from './tron-address';
@@ -32,6 +32,34 @@ const EVM_FORMAT: AddressFormat = {
   hint: '0x followed by 40 hex characters',
 };
 
+/** A test network's address form: the checksum must hold, and the version or prefix must be that network's. */
+const bitcoinTestFormat = (network: Exclude<BitcoinNetwork, 'mainnet'>, hint: string): AddressFormat => ({
+  name: `bitcoin ${network} address`,
+  normalize: (raw) => (raw.length <= 90 ? normalizeBitcoinAddress(raw, network) : null),
+  readOnChain: true,
+  hint,
+});
+
+/**
+ * The one bitcoin form the api accepts per BITCOIN_NETWORK: a deployment screens one network, and an address of
+ * another would be read on the wrong ledger.
+ */
+const BITCOIN_FORMATS: Readonly<Record<BitcoinNetwork, AddressFormat>> = {
+  mainnet: {
+    name: 'bitcoin address',
+    // Mainnet forms only, and the checksum must hold (base58check or bech32/bech32m).
+    normalize: (raw) =>
+      /^(bc1|BC1)[02-9ac-hj-np-zAC-HJ-NP-Z]{8,87}$/.test(raw) || new RegExp(`^[13]${BASE58}{25,34}$`).test(raw)
+        ? normalizeBitcoinAddress(raw, 'mainnet')
+        : null,
+    readOnChain: true,
+    hint: 'a base58 (1…/3…) or bech32 (bc1…) bitcoin address',
+  },
+  testnet: bitcoinTestFormat('testnet', 'a base58 (m…/n…/2…) or bech32 (tb1…) bitcoin testnet address'),
+  regtest: bitcoinTestFormat('regtest', 'a base58 (m…/n…/2…) or bech32 (bcrt1…) bitcoin regtest address'),
+  simnet: bitcoinTestFormat('simnet', 'a base58 (S…/r…) or bech32 (sb1…) bitcoin simnet address'),
+};
+
 /** Every format each chain's reference lists hold (data/risk, OFAC's issues), the one its node reads first. */
 const ADDRESS_FORMATS: Record<Chain, readonly AddressFormat[]> = {
   ethereum: [EVM_FORMAT],
@@ -44,18 +72,7 @@ const ADDRESS_FORMATS: Record<Chain, readonly AddressFormat[]> = {
       hint: 'a BNB Beacon Chain bech32 address (bnb1…)',
     },
   ],
-  bitcoin: [
-    {
-      name: 'bitcoin address',
-      // Mainnet forms only, and the checksum must hold (base58check or bech32/bech32m).
-      normalize: (raw) =>
-        /^(bc1|BC1)[02-9ac-hj-np-zAC-HJ-NP-Z]{8,87}$/.test(raw) || new RegExp(`^[13]${BASE58}{25,34}$`).test(raw)
-          ? normalizeBitcoinAddress(raw)
-          : null,
-      readOnChain: true,
-      hint: 'a base58 (1…/3…) or bech32 (bc1…) bitcoin address',
-    },
-  ],
+  bitcoin: [BITCOIN_FORMATS.mainnet],
   tron: [
     {
       name: 'tron address',
@@ -90,9 +107,17 @@ const ADDRESS_FORMATS: Record<Chain, readonly AddressFormat[]> = {
   ],
 };
 
+/** The formats `chain` accepts on this deployment: bitcoin's follow BITCOIN_NETWORK. */
+const formatsOf = (chain: Chain, bitcoinNetwork: BitcoinNetwork): readonly AddressFormat[] =>
+  chain === 'bitcoin' ? [BITCOIN_FORMATS[bitcoinNetwork]] : ADDRESS_FORMATS[chain];
+
 /** The format `address` (already canonical) is written in on `chain`, or null when it is none of them. */
-export function addressFormatOf(chain: Chain, address: string): AddressFormat | null {
-  return ADDRESS_FORMATS[chain].find((format) => format.normalize(address) === address) ?? null;
+export function addressFormatOf(
+  chain: Chain,
+  address: string,
+  bitcoinNetwork: BitcoinNetwork = 'mainnet',
+): AddressFormat | null {
+  return formatsOf(chain, bitcoinNetwork).find((format) => format.normalize(address) === address) ?? null;
 }
 
 const HEX64 = /^[0-9a-fA-F]{64}$/;
@@ -112,10 +137,13 @@ function evmTxid(raw: string): string | null {
   return HEX64.test(hex) ? `0x${hex.toLowerCase()}` : null;
 }
 
-/** The canonical form of `raw` in the first of the chain's formats it fits, or null. */
-export function normalizeAddress(chain: Chain, raw: string): string | null {
+/**
+ * The canonical form of `raw` in the first of the chain's formats it fits, or null. `bitcoinNetwork` is the
+ * deployment's BITCOIN_NETWORK (the reference lists' own addresses are mainnet's, the default).
+ */
+export function normalizeAddress(chain: Chain, raw: string, bitcoinNetwork: BitcoinNetwork = 'mainnet'): string | null {
   const text = raw.trim();
-  for (const format of ADDRESS_FORMATS[chain]) {
+  for (const format of formatsOf(chain, bitcoinNetwork)) {
     const address = format.normalize(text);
     if (address) return address;
   }
@@ -126,6 +154,12 @@ export const normalizeTxid = (chain: Chain, raw: string): string | null => TXID_
 export const ADDRESS_FORMAT_HINT = Object.fromEntries(
   Object.entries(ADDRESS_FORMATS).map(([chain, formats]) => [chain, formats.map((f) => f.hint).join(', or ')]),
 ) as Record<Chain, string>;
+
+/** What a 400 for a refused address says it expected, on this deployment's BITCOIN_NETWORK. */
+export const addressFormatHint = (chain: Chain, bitcoinNetwork: BitcoinNetwork = 'mainnet'): string =>
+  formatsOf(chain, bitcoinNetwork)
+    .map((f) => f.hint)
+    .join(', or ');
 
 export const TXID_FORMAT_HINT: Record<Chain, string> = {
   ethereum: '64 hex characters, optionally prefixed with 0x',

@@ -1,0 +1,41 @@
+import type { ClusterMembership, ClusterPort } from '../screening';
+import type { ClusterStore } from './cluster-store';
+import { expandCluster } from './expand-cluster';
+
+/**
+ * The engine's ClusterPort (src/screening/engine/cluster-labels.ts) over the cluster store: each asked address's
+ * cluster is grown through the chain client while the screening's call budget lasts, then read from Postgres. An
+ * address no transaction joined to another is absent (a cluster of one). A chain error while growing does not fail
+ * the screening: the cluster stays as stored, and `partial` says that members were left unread.
+ */
+export function createClusterPort(store: ClusterStore): ClusterPort {
+  return {
+    async clustersOf(chain, addresses, { client, budget, maxMembers, signal }) {
+      const out = new Map<string, ClusterMembership>();
+      for (const address of new Set(addresses)) {
+        const left = budget.calls - budget.spent;
+        if (client && left > 0 && !signal.aborted) {
+          const grown = await expandCluster({ store, client, chain, address, maxCalls: left, signal }).catch(
+            () => null,
+          );
+          // A failed expansion does not say how many calls it made before failing: count the whole remainder, so a
+          // chain that keeps failing is not asked again for every crawled address.
+          budget.spent += grown?.calls ?? left;
+        }
+        const cluster = await store.clusterOf(chain, address, { members: maxMembers });
+        if (cluster && cluster.size > 1)
+          out.set(address, {
+            id: String(cluster.id),
+            size: cluster.size,
+            partial: cluster.partial,
+            members: cluster.members ?? [address],
+          });
+      }
+      return out;
+    },
+    async explain(chain, from, to) {
+      const steps = await store.explain(chain, from, to);
+      return steps ? steps.map((s) => ({ a: s.from, b: s.to, heuristic: s.heuristic, txid: s.txid })) : null;
+    },
+  };
+}
