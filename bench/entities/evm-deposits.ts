@@ -40,7 +40,7 @@ export async function measureEvmDeposits(
 ): Promise<DepositScore> {
   const started = Date.now();
   const rng = mulberry32(options.seed);
-  const node = await startAnvil();
+  const node = await startAnvil({ chainId: 1 });
   const address = () => `0x${Buffer.from(Array.from({ length: 20 }, () => rng.int(0, 255))).toString('hex')}`;
   let txs = 0;
   const send = async (from: string | undefined, to: string, wei: bigint) => {

@@ -111,6 +111,7 @@ export function buildActivities(
   verifiers: WebhookVerifierOverrides = {},
 ): Activities {
   const stores = createStores(pool);
+  const model = loadRiskModel(config.REFERENCE_DATA_DIR);
   const engine = createScreeningEngine({
     lists: createReferenceLists(pool),
     chainClients: withChainCache(
@@ -119,12 +120,12 @@ export function buildActivities(
       config.CHAIN_CACHE_TRANSFERS_TTL_MS,
     ),
     prices: loadPriceBook(path.join(config.REFERENCE_DATA_DIR, '..', 'prices', 'usd-reference-prices.json')),
-    model: loadRiskModel(config.REFERENCE_DATA_DIR),
+    model,
     storedCloses: createStoredCloses(pool),
     // The accounts' own lists: each screening reads its account's labels only (analyzeTarget passes accountId).
     customLabels: stores.customLabels,
     // Wallet clusters: each screening grows its parties' and crawled addresses' clusters within its call budget.
-    clusters: createClusterPort(stores.clusters),
+    clusters: createClusterPort(stores.clusters, { pageLimit: model.document.crawl.page_size }),
   });
   const confirmWithPayFast = config.PAYFAST_SERVER_VALIDATION
     ? createPayFastServerValidator({ url: payfastValidateUrl(config.PAYFAST_MODE) })

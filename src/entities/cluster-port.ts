@@ -1,23 +1,36 @@
-import type { ClusterMembership, ClusterPort } from '../screening';
+import { type Chain, type ClusterMembership, type ClusterPort, EVM_CHAINS } from '../screening';
 import type { ClusterStore } from './cluster-store';
 import { expandCluster } from './expand-cluster';
 
 /**
  * The engine's ClusterPort (src/screening/engine/cluster-labels.ts) over the cluster store: each asked address's
  * cluster is grown through the chain client while the screening's call budget lasts, then read from Postgres. An
- * address no transaction joined to another is absent (a cluster of one). A chain error while growing does not fail
+ * address no transaction joined to another is absent (a cluster of one). Histories are read in pages of the crawl's
+ * size (`pageLimit`), so an address the crawl read is answered from the chain cache. A chain error while growing does not fail
  * the screening: the cluster stays as stored, and `partial` says that members were left unread.
  */
-export function createClusterPort(store: ClusterStore): ClusterPort {
+/**
+ * The chains whose clusters screenings grow: bitcoin (common-input ownership) and the EVM chains (deposit addresses).
+ * The deposit heuristic is Victor's, measured on Ethereum; tron, solana and ripple keep what is stored (nothing yet).
+ */
+const growsClusters = (chain: Chain) => chain === 'bitcoin' || EVM_CHAINS.includes(chain);
+
+export function createClusterPort(store: ClusterStore, options: { pageLimit: number }): ClusterPort {
   return {
     async clustersOf(chain, addresses, { client, budget, maxMembers, signal }) {
       const out = new Map<string, ClusterMembership>();
       for (const address of new Set(addresses)) {
         const left = budget.calls - budget.spent;
-        if (client && left > 0 && !signal.aborted) {
-          const grown = await expandCluster({ store, client, chain, address, maxCalls: left, signal }).catch(
-            () => null,
-          );
+        if (client && left > 0 && !signal.aborted && growsClusters(chain)) {
+          const grown = await expandCluster({
+            store,
+            client,
+            chain,
+            address,
+            maxCalls: left,
+            pageLimit: options.pageLimit,
+            signal,
+          }).catch(() => null);
           // A failed expansion does not say how many calls it made before failing: count the whole remainder, so a
           // chain that keeps failing is not asked again for every crawled address.
           budget.spent += grown?.calls ?? left;

@@ -12,7 +12,7 @@ export {
   TXID_FORMAT_HINT,
 } from './chains/target-format';
 export type { BitcoinNetwork } from './chains/bitcoin-address';
-export { SUPPORTED_CHAINS, type Chain } from './chains/chain';
+export { EVM_CHAINS, SUPPORTED_CHAINS, type Chain } from './chains/chain';
 export type { AddressTransfer, ChainClient, UtxoTransaction } from './chains/chain-client';
 export { screeningResponseSchema } from './job-views';
 /** Answer shapes the dashboard renders (types only: nothing of the server enters the browser bundle). */

@@ -1,23 +1,33 @@
 import cytoscape from 'cytoscape';
 import { useEffect, useRef } from 'preact/hooks';
-import { GRAPH_STYLE, NODE_KINDS, nodeKind } from './graph-style';
+import type { JobCluster } from './cluster-types';
+import { clusterColours, GRAPH_STYLE, NODE_KINDS, nodeKind } from './graph-style';
+import { GraphTables } from './graph-tables';
 import type { GraphEdge, GraphNode } from './job-types';
 import { shortAddress } from './screen-words';
-import { GraphTables } from './graph-tables';
 
 const FIT_PADDING = 24;
 
 /** An edge between two addresses (the API's edges may have no address at one end). */
 type DrawnEdge = GraphEdge & { from: string; to: string };
 
-function elements(nodes: GraphNode[], edges: GraphEdge[], showAmounts: boolean): cytoscape.ElementDefinition[] {
+function elements(
+  nodes: GraphNode[],
+  edges: GraphEdge[],
+  clusters: readonly JobCluster[],
+  showAmounts: boolean,
+): cytoscape.ElementDefinition[] {
   const present = new Set(nodes.map((n) => n.address));
+  const colours = clusterColours(clusters);
+  const clusterOf = new Map(clusters.map((c) => [c.address, c.cluster_id]));
   return [
     ...nodes.map((n) => ({
       group: 'nodes' as const,
       data: {
         id: n.address,
         label: n.hop === 0 ? `${partyWords(n.role)}\n${shortAddress(n.address)}` : shortAddress(n.address),
+        // The halo colour of the address's wallet cluster (GRAPH_STYLE's node[cluster]); absent: a cluster of one.
+        ...(clusterOf.has(n.address) ? { cluster: colours.get(clusterOf.get(n.address)!) } : {}),
       },
       classes: [nodeKind(n), n.hop === 0 ? 'target' : ''].join(' ').trim(),
     })),
@@ -40,11 +50,36 @@ function rootsOption(nodes: GraphNode[]): { roots?: string } {
   return roots.length ? { roots: roots.join(', ') } : {};
 }
 
+const NO_CLUSTERS: JobCluster[] = [];
+
+/** The legend's line for each wallet cluster drawn: its halo colour, id and size. */
+function clusterLegend(nodes: GraphNode[], clusters: readonly JobCluster[]) {
+  const drawn = new Set(nodes.map((n) => n.address));
+  const colours = clusterColours(clusters);
+  const shown = new Map<string, JobCluster>();
+  for (const c of clusters) if (drawn.has(c.address) && !shown.has(c.cluster_id)) shown.set(c.cluster_id, c);
+  return [...shown.values()].map((c) => (
+    <li key={`cluster-${c.cluster_id}`} data-testid="graph-legend-cluster">
+      <span class="swatch swatch-cluster" style={{ borderColor: colours.get(c.cluster_id) }} aria-hidden="true" />{' '}
+      Wallet cluster {c.cluster_id} ({c.size} addresses{c.partial ? ', known in part' : ''}): coloured halo
+    </li>
+  ));
+}
+
 /**
  * The exposure crawl drawn as a graph (addresses, transfers with their direction) with a legend in
- * words, and the same nodes and edges as tables for anyone who cannot use the drawing.
+ * words, and the same nodes and edges as tables for anyone who cannot use the drawing. Addresses of a wallet
+ * cluster (`clusters` of /fullresponse) wear a halo in their cluster's colour.
  */
-export function CrawlGraph({ nodes, edges }: { nodes: GraphNode[]; edges: GraphEdge[] }) {
+export function CrawlGraph({
+  nodes,
+  edges,
+  clusters = NO_CLUSTERS,
+}: {
+  nodes: GraphNode[];
+  edges: GraphEdge[];
+  clusters?: JobCluster[];
+}) {
   const container = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -55,7 +90,7 @@ export function CrawlGraph({ nodes, edges }: { nodes: GraphNode[]; edges: GraphE
     const cy = cytoscape({
       container: element,
       // On a narrow screen the amounts would cover the addresses; they stay in the transfers table.
-      elements: elements(nodes, edges, wide),
+      elements: elements(nodes, edges, clusters, wide),
       style: GRAPH_STYLE as cytoscape.StylesheetJson,
       // Rings by hop around the screened parties, whichever way the money flowed.
       layout: {
@@ -76,6 +111,7 @@ export function CrawlGraph({ nodes, edges }: { nodes: GraphNode[]; edges: GraphE
     cy.fit(undefined, FIT_PADDING);
     element.dataset.nodes = String(cy.nodes().length);
     element.dataset.edges = String(cy.edges().length);
+    element.dataset.clustered = String(cy.nodes('[cluster]').length);
     const refit = new ResizeObserver(() => {
       cy.resize();
       cy.fit(undefined, FIT_PADDING);
@@ -85,7 +121,7 @@ export function CrawlGraph({ nodes, edges }: { nodes: GraphNode[]; edges: GraphE
       refit.disconnect();
       cy.destroy();
     };
-  }, [nodes, edges]);
+  }, [nodes, edges, clusters]);
 
   const present = new Set(nodes.map((n) => nodeKind(n)));
   return (
@@ -109,11 +145,12 @@ export function CrawlGraph({ nodes, edges }: { nodes: GraphNode[]; edges: GraphE
             <span class="swatch" style={{ background: k.colour }} aria-hidden="true" /> {k.words}
           </li>
         ))}
+        {clusterLegend(nodes, clusters)}
         <li>
           <span aria-hidden="true">→</span> Transfer, in the direction the funds moved
         </li>
       </ul>
-      <GraphTables nodes={nodes} edges={edges} />
+      <GraphTables nodes={nodes} edges={edges} clusters={clusters} />
     </div>
   );
 }

@@ -45,7 +45,21 @@ export function nodeKind(node: GraphNode): NodeKind {
 
 export const kindWords = (kind: NodeKind): string => NODE_KINDS.find((k) => k.kind === kind)?.words ?? kind;
 
-/** Cytoscape's stylesheet: colour by kind, the target larger with a thick dark ring, arrows for direction. */
+/** Halo colours for wallet clusters, apart from the kind colours (a fill) and the target's dark ring (a border). */
+const CLUSTER_COLOURS = ['#7a5af8', '#0e9384', '#dd2590', '#4ca30d', '#444ce7', '#93370d', '#0086c9'] as const;
+
+/** One colour per cluster id, in the order /fullresponse lists the clusters (more clusters than colours reuse them). */
+export function clusterColours(clusters: readonly { cluster_id: string }[]): Map<string, string> {
+  const colours = new Map<string, string>();
+  for (const { cluster_id } of clusters)
+    if (!colours.has(cluster_id)) colours.set(cluster_id, CLUSTER_COLOURS[colours.size % CLUSTER_COLOURS.length]!);
+  return colours;
+}
+
+/**
+ * Cytoscape's stylesheet: colour by kind, the target larger with a thick dark ring, a halo in its cluster's colour
+ * round each address of a wallet cluster, arrows for direction.
+ */
 export const GRAPH_STYLE = [
   {
     selector: 'node',
@@ -75,6 +89,15 @@ export const GRAPH_STYLE = [
       'border-width': 4,
       'border-color': '#17202a',
       'font-weight': 'bold',
+    },
+  },
+  {
+    selector: 'node[cluster]',
+    style: {
+      'underlay-color': 'data(cluster)',
+      'underlay-opacity': 0.6,
+      'underlay-padding': 7,
+      'underlay-shape': 'ellipse',
     },
   },
   {

@@ -1,9 +1,22 @@
+import type { JobCluster } from './cluster-types';
 import { kindWords, nodeKind } from './graph-style';
 import type { GraphEdge, GraphNode } from './job-types';
 import { stopWords, usd } from './screen-words';
 
+const clusterWords = (c: JobCluster | undefined): string =>
+  c ? `${c.cluster_id} (${c.size} addresses${c.partial ? ', known in part' : ''})` : '—';
+
 /** The crawl graph as text: every address and every transfer, for screen readers and for copying. */
-export function GraphTables({ nodes, edges }: { nodes: GraphNode[]; edges: GraphEdge[] }) {
+export function GraphTables({
+  nodes,
+  edges,
+  clusters,
+}: {
+  nodes: GraphNode[];
+  edges: GraphEdge[];
+  clusters: readonly JobCluster[];
+}) {
+  const clusterOf = new Map(clusters.map((c) => [c.address, c]));
   return (
     <details class="graph-tables">
       <summary>
@@ -47,6 +60,7 @@ export function GraphTables({ nodes, edges }: { nodes: GraphNode[]; edges: Graph
               <th scope="col">Kind</th>
               <th scope="col">Labels</th>
               <th scope="col">Crawl</th>
+              <th scope="col">Wallet cluster</th>
             </tr>
           </thead>
           <tbody>
@@ -58,6 +72,7 @@ export function GraphTables({ nodes, edges }: { nodes: GraphNode[]; edges: Graph
                 <td>{kindWords(nodeKind(n))}</td>
                 <td>{[...new Set(n.labels)].join(', ') || '—'}</td>
                 <td>{stopWords(n.stop) || '—'}</td>
+                <td>{clusterWords(clusterOf.get(n.address))}</td>
               </tr>
             ))}
           </tbody>

@@ -1,5 +1,6 @@
 import type { Hit } from './job-types';
 import { ruleName, usd } from './screen-words';
+import { ViaClusterNote } from './via-cluster-note';
 
 /** The same finding can come back more than once (one per list entry naming the address); show it once. */
 export function distinctHits(hits: Hit[]): Hit[] {
@@ -53,6 +54,7 @@ export function HitsList({ hits }: { hits: Hit[] }) {
               score <strong data-field="score">{hit.score}</strong>
             </span>
           </p>
+          {hit.via_cluster && <ViaClusterNote via={hit.via_cluster} />}
           {hit.detail && <p class="hit-detail">{hit.detail}</p>}
           <dl class="hit-facts">
             <dt>Listed address</dt>

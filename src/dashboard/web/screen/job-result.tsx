@@ -1,6 +1,8 @@
 import { ErrorNotice } from '../components/error-notice';
 import type { PoliciesState } from '../policies/use-policies';
+import { ClusterPanel } from './cluster-panel';
 import { CrawlGraph } from './crawl-graph';
+import { clusterColours } from './graph-style';
 import { HitsList } from './hits-list';
 import type { CrawlReport, FullResponse } from './job-types';
 import { PolicyScores } from './policy-scores';
@@ -34,7 +36,13 @@ function crawlWords(crawl: CrawlReport | undefined): string {
         `Counterparties not explored are unknown, not clean.`;
 }
 
+const NO_CLUSTERS: NonNullable<FullResponse['clusters']> = [];
+
 function Result({ response, creditsCharged }: { response: FullResponse; creditsCharged: number | undefined }) {
+  const drawn = response.graph && response.graph.nodes.length > 0;
+  const clusters = response.clusters ?? NO_CLUSTERS;
+  // The screened address: a KYA's target, a KYT's beneficiary (the engine's subject).
+  const address = response.target_summary.address;
   return (
     <>
       {response.policy && (
@@ -65,9 +73,10 @@ function Result({ response, creditsCharged }: { response: FullResponse; creditsC
       <HitsList hits={response.hits ?? []} />
       <h3>Transfers around the target</h3>
       <p class="hint">{crawlWords(response.crawl)}</p>
-      {response.graph && response.graph.nodes.length > 0 && (
-        <CrawlGraph nodes={response.graph.nodes} edges={response.graph.edges} />
-      )}
+      <div class={`graph-and-cluster${drawn ? '' : ' graph-and-cluster-single'}`}>
+        {drawn && <CrawlGraph nodes={response.graph.nodes} edges={response.graph.edges} clusters={clusters} />}
+        {address && <ClusterPanel chain={response.chain} address={address} colours={clusterColours(clusters)} />}
+      </div>
     </>
   );
 }

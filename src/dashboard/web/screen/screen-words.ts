@@ -51,3 +51,23 @@ export const usd = (value: number | null | undefined): string =>
 
 export const timeOf = (ms: number | string): string =>
   new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+/** A transaction hash shortened for a narrow panel (the full one goes in a title attribute beside it). */
+export const shortHash = (hash: string): string => (hash.length > 20 ? `${hash.slice(0, 10)}…${hash.slice(-6)}` : hash);
+
+const HEURISTIC_WORDS: Record<string, string> = {
+  common_input: 'spent together (common input)',
+  deposit_address: 'deposit → hot wallet',
+};
+
+/** How a merge of wallet clusters was shown, in words (src/entities/domain/cluster-link.ts LinkHeuristic). */
+export const heuristicWords = (heuristic: string): string =>
+  HEURISTIC_WORDS[heuristic] ?? heuristic.replace(/_/g, ' ');
+
+/** The two addresses a merge joined: a deposit forwards to its hot wallet; common inputs are spent side by side. */
+export const mergeJoiner = (heuristic: string): string => (heuristic === 'deposit_address' ? '→' : '+');
+
+const SOURCE_WORDS: Record<string, string> = { custom: 'your own list' };
+
+export const sourceWords = (source: string | null): string =>
+  source === null ? 'source not given' : (SOURCE_WORDS[source] ?? source);
