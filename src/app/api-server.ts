@@ -39,7 +39,12 @@ import { createMetricsRegistry } from '../platform/metrics/metrics-registry';
 import { evidenceKeyRing } from '../platform/signing/evidence-key-ring';
 import { createEvidenceSigner } from '../platform/signing/evidence-signer';
 import { createListStore, ofacListFresh, registerListAge, type ListsRouterDeps } from '../lists';
-import { createMonitorStore, resumeMonitorsAfterGrant } from '../monitors';
+import {
+  createMonitorStore,
+  MONITOR_RESCREEN_REQUESTED,
+  resumeMonitorsAfterGrant,
+  wakeMonitorOnClusterMerge,
+} from '../monitors';
 import type { SigningKeyRing } from '../platform/signing/key-ring';
 
 export interface ApiServer {
@@ -181,6 +186,7 @@ export async function startApiServer(deps: {
   // One per-account budget for every route that starts paid work: jobs, the deprecated analyze, monitors.
   const limitSubmits = createJobSubmitLimit({ pool, perMinute: config.JOB_SUBMIT_LIMIT_PER_MINUTE });
   const resumeMonitors = resumeMonitorsAfterGrant({ monitors, temporal, log });
+  const wakeMonitor = wakeMonitorOnClusterMerge(temporal);
   const listsDeps: ListsRouterDeps = {
     pool,
     lists: createListStore(pool),
@@ -328,6 +334,9 @@ export async function startApiServer(deps: {
           identityCache.observe(event);
           onEvent(event);
           if (event.event === 'credits_granted') void resumeMonitors(event.userId);
+          // A cluster merge recorded a re-screen (the request row makes it due): wake the monitor's workflow.
+          if (event.event === MONITOR_RESCREEN_REQUESTED && typeof event.payload.monitorId === 'string')
+            void wakeMonitor(event.payload.monitorId);
         },
       }),
     log,

@@ -1,3 +1,4 @@
+import { requestClusterMergeRescreens } from '../monitors';
 import { createClusterPort } from '../entities';
 import { configuredChains } from '../screening/chains/registry';
 import { capabilitiesFor } from '../screening/engine/capabilities';
@@ -125,7 +126,10 @@ export function buildActivities(
     // The accounts' own lists: each screening reads its account's labels only (analyzeTarget passes accountId).
     customLabels: stores.customLabels,
     // Wallet clusters: each screening grows its parties' and crawled addresses' clusters within its call budget.
-    clusters: createClusterPort(stores.clusters, { pageLimit: model.document.crawl.page_size }),
+    clusters: createClusterPort(stores.clusters, {
+      pageLimit: model.document.crawl.page_size,
+      onMerged: requestClusterMergeRescreens(pool),
+    }),
   });
   const confirmWithPayFast = config.PAYFAST_SERVER_VALIDATION
     ? createPayFastServerValidator({ url: payfastValidateUrl(config.PAYFAST_MODE) })

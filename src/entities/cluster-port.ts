@@ -15,7 +15,14 @@ import { expandCluster } from './expand-cluster';
  */
 const growsClusters = (chain: Chain) => chain === 'bitcoin' || EVM_CHAINS.includes(chain);
 
-export function createClusterPort(store: ClusterStore, options: { pageLimit: number }): ClusterPort {
+export function createClusterPort(
+  store: ClusterStore,
+  options: {
+    pageLimit: number;
+    /** Told when an expansion merged sets: monitors watching the cluster may be due (src/monitors). */
+    onMerged?: (chain: Chain, clusterId: number) => Promise<unknown>;
+  },
+): ClusterPort {
   return {
     async clustersOf(chain, addresses, { client, budget, maxMembers, signal }) {
       const out = new Map<string, ClusterMembership>();
@@ -34,6 +41,9 @@ export function createClusterPort(store: ClusterStore, options: { pageLimit: num
           // A failed expansion does not say how many calls it made before failing: count the whole remainder, so a
           // chain that keeps failing is not asked again for every crawled address.
           budget.spent += grown?.calls ?? left;
+          // A failed notice must not fail the screening: the monitors' schedule still re-screens them.
+          if (grown && grown.merged > 0 && grown.cluster.id !== null)
+            await options.onMerged?.(chain, grown.cluster.id).catch(() => undefined);
         }
         const cluster = await store.clusterOf(chain, address, { members: maxMembers });
         if (cluster && cluster.size > 1)

@@ -6,3 +6,8 @@ export { listVersionNoticeWorkflowId } from './workflow-ids';
 export type { monitorAlertListResponse, monitorAlertSchema } from './monitors-views';
 export type { monitorListResponse, monitorSchema } from './monitors-views';
 export type { createMonitorBody } from './monitors-routes';
+export {
+  MONITOR_RESCREEN_REQUESTED,
+  requestClusterMergeRescreens,
+  wakeMonitorOnClusterMerge,
+} from './cluster-rescreens';

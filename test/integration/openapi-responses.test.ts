@@ -861,6 +861,10 @@ describe('real answers against the OpenAPI document', () => {
       await expectAnswer(200, 'DELETE', `/api/v1/custom-labels/${id}`, { key: admin.key });
       await expectAnswer(404, 'DELETE', `/api/v1/custom-labels/${id}`, { key: admin.key });
       await expectAnswer(401, 'GET', '/api/v1/custom-labels');
+      await expectAnswer(200, 'GET', `/api/v1/clusters/bitcoin/${body.address}`, { key: admin.key });
+      await expectAnswer(400, 'GET', '/api/v1/clusters/dogecoin/abc', { key: admin.key });
+      await expectAnswer(400, 'GET', `/api/v1/clusters/bitcoin/${body.address}?limit=0`, { key: admin.key });
+      await expectAnswer(401, 'GET', `/api/v1/clusters/bitcoin/${body.address}`);
     });
 
     test(

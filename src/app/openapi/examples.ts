@@ -77,7 +77,7 @@ const activityItem = {
  * EXAMPLE_JWKS publishes its public half, so they verify as the docs' snippet shows (test/unit/evidence-signing.test.ts
  * checks it). Changing an example's data breaks its signature: sign both again with a new example key.
  */
-const EXAMPLE_KID = 'GKzp7tNIBgjCYqQcmNtsr9AvQYfd3dC6ExYDPJqJ-Ws';
+const EXAMPLE_KID = 'FNoDti7eYt_iEg8ubHK5_YoCkgBrMw5JvOUFbSTUwlU';
 /** The protected header both carry, as the signer writes it (both examples are the answer of one request). */
 const EXAMPLE_JWS_HEADER = Buffer.from(JSON.stringify(evidenceProtectedHeader(EXAMPLE_KID, REQUEST_ID))).toString(
   'base64url',
@@ -94,7 +94,7 @@ const EXAMPLE_JWKS = {
     {
       kty: 'OKP',
       crv: 'Ed25519',
-      x: 'RBXHPxQehlfhkGH3lFviJaRTbM38jNo2x1yfbvp_QXY',
+      x: '6hxsJRE4rcQC6Oa88YgE_4S3xBAl3ERGqJo3Wascb_4',
       kid: EXAMPLE_KID,
       alg: 'EdDSA',
       use: 'sig',
@@ -132,7 +132,7 @@ export const EXAMPLES = {
       response: screeningResponse,
       credits_charged: 1,
       signature: exampleSignature(
-        'SWi__uvFWm1S6q_3WjxhEs8P3iVlVgofEV-YVTJ3X2eOumOxXPO-Q1hlxDhVTV2dr1gbgQdmZOeKBBzH1BOpAQ',
+        'bd_sRea2xvUKqmjtu_mAypZEjGUysY5-DYxP9cQCFb5U70IZY6J551ec9U06_dWWY_1toL8L-5ESNjOSu9dgBQ',
       ),
     },
   },
@@ -224,7 +224,7 @@ export const EXAMPLES = {
       },
       credits_charged: 1,
       signature: exampleSignature(
-        'sgpP2aFTaJsu8WejcKkEtPNrNMHJtvFA1fMGqHEPUXGnwhEhkx10g0Jrjgh78x3cHkxxcvX67fQnbWbBXpCTAA',
+        'GcsAX-P_iplceH6-7A-pZLCZynj8RA8Tc4S1jUWlIYk_PMwAhmJCbaLzYKJtV4f8HY56VWvBtv2ziJqaMUTYAA',
       ),
     },
   },

@@ -20,8 +20,9 @@ export function ClusterLabels({ labels, target }: { labels: ClusterLabel[]; targ
             <span class="mono" title={l.address} data-field="member">
               {shortAddress(l.address)}
             </span>
-            {l.address === target && ' (the screened address)'} · <span data-field="source">{sourceWords(l.source)}</span>{' '}
-            · confidence <span data-field="confidence">{l.confidence}</span> of 100
+            {l.address === target && ' (the screened address)'} ·{' '}
+            <span data-field="source">{sourceWords(l.source)}</span> · confidence{' '}
+            <span data-field="confidence">{l.confidence}</span> of 100
           </span>
         </li>
       ))}

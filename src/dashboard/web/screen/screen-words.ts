@@ -61,8 +61,7 @@ const HEURISTIC_WORDS: Record<string, string> = {
 };
 
 /** How a merge of wallet clusters was shown, in words (src/entities/domain/cluster-link.ts LinkHeuristic). */
-export const heuristicWords = (heuristic: string): string =>
-  HEURISTIC_WORDS[heuristic] ?? heuristic.replace(/_/g, ' ');
+export const heuristicWords = (heuristic: string): string => HEURISTIC_WORDS[heuristic] ?? heuristic.replace(/_/g, ' ');
 
 /** The two addresses a merge joined: a deposit forwards to its hot wallet; common inputs are spent side by side. */
 export const mergeJoiner = (heuristic: string): string => (heuristic === 'deposit_address' ? '→' : '+');
