@@ -12,8 +12,10 @@
  * - CoinJoins of 5 to 100 participants, every participant an ordinary wallet: Whirlpool (a tx0 premix each, then 5
  *   inputs to 5 equal outputs), JoinMarket (n equal outputs plus each participant's change) and Wasabi-like rounds
  *   (many inputs, outputs in a few standard denominations repeated across participants);
- * - the sanctioned entity receives (from the miner and from victims, some on one reused public address), spends with
- *   multi-input transactions, consolidates, and pays ordinary wallets and exchange deposit addresses.
+ * - the sanctioned entity receives (from the miner and from victims, some on one reused public address, most on a
+ *   fresh address per victim), spends with multi-input transactions whose change goes back to the first input
+ *   address (a service wallet's address reuse: what lets common-input ownership join its spends into one entity),
+ *   consolidates, and pays ordinary wallets and exchange deposit addresses.
  *
  * Addresses are symbolic here (`owner#n`); the executor maps each to a real key of that owner. Values are satoshis.
  */
@@ -388,7 +390,7 @@ export function planEconomy(options: EconomyOptions): EconomyPlan {
     return true;
   };
 
-  // The entity: receipts from victims (40 % on its reused public address), multi-input payouts to wallets and to
+  // The entity: receipts from victims (25 % on its reused public address), multi-input payouts to wallets and to
   // exchange deposit addresses (its public address's coins in most of them), consolidations.
   /** Gives back an entity address a failed action had taken (its number is skipped, never reused). */
   const entityUndo = (address: string) => {
@@ -399,7 +401,7 @@ export function planEconomy(options: EconomyOptions): EconomyPlan {
   const entityReceipt = (): boolean => {
     const victims = richWallets(50_000_000n);
     if (victims.length === 0) return false;
-    const to = rng.chance(0.4) ? entityPublic : (entityFresh() ?? entityPublic);
+    const to = rng.chance(0.25) ? entityPublic : (entityFresh() ?? entityPublic);
     const done = payment(rng.pick(victims), to, 'entity-receipt', 0.6);
     if (!done) entityUndo(to);
     return done;
@@ -432,7 +434,7 @@ export function planEconomy(options: EconomyOptions): EconomyPlan {
     take(ENTITY, picked);
     const outputs = [
       { address: to, value: amount, change: false },
-      { address: entityFresh() ?? entityPublic, value: change, change: true },
+      { address: picked[0]!.address, value: change, change: true },
     ];
     emit({ kind, inputs: picked, outputs: rng.chance(0.5) ? outputs : outputs.reverse() });
     return true;
@@ -463,7 +465,7 @@ export function planEconomy(options: EconomyOptions): EconomyPlan {
   for (let i = 0; i < (options.whirlpools ?? 3); i++) at(window(0.1, 0.9), whirlpool);
   for (const n of joinMarketSizes) at(window(0.1, 0.9), () => joinMarket(n));
   for (const n of wasabiSizes) at(window(0.2, 0.8), () => wasabi(n));
-  for (let i = 0; i < 25; i++) at(window(0.02, 0.7), entityReceipt);
+  for (let i = 0; i < 40; i++) at(window(0.02, 0.85), entityReceipt);
   for (let i = 0; i < 25; i++) at(window(0.05, 0.8), entityPayout);
   for (let i = 0; i < 3; i++) at(window(0.2, 0.8), () => entitySpend(null, 'entity-consolidation'));
 

@@ -41,6 +41,9 @@ export async function measureEvmDeposits(
   const started = Date.now();
   const rng = mulberry32(options.seed);
   const node = await startAnvil({ chainId: 1 });
+  // Mainnet's 12 s between blocks: anvil would otherwise stamp consecutive blocks with the same second, and a receipt
+  // and the forward before it would look simultaneous.
+  await rpc(node.rpcUrl, 'anvil_setBlockTimestampInterval', [12]);
   const address = () => `0x${Buffer.from(Array.from({ length: 20 }, () => rng.int(0, 255))).toString('hex')}`;
   let txs = 0;
   const send = async (from: string | undefined, to: string, wei: bigint) => {

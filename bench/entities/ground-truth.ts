@@ -350,3 +350,22 @@ export function screeningScore(
     falsePositiveUpper95: wilsonUpper(flaggedClean, clean.length),
   };
 }
+
+/**
+ * Recall over strata screened in part: each stratum's recall (from the addresses of it that were screened) weighted
+ * by its population. With every stratum screened whole it is the plain recall.
+ */
+export function stratifiedRecall(
+  flagged: ReadonlySet<string>,
+  strata: readonly { screened: readonly string[]; population: number }[],
+): { recall: number; flaggedEstimate: number; population: number } {
+  let population = 0;
+  let flaggedEstimate = 0;
+  for (const s of strata) {
+    population += s.population;
+    if (s.screened.length === 0) continue;
+    const hit = s.screened.filter((a) => flagged.has(a)).length;
+    flaggedEstimate += (hit / s.screened.length) * s.population;
+  }
+  return { recall: population === 0 ? Number.NaN : flaggedEstimate / population, flaggedEstimate, population };
+}

@@ -16,6 +16,8 @@ export interface ScreeningRun {
   ms: number;
   /** Flagged only through a finding that came via a wallet cluster. */
   viaCluster: number;
+  /** Per screened address: level, score, the strongest finding and why the crawl stopped short (for misses). */
+  details: Map<string, { level: string; score: number; top: string | null; truncated: string[]; nodes: number }>;
 }
 
 const FLAGGED = new Set(['MEDIUM', 'HIGH']);
@@ -34,6 +36,7 @@ export async function screenAll(
     clusterCalls: 0,
     ms: 0,
     viaCluster: 0,
+    details: new Map(),
   };
   let next = 0;
   let done = 0;
@@ -57,6 +60,14 @@ export async function screenAll(
           const scored = r.full.hits.filter((h) => h.score > 0);
           if (scored.length > 0 && scored.every((h) => h.via_cluster)) run.viaCluster++;
         }
+        const top = [...r.full.hits].sort((x, y) => y.score - x.score)[0];
+        run.details.set(address, {
+          level: r.response.risk_level,
+          score: r.response.risk_score,
+          top: top ? `${top.score}: ${top.detail}` : null,
+          truncated: r.full.crawl.truncated,
+          nodes: r.full.performance.nodes_visited ?? 0,
+        });
         const perf = r.full.performance as { crawl_requests?: number | null; cluster_calls?: number };
         run.crawlCalls += perf.crawl_requests ?? 0;
         run.clusterCalls += perf.cluster_calls ?? 0;

@@ -33,6 +33,22 @@ const schema = z.object({
   BENCH_ENTITY_WALLETS: count(200),
   /** P12: clean addresses screened per seed (a seeded sample), and screenings in flight. */
   BENCH_ENTITY_CLEAN_SAMPLE: count(300),
+  /**
+   * P12: exposed addresses reached only through a CoinJoin screened per seed (a seeded sample; every other exposed
+   * address is screened): they are most of the exposed set, and their recall is estimated from the sample.
+   */
+  BENCH_ENTITY_COINJOIN_SAMPLE: count(100),
+  /** P12: which scenarios run; the figure reports both (`tuning` alone is for developing the benchmark). */
+  BENCH_ENTITY_SEEDS: z
+    .string()
+    .default('tuning,held-out')
+    .transform((v) => v.split(',').map((s) => s.trim().toLowerCase()))
+    .pipe(z.array(z.enum(['tuning', 'held-out'])).min(1)),
+  /** P12: print the screenings that missed an exposed address not reached through a CoinJoin (why they missed). */
+  BENCH_ENTITY_DEBUG: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('0')
+    .transform((v) => v === '1' || v === 'true'),
   BENCH_ENTITY_CONCURRENCY: count(4),
   /** P12: random unions of the in-process union-find (over as many keys), and links applied to the Postgres store. */
   BENCH_ENTITY_UNIONS: count(1_000_000),

@@ -420,6 +420,8 @@ function exchange(prefix: string) {
     // A mixer pool (a contract): the user forwards all it received to it within the hour.
     t('c5', 'u', 10n * ether, T),
     t('u', 'pool', 10n * ether, T + 900),
+    // Others use the pool too: it collects from many, so only the contract check keeps u out of it.
+    t('c6', 'pool', 1n * ether, T + 1_000),
   ];
   return { a, ledger, contracts: [a('pool')] };
 }

@@ -101,6 +101,10 @@ describe('entities: clusters grown by screenings, labels that follow them', () =
     await sendNative({ rpcUrl: anvil.rpcUrl, from: customer, to: deposit, valueWei: 2n * ETH });
     await sendNative({ rpcUrl: anvil.rpcUrl, from: other, to: deposit, valueWei: 1n * ETH });
     sweep = await sendNative({ rpcUrl: anvil.rpcUrl, from: deposit, to: hotWallet, valueWei: (2999n * ETH) / 1000n });
+    // A second customer's deposit address sweeps to the same hot wallet: a hot wallet collects from many.
+    const secondDeposit = fresh();
+    await sendNative({ rpcUrl: anvil.rpcUrl, from: other, to: secondDeposit, valueWei: 1n * ETH });
+    await sendNative({ rpcUrl: anvil.rpcUrl, from: secondDeposit, to: hotWallet, valueWei: (999n * ETH) / 1000n });
 
     stack = await startTestStack({
       env: { BITCOIN_RPC_URL: node.rpcUrl, BITCOIN_NETWORK: 'regtest', ETHEREUM_RPC_URL: anvil.rpcUrl },
@@ -172,11 +176,14 @@ describe('entities: clusters grown by screenings, labels that follow them', () =
       via_cluster: { heuristic: 'deposit_address', address: hotWallet.toLowerCase(), txid: sweep },
     });
     const cluster = await stack.http('GET', `/api/v1/clusters/ethereum/${deposit}`, { key: owner.key });
+    // The hot wallet's other deposit address joins too: the exchange is the hot wallet and both deposit addresses.
     expect(cluster.body.data).toMatchObject({
-      size: 2,
+      size: 3,
       labels: [expect.objectContaining({ address: hotWallet.toLowerCase(), category: 'exchange', source: 'custom' })],
-      merges: [expect.objectContaining({ heuristic: 'deposit_address', txid: sweep })],
     });
+    expect(cluster.body.data.merges).toHaveLength(2);
+    expect(cluster.body.data.merges.every((m: { heuristic: string }) => m.heuristic === 'deposit_address')).toBe(true);
+    expect(cluster.body.data.merges).toEqual(expect.arrayContaining([expect.objectContaining({ txid: sweep })]));
     expect(cluster.body.data.members).toEqual(expect.arrayContaining([deposit.toLowerCase(), hotWallet.toLowerCase()]));
   });
 

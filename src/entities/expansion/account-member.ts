@@ -24,6 +24,17 @@ export const MIN_SENDERS_FOR_HOT_WALLET = 2;
  *   are linked to it. Senders left unread mark the member truncated, so its cluster stays partial.
  * Reads are kept for the run: the hot wallet read to vet a link is the one its own expansion uses next.
  */
+/** The distinct addresses that paid `address` something (zero-amount transfers are address poisoning, not payments). */
+function distinctSenders(address: string, transfers: AddressTransfer[]): string[] {
+  return [
+    ...new Set(
+      transfers
+        .filter((t) => t.direction === 'in' && t.amount > 0n && t.counterparty !== address)
+        .map((t) => t.counterparty),
+    ),
+  ];
+}
+
 export function accountMemberExpander(
   client: AccountClient,
   budget: CallBudget,
@@ -61,7 +72,10 @@ export function accountMemberExpander(
     if (found) {
       const hot = await read(found.hotWallet);
       if (!hot) return null;
-      if (depositForward(found.hotWallet, hot.transfers) === null) {
+      // A hot wallet collects from many deposit addresses: an address paid by this one alone is the next hop of a
+      // pass-through (a peel or a forward), not an exchange, and is not joined to it.
+      const collects = distinctSenders(found.hotWallet, hot.transfers).length >= MIN_SENDERS_FOR_HOT_WALLET;
+      if (collects && depositForward(found.hotWallet, hot.transfers) === null) {
         const contract = await isContract(found.hotWallet);
         if (contract === undefined) return null;
         if (!contract) links.push({ a: member, b: found.hotWallet, heuristic: 'deposit_address', txid: found.txid });
@@ -69,13 +83,7 @@ export function accountMemberExpander(
       return { links, read: [{ address: member, truncated: own.truncated }] };
     }
 
-    const senders = [
-      ...new Set(
-        own.transfers
-          .filter((t) => t.direction === 'in' && t.amount > 0n && t.counterparty !== member)
-          .map((t) => t.counterparty),
-      ),
-    ];
+    const senders = distinctSenders(member, own.transfers);
     if (senders.length < MIN_SENDERS_FOR_HOT_WALLET)
       return { links, read: [{ address: member, truncated: own.truncated }] };
     const contract = await isContract(member);
