@@ -24,7 +24,7 @@ export function createClusterPort(
   },
 ): ClusterPort {
   return {
-    async clustersOf(chain, addresses, { client, budget, maxMembers, signal }) {
+    async clustersOf(chain, addresses, { client, budget, maxMembers, signal, isLabelledExchange }) {
       const out = new Map<string, ClusterMembership>();
       for (const address of new Set(addresses)) {
         const left = budget.calls - budget.spent;
@@ -36,6 +36,7 @@ export function createClusterPort(
             address,
             maxCalls: left,
             pageLimit: options.pageLimit,
+            isLabelledExchange,
             signal,
           }).catch(() => null);
           // A failed expansion does not say how many calls it made before failing: count the whole remainder, so a

@@ -14,6 +14,11 @@ export interface ExpandClusterInput {
   maxCalls: number;
   /** Transactions or transfers read per member (one call). */
   pageLimit?: number;
+  /**
+   * Whether the lists (or the account) label this address an exchange or custodian: such an address is a hot wallet
+   * even when one deposit address is all the history shows (Victor 2020 starts from labelled exchanges).
+   */
+  isLabelledExchange?: (address: string) => Promise<boolean>;
   signal: AbortSignal;
 }
 
@@ -44,6 +49,7 @@ function memberExpander(input: ExpandClusterInput, budget: ReturnType<typeof cal
       budget,
       pageLimit,
       (addresses) => store.notExpanded(chain, addresses),
+      input.isLabelledExchange ?? (async () => false),
     );
   return null;
 }

@@ -187,6 +187,40 @@ describe('entities: clusters grown by screenings, labels that follow them', () =
     expect(cluster.body.data.members).toEqual(expect.arrayContaining([deposit.toLowerCase(), hotWallet.toLowerCase()]));
   });
 
+  test('when a deposit address sweeps to a listed exchange seen from no other deposit, then it is attributed to that exchange', async () => {
+    const { rows } = await stack.pool.query(
+      `SELECT address, name FROM ref_address_labels WHERE chain = 'ethereum' AND category = 'exchange'
+         AND confidence = 'high' AND address LIKE '0x%' ORDER BY address LIMIT 1`,
+    );
+    const listedHot: string = rows[0].address;
+    const lone = fresh();
+    const payer = fresh();
+    await sendNative({ rpcUrl: anvil.rpcUrl, to: payer, valueWei: 3n * ETH });
+    await sendNative({ rpcUrl: anvil.rpcUrl, from: payer, to: lone, valueWei: 2n * ETH });
+    const loneSweep = await sendNative({
+      rpcUrl: anvil.rpcUrl,
+      from: lone,
+      to: listedHot,
+      valueWei: (1999n * ETH) / 1000n,
+    });
+
+    const { polled, full } = await screen(stranger.key, { chain: 'ethereum', address: lone });
+
+    expect(polled.status).toBe('completed');
+    expect(full.hits).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          hop: 0,
+          category: 'exchange',
+          via_cluster: expect.objectContaining({ heuristic: 'deposit_address', address: listedHot, txid: loneSweep }),
+        }),
+      ]),
+    );
+    expect(polled.response.target_summary.tags).toEqual(
+      expect.arrayContaining([expect.objectContaining({ type: 'exchange', name: rows[0].name })]),
+    );
+  });
+
   test('when the customer who paid the deposit address is screened, then it is not part of the exchange, and paid into it one hop away', async () => {
     const { polled, full } = await screen(owner.key, { chain: 'ethereum', address: customer });
 

@@ -40,6 +40,7 @@ export function accountMemberExpander(
   budget: CallBudget,
   pageLimit: number,
   unread: (addresses: string[]) => Promise<string[]>,
+  isLabelledExchange: (address: string) => Promise<boolean>,
 ): ExpandMember {
   const transfers = new Map<string, { transfers: AddressTransfer[]; truncated: boolean }>();
   const contracts = new Map<string, boolean>();
@@ -72,9 +73,11 @@ export function accountMemberExpander(
     if (found) {
       const hot = await read(found.hotWallet);
       if (!hot) return null;
-      // A hot wallet collects from many deposit addresses: an address paid by this one alone is the next hop of a
-      // pass-through (a peel or a forward), not an exchange, and is not joined to it.
-      const collects = distinctSenders(found.hotWallet, hot.transfers).length >= MIN_SENDERS_FOR_HOT_WALLET;
+      // A hot wallet collects from many deposit addresses, or is a labelled exchange: an unlabelled address paid by
+      // this one alone is the next hop of a pass-through (a peel or a forward), and is not joined to it.
+      const collects =
+        distinctSenders(found.hotWallet, hot.transfers).length >= MIN_SENDERS_FOR_HOT_WALLET ||
+        (await isLabelledExchange(found.hotWallet));
       if (collects && depositForward(found.hotWallet, hot.transfers) === null) {
         const contract = await isContract(found.hotWallet);
         if (contract === undefined) return null;

@@ -37,7 +37,14 @@ export interface ClusterPort {
   clustersOf(
     chain: Chain,
     addresses: readonly string[],
-    context: { client: ChainClient | undefined; budget: ExpansionBudget; maxMembers: number; signal: AbortSignal },
+    context: {
+      client: ChainClient | undefined;
+      budget: ExpansionBudget;
+      maxMembers: number;
+      signal: AbortSignal;
+      /** Whether the lists this screening reads (the account's own included) label the address an exchange. */
+      isLabelledExchange: (address: string) => Promise<boolean>;
+    },
   ): Promise<Map<string, ClusterMembership>>;
   /** The chain of merges from `from` to `to` (the explanation of why they are one cluster); null when apart. */
   explain(chain: Chain, from: string, to: string): Promise<ClusterMerge[] | null>;
@@ -111,11 +118,16 @@ export function withClusters(
     provenance: () => lists.provenance(),
     memberships: () => known,
     async lookup(chain, addresses) {
+      const exchangeCategories = context.model.document.behaviour.exchange_categories;
       const grown = await port.clustersOf(chain, addresses, {
         client: context.client,
         budget: context.budget,
         maxMembers: context.model.document.clusters.max_members_read,
         signal: context.signal,
+        isLabelledExchange: async (address) =>
+          ((await lists.lookup(chain, [address])).get(address)?.labels ?? []).some((l) =>
+            exchangeCategories.includes(l.category),
+          ),
       });
       for (const [address, cluster] of grown) known.set(address, cluster);
       const others = new Set<string>();
