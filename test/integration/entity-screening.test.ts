@@ -265,6 +265,61 @@ describe('entities: clusters grown by screenings, labels that follow them', () =
     expect(rows[0]).toEqual({ size: 30, members: 30, links: 29 });
   });
 
+  test("when a screening merges a monitored address's cluster with a labelled one, then the monitor re-screens and alerts", async () => {
+    const { wallet } = node;
+    const watched = wallet.newAddress('carol');
+    const banned = wallet.newAddress('carol');
+    await wallet.fundMany([
+      { address: watched, value: 400_000n },
+      { address: banned, value: 400_000n },
+    ]);
+    await wallet.mine(1);
+    await label(owner.key, 'bitcoin', banned, 'sanctions');
+    const created = await stack.http('POST', '/api/v1/monitors', {
+      key: owner.key,
+      body: { chain: 'bitcoin', address: watched, alert_level: 'MEDIUM' },
+    });
+    expect(created.status).toBe(201);
+    const monitorId = created.body.data.id as string;
+    const monitor = async () =>
+      (await stack.http('GET', `/api/v1/monitors/${monitorId}`, { key: owner.key })).body.data;
+    const until = async <T>(what: string, probe: () => Promise<T | null>, ms = 30_000): Promise<T> => {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const found = await probe();
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    };
+    const baseline = await until('the baseline', async () => ((await monitor())?.last_result ? monitor() : null));
+    expect(baseline.last_result.risk_level).not.toBe('HIGH');
+
+    // carol spends both together, and another account's screening of the banned address reads that transaction.
+    const together = await wallet.spend({
+      inputs: wallet.utxosOf('carol'),
+      outputs: [{ address: wallet.newAddress('dave'), value: 700_000n }],
+      fee: 5_000n,
+    });
+    await wallet.mine(1);
+    const other = await screen(stranger.key, { chain: 'bitcoin', address: banned });
+    expect(other.polled.status).toBe('completed');
+
+    const after = await until('the re-screen', async () => {
+      const m = await monitor();
+      return m?.last_request_id !== baseline.last_request_id && m?.last_result ? m : null;
+    });
+    expect(after.last_result.risk_level).toBe('HIGH');
+    const alerts = await stack.http('GET', `/api/v1/monitors/${monitorId}/alerts`, { key: owner.key });
+    expect(alerts.body.data).toEqual([expect.objectContaining({ kind: 'risk_changed' })]);
+    const job = await stack.http('GET', `/api/v1/kyt/job/${after.last_request_id}/fullresponse`, { key: owner.key });
+    expect(job.body.data.response.hits).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ via_cluster: expect.objectContaining({ txid: together.txid, address: banned }) }),
+      ]),
+    );
+  });
+
   test.each([
     ['an unknown chain', '/api/v1/clusters/dogecoin/abc', 'chain'],
     ['a malformed bitcoin address', '/api/v1/clusters/bitcoin/bc1qnotanaddress', 'address'],

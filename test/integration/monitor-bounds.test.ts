@@ -209,6 +209,12 @@ describe('monitors are paid for and bounded', () => {
       expect(made.status).toBe(201);
       const monitorId = made.body.data.id as string;
       await until('the baseline', async () => ((await accountState(user.id)).reserved === 0 ? true : null));
+      // The first screening's evaluation stamps last_screened_at after its settle released the hold: wait for it, or
+      // the first re-screen is still due (never screened) rather than not due.
+      await until('the first evaluation', async () => {
+        const { rows } = await stack.pool.query('SELECT last_screened_at FROM monitors WHERE id = $1', [monitorId]);
+        return rows[0]?.last_screened_at ? true : null;
+      });
       const activities = createMonitorActivities({
         pool: stack.pool,
         credits: stack.stores.credits,
