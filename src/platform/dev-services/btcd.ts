@@ -1,3 +1,4 @@
+import { deadline } from '../abort/deadline';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -61,13 +62,20 @@ async function call(rpcUrl: string, method: string): Promise<unknown> {
   const authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
   url.username = '';
   url.password = '';
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization },
-    body: JSON.stringify({ jsonrpc: '1.0', id: 1, method, params: [] }),
-    signal: AbortSignal.timeout(2_000),
-  });
-  const body = (await res.json()) as { result?: unknown; error?: { message: string } | null };
+  // The project's one deadline (GC-safe, disposed), not AbortSignal.timeout: see test/integration/deadlines-under-gc.
+  const limit = deadline(2_000);
+  let body: { result?: unknown; error?: { message: string } | null };
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization },
+      body: JSON.stringify({ jsonrpc: '1.0', id: 1, method, params: [] }),
+      signal: limit.signal,
+    });
+    body = (await res.json()) as typeof body;
+  } finally {
+    limit.dispose();
+  }
   if (body.error) throw new Error(`${method}: ${body.error.message}`);
   return body.result;
 }
