@@ -68,6 +68,7 @@ export type WorkerConfig = Pick<
   | 'SOLANA_RPC_URL'
   | 'XRPL_RPC_URL'
   | 'CHAIN_CACHE_TRANSFERS_TTL_MS'
+  | 'CLUSTER_REREAD_AFTER_MS'
   | 'PAYFAST_MODE'
   | 'PAYFAST_SERVER_VALIDATION'
   | 'PAYFAST_MERCHANT_PASSPHRASE'
@@ -128,6 +129,7 @@ export function buildActivities(
     // Wallet clusters: each screening grows its parties' and crawled addresses' clusters within its call budget.
     clusters: createClusterPort(stores.clusters, {
       pageLimit: model.document.crawl.page_size,
+      rereadAfterMs: config.CLUSTER_REREAD_AFTER_MS,
       onMerged: requestClusterMergeRescreens(pool),
     }),
   });

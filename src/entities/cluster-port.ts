@@ -19,6 +19,8 @@ export function createClusterPort(
   store: ClusterStore,
   options: {
     pageLimit: number;
+    /** A screened address read longer ago than this is read again (CLUSTER_REREAD_AFTER_MS); unset: read once. */
+    rereadAfterMs?: number;
     /** Told when an expansion merged sets: monitors watching the cluster may be due (src/monitors). */
     onMerged?: (chain: Chain, clusterId: number) => Promise<unknown>;
   },
@@ -37,6 +39,7 @@ export function createClusterPort(
             maxCalls: left,
             pageLimit: options.pageLimit,
             isLabelledExchange,
+            rereadAfterMs: options.rereadAfterMs,
             signal,
           }).catch(() => null);
           // A failed expansion does not say how many calls it made before failing: count the whole remainder, so a

@@ -308,13 +308,17 @@ export function createClusterStore(pool: Pool) {
       return rows.map((r) => r.address);
     },
 
-    /** Those of `addresses` whose history was never read (no row, or a row not yet expanded), in the given order. */
-    async notExpanded(chain: string, addresses: readonly string[]): Promise<string[]> {
+    /**
+     * Those of `addresses` whose history was never read (no row, or a row not yet expanded), in the given order; with
+     * `staleAfterMs`, also those read longer ago than that (their address may have spent since).
+     */
+    async notExpanded(chain: string, addresses: readonly string[], staleAfterMs?: number): Promise<string[]> {
       if (addresses.length === 0) return [];
       const { rows } = await pool.query<{ address: string }>(
         `SELECT address FROM cluster_addresses
-         WHERE chain = $1 AND address = ANY($2::text[]) AND expanded_at IS NOT NULL`,
-        [chain, [...new Set(addresses)]],
+         WHERE chain = $1 AND address = ANY($2::text[]) AND expanded_at IS NOT NULL
+           AND ($3::bigint IS NULL OR expanded_at > now() - make_interval(secs => $3::bigint / 1000.0))`,
+        [chain, [...new Set(addresses)], staleAfterMs ?? null],
       );
       const read = new Set(rows.map((r) => r.address));
       return [...new Set(addresses)].filter((a) => !read.has(a));

@@ -19,6 +19,8 @@ export interface ExpandClusterInput {
    * even when one deposit address is all the history shows (Victor 2020 starts from labelled exchanges).
    */
   isLabelledExchange?: (address: string) => Promise<boolean>;
+  /** Read the address itself again when its last read is older than this; unset: an address is read once. */
+  rereadAfterMs?: number;
   signal: AbortSignal;
 }
 
@@ -83,7 +85,10 @@ export async function expandCluster(input: ExpandClusterInput): Promise<ExpandCl
       queue.push(a);
     }
   };
-  enqueue(await store.notExpanded(chain, [address]));
+  // The screened address itself is read again once its last read is older than `rereadAfterMs`: it may have spent
+  // together with others since (a monitor's re-screen finds its address's new merges this way).
+  const rereads = new Set(await store.notExpanded(chain, [address], input.rereadAfterMs));
+  enqueue([...rereads]);
 
   while (!budget.stopped) {
     const next = queue.shift();
@@ -95,7 +100,8 @@ export async function expandCluster(input: ExpandClusterInput): Promise<ExpandCl
       continue;
     }
     // A concurrent expansion of the same cluster may have read it since it was queued: no call spent twice.
-    if ((await store.notExpanded(chain, [next])).length === 0) continue;
+    if ((await store.notExpanded(chain, [next], rereads.has(next) ? input.rereadAfterMs : undefined)).length === 0)
+      continue;
     const step = await expandMember(next);
     if (!step) break;
     if (step.links.length > 0) merged += (await store.applyLinks(chain, step.links)).merged;

@@ -219,6 +219,13 @@ const schema = z.object({
   MAX_ACTIVE_MONITORS_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(100),
   /** Custom labels (the account's own lists) one account may keep; one more is 409 CUSTOM_LABEL_LIMIT_REACHED. */
   MAX_CUSTOM_LABELS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  /** A screened address whose history was read for its cluster longer ago than this is read again (docs/entities.md). */
+  CLUSTER_REREAD_AFTER_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 86_400_000)
+    .default(3_600_000),
   /** Policy edits (PUT/DELETE of /api/v1/policies...) one account may make per minute; 0 = no limit. */
   POLICY_EDIT_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(30),
   /** An active OFAC version older than this (by issue date) makes /readyz say degraded while refresh is on. */

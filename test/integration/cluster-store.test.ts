@@ -70,6 +70,15 @@ describe('cluster store', () => {
     expect(await store.applyLinks(chain, [])).toEqual({ merged: 0, clusterIds: [] });
   });
 
+  test('when an address was read, then it counts as read until its read is older than the re-read age', async () => {
+    const chain = freshChain();
+    await store.markExpanded(chain, ['r1'], false);
+    expect(await store.notExpanded(chain, ['r1', 'r2'])).toEqual(['r2']);
+    expect(await store.notExpanded(chain, ['r1', 'r2'], 3_600_000)).toEqual(['r2']);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await store.notExpanded(chain, ['r1', 'r2'], 10)).toEqual(['r1', 'r2']);
+  });
+
   test('when two members are 3 links apart, then explain answers that path in order, either way round', async () => {
     const chain = freshChain();
     await store.applyLinks(chain, [link('a', 'b', 't1'), link('c', 'd', 't2')]);
