@@ -141,37 +141,39 @@ function listHits(model: RiskModel, p: Party): Hit[] {
     }
     const score = Math.round(model.severity(l.category) * model.confidenceMultiplier(l.confidence));
     if (score <= 0) continue;
-    hits.push({
-      rule: 'tag_score',
-      score,
-      address: p.address,
-      role: p.role,
-      hop: 0,
-      category: l.category,
-      source: l.source,
-      detail:
-        `${who(p)} is labelled ${l.category.replace(/_/g, ' ')}${l.name ? ` ("${l.name}")` : ''} by ` +
-        `${l.source} (${l.confidence ?? 'unknown'} confidence)`,
-    });
+    hits.push(
+      partyHit(p, {
+        rule: 'tag_score',
+        score,
+        category: l.category,
+        source: l.source,
+        detail:
+          `${who(p)} is labelled ${l.category.replace(/_/g, ' ')}${l.name ? ` ("${l.name}")` : ''} by ` +
+          `${l.source} (${l.confidence ?? 'unknown'} confidence)`,
+      }),
+    );
   }
   return hits;
 }
 
+/** A finding on a screened party (hop 0): what the rule found, on the party's address and in its role. */
+function partyHit(p: Party, found: Omit<Hit, 'address' | 'role' | 'hop'>): Hit {
+  const { rule, score, ...rest } = found;
+  return { rule, score, address: p.address, role: p.role, hop: 0, ...rest };
+}
+
 /** A sanction on another address of the same cluster: the entity is sanctioned, this address is not listed itself. */
 function clusterSanctionHit(model: RiskModel, p: Party, s: SanctionHit, v: ViaCluster): Hit {
-  return {
+  return partyHit(p, {
     rule: 'tag_score',
     score: Math.round(model.severity('sanctions') * v.weight),
-    address: p.address,
-    role: p.role,
-    hop: 0,
     category: 'sanctions',
     source: s.source,
     detail:
       `${who(p)} belongs to the same entity as an OFAC SDN listed address` +
       `${s.sdnName ? ` (${s.sdnName})` : ''}: ${clusterEvidence(v)}`,
     via_cluster: v,
-  };
+  });
 }
 
 /** A label of another address of the same cluster, weighted by its source's confidence and the merges' heuristic. */
@@ -179,12 +181,9 @@ function clusterLabelHit(model: RiskModel, p: Party, l: LabelHit, v: ViaCluster)
   const score = Math.round(model.severity(l.category) * v.weight);
   const attribution = model.document.behaviour.exchange_categories.includes(l.category);
   if (score <= 0 && !attribution) return null;
-  return {
+  return partyHit(p, {
     rule: 'tag_score',
     score,
-    address: p.address,
-    role: p.role,
-    hop: 0,
     category: l.category,
     source: l.source,
     detail:
@@ -193,7 +192,7 @@ function clusterLabelHit(model: RiskModel, p: Party, l: LabelHit, v: ViaCluster)
       clusterEvidence(v),
     ...(l.labelId ? { label_id: l.labelId, label_name: l.name } : {}),
     via_cluster: v,
-  };
+  });
 }
 
 /**
