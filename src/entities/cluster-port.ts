@@ -3,18 +3,18 @@ import type { ClusterStore } from './cluster-store';
 import { expandCluster } from './expand-cluster';
 
 /**
- * The engine's ClusterPort (src/screening/engine/cluster-labels.ts) over the cluster store: each asked address's
- * cluster is grown through the chain client while the screening's call budget lasts, then read from Postgres. An
- * address no transaction joined to another is absent (a cluster of one). Histories are read in pages of the crawl's
- * size (`pageLimit`), so an address the crawl read is answered from the chain cache. A chain error while growing does not fail
- * the screening: the cluster stays as stored, and `partial` says that members were left unread.
- */
-/**
  * The chains whose clusters screenings grow: bitcoin (common-input ownership) and the EVM chains (deposit addresses).
  * The deposit heuristic is Victor's, measured on Ethereum; tron, solana and ripple keep what is stored (nothing yet).
  */
 const growsClusters = (chain: Chain) => chain === 'bitcoin' || EVM_CHAINS.includes(chain);
 
+/**
+ * The engine's ClusterPort (src/screening/engine/cluster-labels.ts) over the cluster store: each asked address's
+ * cluster is grown through the chain client while the screening's call budget lasts, then read from Postgres. An
+ * address no transaction joined to another is absent (a cluster of one). Histories are read in pages of the crawl's
+ * size (`pageLimit`), so an address the crawl read is answered from the chain cache. A chain error while
+ * growing does not fail the screening: the cluster stays as stored, and `partial` says that members were left unread.
+ */
 export function createClusterPort(
   store: ClusterStore,
   options: {
@@ -27,38 +27,35 @@ export function createClusterPort(
 ): ClusterPort {
   return {
     async clustersOf(chain, addresses, { client, budget, maxMembers, signal, isLabelledExchange }) {
-      const out = new Map<string, ClusterMembership>();
-      for (const address of new Set(addresses)) {
+      const asked = [...new Set(addresses)];
+      for (const address of client && growsClusters(chain) ? asked : []) {
         const left = budget.calls - budget.spent;
-        if (client && left > 0 && !signal.aborted && growsClusters(chain)) {
-          const grown = await expandCluster({
-            store,
-            client,
-            chain,
-            address,
-            maxCalls: left,
-            pageLimit: options.pageLimit,
-            isLabelledExchange,
-            rereadAfterMs: options.rereadAfterMs,
-            signal,
-          }).catch(() => null);
-          // A failed expansion does not say how many calls it made before failing: count the whole remainder, so a
-          // chain that keeps failing is not asked again for every crawled address.
-          budget.spent += grown?.calls ?? left;
-          // A failed notice must not fail the screening: the monitors' schedule still re-screens them.
-          if (grown && grown.merged > 0 && grown.cluster.id !== null)
-            await options.onMerged?.(chain, grown.cluster.id).catch(() => undefined);
-        }
-        const cluster = await store.clusterOf(chain, address, { members: maxMembers });
-        if (cluster && cluster.size > 1)
-          out.set(address, {
-            id: String(cluster.id),
-            size: cluster.size,
-            partial: cluster.partial,
-            members: cluster.members ?? [address],
-          });
+        if (left <= 0 || signal.aborted) break;
+        const grown = await expandCluster({
+          store,
+          client: client!,
+          chain,
+          address,
+          maxCalls: left,
+          pageLimit: options.pageLimit,
+          isLabelledExchange,
+          rereadAfterMs: options.rereadAfterMs,
+          signal,
+        }).catch(() => null);
+        // A failed expansion does not say how many calls it made before failing: count the whole remainder, so a
+        // chain that keeps failing is not asked again for every crawled address.
+        budget.spent += grown?.calls ?? left;
+        // A failed notice must not fail the screening: the monitors' schedule still re-screens them.
+        if (grown && grown.merged > 0 && grown.cluster.id !== null)
+          await options.onMerged?.(chain, grown.cluster.id).catch(() => undefined);
       }
-      return out;
+      const stored = await store.clustersOf(chain, asked, { members: maxMembers });
+      return new Map(
+        [...stored].map(([address, c]) => [
+          address,
+          { id: String(c.id), size: c.size, partial: c.partial, members: c.members } satisfies ClusterMembership,
+        ]),
+      );
     },
     async explain(chain, from, to) {
       const steps = await store.explain(chain, from, to);

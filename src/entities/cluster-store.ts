@@ -194,6 +194,38 @@ export function createClusterStore(pool: Pool) {
       return cluster;
     },
 
+    /**
+     * The clusters of more than one address that these addresses belong to, in one query (plus one members read per
+     * distinct cluster): what every lookup of a screening asks, so an address alone costs no more than its index probe.
+     */
+    async clustersOf(
+      chain: string,
+      addresses: readonly string[],
+      options: { members: number },
+    ): Promise<Map<string, Cluster & { members: string[] }>> {
+      const out = new Map<string, Cluster & { members: string[] }>();
+      if (addresses.length === 0) return out;
+      const { rows } = await pool.query<{ address: string; id: number; chain: string; size: number; partial: boolean }>(
+        `SELECT a.address, c.id, c.chain, c.size,
+           EXISTS (SELECT 1 FROM cluster_addresses m WHERE m.cluster_id = c.id AND ${INCOMPLETE}) AS partial
+         FROM cluster_addresses a JOIN clusters c ON c.id = a.cluster_id
+         WHERE a.chain = $1 AND a.address = ANY($2::text[]) AND c.size > 1`,
+        [chain, [...new Set(addresses)]],
+      );
+      const read = new Map<number, Promise<string[]>>();
+      for (const r of rows) {
+        if (!read.has(r.id)) read.set(r.id, members(chain, r.id, options.members));
+        out.set(r.address, {
+          id: r.id,
+          chain: r.chain,
+          size: r.size,
+          partial: r.partial,
+          members: await read.get(r.id)!,
+        });
+      }
+      return out;
+    },
+
     /** The live id of a cluster id, following merges (an id from an earlier answer); null for an unknown id. */
     async resolveId(id: number): Promise<number | null> {
       const { rows } = await pool.query<{ id: number | null }>(`SELECT ${liveId('$1')} AS id`, [id]);
