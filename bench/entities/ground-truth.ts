@@ -369,3 +369,59 @@ export function stratifiedRecall(
   }
   return { recall: population === 0 ? Number.NaN : flaggedEstimate / population, flaggedEstimate, population };
 }
+
+/**
+ * Each address's share of everything it received that came from the entity within two hops, attributed in proportion
+ * to input value (the crawl's "haircut"): s1 through a transaction with entity inputs, s2 through a transaction whose
+ * inputs received from the entity (s1 of each input address, weighted by its value). The risk model scores a label by
+ * this share (risk-model.json indirect: saturation at 10 %, halved at hop 2), so it says how visible the exposure is.
+ */
+export function twoHopTaint(
+  truth: GroundTruth,
+  entity: ReadonlySet<string>,
+): Map<string, { share: number; hop1: number; hop2: number; received: bigint; txs: number }> {
+  const received = new Map<string, bigint>();
+  const txCount = new Map<string, number>();
+  for (const tx of truth.txs) {
+    const seen = new Set<string>();
+    for (const o of tx.outputs) {
+      received.set(o.address, (received.get(o.address) ?? 0n) + o.value);
+      seen.add(o.address);
+    }
+    for (const i of tx.inputs) seen.add(i.address);
+    for (const a of seen) txCount.set(a, (txCount.get(a) ?? 0) + 1);
+  }
+  const share = (part: number, whole: bigint) => (whole === 0n ? 0 : part / Number(whole));
+  const weighted = (tx: TruthTx, weight: (address: string) => number) => {
+    const total = tx.inputs.reduce((s, i) => s + Number(i.value), 0);
+    return total === 0 ? 0 : tx.inputs.reduce((s, i) => s + Number(i.value) * weight(i.address), 0) / total;
+  };
+  const tainted1 = new Map<string, number>();
+  for (const tx of truth.txs) {
+    const e = weighted(tx, (a) => (entity.has(a) ? 1 : 0));
+    if (e === 0) continue;
+    for (const o of tx.outputs)
+      if (!entity.has(o.address)) tainted1.set(o.address, (tainted1.get(o.address) ?? 0) + Number(o.value) * e);
+  }
+  const s1 = (a: string) => share(tainted1.get(a) ?? 0, received.get(a) ?? 0n);
+  const tainted2 = new Map<string, number>();
+  for (const tx of truth.txs) {
+    const e = weighted(tx, (a) => (entity.has(a) ? 0 : s1(a)));
+    if (e === 0) continue;
+    for (const o of tx.outputs)
+      if (!entity.has(o.address)) tainted2.set(o.address, (tainted2.get(o.address) ?? 0) + Number(o.value) * e);
+  }
+  const out = new Map<string, { share: number; hop1: number; hop2: number; received: bigint; txs: number }>();
+  for (const a of new Set([...tainted1.keys(), ...tainted2.keys()])) {
+    const hop1 = s1(a);
+    const hop2 = share(tainted2.get(a) ?? 0, received.get(a) ?? 0n);
+    out.set(a, {
+      share: Math.min(1, hop1 + hop2),
+      hop1,
+      hop2,
+      received: received.get(a) ?? 0n,
+      txs: txCount.get(a) ?? 0,
+    });
+  }
+  return out;
+}

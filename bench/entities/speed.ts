@@ -74,8 +74,8 @@ export interface BigClusterResult {
 
 /**
  * One owner's `fundings` × `perFunding` addresses on a fresh btcd: funding transactions of `perFunding` outputs, then
- * one consolidation per funding transaction spending its outputs plus the previous consolidation's output (so every
- * address is one owner by common input). Then expandCluster from the first address, and the bare calls.
+ * one consolidation per funding transaction spending its outputs plus the previous consolidation's output, paid back to
+ * its first input's address (so every address is one owner by common input). Then expandCluster from the first address, and the bare calls.
  */
 export async function bigCluster(
   store: ClusterStore,
@@ -102,7 +102,9 @@ export async function bigCluster(
       const inputs: Utxo[] = previous ? [...coins, previous] : [...coins];
       const held = inputs.reduce((s, c) => s + c.value, 0n);
       const fee = BigInt(11 + 68 * inputs.length + 31) * 2n;
-      const sent = await w.spend({ inputs, outputs: [{ address: w.newAddress(owner), value: held - fee }], fee });
+      // Back to its first input's address: the next consolidation spends a coin of an address this one spent from,
+      // which is what joins the two input sets (a fresh output address would leave each consolidation apart).
+      const sent = await w.spend({ inputs, outputs: [{ address: inputs[0]!.address, value: held - fee }], fee });
       previous = sent.utxos[0]!;
       if ((k + 1) % 10 === 0) await w.mine(1);
     }

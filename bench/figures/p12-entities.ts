@@ -4,6 +4,7 @@ import { type ClusterStore, createClusterPort, createClusterStore, expandCluster
 import { createBitcoinRpcClient } from '../../src/screening/chains/bitcoin-rpc-client';
 import { createCachingChainClient } from '../../src/screening/chains/cached-client';
 import { createChainCacheStore } from '../../src/screening/chains/chain-cache-store';
+import type { ChainClient } from '../../src/screening/chains/chain-client';
 import type { ClusterPort } from '../../src/screening/engine/cluster-labels';
 import { createScreeningEngine } from '../../src/screening/engine/engine';
 import { loadPriceBook } from '../../src/screening/engine/prices';
@@ -13,6 +14,7 @@ import { startBitcoinNode } from '../../test/helpers/btcd';
 import { buildEconomy, type Economy, HELD_OUT_SEED, TUNING_SEED } from '../entities/economy';
 import {
   stratifiedRecall,
+  twoHopTaint,
   type ChangeScore,
   changeScore,
   clusterByLinks,
@@ -79,8 +81,17 @@ interface Screened {
   plain: ScreeningScore;
   coinjoin: ScreeningScore;
   all: { recall: number; exposed: number; flaggedEstimate: number };
+  /** The same estimate over the exposed addresses with at least (material) or under (faint) MATERIAL_SHARE taint. */
+  material: { recall: number; exposed: number };
+  faint: { recall: number; exposed: number };
   clean: ScreeningScore;
 }
+
+/**
+ * The share of an address's inflow from the entity within two hops (value-weighted) above which exposure is material:
+ * the risk model's saturation share (risk-model.json indirect.saturation_share), fixed before any figure was seen.
+ */
+const MATERIAL_SHARE = 0.1;
 
 async function resetBitcoinClusters(pool: Pool): Promise<void> {
   await pool.query(`DELETE FROM cluster_links WHERE chain = 'bitcoin'`);
@@ -88,21 +99,35 @@ async function resetBitcoinClusters(pool: Pool): Promise<void> {
   await pool.query(`DELETE FROM clusters WHERE chain = 'bitcoin'`);
 }
 
-function scoreRun(
-  run: ScreeningRun,
-  sets: { plain: string[]; coinjoinSample: string[]; coinjoinTotal: number; clean: string[] },
-): Screened {
+interface ScreenedSets {
+  plain: string[];
+  coinjoinSample: string[];
+  coinjoinAll: string[];
+  clean: string[];
+  material: (address: string) => boolean;
+}
+
+function scoreRun(run: ScreeningRun, sets: ScreenedSets): Screened {
+  const part = (keep: (a: string) => boolean) => {
+    const r = stratifiedRecall(run.flagged, [
+      { screened: sets.plain.filter(keep), population: sets.plain.filter(keep).length },
+      { screened: sets.coinjoinSample.filter(keep), population: sets.coinjoinAll.filter(keep).length },
+    ]);
+    return { recall: r.recall, exposed: r.population };
+  };
   const plain = screeningScore(run.flagged, sets.plain, sets.clean);
   const coinjoin = screeningScore(run.flagged, sets.coinjoinSample, sets.clean);
   const all = stratifiedRecall(run.flagged, [
     { screened: sets.plain, population: sets.plain.length },
-    { screened: sets.coinjoinSample, population: sets.coinjoinTotal },
+    { screened: sets.coinjoinSample, population: sets.coinjoinAll.length },
   ]);
   return {
     run,
     plain,
     coinjoin,
     all: { recall: all.recall, exposed: all.population, flaggedEstimate: all.flaggedEstimate },
+    material: part(sets.material),
+    faint: part((a) => !sets.material(a)),
     clean: plain,
   };
 }
@@ -159,7 +184,14 @@ async function runSeed(
     const plain = [...exposure.exposed].filter((a) => !exposure.viaCoinJoinOnly.has(a)).sort();
     const coinjoinSample = rng.sample([...exposure.viaCoinJoinOnly].sort(), cfg.BENCH_ENTITY_COINJOIN_SAMPLE);
     const clean = rng.sample([...exposure.clean].sort(), cfg.BENCH_ENTITY_CLEAN_SAMPLE);
-    const sets = { plain, coinjoinSample, coinjoinTotal: exposure.viaCoinJoinOnly.size, clean };
+    const taint = twoHopTaint(truth, exposure.entity);
+    const sets: ScreenedSets = {
+      plain,
+      coinjoinSample,
+      coinjoinAll: [...exposure.viaCoinJoinOnly],
+      clean,
+      material: (a) => (taint.get(a)?.share ?? 0) >= MATERIAL_SHARE,
+    };
     const targets = rng.shuffle([...plain, ...coinjoinSample, ...clean]);
     // The screenings read the chain as the worker does: through the Postgres chain cache.
     const cached = createCachingChainClient(client, createChainCacheStore(pool), {
@@ -167,7 +199,7 @@ async function runSeed(
     });
     const engineDeps = {
       lists: createReferenceLists(pool),
-      chainClients: { bitcoin: cached },
+      chainClients: { bitcoin: cached as ChainClient },
       prices: loadPriceBook(path.join('data', 'prices', 'usd-reference-prices.json')),
       model: loadRiskModel('data/risk'),
       customLabels: ctx.stack.stores.customLabels,
@@ -187,11 +219,13 @@ async function runSeed(
         throw new Error(`P12 ${name} ${label}: ${run.failed.length} screenings failed: ${run.failed[0]}`);
       if (cfg.BENCH_ENTITY_DEBUG) {
         const hop = (a: string) => (exposure.hop1.has(a) ? 1 : 2);
-        for (const a of plain.filter((x) => !run.flagged.has(x)).slice(0, 8)) {
+        for (const a of plain.filter((x) => !run.flagged.has(x)).slice(0, 12)) {
           const d = run.details.get(a);
+          const t = taint.get(a);
           ctx.progress(
-            `P12 ${name} ${label} missed hop-${hop(a)} ${a}: ${d?.level} ${d?.score}, ${d?.nodes} nodes, ` +
-              `cut [${d?.truncated.join(',')}], top ${d?.top ?? 'none'}`,
+            `P12 ${name} ${label} missed hop-${hop(a)} ${a} (${truth.owners.get(a)}, taint ` +
+              `${pct(t?.hop1 ?? 0)} + ${pct(t?.hop2 ?? 0)} of ${t?.txs} txs): ${d?.level} ${d?.score}, ` +
+              `${d?.nodes} nodes, cut [${d?.truncated.join(',')}], top ${d?.top?.slice(0, 160) ?? 'none'}`,
           );
         }
         for (const a of clean.filter((x) => run.flagged.has(x)).slice(0, 8))
@@ -367,6 +401,18 @@ function qualityTable(results: SeedResult[], evm: DepositScore): string {
         `${pct(r.without.plain.recall)} / ${pct(r.withColdStore.plain.recall)} / ${pct(r.withWarmStore.plain.recall)} (of ${r.without.plain.exposed})`,
     ),
     row(
+      `recall, taint ≥ ${pct(MATERIAL_SHARE)} of inflow: without / cold / warm`,
+      '',
+      (r) =>
+        `${pct(r.without.material.recall)} / ${pct(r.withColdStore.material.recall)} / ${pct(r.withWarmStore.material.recall)} (of ${r.without.material.exposed})`,
+    ),
+    row(
+      `recall, taint < ${pct(MATERIAL_SHARE)} of inflow: without / cold / warm`,
+      '',
+      (r) =>
+        `${pct(r.without.faint.recall)} / ${pct(r.withColdStore.faint.recall)} / ${pct(r.withWarmStore.faint.recall)} (of ${r.without.faint.exposed})`,
+    ),
+    row(
       'recall only through a CoinJoin: without / cold / warm',
       '',
       (r) =>
@@ -402,7 +448,7 @@ export async function measureEntities(ctx: BenchContext): Promise<Figure[]> {
     ['tuning', TUNING_SEED],
     ['held-out', HELD_OUT_SEED],
   ] as const)
-    results.push(await runSeed(ctx, store, port, name, seed));
+    if (ctx.config.BENCH_ENTITY_SEEDS.includes(name)) results.push(await runSeed(ctx, store, port, name, seed));
 
   ctx.progress('P12: EVM deposit addresses on anvil');
   const evm = await measureEvmDeposits(pool, store, { seed: TUNING_SEED, progress: ctx.progress });
@@ -452,7 +498,9 @@ export async function measureEntities(ctx: BenchContext): Promise<Figure[]> {
       unit: '',
       note:
         `${r.without.all.exposed} exposed; with: ${split(r.withColdStore)}; without: ${split(r.without)}; ` +
-        `warm store ${r.withWarmStore.all.recall.toFixed(3)}`,
+        `taint ≥ ${pct(MATERIAL_SHARE)} of inflow: ${r.withColdStore.material.recall.toFixed(3)} with, ` +
+        `${r.without.material.recall.toFixed(3)} without (${r.without.material.exposed}); warm store ` +
+        `${r.withWarmStore.all.recall.toFixed(3)}`,
     });
     figures.push({
       id: 'P12',
