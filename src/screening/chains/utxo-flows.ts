@@ -44,8 +44,10 @@ export function utxoFlowOf(
 }
 
 /**
- * The address's edges over a page of its transactions (newest first), at most `limit`; `cut` says edges were left
- * out. `inboundTxs` counts the transactions in which it received without funding an input.
+ * The address's edges over a page of its transactions (newest first), at most `limit` in EACH direction (one spend
+ * into a CoinJoin has a hundred out-edges: counted together, they would push every inflow off the page, and the crawl
+ * traces sources upstream and destinations downstream separately); `cut` says edges were left out. `inboundTxs`
+ * counts the transactions in which it received without funding an input.
  */
 export function utxoTransfersOf(
   txs: readonly UtxoTransaction[],
@@ -53,14 +55,19 @@ export function utxoTransfersOf(
   limit: number,
 ): { transfers: AddressTransfer[]; inboundTxs: number; cut: boolean } {
   const transfers: AddressTransfer[] = [];
+  const kept = { in: 0, out: 0 };
   let inboundTxs = 0;
   let cut = false;
   for (const tx of txs) {
     const { direction, edges } = utxoFlowOf(tx, address);
     if (direction === 'in' && tx.outputs.some((o) => o.address === address)) inboundTxs += 1;
     for (const [counterparty, amount] of edges) {
-      if (transfers.length >= limit) cut = true;
-      else transfers.push({ txid: tx.txid, timestamp: tx.timestamp, direction, counterparty, asset: BTC, amount });
+      if (kept[direction] >= limit) {
+        cut = true;
+        continue;
+      }
+      kept[direction] += 1;
+      transfers.push({ txid: tx.txid, timestamp: tx.timestamp, direction, counterparty, asset: BTC, amount });
     }
   }
   return { transfers, inboundTxs, cut };
