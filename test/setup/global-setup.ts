@@ -6,6 +6,7 @@ import { bundleWorkflowCode } from '@temporalio/worker';
 import { createPool } from '../../src/platform/db/pool';
 import { startEmbeddedPostgres } from '../../src/platform/dev-services/embedded-postgres';
 import { resolveTemporalCli } from '../../src/platform/dev-services/temporal-cli';
+import { resolveBtcd } from '../../src/platform/dev-services/btcd';
 import { startTemporalDevServer } from '../../src/platform/dev-services/temporal-dev-server';
 import { createLogger } from '../../src/platform/logging/logger';
 import { prepareDatabase } from '../../src/app/prepare-database';
@@ -58,6 +59,10 @@ export default async function globalSetup(jestConfig?: unknown): Promise<void> {
   await chmod(root, 0o755);
   const [pgPort, temporalPort] = [await freePort(), await freePort()];
 
+  // btcd (the bitcoin node the entity and bitcoin RPC tests run): built with Go on a fresh machine, here rather than in
+  // a test's beforeAll, whose timeout a first build would overrun. .ci/run builds it first.
+  const btcd = resolveBtcd(process.env.BTCD_PATH, log);
+  if (btcd) process.env.BTCD_PATH = btcd;
   const [db, temporal] = await Promise.all([
     startEmbeddedPostgres({ dataDir: path.join(root, 'postgres'), port: pgPort, persistent: false }),
     startTemporalDevServer({ cliPath: resolveTemporalCli(process.env.TEMPORAL_CLI_PATH, log), port: temporalPort }),
