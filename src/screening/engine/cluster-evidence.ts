@@ -9,7 +9,7 @@ export function clusterEvidence(v: ViaCluster): string {
         ? 'a deposit address forwarding to its hot wallet'
         : v.heuristic.replace(/_/g, ' ');
   return (
-    `wallet cluster ${v.cluster_id} (${v.size}${v.partial ? '+, known in part' : ''} addresses) joined it to ` +
+    `wallet cluster ${v.cluster_id} (${v.size} addresses${v.partial ? ' known so far' : ''}) joined it to ` +
     `${v.address} through ${v.merges.length} merge${v.merges.length === 1 ? '' : 's'}: ${how}, tx ${v.txid}`
   );
 }
