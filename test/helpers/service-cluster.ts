@@ -95,11 +95,23 @@ export async function startServiceCluster(o: {
     return proc;
   };
 
+  // Ports handed out by this cluster: two processes started at once may be given the same free port by the OS (a port
+  // is free again once freePort's probe closed it), and the second then fails with EADDRINUSE.
+  const taken = new Set<number>();
+  const uniquePort = async (): Promise<number> => {
+    for (;;) {
+      const port = await freePort();
+      if (taken.has(port)) continue;
+      taken.add(port);
+      return port;
+    }
+  };
+
   return {
     taskQueue,
     logDir,
     async startWorker() {
-      const port = await freePort();
+      const port = await uniquePort();
       const proc = spawn('worker', { WORKER_HTTP_PORT: String(port) });
       // The SDK's default identity is <pid>@<hostname>, and the pid is the service's own (spawnService).
       const identity = `${proc.pid}@${hostname()}`;
@@ -114,7 +126,7 @@ export async function startServiceCluster(o: {
       return { process: proc, identity };
     },
     async startApi() {
-      const [port, internalPort] = [await freePort(), await freePort()];
+      const [port, internalPort] = [await uniquePort(), await uniquePort()];
       const proc = spawn('api', { PORT: String(port), INTERNAL_PORT: String(internalPort) });
       await waitUntilReady(proc.name, proc, () => answersOk(`http://127.0.0.1:${internalPort}/readyz`));
       const url = `http://127.0.0.1:${port}`;
