@@ -9,7 +9,7 @@
  * src/app (the composition root), the entry points and test/ and bench/ may import anything.
  */
 const FEATURES =
-  '(screening|billing|identity|history|market|x402|lists|monitors|realtime|dashboard|batches|policies|custom-labels|entities)';
+  '(screening|billing|identity|history|market|x402|lists|monitors|realtime|dashboard|batches|policies|custom-labels|entities|cases)';
 
 /** What workflow code may load at run time: pure modules only. */
 const PURE_FOR_WORKFLOWS = [
@@ -18,6 +18,8 @@ const PURE_FOR_WORKFLOWS = [
   '^src/platform/errors/(error-codes|app-error|temporal-failures)\\.ts$',
   '^src/platform/temporal/(search-attributes|http-request-memo)\\.ts$',
   '^src/screening/pricing\\.ts$',
+  // A case's rule book, SLA and request checks: pure functions over plain data.
+  '^src/cases/domain/',
   '^src/billing/payfast/payfast-event-id\\.ts$',
   '@temporalio/(workflow|common)',
 ];

@@ -1,4 +1,5 @@
 import { createBatchActivities, type BatchActivityDeps } from './batches';
+import { createCaseActivities, type CaseActivityDeps } from './cases';
 import { createBillingActivities, type BillingActivityDeps } from './billing';
 import { createIdentityActivities, type IdentityActivityDeps } from './identity';
 import { createListActivities, type ListActivityDeps } from './lists';
@@ -14,7 +15,8 @@ export type ActivityDeps = ScreeningActivityDeps &
   MarketActivityDeps &
   ListActivityDeps &
   MonitorActivityDeps &
-  BatchActivityDeps;
+  BatchActivityDeps &
+  CaseActivityDeps;
 
 /** Every activity the worker registers, built over injected dependencies, one factory per feature. */
 export function createActivities(deps: ActivityDeps) {
@@ -27,6 +29,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createListActivities(deps),
     ...createMonitorActivities(deps),
     ...createBatchActivities(deps),
+    ...createCaseActivities(deps),
   };
 }
 

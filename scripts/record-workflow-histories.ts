@@ -12,6 +12,7 @@
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import type { WorkflowHandle } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import * as workflows from '../workflows';
 import { httpRequestMemo } from '../src/platform/temporal/http-request-memo';
@@ -52,7 +53,35 @@ interface Scenario {
   memo?: Record<string, string>;
   /** For a workflow that never ends by itself: cancel it once this many activity calls were made. */
   cancelAfterCalls?: number;
+  /** What is sent to the workflow once it started (signals, updates), in order. */
+  drive?: (handle: WorkflowHandle) => Promise<void>;
 }
+
+const CASE_MEMBER = '11111111-1111-4111-8111-111111111111';
+/** A case as loadCase answers it: open, medium, no sanctions (one member's proposal closes it). */
+const caseStubs: Record<string, Stub> = {
+  loadCase: async () => ({
+    snapshot: {
+      state: 'open',
+      severity: 'medium',
+      sanctions: false,
+      assigneeId: null,
+      proposal: null,
+      disposition: null,
+      decidedBy: null,
+      fingerprint: '',
+      escalations: 0,
+      jobs: [],
+    },
+    trailLength: 0,
+    slaSince: '2026-11-27T10:00:00.000Z',
+    sla: Object.fromEntries(
+      ['low', 'medium', 'high', 'critical'].map((s) => [s, { assignWithin: 86_400, decideWithin: 604_800 }]),
+    ),
+  }),
+  confirmActor: async () => ({ role: 'analyst' }),
+  appendCaseEntries: async (input: { entries: unknown[] }) => input.entries.length,
+};
 
 const screeningDb: Record<string, Stub> = {
   chargeCredits: async (input) => ({ duplicate: false, amount: input.amount }),
@@ -196,6 +225,61 @@ const SCENARIOS: Scenario[] = [
     },
   },
   {
+    // A HIGH job opens or joins its subject's case after the settle (patch jobs-open-cases).
+    name: 'screening-completed-opens-case',
+    workflowType: 'screeningWorkflow',
+    input: screeningInput({ requestId: 'req-0004' }),
+    stubs: {
+      ...screeningDb,
+      analyzeTarget: async () => analysisResult({ depthReached: 1, riskLevel: 'HIGH' }),
+      openCaseForJob: async () => ({ outcome: 'opened', caseId: 'case-0001' }),
+    },
+  },
+  {
+    // Its baseline, then a re-screen that alerts and opens a case (patch monitors-open-cases); cancelled after.
+    name: 'monitor-alerted',
+    workflowType: 'monitorWorkflow',
+    input: { monitorId: 'mon-0002', userId: 'user-0001', chain: 'bitcoin', everyHours: 24 },
+    cancelAfterCalls: 9,
+    drive: async (handle) => {
+      await delay(1500);
+      await handle.signal('rescreen', { reason: 'sanctions list version changed a watched address' });
+    },
+    stubs: {
+      ...screeningDb,
+      analyzeTarget: async () => analysisResult({ depthReached: 1, riskLevel: 'LOW' }),
+      prepareMonitorScreening: async (input: { requestId: string }) => ({
+        status: 'ready',
+        input: screeningInput({ requestId: input.requestId }),
+      }),
+      evaluateMonitorScreening: async (input: { reasons: string[] }) =>
+        input.reasons.includes('monitor created') ? { status: 'baseline' } : { status: 'alerted', reason: 'stub' },
+      openCaseForMonitorAlert: async () => ({ outcome: 'opened', caseId: 'case-0002' }),
+    },
+  },
+  {
+    // A case: an alert opens it, a comment, then a proposal that closes it (medium, no sanctions: no four eyes).
+    name: 'case',
+    workflowType: 'caseWorkflow',
+    input: { caseId: 'case-0003', accountId: 'acct-0001' },
+    drive: async (handle) => {
+      await handle.signal('alert', {
+        alertKey: 'job:req-0005',
+        source: 'job',
+        requestId: 'req-0005',
+        fingerprint: 'fp-1',
+        severity: 'medium',
+        sanctions: false,
+      });
+      const request = (action: Record<string, unknown>) => ({ memberId: CASE_MEMBER, role: 'analyst', action });
+      await handle.executeUpdate('comment', { args: [request({ action: 'comment', text: 'looked at it' })] });
+      await handle.executeUpdate('propose', {
+        args: [request({ action: 'propose', disposition: 'false_positive', note: null })],
+      });
+    },
+    stubs: caseStubs,
+  },
+  {
     // With the sweep of batches left without a workflow (patch sweep-batches).
     name: 'queued-job-sweeper-batches',
     workflowType: 'queuedJobSweeperWorkflow',
@@ -304,6 +388,7 @@ async function main(): Promise<void> {
         args: [scenario.input],
         memo: scenario.memo,
       });
+      await scenario.drive?.(handle);
       if (scenario.cancelAfterCalls !== undefined) {
         while (log.calls.length < scenario.cancelAfterCalls) await delay(20);
         await handle.cancel();

@@ -9,6 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import type { JSONWebKeySet } from 'jose';
 import { verifyAnswerText } from './platform/signing/verify-evidence';
+import { caseTrailDocument, verifyCaseTrail } from './cases/trail/verify-trail';
 import { deadline } from './platform/abort/deadline';
 
 const DEFAULT_JWKS = 'http://localhost:3000/.well-known/jwks.json';
@@ -54,6 +55,27 @@ async function main(): Promise<number> {
     throw new CannotCheck(`cannot read the answer ${answerFile}: ${err.message}`);
   });
   const keys = await keySet(jwksSource);
+  const parsed = (() => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return undefined;
+    }
+  })();
+  if (caseTrailDocument(parsed)) {
+    // A case (GET /api/v1/cases/{id}) carries its audit trail: every entry signed like an answer, and hash-chained.
+    try {
+      const trail = await verifyCaseTrail(parsed, keys);
+      process.stdout.write(
+        `valid: the audit trail of case ${trail.caseId}, ${trail.entries} entries chained to head ${trail.head}, ` +
+          `each signed by kid ${trail.kids.join(', ')} (EdDSA over its RFC 8785 canonical JSON)\n`,
+      );
+      return 0;
+    } catch (err) {
+      process.stdout.write(`invalid: ${err instanceof Error ? err.message : String(err)}\n`);
+      return 1;
+    }
+  }
   try {
     const { kid, requestId } = await verifyAnswerText(text, keys);
     process.stdout.write(

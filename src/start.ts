@@ -4,6 +4,7 @@
  * and reference data, then api and worker in this one process.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createCaseWorkflowClient } from './cases/case-workflow-client';
 import path from 'node:path';
 import { generateApiKey } from './identity/api-key-format';
 import { Client } from '@temporalio/client';
@@ -102,6 +103,7 @@ async function main() {
   const clientConnection = await connectTemporalClient(temporalOptions);
   const temporal = new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE });
   const screeningStarter = createScreeningWorkflowStarter({ temporal, taskQueue: config.TEMPORAL_TASK_QUEUE });
+  const caseWorkflows = createCaseWorkflowClient({ temporal, taskQueue: config.TEMPORAL_TASK_QUEUE });
   // The sweep also starts batch workflows left without one.
   const batchStarter = createBatchWorkflowStarter({
     temporal,
@@ -118,6 +120,7 @@ async function main() {
     log,
     activities: buildActivities(config, pool, createWorkerMetrics(workerRegistry), {
       screeningStarter,
+      caseWorkflows,
       batchStarter,
       log,
       freezeSync: freezeSyncSettings(config),

@@ -1,4 +1,4 @@
-/** Identity workflows: Clerk's user events. Deterministic code only. */
+/** Identity workflows: Clerk's user and organization events. Deterministic code only. */
 import { getExternalWorkflowHandle, patched, proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
 import type { IdentityActivities } from '../activities/identity';
 import type { ClerkEventInput, ClerkEventResult } from '../src/identity/workflow-types';
@@ -16,8 +16,9 @@ const DELETED_USER_STOPS_MONITORS = 'deleted-user-stops-monitors';
 
 /**
  * One Clerk delivery (id `clerk:<svix-id>`): the worker verifies its Svix signature again, then creates, updates or
- * deactivates the user in one transaction claimed by (clerk, svix-id). A deletion also marks the user's monitors
- * deleted and releases its credit holds in that transaction; then each `monitor:<id>` workflow gets `stop`.
+ * deactivates the user (or the organization's account, or a membership) in one transaction claimed by (clerk,
+ * svix-id). A user's or organization's deletion also marks its monitors deleted and releases its credit holds in that
+ * transaction; then each `monitor:<id>` workflow gets `stop`.
  */
 export async function clerkEventWorkflow(input: ClerkEventInput): Promise<ClerkEventResult> {
   const result = await applyClerkEvent(input);

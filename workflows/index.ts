@@ -7,3 +7,4 @@ export { marketSyncWorkflow } from './market';
 export { freezeSyncWorkflow, listRefreshWorkflow } from './lists';
 export { listVersionNoticeWorkflow, monitorWorkflow } from './monitors';
 export { batchScreeningWorkflow } from './batches';
+export { caseWorkflow } from './cases';

@@ -8,11 +8,13 @@ import {
   executeChild,
   getExternalWorkflowHandle,
   ParentClosePolicy,
+  patched,
   proxyActivities,
   setHandler,
   uuid4,
   workflowInfo,
 } from '@temporalio/workflow';
+import type { CaseActivities } from '../activities/cases';
 import type { MonitorActivities } from '../activities/monitors';
 import { monitorWorkflowId } from '../src/monitors/workflow-ids';
 import {
@@ -27,6 +29,12 @@ import type { screeningWorkflow } from './screening';
 const activities = proxyActivities<MonitorActivities>({
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '1s', maximumInterval: '1 minute' },
+});
+
+/** A risk_changed alert opens or joins its address's case; bounded, so a monitor never stalls on it. */
+const caseAlerts = proxyActivities<CaseActivities>({
+  startToCloseTimeout: '30s',
+  retry: { initialInterval: '1s', maximumInterval: '30s', maximumAttempts: 20 },
 });
 
 export const rescreenSignal = defineSignal<[RescreenRequest]>(MONITOR_SIGNALS.rescreen);
@@ -97,6 +105,10 @@ export async function monitorWorkflow(input: MonitorWorkflowInput): Promise<void
     });
     const evaluation = await activities.evaluateMonitorScreening({ monitorId: input.monitorId, requestId, reasons });
     if (evaluation.status === 'stopped') return;
+    // Monitors that alerted before this patch opened no case.
+    if (evaluation.status === 'alerted' && patched('monitors-open-cases')) {
+      await caseAlerts.openCaseForMonitorAlert({ monitorId: input.monitorId, requestId }).catch(() => undefined);
+    }
     done++;
   }
   await continueAsNew<typeof monitorWorkflow>({ ...input, firstRequestId: undefined, pending, paused });

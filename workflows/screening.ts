@@ -8,6 +8,7 @@ import {
   workflowInfo,
 } from '@temporalio/workflow';
 import type { BatchActivities } from '../activities/batches';
+import type { CaseActivities } from '../activities/cases';
 import type { BatchSweepSummary } from '../src/batches/workflow-types';
 import type { ScreeningActivities } from '../activities/screening';
 import type { QueuedJobActivities } from '../activities/screening-sweeper';
@@ -27,6 +28,36 @@ const db = proxyActivities<ScreeningActivities>(dbRetry);
  * worker (the task is retried elsewhere) repeats nothing.
  */
 const localDb = proxyLocalActivities<ScreeningActivities>(dbRetry);
+
+/**
+ * The case an alerting job opens or joins (src/cases): a local activity after the settle. Bounded retries: a case
+ * that cannot be reached must not keep the job's workflow open (the activity logs what it could not record).
+ */
+const caseAlerts = proxyLocalActivities<CaseActivities>({
+  startToCloseTimeout: '30s',
+  retry: { initialInterval: '500ms', maximumInterval: '30s', maximumAttempts: 20 },
+});
+
+/** Jobs settled before this patch opened no case. */
+const JOBS_OPEN_CASES = 'jobs-open-cases';
+
+/**
+ * An answer that may alert: the policy's verdict is review (MEDIUM) or block (HIGH), or a KYT has sanctioned
+ * exposure. The activity reads the stored answer and decides; this only spares the other jobs a round trip.
+ */
+function mayAlert(result: AnalysisResult): boolean {
+  const response = result.response as {
+    risk_level: string;
+    api_type?: string;
+    rule_scores?: { is_sanctioned?: number };
+  };
+  return response.risk_level !== 'LOW' || (response.rule_scores?.is_sanctioned ?? 0) > 0 || response.api_type === 'KYT';
+}
+
+async function openCaseIfAlerting(input: ScreeningInput, result: AnalysisResult): Promise<void> {
+  if (!mayAlert(result) || !patched(JOBS_OPEN_CASES)) return;
+  await caseAlerts.openCaseForJob({ requestId: input.requestId, userId: input.userId }).catch(() => undefined);
+}
 
 /**
  * A mirror write's seq: grows across runs (runStartTime) and within one (history length), so the
@@ -135,6 +166,7 @@ export async function screeningWorkflow(input: ScreeningInput): Promise<Screenin
   } else {
     await settleInThreeSteps(input, result, amount);
   }
+  await openCaseIfAlerting(input, result);
   return completed(result, amount);
 }
 
@@ -183,6 +215,7 @@ export async function batchItemScreeningWorkflow(input: ScreeningInput): Promise
   }
   const amount = Math.min(analysisCost(result.depthReached), input.creditsHeld);
   await localDb.settleCompletedJob({ job: input, result, amount, seq: mirrorSeq(), runId: workflowInfo().runId });
+  await openCaseIfAlerting(input, result);
   return completed(result, amount);
 }
 

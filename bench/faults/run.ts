@@ -9,6 +9,7 @@
 import { startFaultStack, type FaultStack } from './fault-stack';
 import { formatReport, type ScenarioReport } from './report';
 import { batchWorkerKill } from './scenarios/batch-worker-kill';
+import { caseWorkerKill } from './scenarios/case-worker-kill';
 import { duplicateDeliveries } from './scenarios/duplicate-deliveries';
 import { postgresRestart } from './scenarios/postgres-restart';
 import { soak } from './scenarios/soak';
@@ -20,6 +21,9 @@ interface Sizes {
   concurrency: number;
   /** Items of the batch the batch-worker-kill scenario submits (list-only bitcoin targets). */
   batchItems: number;
+  /** Cases the case-worker-kill scenario opens, and the comments its members post on them around the kills. */
+  cases: number;
+  caseComments: number;
   temporalOutageMs: number;
   webhookSenders: number;
   webhookLoadMs: number;
@@ -32,6 +36,8 @@ const LONG: Sizes = {
   jobs: 120,
   concurrency: 10,
   batchItems: 1_000,
+  cases: 5,
+  caseComments: 300,
   temporalOutageMs: 10_000,
   webhookSenders: 20,
   webhookLoadMs: 40_000,
@@ -43,6 +49,8 @@ const SHORT: Sizes = {
   jobs: 30,
   concurrency: 10,
   batchItems: 300,
+  cases: 5,
+  caseComments: 100,
   temporalOutageMs: 3_000,
   webhookSenders: 10,
   webhookLoadMs: 15_000,
@@ -54,6 +62,7 @@ const SHORT: Sizes = {
 const SCENARIOS: Record<string, (stack: FaultStack, sizes: Sizes) => Promise<ScenarioReport>> = {
   'worker-kill': (stack, sizes) => workerKill(stack, sizes),
   'batch-worker-kill': (stack, sizes) => batchWorkerKill(stack, { items: sizes.batchItems }),
+  'case-worker-kill': (stack, sizes) => caseWorkerKill(stack, { cases: sizes.cases, comments: sizes.caseComments }),
   'temporal-kill': (stack, sizes) => temporalKill(stack, { ...sizes, outageMs: sizes.temporalOutageMs }),
   'postgres-restart': (stack, sizes) =>
     postgresRestart(stack, {

@@ -1,4 +1,5 @@
 import { createReferenceLists } from '../screening/engine/reference-lists';
+import { casesRouterDeps, rescoreCaseAlerts } from '../cases/cases-wiring';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Client } from '@temporalio/client';
@@ -64,6 +65,9 @@ export interface ApiServer {
 export type ApiConfig = Pick<
   Config,
   | 'NODE_ENV'
+  | 'MAX_OPEN_CASES_PER_ACCOUNT'
+  | 'CASE_SLA_SECONDS'
+  | 'CASE_FALSE_POSITIVE_SUPPRESSION_DAYS'
   | 'OFAC_REFRESH_SOURCE'
   | 'OFAC_REFRESH_EVERY_HOURS'
   | 'OFAC_MAX_AGE_DAYS'
@@ -221,6 +225,8 @@ export async function startApiServer(deps: {
       maxActivePerAccount: config.MAX_ACTIVE_MONITORS_PER_ACCOUNT,
       bitcoinNetwork: config.BITCOIN_NETWORK,
     },
+    casesRouter: casesRouterDeps(pool, temporal, config, createEvidenceSigner(evidenceKeys)),
+    onRescored: rescoreCaseAlerts(pool, temporal, config, log),
     maxCustomLabelsPerAccount: config.MAX_CUSTOM_LABELS_PER_ACCOUNT,
     referenceLists: createReferenceLists(pool),
     limitPolicyEdits: createPolicyEditLimit({ pool, perMinute: config.POLICY_EDIT_LIMIT_PER_MINUTE }),

@@ -1,4 +1,5 @@
 import express, { type Express } from 'express';
+import { createCasesRouter, type CasesRouterDeps } from '../cases/cases-routes';
 import type { Pool } from 'pg';
 import { createAuthenticate, type AuthDeps } from '../identity/authenticate';
 import type { Logger } from '../platform/logging/logger';
@@ -7,10 +8,11 @@ import { refuseUnsafeInput } from '../platform/http/refuse-unsafe-input';
 import { requireUtf8 } from '../platform/http/unsafe-input';
 import { requestIdAndAccessLog } from '../platform/http/request-id';
 import { createApiKeysRouter, type ApiKeysRouterDeps } from '../identity/api-keys-routes';
+import { createTeamRouter, type TeamRouterDeps } from '../identity/team-routes';
 import { createCreditsRouter } from '../billing/credits-routes';
 import { createScreeningJobsRouter, type ScreeningRouterDeps } from '../screening/screening-jobs-routes';
 import { createSyncAnalyzeRouter } from '../screening/sync-analyze-route';
-import { createRescoreRouter } from '../screening/rescore/rescore-route';
+import { createRescoreRouter, type OnRescored } from '../screening/rescore/rescore-route';
 import type { Rescorer } from '../screening/rescore/rescore-job';
 import type { CreditStore } from '../billing/credits-store';
 import { createBillingRouter, type BillingRouterDeps } from '../billing/billing-routes';
@@ -53,10 +55,14 @@ export interface AppDeps
     Omit<BatchRouterDeps, 'config'> {
   pool: Pool;
   credits: CreditStore;
+  /** The account's team (routes /api/v1/team). */
+  teams: TeamRouterDeps['teams'];
   log: Logger;
   syncAnalyzeWaitMs: number;
   /** POST /kyt/job/:id/rescore: a stored answer scored again under a policy. */
   rescore: Rescorer;
+  /** After a rescore: its case alert (src/cases). */
+  onRescored?: OnRescored;
   verifyClerk?: ClerkVerifier;
   x402: X402RouterDeps;
   marketData: MarketRouterDeps;
@@ -73,6 +79,8 @@ export interface AppDeps
   readiness: Record<string, Check>;
   lists: ListsRouterDeps;
   monitorsRouter: MonitorsRouterDeps;
+  /** Cases (routes /api/v1/cases): the queue, each case with its trail, and the team's actions as workflow updates. */
+  casesRouter: CasesRouterDeps;
   /** The account's risk policies (routes /api/v1/policies), scoring bounded by the shipped model's policy_bounds. */
   policies: PolicyStore;
   /** The account's policy-edit limit (POLICY_EDIT_LIMIT_PER_MINUTE): 429 before anything is written. */
@@ -151,11 +159,13 @@ export function createApp(deps: AppDeps): Express {
   v1.use(createRescoreRouter(deps));
   v1.use(createCreditsRouter(deps));
   v1.use(createApiKeysRouter(deps));
+  v1.use(createTeamRouter(deps));
   v1.use(createBillingRouter(deps));
   v1.use(createPayFastRefundsRouter(deps));
   v1.use(createActivityRouter(deps));
   v1.use(createListsRouter(deps.lists));
   v1.use(createMonitorsRouter(deps.monitorsRouter));
+  v1.use(createCasesRouter(deps.casesRouter));
   v1.use(
     createPoliciesRouter({ policies: deps.policies, model: shippedRiskModel(), limitEdits: deps.limitPolicyEdits }),
   );

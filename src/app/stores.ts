@@ -11,6 +11,7 @@ import { createWebhookEventStore } from '../platform/webhooks/webhook-events-sto
 import { createEntityStore } from '../screening/lists/entities-store';
 import { createX402PaymentStore } from '../x402/x402-payments-store';
 import { createUserStore } from '../identity/users-store';
+import { createTeamStore } from '../identity/team-store';
 import { createMarketStore } from '../market/store/market-candles';
 import { createBatchStore } from '../batches';
 import { createPolicyStore } from '../policies';
@@ -21,6 +22,8 @@ import { createClusterStore } from '../entities';
 export function createStores(pool: Pool) {
   return {
     users: createUserStore(pool),
+    /** Accounts' members and their roles (the team routes). */
+    teams: createTeamStore(pool),
     credits: createCreditStore(pool),
     creditedPayments: createCreditedPaymentStore(pool),
     jobs: createJobStore(pool),

@@ -1,4 +1,5 @@
 import { Client } from '@temporalio/client';
+import { createCaseWorkflowClient } from '../cases/case-workflow-client';
 import { loadConfigOrExit } from '../platform/config';
 import { createPool, servingTimeouts } from '../platform/db/pool';
 import { freeLocalPort } from '../platform/dev-services/free-port';
@@ -47,6 +48,7 @@ export async function runWorkerProcess(verifiers: WebhookVerifierOverrides = {})
   const clientConnection = await connectTemporalClient(temporalOptions);
   const temporal = new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE });
   const screeningStarter = createScreeningWorkflowStarter({ temporal, taskQueue: config.TEMPORAL_TASK_QUEUE });
+  const caseWorkflows = createCaseWorkflowClient({ temporal, taskQueue: config.TEMPORAL_TASK_QUEUE });
   // The sweep also starts batch workflows left without one.
   const batchStarter = createBatchWorkflowStarter({
     temporal,
@@ -65,6 +67,7 @@ export async function runWorkerProcess(verifiers: WebhookVerifierOverrides = {})
       createWorkerMetrics(registry),
       {
         screeningStarter,
+        caseWorkflows,
         batchStarter,
         log,
         freezeSync: freezeSyncSettings(config),

@@ -31,6 +31,10 @@ import { activityLogContext } from '../platform/logging/activity-log-context';
 import { workflowBundlerLogger } from '../platform/logging/workflow-bundler-logger';
 import { WORKFLOW_INTERCEPTOR_MODULES } from '../platform/temporal/workflow-interceptors';
 import type { WorkerMetrics } from './metrics/worker-metrics';
+import { caseSettings } from '../cases/case-settings';
+import { createMemberRoleLookup } from '../identity/member-role';
+import { createEvidenceSigner } from '../platform/signing/evidence-signer';
+import { evidenceKeyRing } from '../platform/signing/evidence-key-ring';
 
 /**
  * Default TTL an hour: exposure far from the screened address changes slowly, and a re-run after a list update then
@@ -69,6 +73,11 @@ export type WorkerConfig = Pick<
   | 'XRPL_RPC_URL'
   | 'CHAIN_CACHE_TRANSFERS_TTL_MS'
   | 'CLUSTER_REREAD_AFTER_MS'
+  | 'EVIDENCE_SIGNING_KEYS'
+  | 'MAX_CUSTOM_LABELS_PER_ACCOUNT'
+  | 'MAX_OPEN_CASES_PER_ACCOUNT'
+  | 'CASE_SLA_SECONDS'
+  | 'CASE_FALSE_POSITIVE_SUPPRESSION_DAYS'
   | 'PAYFAST_MODE'
   | 'PAYFAST_SERVER_VALIDATION'
   | 'PAYFAST_MERCHANT_PASSPHRASE'
@@ -162,6 +171,11 @@ export function buildActivities(
     // What a list refresh or a live market sync may read, whatever a workflow's input asks for.
     listSources: listRefreshSources(config),
     marketLive: liveSyncPlan(config),
+    // Cases: the trail is signed with the evidence key as it is written; actions are recorded for active members only.
+    memberRole: createMemberRoleLookup(pool),
+    caseSigner: createEvidenceSigner(evidenceKeyRing(config.EVIDENCE_SIGNING_KEYS, pool)),
+    caseSettings: caseSettings(config),
+    maxCustomLabels: config.MAX_CUSTOM_LABELS_PER_ACCOUNT,
     ...overrides,
   });
 }

@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { generateApiKey } from './api-key-format';
-import { currentUser, requireAdmin } from './authenticate';
+import { currentMember, currentUser, requireAdmin } from './authenticate';
+import { TEAM_ROLES } from './team';
 import type { CreditStore } from '../billing';
 import type { Config } from '../platform/config';
 import type { UserStore } from './users-store';
@@ -65,6 +66,10 @@ export const apiKeyRecordSchema = z.object({
     .array(z.enum(API_KEY_SCOPES))
     .min(1)
     .meta({ description: 'What the key may do (docs/api.md#key-scopes-and-limits)' }),
+  createdBy: z.uuid().meta({
+    description:
+      "The team member who made the key (a user id); its requests act as them, and it is revoked when they leave the team. A key from before teams: the account's own id",
+  }),
 });
 export const createdApiKeyResponse = z.object({
   success: z.literal(true),
@@ -89,6 +94,12 @@ export const meResponse = z.object({
       .array(z.enum(API_KEY_SCOPES))
       .meta({ description: "What this request's credentials may do: the key's scopes, every scope for a session" }),
     credits: z.object({ balance: z.int(), reserved: z.int().min(0), available: z.int(), debt: z.int().min(0) }),
+    account: z
+      .object({ id: z.uuid(), kind: z.enum(['person', 'organization']) })
+      .meta({ description: "The account this request acts for (`id` above): the person's own, or a team's" }),
+    member: z.object({ id: z.uuid(), role: z.enum(TEAM_ROLES) }).meta({
+      description: 'The person acting for the account: the member who made the key, or the signed-in person',
+    }),
   }),
 });
 
@@ -115,9 +126,11 @@ export function createApiKeysRouter(deps: ApiKeysRouterDeps): Router {
     const beyond = scopes.find((s) => !scopesOf(user).includes(s));
     if (beyond) throw new InsufficientScopeError(beyond);
     const key = generateApiKey();
+    // The key belongs to the account and acts as the member who made it (it stops when they leave the team).
     const record = await deps.users.createApiKey(user.id, body.name ?? 'default', key, {
       scopes,
       maxActive: deps.config.MAX_ACTIVE_API_KEYS_PER_ACCOUNT,
+      createdBy: currentMember(res).id,
     });
     res.status(201).json({ success: true, data: { ...record, key } });
   });
@@ -160,6 +173,8 @@ export function createApiKeysRouter(deps: ApiKeysRouterDeps): Router {
         role: user.role,
         scopes: scopesOf(user),
         credits,
+        account: { id: user.id, kind: user.kind ?? 'person' },
+        member: { id: currentMember(res).id, role: currentMember(res).role },
       },
     });
   });

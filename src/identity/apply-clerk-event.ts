@@ -4,6 +4,14 @@ import type { UserStore } from './users-store';
 import type { WebhookEventStore } from '../platform/webhooks/webhook-events-store';
 import { previousResult, settle, type EventResult } from '../platform/webhooks/event-result';
 import { readClerkUserEvent } from './clerk-user-event';
+import { readClerkOrgEvent, type ClerkOrgChange } from './clerk-org-event';
+import {
+  applyClerkMembership,
+  applyClerkOrganization,
+  deactivateClerkOrganization,
+  removeClerkMembership,
+  type OrgEventOutcome,
+} from './clerk-org-store';
 import type { ClerkSignedHeaders } from './clerk-webhook-verifier';
 
 export interface ClerkEventDeps {
@@ -32,26 +40,30 @@ export interface ClerkEventInput {
   delivery?: { rawBody: string; headers: ClerkSignedHeaders };
 }
 
-/** What the event did, and the monitors whose workflows must now be stopped (a deleted user's). */
+/** What the event did, and the monitors whose workflows must now be stopped (a deleted user's or organization's). */
 export interface ClerkEventResult extends EventResult {
   stoppedMonitorIds?: string[];
 }
 
+type Done = (outcome: 'applied' | 'ignored', userId: string | null, detail: string) => Promise<EventResult>;
+
 /**
- * Applies one Clerk delivery in one transaction, claimed by svix-id: created/updated upsert the user,
+ * Applies one Clerk delivery in one transaction, claimed by svix-id: user created/updated upsert the user,
  * deleted deactivates it, revokes its keys, stops its monitors and releases its credit holds (each idempotent, so a
- * second user.deleted changes nothing more).
+ * second user.deleted changes nothing more). Organization events change the organization's account and its
+ * memberships (applyOrgChange); organization.deleted ends the account as user.deleted ends a user's.
  */
 export async function applyClerkEvent(deps: ClerkEventDeps, input: ClerkEventInput): Promise<ClerkEventResult> {
   return inTransaction(deps.pool, async (client) => {
-    const change = readClerkUserEvent(input.event, input.deliveredAtMs);
+    const change =
+      readClerkOrgEvent(input.event, input.deliveredAtMs) ?? readClerkUserEvent(input.event, input.deliveredAtMs);
     if (!(await deps.webhookEvents.claim(client, 'clerk', input.svixId, input.event.type, input.event))) {
       const previous = await previousResult(client, deps.webhookEvents, 'clerk', input.svixId);
       // Applied by an attempt whose completion was lost: its monitors still need their stop.
-      if (change.kind !== 'delete' || !previous.userId) return previous;
+      if ((change.kind !== 'delete' && change.kind !== 'org-delete') || !previous.userId) return previous;
       return { ...previous, stoppedMonitorIds: await deps.monitorsStoppedWithUser(client, previous.userId) };
     }
-    const done = (outcome: 'applied' | 'ignored', userId: string | null, detail: string) =>
+    const done: Done = (outcome, userId, detail) =>
       settle(client, deps.webhookEvents, 'clerk', input.svixId, {
         outcome,
         userId,
@@ -60,24 +72,59 @@ export async function applyClerkEvent(deps: ClerkEventDeps, input: ClerkEventInp
         detail,
       });
 
-    if (change.kind === 'ignore') return done('ignored', null, change.reason);
-    if (change.kind === 'delete') {
-      const r = await deps.users.deactivateClerkUser(client, change);
-      const stoppedMonitorIds = await deps.stopUserMonitors(client, r.userId);
-      const released = await deps.releaseUserHolds(client, r.userId);
-      const detail = [
-        r.changed ? 'user deactivated; API keys revoked' : 'user was already deactivated',
-        ...(stoppedMonitorIds.length > 0 ? [`${stoppedMonitorIds.length} monitors stopped`] : []),
-        ...(released > 0 ? [`${released} held credits released`] : []),
-      ].join('; ');
-      const changed = r.changed || stoppedMonitorIds.length > 0 || released > 0;
-      return { ...(await done(changed ? 'applied' : 'ignored', r.userId, detail)), stoppedMonitorIds };
+    switch (change.kind) {
+      case 'ignore':
+        return done('ignored', null, change.reason);
+      case 'delete':
+        return endAccount(deps, client, await deps.users.deactivateClerkUser(client, change), 'user', done);
+      case 'org-delete': {
+        const r = await deactivateClerkOrganization(client, change);
+        return endAccount(deps, client, { userId: r.accountId, changed: r.changed }, 'organization', done);
+      }
+      case 'upsert': {
+        const r = await deps.users.applyClerkProfile(client, change);
+        return done(
+          r.changed ? 'applied' : 'ignored',
+          r.userId,
+          r.changed ? 'profile saved' : 'a newer change or a deletion was already applied',
+        );
+      }
+      default: {
+        const r = await applyOrgChange(client, change);
+        return done(r.changed ? 'applied' : 'ignored', r.accountId, r.detail);
+      }
     }
-    const r = await deps.users.applyClerkProfile(client, change);
-    return done(
-      r.changed ? 'applied' : 'ignored',
-      r.userId,
-      r.changed ? 'profile saved' : 'a newer change or a deletion was already applied',
-    );
   });
+}
+
+/** An organization or membership change, recorded under the organization's account. */
+function applyOrgChange(
+  client: PoolClient,
+  change: Extract<ClerkOrgChange, { kind: 'org-upsert' | 'member-upsert' | 'member-remove' }>,
+): Promise<OrgEventOutcome> {
+  if (change.kind === 'org-upsert') return applyClerkOrganization(client, change);
+  if (change.kind === 'member-upsert') return applyClerkMembership(client, change);
+  return removeClerkMembership(client, change);
+}
+
+/**
+ * What follows a deactivated account (a deleted user or organization), in the same transaction: its monitors are
+ * stopped (their workflows are then sent `stop`) and its credit holds released.
+ */
+async function endAccount(
+  deps: ClerkEventDeps,
+  client: PoolClient,
+  r: { userId: string; changed: boolean },
+  what: 'user' | 'organization',
+  done: Done,
+): Promise<ClerkEventResult> {
+  const stoppedMonitorIds = await deps.stopUserMonitors(client, r.userId);
+  const released = await deps.releaseUserHolds(client, r.userId);
+  const detail = [
+    r.changed ? `${what} deactivated; API keys revoked` : `${what} was already deactivated`,
+    ...(stoppedMonitorIds.length > 0 ? [`${stoppedMonitorIds.length} monitors stopped`] : []),
+    ...(released > 0 ? [`${released} held credits released`] : []),
+  ].join('; ');
+  const changed = r.changed || stoppedMonitorIds.length > 0 || released > 0;
+  return { ...(await done(changed ? 'applied' : 'ignored', r.userId, detail)), stoppedMonitorIds };
 }

@@ -3,6 +3,7 @@ import { authenticationRequired, flatError } from '../platform/http/errors';
 import type { User, UserStore } from './users-store';
 import { InvalidSessionTokenError, looksLikeJwt, type ClerkSession, type VerifySessionToken } from './clerk-session';
 import type { CredentialKind, IdentityCache } from './identity-cache';
+import type { Member } from './team';
 
 export interface AuthDeps {
   users: UserStore;
@@ -17,6 +18,13 @@ export function currentUser(res: Response): User {
   const user = res.locals.user as User | undefined;
   if (!user) throw authenticationRequired();
   return user;
+}
+
+/** The member acting for the account in this request (see team.ts). */
+export function currentMember(res: Response): Member {
+  const member = currentUser(res).member;
+  if (!member) throw authenticationRequired();
+  return member;
 }
 
 export function bearerToken(header: string | undefined): string | null {
@@ -37,9 +45,11 @@ export interface Identity {
 }
 
 /**
- * Resolves credentials to an active user and the credentials' expiry, or null. A verified session
- * provisions its user on first sight; without a verifier (no CLERK_JWT_KEY) session tokens resolve to
- * null, API keys still work. With `identityCache`, a key or session token resolved in the last
+ * Resolves credentials to an active account, the member acting for it (`user.member`), and the credentials' expiry,
+ * or null. An API key acts for its account as the member who made it; a session token as its person, in the
+ * organization its org claim names or else in the person's own account. A verified session
+ * provisions its user (and organization, and membership) on first sight; without a verifier (no CLERK_JWT_KEY)
+ * session tokens resolve to null, API keys still work. With `identityCache`, a key or session token resolved in the last
  * AUTH_CACHE_TTL_MS is answered without Postgres (a session no longer than its `exp`); see identity-cache.ts for
  * why a revoked key still fails at once.
  */
@@ -65,8 +75,11 @@ export function createIdentityResolver({ users, verifySessionToken, identityCach
         if (err instanceof InvalidSessionTokenError) return null;
         throw err;
       }
-      const user = await users.provisionClerkUser(session.userId, session.email);
-      return user.status === 'active' ? { user, expiresAt: session.expiresAt } : null;
+      // The account is the token's organization (its member: the person), else the person's own.
+      const user = session.org
+        ? await users.provisionOrgSession({ clerkUserId: session.userId, email: session.email, org: session.org })
+        : await users.provisionClerkUser(session.userId, session.email);
+      return user?.status === 'active' ? { user, expiresAt: session.expiresAt } : null;
     });
 
   return async ({ apiKey, bearer }: Credentials): Promise<Identity | null> => {

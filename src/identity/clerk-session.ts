@@ -1,4 +1,5 @@
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
+import { readOrgClaim, type OrgClaim } from './org-claims';
 
 /** The claims of a Clerk session token that this service relies on. */
 export interface ClerkSession {
@@ -6,6 +7,8 @@ export interface ClerkSession {
   sessionId: string | null;
   email: string | null;
   expiresAt: number;
+  /** The organization the user acts in (v2 `o`, v1 `org_id`/`org_role`); absent: their own account. */
+  org?: OrgClaim;
 }
 
 export class InvalidSessionTokenError extends Error {
@@ -81,11 +84,13 @@ export function createClerkSessionVerifier(options: {
     ) {
       throw new InvalidSessionTokenError(typeof claims.azp === 'string' ? 'unauthorized party' : 'no authorized party');
     }
+    const org = readOrgClaim(claims);
     return {
       userId: claims.sub,
       sessionId: typeof claims.sid === 'string' ? claims.sid : null,
       email: typeof claims.email === 'string' ? claims.email : null,
       expiresAt: claims.exp,
+      ...(org ? { org } : {}),
     };
   };
 }

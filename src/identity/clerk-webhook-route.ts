@@ -11,7 +11,10 @@ import { bodyBytes, invalidSignature, notConfigured, rawBody } from '../platform
 import { flatError } from '../platform/http/errors';
 import { findUnsafeInput } from '../platform/http/unsafe-input';
 
-/** What Clerk sends (Svix-signed); only user.created / updated / deleted change anything, others are acknowledged. */
+/**
+ * What Clerk sends (Svix-signed); user.*, organization.* and organizationMembership.* (created / updated / deleted)
+ * change something, others are acknowledged.
+ */
 export const clerkEventBody = z.looseObject({
   type: z.string().meta({ examples: ['user.created'] }),
   data: z.looseObject({}),
@@ -24,7 +27,7 @@ export const webhookAcceptedResponse = z.object({
   duplicate: z.boolean().meta({ description: 'The event was already accepted before (nothing new is done)' }),
 });
 
-/** POST /api/webhook/clerk: Svix-verified user events, one workflow per svix-id. */
+/** POST /api/webhook/clerk: Svix-verified user and organization events, one workflow per svix-id. */
 export function createClerkWebhookRouter(deps: {
   verifyClerk?: ClerkVerifier;
   startEventWorkflow: StartEventWorkflow;

@@ -13,8 +13,8 @@ export interface IdentityEvent {
 
 /**
  * The internal outbox events after which what a cached identity carries may be wrong: a key revoked, an account
- * deactivated, a key's scopes or tier or a user's role, email or Clerk id changed
- * (src/platform/db/functions/api-key-revocation-events.sql, credential-change-events.sql, outbox.sql).
+ * deactivated, a key's scopes or tier or a user's role, email or Clerk id changed, a member's role or status changed
+ * (src/platform/db/functions/api-key-revocation-events.sql, credential-change-events.sql, outbox.sql, teams.sql).
  */
 export const IDENTITY_EVENTS: ReadonlySet<string> = new Set([
   'credentials_revoked',
@@ -28,7 +28,10 @@ export interface IdentityCache {
    * its `exp`). Only a found identity is kept: an unknown key is asked again every time.
    */
   resolve(kind: CredentialKind, credential: string, load: () => Promise<Identity | null>): Promise<Identity | null>;
-  /** Drops every entry of a user: the change was made by this process, so it must hold here before the answer. */
+  /**
+   * Drops every entry of a user, as the account or as the member acting for one: the change was made by this process,
+   * so it must hold here before the answer.
+   */
   forgetUser(userId: string): void;
   /** Drops the entry of one API key (by its id; its owner is not known to the caller). */
   forgetKey(apiKeyId: string): void;
@@ -100,7 +103,7 @@ export function createIdentityCache({
       return identity;
     },
     forgetUser(userId) {
-      drop((identity) => identity.user.id === userId);
+      drop((identity) => involves(identity, userId));
     },
     forgetKey(apiKeyId) {
       drop((identity) => identity.user.apiKey?.id === apiKeyId);
@@ -110,7 +113,7 @@ export function createIdentityCache({
       const apiKeyId = payload?.apiKeyId;
       // A key's event names its owner at the time of the change; the key id also covers a key moved to another user.
       drop(
-        (identity) => identity.user.id === userId || (apiKeyId !== undefined && identity.user.apiKey?.id === apiKeyId),
+        (identity) => involves(identity, userId) || (apiKeyId !== undefined && identity.user.apiKey?.id === apiKeyId),
       );
     },
     setListening(value) {
@@ -120,11 +123,21 @@ export function createIdentityCache({
   };
 }
 
+/**
+ * Whether a change to `userId` touches what the identity carries: it is the account, or the person acting for it (a
+ * member deactivated, or whose email changed, is seen in every team they act for; a membership change is announced
+ * under the account, teams.sql).
+ */
+function involves(identity: Identity, userId: string): boolean {
+  return identity.user.id === userId || identity.user.member?.id === userId;
+}
+
 /** One cached identity serves many requests at once: none of them may change it for the others. */
 function freeze(identity: Identity): Identity {
   const { user } = identity;
   if (user.apiKey) Object.freeze(user.apiKey.scopes);
   if (user.apiKey) Object.freeze(user.apiKey);
+  if (user.member) Object.freeze(user.member);
   Object.freeze(user);
   return Object.freeze(identity);
 }

@@ -4,6 +4,9 @@ import { AppError } from '../platform/errors';
 import { inTransaction } from '../platform/db/transaction';
 import { displayPrefix, hashApiKey } from './api-key-format';
 import { API_KEY_SCOPES, normalizeScopes, type ApiKeyScope } from './scopes';
+import type { AccountKind, Member, TeamRole } from './team';
+import { provisionOrgSession } from './session-accounts';
+import type { OrgClaim } from './org-claims';
 
 export type Role = 'user' | 'admin';
 
@@ -22,8 +25,12 @@ export interface User {
   email: string | null;
   role: Role;
   status: 'active' | 'deactivated';
+  /** A person's own account or an organization's (team.ts); read from the row, absent where it was not. */
+  kind?: AccountKind;
   /** Present when the request authenticated with an API key (absent for session JWTs). */
   apiKey?: ApiKeyGrant;
+  /** Who acts for this account in the request (set by authentication; absent on records read by id). */
+  member?: Member;
 }
 
 interface UserRow {
@@ -32,7 +39,11 @@ interface UserRow {
   email: string | null;
   role: Role;
   status: 'active' | 'deactivated';
+  kind: AccountKind;
 }
+
+/** What every read of an account selects (toUser). */
+const USER_COLUMNS = 'id, clerk_user_id, email, role, status, kind';
 
 const toUser = (r: UserRow): User => ({
   id: r.id,
@@ -40,6 +51,22 @@ const toUser = (r: UserRow): User => ({
   email: r.email,
   role: r.role,
   status: r.status,
+  kind: r.kind,
+});
+
+/** The member columns a read of an acting member adds (aliased member_*). */
+interface MemberRow {
+  member_id: string;
+  member_role: TeamRole;
+  member_email: string | null;
+  member_name: string | null;
+}
+
+const toMember = (r: MemberRow): Member => ({
+  id: r.member_id,
+  role: r.member_role,
+  email: r.member_email,
+  displayName: r.member_name,
 });
 
 export { isUuid, UUID_RE } from '../platform/http/common-patterns';
@@ -54,6 +81,8 @@ export interface ApiKeyRecord {
   revokedAt: string | null;
   rateLimit: { tier: RateLimitTier; requestsPerMinute: number | null };
   scopes: ApiKeyScope[];
+  /** The member who made the key (its requests act as them); a key from before teams: the account itself. */
+  createdBy: string;
 }
 
 /**
@@ -68,7 +97,8 @@ export type BootstrapOutcome =
 const BOOTSTRAP_LOCK_ID = 4_210_403;
 
 const KEY_COLUMNS =
-  'id, name, key_prefix, created_at, last_used_at, revoked_at, rate_limit_tier, requests_per_minute, scopes';
+  'id, name, key_prefix, created_at, last_used_at, revoked_at, rate_limit_tier, requests_per_minute, scopes, ' +
+  'coalesce(created_by, user_id) AS created_by';
 
 export class ApiKeyLimitReachedError extends AppError {
   constructor(readonly maxActive: number) {
@@ -82,31 +112,39 @@ export class ApiKeyLimitReachedError extends AppError {
 export function createUserStore(pool: Pool) {
   return {
     /**
-     * Active owner of a non-revoked key, or null. Also stamps last_used_at, at most once a minute: a
+     * Active account of a non-revoked key, acting as the member who made it, or null. The member must still be an
+     * active member of the account and an active person: a member removed from the team, or deleted, takes the keys
+     * they made with them (one query, as before teams). Also stamps last_used_at, at most once a minute: a
      * write on every request would cost more than the lookup (market data clients poll many times a minute).
      */
     async findByApiKey(key: string): Promise<User | null> {
       const { rows } = await pool.query<
-        UserRow & {
-          key_id: string;
-          rate_limit_tier: RateLimitTier;
-          requests_per_minute: number | null;
-          scopes: ApiKeyScope[];
-        }
+        UserRow &
+          MemberRow & {
+            key_id: string;
+            rate_limit_tier: RateLimitTier;
+            requests_per_minute: number | null;
+            scopes: ApiKeyScope[];
+          }
       >({
         name: 'find-by-api-key',
         text:
           `WITH found AS (
-                 SELECT u.id, u.clerk_user_id, u.email, u.role, u.status, k.id AS key_id, k.rate_limit_tier, ` +
-          `k.requests_per_minute, k.scopes, k.last_used_at
+                 SELECT u.id, u.clerk_user_id, u.email, u.role, u.status, u.kind, k.id AS key_id, k.rate_limit_tier, ` +
+          `k.requests_per_minute, k.scopes, k.last_used_at,
+                   m.member_id, m.role AS member_role, p.email AS member_email, p.display_name AS member_name
                  FROM api_keys k JOIN users u ON u.id = k.user_id
-                 WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND u.status = 'active'
+                 JOIN account_members m ON m.account_id = k.user_id AND m.member_id = coalesce(k.created_by, k.user_id)
+                 JOIN users p ON p.id = m.member_id
+                 WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND u.status = 'active' AND m.status = 'active'
+                   AND p.status = 'active'
                ), touched AS (
                  UPDATE api_keys SET last_used_at = now()
                  WHERE id IN (SELECT key_id FROM found WHERE last_used_at ` +
           `IS NULL OR last_used_at < now() - interval '1 minute')
                )
-               SELECT id, clerk_user_id, email, role, status, key_id, rate_limit_tier, requests_per_minute, scopes
+               SELECT id, clerk_user_id, email, role, status, kind, key_id, rate_limit_tier, requests_per_minute, ` +
+          `scopes, member_id, member_role, member_email, member_name
                FROM found`,
         values: [hashApiKey(key)],
       });
@@ -114,6 +152,7 @@ export function createUserStore(pool: Pool) {
       if (!row) return null;
       return {
         ...toUser(row),
+        member: toMember(row),
         apiKey: {
           id: row.key_id,
           rateLimitTier: row.rate_limit_tier,
@@ -140,15 +179,41 @@ export function createUserStore(pool: Pool) {
       return rows[0] ? toKeyRecord(rows[0]) : null;
     },
 
-    /** First sight of a Clerk user through a verified session creates it; a deactivated user stays deactivated. */
+    /**
+     * A session in the person's own account: first sight of a Clerk user through a verified session creates it; a
+     * deactivated user stays deactivated. The person acts as the admin of their own account (its membership row,
+     * which the users_own_membership trigger writes with the row), and it becomes their active account again
+     * (active_account_id NULL) in the same write.
+     */
     async provisionClerkUser(clerkUserId: string, email: string | null): Promise<User> {
-      const { rows } = await pool.query<UserRow>(
-        `INSERT INTO users (clerk_user_id, email) VALUES ($1, $2)
-         ON CONFLICT (clerk_user_id) DO UPDATE SET email = coalesce(users.email, EXCLUDED.email)
-         RETURNING id, clerk_user_id, email, role, status`,
+      const { rows } = await pool.query<UserRow & MemberRow>(
+        `WITH person AS (
+           INSERT INTO users (clerk_user_id, email) VALUES ($1, $2)
+           ON CONFLICT (clerk_user_id) DO UPDATE SET email = coalesce(users.email, EXCLUDED.email), ` +
+          `active_account_id = NULL
+           RETURNING ${USER_COLUMNS}, display_name
+         )
+         -- A new row's membership is written by its trigger, after this statement's snapshot: it is the admin one.
+         SELECT person.*, person.id AS member_id, coalesce(m.role, 'admin') AS member_role,
+           person.email AS member_email, person.display_name AS member_name
+         FROM person LEFT JOIN account_members m ON m.account_id = person.id AND m.member_id = person.id`,
         [clerkUserId, email],
       );
-      return toUser(rows[0] as UserRow);
+      const row = rows[0] as UserRow & MemberRow;
+      return { ...toUser(row), member: toMember(row) };
+    },
+
+    /**
+     * A session acting in a Clerk organization (the token's org claim): the organization's account with the person
+     * as its member, or null when the person, the organization or the membership is not active (see
+     * session-accounts.ts).
+     */
+    async provisionOrgSession(session: {
+      clerkUserId: string;
+      email: string | null;
+      org: OrgClaim;
+    }): Promise<User | null> {
+      return provisionOrgSession(pool, session);
     },
 
     /**
@@ -196,16 +261,47 @@ export function createUserStore(pool: Pool) {
         [p.clerkUserId, p.at],
       );
       const userId = (rows[0] as { id: string }).id;
-      await client.query('UPDATE api_keys SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+      // Its own account's keys, and the keys it made on the teams it belonged to.
+      await client.query(
+        'UPDATE api_keys SET revoked_at = now() WHERE (user_id = $1 OR created_by = $1) AND revoked_at IS NULL',
+        [userId],
+      );
       return { userId, changed: before.rows[0]?.status !== 'deactivated' };
+    },
+
+    /**
+     * The account a payment naming this user (an internal UUID or a Clerk user id) credits: the account the person
+     * last acted in with a session (active_account_id) while they are still an active member of it and it is active,
+     * else the named account itself. Null for a name nobody has.
+     */
+    async paymentAccountOf(userId: string): Promise<User | null> {
+      const { rows } = await pool.query<UserRow>(
+        `SELECT a.id, a.clerk_user_id, a.email, a.role, a.status, a.kind
+         FROM users p
+         LEFT JOIN account_members m ON m.account_id = p.active_account_id AND m.member_id = p.id AND m.status = 'active'
+         LEFT JOIN users o ON o.id = m.account_id AND o.status = 'active'
+         JOIN users a ON a.id = coalesce(o.id, p.id)
+         WHERE ${isUuid(userId) ? 'p.id = $1' : 'p.clerk_user_id = $1'}`,
+        [userId],
+      );
+      return rows[0] ? toUser(rows[0]) : null;
+    },
+
+    /** Whether the person is or was a member of the account (a subscription they attached to it stays its own). */
+    async wasMemberOf(accountId: string, personId: string): Promise<boolean> {
+      const { rows } = await pool.query('SELECT 1 FROM account_members WHERE account_id = $1 AND member_id = $2', [
+        accountId,
+        personId,
+      ]);
+      return rows.length > 0;
     },
 
     /** Accepts an internal UUID or a Clerk user id. */
     async findByAnyId(userId: string): Promise<User | null> {
       const { rows } = await pool.query<UserRow>(
         isUuid(userId)
-          ? 'SELECT id, clerk_user_id, email, role, status FROM users WHERE id = $1'
-          : 'SELECT id, clerk_user_id, email, role, status FROM users WHERE clerk_user_id = $1',
+          ? `SELECT ${USER_COLUMNS} FROM users WHERE id = $1`
+          : `SELECT ${USER_COLUMNS} FROM users WHERE clerk_user_id = $1`,
         [userId],
       );
       return rows[0] ? toUser(rows[0]) : null;
@@ -236,12 +332,12 @@ export function createUserStore(pool: Pool) {
         const user = userId
           ? await client.query<UserRow>(
               `UPDATE users SET role = 'admin', status = 'active', updated_at = now() WHERE id = $1
-               RETURNING id, clerk_user_id, email, role, status`,
+               RETURNING ${USER_COLUMNS}`,
               [userId],
             )
           : await client.query<UserRow>(
               `INSERT INTO users (role, display_name) VALUES ('admin', 'bootstrap admin')
-               RETURNING id, clerk_user_id, email, role, status`,
+               RETURNING ${USER_COLUMNS}`,
             );
         const admin = toUser(user.rows[0] as UserRow);
         await client.query(
@@ -267,7 +363,7 @@ export function createUserStore(pool: Pool) {
       userId: string,
       name: string,
       key: string,
-      options: { scopes?: readonly ApiKeyScope[]; maxActive?: number } = {},
+      options: { scopes?: readonly ApiKeyScope[]; maxActive?: number; createdBy?: string } = {},
     ): Promise<ApiKeyRecord> {
       return inTransaction(pool, async (client) => {
         if (options.maxActive !== undefined) {
@@ -281,9 +377,16 @@ export function createUserStore(pool: Pool) {
           if ((rows[0]?.active ?? 0) >= options.maxActive) throw new ApiKeyLimitReachedError(options.maxActive);
         }
         const { rows } = await client.query(
-          `INSERT INTO api_keys (user_id, name, key_hash, key_prefix, scopes) VALUES ($1, $2, $3, $4, $5)
+          `INSERT INTO api_keys (user_id, name, key_hash, key_prefix, scopes, created_by) VALUES ($1, $2, $3, $4, $5, $6)
            RETURNING ${KEY_COLUMNS}`,
-          [userId, name, hashApiKey(key), displayPrefix(key), normalizeScopes(options.scopes ?? API_KEY_SCOPES)],
+          [
+            userId,
+            name,
+            hashApiKey(key),
+            displayPrefix(key),
+            normalizeScopes(options.scopes ?? API_KEY_SCOPES),
+            options.createdBy ?? userId,
+          ],
         );
         return toKeyRecord(rows[0]);
       });
@@ -330,5 +433,6 @@ function toKeyRecord(r: Record<string, unknown>): ApiKeyRecord {
       requestsPerMinute: (r.requests_per_minute as number | null) ?? null,
     },
     scopes: r.scopes as ApiKeyScope[],
+    createdBy: String(r.created_by),
   };
 }

@@ -32,6 +32,23 @@ const evmContractOrOff = z.union([
     .transform((v) => v.toLowerCase()),
 ]);
 
+/** seconds of one severity's SLA: at least 1 s (tests), at most a year. */
+const slaSeconds = z.number().int().min(1).max(31_536_000);
+const severitySla = z.strictObject({ assign: slaSeconds, decide: slaSeconds });
+const caseSlaSchema = z.strictObject({
+  low: severitySla,
+  medium: severitySla,
+  high: severitySla,
+  critical: severitySla,
+});
+const safeJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: port.default(3000),
@@ -219,6 +236,31 @@ const schema = z.object({
   MAX_ACTIVE_MONITORS_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(100),
   /** Custom labels (the account's own lists) one account may keep; one more is 409 CUSTOM_LABEL_LIMIT_REACHED. */
   MAX_CUSTOM_LABELS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  /** Open cases (not closed) one account may hold; an alert that would open one more is logged, not opened. */
+  MAX_OPEN_CASES_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  /**
+   * The default SLA of a case per severity, seconds: `assign` (unassigned) and `decide` (not closed) before it
+   * escalates. An account sets its own with PUT /api/v1/cases/sla (docs/cases.md).
+   */
+  CASE_SLA_SECONDS: z
+    .string()
+    .default(
+      '{"low":{"assign":172800,"decide":1209600},"medium":{"assign":86400,"decide":604800},' +
+        '"high":{"assign":14400,"decide":172800},"critical":{"assign":3600,"decide":86400}}',
+    )
+    .transform((text, ctx) => {
+      const parsed = caseSlaSchema.safeParse(safeJson(text));
+      if (!parsed.success) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'a JSON object {low|medium|high|critical: {assign, decide}} of seconds',
+        });
+        return z.NEVER;
+      }
+      return parsed.data;
+    }),
+  /** How long a false positive keeps the same evidence on the same subject from alerting again. */
+  CASE_FALSE_POSITIVE_SUPPRESSION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** A screened address whose history was read for its cluster longer ago than this is read again (docs/entities.md). */
   CLUSTER_REREAD_AFTER_MS: z.coerce
     .number()

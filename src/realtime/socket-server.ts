@@ -25,6 +25,11 @@ export interface Realtime {
 }
 
 export const userRoom = (userId: string): string => `user:${userId}`;
+/**
+ * The sockets a person opened, in whatever account (team) they act: never emitted to, only closed or re-checked when
+ * an identity event names the person rather than an account (their deletion, their email changed).
+ */
+export const memberRoom = (memberId: string): string => `member:${memberId}`;
 
 // setTimeout's ceiling (about 24.8 days); a later expiry is simply not scheduled from this process.
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -82,6 +87,7 @@ export async function attachRealtime({
       // A socket receives what the `read` scope reads over HTTP (balance, jobs, history, monitors).
       if (!scopesOf(identity.user).includes('read')) return next(scopeRefusal('read'));
       socket.data.userId = identity.user.id;
+      socket.data.memberId = identity.user.member?.id;
       socket.data.credentials = credentials;
       socket.data.expiresAt = identity.expiresAt;
       next();
@@ -90,17 +96,23 @@ export async function attachRealtime({
       next(new Error('Internal error'));
     }
   });
+  // The account's room: every member signed into the account receives its events.
   io.on('connection', (socket) => {
-    void socket.join(userRoom(socket.data.userId as string));
+    const memberId = socket.data.memberId as string | undefined;
+    void socket.join(
+      memberId
+        ? [userRoom(socket.data.userId as string), memberRoom(memberId)]
+        : userRoom(socket.data.userId as string),
+    );
     closeAtExpiry(socket);
   });
 
   /**
-   * A revoked key's sockets close: the owner's sockets are re-checked and those whose credentials no longer
-   * resolve are dropped.
+   * A revoked key's sockets close: the owner's sockets (the account's, and the person's in other accounts) are
+   * re-checked and those whose credentials no longer resolve are dropped; so are a removed member's.
    */
   const recheckUserSockets = async (userId: string) => {
-    for (const socket of await io.in(userRoom(userId)).fetchSockets()) {
+    for (const socket of await io.in([userRoom(userId), memberRoom(userId)]).fetchSockets()) {
       const identity = await resolveIdentity(socket.data.credentials as Credentials).catch((err: unknown) => {
         log.warn('realtime credential re-check failed; the socket stays until the next change', errorFields(err));
         return undefined;
@@ -111,7 +123,7 @@ export async function attachRealtime({
 
   const listener = createListener(({ userId, event, payload }) => {
     // Internal events, never forwarded: a deactivated user keeps no open socket, a revoked key none of its own.
-    if (event === 'account_deactivated') io.in(userRoom(userId)).disconnectSockets(true);
+    if (event === 'account_deactivated') io.in([userRoom(userId), memberRoom(userId)]).disconnectSockets(true);
     else if (event === 'credentials_revoked' || event === 'credentials_changed') void recheckUserSockets(userId);
     else io.to(userRoom(userId)).emit(event, payload);
   });

@@ -28,7 +28,7 @@ export {
 /** The 402 (and 503) answers of a refused submit: monitors answer a refused create the same way. */
 export { refuseUnlessQueued } from './screening-jobs-routes';
 export { screeningWorkflowId } from './workflow-ids';
-export type { JobStore } from './jobs-store';
+export { createJobStore, type JobStore } from './jobs-store';
 /** Customer risk policies: the document schema (bounded by the model file), the scoring rules, the resolver port. */
 export {
   policyBodySchema,

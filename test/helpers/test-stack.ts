@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createCaseWorkflowClient } from '../../src/cases/case-workflow-client';
 import { Client } from '@temporalio/client';
 import type { Worker } from '@temporalio/worker';
 import type { Pool } from 'pg';
@@ -103,6 +104,7 @@ export async function startTestStack(
 
   const startWorker = async (activities?: Activities) => {
     const screeningStarter = createScreeningWorkflowStarter({ temporal, taskQueue: config.TEMPORAL_TASK_QUEUE });
+    const caseWorkflows = createCaseWorkflowClient({ temporal, taskQueue: config.TEMPORAL_TASK_QUEUE });
     const batchStarter = createBatchWorkflowStarter({
       temporal,
       taskQueue: config.TEMPORAL_TASK_QUEUE,
@@ -113,7 +115,7 @@ export async function startTestStack(
       config,
       pool,
       workerMetrics,
-      { screeningStarter, batchStarter, log, ...options.activityDeps },
+      { screeningStarter, batchStarter, caseWorkflows, log, ...options.activityDeps },
       options.verifiers,
     );
     const worker = await createWorker({

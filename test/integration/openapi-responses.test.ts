@@ -13,6 +13,9 @@ import { completeItn, processedEvent, signedItn } from '../helpers/billing';
 import { documentValidator, type DocumentValidator } from '../helpers/openapi-validator';
 import { startReplayServer, type Cassette, type ReplayServer } from '../helpers/replay-server';
 import { pollUntilDone, startTestStack, type TestStack } from '../helpers/test-stack';
+import { createTeam, type TestTeam } from '../helpers/teams';
+
+type TeamMember = TestTeam['members'][number];
 import { clerkDelivery, paypalVariant, signPayPal, testPayPalVerifier, WEBHOOK_ENV } from '../helpers/webhooks';
 
 /**
@@ -417,6 +420,35 @@ describe('real answers against the OpenAPI document', () => {
           await expectAnswer(201, 'POST', '/api/v1/api-keys', { key: user.key });
         const capped = await expectAnswer(409, 'POST', '/api/v1/api-keys', { key: user.key });
         expect(capped.body.code).toBe('API_KEY_LIMIT_REACHED');
+      },
+    );
+  });
+
+  describe('teams', () => {
+    test(
+      'when the team is read, a role changed and a member removed, then 200, 400, 401, 403, 404 and 409 match ' +
+        'the document',
+      async () => {
+        const team = await createTeam(stack, { roles: ['admin', 'analyst', 'approver'] });
+        const [lead, analyst, approver] = team.members as [TeamMember, TeamMember, TeamMember];
+        const member = (id: string) => `/api/v1/team/members/${id}`;
+        await expectAnswer(200, 'GET', '/api/v1/team', { key: analyst.key });
+        await expectAnswer(401, 'GET', '/api/v1/team');
+        await expectAnswer(200, 'PUT', member(analyst.memberId), { key: lead.key, body: { role: 'approver' } });
+        await expectAnswer(400, 'PUT', member(analyst.memberId), { key: lead.key, body: { role: 'owner' } });
+        const refused = await expectAnswer(403, 'PUT', member(lead.memberId), {
+          key: approver.key,
+          body: { role: 'analyst' },
+        });
+        expect(refused.body.code).toBe('INSUFFICIENT_TEAM_ROLE');
+        await expectAnswer(404, 'PUT', member(randomUUID()), { key: lead.key, body: { role: 'analyst' } });
+        await expectAnswer(409, 'PUT', member(lead.memberId), { key: lead.key, body: { role: 'analyst' } });
+        await expectAnswer(401, 'PUT', member(lead.memberId), { body: { role: 'analyst' } });
+        await expectAnswer(403, 'DELETE', member(lead.memberId), { key: analyst.key });
+        await expectAnswer(409, 'DELETE', member(lead.memberId), { key: lead.key });
+        await expectAnswer(404, 'DELETE', member(randomUUID()), { key: lead.key });
+        await expectAnswer(200, 'DELETE', member(approver.memberId), { key: lead.key });
+        await expectAnswer(401, 'DELETE', member(approver.memberId));
       },
     );
   });

@@ -9,7 +9,9 @@ import { evidenceOperations } from './operations/evidence';
 import { listsOperations } from './operations/lists';
 import { monitorsOperations } from './operations/monitors';
 import { customLabelsOperations } from './operations/custom-labels';
+import { teamsOperations } from './operations/teams';
 import { clustersOperations } from './operations/clusters';
+import { casesOperations } from './operations/cases';
 import { policiesOperations } from './operations/policies';
 import { marketOperations } from './operations/market';
 import { screeningOperations } from './operations/screening';
@@ -30,6 +32,7 @@ const TAGS = [
   { name: 'Batches', description: 'Up to 1,000 targets in one request: per-item jobs, progress, CSV results' },
   { name: 'Credits', description: 'Balance, admin grants, who am I' },
   { name: 'API keys', description: 'Create (shown once, with scopes), list, revoke; admin: market-data tier' },
+  { name: 'Teams', description: "The account's members and their roles (admin, analyst, approver)" },
   { name: 'Billing', description: 'Packages, PayFast checkout, PayPal subscriptions' },
   { name: 'Activity', description: 'Own activity history' },
   { name: 'Lists', description: 'Sanctions list versions, their provenance, and as-of lookups' },
@@ -58,6 +61,7 @@ export function buildOpenApiDocument(options: OpenApiOptions) {
   const groups = [
     screeningOperations,
     accountOperations,
+    teamsOperations,
     billingOperations,
     activityOperations,
     marketOperations,
@@ -70,6 +74,7 @@ export function buildOpenApiDocument(options: OpenApiOptions) {
     policiesOperations,
     customLabelsOperations,
     clustersOperations,
+    casesOperations,
     batchesOperations,
   ];
   const paths: Paths = {};

@@ -105,6 +105,13 @@ export const rateLimitHeaderRefs = () =>
 export const rateLimitHeaders = (required: boolean): Record<string, HeaderObject> =>
   Object.fromEntries(Object.entries(RATE_LIMIT_HEADERS).map(([name, header]) => [name, { ...header, required }]));
 
+/** What a member whose role may not act is answered (require-team-role.ts). */
+const TEAM_ROLE_REFUSAL = {
+  success: false,
+  error: 'Your team role (analyst) may not do this; it needs a member whose role is admin',
+  code: 'INSUFFICIENT_TEAM_ROLE',
+};
+
 /** A response with a JSON body whose schema is built from zod here (per-operation code lists). */
 export function errorResponse(
   description: string,
@@ -177,6 +184,17 @@ export function sharedResponses(components: SchemaComponents): Record<string, Re
         flatError(['INSUFFICIENT_SCOPE']),
       ]),
       ERROR_EXAMPLES.adminRequired,
+    ),
+    TeamRoleRequired: errorResponse(
+      "The acting member's team role may not do this (docs/api.md#teams)",
+      flatError(['INSUFFICIENT_TEAM_ROLE']),
+      TEAM_ROLE_REFUSAL,
+    ),
+    TeamRoleRequiredOrInsufficientScope: errorResponse(
+      "The acting member's team role may not do this, or the API key lacks the scope this operation names in its " +
+        'security',
+      flatError(['INSUFFICIENT_TEAM_ROLE', 'INSUFFICIENT_SCOPE']),
+      TEAM_ROLE_REFUSAL,
     ),
     NotFound: errorResponse(
       "No such resource among the caller's own",

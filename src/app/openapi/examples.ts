@@ -46,6 +46,7 @@ const apiKey = {
   revokedAt: null,
   rateLimit: { tier: 'free', requestsPerMinute: null },
   scopes: ['read', 'screening'],
+  createdBy: '2ef2c482-4e24-4bff-b7be-8a7f73e35899',
 };
 
 const activityItem = {
@@ -284,6 +285,8 @@ export const EXAMPLES = {
       role: 'admin',
       scopes: ['read', 'screening', 'billing', 'keys'],
       credits: { balance: 0, reserved: 0, available: 0, debt: 0 },
+      account: { id: '2ef2c482-4e24-4bff-b7be-8a7f73e35899', kind: 'person' },
+      member: { id: '2ef2c482-4e24-4bff-b7be-8a7f73e35899', role: 'admin' },
     },
   },
   apiKeyCreated: { success: true, data: { ...apiKey, key: 'cs_live_QRBucjgTRiADMfbSVvhhyds7n4aR7pgSYYrL4ObDOeE' } },

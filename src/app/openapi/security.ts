@@ -80,18 +80,28 @@ export function requiredScopeOf(security: Array<Record<string, string[]>> | unde
   return security?.map((r) => r.apiKey?.[0]).find((s) => s !== undefined);
 }
 
+/** The 403s an operation may declare itself, and what each becomes once the scope refusal is added to it. */
+const WITH_SCOPE_REFUSAL: Record<string, string> = {
+  [ref('AdminRequired').$ref]: 'AdminRequiredOrInsufficientScope',
+  [ref('TeamRoleRequired').$ref]: 'TeamRoleRequiredOrInsufficientScope',
+};
+
 /**
  * Every operation that requires a scope answers 403 INSUFFICIENT_SCOPE to a key without it; an admin-only one
- * also 403 INSUFFICIENT_PERMISSIONS. Added here from the security requirement, so no scoped operation lacks it.
+ * also 403 INSUFFICIENT_PERMISSIONS, a team-role-gated one 403 INSUFFICIENT_TEAM_ROLE. Added here from the security
+ * requirement, so no scoped operation lacks it.
  */
 export function withScopeRefusals(paths: Paths): Paths {
   for (const item of Object.values(paths)) {
     for (const operation of Object.values(item) as Operation[]) {
       if (!requiredScopeOf(operation.security)) continue;
-      const existing = operation.responses[403];
-      if (existing && (existing as { $ref?: string }).$ref !== ref('AdminRequired').$ref)
-        throw new Error(`OpenAPI: ${operation.operationId} has a 403 other than AdminRequired`);
-      operation.responses[403] = ref(existing ? 'AdminRequiredOrInsufficientScope' : 'InsufficientScope');
+      const existing = operation.responses[403] as { $ref?: string } | undefined;
+      // An operation's own 403 (cases' four-eyes refusal) lists INSUFFICIENT_SCOPE among its codes itself.
+      if (existing && existing.$ref === undefined) continue;
+      const combined = existing ? WITH_SCOPE_REFUSAL[existing.$ref ?? ''] : 'InsufficientScope';
+      if (!combined)
+        throw new Error(`OpenAPI: ${operation.operationId} has a 403 other than AdminRequired or TeamRoleRequired`);
+      operation.responses[403] = ref(combined);
     }
   }
   return paths;

@@ -69,8 +69,10 @@ export async function applyPayFastItn(deps: PayFastBillingDeps, itn: PayFastItn)
       return record('rejected', `the user who started checkout ${itn.mPaymentId} no longer exists`);
     }
     if (itn.customStr1) {
+      // The checkout's account is credited (the account its member was acting in); custom_str1 names that account
+      // or, for a team's checkout, one of its members.
       const named = await deps.users.findByAnyId(itn.customStr1);
-      if (named?.id !== owner.id) {
+      if (!named || (named.id !== owner.id && !(await deps.users.wasMemberOf(owner.id, named.id)))) {
         return record(
           'rejected',
           'custom_str1 does not name the user who started the checkout ' +

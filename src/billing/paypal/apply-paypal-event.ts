@@ -7,7 +7,7 @@ import { inTransaction } from '../../platform/db/transaction';
 import type { UserStore } from '../../identity';
 import type { WebhookEventStore } from '../../platform/webhooks/webhook-events-store';
 import { previousResult, settle, type EventResult } from '../../platform/webhooks/event-result';
-import { findAccountHolder, grantForPayment } from '../payment-grants';
+import { findAccountHolder, grantForPayment, holdsFor } from '../payment-grants';
 import { formatCents, toCents } from '../money';
 import type { PayPalEvent } from './paypal-event';
 import { applyRefund } from '../apply-refund';
@@ -98,11 +98,12 @@ const rejected = (detail: string, userId: string | null = null): Outcome => ({
  */
 async function applySubscriptionEvent(deps: PayPalBillingDeps, client: Client, event: Subscription): Promise<Outcome> {
   const { change } = event;
-  const user = await findAccountHolder(deps.users, change.customId);
-  if (!user) return rejected(`custom_id ${change.customId} names no user of this service; nothing is attached to it`);
+  const holder = await findAccountHolder(deps.users, change.customId);
+  if (!holder) return rejected(`custom_id ${change.customId} names no user of this service; nothing is attached to it`);
 
-  const stored = await deps.subscriptions.lockOrCreate(client, change.subscriptionId, user.id);
-  if (stored.userId !== user.id) {
+  // A new subscription belongs to the account custom_id's user acts in (their team), else their own.
+  const stored = await deps.subscriptions.lockOrCreate(client, change.subscriptionId, holder.account.id);
+  if (!(await holdsFor(deps.users, holder, stored.userId))) {
     return rejected(`subscription ${change.subscriptionId} belongs to another user than custom_id`, stored.userId);
   }
   const pkg = change.planId ? await deps.packages.findByPayPalPlan(change.planId, client) : null;
@@ -115,7 +116,7 @@ async function applySubscriptionEvent(deps: PayPalBillingDeps, client: Client, e
   if (advance === 0)
     return {
       outcome: 'applied',
-      userId: user.id,
+      userId: stored.userId,
       credits: 0,
       transactionId: null,
       detail: `subscription ${next.status.toLowerCase()}${planNote}`,
@@ -123,7 +124,7 @@ async function applySubscriptionEvent(deps: PayPalBillingDeps, client: Client, e
   const grant = await grantForPayment({
     client,
     credits: deps.credits,
-    userId: user.id,
+    userId: stored.userId,
     amount: advance,
     idempotencyKey: `paypal:${event.eventId}`,
     reason:
@@ -144,7 +145,7 @@ async function applySubscriptionEvent(deps: PayPalBillingDeps, client: Client, e
   });
   return {
     outcome: 'granted',
-    userId: user.id,
+    userId: stored.userId,
     credits: advance,
     transactionId: grant.transactionId,
     detail:

@@ -7,6 +7,7 @@ import { SessionContext, type Me, type Session } from './context';
 import { hrefFor, useHashRoute } from './hash-route';
 import { ActivityPanel } from './panels/activity-panel';
 import { BatchPanel } from './panels/batch-panel';
+import { CasesPanel } from './panels/cases-panel';
 import { CreditsPanel } from './panels/credits-panel';
 import { KeysPanel } from './panels/keys-panel';
 import { MarketsPanel } from './panels/markets-panel';
@@ -21,6 +22,7 @@ const VIEWS = [
   { id: 'batch', label: 'Batch', Panel: BatchPanel },
   { id: 'activity', label: 'Activity', Panel: ActivityPanel },
   { id: 'monitors', label: 'Monitors', Panel: MonitorsPanel },
+  { id: 'cases', label: 'Cases', Panel: CasesPanel },
   { id: 'policies', label: 'Policies', Panel: PoliciesPanel },
   { id: 'credits', label: 'Credits', Panel: CreditsPanel },
   { id: 'keys', label: 'API keys', Panel: KeysPanel },

@@ -55,6 +55,10 @@ export const ERROR_CODES = {
   MARKET_SYNC_NOT_CONFIGURED: { status: 403, retryable: false },
   /** An API key without the scope the route needs (src/identity/scopes.ts). */
   INSUFFICIENT_SCOPE: { status: 403, retryable: false },
+  /** A member whose team role may not do this (src/identity/require-team-role.ts): a role-gated action of a team. */
+  INSUFFICIENT_TEAM_ROLE: { status: 403, retryable: false },
+  /** Removing or demoting the account's last active admin: the team would have nobody to manage it. */
+  LAST_TEAM_ADMIN: { status: 409, retryable: false },
   /** The account already holds MAX_ACTIVE_API_KEYS_PER_ACCOUNT active keys: revoke one first. */
   API_KEY_LIMIT_REACHED: { status: 409, retryable: false },
   /** A policy_id the account does not have (never created, or deleted). */
@@ -83,6 +87,14 @@ export const ERROR_CODES = {
   JOB_NOT_RESCORABLE: { status: 409, retryable: false },
   /** An Idempotency-Key already used by this account for a request with another body (a batch). */
   IDEMPOTENCY_KEY_REUSED: { status: 409, retryable: false },
+  /** A member whose role may not take the action, or the proposer approving their own proposal (four eyes). */
+  CASE_ACTION_FORBIDDEN: { status: 403, retryable: false },
+  /** The case's state forbids the action (approving a case with no proposal, assigning a closed case). */
+  CASE_STATE_CONFLICT: { status: 409, retryable: false },
+  /** An action whose fields are not what the action takes (a workflow update sent by hand). */
+  CASE_ACTION_INVALID: { status: 400, retryable: false },
+  /** A case workflow whose id or input names no stored case of that account: it records nothing. */
+  CASE_WORKFLOW_NOT_AUTHENTIC: { status: 409, retryable: false },
 } as const satisfies Record<string, { status: number; retryable: boolean }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

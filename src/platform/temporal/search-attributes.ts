@@ -8,6 +8,9 @@ export const RiskLevelAttr = defineSearchAttributeKey('RiskLevel', SearchAttribu
 export const JobStatusAttr = defineSearchAttributeKey('JobStatus', SearchAttributeType.KEYWORD);
 export const ProviderAttr = defineSearchAttributeKey('Provider', SearchAttributeType.KEYWORD);
 export const EventTypeAttr = defineSearchAttributeKey('EventType', SearchAttributeType.KEYWORD);
+/** A case's state and severity (src/cases), beside UserId (its account): `CaseState="open" AND CaseSeverity="high"`. */
+export const CaseStateAttr = defineSearchAttributeKey('CaseState', SearchAttributeType.KEYWORD);
+export const CaseSeverityAttr = defineSearchAttributeKey('CaseSeverity', SearchAttributeType.KEYWORD);
 
 /** Registered on the dev server at start (`--search-attribute Name=Keyword`) and in docker-compose. */
 export const ALL_SEARCH_ATTRIBUTES = [
@@ -18,4 +21,6 @@ export const ALL_SEARCH_ATTRIBUTES = [
   JobStatusAttr,
   ProviderAttr,
   EventTypeAttr,
+  CaseStateAttr,
+  CaseSeverityAttr,
 ];

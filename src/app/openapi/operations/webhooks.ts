@@ -66,9 +66,11 @@ export function webhookOperations({ components }: OperationContext): Paths {
       post: {
         operationId: 'clerkWebhook',
         tags: [TAG],
-        summary: 'Clerk user events (Svix-signed)',
+        summary: 'Clerk user and organization events (Svix-signed)',
         description:
-          '`user.created`, `user.updated`, `user.deleted` change the user (one workflow per svix-id: ' +
+          '`user.created`, `user.updated`, `user.deleted` change the user; `organization.created`, ' +
+          "`organization.updated`, `organization.deleted` the organization's account; " +
+          '`organizationMembership.created`, `.updated`, `.deleted` its members (one workflow per svix-id: ' +
           'clerk:<svix-id>); other types are acknowledged. The signature covers the raw bytes; a bad, ' +
           'missing or more than 5-minute-old signature is 401. The Standard Webhooks names (webhook-id, ' +
           'webhook-timestamp, webhook-signature) are read too.',
