@@ -152,10 +152,7 @@ export function createCasesRouter(deps: CasesRouterDeps): Router {
   router.get('/cases/:id/file', requireScope('read'), async (req, res) => {
     const found = await ownCase(currentUser(res).id, req.params.id);
     const pdf = await deps.caseFile(found, currentUser(res).id);
-    res
-      .type('application/pdf')
-      .set('Content-Disposition', `attachment; filename="case-${found.id}.pdf"`)
-      .send(pdf);
+    res.type('application/pdf').set('Content-Disposition', `attachment; filename="case-${found.id}.pdf"`).send(pdf);
   });
 
   for (const [name, segment] of Object.entries(CASE_ACTION_PATHS) as [keyof typeof CASE_ACTION_PATHS, string][]) {

@@ -18,6 +18,7 @@ const VIEWS = [
   { hash: 'batch', link: 'Batch' },
   { hash: 'activity', link: 'Activity' },
   { hash: 'monitors', link: 'Monitors' },
+  { hash: 'cases', link: 'Cases' },
   { hash: 'policies', link: 'Policies' },
   { hash: 'credits', link: 'Credits' },
   { hash: 'keys', link: 'API keys' },

@@ -21,4 +21,6 @@ export const CASE_FILE_LIMITS = {
   graphEdges: 80,
   /** Characters of one answer's signed payload printed (longer: the JWS only, with where to fetch the payload). */
   payloadChars: 12_000,
+  /** Case files rendered at the same time by one api process; the others wait their turn. */
+  rendersAtOnce: 2,
 } as const;

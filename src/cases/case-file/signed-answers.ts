@@ -1,10 +1,7 @@
 import { canonicalJson } from '../../platform/signing/detached-jws';
 import type { EvidenceSignature } from '../../platform/signing/evidence-signature';
-import type { EvidenceSigner } from '../../platform/signing/evidence-signer';
+import type { EvidenceSigner, UnsignedAnswerData } from '../../platform/signing/evidence-signer';
 import type { JobRecord } from '../../screening';
-import type { PolledJobRecord } from '../../screening/jobs-store';
-import { createPollSignatures } from '../../screening/poll-signatures';
-import { signedPollDataText } from '../../screening/signed-job-view';
 
 /** One answer as a poll returns it: the signed payload (RFC 8785 text of its `data` without `signature`) and the signature. */
 export interface SignedAnswer {
@@ -20,33 +17,34 @@ export interface JobSignatures {
 
 export type JobAnswerSigner = (job: JobRecord) => Promise<JobSignatures | null>;
 
-const polled = (job: JobRecord, answer: unknown): PolledJobRecord => ({
-  requestId: job.requestId,
+/**
+ * A completed poll's `data` without its signature, as src/screening/job-views.ts `polledDataText` writes it: the
+ * request id, status, reference, submission and completion times (Unix ms), the stored answer and the credits
+ * charged. test/integration/case-file.test.ts holds the JWS signed over it equal to the one the poll returns.
+ */
+const pollData = (job: JobRecord, answer: unknown): UnsignedAnswerData => ({
+  request_id: job.requestId,
   status: job.status,
-  referenceId: job.referenceId,
-  createdAt: job.createdAt,
-  completedAt: job.completedAt,
-  creditsCharged: job.creditsCharged,
-  error: job.error,
-  answerText: answer == null ? null : JSON.stringify(answer),
+  reference_id: job.referenceId,
+  created_at: job.createdAt.getTime(),
+  ...(job.completedAt ? { completed_at: job.completedAt.getTime() } : {}),
+  response: answer ?? null,
+  credits_charged: job.creditsCharged,
 });
 
 /**
- * Signs a job's answers through the poll's own code (signed-job-view.ts), so the JWS printed in a case file is the
- * one the poll returns: Ed25519 is deterministic and the payload is the canonical JSON of the same `data`. Queued and
- * failed jobs carry no signature, as in the poll.
+ * Signs a job's answers as its polls do: the same `data`, the same evidence key, and Ed25519 is deterministic, so
+ * the JWS printed in a case file is the string the poll returns. Queued and failed jobs carry no signature, as in
+ * the poll.
  */
 export function createJobAnswerSigner(signer: EvidenceSigner): JobAnswerSigner {
-  const signatures = createPollSignatures(signer);
-  const sign = async (record: PolledJobRecord): Promise<SignedAnswer> => {
-    const { signature, ...data } = JSON.parse(await signedPollDataText(record, signatures)) as {
-      signature: EvidenceSignature;
-    } & Record<string, unknown>;
-    return { payload: canonicalJson(data), signature };
-  };
+  const sign = async (data: UnsignedAnswerData): Promise<SignedAnswer> => ({
+    payload: canonicalJson(data),
+    signature: await signer.signAnswer(data),
+  });
   return async (job) => {
     if (job.status !== 'completed') return null;
-    const [poll, full] = await Promise.all([sign(polled(job, job.response)), sign(polled(job, job.fullResponse))]);
+    const [poll, full] = await Promise.all([sign(pollData(job, job.response)), sign(pollData(job, job.fullResponse))]);
     return { poll, full };
   };
 }
