@@ -69,6 +69,7 @@ const failureOf = (r: Refusal) =>
  * continue as new.
  */
 export async function caseWorkflow(input: CaseWorkflowInput): Promise<void> {
+  const historyLimit = Math.min(Math.max(input.continueAsNewAfterEvents ?? HISTORY_LIMIT, 200), HISTORY_LIMIT);
   const alerts: CaseAlert[] = [];
   const pending: PendingTrailEntry[] = [];
   let writing: Promise<void> = Promise.resolve();
@@ -155,7 +156,7 @@ export async function caseWorkflow(input: CaseWorkflowInput): Promise<void> {
       alerts.length > 0 ||
       now.seq !== seen ||
       now.snapshot.state === 'closed' ||
-      workflowInfo().historyLength > HISTORY_LIMIT;
+      workflowInfo().historyLength > historyLimit;
     if (due === null) await condition(wake);
     else await condition(wake, Math.max(due.at - Date.now(), 1));
     while (alerts.length > 0) {
@@ -169,7 +170,7 @@ export async function caseWorkflow(input: CaseWorkflowInput): Promise<void> {
       const t = decideAction(now.snapshot, { action: 'escalate', reason: late.reason }, { kind: 'system' });
       if (t && !isRefusal(t)) await record(t, { kind: 'system' }, 'escalate');
     }
-    if (now.snapshot.state !== 'closed' && workflowInfo().historyLength <= HISTORY_LIMIT) continue;
+    if (now.snapshot.state !== 'closed' && workflowInfo().historyLength <= historyLimit) continue;
     await condition(allHandlersFinished);
     await writing;
     // An alert or an update that came in meanwhile is handled first; nothing in flight is carried over.

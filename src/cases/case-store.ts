@@ -3,12 +3,12 @@ import type { Pool, PoolClient } from 'pg';
 import { inTransaction } from '../platform/db/transaction';
 import type { EvidenceSigner } from '../platform/signing/evidence-signer';
 import type { AlertEvidence } from './alert-evidence';
-import type { AlertSource, CaseSeverity, CaseSnapshot } from './domain/case-model';
+import { type AlertSource, type CaseSeverity, type CaseSnapshot, higherSeverity } from './domain/case-model';
 import { entryHash, genesisHash, trailEntryId, type TrailActor, type TrailEntryBody } from './trail/trail-entry';
 import type { LoadedCase, PendingTrailEntry } from './workflow-types';
 
 export type AlertOutcome =
-  | { outcome: 'opened' | 'joined' | 'duplicate'; caseId: string }
+  | { outcome: 'opened' | 'joined' | 'duplicate' | 'repeated'; caseId: string }
   | { outcome: 'suppressed'; caseId: string | null }
   | { outcome: 'limit'; caseId: null };
 
@@ -62,7 +62,8 @@ export function createCaseStore(pool: Pool) {
      * Records an alert against its subject's case in ONE transaction, serialised per subject (a transaction-scoped
      * advisory lock), so any number of identical alerts at once find or open exactly one case. An alert key already
      * recorded answers `duplicate` (its workflow is signalled again: harmless); evidence a closed case suppressed
-     * answers `suppressed` (kept for the audit); a new case past `maxOpenCases` open ones answers `limit`.
+     * answers `suppressed` (kept for the audit); evidence the open case already holds answers `repeated` (nothing to
+     * signal); a new case past `maxOpenCases` open ones answers `limit`.
      */
     async recordAlert(a: {
       accountId: string;
@@ -87,8 +88,8 @@ export function createCaseStore(pool: Pool) {
           const { case_id, suppressed } = seen.rows[0];
           return suppressed ? { outcome: 'suppressed', caseId: case_id } : { outcome: 'duplicate', caseId: case_id };
         }
-        const existing = await client.query<{ id: string }>(
-          'SELECT id FROM cases WHERE user_id = $1 AND chain = $2 AND subject = $3 FOR UPDATE',
+        const existing = await client.query<{ id: string; snapshot: CaseSnapshot }>(
+          'SELECT id, snapshot FROM cases WHERE user_id = $1 AND chain = $2 AND subject = $3 FOR UPDATE',
           [a.accountId, e.chain, e.subject],
         );
         const suppressed = await client.query(
@@ -100,6 +101,11 @@ export function createCaseStore(pool: Pool) {
         if (suppressed.rows.length > 0) {
           if (caseId) await insertAlert(client, a, caseId, true);
           return { outcome: 'suppressed', caseId };
+        }
+        const known = existing.rows[0]?.snapshot;
+        if (caseId && known && repeats(known, e)) {
+          await insertAlert(client, a, caseId, false);
+          return { outcome: 'repeated', caseId };
         }
         let outcome: 'opened' | 'joined' = 'joined';
         if (!caseId) {
@@ -217,6 +223,20 @@ export function createCaseStore(pool: Pool) {
 }
 
 export type CaseStore = ReturnType<typeof createCaseStore>;
+
+/**
+ * The open case already holds this evidence at this gravity (its mirror, as its workflow last wrote it): the alert is
+ * recorded and nothing is sent to the workflow, which would change nothing (a monitor's or a screened address's
+ * repeated findings cost one row, not a workflow task).
+ */
+function repeats(c: CaseSnapshot, e: AlertEvidence): boolean {
+  return (
+    c.state !== 'closed' &&
+    c.fingerprint === e.fingerprint &&
+    higherSeverity(c.severity, e.severity) === c.severity &&
+    (c.sanctions || !e.sanctions)
+  );
+}
 
 function trailActor(actor: PendingTrailEntry['actor']): TrailActor {
   return actor.kind === 'system' ? { kind: 'system' } : { kind: 'member', member_id: actor.memberId, role: actor.role };

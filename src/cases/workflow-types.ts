@@ -3,6 +3,8 @@ import type { AlertSource, CaseAction, CaseSeverity, CaseSnapshot } from './doma
 export interface CaseWorkflowInput {
   caseId: string;
   accountId: string;
+  /** Continue as new past this many events (tests use a small one); clamped to 200-4000, default 4000. */
+  continueAsNewAfterEvents?: number;
 }
 
 /** An alert that reached the case (signal `alert`): recorded first in case_alerts by its key (openCaseForAlert). */

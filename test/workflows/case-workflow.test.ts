@@ -152,3 +152,30 @@ test('when a closed case is reopened, then update-with-start runs it again from 
   expect(result).toMatchObject({ trailLength: 1, snapshot: { state: 'open', disposition: null } });
   expect(c.entries.map((e) => e.action)).toEqual(['reopen']);
 });
+
+test('when the history grows long, then the case continues as new from its mirror and loses no action', async () => {
+  const c = caseStubs(snapshot({ severity: 'medium', sanctions: false }));
+  testbed.worker.use(c.stubs);
+  const input = { caseId: `case-${randomUUID()}`, accountId: 'acct-1', continueAsNewAfterEvents: 200 };
+  const handle = await start(input);
+  for (let i = 0; i < 45; i++) {
+    const start = new WithStartWorkflowOperation('caseWorkflow', {
+      taskQueue: testbed.worker.taskQueue,
+      workflowId: `case:${input.caseId}`,
+      args: [input],
+      workflowIdConflictPolicy: 'USE_EXISTING',
+    });
+    await testbed.env.client.workflow.executeUpdateWithStart('comment', {
+      args: [request(ANALYST, { action: 'comment', text: `comment ${i}` })],
+      startWorkflowOperation: start,
+    });
+  }
+  expect(c.entries.map((e) => e.seq)).toEqual(Array.from({ length: 45 }, (_, i) => i + 1));
+  expect(c.entries.map((e) => e.detail.text)).toEqual(Array.from({ length: 45 }, (_, i) => `comment ${i}`));
+  const first: History = await testbed.env.client.workflow
+    .getHandle(handle.workflowId, handle.firstExecutionRunId)
+    .fetchHistory();
+  const last = first.events?.at(-1);
+  expect(last?.workflowExecutionContinuedAsNewEventAttributes).toBeTruthy();
+  await testbed.env.client.workflow.getHandle(handle.workflowId).terminate('done');
+});
