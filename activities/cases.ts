@@ -86,6 +86,7 @@ export function createCaseActivities(deps: CaseActivityDeps) {
           trailLength: row.trailLength,
           slaSince: row.slaSince.toISOString(),
           sla: await cases.slas(input.accountId, deps.caseSettings.slaDefaults),
+          appliedUpdateIds: await cases.appliedUpdateIds(input.caseId),
         };
       });
     },

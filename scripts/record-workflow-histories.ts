@@ -78,6 +78,7 @@ const caseStubs: Record<string, Stub> = {
     sla: Object.fromEntries(
       ['low', 'medium', 'high', 'critical'].map((s) => [s, { assignWithin: 86_400, decideWithin: 604_800 }]),
     ),
+    appliedUpdateIds: [],
   }),
   confirmActor: async () => ({ role: 'analyst' }),
   appendCaseEntries: async (input: { entries: unknown[] }) => input.entries.length,

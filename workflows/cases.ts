@@ -1,13 +1,14 @@
 /** Case workflows: one per case, driven by its team through updates and by its SLA timers. Deterministic code only. */
 import {
+  ActivityFailure,
   ApplicationFailure,
   allHandlersFinished,
   condition,
+  currentUpdateInfo,
   continueAsNew,
   defineSignal,
   defineUpdate,
   proxyActivities,
-  proxyLocalActivities,
   setHandler,
   upsertSearchAttributes,
   workflowInfo,
@@ -33,10 +34,15 @@ import {
 } from '../src/cases/workflow-types';
 import { CaseSeverityAttr, CaseStateAttr, UserIdAttr } from '../src/platform/temporal/search-attributes';
 
-const dbRetry = { startToCloseTimeout: '30s', retry: { initialInterval: '500ms', maximumInterval: '30s' } } as const;
-const db = proxyActivities<CaseActivities>(dbRetry);
-/** The role check of an update runs in the worker within the workflow task: a marker, not three events. */
-const local = proxyLocalActivities<CaseActivities>(dbRetry);
+/**
+ * Short transactions: a worker lost mid-write is noticed within 10 s and the write retried elsewhere (idempotent by
+ * seq). Ordinary activities only: two updates accepted in one workflow task each awaiting a local activity resolved
+ * in another order on replay (the fault suite's worker kills showed it), so the role check is an activity too.
+ */
+const db = proxyActivities<CaseActivities>({
+  startToCloseTimeout: '10s',
+  retry: { initialInterval: '500ms', maximumInterval: '30s' },
+});
 
 export const caseAlertSignal = defineSignal<[CaseAlert]>(CASE_SIGNALS.alert);
 /** One update per action (`assign`, `comment`, `attach_job`, `propose`, `approve`, `reject`, `reopen`). */
@@ -59,6 +65,14 @@ const failureOf = (r: Refusal) =>
     nonRetryable: true,
   });
 
+/** The worker's refusal of the actor (not an active member) as the update's own failure, as a validator's would be. */
+function asRefusal(err: unknown): never {
+  const cause = err instanceof ActivityFailure ? err.cause : err;
+  if (cause instanceof ApplicationFailure && cause.type === 'CASE_ACTION_FORBIDDEN')
+    throw ApplicationFailure.create({ type: cause.type, message: cause.message, nonRetryable: true });
+  throw err;
+}
+
 /**
  * One case (id `case:<case id>`): it starts from its mirror (loadCase, which also proves the case is the account's),
  * then takes alerts (signal `alert`), its team's actions (updates, each validated by the one rule book
@@ -76,6 +90,9 @@ export async function caseWorkflow(input: CaseWorkflowInput): Promise<void> {
   // The case as loaded and changed since; null until loadCase answers. Handlers are set before that, so an update
   // delivered with the start (update-with-start) or a signal that started the run is never missed.
   let c: { snapshot: CaseSnapshot; seq: number; slaSince: number; sla: CaseSla } | null = null;
+  // Update ids already recorded (this run's and, from loadCase, the latest of earlier runs): a client's retry of an
+  // action that a previous run recorded is answered with the case as it is, not applied a second time.
+  const applied = new Set<string>();
 
   const searchable = (snapshot: CaseSnapshot) =>
     upsertSearchAttributes([
@@ -85,7 +102,12 @@ export async function caseWorkflow(input: CaseWorkflowInput): Promise<void> {
     ]);
 
   /** Applies a decided transition at once (so the next validator sees it) and writes it in order. */
-  const record = (t: Transition, actor: Actor, action: CaseAction['action']): Promise<void> => {
+  const record = (
+    t: Transition,
+    actor: Actor,
+    action: CaseAction['action'],
+    updateId: string | null = null,
+  ): Promise<void> => {
     const now = c as NonNullable<typeof c>;
     const restartsSla = t.escalated || (t.next.state === 'open' && now.snapshot.state !== 'open') || now.seq === 0;
     const entry: PendingTrailEntry = {
@@ -99,7 +121,9 @@ export async function caseWorkflow(input: CaseWorkflowInput): Promise<void> {
       closing: t.closing,
       escalated: t.escalated,
       restartsSla,
+      updateId,
     };
+    if (updateId) applied.add(updateId);
     now.snapshot = t.next;
     if (restartsSla) now.slaSince = Date.parse(entry.at);
     pending.push(entry);
@@ -119,20 +143,29 @@ export async function caseWorkflow(input: CaseWorkflowInput): Promise<void> {
       caseUpdates[name],
       async (request): Promise<CaseActionResult> => {
         await condition(() => c !== null);
-        const { role } = await local.confirmActor({ ...input, memberId: request.memberId });
+        const updateId = currentUpdateInfo()?.id ?? null;
+        const answer = () => ({
+          caseId: input.caseId,
+          trailLength: (c as NonNullable<typeof c>).seq,
+          snapshot: (c as NonNullable<typeof c>).snapshot,
+        });
+        if (updateId && applied.has(updateId)) return answer();
+        const { role } = await db.confirmActor({ ...input, memberId: request.memberId }).catch(asRefusal);
+        if (updateId && applied.has(updateId)) return answer();
         const now = c as NonNullable<typeof c>;
         const actor: Actor = { kind: 'member', memberId: request.memberId, role };
         // Decided again now: another update may have changed the case while the role was being confirmed.
         const t = decideAction(now.snapshot, request.action, actor);
         if (isRefusal(t)) throw failureOf(t);
-        if (t) await record(t, actor, request.action.action);
-        return { caseId: input.caseId, trailLength: now.seq, snapshot: now.snapshot };
+        if (t) await record(t, actor, request.action.action, updateId);
+        return answer();
       },
       {
         validator: (request) => {
           const invalid = validActionRequest(name, request);
           if (invalid) throw failureOf({ refused: 'invalid', message: invalid });
-          if (!c) return;
+          const updateId = currentUpdateInfo()?.id;
+          if (!c || (updateId && applied.has(updateId))) return;
           const t = decideAction(c.snapshot, request.action, {
             kind: 'member',
             memberId: request.memberId,
@@ -145,6 +178,7 @@ export async function caseWorkflow(input: CaseWorkflowInput): Promise<void> {
   }
 
   const loaded = await db.loadCase(input);
+  for (const id of loaded.appliedUpdateIds ?? []) applied.add(id);
   c = { snapshot: loaded.snapshot, seq: loaded.trailLength, slaSince: Date.parse(loaded.slaSince), sla: loaded.sla };
   const now = c;
   searchable(now.snapshot);

@@ -151,6 +151,15 @@ export function createCaseStore(pool: Pool) {
       return categories[0] ?? 'scam';
     },
 
+    /** The update ids of the case's latest trail entries (newest first, at most `limit`). */
+    async appliedUpdateIds(caseId: string, limit = 1000): Promise<string[]> {
+      const { rows } = await pool.query<{ update_id: string }>(
+        `SELECT update_id FROM case_trail WHERE case_id = $1 AND update_id IS NOT NULL ORDER BY seq DESC LIMIT $2`,
+        [caseId, limit],
+      );
+      return rows.map((r) => r.update_id);
+    },
+
     /** The account's SLA per severity (seconds), each severity's row or the default. */
     async slas(accountId: string, defaults: LoadedCase['sla']): Promise<LoadedCase['sla']> {
       const { rows } = await pool.query<{ severity: CaseSeverity; assign_within: number; decide_within: number }>(
@@ -205,8 +214,8 @@ export function createCaseStore(pool: Pool) {
           const hash = entryHash(body);
           const signature = await signer.signAnswer({ ...body, hash });
           await client.query(
-            'INSERT INTO case_trail (case_id, seq, entry, hash, signature) VALUES ($1, $2, $3, $4, $5)',
-            [caseId, pending.seq, body, hash, signature],
+            'INSERT INTO case_trail (case_id, seq, entry, hash, signature, update_id) VALUES ($1, $2, $3, $4, $5, $6)',
+            [caseId, pending.seq, body, hash, signature, pending.updateId ?? null],
           );
           if (pending.closing) await suppress(client, row, pending, options.suppressFalsePositiveDays);
           await notify(client, accountId, caseId, pending);

@@ -42,6 +42,11 @@ export interface LoadedCase {
   slaSince: string;
   /** Seconds, for the case's severity: its account's or the service default. */
   sla: Record<CaseSeverity, { assignWithin: number; decideWithin: number }>;
+  /**
+   * The ids of the updates its latest entries recorded (at most 1,000): Temporal drops a repeated update id only
+   * within one run, so a client's retry that reaches the next run is recognised here and answered, not applied again.
+   */
+  appliedUpdateIds: string[];
 }
 
 /** One entry the workflow hands to appendCaseEntries: the worker hashes, signs and stores it with the mirror. */
@@ -57,6 +62,8 @@ export interface PendingTrailEntry {
   escalated: boolean;
   /** The entry restarts the SLA clock (opened, reopened, escalated). */
   restartsSla: boolean;
+  /** The update that made it (null: an alert or a timer). */
+  updateId: string | null;
 }
 
 export const CASE_SIGNALS = { alert: 'alert' } as const;

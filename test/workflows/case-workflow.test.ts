@@ -44,6 +44,7 @@ function caseStubs(start: CaseSnapshot, slaSeconds = 86_400) {
       sla: Object.fromEntries(
         ['low', 'medium', 'high', 'critical'].map((s) => [s, { assignWithin: slaSeconds, decideWithin: 86_400 }]),
       ),
+      appliedUpdateIds: entries.map((e) => e.updateId).filter(Boolean),
     }),
     confirmActor: async ({ memberId }: { memberId: string }) => {
       if (removed.has(memberId)) {
@@ -178,4 +179,31 @@ test('when the history grows long, then the case continues as new from its mirro
   const last = first.events?.at(-1);
   expect(last?.workflowExecutionContinuedAsNewEventAttributes).toBeTruthy();
   await testbed.env.client.workflow.getHandle(handle.workflowId).terminate('done');
+});
+
+test('when a retry of a recorded action reaches the next run, then it is answered and not applied again', async () => {
+  const c = caseStubs(snapshot({ state: 'closed', disposition: 'false_positive', decidedBy: APPROVER_1 }));
+  testbed.worker.use(c.stubs);
+  const input = { caseId: `case-${randomUUID()}`, accountId: 'acct-1' };
+  const send = (updateId: string, text: string) =>
+    testbed.env.client.workflow.executeUpdateWithStart('comment', {
+      args: [request(ANALYST, { action: 'comment', text })],
+      updateId,
+      startWorkflowOperation: new WithStartWorkflowOperation('caseWorkflow', {
+        taskQueue: testbed.worker.taskQueue,
+        workflowId: `case:${input.caseId}`,
+        args: [input],
+        workflowIdConflictPolicy: 'USE_EXISTING',
+      }),
+    });
+  // A comment on a closed case: its run records it and ends, so each send below starts a run of its own.
+  await send('key-1', 'first');
+  await testbed.env.client.workflow.getHandle(`case:${input.caseId}`).result();
+  const again = await send('key-1', 'first');
+  await send('key-2', 'second');
+  expect(c.entries.map((e) => [e.seq, e.detail.text, e.updateId])).toEqual([
+    [1, 'first', 'key-1'],
+    [2, 'second', 'key-2'],
+  ]);
+  expect(again).toMatchObject({ trailLength: 1 });
 });

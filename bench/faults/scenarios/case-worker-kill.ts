@@ -6,7 +6,8 @@ import { generateApiKey } from '../../../src/identity/api-key-format';
 import type { FaultStack } from '../fault-stack';
 import { pct, seconds, sleep, startReport, type Report, type ScenarioReport } from '../report';
 
-const DEADLINE_MS = 150_000;
+/** Time the actions have to reach a definite answer (a kill stalls a case's writes for up to 30 s, their timeout). */
+const DEADLINE_MS = 120_000;
 /** A client gives up waiting for one answer after this long and sends the same request again (same key). */
 const ATTEMPT_TIMEOUT_MS = 4_000;
 /** The answers a client stops on: recorded (200), refused by role (403) or by the case's state (409). */
@@ -226,7 +227,10 @@ interface CaseRun {
 /** Every run of each case's workflow, and the traces a kill leaves on them (a timed-out task, an activity attempt 2). */
 async function caseRuns(stack: FaultStack, cases: OpenedCase[]) {
   const runs = new Map<string, CaseRun[]>();
-  let interruptedTasks = 0;
+  let timedOutTasks = 0;
+  let failedTasks = 0;
+  /** Runs whose workflow task failed on replay with a nondeterminism error: stuck until reset. */
+  const nondeterministic: string[] = [];
   const retried: Record<string, number> = {};
   for (const c of cases) {
     const workflowId = `case:${c.id}`;
@@ -238,7 +242,17 @@ async function caseRuns(stack: FaultStack, cases: OpenedCase[]) {
       const history = await stack.temporal.workflow.getHandle(workflowId, run.runId).fetchHistory();
       const typeOf = new Map<string, string>();
       for (const e of history.events ?? []) {
-        if (e.workflowTaskTimedOutEventAttributes || e.workflowTaskFailedEventAttributes) interruptedTasks += 1;
+        if (e.workflowTaskTimedOutEventAttributes) timedOutTasks += 1;
+        const failed = e.workflowTaskFailedEventAttributes;
+        if (failed) {
+          failedTasks += 1;
+          const message = failed.failure?.message ?? '';
+          if (
+            /nondeterminism/i.test(message) &&
+            !nondeterministic.some((n) => n.startsWith(`${workflowId}/${run.runId}`))
+          )
+            nondeterministic.push(`${workflowId}/${run.runId} (event ${e.eventId}: ${message.slice(0, 160)})`);
+        }
         const scheduled = e.activityTaskScheduledEventAttributes;
         if (scheduled) typeOf.set(String(e.eventId), scheduled.activityType?.name ?? '?');
         const startedAttrs = e.activityTaskStartedEventAttributes;
@@ -249,7 +263,7 @@ async function caseRuns(stack: FaultStack, cases: OpenedCase[]) {
       }
     }
   }
-  return { runs, interruptedTasks, retried };
+  return { runs, timedOutTasks, failedTasks, nondeterministic, retried };
 }
 
 /**
@@ -258,11 +272,14 @@ async function caseRuns(stack: FaultStack, cases: OpenedCase[]) {
  * round-robin over the cases; per case an analyst assigns it to themself and proposes a disposition, then both
  * approvers approve at once), every action with its own Idempotency-Key and retried on any failure or timeout with
  * that key until a definite answer (200, 403, 409). The worker is killed once 30 % of the comments are answered, and
- * again soon after the new worker has recorded more; a new one is started each time. Then the audit, from Postgres
- * and the api: every comment answered 200 is in its case's trail exactly once, nothing else is; every trail is seq
- * 1..n with the mirror's length and head, and verifies (signatures, hash chain, before = previous after); the entries
- * are exactly the alert and the actions answered 200; one approval per case, and the case closed as proposed and
- * approved. The kills must have caught updates in flight (a timed-out workflow task or an activity attempt 2).
+ * again soon after the new worker has answered more; a new one is started each time. Afterwards some acknowledged
+ * actions are sent again with their keys, as by a client whose answer was lost, after the run that recorded them ended:
+ * they must answer 200 again. Then the audit, from Postgres and the api: every comment answered 200 is in its case's
+ * trail exactly once, nothing else is; every trail is seq 1..n with the mirror's length, head and snapshot, and
+ * verifies (signatures, hash chain, before = previous after); the entries are exactly the alert and the actions
+ * answered 200; one approval per case, and the case closed as proposed and approved; no case run is left running or
+ * failed replay (nondeterminism). The kills must have caught updates in flight (a timed-out workflow task or an
+ * activity attempt 2).
  */
 export async function caseWorkerKill(
   stack: FaultStack,
@@ -332,7 +349,8 @@ export async function caseWorkerKill(
   const stream = Promise.all(Array.from({ length: COMMENT_CLIENTS }, commentClient));
   const deciding = Promise.all(cases.map((_, i) => decide(i)));
 
-  // Kill 1 at 30 % answered; kill 2 once the new worker has recorded a tenth more (its own updates in flight).
+  // Kill 1 at 30 % answered; kill 2 once the new worker has answered a few more (its own updates in flight), or 5 s
+  // after it polls: the writes caught by kill 1 wait out their 30 s timeout meanwhile, so both stalls overlap.
   const kills: { inFlight: number; restartMs: number; atMs: number }[] = [];
   const kill = async () => {
     const caught = inFlight.size;
@@ -346,11 +364,37 @@ export async function caseWorkerKill(
   };
   await Promise.race([whenAnswered(Math.ceil(options.comments * 0.3)), stream]);
   await kill();
-  await Promise.race([whenAnswered(answeredComments + Math.ceil(options.comments * 0.1)), stream]);
+  await Promise.race([
+    whenAnswered(answeredComments + Math.max(3, Math.ceil(options.comments * 0.03))),
+    stream,
+    sleep(5_000),
+  ]);
   await kill();
   await Promise.all([stream, deciding]);
   const streamMs = Date.now() - started;
   const actions = [...comments, ...decisions.flat()];
+
+  // A client whose answer was lost sends the same request again, with its key, after the run that recorded it has ended
+  // (a closed case's run ends once its handlers finish; a comment on a closed case starts a run of its own): per case
+  // its first and last comments answered 200 and its approval. The same update must answer as it did (200) and record
+  // nothing new; the audit below counts the trail after these.
+  const replays = cases.flatMap((_, i) => {
+    const acked = actions.filter((a) => a.caseIndex === i && a.status === 200);
+    const commented = acked.filter((a) => a.kind === 'comment');
+    return [commented[0], commented.at(-1), acked.find((a) => a.kind === 'approve')].filter(
+      (a): a is Action => a !== undefined,
+    );
+  });
+  const replayed = await Promise.all(
+    replays.map((a) =>
+      send(
+        stack,
+        cases,
+        { ...a, status: null, answer: null, attempts: 0, timeouts: 0, errors: 0, ms: 0 },
+        Date.now() + 30_000,
+      ),
+    ),
+  );
 
   // The audit: each case's trail and mirror in Postgres, its trail as the api serves it, its workflow's runs.
   const jwksRes = await call(stack, 'GET', '/.well-known/jwks.json', null);
@@ -360,6 +404,7 @@ export async function caseWorkerKill(
   let verified = 0;
   let lost = 0;
   let duplicated = 0;
+  let namedDuplicates = 0;
   let unsent = 0;
   for (const [i, c] of cases.entries()) {
     const label = `case ${i} (${c.id})`;
@@ -397,8 +442,9 @@ export async function caseWorkerKill(
     for (const a of mine.filter((a) => a.kind === 'comment')) {
       const n = commentTexts.filter((t) => t === a.body.text).length;
       if (a.status === 200 && n === 0) lost += 1;
-      if (n > 1) {
-        duplicated += n - 1;
+      if (n > 1) duplicated += n - 1;
+      // The first few are named; the figure counts them all.
+      if (n > 1 && namedDuplicates++ < 3) {
         const seqs = trail.filter((t) => t.entry.action === 'comment' && t.entry.detail?.text === a.body.text);
         report.fail(
           `${label}: the comment "${String(a.body.text).slice(0, 20)}…" (answered ${a.status} after ${a.attempts} ` +
@@ -468,7 +514,12 @@ export async function caseWorkerKill(
   // Every case is closed: its last run ends once its handlers finish (visibility lags: wait for it).
   let running = 0;
   let runs = new Map<string, CaseRun[]>();
-  let trace = { interruptedTasks: 0, retried: {} as Record<string, number> };
+  let trace: Omit<Awaited<ReturnType<typeof caseRuns>>, 'runs'> = {
+    timedOutTasks: 0,
+    failedTasks: 0,
+    nondeterministic: [],
+    retried: {},
+  };
   for (const until = Date.now() + 15_000; ; await sleep(500)) {
     const read = await caseRuns(stack, cases);
     runs = read.runs;
@@ -490,6 +541,17 @@ export async function caseWorkerKill(
     'retries',
     `${retries}(timeouts=${actions.reduce((s, a) => s + a.timeouts, 0)},errors=${actions.reduce((s, a) => s + a.errors, 0)})`,
   );
+  report.figure(
+    'replays',
+    `${replayed.length}→${Object.entries(
+      replayed.reduce<Record<string, number>>((by, a) => {
+        by[String(a.status)] = (by[String(a.status)] ?? 0) + 1;
+        return by;
+      }, {}),
+    )
+      .map(([status, n]) => `${n}×${status}`)
+      .join(',')}`,
+  );
   report.figure('kills', kills.length);
   report.figure('kills-at', kills.map((k) => seconds(k.atMs)).join('/'));
   report.figure('in-flight-at-kills', kills.map((k) => k.inFlight).join('/'));
@@ -499,7 +561,8 @@ export async function caseWorkerKill(
   report.figure('duplicated', duplicated);
   report.figure('verified', `${verified}/${cases.length}`);
   report.figure('runs', [...runs.values()].flat().length);
-  report.figure('interrupted-workflow-tasks', trace.interruptedTasks);
+  report.figure('workflow-tasks-timed-out/failed', `${trace.timedOutTasks}/${trace.failedTasks}`);
+  report.figure('nondeterministic-runs', trace.nondeterministic.length);
   report.figure(
     'retried',
     Object.entries(trace.retried)
@@ -512,23 +575,40 @@ export async function caseWorkerKill(
   report.require(
     unanswered.length === 0,
     `${unanswered.length} actions without a definite answer: ` +
-      unanswered
-        .slice(0, 5)
-        .map((a) => `${a.kind} ${a.status ?? 'none'} ${JSON.stringify(a.answer)?.slice(0, 200)}`)
-        .join('; '),
+      Object.entries(
+        unanswered.reduce<Record<string, number>>((by, a) => {
+          const answer = a.attempts === 0 ? 'not sent before the deadline' : (a.status ?? 'no answer');
+          const what = `case ${a.caseIndex} ${a.kind} ${answer} ${a.answer?.code ?? ''}`.trim();
+          by[what] = (by[what] ?? 0) + 1;
+          return by;
+        }, {}),
+      )
+        .map(([what, n]) => `${n}× ${what}`)
+        .join(', '),
   );
+  for (const r of replayed.filter((r) => r.status !== 200))
+    report.fail(
+      `case ${r.caseIndex}: its ${r.kind} answered 200, then ${r.status} ${r.answer?.code ?? ''} when the client sent ` +
+        'it again with the same Idempotency-Key (the same update must answer the same)',
+    );
   report.require(statusCount(403) === 0, `${statusCount(403)} actions refused 403 (no member acts outside their role)`);
   report.require(lost === 0, `${lost} comments answered 200 are not in their case's trail`);
   report.require(duplicated === 0, `${duplicated} comments recorded more than once`);
   report.require(unsent === 0, `${unsent} comments in the trails that no client sent`);
   report.require(running === 0, `${running} case workflow runs still running after every case closed`);
+  // A replay that takes another path leaves the case stuck: every later action on it fails until the run is reset.
+  report.require(
+    trace.nondeterministic.length === 0,
+    `${trace.nondeterministic.length} case workflow runs failed replay with a nondeterminism error: ` +
+      trace.nondeterministic.join('; '),
+  );
   report.require(
     kills.every((k) => k.inFlight > 0),
     `a kill caught no action in flight (${kills.map((k) => k.inFlight).join('/')})`,
   );
   // Without an interrupted task or a retried activity the kills landed between updates and proved less than they claim.
   report.require(
-    trace.interruptedTasks + Object.values(trace.retried).reduce((a, b) => a + b, 0) > 0,
+    trace.timedOutTasks + trace.failedTasks + Object.values(trace.retried).reduce((a, b) => a + b, 0) > 0,
     'no case update was interrupted by the kills (no timed-out workflow task, no activity attempt 2)',
   );
   return report.finish();

@@ -54,8 +54,12 @@ CREATE TABLE case_trail (
   entry      jsonb NOT NULL,
   hash       text NOT NULL,
   signature  jsonb NOT NULL,
+  -- The Temporal update that made the entry (a route's Idempotency-Key): a retry of it in a later run of the case's
+  -- workflow (after it closed or continued as new) finds it here and is answered, not applied again.
+  update_id  text,
   PRIMARY KEY (case_id, seq)
 );
+CREATE INDEX case_trail_update ON case_trail (case_id, update_id) WHERE update_id IS NOT NULL;
 -- Rows are never updated or deleted: the trigger case_trail_append_only (functions/cases.sql) refuses both.
 
 -- What a closed case keeps from alerting again: the subject with that evidence fingerprint, until `expires_at`
