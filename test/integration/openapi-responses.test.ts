@@ -453,6 +453,66 @@ describe('real answers against the OpenAPI document', () => {
     );
   });
 
+  describe('cases', () => {
+    test('when a case is listed, read, downloaded and acted on, then 200, 400, 401, 403, 404 and 409 match the document', async () => {
+      const team = await createTeam(stack, { roles: ['admin', 'analyst', 'approver'], credits: 5 });
+      const [lead, analyst, approver] = team.members as [TeamMember, TeamMember, TeamMember];
+      const job = async (address: string) => {
+        const r = await send(stack, 'POST', '/api/v1/kyt/job', {
+          key: analyst.key,
+          body: { chain: 'ethereum', address },
+        });
+        return r.body.data.request_id as string;
+      };
+      await job('0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c');
+      const other = await job(`0x${randomBytes(20).toString('hex')}`);
+      let id: string | undefined;
+      for (let tries = 0; tries < 100 && !id; tries++) {
+        const r = await send(stack, 'GET', '/api/v1/cases', { key: analyst.key });
+        id = r.body.data.find((c: { trail_length: number }) => c.trail_length >= 1)?.id;
+        if (!id) await new Promise((r) => setTimeout(r, 200));
+      }
+      const path = `/api/v1/cases/${id}`;
+      await expectAnswer(200, 'GET', '/api/v1/cases?state=open&severity=high&assignee=me', { key: analyst.key });
+      await expectAnswer(400, 'GET', '/api/v1/cases?state=weird', { key: analyst.key });
+      await expectAnswer(401, 'GET', '/api/v1/cases');
+      await expectAnswer(200, 'GET', '/api/v1/cases/sla', { key: analyst.key });
+      await expectAnswer(200, 'PUT', '/api/v1/cases/sla', {
+        key: lead.key,
+        body: { low: { assign_within: 3600, decide_within: 7200 } },
+      });
+      await expectAnswer(400, 'PUT', '/api/v1/cases/sla', { key: lead.key, body: { low: { assign_within: 0 } } });
+      await expectAnswer(403, 'PUT', '/api/v1/cases/sla', { key: analyst.key, body: { low: null } });
+      await expectAnswer(200, 'GET', path, { key: analyst.key });
+      await expectAnswer(404, 'GET', `/api/v1/cases/${randomUUID()}`, { key: analyst.key });
+      await expectAnswer(200, 'GET', `${path}/file`, { key: analyst.key });
+      await expectAnswer(404, 'GET', `/api/v1/cases/${randomUUID()}/file`, { key: analyst.key });
+      await expectAnswer(200, 'POST', `${path}/assign`, { key: analyst.key, body: { assignee_id: 'me' } });
+      await expectAnswer(400, 'POST', `${path}/assign`, { key: analyst.key, body: { assignee_id: 'someone' } });
+      await expectAnswer(404, 'POST', `/api/v1/cases/${randomUUID()}/assign`, {
+        key: analyst.key,
+        body: { assignee_id: 'me' },
+      });
+      await expectAnswer(200, 'POST', `${path}/comment`, { key: analyst.key, body: { text: 'looking' } });
+      await expectAnswer(200, 'POST', `${path}/attach`, { key: analyst.key, body: { request_id: other } });
+      await expectAnswer(409, 'POST', `${path}/attach`, { key: analyst.key, body: { request_id: other } });
+      await expectAnswer(200, 'POST', `${path}/propose`, {
+        key: analyst.key,
+        body: { disposition: 'false_positive', note: 'same name' },
+      });
+      await expectAnswer(403, 'POST', `${path}/approve`, { key: analyst.key, body: {} });
+      await expectAnswer(200, 'POST', `${path}/reject`, { key: approver.key, body: { note: 'check again' } });
+      await expectAnswer(200, 'POST', `${path}/propose`, {
+        key: analyst.key,
+        body: { disposition: 'false_positive', note: null },
+      });
+      await expectAnswer(200, 'POST', `${path}/approve`, { key: approver.key, body: {} });
+      await expectAnswer(409, 'POST', `${path}/approve`, { key: approver.key, body: {} });
+      await expectAnswer(200, 'POST', `${path}/reopen`, { key: analyst.key, body: { note: 'new facts' } });
+      await expectAnswer(401, 'POST', `${path}/reopen`, { body: {} });
+    }, 60_000);
+  });
+
   describe('billing', () => {
     test(
       'when packages, a PayFast checkout and subscriptions ' + 'are asked for, then every answer matches the document',

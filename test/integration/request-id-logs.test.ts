@@ -106,7 +106,8 @@ describe('HTTP request ids and structured logs', () => {
       // … and the worker's lines: one per activity at least, each with the workflow and the HTTP request.
       const jobLines = linesOf((l) => l.workflowId === workflowId);
       const activities = new Set(jobLines.filter((l) => l.msg === 'activity completed').map((l) => l.activity));
-      expect([...activities].sort()).toEqual(['analyzeTarget', 'settleCompletedJob']);
+      // The address is OFAC-listed: its HIGH answer also opens (or joins) its case after the settle.
+      expect([...activities].sort()).toEqual(['analyzeTarget', 'openCaseForJob', 'settleCompletedJob']);
       expect(jobLines.find((l) => l.msg === 'target analysed')).toMatchObject({
         level: 'info',
         requestId,
