@@ -84,12 +84,16 @@ const oneOf = <T extends string>(value: unknown, allowed: readonly T[], name: st
   return value as T;
 };
 
-/** An Idempotency-Key header makes a retried action the same Temporal update (its update id). */
-function updateIdOf(req: Request): string | undefined {
+/**
+ * An Idempotency-Key header makes a retried action the same Temporal update: its update id is the action and the key,
+ * so a key reused for another action (a comment's key sent with an approval) is another update, never the first
+ * one's answer.
+ */
+function updateIdOf(req: Request, action: string): string | undefined {
   const key = req.get('idempotency-key')?.trim();
   if (key === undefined || key === '') return undefined;
   if (key.length > 200) throw invalidParameter('Idempotency-Key', 'at most 200 characters');
-  return key;
+  return `${action}:${key}`;
 }
 
 /**
@@ -164,7 +168,7 @@ export function createCasesRouter(deps: CasesRouterDeps): Router {
       await deps.caseWorkflows.act(
         { caseId: found.id, accountId: account },
         { memberId: member.id, role: member.role, action },
-        updateIdOf(req),
+        updateIdOf(req, name),
       );
       res.json({ success: true, data: caseView(await ownCase(account, found.id)) });
     });

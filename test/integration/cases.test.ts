@@ -301,6 +301,10 @@ describe('cases', () => {
     expect([first.status, second.status]).toEqual([200, 200]);
     const comments = (await detail(caseId)).data.trail.filter((e: { action: string }) => e.action === 'comment');
     expect(comments).toHaveLength(1);
+    // The same key with another action is another action.
+    const assigned = await act(caseId, 'assign', a.key, { assignee_id: 'me' }, headers);
+    expect(assigned.status).toBe(200);
+    expect(assigned.body.data).toMatchObject({ state: 'assigned', assignee_id: a.memberId });
   });
 
   test('when a member is removed, then their key is refused at once', async () => {
