@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { generateApiKey } from './api-key-format';
 import { currentMember, currentUser, requireAdmin } from './authenticate';
 import { TEAM_ROLES } from './team';
+import { InsufficientTeamRoleError } from './team-errors';
 import type { CreditStore } from '../billing';
 import type { Config } from '../platform/config';
 import type { UserStore } from './users-store';
@@ -141,7 +142,14 @@ export function createApiKeysRouter(deps: ApiKeysRouterDeps): Router {
   });
 
   router.delete('/api-keys/:id', requireScope('keys'), async (req, res) => {
-    const revoked = await deps.users.revokeApiKey(currentUser(res).id, req.params.id);
+    // A team admin revokes any of the account's keys; another member only the keys they made themselves.
+    const member = currentMember(res);
+    const revoked = await deps.users.revokeApiKey(
+      currentUser(res).id,
+      req.params.id,
+      member.role === 'admin' ? undefined : member.id,
+    );
+    if (revoked === 'not_theirs') throw new InsufficientTeamRoleError(member.role, ['admin']);
     if (!revoked) throw notFound('API key');
     deps.identityCache?.forgetKey(revoked.id);
     res.json({ success: true, data: revoked });

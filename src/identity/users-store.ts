@@ -401,15 +401,26 @@ export function createUserStore(pool: Pool) {
       return rows.map(toKeyRecord);
     },
 
-    /** Revokes the owner's key; null when it is not theirs (or unknown), so others' key ids are not disclosed. */
-    async revokeApiKey(userId: string, keyId: string): Promise<ApiKeyRecord | null> {
+    /**
+     * Revokes the account's key; null when it is not the account's (or unknown), so others' key ids are not disclosed.
+     */
+    async revokeApiKey(
+      userId: string,
+      keyId: string,
+      /** A member who is not a team admin revokes only the keys they made: another's is `not_theirs`. */
+      onlyMadeBy?: string,
+    ): Promise<ApiKeyRecord | null | 'not_theirs'> {
       if (!isUuid(keyId)) return null;
       const { rows } = await pool.query(
-        `UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1 AND user_id = $2
+        `UPDATE api_keys SET revoked_at = coalesce(revoked_at, now())
+         WHERE id = $1 AND user_id = $2 AND ($3::uuid IS NULL OR coalesce(created_by, user_id) = $3)
          RETURNING ${KEY_COLUMNS}`,
-        [keyId, userId],
+        [keyId, userId, onlyMadeBy ?? null],
       );
-      return rows[0] ? toKeyRecord(rows[0]) : null;
+      if (rows[0]) return toKeyRecord(rows[0]);
+      if (!onlyMadeBy) return null;
+      const other = await pool.query('SELECT 1 FROM api_keys WHERE id = $1 AND user_id = $2', [keyId, userId]);
+      return other.rows.length > 0 ? 'not_theirs' : null;
     },
   };
 }

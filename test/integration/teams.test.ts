@@ -308,6 +308,30 @@ describe('team routes', () => {
   });
 });
 
+describe('API keys of a team', () => {
+  test('when a member who is not an admin revokes another member’s key, then 403; their own and an admin’s revoke work', async () => {
+    const team = await createTeam(stack, { roles: ['admin', 'analyst', 'approver'] });
+    const [admin, analyst, approver] = team.members as TestTeam['members'];
+    const keys = (await stack.http('GET', '/api/v1/api-keys', { key: analyst!.key })).body.data as {
+      id: string;
+      createdBy: string;
+    }[];
+    const keyOf = (memberId: string) => keys.find((k) => k.createdBy === memberId)?.id as string;
+
+    const refused = await stack.http('DELETE', `/api/v1/api-keys/${keyOf(approver!.memberId)}`, { key: analyst!.key });
+    expect([refused.status, refused.body.code]).toEqual([403, 'INSUFFICIENT_TEAM_ROLE']);
+    expect((await stack.http('GET', '/api/v1/me', { key: approver!.key })).status).toBe(200);
+
+    const own = await stack.http('DELETE', `/api/v1/api-keys/${keyOf(analyst!.memberId)}`, { key: analyst!.key });
+    expect(own.status).toBe(200);
+    expect((await stack.http('GET', '/api/v1/me', { key: analyst!.key })).status).toBe(401);
+
+    const byAdmin = await stack.http('DELETE', `/api/v1/api-keys/${keyOf(approver!.memberId)}`, { key: admin!.key });
+    expect(byAdmin.status).toBe(200);
+    expect((await stack.http('GET', '/api/v1/me', { key: approver!.key })).status).toBe(401);
+  });
+});
+
 describe("Clerk's organization events", () => {
   test(
     'when membership created, updated and deleted arrive, then the member joins, changes role and is refused at ' +

@@ -114,12 +114,15 @@ export function accountOperations({ components }: OperationContext): Paths {
       delete: {
         operationId: 'revokeApiKey',
         tags: [KEYS],
-        summary: 'Revoke an own API key',
-        description: 'Revoking twice answers the key with its first revocation time.',
+        summary: "Revoke one of the account's API keys",
+        description:
+          'Revoking twice answers the key with its first revocation time. A team admin revokes any key of the ' +
+          'account; another member only the keys they made (403 INSUFFICIENT_TEAM_ROLE for another member’s).',
         parameters: [keyId],
         responses: {
           200: ok('The revoked key', components.response('ApiKeyResult', apiKeyResponse), EXAMPLES.apiKeyRevoked),
           401: ref('AuthenticationRequired'),
+          403: ref('TeamRoleRequired'),
           404: ref('NotFound'),
         },
         security: accountSecurity('keys'),
