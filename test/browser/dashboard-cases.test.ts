@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, openPage, saveScreenshot, signInWithKey } from '../helpers/browser';
 import { createTeam, type TestTeam } from '../helpers/teams';
@@ -298,6 +299,16 @@ describe('dashboard: cases', () => {
       await saveScreenshot(pageA.page, 'cases-case-analyst-closed');
       await saveScreenshot(pageB.page, 'cases-case-approver-closed');
       await saveScreenshot(queueA.page, 'cases-queue-analyst-closed');
+
+      // The case file downloads with the member's credential: a PDF, the bytes the API serves.
+      const [download] = await Promise.all([
+        pageA.page.waitForEvent('download'),
+        pageA.page.getByRole('button', { name: 'Download the case file (PDF)' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(`case-${closed.id}.pdf`);
+      const pdf = await readFile((await download.path()) as string);
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(pdf.length).toBeGreaterThan(1000);
 
       // B's queue, reached from the case page by its link: the closed case, decided.
       await pageB.page.getByRole('link', { name: '← Back to the queue' }).click();

@@ -5,7 +5,8 @@ import { utcMinuteOrDash } from '../markets/utc-time';
 import { policyVersionName } from '../policies/policy-words';
 import { BatchItemsSection } from './batch-items-section';
 import { BatchProgress } from './batch-progress';
-import { DownloadResults } from './download-results';
+import { DownloadFile } from '../components/download-file';
+import { batchPath } from './batch-api';
 import { InvalidItems } from './invalid-items';
 import { type ItemsQuery, useBatch } from './use-batch';
 
@@ -34,7 +35,11 @@ export function BatchDetail({ batchId, lines }: { batchId: string; lines: number
         <>
           <BatchProgress batch={batch} />
           <div class="form-actions">
-            <DownloadResults batchId={batchId} />
+            <DownloadFile
+              path={`${batchPath(batchId)}/results.csv`}
+              fileName={`batch-${batchId}.csv`}
+              label="Download results (CSV)"
+            />
             <a href={hrefFor('batch')}>Close</a>
           </div>
           <InvalidItems items={batch.invalid_items} lines={lines} />

@@ -15,9 +15,10 @@ import {
   ReopenForm,
 } from './case-actions';
 import { CaseAlerts } from './case-alerts';
-import type { CaseActionSegment } from './case-api';
+import { type CaseActionSegment, casePath } from './case-api';
 import { FourEyesMark, SeverityBadge, StateBadge } from './case-badges';
 import { CaseTrail } from './case-trail';
+import { DownloadFile } from '../components/download-file';
 import type { CaseDetail } from './case-types';
 import { dispositionWords, shortHash } from './case-words';
 import { useCase } from './use-case';
@@ -183,6 +184,15 @@ export function CasePage({ caseId, names }: { caseId: string; names: TeamNames }
         </p>
         {!detail && !error && <p role="status">Loading the case…</p>}
         {detail && <CaseFacts detail={detail} names={names} />}
+        {detail && (
+          <p>
+            <DownloadFile
+              path={`${casePath(detail.id)}/file`}
+              fileName={`case-${detail.id}.pdf`}
+              label="Download the case file (PDF)"
+            />
+          </p>
+        )}
         {detail && error && <ErrorNotice error={error} />}
       </section>
       {detail && (

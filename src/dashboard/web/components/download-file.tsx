@@ -1,13 +1,13 @@
 import { useState } from 'preact/hooks';
-import { ErrorNotice } from '../components/error-notice';
 import { useSession } from '../context';
-import { batchPath } from './batch-api';
+import { ErrorNotice } from './error-notice';
 
 /**
- * "Download results (CSV)". The file is read with the dashboard's credential (a header a plain link cannot send) and
- * handed to the browser as a file through a blob: URL, released once the download has started.
+ * A button that downloads one of the API's files (a batch's CSV results, a case file). The file is read with the
+ * dashboard's credential (a header a plain link cannot send) and handed to the browser as a file through a blob: URL,
+ * released once the download has started.
  */
-export function DownloadResults({ batchId }: { batchId: string }) {
+export function DownloadFile({ path, fileName, label }: { path: string; fileName: string; label: string }) {
   const { api } = useSession();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -16,11 +16,11 @@ export function DownloadResults({ batchId }: { batchId: string }) {
     setBusy(true);
     setError(null);
     try {
-      const blob = await api.download(`${batchPath(batchId)}/results.csv`);
+      const blob = await api.download(path);
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;
-      link.download = `batch-${batchId}.csv`;
+      link.download = fileName;
       document.body.append(link);
       link.click();
       link.remove();
@@ -35,7 +35,7 @@ export function DownloadResults({ batchId }: { batchId: string }) {
   return (
     <>
       <button type="button" class="secondary" disabled={busy} onClick={download}>
-        {busy ? 'Preparing the file…' : 'Download results (CSV)'}
+        {busy ? 'Preparing the file…' : label}
       </button>
       <ErrorNotice error={error} />
     </>
