@@ -69,6 +69,14 @@ export const caseListResponse = z.object({
   pagination: z.object({ total: z.int(), limit: z.int(), offset: z.int() }),
 });
 
+/** The account's SLA per severity, in seconds, as GET/PUT /api/v1/cases/sla answer it. */
+export const caseSlaResponse = z.object({
+  success: z.literal(true),
+  data: z.object(
+    Object.fromEntries(CASE_SEVERITIES.map((s) => [s, z.object({ assign_within: z.int(), decide_within: z.int() })])),
+  ),
+});
+
 export function caseView(c: CaseRecord): z.input<typeof caseSchema> {
   const s = c.snapshot;
   return {

@@ -3,6 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, openPage, saveScreenshot, signInWithKey } from '../helpers/browser';
 import { createTeam, type TestTeam } from '../helpers/teams';
 import { startTestStack, type TestStack } from '../helpers/test-stack';
+import { until } from '../helpers/until';
 
 /** In the shipped OFAC list (data/risk/sanctions_ofac.csv): a KYA of it opens a HIGH sanctions case (four eyes). */
 const LISTED = '0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c';
@@ -28,20 +29,6 @@ afterAll(async () => {
 
 const member = (role: 'admin' | 'analyst' | 'approver') =>
   team.members.find((m) => m.role === role) as TestTeam['members'][number];
-
-async function until<T>(
-  what: string,
-  read: () => Promise<T | null | undefined | false>,
-  timeoutMs: number,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 /** The case as the API has it now (with its trail). */
 async function apiCase(id: string, key = member('analyst').key): Promise<Record<string, any>> {

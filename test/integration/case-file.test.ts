@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { createTeam, type TestTeam } from '../helpers/teams';
 import { startTestStack, type TestStack } from '../helpers/test-stack';
+import { until } from '../helpers/until';
 
 /**
  * The case file on a real stack (issue 30, item 3): a KYA job on an address of the shipped OFAC list opens a
@@ -48,20 +49,6 @@ let team: TestTeam;
 let other: TestTeam;
 
 const member = (role: string) => team.members.find((m) => m.role === role) as TestTeam['members'][0];
-
-async function until<T>(
-  what: string,
-  read: () => Promise<T | null | undefined | false>,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 const fileOf = (id: string, key: string) =>
   fetch(`${stack.api.url}/api/v1/cases/${id}/file`, { headers: { 'x-api-key': key } });

@@ -9,6 +9,7 @@ import { createLogger } from '../../src/platform/logging/logger';
 import { connectRecording, type RecordingSocket } from '../helpers/realtime-client';
 import { createTeam, removeMember, type TestTeam } from '../helpers/teams';
 import { startTestStack, type TestStack } from '../helpers/test-stack';
+import { until } from '../helpers/until';
 
 /**
  * Cases on a real stack (issue 30's walk-through): a list update alerts a monitor and a case opens; an analyst takes
@@ -41,20 +42,6 @@ let other: TestTeam;
 let socket: RecordingSocket;
 
 const member = (role: string, nth = 0) => team.members.filter((m) => m.role === role)[nth] as TestTeam['members'][0];
-
-async function until<T>(
-  what: string,
-  read: () => Promise<T | null | undefined | false>,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 const caseOf = async (subject: string, key = member('analyst').key) => {
   const r = await stack.http('GET', `/api/v1/cases?subject=${subject}`, { key });

@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { CASE_ACTION_PATHS, caseActionBodies, caseSlaBody } from '../../../cases/cases-routes';
-import { caseDetailResponse, caseListResponse, caseResponse } from '../../../cases/case-views';
+import { caseDetailResponse, caseListResponse, caseResponse, caseSlaResponse } from '../../../cases/case-views';
 import { CASE_SEVERITIES, CASE_STATES } from '../../../cases/domain/case-model';
 import { errorResponse, flatError, ref } from '../error-shapes';
 import { pathParameter, type Paths } from '../json-schema';
@@ -240,9 +240,3 @@ export function casesOperations({ components }: OperationContext): Paths {
     ...actions,
   };
 }
-
-const severitySla = z.object({ assign_within: z.int(), decide_within: z.int() });
-const caseSlaResponse = z.object({
-  success: z.literal(true),
-  data: z.object(Object.fromEntries(CASE_SEVERITIES.map((s) => [s, severitySla]))),
-});
