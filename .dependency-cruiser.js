@@ -1,17 +1,24 @@
 /**
  * The layering, checked by `npm test` (npm run lint:deps) instead of kept in comments.
- * - workflows/ import only pure modules (deterministic code in Temporal's sandbox): their own files, the
- *   features' workflow-ids/workflow-types, the error vocabulary, search attributes, pricing and types;
- *   activities only as types.
- * - src/platform imports no feature.
- * - a feature imports another feature only through that feature's index.ts.
+ * - A feature is any folder under src/ but platform/ and app/: a new folder is covered by every rule below
+ *   without editing a list (test/unit/dependency-rules.test.ts proves it with probe files).
+ * - workflows/ and the modules they load are pure (deterministic code in Temporal's sandbox): a pure module
+ *   imports only pure modules at run time, so purity is checked along every path, not only at the first step.
+ * - src/platform imports no feature, no composition root, no entry point.
+ * - a feature imports another feature only through that feature's index.ts, and never imports activities/,
+ *   workflows/, the composition root (src/app) or an entry point (src/*.ts).
  * - no cycles.
  * src/app (the composition root), the entry points and test/ and bench/ may import anything.
  */
-const FEATURES =
-  '(screening|billing|identity|history|market|x402|lists|monitors|realtime|dashboard|batches|policies|custom-labels|entities|cases)';
 
-/** What workflow code may load at run time: pure modules only. */
+/** `^src/<feature>/`, capturing the feature's folder name as $1. */
+const FEATURE = '^src/(?!platform/|app/)([^/]+)/';
+const ANY_FEATURE = '^src/(?!platform/|app/)[^/]+/';
+const FEATURE_INDEX = '^src/(?!platform/|app/)[^/]+/index\\.ts$';
+/** The entry points: the files directly under src/ (api.ts, worker.ts, start.ts ...). */
+const ENTRY_POINT = '^src/[^/]+\\.ts$';
+
+/** What workflow code may load at run time: pure modules only (and what they load, which must be pure too). */
 const PURE_FOR_WORKFLOWS = [
   '^workflows/',
   '^src/[^/]+/workflow-(ids|types)\\.ts$',
@@ -20,7 +27,6 @@ const PURE_FOR_WORKFLOWS = [
   '^src/screening/pricing\\.ts$',
   // A case's rule book, SLA and request checks: pure functions over plain data.
   '^src/cases/domain/',
-  '^src/billing/payfast/payfast-event-id\\.ts$',
   '@temporalio/(workflow|common)',
 ];
 
@@ -34,13 +40,14 @@ module.exports = {
       to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
     },
     {
-      name: 'workflows-import-only-pure-modules',
+      name: 'pure-modules-import-only-pure-modules',
       severity: 'error',
       comment:
         'Workflow code is replayed in a sandbox and must be deterministic: no I/O, no Node builtins, no stores. ' +
-        'Import types freely; at run time only the modules listed in PURE_FOR_WORKFLOWS.',
-      from: { path: '^workflows/' },
-      to: { dependencyTypesNot: ['type-only'], pathNot: PURE_FOR_WORKFLOWS },
+        'Import types freely; at run time a pure module loads only modules listed in PURE_FOR_WORKFLOWS, so a ' +
+        'listed module that reaches pg, node: or a store along any path fails here.',
+      from: { path: PURE_FOR_WORKFLOWS },
+      to: { dependencyTypesNot: ['type-only', 'type-import'], pathNot: PURE_FOR_WORKFLOWS },
     },
     {
       name: 'workflows-import-activities-as-types',
@@ -54,28 +61,39 @@ module.exports = {
       severity: 'error',
       comment: 'src/platform is what every feature uses; it must not depend on one.',
       from: { path: '^src/platform/' },
-      to: { path: [`^src/${FEATURES}/`, '^src/app/', '^activities/', '^workflows/'] },
+      to: { path: [ANY_FEATURE, '^src/app/', ENTRY_POINT, '^activities/', '^workflows/'] },
     },
     {
       name: 'feature-imports-feature-through-index',
       severity: 'error',
       comment: "Another feature's internals are its own: import what it exports from its index.ts.",
-      from: { path: `^src/${FEATURES}/` },
-      to: { path: `^src/${FEATURES}/`, pathNot: ['^src/$1/', `^src/${FEATURES}/index\\.ts$`] },
+      from: { path: FEATURE },
+      to: { path: ANY_FEATURE, pathNot: ['^src/$1/', FEATURE_INDEX] },
+    },
+    {
+      name: 'features-do-not-import-temporal-entry-points',
+      severity: 'error',
+      comment:
+        'activities/ and workflows/ adapt features to Temporal; a feature that imported them would depend on ' +
+        'every feature they adapt, and on the worker.',
+      from: { path: ANY_FEATURE },
+      to: { path: ['^activities/', '^workflows/'] },
     },
     {
       name: 'activities-import-other-features-through-index',
       severity: 'error',
       comment: 'activities/<feature>.ts adapts its own feature; other features are reached through their index.ts.',
       from: { path: '^activities/([a-z0-9]+)' },
-      to: { path: `^src/${FEATURES}/`, pathNot: ['^src/$1/', `^src/${FEATURES}/index\\.ts$`] },
+      to: { path: ANY_FEATURE, pathNot: ['^src/$1/', FEATURE_INDEX] },
     },
     {
-      name: 'features-do-not-import-the-composition-root',
+      name: 'nothing-imports-the-composition-root-or-an-entry-point',
       severity: 'error',
-      comment: 'src/app wires features together; a feature that imports it would depend on every other feature.',
-      from: { path: [`^src/${FEATURES}/`, '^workflows/', '^activities/'] },
-      to: { path: '^src/app/' },
+      comment:
+        'src/app wires features together and the entry points start processes; a feature, workflow or activity ' +
+        'that imported them would depend on every other feature.',
+      from: { path: [ANY_FEATURE, '^workflows/', '^activities/'] },
+      to: { path: ['^src/app/', ENTRY_POINT] },
     },
   ],
   options: {

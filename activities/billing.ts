@@ -3,7 +3,7 @@ import { PayFastUnavailableError } from '../src/billing/payfast/errors';
 import { applyPayFastItn, type PayFastBillingDeps, type PayFastItn } from '../src/billing/payfast/apply-payfast-itn';
 import { applyPayFastRefund, type PayFastRefundDeps } from '../src/billing/payfast/apply-payfast-refund';
 import { checkPayFastItn, type PayFastItnCheckDeps } from '../src/billing/payfast/check-payfast-itn';
-import { payfastEventId } from '../src/billing/payfast/payfast-event-id';
+import { payfastEventId } from '../src/billing/workflow-ids';
 import { applyPayPalEvent, type PayPalBillingDeps } from '../src/billing/paypal/apply-paypal-event';
 import { authenticPayPalEvent, type PayPalEventCheckDeps } from '../src/billing/paypal/authentic-event';
 import type {

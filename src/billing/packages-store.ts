@@ -87,5 +87,3 @@ export type PackageStore = ReturnType<typeof createPackageStore>;
 
 export const payfastPrice = (pkg: CreditPackage): PackagePrice | undefined =>
   pkg.prices.find((p) => p.provider === 'payfast');
-export const paypalPriceForPlan = (pkg: CreditPackage, planId: string): PackagePrice | undefined =>
-  pkg.prices.find((p) => p.provider === 'paypal' && p.paypalPlanId === planId);

@@ -91,15 +91,11 @@ export function createIdentityResolver({ users, verifySessionToken, identityCach
   };
 }
 
-export type ResolveIdentity = ReturnType<typeof createIdentityResolver>;
-
 /** The user behind the credentials, or null (see createIdentityResolver). */
 export function createCredentialResolver(deps: AuthDeps) {
   const resolve = createIdentityResolver(deps);
   return async (credentials: Credentials): Promise<User | null> => (await resolve(credentials))?.user ?? null;
 }
-
-export type ResolveCredentials = ReturnType<typeof createCredentialResolver>;
 
 /**
  * Accepts `x-api-key: <key>`, `Authorization: Bearer <key>` (market data style) or

@@ -4,7 +4,7 @@ import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from '@x402
 import { ExactEvmScheme as ExactEvmClientScheme } from '@x402/evm/exact/client';
 import { wrapFetchWithPayment } from '@x402/fetch';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { payfastEventId } from '../../src/billing/payfast/payfast-event-id';
+import { payfastEventId } from '../../src/billing/workflow-ids';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { startAnvil, type AnvilNode } from '../helpers/anvil';

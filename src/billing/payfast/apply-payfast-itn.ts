@@ -9,7 +9,7 @@ import type { WebhookEventStore } from '../../platform/webhooks/webhook-events-s
 import { previousResult, settle, type EventResult } from '../../platform/webhooks/event-result';
 import { grantForPayment } from '../payment-grants';
 import { toCents } from '../money';
-import { payfastEventId } from './payfast-event-id';
+import { payfastEventId } from '../workflow-ids';
 
 export interface PayFastBillingDeps {
   pool: Pool;

@@ -38,10 +38,3 @@ export class RefundNotRecordedError extends AppError {
     super('REFUND_NOT_RECORDED', message);
   }
 }
-
-/** A refund id already recorded for another payment or amount: the admin's request conflicts with the record. */
-export class RefundIdConflictError extends AppError {
-  constructor(message: string) {
-    super('REFUND_ID_CONFLICT', message);
-  }
-}

@@ -1,8 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { payfastWorkflowId } from '../workflow-ids';
+import { payfastEventId, payfastWorkflowId } from '../workflow-ids';
 import { readPayFastPayment } from './itn-payment';
-import { payfastEventId } from './payfast-event-id';
 import type { WebhookEventStore } from '../../platform/webhooks/webhook-events-store';
 import type { StartEventWorkflow } from '../../platform/webhooks/event-workflows';
 import { noteWebhookOutcome } from '../../platform/metrics/webhook-delivery-edge';

@@ -11,6 +11,3 @@ export function createMetricsRegistry(): Registry {
   collectDefaultMetrics({ register: registry });
   return registry;
 }
-
-/** Seconds between two Date.now() readings, the unit Prometheus conventions use for durations. */
-export const secondsSince = (startMs: number): number => (Date.now() - startMs) / 1000;

@@ -11,6 +11,3 @@ export function ErrorNotice({ error }: { error: unknown }) {
     </p>
   );
 }
-
-/** Turns a thrown value into state for ErrorNotice (kept as the error so ApiError's words survive). */
-export const asError = (err: unknown): unknown => err ?? new Error('unknown');
