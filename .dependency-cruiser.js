@@ -22,7 +22,9 @@ const ENTRY_POINT = '^src/[^/]+\\.ts$';
 const PURE_FOR_WORKFLOWS = [
   '^workflows/',
   '^src/[^/]+/workflow-(ids|types)\\.ts$',
-  '^src/platform/errors/(error-codes|app-error|temporal-failures)\\.ts$',
+  '^src/platform/errors/(error-table|error-codes|app-error|temporal-failures)\\.ts$',
+  // Each feature's error table (defineErrorCodes): pure data, so workflows raise and read its codes.
+  '^src/[^/]+/error-codes\\.ts$',
   '^src/platform/temporal/(search-attributes|http-request-memo)\\.ts$',
   '^src/screening/pricing\\.ts$',
   // A case's rule book, SLA and request checks: pure functions over plain data.

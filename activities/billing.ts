@@ -1,5 +1,4 @@
 import type { WebhookEventMetrics } from '../src/platform/metrics/webhook-events';
-import { PayFastUnavailableError } from '../src/billing/payfast/errors';
 import { applyPayFastItn, type PayFastBillingDeps, type PayFastItn } from '../src/billing/payfast/apply-payfast-itn';
 import { applyPayFastRefund, type PayFastRefundDeps } from '../src/billing/payfast/apply-payfast-refund';
 import { checkPayFastItn, type PayFastItnCheckDeps } from '../src/billing/payfast/check-payfast-itn';
@@ -71,21 +70,6 @@ export function createBillingActivities(deps: BillingActivityDeps) {
       input: Pick<PayFastPaymentInput, 'itn' | 'validationParamString'>,
     ): Promise<CheckedPayFastItn> {
       return checkPayFastItn(deps, input).catch(failing);
-    },
-
-    /**
-     * Only for payment workflows started before checkPayFastItn existed (their history already chose this step);
-     * remove once none runs. Read-only postback to PayFast; unreachable → retryable failure.
-     */
-    async confirmPayFastItn(input: { paramString: string }): Promise<boolean> {
-      if (!deps.confirmWithPayFast) {
-        failing(
-          new PayFastUnavailableError('PayFast server validation is not configured on this worker', {
-            retryable: false,
-          }),
-        );
-      }
-      return deps.confirmWithPayFast!(input.paramString).catch(failing);
     },
 
     /** Records an ITN PayFast did not confirm (insert-once on (payfast, event id)); grants nothing. */

@@ -8,6 +8,7 @@ import type { QueuedJobSweepThresholds } from '../src/screening/queued-job-sweep
 import type { ScreeningWorkflowStarter } from '../src/screening/screening-workflow-starter';
 import { httpRequestMemo } from '../src/platform/temporal/http-request-memo';
 import type { JobError, QueuedJobSweepSummary, ScreeningInput } from '../src/screening/workflow-types';
+import { SCREENING_ERRORS } from '../src/screening/error-codes';
 
 export interface QueuedJobActivityDeps {
   jobs: JobStore;
@@ -21,7 +22,7 @@ export interface QueuedJobActivityDeps {
 }
 
 const NEVER_STARTED: JobError = {
-  code: 'NOT_STARTED',
+  code: SCREENING_ERRORS.NOT_STARTED.code,
   message:
     'The job was never scheduled (its api process stopped, or Temporal could not be reached, before it started); ' +
     'the credits held were released and nothing was charged',
@@ -29,7 +30,7 @@ const NEVER_STARTED: JobError = {
 
 function abortedError(status: string): JobError {
   return {
-    code: 'JOB_ABORTED',
+    code: SCREENING_ERRORS.JOB_ABORTED.code,
     message: `The job's workflow ended without a result (${status}); credits held and not spent were released`,
   };
 }

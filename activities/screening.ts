@@ -2,8 +2,7 @@ import { activityInfo, cancellationSignal, heartbeat } from '@temporalio/activit
 import type { HistoryStore } from '../src/history';
 import type { CreditStore } from '../src/billing';
 import type { Pool } from 'pg';
-import type { AppliedJobUpdate, JobStore, JobUpdate } from '../src/screening/jobs-store';
-import { screeningHistoryEntry } from '../src/screening/screening-history-entry';
+import type { AppliedJobUpdate, JobStore } from '../src/screening/jobs-store';
 import {
   settleCompletedJob,
   settleFailedJob,
@@ -17,12 +16,13 @@ import type { AnalysisResult } from '../src/screening/engine/types';
 import type { ScreeningWorkerMetrics } from '../src/screening/metrics/ports';
 import type { Logger } from '../src/platform/logging/logger';
 import type { ScreeningInput } from '../src/screening/workflow-types';
-import { AppError } from '../src/platform/errors';
+import { AppError, PLATFORM_ERRORS } from '../src/platform/errors';
 import { toApplicationFailure } from '../src/platform/errors/temporal-failures';
 import { deadline } from '../src/platform/abort/deadline';
 import { isUuid } from '../src/platform/http/common-patterns';
 import { checkFailedJobSettle, checkJobInput } from '../src/screening/authentic-input';
 import { checkReportInput, type X402PaymentStore } from '../src/x402';
+import { SCREENING_ERRORS } from '../src/screening/error-codes';
 
 export interface ScreeningActivityDeps {
   /** The settles run their writes in one transaction on one of its connections. */
@@ -70,7 +70,8 @@ export function createScreeningActivities(deps: ScreeningActivityDeps) {
   const storedResult = async (input: ScreeningInput): Promise<AnalysisResult> => {
     const job = await deps.jobs.findForUser(input.requestId, input.userId);
     const full = job?.fullResponse as unknown as AnalysisResult['full'] | null | undefined;
-    if (!job?.response || !full) throw new AppError('ANALYSIS_FAILED', 'the settled job has no stored answer');
+    if (!job?.response || !full)
+      throw new AppError(PLATFORM_ERRORS.ANALYSIS_FAILED, 'the settled job has no stored answer');
     return {
       response: job.response as unknown as AnalysisResult['response'],
       full,
@@ -78,7 +79,7 @@ export function createScreeningActivities(deps: ScreeningActivityDeps) {
     };
   };
 
-  const activities = {
+  return {
     /**
      * Runs the engine within crawlTimeout, once the input is checked (INPUT_NOT_AUTHENTIC, not retried, when it is
      * not the api's). Heartbeats while it works, so a dead worker is noticed after heartbeatTimeout and the analysis
@@ -93,7 +94,7 @@ export function createScreeningActivities(deps: ScreeningActivityDeps) {
       }
       if (settled) return settled;
       if (!isSupportedChain(input.chain)) {
-        throw toApplicationFailure(new AppError('INVALID_TARGET', `unsupported chain ${input.chain}`));
+        throw toApplicationFailure(new AppError(SCREENING_ERRORS.INVALID_TARGET, `unsupported chain ${input.chain}`));
       }
       // A local activity (a batch item's) has no heartbeat: the workflow task it runs in is its liveness.
       const local = activityInfo().isLocal;
@@ -140,55 +141,9 @@ export function createScreeningActivities(deps: ScreeningActivityDeps) {
     },
 
     /**
-     * Charges a completed job. Idempotency key 'screening:<request_id>': a retry after the commit
-     * finds the first charge and returns it, so the account is debited exactly once.
-     */
-    async chargeCredits(input: { requestId: string; userId: string; amount: number; depthReached: number }) {
-      try {
-        const charged = await deps.credits.consume({
-          userId: input.userId,
-          amount: input.amount,
-          idempotencyKey: `screening:${input.requestId}`,
-          holdKey: input.requestId,
-          reason: `screening ${input.requestId}`,
-          metadata: { requestId: input.requestId, depthReached: input.depthReached },
-        });
-        if (!charged.duplicate) deps.metrics.creditsConsumed(input.amount);
-        return charged;
-      } catch (err) {
-        throw toApplicationFailure(err);
-      }
-    },
-
-    /** Gives the job's hold back (failed analysis). Releasing twice is a no-op. */
-    async releaseCredits(input: { requestId: string }): Promise<number> {
-      return deps.credits.releaseHold(input.requestId);
-    },
-
-    /**
-     * Writes the final state to the polling mirror; guarded by seq, so a late retry cannot overwrite newer
-     * state. The job counts as finished in the metrics only when this write applied.
-     */
-    async saveJobResult(update: JobUpdate): Promise<boolean> {
-      const applied = await deps.jobs.applyUpdate(update);
-      countSettled(update.status, update.error?.code ?? null, applied);
-      return applied !== null;
-    },
-
-    /** One activity-history row per completed job, key 'screening:<request_id>' (ON CONFLICT DO NOTHING). */
-    async recordScreeningActivity(input: { job: ScreeningInput; result: AnalysisResult }): Promise<string> {
-      const { id } = await deps.history.record(screeningHistoryEntry(input.job, input.result));
-      return id;
-    },
-  };
-
-  return {
-    ...activities,
-
-    /**
      * A completed job's charge, history row and mirror write in ONE transaction (src/screening/settle-job.ts): the
-     * job's second and last activity (screeningWorkflow after the patch 'job-settles-in-one-transaction', and every
-     * batch item). Idempotent as a whole: charge key and history key `screening:<request_id>`, the mirror seq-guarded.
+     * job's second and last activity (a local activity of screeningWorkflow and of every batch item). Idempotent as
+     * a whole: charge key and history key `screening:<request_id>`, the mirror seq-guarded.
      */
     async settleCompletedJob(input: CompletedJobSettlement): Promise<SettledJob> {
       try {

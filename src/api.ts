@@ -1,6 +1,6 @@
 /** `npm run api`: the HTTP API alone, against DATABASE_URL and TEMPORAL_ADDRESS. */
 import { Client } from '@temporalio/client';
-import { loadConfigOrExit } from './platform/config';
+import { loadConfigOrExit } from './app/config';
 import { createPool, servingTimeouts } from './platform/db/pool';
 import { installTemporalRuntime } from './platform/temporal/temporal-runtime';
 import { connectTemporalClient, temporalConnectionOptions } from './platform/temporal/temporal-connection';

@@ -4,7 +4,8 @@
  * verifying; running api processes sign with the new one from their next refresh (within 30 s). Prints the new kid.
  * With EVIDENCE_SIGNING_KEYS set the keys are not in Postgres: the operator rotates by putting a new key first.
  */
-import { loadConfigOrExit } from './platform/config';
+import { loadConfigOrExit } from './app/config';
+import { SCHEMA_FOLDERS } from './app/schema-folders';
 import { migrate } from './platform/db/migrate';
 import { createPool } from './platform/db/pool';
 import { createLogger, stderrDestination } from './platform/logging/logger';
@@ -29,7 +30,7 @@ async function main() {
   }
   const pool = createPool(config.DATABASE_URL, 2);
   try {
-    await migrate(pool, log);
+    await migrate(pool, log, SCHEMA_FOLDERS);
     const { kid, retired } = await rotateSigningKey(pool);
     log.info('evidence signing key rotated', { kid, retired });
     process.stdout.write(`${kid}\n`);

@@ -13,7 +13,7 @@ import { noticeMonitors } from './lists/notify-monitors';
 import { embeddedPostgresUrl } from './platform/dev-services/embedded-postgres';
 import { createListStore } from './lists/list-store';
 import { refreshOfacList } from './lists/refresh-list';
-import { loadConfigOrExit } from './platform/config';
+import { loadConfigOrExit } from './app/config';
 import { createPool } from './platform/db/pool';
 import {
   connectTemporalClient,

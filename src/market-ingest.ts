@@ -8,8 +8,9 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { loadConfigOrExit } from './platform/config';
+import { loadConfigOrExit } from './app/config';
 import { catalogEntrySchema, loadMarketData, loadMarketFiles } from './market/store/market-files';
+import { SCHEMA_FOLDERS } from './app/schema-folders';
 import { migrate } from './platform/db/migrate';
 import { createPool } from './platform/db/pool';
 import { createLogger, stderrDestination } from './platform/logging/logger';
@@ -41,7 +42,7 @@ async function main() {
   }
   const pool = createPool(config.DATABASE_URL, 3);
   try {
-    await migrate(pool, log);
+    await migrate(pool, log, SCHEMA_FOLDERS);
     if (values.catalog) {
       report(await loadMarketData(pool, values.catalog, log));
       return;

@@ -1,5 +1,5 @@
 /** `npm run migrate`: applies migrations and loads the reference data, then exits. */
-import { loadConfigOrExit } from './platform/config';
+import { loadConfigOrExit } from './app/config';
 import { createPool } from './platform/db/pool';
 import { createLogger, stderrDestination } from './platform/logging/logger';
 import { prepareDatabase } from './app/prepare-database';

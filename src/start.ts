@@ -8,7 +8,7 @@ import { createCaseWorkflowClient } from './cases/case-workflow-client';
 import path from 'node:path';
 import { generateApiKey } from './identity/api-key-format';
 import { Client } from '@temporalio/client';
-import { loadConfigOrExit } from './platform/config';
+import { loadConfigOrExit } from './app/config';
 import { createPool, servingTimeouts } from './platform/db/pool';
 import { startEmbeddedPostgres } from './platform/dev-services/embedded-postgres';
 import { resolveTemporalCli } from './platform/dev-services/temporal-cli';

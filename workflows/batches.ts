@@ -4,7 +4,6 @@ import {
   continueAsNew,
   executeChild,
   ParentClosePolicy,
-  patched,
   proxyActivities,
   sleep,
 } from '@temporalio/workflow';
@@ -28,16 +27,9 @@ const SETTLE_EVERY = '5 seconds';
 /** Before looking at the whole batch again when completing found an item still queued (should not happen). */
 const RESCAN_AFTER = '1 minute';
 /**
- * The patch of runs that first check their input (checkBatchRun: the batch exists for this user under this
- * workflow's id) and take their concurrency figures from it, clamped to the worker's config. Runs recorded before it
- * replay without the check.
- */
-const BATCH_RUN_CHECKED = 'batch-run-checked';
-
-/**
  * One batch (id `batch:<batch id>`): starts each accepted item's job as a child screening workflow
  * (batchItemScreeningWorkflow, `screening:<request id>`, the input a single job gets, so the same hold, charge-once
- * and mirror, in two activities instead of four: the batch did the per-request work), at most
+ * and mirror, in two local activities: the batch did the per-request work), at most
  * `concurrency` at a time, in request order. After `continueAsNewAfter` starts it waits for its running children and
  * continues as new from the last item started, so no child is handed over and none started twice; a child start
  * that finds the job's workflow already there (an earlier run of this batch started it before being restarted) is
@@ -49,9 +41,7 @@ const BATCH_RUN_CHECKED = 'batch-run-checked';
  */
 export async function batchScreeningWorkflow(input: BatchWorkflowInput): Promise<BatchOutcome> {
   const { batchId } = input;
-  const { concurrency, continueAsNewAfter } = patched(BATCH_RUN_CHECKED)
-    ? await activities.checkBatchRun(input)
-    : input;
+  const { concurrency, continueAsNewAfter } = await activities.checkBatchRun(input);
   let afterIndex = input.afterIndex ?? -1;
   let started = 0;
   let running = 0;

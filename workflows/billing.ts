@@ -1,5 +1,5 @@
 /** Billing workflows: one per provider event, each applied in one activity transaction claimed by its event id. */
-import { patched, proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
+import { proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
 import type { BillingActivities } from '../activities/billing';
 import type {
   EventResult,
@@ -33,9 +33,6 @@ const payfast = proxyActivities<BillingActivities>({
   retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '5 minutes' },
 });
 
-/** Marks payment workflows whose ITN the worker checks (checkPayFastItn) instead of trusting the input's flags. */
-const PAYFAST_ITN_CHECKED_BY_WORKER = 'payfast-itn-checked-by-worker';
-
 /**
  * One PayFast ITN (id `payfast:<pf_payment_id>`; other statuses `payfast:<pf_payment_id>:<status>`, so a
  * logged FAILED can never block the COMPLETE of the same payment). The worker re-verifies the ITN from its
@@ -44,29 +41,14 @@ const PAYFAST_ITN_CHECKED_BY_WORKER = 'payfast-itn-checked-by-worker';
  * transaction claimed by (payfast, event id), ledger key 'payfast:<pf_payment_id>', or recorded rejected.
  */
 export async function payfastPaymentWorkflow(input: PayFastPaymentInput): Promise<EventResult> {
-  if (patched(PAYFAST_ITN_CHECKED_BY_WORKER)) {
-    const checked = await payfast.checkPayFastItn({
-      itn: input.itn,
-      validationParamString: input.validationParamString,
-    });
-    const result =
-      checked.refusal === null
-        ? await payfast.applyPayFastItn(checked.itn)
-        : await payfast.recordPayFastRejection({ itn: checked.itn, detail: checked.refusal });
-    if (result.userId) upsertSearchAttributes([{ key: UserIdAttr, value: result.userId }]);
-    return result;
-  }
-  // Histories from before the patch: they replay the path their input's flag chose when they started.
-  if (input.serverValidation && input.itn.paymentStatus === 'COMPLETE') {
-    const confirmed = await payfast.confirmPayFastItn({ paramString: input.validationParamString });
-    if (!confirmed) {
-      return payfast.recordPayFastRejection({
-        itn: input.itn,
-        detail: 'PayFast answered INVALID to /eng/query/validate',
-      });
-    }
-  }
-  const result = await payfast.applyPayFastItn(input.itn);
+  const checked = await payfast.checkPayFastItn({
+    itn: input.itn,
+    validationParamString: input.validationParamString,
+  });
+  const result =
+    checked.refusal === null
+      ? await payfast.applyPayFastItn(checked.itn)
+      : await payfast.recordPayFastRejection({ itn: checked.itn, detail: checked.refusal });
   if (result.userId) upsertSearchAttributes([{ key: UserIdAttr, value: result.userId }]);
   return result;
 }

@@ -33,6 +33,7 @@ import {
   type PendingTrailEntry,
 } from '../src/cases/workflow-types';
 import { CaseSeverityAttr, CaseStateAttr, UserIdAttr } from '../src/platform/temporal/search-attributes';
+import { CASES_ERRORS } from '../src/cases/error-codes';
 
 /**
  * Short transactions: a worker lost mid-write is noticed within 10 s and the write retried elsewhere (idempotent by
@@ -57,10 +58,10 @@ const failureOf = (r: Refusal) =>
   ApplicationFailure.create({
     type:
       r.refused === 'forbidden'
-        ? 'CASE_ACTION_FORBIDDEN'
+        ? CASES_ERRORS.CASE_ACTION_FORBIDDEN.code
         : r.refused === 'conflict'
-          ? 'CASE_STATE_CONFLICT'
-          : 'CASE_ACTION_INVALID',
+          ? CASES_ERRORS.CASE_STATE_CONFLICT.code
+          : CASES_ERRORS.CASE_ACTION_INVALID.code,
     message: r.message,
     nonRetryable: true,
   });
@@ -68,7 +69,7 @@ const failureOf = (r: Refusal) =>
 /** The worker's refusal of the actor (not an active member) as the update's own failure, as a validator's would be. */
 function asRefusal(err: unknown): never {
   const cause = err instanceof ActivityFailure ? err.cause : err;
-  if (cause instanceof ApplicationFailure && cause.type === 'CASE_ACTION_FORBIDDEN')
+  if (cause instanceof ApplicationFailure && cause.type === CASES_ERRORS.CASE_ACTION_FORBIDDEN.code)
     throw ApplicationFailure.create({ type: cause.type, message: cause.message, nonRetryable: true });
   throw err;
 }

@@ -1,5 +1,5 @@
 /** Identity workflows: Clerk's user and organization events. Deterministic code only. */
-import { getExternalWorkflowHandle, patched, proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
+import { getExternalWorkflowHandle, proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
 import type { IdentityActivities } from '../activities/identity';
 import type { ClerkEventInput, ClerkEventResult } from '../src/identity/workflow-types';
 import { monitorWorkflowId } from '../src/monitors/workflow-ids';
@@ -11,9 +11,6 @@ const { applyClerkEvent } = proxyActivities<IdentityActivities>({
   retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '5 minutes' },
 });
 
-/** Marks clerk workflows that stop a deleted user's monitor workflows (histories before it sent no signals). */
-const DELETED_USER_STOPS_MONITORS = 'deleted-user-stops-monitors';
-
 /**
  * One Clerk delivery (id `clerk:<svix-id>`): the worker verifies its Svix signature again, then creates, updates or
  * deactivates the user (or the organization's account, or a membership) in one transaction claimed by (clerk,
@@ -23,15 +20,13 @@ const DELETED_USER_STOPS_MONITORS = 'deleted-user-stops-monitors';
 export async function clerkEventWorkflow(input: ClerkEventInput): Promise<ClerkEventResult> {
   const result = await applyClerkEvent(input);
   if (result.userId) upsertSearchAttributes([{ key: UserIdAttr, value: result.userId }]);
-  if (patched(DELETED_USER_STOPS_MONITORS)) {
-    await Promise.all(
-      (result.stoppedMonitorIds ?? []).map((monitorId) =>
-        getExternalWorkflowHandle(monitorWorkflowId(monitorId))
-          .signal(MONITOR_SIGNALS.stop)
-          // A monitor whose workflow already ended has nothing to stop.
-          .catch(() => undefined),
-      ),
-    );
-  }
+  await Promise.all(
+    (result.stoppedMonitorIds ?? []).map((monitorId) =>
+      getExternalWorkflowHandle(monitorWorkflowId(monitorId))
+        .signal(MONITOR_SIGNALS.stop)
+        // A monitor whose workflow already ended has nothing to stop.
+        .catch(() => undefined),
+    ),
+  );
   return result;
 }

@@ -10,6 +10,7 @@ import { AppError } from '../src/platform/errors/app-error';
 import { toApplicationFailure } from '../src/platform/errors/temporal-failures';
 import { listVersionNoticeWorkflowId } from '../src/monitors/workflow-ids';
 import type { listVersionNoticeWorkflow } from './monitors';
+import { LISTS_ERRORS } from '../src/lists/error-codes';
 
 /** A 120 MB download and parse: minutes at most; a server that cannot be reached is tried again a few times. */
 const { refreshSanctionsList } = proxyActivities<ListActivities>({
@@ -56,7 +57,7 @@ const { syncStablecoinFreezes } = proxyActivities<ListActivities>({
 export async function freezeSyncWorkflow(input: FreezeSyncInput): Promise<FreezeSyncResult[]> {
   // No command before this, and none for a valid input: histories of valid runs replay unchanged.
   const problem = freezeSyncInputProblem(input);
-  if (problem) throw toApplicationFailure(new AppError('FREEZE_SOURCE_UNKNOWN', problem));
+  if (problem) throw toApplicationFailure(new AppError(LISTS_ERRORS.FREEZE_SOURCE_UNKNOWN, problem));
   const outcomes = await Promise.allSettled(input.sources.map((source) => syncStablecoinFreezes({ source })));
   const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
   if (failed) throw failed.reason;

@@ -2,6 +2,7 @@
 import { continueAsNew, log, proxyActivities, sleep } from '@temporalio/workflow';
 import type { MarketActivities } from '../activities/market';
 import { failureCode } from '../src/platform/errors/temporal-failures';
+import { MARKET_ERRORS } from '../src/market/error-codes';
 import type { MarketSyncWorkflowInput } from '../src/market/workflow-types';
 
 /** Rounds per run before continue-as-new, so the history stays small however long the sync runs. */
@@ -25,7 +26,7 @@ export async function marketSyncWorkflow(input: MarketSyncWorkflowInput): Promis
         await syncMarketSymbol({ ...input, symbol: s.symbol, exchangeSymbol: s.exchangeSymbol });
       } catch (err) {
         // Not this worker's sync (a forged input, or one of a config since replaced): no later round would differ.
-        if (failureCode(err) === 'MARKET_SYNC_NOT_CONFIGURED') throw err;
+        if (failureCode(err) === MARKET_ERRORS.MARKET_SYNC_NOT_CONFIGURED.code) throw err;
         const message = err instanceof Error && err.cause instanceof Error ? err.cause.message : String(err);
         log.warn('market sync failed for a symbol; next round retries it', {
           symbol: s.symbol,

@@ -8,7 +8,6 @@ import {
   executeChild,
   getExternalWorkflowHandle,
   ParentClosePolicy,
-  patched,
   proxyActivities,
   setHandler,
   uuid4,
@@ -105,8 +104,7 @@ export async function monitorWorkflow(input: MonitorWorkflowInput): Promise<void
     });
     const evaluation = await activities.evaluateMonitorScreening({ monitorId: input.monitorId, requestId, reasons });
     if (evaluation.status === 'stopped') return;
-    // Monitors that alerted before this patch opened no case.
-    if (evaluation.status === 'alerted' && patched('monitors-open-cases')) {
+    if (evaluation.status === 'alerted') {
       await caseAlerts.openCaseForMonitorAlert({ monitorId: input.monitorId, requestId }).catch(() => undefined);
     }
     done++;

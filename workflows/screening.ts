@@ -1,7 +1,6 @@
 /** Screening workflows: one per job, and the sweep of jobs left queued. Deterministic code only. */
 import {
   CancellationScope,
-  patched,
   proxyActivities,
   proxyLocalActivities,
   upsertSearchAttributes,
@@ -13,6 +12,7 @@ import type { BatchSweepSummary } from '../src/batches/workflow-types';
 import type { ScreeningActivities } from '../activities/screening';
 import type { QueuedJobActivities } from '../activities/screening-sweeper';
 import { describeFailure, failureCode } from '../src/platform/errors/temporal-failures';
+import { SCREENING_ERRORS } from '../src/screening/error-codes';
 import { JobStatusAttr, RiskLevelAttr } from '../src/platform/temporal/search-attributes';
 import type { AnalysisResult } from '../src/screening/engine/types';
 import { analysisCost } from '../src/screening/pricing';
@@ -38,9 +38,6 @@ const caseAlerts = proxyLocalActivities<CaseActivities>({
   retry: { initialInterval: '500ms', maximumInterval: '30s', maximumAttempts: 20 },
 });
 
-/** Jobs settled before this patch opened no case. */
-const JOBS_OPEN_CASES = 'jobs-open-cases';
-
 /**
  * An answer that may alert: the policy's verdict is review (MEDIUM) or block (HIGH), or a KYT has sanctioned
  * exposure. The activity reads the stored answer and decides; this only spares the other jobs a round trip.
@@ -55,7 +52,7 @@ function mayAlert(result: AnalysisResult): boolean {
 }
 
 async function openCaseIfAlerting(input: ScreeningInput, result: AnalysisResult): Promise<void> {
-  if (!mayAlert(result) || !patched(JOBS_OPEN_CASES)) return;
+  if (!mayAlert(result)) return;
   await caseAlerts.openCaseForJob({ requestId: input.requestId, userId: input.userId }).catch(() => undefined);
 }
 
@@ -63,7 +60,7 @@ async function openCaseIfAlerting(input: ScreeningInput, result: AnalysisResult)
  * A mirror write's seq: grows across runs (runStartTime) and within one (history length), so the
  * guarded upsert in the mirror drops any write older than the last one applied. About 1.7e17, past 2^53: as a
  * JS number it would round to a multiple of 32 (two writes of one run would tie), so it is computed as a bigint
- * and sent as its decimal digits. Same formula as ever, so it still orders after seqs already stored.
+ * and sent as its decimal digits.
  */
 function mirrorSeq(): string {
   const info = workflowInfo();
@@ -71,44 +68,24 @@ function mirrorSeq(): string {
 }
 
 /**
- * The patch of jobs whose settle is one activity and one transaction (charge + history + mirror, or release +
- * mirror): a job is two activities instead of four. Jobs started before it replay the separate writes they recorded.
- */
-const SETTLE_IN_ONE_TRANSACTION = 'job-settles-in-one-transaction';
-
-/**
  * A failed analysis: the hold released and the mirror written as failed, even while the workflow is cancelled.
  * Not when the analysis refused the input as not the api's (INPUT_NOT_AUTHENTIC, e.g. a workflow started by hand
  * with another user's request id): the hold and the job are someone else's, so nothing is touched and the workflow
- * fails with that code. (A new failure type: no recorded history takes this branch, so no patch.)
+ * fails with that code.
  */
 async function failJob(input: ScreeningInput, err: unknown): Promise<ScreeningOutcome> {
-  if (failureCode(err) === 'INPUT_NOT_AUTHENTIC') throw err;
+  if (failureCode(err) === SCREENING_ERRORS.INPUT_NOT_AUTHENTIC.code) throw err;
   const error = describeFailure(err);
   // Cleanup must finish even if the workflow is being cancelled: the hold would otherwise stay reserved.
   await CancellationScope.nonCancellable(async () => {
-    if (patched(SETTLE_IN_ONE_TRANSACTION)) {
-      // The owner and hold go with it: the settle checks them before it releases anything.
-      await db.settleFailedJob({
-        requestId: input.requestId,
-        userId: input.userId,
-        creditsHeld: input.creditsHeld,
-        seq: mirrorSeq(),
-        runId: workflowInfo().runId,
-        error,
-      });
-      return;
-    }
-    await db.releaseCredits({ requestId: input.requestId });
-    await db.saveJobResult({
+    // The owner and hold go with it: the settle checks them before it releases anything.
+    await db.settleFailedJob({
       requestId: input.requestId,
+      userId: input.userId,
+      creditsHeld: input.creditsHeld,
       seq: mirrorSeq(),
       runId: workflowInfo().runId,
-      status: 'failed',
-      response: null,
-      fullResponse: null,
       error,
-      creditsCharged: 0,
     });
   });
   upsertSearchAttributes([{ key: JobStatusAttr, value: 'failed' }]);
@@ -161,35 +138,9 @@ export async function screeningWorkflow(input: ScreeningInput): Promise<Screenin
 
   // The engine never crawls deeper than the hold pays for; the min() is a second fence.
   const amount = Math.min(analysisCost(result.depthReached), input.creditsHeld);
-  if (patched(SETTLE_IN_ONE_TRANSACTION)) {
-    await localDb.settleCompletedJob({ job: input, result, amount, seq: mirrorSeq(), runId: workflowInfo().runId });
-  } else {
-    await settleInThreeSteps(input, result, amount);
-  }
+  await localDb.settleCompletedJob({ job: input, result, amount, seq: mirrorSeq(), runId: workflowInfo().runId });
   await openCaseIfAlerting(input, result);
   return completed(result, amount);
-}
-
-/** How jobs started before the patch settle: three activities, the mirror last. Kept for their replay. */
-async function settleInThreeSteps(input: ScreeningInput, result: AnalysisResult, amount: number): Promise<void> {
-  await db.chargeCredits({
-    requestId: input.requestId,
-    userId: input.userId,
-    amount,
-    depthReached: result.depthReached,
-  });
-  // History before the mirror flips to completed: a client that sees `completed` also finds the history row.
-  await db.recordScreeningActivity({ job: input, result });
-  await db.saveJobResult({
-    requestId: input.requestId,
-    seq: mirrorSeq(),
-    runId: workflowInfo().runId,
-    status: 'completed',
-    response: result.response,
-    fullResponse: result.full,
-    error: null,
-    creditsCharged: amount,
-  });
 }
 
 /**
@@ -232,13 +183,10 @@ const { sweepStalledBatches } = proxyActivities<BatchActivities>(sweepOptions);
  * Temporal UI says how many were started, running, released, repaired or left for an operator. Its thresholds are
  * the worker's config (the activity reads them): anyone who can start a workflow could otherwise ask it to
  * release every queued job. It also starts the workflow of each batch left without one (a batch's own items are its
- * workflow's, never this sweep's). An argument (schedules created before this carry one) is ignored.
+ * workflow's, never this sweep's). An argument (anyone who can start a workflow may pass one) is ignored.
  */
-export async function queuedJobSweeperWorkflow(
-  _ignored?: unknown,
-): Promise<QueuedJobSweepSummary | (QueuedJobSweepSummary & BatchSweepSummary)> {
+export async function queuedJobSweeperWorkflow(_ignored?: unknown): Promise<QueuedJobSweepSummary & BatchSweepSummary> {
   const summary = await sweepQueuedJobs();
-  // Then the batches whose workflow is not running (src/batches/batch-sweep.ts); sweeps before this patch did not.
-  if (!patched('sweep-batches')) return summary;
+  // Then the batches whose workflow is not running (src/batches/batch-sweep.ts).
   return { ...summary, ...(await sweepStalledBatches()) };
 }

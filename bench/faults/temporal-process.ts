@@ -21,7 +21,7 @@ export interface TemporalProcess {
 
 /**
  * `temporal server start-dev --db-filename <file>` on a fixed port: started again on the same port and
- * file after a kill, it resumes every workflow that was running. (src/infra/temporal-dev-server.ts starts
+ * file after a kill, it resumes every workflow that was running. (src/platform/dev-services/temporal-dev-server.ts starts
  * it through the SDK, which hides the process.) Resolves once the frontend answers.
  */
 export async function startTemporalProcess(options: {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { loadBundledLists } from '../../src/lists/load-bundled-lists';
 import { createPool } from '../../src/platform/db/pool';
+import { SCHEMA_FOLDERS } from '../../src/app/schema-folders';
 import { migrate } from '../../src/platform/db/migrate';
 import { createLogger } from '../../src/platform/logging/logger';
 import type { BenchContext } from '../lib/context';
@@ -58,7 +59,7 @@ export async function measureListIssue(ctx: BenchContext): Promise<Figure[]> {
     const pool = createPool(own.toString(), 2);
     try {
       const log = createLogger('silent');
-      await migrate(pool, log);
+      await migrate(pool, log, SCHEMA_FOLDERS);
       await loadBundledLists(pool, path.join(ROOT, 'data', 'risk'), log);
     } finally {
       await pool.end();

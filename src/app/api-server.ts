@@ -9,7 +9,7 @@ import { createApp } from './express-app';
 import { createIdentityResolver } from '../identity/authenticate';
 import { createIdentityCache } from '../identity/identity-cache';
 import { createClerkSessionVerifier } from '../identity/clerk-session';
-import type { Config } from '../platform/config';
+import type { Config } from './config';
 import { configuredChains } from '../screening/chains/registry';
 import { capabilitiesFor } from '../screening/engine/capabilities';
 import type { Logger } from '../platform/logging/logger';

@@ -43,6 +43,7 @@ import type { ApiMetrics } from './metrics/api-metrics';
 import { createJwksRouter } from '../platform/signing/jwks-route';
 import type { SigningKeyRing } from '../platform/signing/key-ring';
 import { webhookDeliveryMetrics } from '../platform/metrics/webhook-delivery-edge';
+import { featureWebhookProviders } from './webhook-providers';
 import type { TrustProxySetting } from '../platform/http/trust-proxy';
 import type { RateLimitCheck } from '../platform/rate-limit/middleware';
 
@@ -104,7 +105,7 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', deps.trustProxy);
   // Before everything else, so every answer carries X-Request-Id, its access line and its HTTP metric.
   app.use(requestIdAndAccessLog(deps.log, deps.metrics.httpRequest));
-  app.use(webhookDeliveryMetrics(deps.metrics));
+  app.use(webhookDeliveryMetrics(featureWebhookProviders(), deps.metrics));
 
   // Webhooks first: they verify signatures over the raw bytes, which express.json would consume.
   app.use(createActivityWebhookRouter(deps));

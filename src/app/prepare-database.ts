@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import type { Config } from '../platform/config';
+import type { Config } from './config';
 import { migrate } from '../platform/db/migrate';
 import { loadMarketData } from '../market/store/market-files';
 import { loadReferenceData } from '../screening/lists/reference-data';
@@ -7,9 +7,10 @@ import { loadBundledLists } from '../lists/load-bundled-lists';
 import { createUserStore } from '../identity/users-store';
 import type { Logger } from '../platform/logging/logger';
 import { createPool } from '../platform/db/pool';
+import { SCHEMA_FOLDERS } from './schema-folders';
 
 /**
- * Migrations, then the reference lists and candle files (only files that changed), then the
+ * Migrations (every feature's, SCHEMA_FOLDERS), then the reference lists and candle files (only files that changed), then the
  * bootstrap admin. Idempotent.
  */
 export async function prepareDatabase(
@@ -20,7 +21,7 @@ export async function prepareDatabase(
   pool: Pool,
   log: Logger,
 ): Promise<void> {
-  await migrate(pool, log);
+  await migrate(pool, log, SCHEMA_FOLDERS);
   if (config.LOAD_REFERENCE_DATA) {
     await loadReferenceData(pool, config.REFERENCE_DATA_DIR, log);
     await loadBundledLists(pool, config.REFERENCE_DATA_DIR, log);

@@ -1,4 +1,4 @@
-import type { Config } from '../platform/config';
+import type { Config } from './config';
 import { createClerkVerifier, type ClerkVerifier } from '../identity/clerk-webhook-verifier';
 import { createPayFastSourceCheck } from '../billing/payfast/source-address';
 import { defaultTrustAnchors, fetchPayPalCertificate, loadPinnedIntermediates } from '../billing/paypal/certificates';

@@ -1,6 +1,6 @@
 import { Client } from '@temporalio/client';
 import { createCaseWorkflowClient } from '../cases/case-workflow-client';
-import { loadConfigOrExit } from '../platform/config';
+import { loadConfigOrExit } from './config';
 import { createPool, servingTimeouts } from '../platform/db/pool';
 import { freeLocalPort } from '../platform/dev-services/free-port';
 import { installTemporalRuntime } from '../platform/temporal/temporal-runtime';

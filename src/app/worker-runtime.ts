@@ -6,7 +6,7 @@ import { bundleWorkflowCode, type NativeConnection, Runtime, Worker } from '@tem
 import type { Pool } from 'pg';
 import path from 'node:path';
 import { createActivities, type Activities, type ActivityDeps } from '../../activities';
-import type { Config } from '../platform/config';
+import type { Config } from './config';
 import { createChainClients } from '../screening/chains/registry';
 import { createScreeningEngine } from '../screening/engine/engine';
 import { loadPriceBook } from '../screening/engine/prices';

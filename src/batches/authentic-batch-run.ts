@@ -11,7 +11,7 @@ const bounded = (value: unknown, configured: number): number =>
   typeof value === 'number' && Number.isInteger(value) && value >= 1 ? Math.min(value, configured) : configured;
 
 /**
- * A batch run's first step (batchScreeningWorkflow after the patch 'batch-run-checked'): its input names a batch the
+ * A batch run's first step (batchScreeningWorkflow's checkBatchRun): its input names a batch the
  * api recorded, for that batch's owner, and the workflow runs under that batch's own id `batch:<batch id>` (the one
  * the starter uses; Temporal refuses a second start of it while it runs). Otherwise INPUT_NOT_AUTHENTIC: nothing is
  * started. Answers the run's concurrency and continue-as-new figures clamped to this worker's BATCH_CONCURRENCY and

@@ -1,4 +1,4 @@
-import { AppError } from '../platform/errors';
+import { AppError, PLATFORM_ERRORS } from '../platform/errors';
 
 /**
  * An Idempotency-Key this account already used for a batch with another body: the key names that batch, so a
@@ -10,7 +10,7 @@ export class IdempotencyKeyReusedError extends AppError {
     readonly batchId: string,
   ) {
     super(
-      'IDEMPOTENCY_KEY_REUSED',
+      PLATFORM_ERRORS.IDEMPOTENCY_KEY_REUSED,
       `Idempotency-Key "${idempotencyKey}" was already used for batch ${batchId} with another body; send the same ` +
         'body to get that batch again, or use a new key for a new batch',
     );

@@ -1,13 +1,12 @@
 import express, { Router, type Response } from 'express';
 import { currentUser, requireScope } from '../identity';
-import type { Config } from '../platform/config';
 import { DIGITS, isUuid } from '../platform/http/common-patterns';
 import { invalidParameter, notFound, structuredError } from '../platform/http/errors';
 import { refuseUnsafeInput } from '../platform/http/refuse-unsafe-input';
 import { requireUtf8 } from '../platform/http/unsafe-input';
 import { httpRequestIdOf } from '../platform/http/request-id';
 import type { RateLimitCheck } from '../platform/rate-limit/middleware';
-import { creditRefusal, type EngineCapabilities } from '../screening';
+import { creditRefusal, type EngineCapabilities, type ScreeningConfig } from '../screening';
 import { csvHeader, csvRow } from './batch-csv';
 import { IdempotencyKeyReusedError, NoItemHeldError, NoValidItemError } from './batch-errors';
 import { MAX_BATCH_ITEMS, parseBatchRequest, parseIdempotencyKey } from './batch-request';
@@ -19,7 +18,7 @@ export interface BatchRouterDeps {
   batchService: BatchService;
   batches: BatchStore;
   capabilities: EngineCapabilities;
-  config: Pick<Config, 'CRAWL_TIMEOUT_DEFAULT_MS' | 'CRAWL_TIMEOUT_MAX_MS' | 'BITCOIN_NETWORK'>;
+  config: Pick<ScreeningConfig, 'CRAWL_TIMEOUT_DEFAULT_MS' | 'CRAWL_TIMEOUT_MAX_MS' | 'BITCOIN_NETWORK'>;
   /** The account's job-submit limit (JOB_SUBMIT_LIMIT_PER_MINUTE): a batch counts as one submit. */
   limitSubmits: RateLimitCheck;
 }
@@ -67,7 +66,7 @@ function refusedBatch(err: unknown): unknown {
     );
   if (err instanceof NoItemHeldError) return creditRefusal({ ...err.refusal, what: 'each item of a batch' });
   if (err instanceof IdempotencyKeyReusedError)
-    return structuredError(err.httpStatus, err.code, err.message, {
+    return structuredError(err.entry, err.message, {
       parameter: 'Idempotency-Key',
       batch_id: err.batchId,
     });

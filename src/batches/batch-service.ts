@@ -17,6 +17,8 @@ import { IdempotencyKeyReusedError, NoItemHeldError, NoValidItemError } from './
 import type { BatchItemRequest, BatchRequest } from './batch-request';
 import type { BatchRecord, BatchStore, BatchSummary, NewBatchItem } from './batch-store';
 import type { BatchWorkflowStarter } from './batch-workflow-starter';
+import { BILLING_ERRORS } from '../billing';
+import { PLATFORM_ERRORS } from '../platform/errors';
 
 export interface BatchServiceDeps {
   pool: Pool;
@@ -134,7 +136,7 @@ export function createBatchService(deps: BatchServiceDeps) {
         const message = refusedMessage(refused?.available ?? 0, refused?.debt ?? 0);
         rows.set(item.index, {
           ...{ index: item.index, requestId: null, apiType, chain, target, referenceId, status: 'refused' },
-          error: { code: 'INSUFFICIENT_CREDITS', message },
+          error: { code: BILLING_ERRORS.INSUFFICIENT_CREDITS.code, message },
           creditsHeld: 0,
           maxDepth: null,
         });
@@ -162,7 +164,7 @@ export function createBatchService(deps: BatchServiceDeps) {
       const { index, apiType, chain, target, referenceId, parameter, message } = item;
       rows.set(index, {
         ...{ index, requestId: null, apiType, chain, target, referenceId, status: 'invalid' },
-        error: { code: 'INVALID_PARAMETER', message, parameter },
+        error: { code: PLATFORM_ERRORS.INVALID_PARAMETER.code, message, parameter },
         creditsHeld: 0,
         maxDepth: null,
       });

@@ -43,7 +43,7 @@ export interface NewBatch {
   crawlTimeoutMs: number;
 }
 
-/** One item as stored: its job's outcome is copied in by the trigger of functions/batches.sql. */
+/** One item as stored: its job's outcome is copied in by the trigger of functions/100_batches.sql. */
 export interface BatchItem {
   index: number;
   requestId: string | null;
@@ -114,7 +114,7 @@ function toItem(r: Record<string, unknown>): BatchItem {
 const ITEM_COLUMNS = `idx, request_id, api_type, chain, target, reference_id, status, risk_level, risk_score,
   standard_risk_level, standard_risk_score, credits_charged, error`;
 
-/** Batches and their items (migration 027); counts come from batch_counts() of functions/batches.sql. */
+/** Batches and their items (migration 027); counts come from batch_counts() of functions/100_batches.sql. */
 export function createBatchStore(pool: Pool) {
   return {
     /** The batch this account recorded under this Idempotency-Key, if any. */

@@ -1,5 +1,5 @@
 import { type Client, WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
-import type { Config } from '../platform/config';
+import type { BatchesConfig } from './config';
 import { UserIdAttr } from '../platform/temporal/search-attributes';
 import { batchWorkflowId } from './workflow-ids';
 import type { BatchWorkflowInput } from './workflow-types';
@@ -12,7 +12,7 @@ export interface BatchWorkflowSettings {
 }
 
 export function batchWorkflowSettings(
-  config: Pick<Config, 'BATCH_CONCURRENCY' | 'BATCH_CONTINUE_AS_NEW_AFTER'>,
+  config: Pick<BatchesConfig, 'BATCH_CONCURRENCY' | 'BATCH_CONTINUE_AS_NEW_AFTER'>,
 ): BatchWorkflowSettings {
   return { concurrency: config.BATCH_CONCURRENCY, continueAsNewAfter: config.BATCH_CONTINUE_AS_NEW_AFTER };
 }

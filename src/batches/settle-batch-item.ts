@@ -2,6 +2,7 @@ import type { CreditStore } from '../billing';
 import type { Logger } from '../platform/logging/logger';
 import type { JobStore, ScreeningWorkflowStarter } from '../screening';
 import type { BatchItemState } from './workflow-types';
+import { SCREENING_ERRORS } from '../screening';
 
 export interface SettleBatchItemDeps {
   jobs: Pick<JobStore, 'findForUser' | 'applyUpdate' | 'markNotStarted'>;
@@ -58,7 +59,7 @@ export async function settleBatchItem(
   const failed = await deps.jobs.markNotStarted(
     item.requestId,
     {
-      code: 'JOB_ABORTED',
+      code: SCREENING_ERRORS.JOB_ABORTED.code,
       message:
         `The item's workflow ended without a result (${status ?? 'not found'}); credits held and not spent were ` +
         'released',
@@ -70,7 +71,7 @@ export async function settleBatchItem(
       apiType: job.apiType,
       chain: job.chain,
       status: 'failed',
-      errorCode: 'JOB_ABORTED',
+      errorCode: SCREENING_ERRORS.JOB_ABORTED.code,
       seconds: (Date.now() - job.createdAt.getTime()) / 1000,
     });
   deps.log?.warn('batch item settled without its result', {

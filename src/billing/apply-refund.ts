@@ -6,6 +6,7 @@ import { formatCents } from './money';
 import { refundedAfter } from './refund-credits';
 import { settleTakeback } from './payment-takeback';
 import { AppError } from '../platform/errors';
+import { BILLING_ERRORS } from './error-codes';
 
 /** A refund or reversal as the provider reports it. */
 export interface RefundRequest {
@@ -31,7 +32,7 @@ export class PaymentNotKnownYetError extends AppError {
     readonly paymentId: string,
     options: { retryable?: boolean } = {},
   ) {
-    super('PAYMENT_NOT_KNOWN_YET', `${provider} payment ${paymentId} is not known (yet)`, options);
+    super(BILLING_ERRORS.PAYMENT_NOT_KNOWN_YET, `${provider} payment ${paymentId} is not known (yet)`, options);
   }
 }
 

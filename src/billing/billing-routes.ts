@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { currentUser, requireScope } from '../identity';
 import { formatCents } from './money';
 import { isPaymentFlagged } from './subscription-state';
-import type { Config } from '../platform/config';
+import type { BillingConfig } from './config';
 import { payfastPrice, type PackageStore } from './packages-store';
 import type { PayFastCheckoutStore } from './payfast/payfast-checkouts-store';
 import type { SubscriptionStore } from './subscriptions-store';
@@ -12,13 +12,14 @@ import { signCheckoutFields } from './payfast/checkout-signature';
 import { payfastProcessUrl } from './payfast/server-validation';
 import { flatError, notFound, parseOrThrow } from '../platform/http/errors';
 import { packageSchema, packageView } from './packages-routes';
+import { BILLING_ERRORS } from './error-codes';
 
 export interface BillingRouterDeps {
   packages: PackageStore;
   payfastCheckouts: PayFastCheckoutStore;
   subscriptions: SubscriptionStore;
   config: Pick<
-    Config,
+    BillingConfig,
     | 'PAYFAST_MODE'
     | 'PAYFAST_MERCHANT_ID'
     | 'PAYFAST_MERCHANT_KEY'
@@ -82,10 +83,9 @@ export function createBillingRouter(deps: BillingRouterDeps): Router {
     const { packageId } = parseOrThrow(checkoutBody, req.body);
     if (!c.PAYFAST_MERCHANT_ID || !c.PAYFAST_MERCHANT_KEY || !c.PAYFAST_MERCHANT_PASSPHRASE) {
       throw flatError(
-        503,
+        BILLING_ERRORS.BILLING_NOT_CONFIGURED,
         'PayFast checkout is not configured on this deployment (PAYFAST_MERCHANT_ID, PAYFAST_MERCHANT_KEY, ' +
           'PAYFAST_MERCHANT_PASSPHRASE)',
-        'BILLING_NOT_CONFIGURED',
       );
     }
     const pkg = await deps.packages.findById(packageId);

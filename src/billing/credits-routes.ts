@@ -6,6 +6,7 @@ import type { CreditStore } from './credits-store';
 import type { UserStore } from '../identity';
 import type { CreditGrantMetrics } from './metrics/ports';
 import { flatError, notFound, parseOrThrow } from '../platform/http/errors';
+import { PLATFORM_ERRORS } from '../platform/errors';
 
 export const grantBody = z.object(
   {
@@ -89,7 +90,10 @@ export function createCreditsRouter(deps: {
     if (result.duplicate) {
       const first = await deps.credits.findTransaction(key);
       if (!first || first.userId !== target.id || first.amount !== body.amount) {
-        throw flatError(409, 'idempotencyKey was already used for a different grant', 'IDEMPOTENCY_KEY_REUSED');
+        throw flatError(
+          PLATFORM_ERRORS.IDEMPOTENCY_KEY_REUSED,
+          'idempotencyKey was already used for a different grant',
+        );
       }
     } else {
       deps.metrics.creditsGranted('admin', body.amount);

@@ -1,5 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import { AppError } from '../platform/errors';
+import { BILLING_ERRORS } from './error-codes';
 
 type Queryable = Pool | PoolClient;
 
@@ -57,14 +58,14 @@ export interface Balance {
 
 export class InsufficientCreditsError extends AppError {
   constructor(message: string) {
-    super('INSUFFICIENT_CREDITS', message);
+    super(BILLING_ERRORS.INSUFFICIENT_CREDITS, message);
   }
 }
 
 /** A charge against a hold that is not this user's, no longer exists, or holds less (consume_credits, P0412). */
 export class ChargeNotHeldError extends AppError {
   constructor(message: string) {
-    super('CHARGE_NOT_HELD', message);
+    super(BILLING_ERRORS.CHARGE_NOT_HELD, message);
   }
 }
 
@@ -81,7 +82,7 @@ const toResult = (r: LedgerRow): LedgerResult => ({
 });
 
 /**
- * Thin wrappers over the stored functions of src/platform/db/functions/credits.sql: every rule about money lives in
+ * Thin wrappers over the stored functions of src/billing/functions/010_credits.sql: every rule about money lives in
  * SQL, in one transaction.
  */
 export function createCreditStore(pool: Pool) {

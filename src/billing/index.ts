@@ -6,3 +6,5 @@ export type { balanceResponse, grantResponse } from './credits-routes';
 export type { checkoutResponse, subscriptionListResponse } from './billing-routes';
 export type { packageSchema } from './packages-routes';
 export { releaseUserHolds } from './release-user-holds';
+/** Billing's codes: a refused submit answers INSUFFICIENT_CREDITS, CREDITS_IN_DEBT or SUBSCRIPTION_PAYMENT_FAILED. */
+export { BILLING_ERRORS } from './error-codes';

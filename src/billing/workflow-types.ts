@@ -33,11 +33,6 @@ export interface PayPalEventInput {
 export interface PayFastPaymentInput {
   /** What the api read; the worker re-reads it from validationParamString and refuses a difference. */
   itn: PayFastItn;
-  /**
-   * Read only when replaying workflows started before the worker decided on server validation itself
-   * (PAYFAST_SERVER_VALIDATION of the worker); new starts leave it out, and a value sent anyway is ignored.
-   */
-  serverValidation?: boolean;
   /** The received parameters without the signature, exactly as signed and as PayFast wants them posted back. */
   validationParamString: string;
 }

@@ -1,4 +1,4 @@
-import type { Config } from '../platform/config';
+import type { CasesConfig } from './config';
 import type { CaseSla } from './domain/sla';
 
 export interface CaseSettings {
@@ -11,7 +11,7 @@ export interface CaseSettings {
 }
 
 export function caseSettings(
-  config: Pick<Config, 'MAX_OPEN_CASES_PER_ACCOUNT' | 'CASE_SLA_SECONDS' | 'CASE_FALSE_POSITIVE_SUPPRESSION_DAYS'>,
+  config: Pick<CasesConfig, 'MAX_OPEN_CASES_PER_ACCOUNT' | 'CASE_SLA_SECONDS' | 'CASE_FALSE_POSITIVE_SUPPRESSION_DAYS'>,
 ): CaseSettings {
   const sla = config.CASE_SLA_SECONDS;
   const of = (s: { assign: number; decide: number }) => ({ assignWithin: s.assign, decideWithin: s.decide });

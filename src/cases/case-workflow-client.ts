@@ -1,6 +1,7 @@
 import { type Client, WithStartWorkflowOperation, WorkflowUpdateFailedError } from '@temporalio/client';
 import { ApplicationFailure, type Workflow } from '@temporalio/common';
-import { AppError, isErrorCode } from '../platform/errors';
+import { AppError, findErrorCode } from '../platform/errors';
+import { CASES_ERRORS } from './error-codes';
 import { CaseSeverityAttr, CaseStateAttr, UserIdAttr } from '../platform/temporal/search-attributes';
 import { caseWorkflowId } from './workflow-ids';
 import {
@@ -62,6 +63,8 @@ export function createCaseWorkflowClient(deps: { temporal: Client; taskQueue: st
 /** The workflow's refusal (an ApplicationFailure of a case code, from a validator or a handler) as our AppError. */
 function refusalOf(err: unknown): AppError | null {
   const cause = err instanceof WorkflowUpdateFailedError ? err.cause : err;
-  if (!(cause instanceof ApplicationFailure) || !isErrorCode(cause.type)) return null;
-  return new AppError(cause.type, cause.message.replace(/^\S+: /, ''));
+  if (!(cause instanceof ApplicationFailure) || !cause.type) return null;
+  // Only the cases table is read: a refusal is one of the codes the case workflow refuses with.
+  const refused = findErrorCode(cause.type, CASES_ERRORS);
+  return refused ? new AppError(refused, cause.message.replace(/^\S+: /, '')) : null;
 }

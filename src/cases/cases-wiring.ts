@@ -1,7 +1,8 @@
 import type { Client } from '@temporalio/client';
 import type { Pool } from 'pg';
 import { createMemberRoleLookup } from '../identity';
-import type { Config } from '../platform/config';
+import type { PlatformConfig } from '../platform/config/platform-config';
+import type { CasesConfig } from './config';
 import type { EvidenceSigner } from '../platform/signing/evidence-signer';
 import { createJobStore } from '../screening';
 import { createCaseFileMaker } from './case-file/case-file';
@@ -19,7 +20,7 @@ import type { Logger } from '../platform/logging/logger';
 export function rescoreCaseAlerts(
   pool: Pool,
   temporal: Client,
-  config: Pick<Config, 'TEMPORAL_TASK_QUEUE' | 'MAX_OPEN_CASES_PER_ACCOUNT'>,
+  config: Pick<PlatformConfig, 'TEMPORAL_TASK_QUEUE'> & Pick<CasesConfig, 'MAX_OPEN_CASES_PER_ACCOUNT'>,
   log: Logger,
 ) {
   return createRescoreAlerts({
@@ -38,10 +39,8 @@ export function rescoreCaseAlerts(
 export function casesRouterDeps(
   pool: Pool,
   temporal: Client,
-  config: Pick<
-    Config,
-    'TEMPORAL_TASK_QUEUE' | 'MAX_OPEN_CASES_PER_ACCOUNT' | 'CASE_SLA_SECONDS' | 'CASE_FALSE_POSITIVE_SUPPRESSION_DAYS'
-  >,
+  config: Pick<PlatformConfig, 'TEMPORAL_TASK_QUEUE'> &
+    Pick<CasesConfig, 'MAX_OPEN_CASES_PER_ACCOUNT' | 'CASE_SLA_SECONDS' | 'CASE_FALSE_POSITIVE_SUPPRESSION_DAYS'>,
   evidenceSigner: EvidenceSigner,
 ): CasesRouterDeps {
   const store = createCaseStore(pool);

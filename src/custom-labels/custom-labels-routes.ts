@@ -77,7 +77,7 @@ export function createCustomLabelsRouter(deps: CustomLabelsRouterDeps): Router {
       )
       .catch((err: unknown) => {
         if (!(err instanceof CustomLabelLimitReachedError)) throw err;
-        throw structuredError(409, err.code, err.message, { limit: err.limit });
+        throw structuredError(err.entry, err.message, { limit: err.limit });
       });
     res.status(outcome.kind === 'created' ? 201 : 200).json({ success: true, data: customLabelView(outcome.label) });
   });

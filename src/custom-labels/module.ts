@@ -1,6 +1,12 @@
+import path from 'node:path';
 import type { FeatureModule } from '../platform/features/feature-module';
+import { CUSTOM_LABELS_ERRORS } from './error-codes';
+import { customLabelsConfigSlice } from './config';
 
 /** What the custom-labels feature declares to the composition root (src/platform/features/feature-module.ts). */
 export const customLabelsModule: FeatureModule = {
   name: 'custom-labels',
+  errors: CUSTOM_LABELS_ERRORS,
+  config: customLabelsConfigSlice,
+  schema: { migrations: path.join(__dirname, 'migrations') },
 };

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { flatError } from '../platform/http/errors';
 import { errorFields, type Logger } from '../platform/logging/logger';
+import { PLATFORM_ERRORS } from '../platform/errors';
 
 /** One built file of the dashboard, kept in memory and served with its content type. */
 export interface DashboardAsset {
@@ -61,9 +62,8 @@ export function loadDashboardAssetsOnce(log: Logger): () => Promise<DashboardAss
     const assets = await built;
     if (!assets)
       throw flatError(
-        503,
+        PLATFORM_ERRORS.SERVICE_UNAVAILABLE,
         'The dashboard is unavailable on this server; the API works as documented at /docs',
-        'SERVICE_UNAVAILABLE',
       );
     return assets;
   };

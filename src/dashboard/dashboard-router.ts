@@ -2,6 +2,7 @@ import { Router, type Response } from 'express';
 import type { DashboardAssets } from './bundle';
 import { flatError } from '../platform/http/errors';
 import { DASHBOARD_PAGE } from './dashboard-page';
+import { PLATFORM_ERRORS } from '../platform/errors';
 
 export interface DashboardRouterDeps {
   /** The built bundle; memoised by the caller so the build runs once per process. */
@@ -50,7 +51,7 @@ export function createDashboardRouter(deps: DashboardRouterDeps): Router {
 
   router.get('/app/assets/:file', async (req, res) => {
     const asset = (await deps.assets()).get(req.params.file);
-    if (!asset) throw flatError(404, `No dashboard asset ${req.params.file}`, 'NOT_FOUND');
+    if (!asset) throw flatError(PLATFORM_ERRORS.NOT_FOUND, `No dashboard asset ${req.params.file}`);
     // Names do not change with content, so clients revalidate; the bundle is small and served from memory.
     securityHeaders(res).set({ 'Content-Type': asset.contentType, 'Cache-Control': 'no-cache' }).send(asset.body);
   });

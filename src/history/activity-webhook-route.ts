@@ -3,6 +3,7 @@ import express, { Router, type ErrorRequestHandler, type RequestHandler } from '
 import { z } from 'zod';
 import { ActivityRecordError, parseActivityRecord } from './activity-record';
 import type { HistoryStore } from './history-store';
+import { ACTIVITY_WEBHOOK } from './webhook-providers';
 import { noteWebhookOutcome } from '../platform/metrics/webhook-delivery-edge';
 import type { Logger } from '../platform/logging/logger';
 import { errorFields } from '../platform/logging/logger';
@@ -85,7 +86,7 @@ export function createActivityWebhookRouter(deps: ActivityWebhookDeps): Router {
     }
   };
   router.post(
-    '/api/webhook/activity',
+    ACTIVITY_WEBHOOK.path,
     authorize,
     express.json({ limit: '1mb', type: () => true, verify: requireUtf8 }),
     bodyErrors,

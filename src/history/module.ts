@@ -1,6 +1,12 @@
+import path from 'node:path';
 import type { FeatureModule } from '../platform/features/feature-module';
+import { historyConfigSlice } from './config';
+import { HISTORY_WEBHOOK_PROVIDERS } from './webhook-providers';
 
 /** What the history feature declares to the composition root (src/platform/features/feature-module.ts). */
 export const historyModule: FeatureModule = {
   name: 'history',
+  config: historyConfigSlice,
+  schema: { migrations: path.join(__dirname, 'migrations'), functions: path.join(__dirname, 'functions') },
+  webhookProviders: HISTORY_WEBHOOK_PROVIDERS,
 };

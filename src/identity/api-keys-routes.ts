@@ -5,7 +5,7 @@ import { currentMember, currentUser, requireAdmin } from './authenticate';
 import { TEAM_ROLES } from './team';
 import { InsufficientTeamRoleError } from './team-errors';
 import type { CreditStore } from '../billing';
-import type { Config } from '../platform/config';
+import type { IdentityConfig } from './config';
 import type { UserStore } from './users-store';
 import type { IdentityCache } from './identity-cache';
 import { notFound, parseOrThrow } from '../platform/http/errors';
@@ -107,7 +107,7 @@ export const meResponse = z.object({
 export interface ApiKeysRouterDeps {
   users: UserStore;
   credits: CreditStore;
-  config: Pick<Config, 'MAX_ACTIVE_API_KEYS_PER_ACCOUNT'>;
+  config: Pick<IdentityConfig, 'MAX_ACTIVE_API_KEYS_PER_ACCOUNT'>;
   /**
    * This instance's cached credentials: a revoked key or a changed tier is dropped before the answer, so the next
    * request here already sees it (other instances drop theirs on the change's outbox event).

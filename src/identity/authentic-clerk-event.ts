@@ -1,7 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ClerkEventInput } from './apply-clerk-event';
 import { ClerkSignatureError, type ClerkVerifier } from './clerk-webhook-verifier';
-import { AppError } from '../platform/errors';
+import { AppError, PLATFORM_ERRORS } from '../platform/errors';
+import { IDENTITY_ERRORS } from './error-codes';
 
 /**
  * A Clerk event workflow whose input the worker cannot prove Clerk signed: nothing is applied or recorded, so the
@@ -9,7 +10,7 @@ import { AppError } from '../platform/errors';
  */
 export class ClerkEventNotAuthenticError extends AppError {
   constructor(reason: string) {
-    super('CLERK_EVENT_NOT_AUTHENTIC', `Clerk event refused by the worker: ${reason}`);
+    super(IDENTITY_ERRORS.CLERK_EVENT_NOT_AUTHENTIC, `Clerk event refused by the worker: ${reason}`);
   }
 }
 
@@ -25,9 +26,11 @@ export function authenticClerkEvent(verify: ClerkVerifier | undefined, input: Cl
   if (!input.delivery)
     throw new ClerkEventNotAuthenticError('the input carries no signed delivery (resend it from Clerk)');
   if (!verify)
-    throw new AppError('WEBHOOK_VERIFICATION_UNAVAILABLE', 'CLERK_WEBHOOK_SECRET is not configured on this worker', {
-      retryable: false,
-    });
+    throw new AppError(
+      PLATFORM_ERRORS.WEBHOOK_VERIFICATION_UNAVAILABLE,
+      'CLERK_WEBHOOK_SECRET is not configured on this worker',
+      { retryable: false },
+    );
   const { rawBody, headers } = input.delivery;
   if (typeof rawBody !== 'string' || typeof headers !== 'object' || headers === null)
     throw new ClerkEventNotAuthenticError('the input carries no delivery the worker can read');

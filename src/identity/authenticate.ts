@@ -1,5 +1,6 @@
 import type { RequestHandler, Response } from 'express';
 import { authenticationRequired, flatError } from '../platform/http/errors';
+import { IDENTITY_ERRORS } from './error-codes';
 import type { User, UserStore } from './users-store';
 import { InvalidSessionTokenError, looksLikeJwt, type ClerkSession, type VerifySessionToken } from './clerk-session';
 import type { CredentialKind, IdentityCache } from './identity-cache';
@@ -116,7 +117,7 @@ export function createAuthenticate(deps: AuthDeps): RequestHandler {
 
 export const requireAdmin: RequestHandler = (_req, res, next) => {
   if (currentUser(res).role !== 'admin') {
-    throw flatError(403, 'Admin privileges required', 'INSUFFICIENT_PERMISSIONS');
+    throw flatError(IDENTITY_ERRORS.INSUFFICIENT_PERMISSIONS, 'Admin privileges required');
   }
   next();
 };

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { clerkWorkflowId } from './workflow-ids';
+import { CLERK_WEBHOOK } from './webhook-providers';
 import type { ClerkEventInput } from './workflow-types';
 import type { StartEventWorkflow } from '../platform/webhooks/event-workflows';
 import { noteWebhookOutcome } from '../platform/metrics/webhook-delivery-edge';
@@ -9,6 +10,7 @@ import type { Logger } from '../platform/logging/logger';
 import { httpRequestIdOf, requestLogOf } from '../platform/http/request-id';
 import { bodyBytes, invalidSignature, notConfigured, rawBody } from '../platform/http/raw-body';
 import { flatError } from '../platform/http/errors';
+import { PLATFORM_ERRORS } from '../platform/errors';
 import { findUnsafeInput } from '../platform/http/unsafe-input';
 
 /**
@@ -34,7 +36,7 @@ export function createClerkWebhookRouter(deps: {
   log: Logger;
 }): Router {
   const router = Router();
-  router.post('/api/webhook/clerk', rawBody('1mb'), async (req, res) => {
+  router.post(CLERK_WEBHOOK.path, rawBody('1mb'), async (req, res) => {
     if (!deps.verifyClerk) throw notConfigured('Clerk', 'CLERK_WEBHOOK_SECRET');
     let delivery: ReturnType<NonNullable<typeof deps.verifyClerk>>;
     try {
@@ -51,9 +53,8 @@ export function createClerkWebhookRouter(deps: {
     const unsafe = findUnsafeInput(delivery.event, 'event');
     if (unsafe)
       throw flatError(
-        400,
+        PLATFORM_ERRORS.INVALID_EVENT,
         `The event cannot be processed: ${unsafe.parameter} must be ${unsafe.expected}`,
-        'INVALID_EVENT',
       );
     const accepted = await deps.startEventWorkflow({
       workflowType: 'clerkEventWorkflow',
@@ -67,7 +68,7 @@ export function createClerkWebhookRouter(deps: {
           delivery: { rawBody: bodyBytes(req).toString('base64'), headers: delivery.signedHeaders },
         } satisfies ClerkEventInput,
       ],
-      provider: 'clerk',
+      provider: CLERK_WEBHOOK.provider,
       eventType: delivery.event.type,
       httpRequestId: httpRequestIdOf(res),
     });

@@ -14,7 +14,8 @@ export interface IdentityEvent {
 /**
  * The internal outbox events after which what a cached identity carries may be wrong: a key revoked, an account
  * deactivated, a key's scopes or tier or a user's role, email or Clerk id changed, a member's role or status changed
- * (src/platform/db/functions/api-key-revocation-events.sql, credential-change-events.sql, outbox.sql, teams.sql).
+ * (src/identity/functions/: 040_account-deactivated-events.sql, 070_api-key-revocation-events.sql,
+ * 080_credential-change-events.sql, 120_teams.sql).
  */
 export const IDENTITY_EVENTS: ReadonlySet<string> = new Set([
   'credentials_revoked',

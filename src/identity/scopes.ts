@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { AppError } from '../platform/errors';
+import { IDENTITY_ERRORS } from './error-codes';
 import { currentUser } from './authenticate';
 import type { User } from './users-store';
 
@@ -19,7 +20,7 @@ export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 export class InsufficientScopeError extends AppError {
   constructor(readonly scope: ApiKeyScope) {
     super(
-      'INSUFFICIENT_SCOPE',
+      IDENTITY_ERRORS.INSUFFICIENT_SCOPE,
       `This API key does not have the "${scope}" scope this request needs; ` +
         `create a key with it (scopes: ${API_KEY_SCOPES.join(', ')})`,
     );

@@ -1,4 +1,5 @@
 import { AppError } from '../platform/errors';
+import { IDENTITY_ERRORS } from './error-codes';
 import type { TeamRole } from './team';
 
 /** The acting member's team role may not do this: 403 INSUFFICIENT_TEAM_ROLE, naming the roles that may. */
@@ -8,7 +9,7 @@ export class InsufficientTeamRoleError extends AppError {
     readonly allowed: readonly TeamRole[],
   ) {
     super(
-      'INSUFFICIENT_TEAM_ROLE',
+      IDENTITY_ERRORS.INSUFFICIENT_TEAM_ROLE,
       `Your team role (${role}) may not do this; it needs a member whose role is ${allowed.join(' or ')}`,
     );
   }
@@ -18,7 +19,7 @@ export class InsufficientTeamRoleError extends AppError {
 export class LastTeamAdminError extends AppError {
   constructor() {
     super(
-      'LAST_TEAM_ADMIN',
+      IDENTITY_ERRORS.LAST_TEAM_ADMIN,
       'This member is the last active admin of the team: make another member admin first (nothing was changed)',
     );
   }

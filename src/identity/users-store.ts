@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import type { RateLimitTier } from '../platform/rate-limit/tiers';
 import { AppError } from '../platform/errors';
+import { IDENTITY_ERRORS } from './error-codes';
 import { inTransaction } from '../platform/db/transaction';
 import { displayPrefix, hashApiKey } from './api-key-format';
 import { API_KEY_SCOPES, normalizeScopes, type ApiKeyScope } from './scopes';
@@ -103,7 +104,7 @@ const KEY_COLUMNS =
 export class ApiKeyLimitReachedError extends AppError {
   constructor(readonly maxActive: number) {
     super(
-      'API_KEY_LIMIT_REACHED',
+      IDENTITY_ERRORS.API_KEY_LIMIT_REACHED,
       `This account already holds ${maxActive} active API keys, the most it may hold; revoke one to create another`,
     );
   }

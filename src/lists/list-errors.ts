@@ -1,4 +1,5 @@
 import { AppError } from '../platform/errors';
+import { LISTS_ERRORS } from './error-codes';
 
 /** An issue dated before the active one would silently delist what was designated since: refused unless forced. */
 export class OlderListIssueError extends AppError {
@@ -7,7 +8,7 @@ export class OlderListIssueError extends AppError {
     readonly activeIssueDate: string,
   ) {
     super(
-      'LIST_ISSUE_OUTDATED',
+      LISTS_ERRORS.LIST_ISSUE_OUTDATED,
       `the issue of ${issueDate} is older than the active version (${activeIssueDate}); ` +
         'loading it would delist what was designated since: force it to load anyway',
     );

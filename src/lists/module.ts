@@ -1,6 +1,12 @@
+import path from 'node:path';
 import type { FeatureModule } from '../platform/features/feature-module';
+import { LISTS_ERRORS } from './error-codes';
+import { listsConfigSlice } from './config';
 
 /** What the lists feature declares to the composition root (src/platform/features/feature-module.ts). */
 export const listsModule: FeatureModule = {
   name: 'lists',
+  errors: LISTS_ERRORS,
+  config: listsConfigSlice,
+  schema: { migrations: path.join(__dirname, 'migrations') },
 };

@@ -6,6 +6,7 @@ import type { ListStore } from './list-store';
 import { parseSdnAdvanced, SdnFormatError } from './ofac/sdn-advanced-parser';
 import { openSdnSource } from './ofac/sdn-source';
 import type { ListRefreshInput } from './workflow-types';
+import { LISTS_ERRORS } from './error-codes';
 
 /**
  * Reads an OFAC SDN Advanced issue from `source` (file or URL, streamed) and makes it the active version.
@@ -19,7 +20,8 @@ export async function refreshOfacList(
 ): Promise<ApplyOutcome> {
   const started = Date.now();
   const sdn = await parseSdnAdvanced(await openSdnSource(input.source, signal)).catch((err: unknown) => {
-    if (err instanceof SdnFormatError) throw new AppError('LIST_SOURCE_INVALID', err.message, { cause: err });
+    if (err instanceof SdnFormatError)
+      throw new AppError(LISTS_ERRORS.LIST_SOURCE_INVALID, err.message, { cause: err });
     throw err;
   });
   const parsedMs = Date.now() - started;

@@ -1,6 +1,7 @@
 import type { Client, ScheduleOptions } from '@temporalio/client';
 import type { Pool } from 'pg';
-import type { Config } from '../platform/config';
+import type { PlatformConfig } from '../platform/config/platform-config';
+import type { ListsConfig } from './config';
 import { createListStore } from './list-store';
 import { isStale } from './lists-routes';
 import type { Logger } from '../platform/logging/logger';
@@ -8,7 +9,8 @@ import { listRefreshScheduleId } from './workflow-ids';
 import type { ListRefreshInput } from './workflow-types';
 import { upsertSchedule } from '../platform/temporal/upsert-schedule';
 
-type RefreshConfig = Pick<Config, 'TEMPORAL_TASK_QUEUE' | 'OFAC_REFRESH_SOURCE' | 'OFAC_REFRESH_EVERY_HOURS'>;
+type RefreshConfig = Pick<PlatformConfig, 'TEMPORAL_TASK_QUEUE'> &
+  Pick<ListsConfig, 'OFAC_REFRESH_SOURCE' | 'OFAC_REFRESH_EVERY_HOURS'>;
 
 /**
  * Creates (or brings up to date with this process's config) the schedule `lists-refresh:ofac`: a schedule, so
@@ -56,7 +58,7 @@ export async function ensureOfacRefreshSchedule(
 export async function ensureOfacRefresh(
   client: Client,
   pool: Pool,
-  config: RefreshConfig & Pick<Config, 'OFAC_MAX_AGE_DAYS'>,
+  config: RefreshConfig & Pick<ListsConfig, 'OFAC_MAX_AGE_DAYS'>,
   log: Logger,
 ): Promise<string | null> {
   const active = await createListStore(pool).activeVersion('ofac');

@@ -1,8 +1,9 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
-import type { Config } from '../platform/config';
+import type { ListsConfig } from './config';
 import { AppError } from '../platform/errors';
 import type { ListRefreshInput } from './workflow-types';
+import { LISTS_ERRORS } from './error-codes';
 
 /**
  * Where a list refresh started through Temporal may read, from the worker's own config: whoever reaches the
@@ -15,11 +16,13 @@ export interface ListRefreshSources {
   issueDir: string | null;
 }
 
-export function listRefreshSources(config: Pick<Config, 'OFAC_REFRESH_SOURCE' | 'OFAC_ISSUE_DIR'>): ListRefreshSources {
+export function listRefreshSources(
+  config: Pick<ListsConfig, 'OFAC_REFRESH_SOURCE' | 'OFAC_ISSUE_DIR'>,
+): ListRefreshSources {
   return { refreshSource: config.OFAC_REFRESH_SOURCE, issueDir: config.OFAC_ISSUE_DIR ?? null };
 }
 
-const notConfigured = (message: string) => new AppError('LIST_SOURCE_NOT_CONFIGURED', message);
+const notConfigured = (message: string) => new AppError(LISTS_ERRORS.LIST_SOURCE_NOT_CONFIGURED, message);
 
 /** `file` resolved with its symlinks followed lies inside `dir` (also resolved), not the directory itself. */
 async function resolvedInside(dir: string, file: string): Promise<string | null> {

@@ -1,21 +1,22 @@
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
-import type { Config } from '../platform/config';
+import type { PlatformConfig } from '../platform/config/platform-config';
+import type { MarketConfig } from './config';
 import { liveSyncPlan } from './domain/live/live-sync-plan';
 import type { Logger } from '../platform/logging/logger';
 import { marketSyncWorkflowId } from './workflow-ids';
 import type { MarketSyncWorkflowInput } from './workflow-types';
 import { ProviderAttr } from '../platform/temporal/search-attributes';
 
-type SyncConfig = Pick<
-  Config,
-  | 'TEMPORAL_TASK_QUEUE'
-  | 'MARKET_LIVE_CONNECTOR'
-  | 'MARKET_LIVE_URL'
-  | 'MARKET_LIVE_SYMBOLS'
-  | 'MARKET_LIVE_INTERVAL'
-  | 'MARKET_LIVE_POLL_SECONDS'
-  | 'MARKET_LIVE_BACKFILL_CANDLES'
->;
+type SyncConfig = Pick<PlatformConfig, 'TEMPORAL_TASK_QUEUE'> &
+  Pick<
+    MarketConfig,
+    | 'MARKET_LIVE_CONNECTOR'
+    | 'MARKET_LIVE_URL'
+    | 'MARKET_LIVE_SYMBOLS'
+    | 'MARKET_LIVE_INTERVAL'
+    | 'MARKET_LIVE_POLL_SECONDS'
+    | 'MARKET_LIVE_BACKFILL_CANDLES'
+  >;
 
 const CONNECTORS = ['binance', 'kraken'] as const;
 

@@ -1,6 +1,12 @@
+import path from 'node:path';
 import type { FeatureModule } from '../platform/features/feature-module';
+import { MARKET_ERRORS } from './error-codes';
+import { marketConfigSlice } from './config';
 
 /** What the market feature declares to the composition root (src/platform/features/feature-module.ts). */
 export const marketModule: FeatureModule = {
   name: 'market',
+  errors: MARKET_ERRORS,
+  config: marketConfigSlice,
+  schema: { migrations: path.join(__dirname, 'migrations') },
 };

@@ -3,12 +3,13 @@ import { AppError } from '../platform/errors';
 import { isUuid } from '../platform/http/common-patterns';
 import { listVersionNoticeWorkflowId, monitorWorkflowId } from './workflow-ids';
 import type { ListVersionNoticeInput } from './workflow-types';
+import { SCREENING_ERRORS } from '../screening';
 
 /**
  * Whoever reaches the Temporal frontend can start a monitor workflow with any input. Its activities act only on what
  * the api stored: these checks are what they ask first. A failure is MONITOR_WORKFLOW_NOT_AUTHENTIC, not retried.
  */
-const notAuthentic = (message: string) => new AppError('MONITOR_WORKFLOW_NOT_AUTHENTIC', message);
+const notAuthentic = (message: string) => new AppError(SCREENING_ERRORS.MONITOR_WORKFLOW_NOT_AUTHENTIC, message);
 
 /**
  * A monitor workflow acts only for the monitor its own id names: the api starts `monitor:<id>` for monitor <id>, and

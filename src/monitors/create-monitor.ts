@@ -4,10 +4,11 @@ import { inTransaction } from '../platform/db/transaction';
 import { AppError } from '../platform/errors';
 import { type Chain, type HoldDeps, type HoldRefusal, reserveScreening } from '../screening';
 import type { AlertLevel, Monitor, MonitorStore } from './monitors-store';
+import { MONITORS_ERRORS } from './error-codes';
 
 export class MonitorLimitReachedError extends AppError {
   constructor(readonly limit: number) {
-    super('MONITOR_LIMIT_REACHED', `An account keeps at most ${limit} monitors: delete one first`);
+    super(MONITORS_ERRORS.MONITOR_LIMIT_REACHED, `An account keeps at most ${limit} monitors: delete one first`);
   }
 }
 

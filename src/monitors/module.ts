@@ -1,6 +1,12 @@
+import path from 'node:path';
 import type { FeatureModule } from '../platform/features/feature-module';
+import { MONITORS_ERRORS } from './error-codes';
+import { monitorsConfigSlice } from './config';
 
 /** What the monitors feature declares to the composition root (src/platform/features/feature-module.ts). */
 export const monitorsModule: FeatureModule = {
   name: 'monitors',
+  errors: MONITORS_ERRORS,
+  config: monitorsConfigSlice,
+  schema: { migrations: path.join(__dirname, 'migrations'), functions: path.join(__dirname, 'functions') },
 };

@@ -21,6 +21,7 @@ import type { MonitorStore } from './monitors-store';
 import { alertView, monitorView } from './monitors-views';
 import { monitorWorkflowId } from './workflow-ids';
 import { MONITOR_SIGNALS, type MonitorWorkflowInput } from './workflow-types';
+import { PLATFORM_ERRORS } from '../platform/errors';
 
 export interface MonitorsRouterDeps {
   monitors: MonitorStore;
@@ -87,9 +88,8 @@ async function startMonitorWorkflow(deps: MonitorsRouterDeps, input: MonitorWork
     })
     .catch((err: unknown) => {
       throw flatError(
-        503,
+        PLATFORM_ERRORS.SERVICE_UNAVAILABLE,
         `The monitor was stored but could not be started: ${(err as Error).message}`,
-        'SERVICE_UNAVAILABLE',
       );
     });
 }
@@ -125,7 +125,7 @@ export function createMonitorsRouter(deps: MonitorsRouterDeps): Router {
       },
     ).catch((err: unknown) => {
       if (!(err instanceof MonitorLimitReachedError)) throw err;
-      throw structuredError(409, err.code, err.message, { limit: err.limit });
+      throw structuredError(err.entry, err.message, { limit: err.limit });
     });
     // Nothing stored, nothing started: the account cannot pay for the first screening (402, as a refused submit).
     if (outcome.kind === 'insufficient_credits') {
@@ -183,7 +183,10 @@ export function createMonitorsRouter(deps: MonitorsRouterDeps): Router {
       .getHandle(monitorWorkflowId(monitor.id))
       .signal(MONITOR_SIGNALS.rescreen, { reason: 'requested by the owner' })
       .catch((err: unknown) => {
-        throw flatError(503, `The monitor could not be reached: ${(err as Error).message}`, 'SERVICE_UNAVAILABLE');
+        throw flatError(
+          PLATFORM_ERRORS.SERVICE_UNAVAILABLE,
+          `The monitor could not be reached: ${(err as Error).message}`,
+        );
       });
     res.status(202).json({ success: true, data: { monitor_id: monitor.id, status: 'rescreen_requested' } });
   });

@@ -11,6 +11,7 @@ import {
   type PolicyResolver,
   type PolicySnapshot,
 } from '../screening';
+import { POLICIES_ERRORS } from './error-codes';
 
 /** One version of a live policy, as the routes show it. */
 export interface StoredPolicy {
@@ -67,7 +68,10 @@ export const MAX_POLICIES_PER_ACCOUNT = 100;
 
 export class PolicyLimitReachedError extends AppError {
   constructor() {
-    super('POLICY_LIMIT_REACHED', `An account keeps at most ${MAX_POLICIES_PER_ACCOUNT} policies: delete one first`);
+    super(
+      POLICIES_ERRORS.POLICY_LIMIT_REACHED,
+      `An account keeps at most ${MAX_POLICIES_PER_ACCOUNT} policies: delete one first`,
+    );
   }
 }
 
@@ -151,7 +155,8 @@ export function createPolicyStore(pool: Pool) {
              WHERE user_id = $1 AND policy_id = $2`,
             [userId, id, version, row.live],
           );
-          // Bounded versions: every superseded one no job, rescore or batch names goes (functions/risk-policies.sql).
+          // Bounded versions: every superseded one no job, rescore or batch names goes
+          // (functions/110_risk-policies.sql).
           await client.query('SELECT prune_risk_policy_versions($1, $2)', [userId, id]);
         }
         if (body.default === true) await makeDefault(client, userId, id);

@@ -2,6 +2,7 @@ import type { Pool, PoolClient } from 'pg';
 import { AppError } from '../platform/errors';
 import { screeningWorkflowId } from './workflow-ids';
 import type { ScreeningInput } from './workflow-types';
+import { SCREENING_ERRORS } from './error-codes';
 
 /**
  * A workflow input the api never produced (started by hand through the Temporal frontend, or a real job's request
@@ -9,7 +10,7 @@ import type { ScreeningInput } from './workflow-types';
  */
 export class InputNotAuthenticError extends AppError {
   constructor(message: string) {
-    super('INPUT_NOT_AUTHENTIC', message);
+    super(SCREENING_ERRORS.INPUT_NOT_AUTHENTIC, message);
   }
 }
 
@@ -101,15 +102,12 @@ export async function checkJobInput(
  */
 export async function checkFailedJobSettle(
   db: Pool | PoolClient,
-  job: { requestId: string; userId?: string; creditsHeld?: number },
+  job: { requestId: string; userId: string; creditsHeld: number },
   workflow: { workflowId: string },
 ): Promise<void> {
   const requestId = requireRequestId(job.requestId);
   if (workflow.workflowId !== screeningWorkflowId(requestId))
     throw new InputNotAuthenticError(`a job of request id ${requestId} runs as ${screeningWorkflowId(requestId)} only`);
-  // Settles scheduled before the owner was part of their input (running workflows of an earlier release) were
-  // scheduled by the job's own workflow, whose id was just checked.
-  if (job.userId === undefined) return;
   if (!LOWER_UUID.test(job.userId) || !isCount(job.creditsHeld))
     throw new InputNotAuthenticError('no job of this user for this request id');
   const { rows } = await db.query<{ job_user: string | null; hold_user: string | null; hold_amount: string | null }>(

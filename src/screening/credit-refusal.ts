@@ -1,4 +1,5 @@
 import { flatError, type HttpError } from '../platform/http/errors';
+import { BILLING_ERRORS } from '../billing';
 
 /**
  * The 402 of paid work the account cannot pay for (a submit, a batch none of whose items could be held, a rescore):
@@ -16,10 +17,9 @@ export function creditRefusal(refusal: {
 }): HttpError {
   if (refusal.debt > 0) {
     return flatError(
-      402,
+      BILLING_ERRORS.CREDITS_IN_DEBT,
       `Your account owes ${refusal.debt} credits taken back by a refund or reversal ` +
         `after they were spent; new analyses start again once a payment covers it`,
-      'CREDITS_IN_DEBT',
       {
         required: refusal.needed,
         available: refusal.available,
@@ -29,10 +29,9 @@ export function creditRefusal(refusal: {
   }
   if (refusal.paymentFailed) {
     return flatError(
-      402,
+      BILLING_ERRORS.SUBSCRIPTION_PAYMENT_FAILED,
       `Insufficient credits (${refusal.available} available), and the last subscription ` +
         `payment failed: update the payment method with PayPal to renew your credits`,
-      'SUBSCRIPTION_PAYMENT_FAILED',
       {
         required: refusal.needed,
         available: refusal.available,
@@ -40,10 +39,9 @@ export function creditRefusal(refusal: {
     );
   }
   return flatError(
-    402,
+    BILLING_ERRORS.INSUFFICIENT_CREDITS,
     `Insufficient credits: ${refusal.what ?? 'an analysis'} needs at least ${refusal.needed} credit, ` +
       `${refusal.available} available`,
-    'INSUFFICIENT_CREDITS',
     {
       required: refusal.needed,
       available: refusal.available,

@@ -8,6 +8,7 @@ import { analysisCost, deepestAffordableDepth, MINIMUM_CHARGE } from './pricing'
 import type { ScreeningRequest } from './screening-request';
 import type { ScreeningInput } from './workflow-types';
 import type { PolicySnapshot } from './engine/scoring-policy';
+import { SCREENING_ERRORS } from './error-codes';
 
 export interface HoldDeps {
   pool: Pool;
@@ -137,7 +138,7 @@ export async function holdAndRecordOnce(
 
 const notThisCallers = (requestId: string) =>
   new AppError(
-    'MONITOR_WORKFLOW_NOT_AUTHENTIC',
+    SCREENING_ERRORS.MONITOR_WORKFLOW_NOT_AUTHENTIC,
     `request id ${requestId} is already recorded for another account or target; nothing was held`,
   );
 

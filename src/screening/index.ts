@@ -12,11 +12,14 @@ export {
   TXID_FORMAT_HINT,
 } from './chains/target-format';
 export type { BitcoinNetwork } from './chains/bitcoin-address';
+/** Screening's variables: lists read the chain nodes' settings, batches the screening limits. */
+export type { ScreeningConfig } from './config';
 export { EVM_CHAINS, SUPPORTED_CHAINS, type Chain } from './chains/chain';
 export type { AddressTransfer, ChainClient, UtxoTransaction } from './chains/chain-client';
 export { screeningResponseSchema } from './job-views';
 /** Answer shapes the dashboard renders (types only: nothing of the server enters the browser bundle). */
 export type { fullResponseSchema, polledFullJobSchema, submittedJobSchema } from './job-views';
+export type { pricingResponse } from './pricing-route';
 export {
   holdAndRecord,
   holdAndRecordOnce,
@@ -64,3 +67,5 @@ export { sourceConfidence } from './engine/cluster-labels';
 export { createReferenceLists, type ReferenceLists } from './engine/reference-lists';
 export { withCustomLabels } from './engine/custom-labels';
 export type { RiskModel } from './engine/risk-model';
+/** Screening's codes: lists' freeze syncs fail with CHAIN_UNAVAILABLE, batches and x402 answer a job's codes. */
+export { SCREENING_ERRORS } from './error-codes';

@@ -17,6 +17,7 @@ import { errorFields } from '../platform/logging/logger';
 import type { ScreeningRequest } from './screening-request';
 import type { ScreeningWorkflowStarter } from './screening-workflow-starter';
 import type { PolicyResolver } from './policy-resolver';
+import { SCREENING_ERRORS } from './error-codes';
 
 export interface JobServiceDeps {
   pool: Pool;
@@ -83,10 +84,10 @@ export function createJobService(deps: JobServiceDeps) {
     deps.log.error('screening workflow did not start; releasing its credits', context);
     await deps.credits.releaseHold(job.requestId);
     await deps.jobs.markNotStarted(job.requestId, {
-      code: 'NOT_STARTED',
+      code: SCREENING_ERRORS.NOT_STARTED.code,
       message: 'The job could not be scheduled; nothing was charged',
     });
-    deps.metrics.jobFailed(request.apiType, request.chain, 'NOT_STARTED');
+    deps.metrics.jobFailed(request.apiType, request.chain, SCREENING_ERRORS.NOT_STARTED.code);
     return { kind: 'not_started', job };
   }
 

@@ -1,6 +1,12 @@
+import path from 'node:path';
 import type { FeatureModule } from '../platform/features/feature-module';
+import { SCREENING_ERRORS } from './error-codes';
+import { screeningConfigSlice } from './config';
 
 /** What the screening feature declares to the composition root (src/platform/features/feature-module.ts). */
 export const screeningModule: FeatureModule = {
   name: 'screening',
+  errors: SCREENING_ERRORS,
+  config: screeningConfigSlice,
+  schema: { migrations: path.join(__dirname, 'migrations'), functions: path.join(__dirname, 'functions') },
 };

@@ -1,6 +1,7 @@
 import type { PoolClient } from 'pg';
 import type { PolicySnapshot } from './engine/scoring-policy';
 import { AppError } from '../platform/errors';
+import { SCREENING_ERRORS } from './error-codes';
 
 /**
  * How screening finds the policy version a job, batch or rescore is scored under (the policies feature implements
@@ -14,6 +15,6 @@ export interface PolicyResolver {
 
 export class PolicyNotFoundError extends AppError {
   constructor(readonly policyId: string) {
-    super('POLICY_NOT_FOUND', `This account has no policy "${policyId}" (never created, or deleted)`);
+    super(SCREENING_ERRORS.POLICY_NOT_FOUND, `This account has no policy "${policyId}" (never created, or deleted)`);
   }
 }

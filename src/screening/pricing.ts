@@ -5,11 +5,16 @@
  * Pure and dependency-free: the workflow bundle imports it.
  */
 export const MINIMUM_CHARGE = 1;
+export const CREDITS_PER_FURTHER_HOP = 1;
+/** "1 credit", "2 credits": prices in words (the API's descriptions state them from the figures too). */
+export const creditsWord = (n: number): string => `${n} credit${n === 1 ? '' : 's'}`;
+/** The rule in words, as each answer's `cost.rule` states it: written from the two figures, never beside them. */
 export const COST_RULE =
-  '1 credit (lists and the target itself) + 1 credit per exposure hop reached beyond the first level';
+  `${creditsWord(MINIMUM_CHARGE)} (lists and the target itself) + ` +
+  `${creditsWord(CREDITS_PER_FURTHER_HOP)} per exposure hop reached beyond the first level`;
 
 export function analysisCost(depthReached: number): number {
-  return MINIMUM_CHARGE + Math.max(0, Math.floor(depthReached) - 1);
+  return MINIMUM_CHARGE + CREDITS_PER_FURTHER_HOP * Math.max(0, Math.floor(depthReached) - 1);
 }
 
 /** The deepest crawl (≤ planned) whose cost fits in `credits`; -1 when not even the minimum fits. */

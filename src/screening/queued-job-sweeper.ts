@@ -1,10 +1,12 @@
 import type { Client, ScheduleOptions } from '@temporalio/client';
-import type { Config } from '../platform/config';
+import type { PlatformConfig } from '../platform/config/platform-config';
+import type { ScreeningConfig } from './config';
 import type { Logger } from '../platform/logging/logger';
 import { queuedJobSweeperScheduleId } from './workflow-ids';
 import { upsertSchedule } from '../platform/temporal/upsert-schedule';
 
-type SweeperConfig = Pick<Config, 'TEMPORAL_TASK_QUEUE' | 'QUEUED_JOB_SWEEP_EVERY_SECONDS'>;
+type SweeperConfig = Pick<PlatformConfig, 'TEMPORAL_TASK_QUEUE'> &
+  Pick<ScreeningConfig, 'QUEUED_JOB_SWEEP_EVERY_SECONDS'>;
 
 /** What one queued-job sweep looks at and when it gives up on a job: this worker's config, never a workflow input. */
 export interface QueuedJobSweepThresholds {
@@ -18,7 +20,7 @@ export interface QueuedJobSweepThresholds {
 
 export function queuedJobSweepThresholds(
   config: Pick<
-    Config,
+    ScreeningConfig,
     'ANALYSIS_HEARTBEAT_TIMEOUT_MS' | 'QUEUED_JOB_RESTART_AFTER_SECONDS' | 'QUEUED_JOB_ABANDON_AFTER_SECONDS'
   >,
 ): QueuedJobSweepThresholds {

@@ -1,6 +1,6 @@
 import { type Response, Router } from 'express';
 import { z } from 'zod';
-import type { Config } from '../platform/config';
+import type { ScreeningConfig } from './config';
 import type { EvidenceSigner } from '../platform/signing/evidence-signer';
 import type { RateLimitCheck } from '../platform/rate-limit/middleware';
 import type { JobStore } from './jobs-store';
@@ -15,12 +15,15 @@ import { polledFullJobSchema, polledJobSchema, submittedJobSchema, submittedView
 import { parseScreeningRequest, type ScreeningRequest } from './screening-request';
 import { signedPollDataText } from './signed-job-view';
 import { createPollSignatures } from './poll-signatures';
+import { createPricingRouter } from './pricing-route';
+import { PLATFORM_ERRORS } from '../platform/errors';
+import { SCREENING_ERRORS } from './error-codes';
 
 export interface ScreeningRouterDeps {
   jobService: JobService;
   jobs: JobStore;
   capabilities: EngineCapabilities;
-  config: Pick<Config, 'CRAWL_TIMEOUT_DEFAULT_MS' | 'CRAWL_TIMEOUT_MAX_MS' | 'BITCOIN_NETWORK'>;
+  config: Pick<ScreeningConfig, 'CRAWL_TIMEOUT_DEFAULT_MS' | 'CRAWL_TIMEOUT_MAX_MS' | 'BITCOIN_NETWORK'>;
   /** Signs a completed job's `response` (src/platform/signing). */
   evidenceSigner: EvidenceSigner;
   /** The account's job-submit limit (JOB_SUBMIT_LIMIT_PER_MINUTE): 429 before anything is held or stored. */
@@ -39,10 +42,9 @@ export function parseAndCheck(body: unknown, deps: ScreeningRouterDeps): Screeni
   });
   if (request.apiType === 'KYT' && !deps.capabilities.hasChainData(request.chain)) {
     throw flatError(
-      422,
+      SCREENING_ERRORS.CHAIN_NOT_CONFIGURED,
       `KYT on ${request.chain} needs a ${request.chain} node, and none is ` +
         `configured on this deployment; KYA (address) screening is available`,
-      'CHAIN_NOT_CONFIGURED',
     );
   }
   return request;
@@ -53,9 +55,8 @@ export function refuseUnlessQueued(result: SubmitResult): asserts result is Extr
   if (result.kind === 'insufficient_credits') throw creditRefusal(result);
   if (result.kind === 'not_started') {
     throw flatError(
-      503,
+      PLATFORM_ERRORS.SERVICE_UNAVAILABLE,
       'Screening is temporarily unavailable; nothing was charged, please retry',
-      'SERVICE_UNAVAILABLE',
       {
         request_id: result.job.requestId,
       },
@@ -65,6 +66,7 @@ export function refuseUnlessQueued(result: SubmitResult): asserts result is Extr
 
 export function createScreeningJobsRouter(deps: ScreeningRouterDeps): Router {
   const router = Router();
+  router.use(createPricingRouter());
 
   router.post('/kyt/job', requireScope('screening'), deps.limitSubmits, async (req, res) => {
     const request = parseAndCheck(req.body, deps);

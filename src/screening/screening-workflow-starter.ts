@@ -2,13 +2,7 @@ import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Clien
 import { decodeArrayFromPayloads } from '@temporalio/common/lib/internal-non-workflow';
 import { screeningWorkflowId } from './workflow-ids';
 import type { JobUpdate } from './jobs-store';
-import {
-  completedMirrorWrite,
-  failedMirrorWrite,
-  type CompletedJobSettlement,
-  type FailedJobSettlement,
-  type SettledJob,
-} from './settle-job';
+import { failedMirrorWrite, type FailedJobSettlement, type SettledJob } from './settle-job';
 import type { ScreeningInput } from './workflow-types';
 import { ApiTypeAttr, ChainAttr, JobStatusAttr, UserIdAttr } from '../platform/temporal/search-attributes';
 
@@ -19,11 +13,9 @@ export type ExecutionStatus = string;
 
 /**
  * The activities whose input holds the job's mirror write (activities/screening.ts), and how to read it from their
- * input: the separate write of jobs started before the one-transaction settle, and the settles.
+ * input: a failed job's settle, an ordinary activity (a completed job's is local: its marker holds the write).
  */
 const MIRROR_WRITES: Record<string, (input: unknown) => JobUpdate> = {
-  saveJobResult: (input) => input as JobUpdate,
-  settleCompletedJob: (input) => completedMirrorWrite(input as CompletedJobSettlement),
   settleFailedJob: (input) => failedMirrorWrite(input as FailedJobSettlement),
 };
 

@@ -82,12 +82,9 @@ export interface SettledJob {
 
 export interface FailedJobSettlement {
   requestId: string;
-  /**
-   * The job's owner and hold, checked before anything is released (src/screening/authentic-input.ts). Absent in
-   * settles scheduled before they were part of the input.
-   */
-  userId?: string;
-  creditsHeld?: number;
+  /** The job's owner and hold, checked before anything is released (src/screening/authentic-input.ts). */
+  userId: string;
+  creditsHeld: number;
   seq: string;
   runId: string;
   error: JobError;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { JobStore } from './jobs-store';
 import { currentUser, requireScope } from '../identity';
 import { flatError } from '../platform/http/errors';
-import { httpStatusOf } from '../platform/errors';
+import { failedJobCode } from './failed-job-code';
 import { httpRequestIdOf } from '../platform/http/request-id';
 import { submittedView, syncAnalyzeResultSchema } from './job-views';
 import { parseAndCheck, refuseUnlessQueued, type ScreeningRouterDeps } from './screening-jobs-routes';
@@ -36,8 +36,9 @@ export function createSyncAnalyzeRouter(deps: ScreeningRouterDeps & { jobs: JobS
       return;
     }
     if (job.status === 'failed') {
-      const code = job.error?.code ?? 'ANALYSIS_FAILED';
-      throw flatError(httpStatusOf(code), job.error?.message ?? 'Analysis failed', code, { request_id: requestId });
+      throw flatError(failedJobCode(job.error?.code), job.error?.message ?? 'Analysis failed', {
+        request_id: requestId,
+      });
     }
     res.json({ success: true, data: { ...job.response, request_id: requestId, reference_id: job.referenceId } });
   };

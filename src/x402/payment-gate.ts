@@ -19,6 +19,8 @@ import type { Logger } from '../platform/logging/logger';
 import { errorFields } from '../platform/logging/logger';
 import { requestLogOf } from '../platform/http/request-id';
 import { BASE_USDC, REPORT_PRICE, REPORT_PRICE_UNITS, REPORT_ROUTES, X402_NETWORK, type ReportKind } from './constants';
+import { X402_ERRORS } from './error-codes';
+import { PLATFORM_ERRORS } from '../platform/errors';
 
 /** What a paid report produced: 200 data is settled and served; anything else is served unsettled (not charged). */
 export type ReportOutcome = { status: 200; data: unknown } | { status: number; body: Record<string, unknown> };
@@ -50,7 +52,7 @@ function adapterFor(req: Request, hidePayment = false): HTTPAdapter {
 export const paymentRequiredBodySchema = z.object({
   success: z.literal(false),
   error: z.literal('Payment required'),
-  code: z.literal('PAYMENT_REQUIRED'),
+  code: z.literal(X402_ERRORS.PAYMENT_REQUIRED.code),
   payTo: z.string().meta({ description: 'The address the USDC goes to' }),
   amount: z.literal(REPORT_PRICE_UNITS).meta({ description: 'USDC base units (6 decimals): 1000000 = $1.00' }),
   price: z.literal(REPORT_PRICE),
@@ -80,7 +82,7 @@ function routesFor(payTo: string): RoutesConfig {
           body: {
             success: false,
             error: 'Payment required',
-            code: 'PAYMENT_REQUIRED',
+            code: X402_ERRORS.PAYMENT_REQUIRED.code,
             payTo,
             amount: REPORT_PRICE_UNITS,
             price: REPORT_PRICE,
@@ -168,7 +170,7 @@ function sendRefusal(
   }
   const reason = refusalReason(response.headers) ?? fallbackReason ?? 'unspecified';
   const error =
-    code === 'PAYMENT_REJECTED'
+    code === X402_ERRORS.PAYMENT_REJECTED.code
       ? `The payment was not accepted (${reason}); nothing was charged`
       : `The payment could not be settled (${reason}); nothing was charged`;
   res.json({ success: false, error, code, reason });
@@ -219,7 +221,7 @@ export function createPaymentGate(deps: {
       res.status(503).json({
         success: false,
         error: 'Payments cannot be processed right now; nothing was charged',
-        code: 'PAYMENT_UNAVAILABLE',
+        code: X402_ERRORS.PAYMENT_UNAVAILABLE.code,
       });
       return;
     }
@@ -236,7 +238,7 @@ export function createPaymentGate(deps: {
       res.status(402).json({
         success: false,
         error: 'PAYMENT-SIGNATURE is not a base64-encoded x402 payment payload; nothing was charged',
-        code: 'PAYMENT_REJECTED',
+        code: X402_ERRORS.PAYMENT_REJECTED.code,
         reason: 'unreadable_payment_header',
       });
       return;
@@ -273,7 +275,7 @@ export function createPaymentGate(deps: {
             error:
               'This payer already has a report in progress (one unsettled report per payer at a time); nothing was ' +
               `charged, retry in ${PAYER_BUSY_RETRY_AFTER_SECONDS} s`,
-            code: 'PAYER_BUSY',
+            code: X402_ERRORS.PAYER_BUSY.code,
           });
         return;
       }
@@ -298,18 +300,18 @@ export function createPaymentGate(deps: {
       res.status(503).json({
         success: false,
         error: 'Payments cannot be processed right now; nothing was charged',
-        code: 'PAYMENT_UNAVAILABLE',
+        code: X402_ERRORS.PAYMENT_UNAVAILABLE.code,
       });
       return;
     }
     if (result.type === 'payment-error') {
       await giveBack();
-      sendRefusal(res, result.response, 'PAYMENT_REJECTED');
+      sendRefusal(res, result.response, X402_ERRORS.PAYMENT_REJECTED.code);
       return;
     }
     if (result.type !== 'payment-verified') {
       await giveBack();
-      res.status(500).json({ success: false, error: 'Internal error', code: 'INTERNAL' });
+      res.status(500).json({ success: false, error: 'Internal error', code: PLATFORM_ERRORS.INTERNAL.code });
       return;
     }
     const { paymentPayload, paymentRequirements } = result;
@@ -318,9 +320,11 @@ export function createPaymentGate(deps: {
       await result.cancellationDispatcher
         .cancel({ reason: 'handler_failed', responseStatus: 402 })
         .catch(() => undefined);
-      res
-        .status(402)
-        .json({ success: false, error: 'This payment authorization was already used', code: 'DUPLICATE_PAYMENT' });
+      res.status(402).json({
+        success: false,
+        error: 'This payment authorization was already used',
+        code: X402_ERRORS.DUPLICATE_PAYMENT.code,
+      });
       return;
     }
     const key = paymentIdentity(paymentPayload, paymentRequirements);
@@ -336,7 +340,7 @@ export function createPaymentGate(deps: {
         error:
           'The payment was not accepted (unsupported_payment_method: not one EIP-3009 or Permit2 authorization); ' +
           'nothing was charged',
-        code: 'PAYMENT_REJECTED',
+        code: X402_ERRORS.PAYMENT_REJECTED.code,
         reason: 'unsupported_payment_method',
       });
       return;
@@ -355,7 +359,11 @@ export function createPaymentGate(deps: {
       requestLogOf(res, deps.log).error('paid report failed; not charged', { kind, ...errorFields(err) });
       outcome = {
         status: 503,
-        body: { success: false, error: 'The report could not be produced; nothing was charged', code: 'REPORT_FAILED' },
+        body: {
+          success: false,
+          error: 'The report could not be produced; nothing was charged',
+          code: X402_ERRORS.REPORT_FAILED.code,
+        },
       };
     }
     if (outcome.status !== 200 || !('data' in outcome)) {
@@ -378,7 +386,7 @@ export function createPaymentGate(deps: {
       res.status(503).json({
         success: false,
         error: 'The payment could not be settled right now; the report was withheld',
-        code: 'PAYMENT_UNAVAILABLE',
+        code: X402_ERRORS.PAYMENT_UNAVAILABLE.code,
       });
       return;
     }
@@ -387,7 +395,7 @@ export function createPaymentGate(deps: {
       sendRefusal(
         res,
         { ...settlement.response, headers: { ...settlement.response.headers, ...settlement.headers } },
-        'SETTLEMENT_FAILED',
+        X402_ERRORS.SETTLEMENT_FAILED.code,
         settlement.errorReason,
       );
       return;

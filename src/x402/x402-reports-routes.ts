@@ -6,7 +6,7 @@ import type { ScreeningInput } from '../screening';
 import { httpRequestMemo } from '../platform/temporal/http-request-memo';
 import type { HistoryStore } from '../history';
 import type { EntityStore } from '../screening';
-import { SUPPORTED_CHAINS, type Chain } from '../screening';
+import { SUPPORTED_CHAINS, type Chain, SCREENING_ERRORS } from '../screening';
 import {
   addressFormatHint,
   type BitcoinNetwork,
@@ -21,6 +21,7 @@ import { flatError, invalidParameter, parseOrThrow } from '../platform/http/erro
 import { httpRequestIdOf } from '../platform/http/request-id';
 import { errorFields, type Logger } from '../platform/logging/logger';
 import { screeningResponseSchema } from '../screening';
+import { X402_ERRORS } from './error-codes';
 
 export interface X402RouterDeps {
   servePaid?: ServePaid;
@@ -136,9 +137,8 @@ export function createX402ReportsRouter(deps: X402RouterDeps): Router {
   const gate = (): ServePaid => {
     if (!deps.servePaid)
       throw flatError(
-        503,
+        X402_ERRORS.PAYMENTS_NOT_CONFIGURED,
         'Pay-per-use reports are not configured on this deployment (X402_PAY_TO and a facilitator)',
-        'PAYMENTS_NOT_CONFIGURED',
       );
     return deps.servePaid;
   };
@@ -158,7 +158,7 @@ export function createX402ReportsRouter(deps: X402RouterDeps): Router {
         body: {
           success: false,
           error: `KYT on ${chain} needs a ${chain} node, and none is configured; nothing was charged`,
-          code: 'CHAIN_NOT_CONFIGURED',
+          code: SCREENING_ERRORS.CHAIN_NOT_CONFIGURED.code,
         },
       };
     }
@@ -199,7 +199,7 @@ export function createX402ReportsRouter(deps: X402RouterDeps): Router {
           body: {
             success: false,
             error: 'The report took too long; nothing was charged, please retry',
-            code: 'REPORT_TIMEOUT',
+            code: X402_ERRORS.REPORT_TIMEOUT.code,
           },
         };
       }
@@ -215,7 +215,7 @@ export function createX402ReportsRouter(deps: X402RouterDeps): Router {
         body: {
           success: false,
           error: `${message}; nothing was charged`,
-          code: notFound ? 'TRANSACTION_NOT_FOUND' : 'REPORT_FAILED',
+          code: notFound ? SCREENING_ERRORS.TRANSACTION_NOT_FOUND.code : X402_ERRORS.REPORT_FAILED.code,
         },
       };
     } finally {
@@ -276,7 +276,7 @@ export function createX402ReportsRouter(deps: X402RouterDeps): Router {
               body: {
                 success: false,
                 error: `No entity matches "${name}"; nothing was charged`,
-                code: 'ENTITY_NOT_FOUND',
+                code: X402_ERRORS.ENTITY_NOT_FOUND.code,
               },
             };
       },

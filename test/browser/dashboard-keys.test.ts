@@ -14,7 +14,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-// The listed prefix: "cs_live_" and 6 more characters (displayPrefix in src/auth/api-key-format.ts).
+// The listed prefix: "cs_live_" and 6 more characters (displayPrefix in src/identity/api-key-format.ts).
 const prefixOf = (key: string) => key.slice(0, 14);
 
 async function openKeys(page: Page, key: string): Promise<void> {

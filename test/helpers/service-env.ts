@@ -1,4 +1,4 @@
-import { loadConfig } from '../../src/platform/config';
+import { loadConfig } from '../../src/app/config';
 
 /**
  * The environment of spawned api and worker processes (the same for every one, as in docker-compose) over a

@@ -6,7 +6,7 @@ import type { Pool } from 'pg';
 import type { Activities, ActivityDeps } from '../../activities';
 import type { WebhookVerifierOverrides } from '../../src/app/webhook-verifiers';
 import { generateApiKey } from '../../src/identity/api-key-format';
-import { loadConfig, type Config } from '../../src/platform/config';
+import { loadConfig, type Config } from '../../src/app/config';
 import { createPool, servingTimeouts } from '../../src/platform/db/pool';
 import { installTemporalRuntime } from '../../src/platform/temporal/temporal-runtime';
 import {

@@ -11,7 +11,7 @@ import { ensureOfacRefreshSchedule } from '../../src/lists/refresh-schedule';
 import { listRefreshScheduleId } from '../../src/lists/workflow-ids';
 import { reconcileMarketSync } from '../../src/market/market-sync-schedule';
 import { marketSyncWorkflowId } from '../../src/market/workflow-ids';
-import { loadConfig } from '../../src/platform/config';
+import { loadConfig } from '../../src/app/config';
 import { createLogger } from '../../src/platform/logging/logger';
 import { startTestStack, type TestStack } from '../helpers/test-stack';
 

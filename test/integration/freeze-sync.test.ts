@@ -3,6 +3,7 @@ import type { Pool } from 'pg';
 import { createListActivities } from '../../activities/lists';
 import type { FreezeSyncSettings } from '../../src/lists/freezes';
 import { ensureFreezeSync, syncFreezes } from '../../src/lists/freezes';
+import { SCHEMA_FOLDERS } from '../../src/app/schema-folders';
 import { migrate } from '../../src/platform/db/migrate';
 import { createLogger } from '../../src/platform/logging/logger';
 import { createReferenceLists } from '../../src/screening/engine/reference-lists';
@@ -96,7 +97,7 @@ const cursorOf = async (chain: string, contract: string) =>
 beforeAll(async () => {
   database = await createOwnDatabase(databaseName);
   pool = database.pool;
-  await migrate(pool, log);
+  await migrate(pool, log, SCHEMA_FOLDERS);
   await loadReferenceData(pool, DATA, log);
   anvil = await startAnvil();
   usdt = await deployFreezeEvents(anvil.rpcUrl);

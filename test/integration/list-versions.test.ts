@@ -8,6 +8,7 @@ import { createListStore } from '../../src/lists/list-store';
 import { loadBundledLists } from '../../src/lists/load-bundled-lists';
 import { createListsRouter } from '../../src/lists/lists-routes';
 import { refreshOfacList } from '../../src/lists/refresh-list';
+import { SCHEMA_FOLDERS } from '../../src/app/schema-folders';
 import { migrate } from '../../src/platform/db/migrate';
 import { createLogger } from '../../src/platform/logging/logger';
 import { createScreeningEngine } from '../../src/screening/engine/engine';
@@ -48,7 +49,7 @@ const load = (date: string, force = false) =>
 beforeAll(async () => {
   database = await createOwnDatabase(databaseName);
   pool = database.pool;
-  await migrate(pool, log);
+  await migrate(pool, log, SCHEMA_FOLDERS);
   await loadReferenceData(pool, DATA, log);
   await loadBundledLists(pool, DATA, log);
 }, 120_000);

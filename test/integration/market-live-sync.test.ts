@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLogger } from '../../src/platform/logging/logger';
-import { loadConfig } from '../../src/platform/config';
+import { loadConfig } from '../../src/app/config';
 import { createKrakenOhlcSource } from '../../src/market/domain/live/kraken-ohlc';
 import { syncSymbol } from '../../src/market/domain/live/sync-symbol';
 import { reconcileMarketSync } from '../../src/market/market-sync-schedule';

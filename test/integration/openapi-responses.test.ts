@@ -300,6 +300,17 @@ describe('real answers against the OpenAPI document', () => {
     });
 
     test(
+      'when the prices are read, then 200 and 401 match the document, and the rule is the one a full response ' +
+        'states',
+      async () => {
+        const pricing = await expectAnswer(200, 'GET', '/api/v1/kyt/pricing', { key: admin.key });
+        const full = await expectAnswer(200, 'GET', `/api/v1/kyt/job/${requestId}/fullresponse`, { key: admin.key });
+        expect(pricing.body.data.analysis.rule).toBe(full.body.data.response.cost.rule);
+        await expectAnswer(401, 'GET', '/api/v1/kyt/pricing');
+      },
+    );
+
+    test(
       'when the deprecated synchronous endpoints are called, then 200, 202 (wait ran out), 400, 401, 402 ' +
         'and 422 match the document',
       async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { completedMirrorWrite } from '../../src/screening/settle-job';
+import { completedMirrorWrite, settleCompletedJob } from '../../src/screening/settle-job';
 import { NativeConnection } from '@temporalio/worker';
 import { buildActivities, createWorker } from '../../src/app/worker-runtime';
 import { createWorkerMetrics } from '../../src/app/metrics/worker-metrics';
@@ -97,12 +97,11 @@ describe('the queued-job sweeper: nothing stays queued with credits held', () =>
       config,
       activities: {
         ...activities,
-        saveJobResult: async () => true,
+        // The real settle (charge and history row in one transaction) over a mirror whose write never lands.
         settleCompletedJob: async (settlement) => {
-          const { job, result, amount } = settlement;
-          const { requestId, userId } = job;
-          await activities.chargeCredits({ requestId, userId, amount, depthReached: result.depthReached });
-          await activities.recordScreeningActivity({ job, result });
+          const lostMirror = { applyUpdate: async () => null };
+          const { credits, history } = stack.stores;
+          await settleCompletedJob({ pool: stack.pool, credits, history, jobs: lostMirror }, settlement);
           return { applied: true, mirrorWrite: completedMirrorWrite(settlement) };
         },
       },

@@ -1,5 +1,5 @@
 /**
- * reserve_credits_many (src/platform/db/functions/credits.sql), the batch's hold: for every balance, reservation,
+ * reserve_credits_many (src/billing/functions/010_credits.sql), the batch's hold: for every balance, reservation,
  * debt, existing hold and item maxima, it must hold exactly what reserve_credits called once per item in order
  * would, leave the account in the same state, and never promise more than the balance. Then how long 1,000 holds
  * take each way, in one transaction.

@@ -1,26 +1,17 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
+import { SCHEMA_FOLDERS } from '../../src/app/schema-folders';
+import { functionsChecksum, migrate } from '../../src/platform/db/migrate';
 import { createPool } from '../../src/platform/db/pool';
-import {
-  FUNCTION_FILES,
-  functionsChecksum,
-  migrate,
-  readFunctionFiles,
-  REWRITTEN_MIGRATIONS,
-} from '../../src/platform/db/migrate';
+import { readFunctionFiles, readMigrationFiles } from '../../src/platform/db/schema-files';
 import { createLogger, type LogFields, type Logger } from '../../src/platform/logging/logger';
 
 /**
- * Functions and triggers live only in src/platform/db/functions/*.sql (its README.md): the live
- * definitions are the ones written there, applying them again changes nothing, nothing in the
- * public schema is left defined only by a migration, no migration defines one of them again, and migrate()
- * applies them only when they changed. A database migrated before the migrations lost their function text
- * (REWRITTEN_MIGRATIONS) is accepted once; any other changed migration is still refused.
+ * Functions and triggers live only in the features' functions files (src/<feature>/functions/NNN_*.sql,
+ * src/platform/db/README.md): the live definitions are the ones written there, applying them again changes nothing,
+ * nothing in the public schema is left defined only by a migration, no migration defines one of them again, and
+ * migrate() applies them only when they changed. A changed migration that was already applied is refused.
  */
-
-const MIGRATIONS_DIR = path.join(__dirname, '..', '..', 'src', 'platform', 'db', 'migrations');
 
 const log = createLogger('silent');
 
@@ -61,8 +52,15 @@ function recordingLogger(): Logger & { lines: LogLine[] } {
 const recordedFunctions = 'SELECT checksum, applied_at FROM schema_functions';
 const recordedMigrations = 'SELECT version, name, checksum, applied_at FROM schema_migrations ORDER BY 1';
 
+const functionFiles = () => readFunctionFiles(SCHEMA_FOLDERS);
+
 async function currentChecksum(): Promise<string> {
-  return functionsChecksum(await readFunctionFiles());
+  return functionsChecksum(await functionFiles());
+}
+
+/** The functions files' names, in the order migrate() applies them. */
+async function functionFileNames(): Promise<string[]> {
+  return (await functionFiles()).map((f) => f.name);
 }
 
 async function liveFunctions(pool: Pool): Promise<LiveFunction[]> {
@@ -100,7 +98,7 @@ async function changeByHand(pool: Pool, fn: string): Promise<void> {
 
 /** What the functions files declare: one entry per CREATE statement, so an overload counts twice. */
 async function declared(): Promise<{ text: string; functions: string[]; triggers: string[] }> {
-  const text = (await readFunctionFiles()).map((f) => f.sql).join('\n');
+  const text = (await functionFiles()).map((f) => f.sql).join('\n');
   const names = (re: RegExp) => [...text.matchAll(re)].map((m) => m[1] as string).sort();
   return {
     text,
@@ -109,7 +107,7 @@ async function declared(): Promise<{ text: string; functions: string[]; triggers
   };
 }
 
-describe('SQL functions and triggers from src/platform/db/functions', () => {
+describe('SQL functions and triggers from the functions files of every feature', () => {
   const databaseName = `sql_functions_${randomUUID().replace(/-/g, '')}`;
   let admin: Pool;
   let pool: Pool;
@@ -124,7 +122,7 @@ describe('SQL functions and triggers from src/platform/db/functions', () => {
     const own = new URL(url);
     own.pathname = `/${databaseName}`;
     pool = createPool(own.toString(), 2);
-    firstRun = await migrate(pool, log);
+    firstRun = await migrate(pool, log, SCHEMA_FOLDERS);
   });
   afterAll(async () => {
     await pool?.end();
@@ -149,7 +147,7 @@ describe('SQL functions and triggers from src/platform/db/functions', () => {
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      for (const file of await readFunctionFiles()) await client.query(file.sql);
+      for (const file of await functionFiles()) await client.query(file.sql);
       await client.query('COMMIT');
     } finally {
       client.release();
@@ -164,8 +162,8 @@ describe('SQL functions and triggers from src/platform/db/functions', () => {
     const migrationsBefore = (await pool.query(recorded)).rows;
     const before = await snapshot(pool);
 
-    expect(await migrate(pool, log)).toEqual([]);
-    expect(await migrate(pool, log)).toEqual([]);
+    expect(await migrate(pool, log, SCHEMA_FOLDERS)).toEqual([]);
+    expect(await migrate(pool, log, SCHEMA_FOLDERS)).toEqual([]);
 
     expect(await snapshot(pool)).toEqual(before);
     expect((await pool.query(recorded)).rows).toEqual(migrationsBefore);
@@ -197,18 +195,18 @@ describe('SQL functions and triggers from src/platform/db/functions', () => {
     const recordedBefore = (await pool.query(recordedFunctions)).rows;
 
     const unchangedRun = recordingLogger();
-    expect(await migrate(pool, unchangedRun)).toEqual([]);
+    expect(await migrate(pool, unchangedRun, SCHEMA_FOLDERS)).toEqual([]);
     expect(unchangedRun.lines.map((l) => l.msg)).toEqual(['sql functions unchanged']);
     expect((await pool.query(recordedFunctions)).rows).toEqual(recordedBefore);
     expect(await snapshot(pool)).toEqual(handChanged);
 
     await pool.query(`UPDATE schema_functions SET checksum = 'stale'`);
     const staleRun = recordingLogger();
-    expect(await migrate(pool, staleRun)).toEqual([]);
+    expect(await migrate(pool, staleRun, SCHEMA_FOLDERS)).toEqual([]);
     expect(staleRun.lines).toEqual([
       {
         msg: 'sql functions applied',
-        fields: { files: [...FUNCTION_FILES], checksum: await currentChecksum(), reason: 'files changed' },
+        fields: { files: await functionFileNames(), checksum: await currentChecksum(), reason: 'files changed' },
       },
     ]);
     const recordedAfter = (await pool.query(recordedFunctions)).rows;
@@ -220,7 +218,7 @@ describe('SQL functions and triggers from src/platform/db/functions', () => {
   test('DELETE FROM schema_functions forces a re-apply', async () => {
     await pool.query('DELETE FROM schema_functions');
     const run = recordingLogger();
-    expect(await migrate(pool, run)).toEqual([]);
+    expect(await migrate(pool, run, SCHEMA_FOLDERS)).toEqual([]);
     expect(run.lines.map((l) => [l.msg, l.fields?.reason])).toEqual([['sql functions applied', 'not recorded']]);
     expect((await pool.query(recordedFunctions)).rows).toEqual([
       { checksum: await currentChecksum(), applied_at: expect.any(Date) },
@@ -231,8 +229,7 @@ describe('SQL functions and triggers from src/platform/db/functions', () => {
     const files = await declared();
     const defined = new Set([...files.functions, ...files.triggers]);
     const createdAgain: string[] = [];
-    for (const name of (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql'))) {
-      const sql = await readFile(path.join(MIGRATIONS_DIR, name), 'utf8');
+    for (const { name, sql } of await readMigrationFiles(SCHEMA_FOLDERS)) {
       for (const m of sql.matchAll(/CREATE\s+(?:OR\s+REPLACE\s+)?(?:FUNCTION|TRIGGER)\s+(\w+)/gi)) {
         if (defined.has(m[1] as string)) createdAgain.push(`${name}: ${m[1]}`);
       }
@@ -240,63 +237,17 @@ describe('SQL functions and triggers from src/platform/db/functions', () => {
     expect(createdAgain).toEqual([]);
   });
 
-  test('every rewritten migration listed is a migration file whose text differs from the listed one', async () => {
-    expect([...REWRITTEN_MIGRATIONS.keys()].length).toBeGreaterThan(0);
-    for (const [name, previous] of REWRITTEN_MIGRATIONS) {
-      expect(previous).toMatch(/^[0-9a-f]{64}$/);
-      const text = await readFile(path.join(MIGRATIONS_DIR, name), 'utf8');
-      expect(createHash('sha256').update(text).digest('hex')).not.toBe(previous);
-    }
-  });
-
-  test('a database that recorded the previous text of the rewritten migrations is accepted once', async () => {
+  test('a changed checksum of an applied migration is refused, and no functions file runs', async () => {
     const migrationsBefore = (await pool.query(recordedMigrations)).rows;
-    const original = await snapshot(pool);
-    // As a database migrated before the rewrite: the previous checksums, and a function body other than the file's.
-    for (const [name, previous] of REWRITTEN_MIGRATIONS) {
-      await pool.query('UPDATE schema_migrations SET checksum = $1 WHERE name = $2', [previous, name]);
-    }
-    await changeByHand(pool, 'grant_credits');
-
-    const run = recordingLogger();
-    expect(await migrate(pool, run)).toEqual([]);
-    expect(run.lines).toEqual([
-      {
-        msg: 'rewritten migrations accepted: their previous checksum was replaced by the current one',
-        fields: { migrations: [...REWRITTEN_MIGRATIONS.keys()].sort() },
-      },
-      {
-        msg: 'sql functions applied',
-        fields: { files: [...FUNCTION_FILES], checksum: await currentChecksum(), reason: 'migrations rewritten' },
-      },
-    ]);
-    // The current checksums again (applied_at kept), and the functions files' bodies back.
-    expect((await pool.query(recordedMigrations)).rows).toEqual(migrationsBefore);
-    expect(await snapshot(pool)).toEqual(original);
-
-    const again = recordingLogger();
-    expect(await migrate(pool, again)).toEqual([]);
-    expect(again.lines.map((l) => l.msg)).toEqual(['sql functions unchanged']);
-  });
-
-  test('any other changed checksum is still refused, and then nothing is rewritten', async () => {
-    const migrationsBefore = (await pool.query(recordedMigrations)).rows;
+    const functionsBefore = (await pool.query(recordedFunctions)).rows;
     const setChecksum = (version: number, checksum: string) =>
       pool.query('UPDATE schema_migrations SET checksum = $1 WHERE version = $2', [checksum, version]);
-    const checksumOf = async (version: number) =>
-      (await pool.query('SELECT checksum FROM schema_migrations WHERE version = $1', [version])).rows[0]?.checksum;
-    const previous002 = REWRITTEN_MIGRATIONS.get('002_credits.sql') as string;
     try {
-      // A random checksum, and another migration's previous one: a listed checksum counts only for its own file.
-      for (const wrong of [randomBytes(32).toString('hex'), REWRITTEN_MIGRATIONS.get('007_realtime_outbox.sql')]) {
-        await setChecksum(2, wrong as string);
-        await expect(migrate(pool, log)).rejects.toThrow('migration 002_credits.sql was changed after it was applied');
-      }
-      // A migration not in the list, after one whose previous text is recorded: refused, and 002 keeps its row.
-      await setChecksum(2, previous002);
       await setChecksum(16, randomBytes(32).toString('hex'));
-      await expect(migrate(pool, log)).rejects.toThrow('migration 016_job_http_request_id.sql was changed after it');
-      expect(await checksumOf(2)).toBe(previous002);
+      await expect(migrate(pool, log, SCHEMA_FOLDERS)).rejects.toThrow(
+        'migration 016_job_http_request_id.sql was changed after it was applied',
+      );
+      expect((await pool.query(recordedFunctions)).rows).toEqual(functionsBefore);
     } finally {
       for (const row of migrationsBefore as { version: number; checksum: string }[]) {
         await setChecksum(row.version, row.checksum);

@@ -7,7 +7,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { generateApiKey, hashApiKey, displayPrefix } from '../../src/identity/api-key-format';
-import { migrate, readFunctionFiles } from '../../src/platform/db/migrate';
+import { SCHEMA_FOLDERS } from '../../src/app/schema-folders';
+import { migrate } from '../../src/platform/db/migrate';
+import { readFunctionFiles } from '../../src/platform/db/schema-files';
 import { createLogger } from '../../src/platform/logging/logger';
 import { createOwnDatabase, type OwnDatabase } from '../helpers/own-database';
 import { recordSecret } from '../helpers/run-log';
@@ -15,17 +17,19 @@ import { startTestStack, type TestStack } from '../helpers/test-stack';
 
 const log = createLogger('silent');
 const LAST_BEFORE_TEAMS = 32;
-/** functions/ as it was at migration 032 (teams.sql and later files hold triggers on tables 032 does not have). */
+/** The functions files as they were at migration 032 (120_teams.sql and later hold triggers on tables 032 lacks). */
 const FUNCTION_FILES_BEFORE_TEAMS = [
-  'credits.sql',
-  'outbox.sql',
-  'activity-owner.sql',
-  'job-status-events.sql',
-  'api-key-revocation-events.sql',
-  'credential-change-events.sql',
-  'monitor-alerts.sql',
-  'batches.sql',
-  'risk-policies.sql',
+  '010_credits.sql',
+  '020_outbox.sql',
+  '030_credit-events.sql',
+  '040_account-deactivated-events.sql',
+  '050_activity-owner.sql',
+  '060_job-status-events.sql',
+  '070_api-key-revocation-events.sql',
+  '080_credential-change-events.sql',
+  '090_monitor-alerts.sql',
+  '100_batches.sql',
+  '110_risk-policies.sql',
 ];
 
 interface OldAccount {
@@ -79,11 +83,11 @@ async function oldAccount(o: { clerkUserId: string | null; role: 'user' | 'admin
 
 beforeAll(async () => {
   database = await createOwnDatabase(`teams_migration_${randomUUID().replace(/-/g, '').slice(0, 12)}`);
-  await migrate(database.pool, log, { upTo: LAST_BEFORE_TEAMS });
+  await migrate(database.pool, log, SCHEMA_FOLDERS, { upTo: LAST_BEFORE_TEAMS });
   const applied = await database.pool.query<{ max: number }>('SELECT max(version) AS max FROM schema_migrations');
   expect(applied.rows[0]?.max).toBe(LAST_BEFORE_TEAMS);
   // The functions and triggers the old code ran with (their files then): its writes fire them, and so does 033.
-  for (const file of await readFunctionFiles())
+  for (const file of await readFunctionFiles(SCHEMA_FOLDERS))
     if (FUNCTION_FILES_BEFORE_TEAMS.includes(file.name)) await database.pool.query(file.sql);
 
   accounts.push(await oldAccount({ clerkUserId: `user_${randomUUID().slice(0, 8)}`, role: 'user', credits: 42 }));
@@ -92,7 +96,7 @@ beforeAll(async () => {
   await database.pool.query(`UPDATE users SET status = 'deactivated', deleted_at = now() WHERE id = $1`, [gone.id]);
   deactivated = gone;
 
-  await migrate(database.pool, log);
+  await migrate(database.pool, log, SCHEMA_FOLDERS);
   stack = await startTestStack({ worker: false, env: { DATABASE_URL: database.url } });
 }, 120_000);
 

@@ -1,6 +1,6 @@
 import { createHmac, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { createClerkSessionVerifier, InvalidSessionTokenError, looksLikeJwt } from '../../src/identity/clerk-session';
-import { ConfigError, loadConfig } from '../../src/platform/config';
+import { ConfigError, loadConfig } from '../../src/app/config';
 
 const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const other = generateKeyPairSync('rsa', { modulusLength: 2048 });

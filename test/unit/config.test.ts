@@ -1,5 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { ConfigError, loadConfig } from '../../src/platform/config';
+import { ConfigError, loadConfig } from '../../src/app/config';
+import { configSlice } from '../../src/platform/config/config-slice';
+import { parseConfig } from '../../src/platform/config/parse-config';
+import { z } from 'zod';
 
 function configError(env: NodeJS.ProcessEnv): Error {
   try {
@@ -284,4 +287,61 @@ describe('loadConfig', () => {
       expect(loadConfig({}).EVIDENCE_KEYS_IN_DATABASE).toBe(false);
     },
   );
+
+  test('when the environment is empty, then every feature slice contributes its defaults to the one config', () => {
+    // Arrange / Act
+    const config = loadConfig({});
+
+    // Assert
+    expect(config).toMatchObject({
+      PAYPAL_MODE: 'sandbox',
+      PAYFAST_REFUND_WAIT_MS: 10_000,
+      MAX_ACTIVE_API_KEYS_PER_ACCOUNT: 20,
+      MARKET_LIVE_CONNECTOR: 'off',
+      X402_REPORT_TIMEOUT_MS: 20_000,
+      OFAC_MAX_AGE_DAYS: 8,
+      MONITOR_EVERY_HOURS_DEFAULT: 24,
+      BATCH_CONCURRENCY: 20,
+      POLICY_EDIT_LIMIT_PER_MINUTE: 30,
+      MAX_CUSTOM_LABELS_PER_ACCOUNT: 10_000,
+      CLUSTER_REREAD_AFTER_MS: 3_600_000,
+      MAX_OPEN_CASES_PER_ACCOUNT: 10_000,
+      CASE_FALSE_POSITIVE_SUPPRESSION_DAYS: 90,
+    });
+    expect(config.CASE_SLA_SECONDS.critical).toEqual({ assign: 3600, decide: 86400 });
+    expect(config.ACTIVITY_WEBHOOK_SECRET).toBeUndefined();
+  });
+
+  test('when rules of several slices fail, then one ConfigError names every problem', () => {
+    // Arrange / Act
+    const err = configError({
+      NODE_ENV: 'production',
+      CLERK_JWT_KEY: 'a key',
+      EVM_HISTORY_SOURCE: 'etherscan',
+      EVIDENCE_KEYS_IN_DATABASE: 'true',
+    });
+
+    // Assert
+    expect(err).toBeInstanceOf(ConfigError);
+    for (const line of [
+      'DATABASE_URL: required when NODE_ENV=production',
+      'ETHERSCAN_API_KEY: required when EVM_HISTORY_SOURCE=etherscan',
+      'PAYPAL_WEBHOOK_ID: required when NODE_ENV=production',
+      'PAYFAST_MERCHANT_PASSPHRASE: required when NODE_ENV=production',
+      'CLERK_WEBHOOK_SECRET: required when NODE_ENV=production',
+      'CLERK_ISSUER: required when NODE_ENV=production and CLERK_JWT_KEY is set',
+    ])
+      expect(err.message).toContain(`\n  ${line}`);
+  });
+
+  test('when a slice declares a variable another slice declares, then parsing refuses to start', () => {
+    // Arrange
+    const clash = configSlice({ variables: z.object({ PORT: z.string().optional() }) });
+
+    // Act
+    const parse = () => parseConfig([clash], {});
+
+    // Assert
+    expect(parse).toThrow('PORT is declared by two config slices');
+  });
 });

@@ -30,7 +30,7 @@ const PROBES: Record<string, string> = {
   'src/platform/probe.ts': "import { secret } from '../probe-alpha';\nexport const f = secret;\n",
   // Pure modules: workflow-ids may import another pure module, never pg, and never a module that is not pure.
   'src/probe-alpha/workflow-ids.ts':
-    "import { g } from './workflow-types';\nexport const probeId = (id: string) => `probe:${id}${g}`;\n",
+    "import { g } from './workflow-types';\nexport const probeId = (id: string) => 'probe:' + id + g;\n",
   'src/probe-alpha/workflow-types.ts': "import { shape } from './shapes';\nexport const g = shape;\n",
   'src/probe-alpha/shapes.ts': "export const shape = '';\n",
   'src/screening/pricing.ts': "import { Pool } from 'pg';\nexport const price = () => Pool.length;\n",

@@ -1,6 +1,6 @@
 import { CompactSign, exportJWK, generateKeyPair } from 'jose';
 import { EXAMPLES } from '../../src/app/openapi/examples';
-import { ConfigError, loadConfig } from '../../src/platform/config';
+import { ConfigError, loadConfig } from '../../src/app/config';
 import { createConfiguredKeyRing } from '../../src/platform/signing/configured-key-ring';
 import { canonicalJson } from '../../src/platform/signing/detached-jws';
 import { duplicateMemberName } from '../../src/platform/signing/duplicate-members';

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '../../src/platform/config';
+import { ConfigError, loadConfig } from '../../src/app/config';
 import { createLogger } from '../../src/platform/logging/logger';
 import { resolveLogFormat } from '../../src/platform/logging/log-format';
 import { prettyDestination } from '../../src/platform/logging/pretty-destination';

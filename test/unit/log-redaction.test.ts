@@ -117,6 +117,87 @@ describe('log redaction', () => {
     expect(lines[0]).toContain('[REDACTED]');
   });
 
+  // The names redaction once listed one by one (headers, PayFast fields, the config's secrets): the generic name
+  // shapes must still cover each of them, in any case.
+  const formerlyListedNames = [
+    'x-api-key',
+    'apiKey',
+    'api_key',
+    'privateKey',
+    'password',
+    'secret',
+    'signature',
+    'sig',
+    'passphrase',
+    'merchant_key',
+    'merchantKey',
+    'x-activity-webhook-secret',
+    'paypal-transmission-sig',
+    'svix-signature',
+    'webhook-signature',
+    'payment-signature',
+    'EVIDENCE_SIGNING_KEYS',
+    'BOOTSTRAP_ADMIN_API_KEY',
+    'ACTIVITY_WEBHOOK_SECRET',
+    'CLERK_WEBHOOK_SECRET',
+    'CLERK_JWT_KEY',
+    'PAYPAL_CLIENT_SECRET',
+    'PAYFAST_MERCHANT_KEY',
+    'PAYFAST_MERCHANT_PASSPHRASE',
+    'X402_FACILITATOR_PRIVATE_KEY',
+    'TRON_API_KEY',
+    'ETHERSCAN_API_KEY',
+    'TEMPORAL_API_KEY',
+    'TEMPORAL_TLS_KEY',
+  ];
+  test.each(formerlyListedNames.flatMap((name) => [name, name.toLowerCase(), name.toUpperCase()]))(
+    'the field %s is redacted by its name',
+    (name) => {
+      const { log, lines } = capture();
+      log.info('delivery', { headers: { [name]: 'opaque-value-under-a-known-name' } });
+      expect(lines[0]).not.toContain('opaque-value-under-a-known-name');
+      expect(lines[0]).toContain('[REDACTED]');
+    },
+  );
+
+  // A provider this service has never heard of: its secrets are covered by the same shapes, with no edit anywhere.
+  test.each([
+    ['its webhook secret setting', { config: { ACMEPAY_WEBHOOK_SECRET: 'acme-webhook-secret-value' } }],
+    ['its merchant key setting', { config: { ACMEPAY_MERCHANT_KEY: 'acme-merchant-key-value' } }],
+    ['its passphrase setting', { config: { ACMEPAY_MERCHANT_PASSPHRASE: 'acme-passphrase-value' } }],
+    ['its private key setting', { config: { ACMEPAY_SIGNER_PRIVATE_KEY: 'acme-private-key-value' } }],
+    ['its JWT key setting, in lower case', { config: { acmepay_jwt_key: 'acme-jwt-key-value' } }],
+    ['its signature header', { headers: { 'acmepay-transmission-sig': 'acme-transmission-sig-value' } }],
+    ['its x-…-signature header', { headers: { 'X-AcmePay-Signature': 'acme-signature-header-value' } }],
+    ['its shared-secret header', { headers: { 'x-acmepay-webhook-secret': 'acme-shared-secret-value' } }],
+    ['its API key header', { headers: { 'ACME-PRO-API-KEY': 'acme-api-key-header-value' } }],
+  ])('a new provider: %s is redacted by its name', (_what, fields) => {
+    const { log, lines } = capture();
+    log.info('delivery', fields as Record<string, unknown>);
+    expect(lines[0]).not.toMatch(/acme-[a-z-]+-value/);
+    expect(lines[0]).toContain('[REDACTED]');
+  });
+
+  test('a new provider: its secret setting written into a message is scrubbed by its shape', () => {
+    const { log, lines } = capture();
+    log.warn('start with ACMEPAY_WEBHOOK_SECRET=acme0secret0value and ACMEPAY_MERCHANT_PASSPHRASE="acme0phrase"');
+    expect(lines[0]).not.toContain('acme0secret0value');
+    expect(lines[0]).not.toContain('acme0phrase');
+  });
+
+  test('names that only resemble a secret stay readable', () => {
+    const { log, parsed } = capture();
+    const fields = {
+      provider: 'acmepay',
+      transmissionId: 'acme-transmission-1',
+      signatureValid: true,
+      idempotency_key: 'batch-2024-06-01',
+      keyPrefix: apiKey.slice(0, 14),
+    };
+    log.info('delivery', fields);
+    expect(parsed()[0]).toMatchObject(fields);
+  });
+
   test('every *_URL field and every environment-style secret name is redacted by name, in any case', () => {
     const { log, parsed } = capture();
     log.info('config', {

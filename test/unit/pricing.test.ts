@@ -1,4 +1,10 @@
-import { analysisCost, deepestAffordableDepth, MINIMUM_CHARGE } from '../../src/screening/pricing';
+import {
+  analysisCost,
+  COST_RULE,
+  CREDITS_PER_FURTHER_HOP,
+  deepestAffordableDepth,
+  MINIMUM_CHARGE,
+} from '../../src/screening/pricing';
 
 describe('analysisCost', () => {
   test('when the minimum charge is read, then it is 1 credit', () => {
@@ -90,4 +96,14 @@ describe('deepestAffordableDepth', () => {
       expect(depth).toBe(-1);
     },
   );
+});
+
+describe('COST_RULE', () => {
+  test('when the rule is read, then it states the minimum and the price of a further hop in words', () => {
+    // Arrange / Act / Assert
+    expect(COST_RULE).toBe(
+      '1 credit (lists and the target itself) + 1 credit per exposure hop reached beyond the first level',
+    );
+    expect(analysisCost(3) - analysisCost(2)).toBe(CREDITS_PER_FURTHER_HOP);
+  });
 });

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../../src/platform/config';
+import { ConfigError, loadConfig } from '../../src/app/config';
 import { isLoopbackAddress } from '../../src/platform/temporal/temporal-access-policy';
 import { temporalConnectionOptions } from '../../src/platform/temporal/temporal-connection';
 

@@ -1,6 +1,6 @@
 import express from 'express';
 import request from 'supertest';
-import { ConfigError, loadConfig } from '../../src/platform/config';
+import { ConfigError, loadConfig } from '../../src/app/config';
 
 /** The address a request from this machine (127.0.0.1) claiming to forward 203.0.113.7 is seen as. */
 async function seenAs(trustProxy: unknown): Promise<string | undefined> {

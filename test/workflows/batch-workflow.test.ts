@@ -19,10 +19,6 @@ const ACTIVITIES = [
   'publishBatchProgress',
   'completeBatch',
   'analyzeTarget',
-  'chargeCredits',
-  'releaseCredits',
-  'recordScreeningActivity',
-  'saveJobResult',
   'settleCompletedJob',
 ];
 

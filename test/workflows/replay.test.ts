@@ -2,12 +2,15 @@
  * Replays every recorded history (test/fixtures/workflow-histories, written by
  * scripts/record-workflow-histories.ts) against the current workflows. A change that would make a workflow
  * already running in production take another path (another activity, another order, a timer fewer) fails here
- * with a nondeterminism error, before it is deployed. Needs no server: the replay worker is local.
+ * with a nondeterminism error, before it is deployed; such a change ships behind a patch (docs/operations.md,
+ * "Patches in workflow code"). The fixtures are never recorded again in place. Needs no server: the replay worker
+ * is local.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from '@temporalio/worker';
 import * as workflows from '../../workflows';
+import { SCENARIOS } from '../../scripts/workflow-history-scenarios';
 import { historyFromJson, workflowTypeOf, type History } from './history-json';
 import { installTestRuntime, workflowBundle } from './workflow-test-env';
 
@@ -27,8 +30,16 @@ test('every exported workflow type has at least one recorded history', async () 
   const recorded = new Set((await loadHistories()).map(({ history }) => workflowTypeOf(history)));
   const missing = Object.keys(workflows).filter((type) => !recorded.has(type));
 
-  // A new workflow type needs a scenario in scripts/record-workflow-histories.ts, then a run of it.
+  // A new workflow type needs a scenario in scripts/workflow-history-scenarios.ts, then a run of the recorder.
   expect(missing).toEqual([]);
+});
+
+test('every scenario of the recorder has its recorded history', async () => {
+  const files = new Set((await loadHistories()).map(({ file }) => file));
+  const unrecorded = SCENARIOS.map((s) => `${s.name}.json`).filter((file) => !files.has(file));
+
+  // A new shape (a new scenario) is recorded once: npx tsx scripts/record-workflow-histories.ts <name>.
+  expect(unrecorded).toEqual([]);
 });
 
 test('every recorded history replays on the current workflows without nondeterminism', async () => {

@@ -21,17 +21,7 @@ import type { queuedJobSweeperWorkflow, screeningWorkflow } from '../../workflow
 import { analysisResult, screeningInput, sweepInput, sweepSummary } from './workflow-samples';
 import { callLog, logged, useStubbedWorker, type CallLog, type StubActivities } from './workflow-test-env';
 
-const ACTIVITIES = [
-  'analyzeTarget',
-  'chargeCredits',
-  'releaseCredits',
-  'recordScreeningActivity',
-  'saveJobResult',
-  'settleCompletedJob',
-  'settleFailedJob',
-  'sweepQueuedJobs',
-  'sweepStalledBatches',
-];
+const ACTIVITIES = ['analyzeTarget', 'settleCompletedJob', 'settleFailedJob', 'sweepQueuedJobs', 'sweepStalledBatches'];
 
 const testbed = useStubbedWorker(ACTIVITIES);
 
@@ -41,10 +31,6 @@ let runs = 0;
 function screeningStubs(log: CallLog, analyzeTarget: (input: ScreeningInput) => Promise<unknown>) {
   const stubs: StubActivities<ScreeningActivities> = {
     analyzeTarget,
-    chargeCredits: async (input) => ({ duplicate: false, amount: input.amount }),
-    releaseCredits: async () => 3,
-    recordScreeningActivity: async () => 'history-row-1',
-    saveJobResult: async () => true,
     settleCompletedJob: async () => true,
     settleFailedJob: async () => true,
   };
@@ -171,7 +157,6 @@ describe('screeningWorkflow, failed analysis', () => {
 
   test.each([
     { type: 'INVALID_TARGET', code: 'INVALID_TARGET' },
-    { type: 'InvalidTarget', code: 'INVALID_TARGET' }, // written by workers from before the codes
     { type: 'SomethingElse', code: 'ANALYSIS_FAILED' },
   ])('a non-retryable failure of type $type fails the job once with $code', async ({ type, code }) => {
     const input = screeningInput();
@@ -266,7 +251,7 @@ describe('queuedJobSweeperWorkflow', () => {
       },
     );
 
-    // The single jobs first, then the batches left without a workflow (patch sweep-batches).
+    // The single jobs first, then the batches left without a workflow.
     expect(summary).toEqual({ ...sweepSummary, ...batchSweep });
     // A schedule (or anyone who can start a workflow) passing thresholds cannot hand them to the sweep.
     expect(log.calls).toEqual([

@@ -54,7 +54,7 @@ export function analysisResult(options: {
   return { response, full, depthReached: options.depthReached };
 }
 
-/** What sweeper schedules passed as the workflow's input before the thresholds came from the worker's config. */
+/** Thresholds a caller may pass as the sweeper's input: ignored, the worker's config decides them. */
 export const sweepInput: QueuedJobSweepThresholds = {
   restartAfterMs: 60_000,
   abandonAfterMs: 600_000,
@@ -116,7 +116,6 @@ export function payFastPaymentInput(overrides: Partial<PayFastPaymentInput> = {}
       customStr1: 'user-1',
       fields: { pf_payment_id: '1089250', payment_status: 'COMPLETE' },
     },
-    serverValidation: false,
     validationParamString: 'm_payment_id=checkout-1&pf_payment_id=1089250&payment_status=COMPLETE',
     ...overrides,
   };
@@ -154,8 +153,8 @@ export function marketSyncInput(overrides: Partial<MarketSyncWorkflowInput> = {}
 
 /**
  * Stubs of the batch activities over `count` items in memory (request ids `<prefix><i>`): an item is queued until
- * its job's saveJobResult runs, as the trigger of functions/batches.sql makes it. `screeningDb` are the child jobs'
- * database activities, which report here.
+ * its job's settle runs, as the trigger of 100_batches.sql makes it. The settles are the child jobs' database
+ * activities, which report here.
  */
 export function batchStubs(
   count: number,
@@ -187,15 +186,8 @@ export function batchStubs(
     },
     publishBatchProgress: async () => undefined,
     completeBatch: async () => ({ completed: queued.size === 0, queued: queued.size }),
-    chargeCredits: async (input: { amount: number }) => ({ duplicate: false, amount: input.amount }),
-    releaseCredits: async () => 0,
-    recordScreeningActivity: async () => 'history-row',
     settleCompletedJob: async (input: { job: { requestId: string } }) => {
       if (input.job.requestId.startsWith(prefix)) queued.delete(indexOf(input.job.requestId));
-      return true;
-    },
-    saveJobResult: async (update: { requestId: string }) => {
-      if (update.requestId.startsWith(prefix)) queued.delete(indexOf(update.requestId));
       return true;
     },
     settleFailedJob: async (update: { requestId: string }) => {

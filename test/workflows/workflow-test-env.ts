@@ -24,11 +24,15 @@ export function installTestRuntime(): void {
 }
 
 /**
- * `temporal server start-dev` from the CLI the project uses (no download: there may be no network), with the
+ * Outside jest (scripts/record-workflow-histories.ts): `temporal server start-dev` from the CLI the project uses (no download: there may be no network), with the
  * search attributes the workflows upsert registered; an unregistered one would fail the workflow task.
  */
 export async function startWorkflowTestEnv(): Promise<TestWorkflowEnvironment> {
   installTestRuntime();
+  // Under jest the global set-up's dev server (search attributes registered) serves every file: one server per
+  // run instead of one per file. Each file's worker has a task queue of its own, so files cannot meet.
+  const shared = process.env.TEST_TEMPORAL_ADDRESS;
+  if (shared) return TestWorkflowEnvironment.createFromExistingServer({ address: shared });
   const cliPath = resolveTemporalCli(process.env.TEMPORAL_CLI_PATH, createLogger('warn'));
   if (!cliPath) {
     throw new Error('no Temporal CLI: set TEMPORAL_CLI_PATH or build it (src/platform/dev-services/temporal-cli.ts)');

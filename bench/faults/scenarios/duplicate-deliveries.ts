@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from '@temporalio/client';
 import type { Pool } from 'pg';
-import { loadConfig } from '../../../src/platform/config';
+import { loadConfig } from '../../../src/app/config';
 import { createPool } from '../../../src/platform/db/pool';
 import { connectTemporalClient, temporalConnectionOptions } from '../../../src/platform/temporal/temporal-connection';
 import { createLogger } from '../../../src/platform/logging/logger';

@@ -4,11 +4,8 @@ import { paypalDeliveriesRefused } from '../../billing/metrics/paypal-deliveries
 import { httpRequestDuration } from '../../platform/metrics/http-request-duration';
 import { registerAll } from '../../platform/metrics/metric-definition';
 import { rateLimitRejections } from '../../platform/metrics/rate-limit-rejections';
-import {
-  webhookDeliveries,
-  type WebhookDeliveryOutcome,
-  type WebhookSource,
-} from '../../platform/metrics/webhook-deliveries';
+import { webhookDeliveries, type WebhookDeliveryOutcome } from '../../platform/metrics/webhook-deliveries';
+import type { WebhookProvider } from '../../platform/webhooks/webhook-provider';
 import { jobsFailed } from '../../screening/metrics/jobs-failed';
 import { jobsSubmitted } from '../../screening/metrics/jobs-submitted';
 
@@ -40,7 +37,7 @@ export function createApiMetrics(registry: Registry) {
     jobFailed(apiType: string, chain: string, code: string): void {
       counted.jobsFailed.inc({ api_type: apiType, chain, code });
     },
-    webhookDelivery(provider: WebhookSource, outcome: WebhookDeliveryOutcome): void {
+    webhookDelivery(provider: WebhookProvider, outcome: WebhookDeliveryOutcome): void {
       counted.webhookDeliveries.inc({ provider, outcome });
     },
     paypalDeliveryRefused(reason: string): void {

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { activityWebhookErrorBody } from '../../history/activity-webhook-route';
+import { declared } from '../declared-error-codes';
 import { ERROR_EXAMPLES } from './examples';
 import type { HeaderObject, JsonSchema, ResponseObject } from './json-schema';
 import { jsonSchemaOf } from './json-schema';
 import type { SchemaComponents } from './schema-components';
 
 /**
- * The contract's two error shapes (spec 7, src/api/errors.ts) and the responses built from them.
+ * The contract's two error shapes (spec 7, src/platform/http/errors.ts) and the responses built from them.
  * Flat: `{success:false, error:<message>, code?}` (plus a few named extras); structured:
  * `{success:false, error:{code, message, details}}` (every INVALID_PARAMETER 400, market 404/429).
  */
@@ -48,7 +49,7 @@ export const structuredErrorBody = z.object({
   error: z.object({ code: z.string(), message: z.string(), details: z.record(z.string(), z.unknown()) }),
 });
 
-/** A flat error limited to `codes` (none = the code is absent) and the extras named. */
+/** A flat error limited to `codes` (none = the code is absent; each one declared in an error table) and the extras named. */
 export function flatError(
   codes: readonly string[],
   extras: readonly (keyof typeof flatExtras)[] = [],
@@ -58,15 +59,16 @@ export function flatError(
   return z.object({
     success: z.literal(false),
     error: message === undefined ? z.string() : z.literal(message),
-    ...(codes.length > 0 ? { code: z.enum(codes as [string, ...string[]]) } : {}),
+    ...(codes.length > 0 ? { code: z.enum(declared(codes) as [string, ...string[]]) } : {}),
     ...picked,
   });
 }
 
+/** A structured error limited to `codes` (each one declared in an error table), with its details' schema. */
 export function structuredError(codes: readonly string[], details: z.ZodType) {
   return z.object({
     success: z.literal(false),
-    error: z.object({ code: z.enum(codes as [string, ...string[]]), message: z.string(), details }),
+    error: z.object({ code: z.enum(declared(codes) as [string, ...string[]]), message: z.string(), details }),
   });
 }
 

@@ -1,4 +1,5 @@
 import { AppError } from '../../platform/errors';
+import { BILLING_ERRORS } from '../error-codes';
 
 /** The ITN body is not well-formed application/x-www-form-urlencoded data; PayFast never sends such a body. */
 export class ItnFormatError extends Error {
@@ -14,7 +15,7 @@ export class ItnFormatError extends Error {
  */
 export class PayFastUnavailableError extends AppError {
   constructor(message: string, options?: { cause?: unknown; retryable?: boolean }) {
-    super('PAYFAST_UNAVAILABLE', message, options);
+    super(BILLING_ERRORS.PAYFAST_UNAVAILABLE, message, options);
   }
 }
 
@@ -25,7 +26,7 @@ export class PayFastUnavailableError extends AppError {
  */
 export class ItnNotAuthenticError extends AppError {
   constructor(message: string) {
-    super('ITN_NOT_AUTHENTIC', message);
+    super(BILLING_ERRORS.ITN_NOT_AUTHENTIC, message);
   }
 }
 
@@ -35,6 +36,6 @@ export class ItnNotAuthenticError extends AppError {
  */
 export class RefundNotRecordedError extends AppError {
   constructor(message: string) {
-    super('REFUND_NOT_RECORDED', message);
+    super(BILLING_ERRORS.REFUND_NOT_RECORDED, message);
   }
 }

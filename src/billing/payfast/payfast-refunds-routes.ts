@@ -8,6 +8,8 @@ import type { CreditedPaymentStore } from '../credited-payments-store';
 import { errorFields, type Logger } from '../../platform/logging/logger';
 import { flatError, invalidParameter, parseOrThrow } from '../../platform/http/errors';
 import { httpRequestIdOf, requestLogOf } from '../../platform/http/request-id';
+import { BILLING_ERRORS } from '../error-codes';
+import { PLATFORM_ERRORS } from '../../platform/errors';
 
 const REFERENCE = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,99}$/;
 const reference = (what: string) =>
@@ -86,7 +88,7 @@ export function createPayFastRefundsRouter(deps: PayFastRefundRouterDeps): Route
       throw invalidParameter('amount', 'a positive amount in ZAR with at most two decimals, e.g. "99.00"');
     }
     if (!(await deps.creditedPayments.find('payfast', body.pfPaymentId))) {
-      throw flatError(404, `No credited PayFast payment ${body.pfPaymentId}`, 'NOT_FOUND');
+      throw flatError(PLATFORM_ERRORS.NOT_FOUND, `No credited PayFast payment ${body.pfPaymentId}`);
     }
     // The record is what the refund's workflow applies (nothing without it), written before the workflow starts.
     const { record } = await deps.payfastRefundRecords.record({
@@ -99,11 +101,10 @@ export function createPayFastRefundsRouter(deps: PayFastRefundRouterDeps): Route
     if (!sameRefund(record, { pfPaymentId: body.pfPaymentId, amountCents })) {
       const amount = (cents: number | null) => (cents === null ? 'everything not refunded' : (cents / 100).toFixed(2));
       throw flatError(
-        409,
+        BILLING_ERRORS.REFUND_ID_CONFLICT,
         `refundId ${body.refundId} is already recorded for payment ${record.pfPaymentId} ` +
           `(${amount(record.amountCents)}); ` +
           'a refund id names one refund: use a new one for this refund',
-        'REFUND_ID_CONFLICT',
       );
     }
     let recorded: Awaited<ReturnType<typeof deps.recordPayFastRefund>>;
@@ -115,9 +116,8 @@ export function createPayFastRefundsRouter(deps: PayFastRefundRouterDeps): Route
         ...errorFields(err),
       });
       throw flatError(
-        503,
+        PLATFORM_ERRORS.SERVICE_UNAVAILABLE,
         'The refund could not be recorded right now; nothing was taken back, please retry with the same refundId',
-        'SERVICE_UNAVAILABLE',
       );
     }
     if (recorded.state === 'pending') {

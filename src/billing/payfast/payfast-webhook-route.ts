@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { payfastEventId, payfastWorkflowId } from '../workflow-ids';
+import { PAYFAST_WEBHOOK } from '../webhook-providers';
 import { readPayFastPayment } from './itn-payment';
 import type { WebhookEventStore } from '../../platform/webhooks/webhook-events-store';
 import type { StartEventWorkflow } from '../../platform/webhooks/event-workflows';
@@ -11,6 +12,7 @@ import { flatError } from '../../platform/http/errors';
 import type { Logger } from '../../platform/logging/logger';
 import { httpRequestIdOf, requestLogOf } from '../../platform/http/request-id';
 import { bodyBytes, invalidSignature, notConfigured, rawBody } from '../../platform/http/raw-body';
+import { BILLING_ERRORS } from '../error-codes';
 
 export interface PayFastWebhookDeps {
   startEventWorkflow: StartEventWorkflow;
@@ -47,14 +49,14 @@ export const payfastItnBody = z.looseObject({
  */
 export function createPayFastWebhookRouter(deps: PayFastWebhookDeps): Router {
   const router = Router();
-  router.post('/api/v1/billing/payfast/webhook', rawBody('64kb'), async (req, res) => {
+  router.post(PAYFAST_WEBHOOK.path, rawBody('64kb'), async (req, res) => {
     if (!deps.passphrase) throw notConfigured('PayFast', 'PAYFAST_MERCHANT_PASSPHRASE');
     const raw = bodyBytes(req);
     let itn: ReturnType<typeof parseItn>;
     try {
       itn = parseItn(raw);
     } catch (err) {
-      if (err instanceof ItnFormatError) throw flatError(400, `Malformed ITN: ${err.message}`, 'INVALID_ITN');
+      if (err instanceof ItnFormatError) throw flatError(BILLING_ERRORS.INVALID_ITN, `Malformed ITN: ${err.message}`);
       throw err;
     }
     if (!verifyItnSignature(raw, deps.passphrase)) {
@@ -65,17 +67,17 @@ export function createPayFastWebhookRouter(deps: PayFastWebhookDeps): Router {
       throw invalidSignature('the ITN signature does not match its parameters and the passphrase');
     }
     if (deps.isPayFastSource && !(await deps.isPayFastSource(req.ip))) {
-      throw flatError(403, 'The ITN did not come from a PayFast address', 'FORBIDDEN_SOURCE');
+      throw flatError(BILLING_ERRORS.FORBIDDEN_SOURCE, 'The ITN did not come from a PayFast address');
     }
     const f = itn.fields;
     if (deps.merchantId && f.merchant_id !== deps.merchantId)
-      throw flatError(400, 'merchant_id is not this merchant', 'MERCHANT_MISMATCH');
+      throw flatError(BILLING_ERRORS.MERCHANT_MISMATCH, 'merchant_id is not this merchant');
     const payment = readPayFastPayment(f);
-    if ('missing' in payment) throw flatError(400, `${payment.missing} is required`, 'INVALID_ITN');
+    if ('missing' in payment) throw flatError(BILLING_ERRORS.INVALID_ITN, `${payment.missing} is required`);
     const status = payment.paymentStatus;
     if (!KNOWN_STATUSES.has(status)) {
       await deps.webhookEvents.recordOnce({
-        provider: 'payfast',
+        provider: PAYFAST_WEBHOOK.provider,
         eventId: payfastEventId(payment.pfPaymentId, status),
         eventType: status,
         userId: null,
@@ -94,7 +96,7 @@ export function createPayFastWebhookRouter(deps: PayFastWebhookDeps): Router {
           // The worker re-verifies the ITN from these signed parameters and decides on server validation itself.
           { itn: payment, validationParamString: itnParamStringForValidation(raw) },
         ],
-        provider: 'payfast',
+        provider: PAYFAST_WEBHOOK.provider,
         eventType: status,
         httpRequestId: httpRequestIdOf(res),
       });

@@ -15,6 +15,7 @@ import { activationAdvance, applySalePayment, applySubscriptionChange, creditFor
 import { AppError } from '../../platform/errors';
 import { creditsForSale, type PayPalPlanPrice } from './sale-credits';
 import { applyPayPalDispute } from './apply-paypal-dispute';
+import { BILLING_ERRORS } from '../error-codes';
 
 export interface PayPalBillingDeps {
   pool: Pool;
@@ -29,7 +30,7 @@ export interface PayPalBillingDeps {
 /** A sale arrived before the subscription it pays for: retried until ACTIVATED/UPDATED has stored it. */
 export class SubscriptionNotKnownYetError extends AppError {
   constructor(subscriptionId: string) {
-    super('SUBSCRIPTION_NOT_KNOWN_YET', `subscription ${subscriptionId} is not known yet`);
+    super(BILLING_ERRORS.SUBSCRIPTION_NOT_KNOWN_YET, `subscription ${subscriptionId} is not known yet`);
   }
 }
 

@@ -1,4 +1,5 @@
-import { AppError } from '../../platform/errors';
+import { AppError, PLATFORM_ERRORS } from '../../platform/errors';
+import { BILLING_ERRORS } from '../error-codes';
 
 /**
  * Why a delivery was refused, the `reason` label of chainscreen_paypal_deliveries_refused_total:
@@ -57,13 +58,13 @@ export class VerificationUnavailableError extends Error {
  */
 export class PayPalEventNotAuthenticError extends AppError {
   constructor(reason: string) {
-    super('PAYPAL_EVENT_NOT_AUTHENTIC', `PayPal event refused by the worker: ${reason}`);
+    super(BILLING_ERRORS.PAYPAL_EVENT_NOT_AUTHENTIC, `PayPal event refused by the worker: ${reason}`);
   }
 }
 
 /** The worker cannot check the event now (certificate and postback unreachable, PayPal not configured): retried. */
 export class PayPalCheckUnavailableError extends AppError {
   constructor(reason: string, options: { cause?: unknown } = {}) {
-    super('WEBHOOK_VERIFICATION_UNAVAILABLE', `PayPal event cannot be checked now: ${reason}`, options);
+    super(PLATFORM_ERRORS.WEBHOOK_VERIFICATION_UNAVAILABLE, `PayPal event cannot be checked now: ${reason}`, options);
   }
 }

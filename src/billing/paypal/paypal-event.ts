@@ -1,6 +1,8 @@
 import { parseInstant } from '../../platform/http/date-params';
 import { z } from 'zod';
 import { toCents } from '../money';
+import { PLATFORM_ERRORS, type ErrorCodeEntry } from '../../platform/errors';
+import { BILLING_ERRORS } from '../error-codes';
 
 /**
  * Subscription events this service acts on (spec 3.2, plus SUSPENDED and EXPIRED so a lapsed plan never looks active).
@@ -171,14 +173,17 @@ export type PayPalEvent =
     }
   | { kind: 'unhandled'; eventId: string; eventType: string };
 
-/** A verified body that still cannot be acted on: the route answers 400 with this message. */
+/** A verified body that still cannot be acted on: the route answers its code (400) with this message. */
 export class PayPalEventError extends Error {
+  readonly code: string;
+
   constructor(
-    readonly code: string,
+    readonly entry: ErrorCodeEntry,
     message: string,
   ) {
     super(message);
     this.name = 'PayPalEventError';
+    this.code = entry.code;
   }
 }
 
@@ -196,18 +201,22 @@ const firstProblem = (err: z.ZodError): string => {
 /** Reads the parts of a verified PayPal event this service needs (spec 2.8); throws PayPalEventError when it cannot. */
 export function parsePayPalEvent(body: unknown): PayPalEvent {
   const head = envelope.safeParse(body);
-  if (!head.success) throw new PayPalEventError('INVALID_EVENT', `Not a PayPal event (${firstProblem(head.error)})`);
+  if (!head.success)
+    throw new PayPalEventError(PLATFORM_ERRORS.INVALID_EVENT, `Not a PayPal event (${firstProblem(head.error)})`);
   const { id: eventId, event_type: eventType, create_time } = head.data;
   const resource = (body as { resource?: unknown }).resource;
 
   if ((PAYPAL_SUBSCRIPTION_EVENTS as readonly string[]).includes(eventType)) {
     const r = subscriptionResource.safeParse(resource);
     if (!r.success)
-      throw new PayPalEventError('INVALID_EVENT', `Invalid subscription resource (${firstProblem(r.error)})`);
+      throw new PayPalEventError(
+        PLATFORM_ERRORS.INVALID_EVENT,
+        `Invalid subscription resource (${firstProblem(r.error)})`,
+      );
     const s = r.data;
     if (!s.custom_id?.trim()) {
       throw new PayPalEventError(
-        'MISSING_CUSTOM_ID',
+        BILLING_ERRORS.MISSING_CUSTOM_ID,
         'resource.custom_id is required: it names the user the subscription belongs to',
       );
     }
@@ -234,7 +243,8 @@ export function parsePayPalEvent(body: unknown): PayPalEvent {
 
   if (eventType === PAYPAL_SALE_COMPLETED) {
     const r = saleResource.safeParse(resource);
-    if (!r.success) throw new PayPalEventError('INVALID_EVENT', `Invalid sale resource (${firstProblem(r.error)})`);
+    if (!r.success)
+      throw new PayPalEventError(PLATFORM_ERRORS.INVALID_EVENT, `Invalid sale resource (${firstProblem(r.error)})`);
     const s = r.data;
     return {
       kind: 'sale',
@@ -254,11 +264,12 @@ export function parsePayPalEvent(body: unknown): PayPalEvent {
   }
   if (eventType === PAYPAL_SALE_REFUNDED) {
     const r = refundResource.safeParse(resource);
-    if (!r.success) throw new PayPalEventError('INVALID_EVENT', `Invalid refund resource (${firstProblem(r.error)})`);
+    if (!r.success)
+      throw new PayPalEventError(PLATFORM_ERRORS.INVALID_EVENT, `Invalid refund resource (${firstProblem(r.error)})`);
     const cents = toCents(r.data.amount.total.trim().replace(/^-/, ''));
     if (cents === null)
       throw new PayPalEventError(
-        'INVALID_EVENT',
+        PLATFORM_ERRORS.INVALID_EVENT,
         `Invalid refund resource (amount.total: not an amount: ${r.data.amount.total})`,
       );
     return {
@@ -279,7 +290,8 @@ export function parsePayPalEvent(body: unknown): PayPalEvent {
 
   if (eventType === PAYPAL_SALE_REVERSED) {
     const r = saleResource.safeParse(resource);
-    if (!r.success) throw new PayPalEventError('INVALID_EVENT', `Invalid sale resource (${firstProblem(r.error)})`);
+    if (!r.success)
+      throw new PayPalEventError(PLATFORM_ERRORS.INVALID_EVENT, `Invalid sale resource (${firstProblem(r.error)})`);
     return {
       kind: 'refund',
       eventId,
@@ -298,12 +310,13 @@ export function parsePayPalEvent(body: unknown): PayPalEvent {
   }
   if (eventType === PAYPAL_DISPUTE_CREATED || eventType === PAYPAL_DISPUTE_RESOLVED) {
     const r = disputeResource.safeParse(resource);
-    if (!r.success) throw new PayPalEventError('INVALID_EVENT', `Invalid dispute resource (${firstProblem(r.error)})`);
+    if (!r.success)
+      throw new PayPalEventError(PLATFORM_ERRORS.INVALID_EVENT, `Invalid dispute resource (${firstProblem(r.error)})`);
     const d = r.data;
     const amount = d.dispute_amount?.value === undefined ? null : toCents(d.dispute_amount.value.trim());
     if (d.dispute_amount?.value !== undefined && amount === null)
       throw new PayPalEventError(
-        'INVALID_EVENT',
+        PLATFORM_ERRORS.INVALID_EVENT,
         `Invalid dispute resource (dispute_amount.value: not an amount: ${d.dispute_amount.value})`,
       );
     return {

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { paypalWorkflowId } from '../workflow-ids';
+import { PAYPAL_WEBHOOK } from '../webhook-providers';
 import { PAYPAL_ACTED_ON, parsePayPalEvent, PayPalEventError } from './paypal-event';
 import type { WebhookEventStore } from '../../platform/webhooks/webhook-events-store';
 import type { StartEventWorkflow } from '../../platform/webhooks/event-workflows';
@@ -14,6 +15,8 @@ import type { Logger } from '../../platform/logging/logger';
 import { httpRequestIdOf, requestLogOf } from '../../platform/http/request-id';
 import { bodyBytes, invalidSignature, notConfigured, rawBody } from '../../platform/http/raw-body';
 import { findUnsafeInput } from '../../platform/http/unsafe-input';
+import { BILLING_ERRORS } from '../error-codes';
+import { PLATFORM_ERRORS } from '../../platform/errors';
 
 export interface PayPalWebhookDeps {
   paypalVerifier?: PayPalVerifier;
@@ -60,7 +63,7 @@ export const paypalAcceptedResponse = z.union([
  */
 export function createPayPalWebhookRouter(deps: PayPalWebhookDeps): Router {
   const router = Router();
-  router.post('/api/v1/billing/paypal/webhook', rawBody('1mb'), async (req, res) => {
+  router.post(PAYPAL_WEBHOOK.path, rawBody('1mb'), async (req, res) => {
     if (!deps.paypalVerifier) throw notConfigured('PayPal', 'PAYPAL_WEBHOOK_ID');
     const raw = bodyBytes(req);
     try {
@@ -78,7 +81,10 @@ export function createPayPalWebhookRouter(deps: PayPalWebhookDeps): Router {
         throw invalidSignature(err.message);
       }
       if (err instanceof VerificationUnavailableError)
-        throw flatError(503, 'The signature cannot be checked right now; please retry', 'VERIFICATION_UNAVAILABLE');
+        throw flatError(
+          BILLING_ERRORS.VERIFICATION_UNAVAILABLE,
+          'The signature cannot be checked right now; please retry',
+        );
       throw err;
     }
 
@@ -86,27 +92,26 @@ export function createPayPalWebhookRouter(deps: PayPalWebhookDeps): Router {
     try {
       body = JSON.parse(raw.toString('utf8'));
     } catch {
-      throw flatError(400, 'The body is not JSON', 'INVALID_EVENT');
+      throw flatError(PLATFORM_ERRORS.INVALID_EVENT, 'The body is not JSON');
     }
     // Signed by PayPal, yet still refused when it could not be stored (U+0000, prototype keys, runaway nesting).
     const unsafe = findUnsafeInput(body, 'body');
     if (unsafe)
       throw flatError(
-        400,
+        PLATFORM_ERRORS.INVALID_EVENT,
         `The event cannot be processed: ${unsafe.parameter} must be ${unsafe.expected}`,
-        'INVALID_EVENT',
       );
     let event: ReturnType<typeof parsePayPalEvent>;
     try {
       event = parsePayPalEvent(body);
     } catch (err) {
-      if (err instanceof PayPalEventError) throw flatError(400, err.message, err.code);
+      if (err instanceof PayPalEventError) throw flatError(err.entry, err.message);
       throw err;
     }
 
     if (event.kind === 'unhandled') {
       await deps.webhookEvents.recordOnce({
-        provider: 'paypal',
+        provider: PAYPAL_WEBHOOK.provider,
         eventId: event.eventId,
         eventType: event.eventType,
         userId: null,
@@ -131,7 +136,7 @@ export function createPayPalWebhookRouter(deps: PayPalWebhookDeps): Router {
           unknownSubscriptionRetryMs: deps.unknownSubscriptionRetryMs,
         } satisfies PayPalEventInput,
       ],
-      provider: 'paypal',
+      provider: PAYPAL_WEBHOOK.provider,
       eventType: event.eventType,
       httpRequestId: httpRequestIdOf(res),
     });

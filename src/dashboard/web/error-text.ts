@@ -27,9 +27,10 @@ const STATUS_WORDS: Record<number, string> = {
 };
 
 const CODE_WORDS: Record<string, (body: ErrorBody) => string | undefined> = {
+  // What the work needs is the server's figure (`required`), never a copy of its price.
   INSUFFICIENT_CREDITS: (b) =>
-    `Not enough credits: this needs ${String(b.required ?? 1)}, and ${String(b.available ?? 0)} are available. ` +
-    `Buy a package or ask an admin for a grant.`,
+    `Not enough credits: ${b.required === undefined ? '' : `this needs ${String(b.required)}, and `}` +
+    `${String(b.available ?? 0)} are available. Buy a package or ask an admin for a grant.`,
   RATE_LIMITED: () => 'Too many requests for your plan this minute. Wait a moment and try again.',
   INSUFFICIENT_PERMISSIONS: () => 'Only an administrator can do this.',
 };

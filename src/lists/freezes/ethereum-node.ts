@@ -2,6 +2,7 @@ import { BaseError, createPublicClient, HttpRequestError, http, TimeoutError, ty
 import { AppError } from '../../platform/errors';
 import { FREEZE_EVENTS, FREEZE_KINDS } from './ethereum-freeze-abi';
 import type { FreezeEvent, FreezeToken } from './freeze-event';
+import { SCREENING_ERRORS } from '../../screening';
 
 /** A decoded freeze log, before its block's time is known. */
 export type FreezeLog = Omit<FreezeEvent, 'at'> & { blockTimestampMs: number | null };
@@ -20,7 +21,7 @@ export class FreezeNodeError extends AppError {
     message: string,
     readonly rangeRefused: boolean,
   ) {
-    super('CHAIN_UNAVAILABLE', message);
+    super(SCREENING_ERRORS.CHAIN_UNAVAILABLE, message);
   }
 }
 

@@ -1,23 +1,24 @@
-import type { Config } from '../../platform/config';
+import type { ScreeningConfig } from '../../screening';
+import type { ListsConfig } from '../config';
 import type { FreezeContract } from './freeze-store';
 import type { FreezeSource } from './freeze-sync-types';
 import type { EthereumFreezeSettings } from './sync-ethereum-freezes';
 import type { TronFreezeSettings } from './sync-tron-freezes';
 
 export type FreezeConfig = Pick<
-  Config,
-  | 'ETHEREUM_RPC_URL'
-  | 'TRON_API_URL'
-  | 'TRON_API_KEY'
-  | 'CHAIN_REQUEST_TIMEOUT_MS'
-  | 'FREEZES_CONFIRMATIONS'
-  | 'FREEZES_START_BLOCK'
-  | 'FREEZES_WINDOW_BLOCKS'
-  | 'FREEZES_TRON_START_AT'
-  | 'FREEZES_USDT_ETHEREUM_CONTRACT'
-  | 'FREEZES_USDC_ETHEREUM_CONTRACT'
-  | 'FREEZES_USDT_TRON_CONTRACT'
->;
+  ScreeningConfig,
+  'ETHEREUM_RPC_URL' | 'TRON_API_URL' | 'TRON_API_KEY' | 'CHAIN_REQUEST_TIMEOUT_MS'
+> &
+  Pick<
+    ListsConfig,
+    | 'FREEZES_CONFIRMATIONS'
+    | 'FREEZES_START_BLOCK'
+    | 'FREEZES_WINDOW_BLOCKS'
+    | 'FREEZES_TRON_START_AT'
+    | 'FREEZES_USDT_ETHEREUM_CONTRACT'
+    | 'FREEZES_USDC_ETHEREUM_CONTRACT'
+    | 'FREEZES_USDT_TRON_CONTRACT'
+  >;
 
 /** What the freeze sync reads, and from where; a chain is null when its node or contracts are not configured. */
 export interface FreezeSyncSettings {

@@ -1,12 +1,15 @@
 import type { Client, ScheduleOptions } from '@temporalio/client';
-import type { Config } from '../../platform/config';
+import type { PlatformConfig } from '../../platform/config/platform-config';
+import type { ListsConfig } from '../config';
 import type { Logger } from '../../platform/logging/logger';
 import { listRefreshScheduleId } from '../workflow-ids';
 import { type FreezeConfig, freezeSources, freezeSyncSettings } from './freeze-settings';
 import type { FreezeSyncInput } from './freeze-sync-types';
 import { upsertSchedule } from '../../platform/temporal/upsert-schedule';
 
-type ScheduleConfig = FreezeConfig & Pick<Config, 'TEMPORAL_TASK_QUEUE' | 'FREEZES_SYNC_EVERY_MINUTES'>;
+type ScheduleConfig = FreezeConfig &
+  Pick<PlatformConfig, 'TEMPORAL_TASK_QUEUE'> &
+  Pick<ListsConfig, 'FREEZES_SYNC_EVERY_MINUTES'>;
 
 /**
  * Creates (or brings up to date with this process's config) the schedule `lists-refresh:freezes`, which runs

@@ -10,6 +10,8 @@ import { syncTronFreezes } from './sync-tron-freezes';
 import { tronAddressOf } from './tron-hex-address';
 import { createTronFreezeEvents } from './trongrid-freeze-events';
 import { isFreezeSource } from '../workflow-types';
+import { LISTS_ERRORS } from '../error-codes';
+import { SCREENING_ERRORS } from '../../screening';
 
 export interface FreezeSyncDeps {
   pool: Pool;
@@ -29,19 +31,24 @@ export interface FreezeSyncDeps {
  */
 export async function syncFreezes(deps: FreezeSyncDeps, source: FreezeSource): Promise<FreezeSyncResult> {
   if (!isFreezeSource(source))
-    throw new AppError('FREEZE_SOURCE_UNKNOWN', `${JSON.stringify(source)?.slice(0, 40)} is not a freeze source`);
+    throw new AppError(
+      LISTS_ERRORS.FREEZE_SOURCE_UNKNOWN,
+      `${JSON.stringify(source)?.slice(0, 40)} is not a freeze source`,
+    );
   const store = createFreezeStore(deps.pool);
   const common = { store, log: deps.log, signal: deps.signal, progress: deps.progress };
   let contracts: FreezeSyncResult['contracts'];
   if (source === 'ethereum') {
     const settings = deps.settings.ethereum;
     // Another worker of the fleet may have the node configured: a retry may land there.
-    if (!settings) throw new AppError('CHAIN_UNAVAILABLE', 'no Ethereum node on this worker (ETHEREUM_RPC_URL)');
+    if (!settings)
+      throw new AppError(SCREENING_ERRORS.CHAIN_UNAVAILABLE, 'no Ethereum node on this worker (ETHEREUM_RPC_URL)');
     const node = createEthereumFreezeNode({ rpcUrl: settings.rpcUrl, timeoutMs: settings.timeoutMs });
     contracts = await syncEthereumFreezes({ ...common, node }, settings);
   } else {
     const settings = deps.settings.tron;
-    if (!settings) throw new AppError('CHAIN_UNAVAILABLE', 'no TronGrid API on this worker (TRON_API_URL)');
+    if (!settings)
+      throw new AppError(SCREENING_ERRORS.CHAIN_UNAVAILABLE, 'no TronGrid API on this worker (TRON_API_URL)');
     const events = createTronFreezeEvents(
       { apiUrl: settings.apiUrl, apiKey: settings.apiKey, timeoutMs: settings.timeoutMs, pageSize: deps.tronPageSize },
       tronAddressOf,

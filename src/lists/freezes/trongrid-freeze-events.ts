@@ -7,6 +7,7 @@ import {
 } from '../../platform/http-client/http-client';
 import { FREEZE_KINDS } from './ethereum-freeze-abi';
 import { type FreezeEvent, isoSeconds } from './freeze-event';
+import { SCREENING_ERRORS } from '../../screening';
 
 /** Tether's TRC-20 USDT emits the same three events as its Ethereum contract. */
 export const TRON_FREEZE_EVENT_NAMES = ['AddedBlackList', 'RemovedBlackList', 'DestroyedBlackFunds'] as const;
@@ -118,7 +119,7 @@ export function createTronFreezeEvents(
       return await http.request<EventsPage>({ url, signal, classify: classifyPage });
     } catch (err) {
       if (!(err instanceof HttpGiveUpError)) throw err;
-      throw new AppError('CHAIN_UNAVAILABLE', err.message, {
+      throw new AppError(SCREENING_ERRORS.CHAIN_UNAVAILABLE, err.message, {
         retryable: err.details.retryableLater && !err.details.misconfigured,
       });
     }

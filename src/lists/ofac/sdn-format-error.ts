@@ -1,4 +1,5 @@
 import { AppError } from '../../platform/errors';
+import { LISTS_ERRORS } from '../error-codes';
 
 /**
  * The input is not a whole OFAC SDN Advanced XML document: not XML, another XML document, cut short, or without
@@ -7,6 +8,6 @@ import { AppError } from '../../platform/errors';
  */
 export class SdnFormatError extends AppError {
   constructor(message: string, options: { cause?: unknown } = {}) {
-    super('LIST_SOURCE_INVALID', message, options);
+    super(LISTS_ERRORS.LIST_SOURCE_INVALID, message, options);
   }
 }

@@ -2,6 +2,7 @@ import { SYMBOL_RE } from '../domain/candle';
 import { CANDLE_INTERVALS, isCandleInterval, type CandleInterval } from '../domain/intervals';
 import { invalidParameter, structuredError, type HttpError } from '../../platform/http/errors';
 import { LATEST_INSTANT_MS } from '../../platform/http/date-params';
+import { MARKET_ERRORS } from '../error-codes';
 
 /** The latest instant a request may name (ms): the end of year 9999, as for every date parameter. */
 export const MAX_TIME_MS = LATEST_INSTANT_MS;
@@ -103,7 +104,7 @@ export function readCandleFilters(input: Record<string, unknown>, prefix = ''): 
 
 /** 404 in the structured shape, naming the symbols there are. */
 export function symbolNotFound(symbol: string, parameter: string, known: readonly string[], where = ''): HttpError {
-  return structuredError(404, 'SYMBOL_NOT_FOUND', `Unknown symbol "${symbol}"${where}`, {
+  return structuredError(MARKET_ERRORS.SYMBOL_NOT_FOUND, `Unknown symbol "${symbol}"${where}`, {
     parameter,
     expected: known.length > 0 ? `one of ${known.join(', ')}` : 'no symbols are loaded',
   });

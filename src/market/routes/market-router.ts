@@ -10,6 +10,7 @@ import { createCapabilitiesRouter, type LiveSyncInfo } from './capabilities-rout
 import { principalOf } from './principal';
 import { requireScope } from '../../identity';
 import { createQueryRouter } from './query-route';
+import { PLATFORM_ERRORS } from '../../platform/errors';
 
 export interface MarketRouterDeps {
   market: MarketStore;
@@ -50,8 +51,7 @@ function countFailedAuthentication(limiter: TieredLimiter, authenticate: Request
       if (decision.allowed) throw err;
       const retryAfterSeconds = Math.max(1, decision.resetSeconds);
       const { body } = structuredError(
-        429,
-        'RATE_LIMITED',
+        PLATFORM_ERRORS.RATE_LIMITED,
         `Too many requests without a valid API key from this address; retry in ${retryAfterSeconds} s`,
         {
           tier: decision.tier,

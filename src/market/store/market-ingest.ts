@@ -7,6 +7,7 @@ import { BUCKET_ORIGIN_SQL, INTERVAL_MS, INTERVAL_SQL, type CandleInterval } fro
 import { mergeSpans, type Span } from '../domain/ranges';
 import { EVERYTHING, planRollups } from '../domain/rollup-plan';
 import { AppError } from '../../platform/errors';
+import { MARKET_ERRORS } from '../error-codes';
 
 export interface MarketSymbolSpec {
   symbol: string;
@@ -18,7 +19,7 @@ export interface MarketSymbolSpec {
 /** Candles that cannot be stored as given (another venue's symbol, a span the batch does not know): not retryable. */
 export class MarketIngestError extends AppError {
   constructor(message: string) {
-    super('MARKET_SOURCE_REJECTED', message);
+    super(MARKET_ERRORS.MARKET_SOURCE_REJECTED, message);
   }
 }
 

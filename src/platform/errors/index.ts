@@ -1,2 +1,9 @@
 export { AppError } from './app-error';
-export { ERROR_CODES, httpStatusOf, isErrorCode, type ErrorCode } from './error-codes';
+export { PLATFORM_ERRORS } from './error-codes';
+export {
+  defineErrorCodes,
+  findErrorCode,
+  type ErrorCodeEntry,
+  type ErrorCodeSpec,
+  type ErrorTable,
+} from './error-table';

@@ -4,19 +4,8 @@
  */
 import { ActivityFailure, ApplicationFailure, ChildWorkflowFailure } from '@temporalio/common';
 import { AppError } from './app-error';
-import { isErrorCode, type ErrorCode } from './error-codes';
-
-/** Failure types written by workers before the vocabulary had codes; kept so running workflows replay alike. */
-const LEGACY_TYPES: Record<string, ErrorCode> = {
-  InvalidTarget: 'INVALID_TARGET',
-  TransactionNotFound: 'TRANSACTION_NOT_FOUND',
-  ChainUnavailable: 'CHAIN_UNAVAILABLE',
-  InsufficientCredits: 'INSUFFICIENT_CREDITS',
-  SubscriptionNotKnownYet: 'SUBSCRIPTION_NOT_KNOWN_YET',
-  PaymentNotKnownYet: 'PAYMENT_NOT_KNOWN_YET',
-  PayFastUnavailable: 'PAYFAST_UNAVAILABLE',
-  MarketSourceRejected: 'MARKET_SOURCE_REJECTED',
-};
+import { PLATFORM_ERRORS } from './error-codes';
+import { ERROR_CODE_PATTERN } from './error-table';
 
 /**
  * An AppError becomes a failure of `type` = its code, retryable as it says; anything else is left to the retry policy.
@@ -26,18 +15,24 @@ export function toApplicationFailure(err: unknown): unknown {
   return ApplicationFailure.create({ message: err.message, type: err.code, nonRetryable: !err.retryable });
 }
 
-/** The code of an activity's or child's failure, or undefined when it is not one of ours (a timeout, a bug). */
-export function failureCode(err: unknown): ErrorCode | undefined {
+/**
+ * The code of an activity's or child's failure, or undefined when it is not one of ours (a timeout, a bug). Ours
+ * are the UPPER_SNAKE_CASE types (error-table.ts): Temporal names any other error's failure after its class.
+ * Compare it with the entry the caller expects: `failureCode(err) === MARKET_ERRORS.MARKET_SYNC_NOT_CONFIGURED.code`.
+ */
+export function failureCode(err: unknown): string | undefined {
   const cause = err instanceof ActivityFailure || err instanceof ChildWorkflowFailure ? err.cause : err;
   if (!(cause instanceof ApplicationFailure) || !cause.type) return undefined;
-  if (isErrorCode(cause.type)) return cause.type;
-  return LEGACY_TYPES[cause.type];
+  return ERROR_CODE_PATTERN.test(cause.type) ? cause.type : undefined;
 }
 
 /** What a failed job tells its owner: our code and message, or ANALYSIS_FAILED for anything unknown. */
-export function describeFailure(err: unknown): { code: ErrorCode; message: string } {
+export function describeFailure(err: unknown): { code: string; message: string } {
   const cause = err instanceof ActivityFailure || err instanceof ChildWorkflowFailure ? err.cause : err;
   if (cause instanceof ApplicationFailure)
-    return { code: failureCode(err) ?? 'ANALYSIS_FAILED', message: cause.message };
-  return { code: 'ANALYSIS_FAILED', message: err instanceof Error ? err.message : 'analysis failed' };
+    return { code: failureCode(err) ?? PLATFORM_ERRORS.ANALYSIS_FAILED.code, message: cause.message };
+  return {
+    code: PLATFORM_ERRORS.ANALYSIS_FAILED.code,
+    message: err instanceof Error ? err.message : 'analysis failed',
+  };
 }

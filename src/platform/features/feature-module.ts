@@ -1,3 +1,8 @@
+import type { ConfigSlice } from '../config/config-slice';
+import type { ErrorTable } from '../errors/error-table';
+import type { SchemaFolders } from '../db/schema-files';
+import type { WebhookProviderDeclaration } from '../webhooks/webhook-provider';
+
 /**
  * What a feature folder declares about itself, so that the composition root (src/app/features.ts) lists the
  * features and nothing else, and src/platform never names one. Each feature exports one FeatureModule from
@@ -7,4 +12,18 @@
 export interface FeatureModule {
   /** The feature's folder name under src/. */
   readonly name: string;
+  /** The feature's environment variables and their rules, merged with the platform's into the one frozen config. */
+  readonly config?: ConfigSlice;
+  /**
+   * The feature's SQL: its folders of numbered migrations and functions files (src/platform/db/README.md), applied
+   * with every other feature's in one global order by file name.
+   */
+  readonly schema?: SchemaFolders;
+  /** The webhook endpoints the feature serves, each with the provider its deliveries are counted and stored under. */
+  readonly webhookProviders?: readonly WebhookProviderDeclaration[];
+  /**
+   * The codes the feature raises and answers (its error-codes.ts), each declared once: the composition root lists
+   * them with the platform's (src/app/declared-error-codes.ts) for the OpenAPI document and its checks.
+   */
+  readonly errors?: ErrorTable;
 }

@@ -5,7 +5,7 @@ import { errorFields } from '../logging/logger';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { InvalidUtf8BodyError } from './unsafe-input';
 import { requestLogOf } from './request-id';
-import { AppError } from '../errors';
+import { AppError, PLATFORM_ERRORS, type ErrorCodeEntry } from '../errors';
 
 /** An error that already knows its HTTP answer, in one of the contract's two shapes. */
 export class HttpError extends Error {
@@ -19,40 +19,32 @@ export class HttpError extends Error {
   }
 }
 
-/** Flat shape: `{success:false, error, code?}`. */
-export function flatError(
-  status: number,
-  message: string,
-  code?: string,
-  extra: Record<string, unknown> = {},
-): HttpError {
-  return new HttpError(status, { success: false, error: message, ...(code ? { code } : {}), ...extra });
+/** Flat shape: `{success:false, error, code}`, answered with the code's status. */
+export function flatError(code: ErrorCodeEntry, message: string, extra: Record<string, unknown> = {}): HttpError {
+  return new HttpError(code.status, { success: false, error: message, code: code.code, ...extra });
 }
 
 /** Structured shape: `{error:{code, message, details}}` (success:false added so clients can test one field). */
 export function structuredError(
-  status: number,
-  code: string,
+  code: ErrorCodeEntry,
   message: string,
   details: Record<string, unknown> = {},
 ): HttpError {
-  return new HttpError(status, { success: false, error: { code, message, details } });
+  return new HttpError(code.status, { success: false, error: { code: code.code, message, details } });
 }
 
 export function invalidParameter(parameter: string, expected: string, message?: string): HttpError {
   return structuredError(
-    400,
-    'INVALID_PARAMETER',
+    PLATFORM_ERRORS.INVALID_PARAMETER,
     message ?? `Invalid parameter "${parameter}": expected ${expected}`,
-    {
-      parameter,
-      expected,
-    },
+    { parameter, expected },
   );
 }
 
-export const authenticationRequired = (): HttpError => flatError(401, 'Authentication required');
-export const notFound = (what: string): HttpError => flatError(404, `${what} not found`, 'NOT_FOUND');
+/** The contract's 401 carries no code (spec 7). */
+export const authenticationRequired = (): HttpError =>
+  new HttpError(401, { success: false, error: 'Authentication required' });
+export const notFound = (what: string): HttpError => flatError(PLATFORM_ERRORS.NOT_FOUND, `${what} not found`);
 
 /** Parses a request part with zod; the first problem becomes a 400 naming the parameter and what was expected. */
 export function parseOrThrow<T>(schema: ZodType<T>, input: unknown): T {
@@ -75,7 +67,7 @@ export function parseOrThrow<T>(schema: ZodType<T>, input: unknown): T {
 }
 
 export const unknownRoute: RequestHandler = (req, _res, next) => {
-  next(flatError(404, `No route for ${req.method} ${req.path}`, 'NOT_FOUND'));
+  next(flatError(PLATFORM_ERRORS.NOT_FOUND, `No route for ${req.method} ${req.path}`));
 };
 
 interface BodyParserError {
@@ -92,7 +84,7 @@ export function createErrorHandler(log: Logger): ErrorRequestHandler {
     }
     if (err instanceof AppError) {
       // A domain error that reached a route unhandled answers what it carries, in the flat shape.
-      res.status(err.httpStatus).json(flatError(err.httpStatus, err.message, err.code).body);
+      res.status(err.httpStatus).json(flatError(err.entry, err.message).body);
       return;
     }
     if (err instanceof InvalidUtf8BodyError) {
@@ -105,11 +97,12 @@ export function createErrorHandler(log: Logger): ErrorRequestHandler {
       return;
     }
     if (parserError?.type === 'entity.too.large') {
-      res.status(413).json({ success: false, error: 'Request body too large', code: 'PAYLOAD_TOO_LARGE' });
+      res.status(413).json(flatError(PLATFORM_ERRORS.PAYLOAD_TOO_LARGE, 'Request body too large').body);
       return;
     }
     if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
-      res.status(parserError.status).json({ success: false, error: 'Malformed request', code: 'BAD_REQUEST' });
+      // The parser's own status (415 for an unknown encoding), with the generic code.
+      res.status(parserError.status).json(flatError(PLATFORM_ERRORS.BAD_REQUEST, 'Malformed request').body);
       return;
     }
     if (isDatabaseUnavailable(err)) {
@@ -119,12 +112,15 @@ export function createErrorHandler(log: Logger): ErrorRequestHandler {
         path: req.path,
         ...errorFields(err),
       });
-      res.set('Retry-After', '5').status(503).json({
-        success: false,
-        error:
-          'The database is temporarily unavailable; please retry (requests with an idempotency key are safe to repeat)',
-        code: 'SERVICE_UNAVAILABLE',
-      });
+      res
+        .set('Retry-After', '5')
+        .status(503)
+        .json(
+          flatError(
+            PLATFORM_ERRORS.SERVICE_UNAVAILABLE,
+            'The database is temporarily unavailable; please retry (requests with an idempotency key are safe to repeat)',
+          ).body,
+        );
       return;
     }
     requestLogOf(res, log).error('unhandled request error', {
@@ -132,6 +128,6 @@ export function createErrorHandler(log: Logger): ErrorRequestHandler {
       path: req.path,
       ...errorFields(err),
     });
-    res.status(500).json({ success: false, error: 'Internal error', code: 'INTERNAL' });
+    res.status(500).json(flatError(PLATFORM_ERRORS.INTERNAL, 'Internal error').body);
   };
 }

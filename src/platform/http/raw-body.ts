@@ -1,4 +1,5 @@
 import express, { type Request } from 'express';
+import { PLATFORM_ERRORS } from '../errors';
 import { flatError, type HttpError } from './errors';
 
 /**
@@ -10,7 +11,10 @@ export const rawBody = (limit: string) => express.raw({ type: () => true, limit 
 export const bodyBytes = (req: Request): Buffer => (Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
 
 export const invalidSignature = (reason: string): HttpError =>
-  flatError(401, 'Unauthorized', 'INVALID_SIGNATURE', { reason });
+  flatError(PLATFORM_ERRORS.INVALID_SIGNATURE, 'Unauthorized', { reason });
 
 export const notConfigured = (what: string, variables: string): HttpError =>
-  flatError(503, `${what} webhooks are not configured on this deployment (${variables})`, 'WEBHOOK_NOT_CONFIGURED');
+  flatError(
+    PLATFORM_ERRORS.WEBHOOK_NOT_CONFIGURED,
+    `${what} webhooks are not configured on this deployment (${variables})`,
+  );

@@ -39,7 +39,7 @@ export function httpRequestIdOf(res: Response): string | undefined {
 export type AnswerObserver = (method: string, route: string, status: number, seconds: number) => void;
 
 /**
- * Mounted first, so every answer (errors, 404s, webhooks, x402 402s) carries `X-Request-Id`. Gives the
+ * Mounted first, so every answer (errors, 404s, webhooks, payment-required 402s) carries `X-Request-Id`. Gives the
  * request a child logger, and when the answer is finished (or the client left) writes one access line
  * (method, route template, status, duration; never the URL, headers or bodies: those carry ids and
  * secrets) and tells `onAnswered`: one timer and one pair of listeners per request serve both.

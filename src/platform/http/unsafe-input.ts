@@ -9,7 +9,7 @@ import { isUtf8 } from 'node:buffer';
  *   Fastify's JSON parser does by default);
  * - nesting deeper than MAX_JSON_DEPTH, past which Postgres' jsonb parser and recursive code run out of stack;
  * - a number too large for a double (`1e400`), which JSON.parse reads as Infinity: JSON cannot write it back (it
- *   becomes null, or the RFC 8785 form a batch is hashed by throws), so any field carrying one is refused.
+ *   becomes null, or the RFC 8785 form a request body is hashed by throws), so any field carrying one is refused.
  * Invalid UTF-8 bytes are caught before parsing (requireUtf8 / isUtf8Query), because the decoders replace them.
  */
 export const MAX_JSON_DEPTH = 64;

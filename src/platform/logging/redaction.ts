@@ -10,52 +10,20 @@ import pino from 'pino';
 export const REDACTED = '[REDACTED]';
 
 /**
- * Field names (compared without case) whose values are secrets: credentials, webhook signatures and
- * secrets, payment proofs, and the config fields that hold them.
+ * Field names (compared without case) whose values are secrets and that no name shape below covers: credentials,
+ * and payment proofs sent as a header.
  */
 export const SENSITIVE_KEYS = [
   // credentials
-  'x-api-key',
-  'EVIDENCE_SIGNING_KEYS',
-  'apiKey',
-  'api_key',
   'authorization',
   'cookie',
   'set-cookie',
   'token',
   'accessToken',
   'jwt',
-  'password',
-  'secret',
   'key',
-  'privateKey',
-  // webhook signatures and shared secrets
-  'x-activity-webhook-secret',
-  'paypal-transmission-sig',
-  'svix-signature',
-  'webhook-signature',
-  'signature',
-  'sig',
-  // x402 payment proofs
+  // payment proofs sent as a header (base64 JSON, also caught by its shape)
   'x-payment',
-  'payment-signature',
-  // PayFast
-  'passphrase',
-  'merchant_key',
-  'merchantKey',
-  // config names (a config object logged whole must not carry them)
-  'BOOTSTRAP_ADMIN_API_KEY',
-  'ACTIVITY_WEBHOOK_SECRET',
-  'CLERK_WEBHOOK_SECRET',
-  'CLERK_JWT_KEY',
-  'PAYPAL_CLIENT_SECRET',
-  'PAYFAST_MERCHANT_KEY',
-  'PAYFAST_MERCHANT_PASSPHRASE',
-  'X402_FACILITATOR_PRIVATE_KEY',
-  'TRON_API_KEY',
-  'ETHERSCAN_API_KEY',
-  'TEMPORAL_API_KEY',
-  'TEMPORAL_TLS_KEY',
 ] as const;
 
 /**
@@ -67,10 +35,18 @@ const TOO_DEEP = '[REDACTED: nested too deep]';
 
 const SENSITIVE = new Set(SENSITIVE_KEYS.map((k) => k.toLowerCase()));
 /**
- * Besides the names above: every `*_URL` setting (database, node and provider URLs carry passwords and keys)
- * and every environment-style name of a key, secret, token, password or passphrase (TEMPORAL_TLS_KEY, …).
+ * Names whose shape says they hold a secret, so that a provider added later is covered without an edit here:
+ * - every `*_URL` setting (database, node and provider URLs carry passwords and keys);
+ * - every environment-style name of a key, secret, token, password or passphrase (TEMPORAL_TLS_KEY, …);
+ * - in any case and spelling (`x-…-secret`, `…_passphrase`, `privateKey`), a name that is or ends in a secret,
+ *   password, passphrase or signature (`sig`: webhook signature headers), or in a private, merchant, JWT, API,
+ *   TLS or signing key.
  */
-const SENSITIVE_NAME_SHAPES = [/_url$/i, /^[A-Z][A-Z0-9_]*_(KEY|KEYS|SECRET|TOKEN|PASSWORD|PASSPHRASE)$/];
+const SENSITIVE_NAME_SHAPES = [
+  /_url$/i,
+  /^[A-Z][A-Z0-9_]*_(KEY|KEYS|SECRET|TOKEN|PASSWORD|PASSPHRASE)$/,
+  /(?:^|[-_])(?:secret|password|passphrase|signature|sig|(?:private|merchant|jwt|api|tls)[-_]?key|signing[-_]?keys?)$/i,
+];
 
 function isSensitiveKey(key: string): boolean {
   return SENSITIVE.has(key.toLowerCase()) || SENSITIVE_NAME_SHAPES.some((shape) => shape.test(key));
@@ -145,9 +121,9 @@ const SECRET_SHAPES: [RegExp, string][] = [
   [/cs_live_[A-Za-z0-9_-]{12,}/g, `cs_live_${REDACTED}`],
   // JWTs (header.payload.signature, the header always base64url of '{"').
   [/eyJ[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]*/g, REDACTED],
-  // Any other base64 of a JSON object (x402 PAYMENT-SIGNATURE / X-PAYMENT payloads are exactly that).
+  // Any other base64 of a JSON object (payment proofs sent as a header are exactly that).
   [/eyJ[A-Za-z0-9+/_-]{16,}={0,2}/g, REDACTED],
-  // Svix / Clerk signing secrets.
+  // Svix signing secrets (whsec_…), whichever provider signs with them.
   [/whsec_[A-Za-z0-9+/]{8,}={0,2}/g, `whsec_${REDACTED}`],
   // Whatever follows a Bearer scheme, and the base64 user:password of a Basic one.
   [/(Bearer\s+)[^\s"\\,]+/gi, `$1${REDACTED}`],

@@ -2,7 +2,6 @@ import { defineCounter } from './metric-definition';
 
 /** Where a webhook delivery ended at the HTTP edge (what the event then did is webhook-events). */
 export type WebhookDeliveryOutcome = 'accepted' | 'duplicate' | 'ignored' | 'rejected' | 'forged' | 'unavailable';
-export type WebhookSource = 'paypal' | 'payfast' | 'clerk' | 'activity';
 
 /** Every POST to a webhook endpoint of the api, counted once its answer finished. */
 export const webhookDeliveries = defineCounter({

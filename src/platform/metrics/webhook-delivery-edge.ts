@@ -1,13 +1,6 @@
 import type { RequestHandler, Response } from 'express';
-import type { WebhookDeliveryOutcome, WebhookSource } from './webhook-deliveries';
-
-/** The webhook endpoints and the provider each one serves. */
-export const WEBHOOK_ROUTES: Readonly<Record<string, WebhookSource>> = {
-  '/api/v1/billing/paypal/webhook': 'paypal',
-  '/api/v1/billing/payfast/webhook': 'payfast',
-  '/api/webhook/clerk': 'clerk',
-  '/api/webhook/activity': 'activity',
-};
+import type { WebhookProvider } from '../webhooks/webhook-provider';
+import type { WebhookDeliveryOutcome } from './webhook-deliveries';
 
 /** What a webhook route can say about a 2xx it sent; without a note a 2xx is `accepted`. */
 export type AcknowledgedAs = Extract<WebhookDeliveryOutcome, 'duplicate' | 'ignored'>;
@@ -29,12 +22,16 @@ export function deliveryOutcome(status: number, noted: AcknowledgedAs | undefine
   return noted ?? 'accepted';
 }
 
-/** Counts every POST to a webhook endpoint once, when its answer is finished. */
-export function webhookDeliveryMetrics(metrics: {
-  webhookDelivery(provider: WebhookSource, outcome: WebhookDeliveryOutcome): void;
-}): RequestHandler {
+/**
+ * Counts every POST to a webhook endpoint once, when its answer is finished. The endpoints are the features'
+ * declarations (webhookProvidersByPath), handed in by the composition root.
+ */
+export function webhookDeliveryMetrics(
+  providersByPath: ReadonlyMap<string, WebhookProvider>,
+  metrics: { webhookDelivery(provider: WebhookProvider, outcome: WebhookDeliveryOutcome): void },
+): RequestHandler {
   return (req, res, next) => {
-    const provider = req.method === 'POST' ? WEBHOOK_ROUTES[req.path] : undefined;
+    const provider = req.method === 'POST' ? providersByPath.get(req.path) : undefined;
     if (provider) {
       res.once('finish', () => {
         const noted = res.locals.webhookOutcome as AcknowledgedAs | undefined;

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import { PLATFORM_ERRORS } from '../errors';
 import { HttpError, structuredError } from '../http/errors';
 import type { RateLimitDecision, TieredLimiter } from './limiter';
 import type { RateLimitPrincipal } from './tiers';
@@ -53,7 +54,7 @@ export function applyRateLimitDecision(
   const message =
     `${describedAs.limit} of ${decision.limit} ${describedAs.counts} per ${decision.windowSeconds} s exceeded for ` +
     `${describedAs.whose ?? 'this account (all its API keys share it)'}; retry in ${retryAfterSeconds} s`;
-  const { body } = structuredError(429, 'RATE_LIMITED', message, {
+  const { body } = structuredError(PLATFORM_ERRORS.RATE_LIMITED, message, {
     tier: decision.tier,
     limit: decision.limit,
     windowSeconds: decision.windowSeconds,

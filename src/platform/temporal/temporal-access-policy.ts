@@ -32,7 +32,7 @@ export function isLoopbackAddress(address: string): boolean {
 
 /**
  * What is wrong with these settings, one `NAME: reason` line each (none = fine). Whoever reaches the Temporal
- * frontend can start paypalEventWorkflow or payfastPaymentWorkflow and mint credits, so in production a remote
+ * frontend can start any workflow of the task queue (a payment's, which mints credits), so in production a remote
  * frontend must authenticate this process (mTLS or an API key) unless TEMPORAL_ALLOW_INSECURE says the network
  * itself is the guard. Loopback addresses and the embedded dev server (no TEMPORAL_ADDRESS) are this machine's own.
  */

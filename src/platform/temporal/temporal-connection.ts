@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { Connection, type TLSConfig } from '@temporalio/client';
 import { NativeConnection } from '@temporalio/worker';
-import { ConfigError, type Config } from '../config';
+import { ConfigError } from '../config/config-error';
+import type { PlatformConfig } from '../config/platform-config';
 
 /** What decides how a process reaches the Temporal frontend; loadConfig has already refused unsafe combinations. */
 export type TemporalConnectionConfig = Pick<
-  Config,
+  PlatformConfig,
   | 'TEMPORAL_NAMESPACE'
   | 'TEMPORAL_TLS_CERT'
   | 'TEMPORAL_TLS_KEY'

@@ -1,5 +1,6 @@
 import type { PoolClient } from 'pg';
-import type { WebhookEventStore, WebhookOutcome, WebhookProvider } from './webhook-events-store';
+import type { WebhookEventStore, WebhookOutcome } from './webhook-events-store';
+import type { WebhookProvider } from './webhook-provider';
 
 /** What processing one provider event did; `duplicate` means an earlier delivery already did it. */
 export interface EventResult {

@@ -1,15 +1,18 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { httpRequestMemo } from '../temporal/http-request-memo';
 import { EventTypeAttr, ProviderAttr } from '../temporal/search-attributes';
+import { PLATFORM_ERRORS } from '../errors';
 import { flatError } from '../http/errors';
 import type { Logger } from '../logging/logger';
 import { errorFields } from '../logging/logger';
+import type { WebhookProvider } from './webhook-provider';
 
 export interface EventWorkflowStart {
-  workflowType: 'paypalEventWorkflow' | 'payfastPaymentWorkflow' | 'clerkEventWorkflow';
+  /** The workflow the provider's feature registers for its events. */
+  workflowType: string;
   workflowId: string;
   args: unknown[];
-  provider: 'paypal' | 'payfast' | 'clerk';
+  provider: WebhookProvider;
   eventType: string;
   /** The delivery's HTTP request id, kept in the workflow's memo (the first delivery's, for a duplicate). */
   httpRequestId?: string;
@@ -45,7 +48,7 @@ export function createEventWorkflowStarter(deps: { temporal: Client; taskQueue: 
         httpRequestId: start.httpRequestId,
         ...errorFields(err),
       });
-      throw flatError(503, 'The event could not be accepted right now; please retry', 'SERVICE_UNAVAILABLE');
+      throw flatError(PLATFORM_ERRORS.SERVICE_UNAVAILABLE, 'The event could not be accepted right now; please retry');
     }
   };
 }

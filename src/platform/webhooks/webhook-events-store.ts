@@ -1,6 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-
-export type WebhookProvider = 'paypal' | 'payfast' | 'clerk';
+import type { WebhookProvider } from './webhook-provider';
 
 /**
  * What processing an event did; `granted`, `revoked` (credits taken back: `credits` is then negative) and `applied`

@@ -1,4 +1,4 @@
-import type { BITCOIN_NETWORKS } from '../../platform/config';
+import type { BITCOIN_NETWORKS } from '../config';
 import { BITCOIN_BASE58_ALPHABET, decodeBase58Check } from './base58check';
 import { decodeBech32, wordsToBytes } from './bech32';
 

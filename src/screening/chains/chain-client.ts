@@ -1,5 +1,6 @@
 import type { Chain } from './chain';
 import { AppError } from '../../platform/errors';
+import { SCREENING_ERRORS } from '../error-codes';
 
 /** One asset as the engine sees it: the chain's native coin or a token contract. */
 export type Asset =
@@ -140,7 +141,7 @@ export class InvalidAddressError extends AppError {
     readonly chain: Chain,
     readonly address: string,
   ) {
-    super('INVALID_TARGET', `"${address}" is not a valid ${chain} address`);
+    super(SCREENING_ERRORS.INVALID_TARGET, `"${address}" is not a valid ${chain} address`);
   }
 }
 
@@ -153,7 +154,7 @@ export class ChainConfigurationError extends AppError {
     readonly chain: Chain,
     message: string,
   ) {
-    super('CHAIN_UNAVAILABLE', message, { retryable: false });
+    super(SCREENING_ERRORS.CHAIN_UNAVAILABLE, message, { retryable: false });
   }
 }
 
@@ -168,6 +169,6 @@ export class ChainUnavailableError extends AppError {
     override readonly cause?: unknown,
     options: { retryable?: boolean } = {},
   ) {
-    super('CHAIN_UNAVAILABLE', message, options);
+    super(SCREENING_ERRORS.CHAIN_UNAVAILABLE, message, options);
   }
 }

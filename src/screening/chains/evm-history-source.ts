@@ -7,7 +7,7 @@ import {
 import type { EvmChain } from './evm-rpc';
 
 /** EVM_HISTORY_SOURCE: `auto` picks Otterscan when the node has ots_*, else Etherscan when a key is set, else logs. */
-import { EVM_HISTORY_MODES } from '../../platform/config';
+import { EVM_HISTORY_MODES } from '../config';
 
 export { EVM_HISTORY_MODES };
 export type EvmHistoryMode = (typeof EVM_HISTORY_MODES)[number];

@@ -1,4 +1,5 @@
-import type { Config } from '../../platform/config';
+import type { PlatformConfig } from '../../platform/config/platform-config';
+import type { ScreeningConfig } from '../config';
 import type { HttpObserver } from '../../platform/http-client/http-client';
 import { createTokenBucket } from '../../platform/http-client/token-bucket';
 import { createEsploraBitcoinClient } from './bitcoin-client';
@@ -10,26 +11,26 @@ import { createSolanaClient } from './solana-client';
 import { createTronClient } from './tron-client';
 import { createXrplClient } from './xrpl-client';
 
-type ChainConfig = Pick<
-  Config,
-  | 'ETHEREUM_RPC_URL'
-  | 'BSC_RPC_URL'
-  | 'BITCOIN_ESPLORA_URL'
-  | 'BITCOIN_RPC_URL'
-  | 'BITCOIN_NETWORK'
-  | 'TRON_API_URL'
-  | 'TRON_API_KEY'
-  | 'SOLANA_RPC_URL'
-  | 'XRPL_RPC_URL'
-  | 'CHAIN_REQUEST_TIMEOUT_MS'
-  | 'HTTP_MAX_RESPONSE_BYTES'
-  | 'EVM_HISTORY_SOURCE'
-  | 'ETHERSCAN_API_KEY'
-  | 'ETHERSCAN_API_URL'
-  | 'ETHERSCAN_RATE_PER_SECOND'
-  | 'EVM_LOGS_WINDOW_BLOCKS'
-  | 'EVM_LOGS_MAX_WINDOWS'
->;
+type ChainConfig = Pick<PlatformConfig, 'HTTP_MAX_RESPONSE_BYTES'> &
+  Pick<
+    ScreeningConfig,
+    | 'ETHEREUM_RPC_URL'
+    | 'BSC_RPC_URL'
+    | 'BITCOIN_ESPLORA_URL'
+    | 'BITCOIN_RPC_URL'
+    | 'BITCOIN_NETWORK'
+    | 'TRON_API_URL'
+    | 'TRON_API_KEY'
+    | 'SOLANA_RPC_URL'
+    | 'XRPL_RPC_URL'
+    | 'CHAIN_REQUEST_TIMEOUT_MS'
+    | 'EVM_HISTORY_SOURCE'
+    | 'ETHERSCAN_API_KEY'
+    | 'ETHERSCAN_API_URL'
+    | 'ETHERSCAN_RATE_PER_SECOND'
+    | 'EVM_LOGS_WINDOW_BLOCKS'
+    | 'EVM_LOGS_MAX_WINDOWS'
+  >;
 
 /** The EVM clients' history settings; one Etherscan token bucket, because the key's limit covers every chain id. */
 function evmHistoryOptions(

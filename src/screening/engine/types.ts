@@ -102,7 +102,7 @@ export interface FullResponse extends ScreeningResponse {
     source: string | null;
     valued_at: string;
   }[];
-  /** What this analysis costs, from the crawl actually done (src/domain/credits/pricing.ts). */
+  /** What this analysis costs, from the crawl actually done (src/screening/pricing.ts). */
   cost: { credits: number; depth_reached: number; rule: string };
   unpriced_assets: string[];
   /** data/risk/risk-model.json as it scored this analysis. */

@@ -3,7 +3,7 @@ import type { CreditStore } from '../../billing';
 import { AppError } from '../../platform/errors';
 import { inTransaction } from '../../platform/db/transaction';
 import { notFound } from '../../platform/http/errors';
-import { reasonOf } from '../engine/engine';
+import { reasonOf } from '../engine/answer-assembly';
 import type { RiskModel } from '../engine/risk-model';
 import type { ScoringEvidence } from '../engine/scoring-evidence';
 import { scoreEvidence } from '../engine/scoring-evidence';
@@ -15,10 +15,11 @@ import { RESCORE_PRICE } from '../pricing';
 import type { RescoreView } from './rescore-views';
 import { createRescoreStore } from './rescore-store';
 import { creditRefusal } from '../credit-refusal';
+import { SCREENING_ERRORS } from '../error-codes';
 
 export class JobNotRescorableError extends AppError {
   constructor(message: string) {
-    super('JOB_NOT_RESCORABLE', message);
+    super(SCREENING_ERRORS.JOB_NOT_RESCORABLE, message);
   }
 }
 

@@ -7,6 +7,8 @@ import {
 import { fullResponseSchema, screeningResponseSchema } from '../../../screening/job-views';
 import { screeningRequestSchema } from '../../../screening/screening-request';
 import { rescoreBody, rescoreResponse } from '../../../screening/rescore/rescore-views';
+import { COST_RULE, creditsWord, RESCORE_PRICE } from '../../../screening/pricing';
+import { PRICING, pricingResponse } from '../../../screening/pricing-route';
 import { errorResponse, flatError, rateLimitHeaders, ref } from '../error-shapes';
 import { ERROR_EXAMPLES, EXAMPLES } from '../examples';
 import type { HeaderObject, Paths } from '../json-schema';
@@ -122,9 +124,10 @@ export function screeningOperations({ components, limits }: OperationContext): P
         description:
           'Holds the most the job can cost and records it in one transaction, ' +
           'then starts workflow screening:<request_id>. Poll GET /api/v1/kyt/job/{requestId}; ' +
-          'typical jobs finish in well under a second. A completed analysis costs 1 credit plus 1 per further ' +
-          "exposure hop; a failed one costs nothing. Submits count against the account's job-submit limit " +
-          '(JOB_SUBMIT_LIMIT_PER_MINUTE, shared by all its keys and sessions and by the analyze and monitor routes).',
+          `typical jobs finish in well under a second. A completed analysis costs ${COST_RULE} ` +
+          '(GET /api/v1/kyt/pricing); a failed one costs nothing. Submits count against the ' +
+          "account's job-submit limit (JOB_SUBMIT_LIMIT_PER_MINUTE, shared by all its keys and sessions and by the " +
+          'analyze and monitor routes).',
         requestBody: body,
         responses: {
           202: ok('Queued', submitted, EXAMPLES.submitted, { Location: LOCATION_HEADER, ...SUBMIT_LIMIT_HEADERS }),
@@ -182,8 +185,9 @@ export function screeningOperations({ components, limits }: OperationContext): P
         summary: 'Score a stored job again under a policy (no chain call, no crawl)',
         description:
           "Scores the evidence kept with the job's answer (`scoring_evidence` of the full response) under the policy, " +
-          'with the standard score beside it. Costs 1 credit (RESCORE_PRICE); asking again for the same job and ' +
-          "policy version returns the stored rescore and costs nothing. The job's own answer is not changed.",
+          `with the standard score beside it. Costs ${creditsWord(RESCORE_PRICE)} (RESCORE_PRICE); asking again ` +
+          "for the same job and policy version returns the stored rescore and costs nothing. The job's own answer is " +
+          'not changed.',
         parameters: [requestIdParameter],
         requestBody: jsonBody(components.request('RescoreRequest', rescoreBody), { policy_id: 'strict-gambling' }),
         responses: {
@@ -191,8 +195,8 @@ export function screeningOperations({ components, limits }: OperationContext): P
           400: ref('InvalidBody'),
           401: ref('AuthenticationRequired'),
           402: errorResponse(
-            'Not enough credits for the rescore (1 credit); CREDITS_IN_DEBT while the account owes credits taken ' +
-              'back by a refund or reversal (nothing is rescored or charged)',
+            `Not enough credits for the rescore (${creditsWord(RESCORE_PRICE)}); CREDITS_IN_DEBT while the account ` +
+              'owes credits taken back by a refund or reversal (nothing is rescored or charged)',
             flatError(['INSUFFICIENT_CREDITS', 'CREDITS_IN_DEBT'], ['required', 'available', 'debt']),
           ),
           404: errorResponse(
@@ -207,6 +211,25 @@ export function screeningOperations({ components, limits }: OperationContext): P
           415: ref('UnsupportedMediaType'),
         },
         security: accountSecurity('screening'),
+      },
+    },
+    '/api/v1/kyt/pricing': {
+      get: {
+        operationId: 'getScreeningPricing',
+        tags: [TAG],
+        summary: 'What screening costs in credits',
+        description:
+          'The figures every charge is computed with: the least a completed analysis costs, what each further ' +
+          'exposure hop adds, the rule in words (as `cost.rule` of a full response), and the price of a rescore. ' +
+          'A failed analysis costs nothing. Clients show these instead of a copy of them.',
+        responses: {
+          200: ok('The prices', components.response('ScreeningPricing', pricingResponse), {
+            success: true,
+            data: PRICING,
+          }),
+          401: ref('AuthenticationRequired'),
+        },
+        security: accountSecurity('read'),
       },
     },
     '/api/v1/kyt/analyze': { post: syncAnalyze('kyt') },

@@ -1,3 +1,4 @@
+import { type Column, DataTable } from '../components/data-table';
 import { hrefFor } from '../hash-route';
 import { RiskLevel } from '../screen/risk-level';
 import { activityTarget, activityTime } from './activity-query';
@@ -10,42 +11,27 @@ export function StatusWords({ item }: { item: Pick<ActivityItem, 'isError' | 'st
   return <>OK{item.statusCode && item.statusCode !== 200 ? ` (HTTP ${item.statusCode})` : ''}</>;
 }
 
-/** The history as a table; the time opens the record (a plain link, so keyboard and new-tab work). */
+const COLUMNS: Column<ActivityItem>[] = [
+  // The time opens the record: a plain link, so keyboard and new-tab work.
+  { header: 'Time', cell: (item) => <a href={hrefFor('activity', item.id)}>{activityTime(item.createdAt)}</a> },
+  { header: 'Type', cell: (item) => TYPE_WORDS[item.activityType] ?? item.activityType },
+  { header: 'Chain', cell: (item) => item.blockchain ?? '—' },
+  { header: 'Target', cell: activityTarget, class: 'mono' },
+  { header: 'Risk level', cell: (item) => <RiskLevel level={item.riskLevel} /> },
+  { header: 'Score', cell: (item) => item.riskScore ?? '—' },
+  { header: 'Status', cell: (item) => <StatusWords item={item} /> },
+];
+
+/** The history as a table. */
 export function ActivityTable({ rows }: { rows: ActivityItem[] }) {
   return (
-    <div class="table-scroll">
-      <table class="activity-table wide-table" data-testid="activity-rows">
-        <thead>
-          <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Type</th>
-            <th scope="col">Chain</th>
-            <th scope="col">Target</th>
-            <th scope="col">Risk level</th>
-            <th scope="col">Score</th>
-            <th scope="col">Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((item) => (
-            <tr key={item.id} data-id={item.id}>
-              <td>
-                <a href={hrefFor('activity', item.id)}>{activityTime(item.createdAt)}</a>
-              </td>
-              <td>{TYPE_WORDS[item.activityType] ?? item.activityType}</td>
-              <td>{item.blockchain ?? '—'}</td>
-              <td class="mono">{activityTarget(item)}</td>
-              <td>
-                <RiskLevel level={item.riskLevel} />
-              </td>
-              <td>{item.riskScore ?? '—'}</td>
-              <td>
-                <StatusWords item={item} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      class="activity-table wide-table"
+      testId="activity-rows"
+      columns={COLUMNS}
+      rows={rows}
+      rowKey={(item) => item.id}
+      rowAttributes={(item) => ({ 'data-id': item.id })}
+    />
   );
 }

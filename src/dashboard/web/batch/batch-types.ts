@@ -30,7 +30,7 @@ export interface BatchTarget {
   reference_id?: string;
 }
 
-/** `batch_progress` on the socket (src/platform/db/functions/batches.sql): counts as they are now. */
+/** `batch_progress` on the socket (src/batches/functions/100_batches.sql): counts as they are now. */
 export interface BatchProgressEvent {
   batchId: string;
   status: BatchView['status'];

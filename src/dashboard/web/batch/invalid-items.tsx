@@ -1,7 +1,17 @@
+import { type Column, DataTable } from '../components/data-table';
 import type { InvalidItem } from './batch-types';
 
 /** "items[3].address" → "address": the field of the item, the item itself being named by its row. */
 const fieldOf = (parameter: string): string => parameter.replace(/^items\[\d+\]\.?/, '') || 'the whole row';
+
+/** The line of the file column only when this tab uploaded the file (so it knows each item's line). */
+const columnsFor = (lines: number[] | undefined): (Column<InvalidItem> | undefined)[] => [
+  { header: 'Item', cell: (item) => item.index + 1 },
+  lines && { header: 'Line of the file', cell: (item) => lines[item.index] ?? '—' },
+  { header: 'Reference', cell: (item) => item.reference_id ?? '—', class: 'mono' },
+  { header: 'Field', cell: (item) => fieldOf(item.parameter), class: 'mono' },
+  { header: 'Why', cell: (item) => item.message },
+];
 
 /**
  * The items the API refused by validation, each with the field at fault and why (nothing was charged for them). When
@@ -14,30 +24,14 @@ export function InvalidItems({ items, lines }: { items: InvalidItem[]; lines: nu
       <h3 id="invalid-items-title">
         {items.length === 1 ? '1 row was' : `${items.length} rows were`} refused and cost nothing
       </h3>
-      <div class="table-scroll">
-        <table data-testid="invalid-items" aria-labelledby="invalid-items-title">
-          <thead>
-            <tr>
-              <th scope="col">Item</th>
-              {lines && <th scope="col">Line of the file</th>}
-              <th scope="col">Reference</th>
-              <th scope="col">Field</th>
-              <th scope="col">Why</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item) => (
-              <tr key={item.index} data-index={item.index}>
-                <td>{item.index + 1}</td>
-                {lines && <td>{lines[item.index] ?? '—'}</td>}
-                <td class="mono">{item.reference_id ?? '—'}</td>
-                <td class="mono">{fieldOf(item.parameter)}</td>
-                <td>{item.message}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        testId="invalid-items"
+        labelledBy="invalid-items-title"
+        columns={columnsFor(lines)}
+        rows={items}
+        rowKey={(item) => item.index}
+        rowAttributes={(item) => ({ 'data-index': item.index })}
+      />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { type Column, DataTable } from '../components/data-table';
 import { hrefFor } from '../hash-route';
 import { utcMinuteOrDash } from '../markets/utc-time';
 import { chainName } from '../screen/screen-words';
@@ -6,50 +7,63 @@ import type { CaseView } from './case-types';
 import { dispositionWords } from './case-words';
 import type { TeamNames } from './use-team';
 
-/** The queue as a table (the dashboard's table styles): the subject opens the case page (a plain link). */
+const columnsFor = (names: TeamNames): Column<CaseView>[] => [
+  {
+    header: 'Subject',
+    class: 'case-subject-cell',
+    // The subject opens the case page: a plain link, so keyboard and new-tab work.
+    cell: (c) => (
+      <>
+        <a href={hrefFor('cases', c.id)} class="mono">
+          {c.subject}
+        </a>
+        <div class="hint">
+          {chainName(c.chain)} {c.subject_kind === 'transaction' ? 'transaction' : 'address'}
+          {c.sanctions ? ' · sanctions' : ''}
+        </div>
+      </>
+    ),
+  },
+  {
+    header: 'State',
+    cell: (c) => (
+      <>
+        <StateBadge state={c.state} />
+        {c.state === 'closed' && c.disposition && <div class="hint">{dispositionWords(c.disposition)}</div>}
+      </>
+    ),
+  },
+  {
+    header: 'Severity',
+    cell: (c) => (
+      <>
+        <SeverityBadge severity={c.severity} />
+        {c.escalations > 0 && <div class="hint">escalated {c.escalations}×</div>}
+      </>
+    ),
+  },
+  {
+    header: 'Sign-off',
+    cell: (c) => (c.four_eyes ? <FourEyesMark fourEyes /> : <span class="hint">one member</span>),
+  },
+  {
+    header: 'Assignee',
+    testId: 'case-assignee',
+    cell: (c) => (c.assignee_id ? names.nameOf(c.assignee_id) : <span class="hint">nobody</span>),
+  },
+  { header: 'Changed', cell: (c) => utcMinuteOrDash(c.updated_at) },
+];
+
+/** The queue as a table. */
 export function CaseQueueTable({ cases, names }: { cases: CaseView[]; names: TeamNames }) {
   return (
-    <div class="table-scroll">
-      <table class="wide-table case-queue" data-testid="case-queue">
-        <thead>
-          <tr>
-            <th scope="col">Subject</th>
-            <th scope="col">State</th>
-            <th scope="col">Severity</th>
-            <th scope="col">Sign-off</th>
-            <th scope="col">Assignee</th>
-            <th scope="col">Changed</th>
-          </tr>
-        </thead>
-        <tbody>
-          {cases.map((c) => (
-            <tr key={c.id} data-testid="case-row" data-id={c.id}>
-              <td class="case-subject-cell">
-                <a href={hrefFor('cases', c.id)} class="mono">
-                  {c.subject}
-                </a>
-                <div class="hint">
-                  {chainName(c.chain)} {c.subject_kind === 'transaction' ? 'transaction' : 'address'}
-                  {c.sanctions ? ' · sanctions' : ''}
-                </div>
-              </td>
-              <td>
-                <StateBadge state={c.state} />
-                {c.state === 'closed' && c.disposition && <div class="hint">{dispositionWords(c.disposition)}</div>}
-              </td>
-              <td>
-                <SeverityBadge severity={c.severity} />
-                {c.escalations > 0 && <div class="hint">escalated {c.escalations}×</div>}
-              </td>
-              <td>{c.four_eyes ? <FourEyesMark fourEyes /> : <span class="hint">one member</span>}</td>
-              <td data-testid="case-assignee">
-                {c.assignee_id ? names.nameOf(c.assignee_id) : <span class="hint">nobody</span>}
-              </td>
-              <td>{utcMinuteOrDash(c.updated_at)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      class="wide-table case-queue"
+      testId="case-queue"
+      columns={columnsFor(names)}
+      rows={cases}
+      rowKey={(c) => c.id}
+      rowAttributes={(c) => ({ 'data-testid': 'case-row', 'data-id': c.id })}
+    />
   );
 }

@@ -1,8 +1,38 @@
+import { type Column, DataTable } from '../components/data-table';
 import { utcMinuteOrDash } from '../markets/utc-time';
 import type { ApiKeyRecord } from './key-types';
 import { rateLimitWords } from './rate-limit-words';
-import { scopesWords } from './scope-words';
 import { RevokeControl } from './revoke-control';
+import { scopesWords } from './scope-words';
+
+const columnsFor = (signedInPrefix: string | null, onRevoked: () => void): Column<ApiKeyRecord>[] => {
+  const isSignedInKey = (key: ApiKeyRecord) => key.prefix === signedInPrefix && !key.revokedAt;
+  return [
+    {
+      header: 'Name',
+      cell: (key) => (
+        <>
+          {key.name}
+          {isSignedInKey(key) && <div class="hint">signed in with this key</div>}
+        </>
+      ),
+    },
+    { header: 'Prefix', cell: (key) => `${key.prefix}…`, class: 'mono' },
+    { header: 'Created', cell: (key) => utcMinuteOrDash(key.createdAt) },
+    { header: 'Last used', cell: (key) => (key.lastUsedAt ? utcMinuteOrDash(key.lastUsedAt) : 'never') },
+    { header: 'Rate limit', cell: (key) => rateLimitWords(key.rateLimit) },
+    { header: 'Scopes', cell: (key) => scopesWords(key.scopes), testId: 'key-scopes' },
+    {
+      header: 'Status',
+      cell: (key) =>
+        key.revokedAt ? (
+          `Revoked ${utcMinuteOrDash(key.revokedAt)}`
+        ) : (
+          <RevokeControl apiKey={key} isSignedInKey={isSignedInKey(key)} onRevoked={onRevoked} />
+        ),
+    },
+  ];
+};
 
 /** Every key of the account, by prefix only; revoked keys stay listed with the time they stopped working. */
 export function KeyTable({
@@ -14,47 +44,15 @@ export function KeyTable({
   signedInPrefix: string | null;
   onRevoked: () => void;
 }) {
-  if (keys.length === 0) return <p class="hint">This account has no API keys yet.</p>;
   return (
-    <div class="table-scroll">
-      <table class="key-table" data-testid="key-table">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Prefix</th>
-            <th scope="col">Created</th>
-            <th scope="col">Last used</th>
-            <th scope="col">Rate limit</th>
-            <th scope="col">Scopes</th>
-            <th scope="col">Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {keys.map((key) => {
-            const isSignedInKey = key.prefix === signedInPrefix && !key.revokedAt;
-            return (
-              <tr key={key.id} data-key-prefix={key.prefix} class={key.revokedAt ? 'key-revoked' : undefined}>
-                <td>
-                  {key.name}
-                  {isSignedInKey && <div class="hint">signed in with this key</div>}
-                </td>
-                <td class="mono">{key.prefix}…</td>
-                <td>{utcMinuteOrDash(key.createdAt)}</td>
-                <td>{key.lastUsedAt ? utcMinuteOrDash(key.lastUsedAt) : 'never'}</td>
-                <td>{rateLimitWords(key.rateLimit)}</td>
-                <td data-testid="key-scopes">{scopesWords(key.scopes)}</td>
-                <td>
-                  {key.revokedAt ? (
-                    `Revoked ${utcMinuteOrDash(key.revokedAt)}`
-                  ) : (
-                    <RevokeControl apiKey={key} isSignedInKey={isSignedInKey} onRevoked={onRevoked} />
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      class="key-table"
+      testId="key-table"
+      columns={columnsFor(signedInPrefix, onRevoked)}
+      rows={keys}
+      rowKey={(key) => key.id}
+      rowAttributes={(key) => ({ 'data-key-prefix': key.prefix, class: key.revokedAt ? 'key-revoked' : undefined })}
+      empty="This account has no API keys yet."
+    />
   );
 }

@@ -28,7 +28,7 @@ export type NewMonitor = z.input<typeof createMonitorBody>;
 
 /**
  * `risk_changed` on the socket: a stored alert, built in SQL (monitor_alerts_to_outbox,
- * src/platform/db/functions/monitor-alerts.sql) from the alert row and its monitor.
+ * src/monitors/functions/090_monitor-alerts.sql) from the alert row and its monitor.
  */
 export interface RiskChangedEvent {
   monitorId: string;

@@ -1,10 +1,91 @@
-import { CellNumber } from './cell-number';
+import { type Column, DataTable } from '../components/data-table';
 import { FieldError } from '../components/field-error';
+import { CellNumber } from './cell-number';
 import { type CategoryInputs, fieldElementId, STANDARD_WEIGHT } from './policy-form-state';
 import type { PolicyBounds } from './policy-types';
 import { categoryName, rangeWords } from './policy-words';
 
 const differs = (input: string, standard: number) => input.trim() !== '' && Number(input) !== standard;
+
+/** One category of the form, with what its row shows worked out once. */
+interface CategoryRow {
+  category: string;
+  inputs: CategoryInputs;
+  name: string;
+  /** The standard model's severity of the category. */
+  standard: number;
+  /** Differs from the standard (only such rows are sent). */
+  changed: boolean;
+  /** The form field's prefix: `categories.<category>`. */
+  field: string;
+}
+
+type Change = (category: string, inputs: CategoryInputs) => void;
+
+function SevereCheckbox({ row, error, onChange }: { row: CategoryRow; error: string | undefined; onChange: Change }) {
+  const id = fieldElementId(`${row.field}.severe`);
+  return (
+    <>
+      <input
+        id={id}
+        type="checkbox"
+        checked={row.inputs.severe}
+        aria-label={`Severe: ${row.name}`}
+        aria-invalid={error ? 'true' : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => onChange(row.category, { ...row.inputs, severe: (e.target as HTMLInputElement).checked })}
+      />
+      <FieldError id={`${id}-error`} text={error} />
+    </>
+  );
+}
+
+const columnsFor = (bounds: PolicyBounds, errors: Record<string, string>, onChange: Change): Column<CategoryRow>[] => [
+  {
+    header: 'Category',
+    rowHeader: true,
+    cell: (row) => (
+      <>
+        {row.name}
+        {row.changed && <span class="changed-mark"> changed</span>}
+      </>
+    ),
+  },
+  {
+    header: 'Severity',
+    cell: (row) => (
+      <CellNumber
+        field={`${row.field}.severity`}
+        label={`Severity of ${row.name}`}
+        value={row.inputs.severity}
+        range={bounds.bounds.severity}
+        integer
+        standard={row.standard}
+        error={errors[`${row.field}.severity`]}
+        onInput={(severity) => onChange(row.category, { ...row.inputs, severity })}
+      />
+    ),
+  },
+  {
+    header: 'Weight',
+    cell: (row) => (
+      <CellNumber
+        field={`${row.field}.weight`}
+        label={`Weight of ${row.name}`}
+        value={row.inputs.weight}
+        range={bounds.bounds.weight}
+        integer={false}
+        standard={STANDARD_WEIGHT}
+        error={errors[`${row.field}.weight`]}
+        onInput={(weight) => onChange(row.category, { ...row.inputs, weight })}
+      />
+    ),
+  },
+  {
+    header: 'Severe',
+    cell: (row) => <SevereCheckbox row={row} error={errors[`${row.field}.severe`]} onChange={onChange} />,
+  },
+];
 
 /**
  * Every category of the model with its severity, its weight and whether a hit there is severe, each at the policy's
@@ -19,80 +100,34 @@ export function CategoryTable({
   bounds: PolicyBounds;
   categories: Record<string, CategoryInputs>;
   errors: Record<string, string>;
-  onChange: (category: string, inputs: CategoryInputs) => void;
+  onChange: Change;
 }) {
+  const rows = Object.entries(categories).map(([category, inputs]): CategoryRow => {
+    const standard = bounds.categories[category]?.severity ?? 0;
+    return {
+      category,
+      inputs,
+      name: categoryName(category),
+      standard,
+      changed: differs(inputs.severity, standard) || differs(inputs.weight, STANDARD_WEIGHT) || inputs.severe,
+      field: `categories.${category}`,
+    };
+  });
   return (
-    <div class="table-scroll">
-      <table class="category-table" data-testid="category-table">
-        <caption>
+    <DataTable
+      class="category-table"
+      testId="category-table"
+      caption={
+        <>
           Severity: the score of a high-confidence label of the category ({rangeWords(bounds.bounds.severity)}). Weight:
           the multiplier of indirect exposure to it ({rangeWords(bounds.bounds.weight)}). Severe: any counted hit makes
           the answer HIGH whatever its share.
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Category</th>
-            <th scope="col">Severity</th>
-            <th scope="col">Weight</th>
-            <th scope="col">Severe</th>
-          </tr>
-        </thead>
-        <tbody>
-          {Object.entries(categories).map(([category, inputs]) => {
-            const standard = bounds.categories[category]?.severity ?? 0;
-            const changed =
-              differs(inputs.severity, standard) || differs(inputs.weight, STANDARD_WEIGHT) || inputs.severe;
-            const field = `categories.${category}`;
-            const name = categoryName(category);
-            return (
-              <tr key={category} class={changed ? 'setting-changed' : undefined} data-category={category}>
-                <th scope="row">
-                  {name}
-                  {changed && <span class="changed-mark"> changed</span>}
-                </th>
-                <td>
-                  <CellNumber
-                    field={`${field}.severity`}
-                    label={`Severity of ${name}`}
-                    value={inputs.severity}
-                    range={bounds.bounds.severity}
-                    integer
-                    standard={standard}
-                    error={errors[`${field}.severity`]}
-                    onInput={(severity) => onChange(category, { ...inputs, severity })}
-                  />
-                </td>
-                <td>
-                  <CellNumber
-                    field={`${field}.weight`}
-                    label={`Weight of ${name}`}
-                    value={inputs.weight}
-                    range={bounds.bounds.weight}
-                    integer={false}
-                    standard={STANDARD_WEIGHT}
-                    error={errors[`${field}.weight`]}
-                    onInput={(weight) => onChange(category, { ...inputs, weight })}
-                  />
-                </td>
-                <td>
-                  <input
-                    id={fieldElementId(`${field}.severe`)}
-                    type="checkbox"
-                    checked={inputs.severe}
-                    aria-label={`Severe: ${name}`}
-                    aria-invalid={errors[`${field}.severe`] ? 'true' : undefined}
-                    aria-describedby={
-                      errors[`${field}.severe`] ? `${fieldElementId(`${field}.severe`)}-error` : undefined
-                    }
-                    onChange={(e) => onChange(category, { ...inputs, severe: (e.target as HTMLInputElement).checked })}
-                  />
-                  <FieldError id={`${fieldElementId(`${field}.severe`)}-error`} text={errors[`${field}.severe`]} />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        </>
+      }
+      columns={columnsFor(bounds, errors, onChange)}
+      rows={rows}
+      rowKey={(row) => row.category}
+      rowAttributes={(row) => ({ class: row.changed ? 'setting-changed' : undefined, 'data-category': row.category })}
+    />
   );
 }

@@ -1,3 +1,4 @@
+import { type Column, DataTable } from '../components/data-table';
 import type { JobCluster } from './cluster-types';
 import { kindWords, nodeKind } from './graph-style';
 import type { GraphEdge, GraphNode } from './job-types';
@@ -5,6 +6,25 @@ import { stopWords, usd } from './screen-words';
 
 const clusterWords = (c: JobCluster | undefined): string =>
   c ? `${c.cluster_id} (${c.size} addresses${c.partial ? ', known in part' : ''})` : '—';
+
+const EDGE_COLUMNS: Column<GraphEdge>[] = [
+  { header: 'From', cell: (e) => e.from, class: 'mono' },
+  { header: 'To', cell: (e) => e.to, class: 'mono' },
+  { header: 'Amount', cell: (e) => e.amount ?? '—' },
+  { header: 'USD', cell: (e) => usd(e.usd) },
+  { header: 'Hop', cell: (e) => e.hop },
+  { header: 'Transactions', cell: (e) => (e.txids ?? []).join(', ') || '—', class: 'mono' },
+];
+
+const nodeColumns = (clusterOf: Map<string, JobCluster>): Column<GraphNode>[] => [
+  { header: 'Address', cell: (n) => n.address, class: 'mono' },
+  { header: 'Hop', cell: (n) => n.hop },
+  { header: 'Role', cell: (n) => n.role },
+  { header: 'Kind', cell: (n) => kindWords(nodeKind(n)) },
+  { header: 'Labels', cell: (n) => [...new Set(n.labels)].join(', ') || '—' },
+  { header: 'Crawl', cell: (n) => stopWords(n.stop) || '—' },
+  { header: 'Wallet cluster', cell: (n) => clusterWords(clusterOf.get(n.address)) },
+];
 
 /** The crawl graph as text: every address and every transfer, for screen readers and for copying. */
 export function GraphTables({
@@ -22,62 +42,23 @@ export function GraphTables({
       <summary>
         The graph as tables: {nodes.length} addresses, {edges.length} transfers
       </summary>
-      <div class="table-scroll">
-        <table class="wide-table" data-testid="graph-edges">
-          <caption>Transfers (from → to)</caption>
-          <thead>
-            <tr>
-              <th scope="col">From</th>
-              <th scope="col">To</th>
-              <th scope="col">Amount</th>
-              <th scope="col">USD</th>
-              <th scope="col">Hop</th>
-              <th scope="col">Transactions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {edges.map((e, i) => (
-              <tr key={i}>
-                <td class="mono">{e.from}</td>
-                <td class="mono">{e.to}</td>
-                <td>{e.amount ?? '—'}</td>
-                <td>{usd(e.usd)}</td>
-                <td>{e.hop}</td>
-                <td class="mono">{(e.txids ?? []).join(', ') || '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <div class="table-scroll">
-        <table class="wide-table" data-testid="graph-nodes">
-          <caption>Addresses</caption>
-          <thead>
-            <tr>
-              <th scope="col">Address</th>
-              <th scope="col">Hop</th>
-              <th scope="col">Role</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Labels</th>
-              <th scope="col">Crawl</th>
-              <th scope="col">Wallet cluster</th>
-            </tr>
-          </thead>
-          <tbody>
-            {nodes.map((n) => (
-              <tr key={n.address}>
-                <td class="mono">{n.address}</td>
-                <td>{n.hop}</td>
-                <td>{n.role}</td>
-                <td>{kindWords(nodeKind(n))}</td>
-                <td>{[...new Set(n.labels)].join(', ') || '—'}</td>
-                <td>{stopWords(n.stop) || '—'}</td>
-                <td>{clusterWords(clusterOf.get(n.address))}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        class="wide-table"
+        testId="graph-edges"
+        caption="Transfers (from → to)"
+        columns={EDGE_COLUMNS}
+        rows={edges}
+        // Two transfers may join the same pair of addresses: a transfer's place is its only identity.
+        rowKey={(_e, i) => i}
+      />
+      <DataTable
+        class="wide-table"
+        testId="graph-nodes"
+        caption="Addresses"
+        columns={nodeColumns(clusterOf)}
+        rows={nodes}
+        rowKey={(n) => n.address}
+      />
     </details>
   );
 }

@@ -2,15 +2,17 @@ import { useRef, useState } from 'preact/hooks';
 import { ApiError } from '../api-client';
 import { ErrorNotice } from '../components/error-notice';
 import { useSession } from '../context';
+import { creditsWord } from '../credits/credits-word';
 import { hrefFor } from '../hash-route';
 import { PolicySelect, STANDARD_MODEL } from '../policies/policy-select';
 import type { PoliciesState } from '../policies/use-policies';
 import { RescoreResult } from './rescore-result';
-import { RESCORE_PRICE, type RescoreView } from './rescore-types';
+import type { RescoreView } from './rescore-types';
+import { useScreeningPricing } from './use-screening-pricing';
 
 /**
  * "Rescore under…": the completed job's stored evidence scored again under another policy (or the standard model),
- * without reading any chain. Priced on the button; the result is shown below it.
+ * without reading any chain. Priced on the button (the server's price, once read); the result is shown below it.
  */
 export function RescoreControl({ requestId, policies }: { requestId: string; policies: PoliciesState }) {
   const { api } = useSession();
@@ -19,6 +21,7 @@ export function RescoreControl({ requestId, policies }: { requestId: string; pol
   const [error, setError] = useState<unknown>(null);
   const [result, setResult] = useState<RescoreView | null>(null);
   const inFlight = useRef(false);
+  const pricing = useScreeningPricing();
   // The account's default policy first, once the list is in; the standard model when it has none.
   const policyId = chosen ?? policies.defaultPolicyId ?? policies.policies?.[0]?.id ?? STANDARD_MODEL;
 
@@ -60,7 +63,7 @@ export function RescoreControl({ requestId, policies }: { requestId: string; pol
           />
         </div>
         <button type="submit" disabled={busy}>
-          {busy ? 'Rescoring…' : `Rescore (${RESCORE_PRICE} credit${RESCORE_PRICE === 1 ? '' : 's'})`}
+          {busy ? 'Rescoring…' : pricing ? `Rescore (${creditsWord(pricing.rescore_credits)})` : 'Rescore'}
         </button>
       </form>
       <ErrorNotice error={error} />

@@ -18,6 +18,3 @@ export interface RescoreView {
   /** ISO 8601. */
   rescored_at: string;
 }
-
-/** RESCORE_PRICE of src/screening/pricing.ts: what a rescore costs, said on its button. */
-export const RESCORE_PRICE = 1;

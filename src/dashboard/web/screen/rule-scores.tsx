@@ -1,27 +1,29 @@
+import { type Column, DataTable } from '../components/data-table';
 import { ruleName } from './screen-words';
+
+type RuleScore = [rule: string, score: number];
+
+const COLUMNS: Column<RuleScore>[] = [
+  {
+    header: 'Rule',
+    cell: ([rule]) => (
+      <>
+        {ruleName(rule)} <span class="hint mono">{rule}</span>
+      </>
+    ),
+  },
+  { header: 'Score', cell: ([, score]) => score },
+];
 
 /** Each rule's score of an answer, by its name in words and its code. */
 export function RuleScores({ scores }: { scores: Record<string, number> }) {
   return (
-    <div class="table-scroll">
-      <table class="rule-scores" data-testid="rule-scores">
-        <thead>
-          <tr>
-            <th scope="col">Rule</th>
-            <th scope="col">Score</th>
-          </tr>
-        </thead>
-        <tbody>
-          {Object.entries(scores).map(([rule, score]) => (
-            <tr key={rule}>
-              <td>
-                {ruleName(rule)} <span class="hint mono">{rule}</span>
-              </td>
-              <td>{score}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      class="rule-scores"
+      testId="rule-scores"
+      columns={COLUMNS}
+      rows={Object.entries(scores)}
+      rowKey={([rule]) => rule}
+    />
   );
 }

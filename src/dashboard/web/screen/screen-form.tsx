@@ -7,9 +7,11 @@ import { hrefFor } from '../hash-route';
 import { ACCOUNT_DEFAULT, PolicySelect } from '../policies/policy-select';
 import type { PoliciesState } from '../policies/use-policies';
 import type { ApiType } from './job-types';
+import { analysisPriceWords } from './analysis-price-words';
 import { ChainSelect } from './chain-select';
 import { chainName } from './screen-words';
 import type { ScreeningInput } from './use-screening-jobs';
+import { useScreeningPricing } from './use-screening-pricing';
 
 /** A 400 about one of this form's fields, said with the field's own name. */
 function fieldProblem(
@@ -44,6 +46,7 @@ export function ScreenForm({
   const [crawlTimeout, setCrawlTimeout] = useState('');
   const [policyId, setPolicyId] = useState(ACCOUNT_DEFAULT);
   const { error, missing, busy, changed, submitting } = useFormSubmission();
+  const pricing = useScreeningPricing();
 
   const submit = submitting(target, (trimmed) =>
     onSubmit({
@@ -129,8 +132,8 @@ export function ScreenForm({
         />
       </div>
       <p class="hint">
-        A completed analysis costs 1 credit plus 1 per further hop the exposure crawl reaches; a failed one costs
-        nothing. A policy changes the score, not the price; the standard model's score is kept beside it.
+        A completed analysis costs {analysisPriceWords(pricing)}; a failed one costs nothing. A policy changes the
+        score, not the price; the standard model's score is kept beside it.
       </p>
       <button type="submit" disabled={busy}>
         {busy ? 'Submitting…' : 'Screen'}

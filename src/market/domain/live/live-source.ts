@@ -9,6 +9,7 @@ import {
 } from '../../../platform/http-client/http-client';
 import { bucketStart, type CandleInterval } from '../intervals';
 import { AppError } from '../../../platform/errors';
+import { MARKET_ERRORS } from '../../error-codes';
 
 export interface LiveFetchResult {
   candles: Candle[];
@@ -56,7 +57,7 @@ export class LiveSourceError extends AppError {
   readonly retryAfterMs?: number;
 
   constructor(message: string, retryable: boolean, details: LiveSourceErrorDetails = {}) {
-    super('MARKET_SOURCE_REJECTED', message, { retryable, cause: details.cause });
+    super(MARKET_ERRORS.MARKET_SOURCE_REJECTED, message, { retryable, cause: details.cause });
     this.status = details.status;
     this.exchangeCode = details.exchangeCode;
     this.retryAfterMs = details.retryAfterMs;

@@ -3,10 +3,11 @@ import type { MarketSyncSymbolInput } from '../../workflow-types';
 import { marketSyncWorkflowId } from '../../workflow-ids';
 import type { LiveSyncPlan } from './live-sync-plan';
 import type { SyncTarget } from './sync-symbol';
+import { MARKET_ERRORS } from '../../error-codes';
 
 const refused = (why: string) =>
   new AppError(
-    'MARKET_SYNC_NOT_CONFIGURED',
+    MARKET_ERRORS.MARKET_SYNC_NOT_CONFIGURED,
     `${why}: a live sync runs only as this worker's MARKET_LIVE_* configure it (workflow market-sync:<connector>)`,
   );
 

@@ -1,4 +1,4 @@
-import type { Config } from '../../../platform/config';
+import type { MarketConfig } from '../../config';
 import { SYMBOL_RE } from '../candle';
 import type { CandleInterval } from '../intervals';
 
@@ -32,7 +32,7 @@ function exchangePair(connector: 'binance' | 'kraken', symbol: string): string {
 /** What the live sync does, from the config; null when it is off. Throws on a malformed symbol list. */
 export function liveSyncPlan(
   config: Pick<
-    Config,
+    MarketConfig,
     | 'MARKET_LIVE_CONNECTOR'
     | 'MARKET_LIVE_URL'
     | 'MARKET_LIVE_SYMBOLS'

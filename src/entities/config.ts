@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { configSlice, type SliceConfig } from '../platform/config/config-slice';
+
+/** How fresh a screened address's wallet cluster is kept. */
+const variables = z.object({
+  /** A screened address whose history was read for its cluster longer ago than this is read again (docs/entities.md). */
+  CLUSTER_REREAD_AFTER_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 86_400_000)
+    .default(3_600_000),
+});
+
+export const entitiesConfigSlice = configSlice({ variables });
+
+export type EntitiesConfig = SliceConfig<typeof entitiesConfigSlice>;

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { configSlice, type SliceConfig } from '../platform/config/config-slice';
+import { envFlag } from '../platform/config/env-readers';
+
+/** How EVM address history is read (chains/evm-history-source.ts): auto picks the best available. */
+export const EVM_HISTORY_MODES = ['auto', 'otterscan', 'etherscan', 'logs'] as const;
+/** The bitcoin networks a deployment may screen (chains/bitcoin-address.ts): BITCOIN_NETWORK. */
+export const BITCOIN_NETWORKS = ['mainnet', 'testnet', 'regtest', 'simnet'] as const;
+
+/** The chains read, how jobs run and are swept, and the reference lists screenings score against. */
+const variables = z.object({
+  ETHEREUM_RPC_URL: z.string().url().optional(),
+  BSC_RPC_URL: z.string().url().optional(),
+  /** Esplora REST base URL (self-hosted electrs, mempool.space/api, blockstream.info/api). */
+  BITCOIN_ESPLORA_URL: z.string().url().optional(),
+  /**
+   * A bitcoin node's JSON-RPC (http://user:pass@host:port) with an address index (btcd --txindex --addrindex): read
+   * instead of Esplora when both are set. The userinfo is sent as Basic authorization.
+   */
+  BITCOIN_RPC_URL: z.string().url().optional(),
+  /**
+   * The network whose addresses the api accepts (a regtest address is a 400 on mainnet, and the other way round) and
+   * the bitcoin client reads; the BITCOIN_RPC_URL node must run it.
+   */
+  BITCOIN_NETWORK: z.enum(BITCOIN_NETWORKS).default('mainnet'),
+  /** TronGrid-compatible API base URL (v1 + FullNode /wallet); TRON_API_KEY is sent as TRON-PRO-API-KEY. */
+  TRON_API_URL: z.string().url().optional(),
+  TRON_API_KEY: z.string().min(1).optional(),
+  SOLANA_RPC_URL: z.string().url().optional(),
+  /** rippled/Clio JSON-RPC over HTTP (s2.ripple.com or xrplcluster.com for full history). */
+  XRPL_RPC_URL: z.string().url().optional(),
+  /** How long a cached address page is served before the newest page is read and merged in (0 = always read). */
+  CHAIN_CACHE_TRANSFERS_TTL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3_600_000)
+    .default(3_600_000),
+  CHAIN_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /**
+   * EVM address history: auto = Otterscan when the node has ots_*, else Etherscan when a key is set,
+   * else eth_getLogs windows.
+   */
+  EVM_HISTORY_SOURCE: z.enum(EVM_HISTORY_MODES).default('auto'),
+  /** Etherscan v2 multichain key (chainid 1 and 56; BSC needs a paid plan); enables the Etherscan history source. */
+  ETHERSCAN_API_KEY: z.string().min(1).optional(),
+  ETHERSCAN_API_URL: z.string().url().default('https://api.etherscan.io/v2/api'),
+  /** The key's plan limit, shared by both chains (docs.etherscan.io/rate-limits: free 3/s, Lite 5/s, Standard 10/s). */
+  ETHERSCAN_RATE_PER_SECOND: z.coerce.number().positive().max(1_000).default(3),
+  /** eth_getLogs history on a plain node: blocks per window, and how many windows back from the head. */
+  EVM_LOGS_WINDOW_BLOCKS: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
+  EVM_LOGS_MAX_WINDOWS: z.coerce.number().int().min(1).max(1_000).default(10),
+
+  CRAWL_TIMEOUT_DEFAULT_MS: z.coerce.number().int().min(1000).max(120_000).default(8000),
+  CRAWL_TIMEOUT_MAX_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
+  /** How long the deprecated synchronous endpoints wait before answering 202 with the job to poll. */
+  SYNC_ANALYZE_WAIT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
+  /** A worker that stops heartbeating for this long is presumed dead and its analysis is retried elsewhere. */
+  ANALYSIS_HEARTBEAT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(10_000),
+  /**
+   * Requests that start paid work (job submits, the deprecated analyze endpoints, monitor create and re-screen) one
+   * account may make per minute, all its keys and sessions together; 0 = no limit. The default is far above what a
+   * client (or `npm run bench`, about 30 submits/s) sends: it stops one account from flooding Temporal, while
+   * credits remain what bounds the work.
+   */
+  JOB_SUBMIT_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(6000),
+  /**
+   * The queued-job sweeper (a Temporal schedule run by the workers): every N seconds (0 = no schedule) it
+   * starts the workflow of a job still queued RESTART_AFTER seconds after submission (its api process died
+   * between the commit and the start), and releases and fails one queued longer than ABANDON_AFTER.
+   */
+  QUEUED_JOB_SWEEP_EVERY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  QUEUED_JOB_RESTART_AFTER_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
+  QUEUED_JOB_ABANDON_AFTER_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 86_400)
+    .default(900),
+
+  REFERENCE_DATA_DIR: z.string().min(1).default('data/risk'),
+  /**
+   * Skip loading the reference lists at start (the api does not need it when the worker or `npm run
+   * migrate` loads them).
+   */
+  LOAD_REFERENCE_DATA: envFlag.default(true),
+});
+
+export const screeningConfigSlice = configSlice({
+  variables,
+  problems: (config) =>
+    config.EVM_HISTORY_SOURCE === 'etherscan' && !config.ETHERSCAN_API_KEY
+      ? ['ETHERSCAN_API_KEY: required when EVM_HISTORY_SOURCE=etherscan']
+      : [],
+});
+
+export type ScreeningConfig = SliceConfig<typeof screeningConfigSlice>;
