@@ -2,11 +2,14 @@
  * The layering, checked by `npm test` (npm run lint:deps) instead of kept in comments.
  * - A feature is any folder under src/ but platform/ and app/: a new folder is covered by every rule below
  *   without editing a list (test/unit/dependency-rules.test.ts proves it with probe files).
- * - workflows/ and the modules they load are pure (deterministic code in Temporal's sandbox): a pure module
- *   imports only pure modules at run time, so purity is checked along every path, not only at the first step.
+ * - A feature's `workflows.ts` and the modules it loads are pure (deterministic code in Temporal's sandbox): a pure
+ *   module imports only pure modules at run time, so purity is checked along every path, not only the first step.
+ * - A feature's Temporal entry points (`workflows.ts`, `*activities.ts`) are loaded by the composition root only:
+ *   no feature code imports them at run time; workflows use activities through their types.
  * - src/platform imports no feature, no composition root, no entry point.
- * - a feature imports another feature only through that feature's index.ts, and never imports activities/,
- *   workflows/, the composition root (src/app) or an entry point (src/*.ts).
+ * - a feature imports another feature only through that feature's index.ts, or its published Temporal contract
+ *   (workflow-ids.ts, workflow-types.ts, error-codes.ts: the pure files other workflows need), and never imports
+ *   the composition root (src/app) or an entry point (src/*.ts).
  * - no cycles.
  * src/app (the composition root), the entry points and test/ and bench/ may import anything.
  */
@@ -15,17 +18,19 @@
 const FEATURE = '^src/(?!platform/|app/)([^/]+)/';
 const ANY_FEATURE = '^src/(?!platform/|app/)[^/]+/';
 const FEATURE_INDEX = '^src/(?!platform/|app/)[^/]+/index\\.ts$';
+/** What one feature publishes to other features' workflows: pure ids, types and error codes. */
+const TEMPORAL_CONTRACT = '^src/(?!platform/|app/)[^/]+/(workflow-ids|workflow-types|error-codes)\\.ts$';
+const WORKFLOWS = '^src/(?!platform/|app/)[^/]+/workflows\\.ts$';
+const ACTIVITIES = '^src/(?!platform/|app/)[^/]+/[a-z0-9-]*activities\\.ts$';
 /** The entry points: the files directly under src/ (api.ts, worker.ts, start.ts ...). */
 const ENTRY_POINT = '^src/[^/]+\\.ts$';
 
 /** What workflow code may load at run time: pure modules only (and what they load, which must be pure too). */
 const PURE_FOR_WORKFLOWS = [
-  '^workflows/',
-  '^src/[^/]+/workflow-(ids|types)\\.ts$',
+  WORKFLOWS,
+  TEMPORAL_CONTRACT,
   '^src/platform/errors/(error-table|error-codes|app-error|temporal-failures)\\.ts$',
-  // Each feature's error table (defineErrorCodes): pure data, so workflows raise and read its codes.
-  '^src/[^/]+/error-codes\\.ts$',
-  '^src/platform/temporal/(search-attributes|http-request-memo)\\.ts$',
+  '^src/platform/temporal/(search-attributes|http-request-memo|workflow-context-interceptor)\\.ts$',
   '^src/screening/pricing\\.ts$',
   // A case's rule book, SLA and request checks: pure functions over plain data.
   '^src/cases/domain/',
@@ -55,46 +60,41 @@ module.exports = {
       name: 'workflows-import-activities-as-types',
       severity: 'error',
       comment: 'Workflows call activities through proxyActivities<T>: the type only, never the implementation.',
-      from: { path: '^workflows/' },
-      to: { path: '^activities/', dependencyTypesNot: ['type-only'] },
+      from: { path: WORKFLOWS },
+      to: { path: ACTIVITIES, dependencyTypesNot: ['type-only', 'type-import'] },
     },
     {
       name: 'platform-imports-no-feature',
       severity: 'error',
       comment: 'src/platform is what every feature uses; it must not depend on one.',
       from: { path: '^src/platform/' },
-      to: { path: [ANY_FEATURE, '^src/app/', ENTRY_POINT, '^activities/', '^workflows/'] },
+      to: { path: [ANY_FEATURE, '^src/app/', ENTRY_POINT] },
     },
     {
       name: 'feature-imports-feature-through-index',
       severity: 'error',
-      comment: "Another feature's internals are its own: import what it exports from its index.ts.",
+      comment:
+        "Another feature's internals are its own: import what it exports from its index.ts, or (workflows) the " +
+        'pure ids, types and error codes it publishes for them.',
       from: { path: FEATURE },
-      to: { path: ANY_FEATURE, pathNot: ['^src/$1/', FEATURE_INDEX] },
+      to: { path: ANY_FEATURE, pathNot: ['^src/$1/', FEATURE_INDEX, TEMPORAL_CONTRACT] },
     },
     {
       name: 'features-do-not-import-temporal-entry-points',
       severity: 'error',
       comment:
-        'activities/ and workflows/ adapt features to Temporal; a feature that imported them would depend on ' +
-        'every feature they adapt, and on the worker.',
-      from: { path: ANY_FEATURE },
-      to: { path: ['^activities/', '^workflows/'] },
-    },
-    {
-      name: 'activities-import-other-features-through-index',
-      severity: 'error',
-      comment: 'activities/<feature>.ts adapts its own feature; other features are reached through their index.ts.',
-      from: { path: '^activities/([a-z0-9]+)' },
-      to: { path: ANY_FEATURE, pathNot: ['^src/$1/', FEATURE_INDEX] },
+        "A feature's workflows and activities are Temporal's entry into it, loaded by the worker through the " +
+        'composition root; feature code that imported them would run them outside Temporal (types are fine).',
+      from: { path: ANY_FEATURE, pathNot: [WORKFLOWS, ACTIVITIES] },
+      to: { path: [WORKFLOWS, ACTIVITIES], dependencyTypesNot: ['type-only', 'type-import'] },
     },
     {
       name: 'nothing-imports-the-composition-root-or-an-entry-point',
       severity: 'error',
       comment:
-        'src/app wires features together and the entry points start processes; a feature, workflow or activity ' +
-        'that imported them would depend on every other feature.',
-      from: { path: [ANY_FEATURE, '^workflows/', '^activities/'] },
+        'src/app wires features together and the entry points start processes; a feature that imported them ' +
+        'would depend on every other feature.',
+      from: { path: [ANY_FEATURE, '^src/platform/'] },
       to: { path: ['^src/app/', ENTRY_POINT] },
     },
   ],

@@ -15,7 +15,7 @@ import { measureThroughput } from './figures/p1-throughput';
 import { measureCompletionLatency } from './figures/p2-completion-latency';
 import { measurePollLatency } from './figures/p3-poll-latency';
 import { measureWebhookAcks } from './figures/p4-webhook-ack';
-import { measureActivityThroughput } from './figures/p5-activity-throughput';
+import { measureHistoryWebhookThroughput } from './figures/p5-history-webhook-throughput';
 import { measureCandles } from './figures/p6-candles';
 import { measureCrawl } from './figures/p7-crawl';
 import { measureListIssue } from './figures/p8-list-issue';
@@ -32,7 +32,7 @@ const FIGURES: Record<FigureId, (ctx: BenchContext) => Promise<Figure[]>> = {
   p2: measureCompletionLatency,
   p3: measurePollLatency,
   p4: measureWebhookAcks,
-  p5: measureActivityThroughput,
+  p5: measureHistoryWebhookThroughput,
   p6: measureCandles,
   p7: measureCrawl,
   p8: measureListIssue,
@@ -42,8 +42,8 @@ const FIGURES: Record<FigureId, (ctx: BenchContext) => Promise<Figure[]>> = {
   p12: measureEntities,
 };
 
-const ACTIVITY_SECRET = 'bench-activity-secret-0123456789';
-const ACTIVITY_CLERK_USER = 'user_benchActivity0000000001';
+const HISTORY_WEBHOOK_SECRET = 'bench-activity-secret-0123456789';
+const HISTORY_CLERK_USER = 'user_benchActivity0000000001';
 
 async function main(): Promise<void> {
   const config = loadBenchConfig();
@@ -57,23 +57,23 @@ async function main(): Promise<void> {
   installTemporalRuntime('warn');
   await globalSetup();
   const stack = await startTestStack({
-    env: { ...WEBHOOK_ENV, ACTIVITY_WEBHOOK_SECRET: ACTIVITY_SECRET },
+    env: { ...WEBHOOK_ENV, ACTIVITY_WEBHOOK_SECRET: HISTORY_WEBHOOK_SECRET },
     verifiers: { paypalVerifier: testPayPalVerifier() },
   });
-  const activityUser = await stack.createUser({ clerkUserId: ACTIVITY_CLERK_USER });
+  const historyUser = await stack.createUser({ clerkUserId: HISTORY_CLERK_USER });
   const bare = await startBareWorkflows({
     client: stack.temporal,
     address: stack.config.TEMPORAL_ADDRESS as string,
     maxConcurrentActivities: Math.max(2, stack.config.DATABASE_POOL_SIZE),
   });
-  const bareInsert = await startBareInsertServer(stack.pool, activityUser.id);
+  const bareInsert = await startBareInsertServer(stack.pool, historyUser.id);
   const ctx: BenchContext = {
     stack,
     bare,
     bareInsert,
     config,
-    activitySecret: ACTIVITY_SECRET,
-    activityClerkUserId: ACTIVITY_CLERK_USER,
+    historyWebhookSecret: HISTORY_WEBHOOK_SECRET,
+    historyClerkUserId: HISTORY_CLERK_USER,
     progress,
   };
 

@@ -14,7 +14,7 @@
 import { access, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import * as workflows from '../workflows';
+import { allWorkflows } from '../src/app/workflow-entry';
 import { installTemporalRuntime } from '../src/platform/temporal/temporal-runtime';
 import { historyToJson } from '../test/workflows/history-json';
 import {
@@ -37,9 +37,12 @@ const exists = (file: string) =>
 
 /** The scenarios to record now: those named (each must be new), else every one without a fixture. */
 async function scenariosToRecord(named: string[]): Promise<Scenario[]> {
+  const workflows = allWorkflows();
   const missing = Object.keys(workflows).filter((type) => !SCENARIOS.some((s) => s.workflowType === type));
   if (missing.length)
     throw new Error(`no scenario records ${missing.join(', ')}: add one to workflow-history-scenarios.ts`);
+  const strays = SCENARIOS.filter((s) => !workflows[s.workflowType]).map((s) => `${s.name} (${s.workflowType})`);
+  if (strays.length) throw new Error(`no feature exports the workflow of ${strays.join(', ')}`);
   const unknown = named.filter((name) => !SCENARIOS.some((s) => s.name === name));
   if (unknown.length) throw new Error(`no scenario named ${unknown.join(', ')}`);
   const recorded = new Set<string>();

@@ -10,7 +10,7 @@ export interface BareInsertServer {
 }
 
 /**
- * The activity webhook's baseline: a bare Express app that stores the same row with one plain INSERT
+ * The history webhook's baseline: a bare Express app that stores the same row with one plain INSERT
  * (no secret check, validation, owner lookup or idempotency) on the service's own pool.
  */
 export async function startBareInsertServer(pool: Pool, userId: string): Promise<BareInsertServer> {
@@ -49,8 +49,8 @@ export async function startBareInsertServer(pool: Pool, userId: string): Promise
   };
 }
 
-/** One activity record as a reporting service posts it (fresh requestId each time). */
-export const activityRecord = (clerkUserId: string) => ({
+/** One history entry as a reporting service posts it (fresh requestId each time). */
+export const historyEntryBody = (clerkUserId: string) => ({
   activityType: 'kyt',
   userId: clerkUserId,
   requestId: randomUUID(),
@@ -66,11 +66,11 @@ export const activityRecord = (clerkUserId: string) => ({
 });
 
 /** POSTs one record and fails on anything but 201 (the webhook answers 201 for a stored row). */
-export async function postActivity(url: string, secret: string, clerkUserId: string): Promise<void> {
+export async function postHistoryEntry(url: string, secret: string, clerkUserId: string): Promise<void> {
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-activity-webhook-secret': secret },
-    body: JSON.stringify(activityRecord(clerkUserId)),
+    body: JSON.stringify(historyEntryBody(clerkUserId)),
   });
   await res.arrayBuffer();
   if (res.status !== 201) throw new Error(`activity POST to ${url} answered ${res.status}`);

@@ -1,11 +1,11 @@
 /**
  * P12's EVM part: the deposit-address heuristic (Victor 2020) on a real anvil, read through the service's EVM client
- * (Otterscan ots_ history on anvil). An exchange's hot wallet, 50 deposit addresses that receive from customers and
- * forward at least 99 % to the hot wallet within an hour, and 50 ordinary addresses: 35 that receive and pay several
- * people (some pay the hot wallet too, as a customer may), 10 that forward everything to one address days later, and
- * 5 that forward everything to the hot wallet within an hour (they look exactly like deposit addresses: the errors
- * the heuristic cannot avoid). Customers are funded from anvil's default account; some send their whole balance to
- * one deposit address (a customer shaped like a deposit address must not become the exchange).
+ * (Otterscan ots_ transaction search on anvil). An exchange's hot wallet, 50 deposit addresses that receive from
+ * customers and forward at least 99 % to the hot wallet within an hour, and 50 ordinary addresses: 35 that receive and
+ * pay several people (some pay the hot wallet too, as a customer may), 10 that forward everything to one address days
+ * later, and 5 that forward everything to the hot wallet within an hour (they look exactly like deposit addresses: the
+ * errors the heuristic cannot avoid). Customers are funded from anvil's default account; some send their whole balance
+ * to one deposit address (a customer shaped like a deposit address must not become the exchange).
  *
  * Scored: every scenario address is expanded (expandCluster, the store, a large budget); the addresses in the hot
  * wallet's cluster are its attributed deposit addresses. Baseline: the naive rule "sent to the hot wallet".

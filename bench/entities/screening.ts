@@ -1,5 +1,5 @@
 /**
- * Screens addresses of the simulated economy through the real engine (btcd RPC client, reference lists, the bench
+ * Screens addresses of the simulated economy through the real engine (btcd RPC client, reference data, the bench
  * account's custom labels, optionally wallet clusters): KYA at maxDepth 3, two crawl hops. An address is flagged when
  * its risk level is MEDIUM or HIGH.
  */

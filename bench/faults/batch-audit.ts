@@ -13,7 +13,7 @@ export interface BatchAnswer {
 
 /** What Postgres and Temporal say happened to a batch's items, beside what its owner reads. */
 export interface BatchAudit {
-  /** The single-job audit over the accepted items (mirror, ledger, history, holds, balance). */
+  /** The single-job audit over the accepted items (mirror, ledger, history entries, holds, balance). */
   jobs: JobAudit;
   /** Items in the answer, and the items submitted. */
   items: number;
@@ -52,8 +52,8 @@ export async function screeningRunsOf(temporal: Client, userId: string, extra = 
 
 /**
  * Audits a batch whose owner ran nothing else: every item of the answer against the jobs' mirror, the ledger
- * (idempotency key screening:<request_id>), the history, the holds, the balance (auditJobs), the batch's own counts
- * and credits, and the owner's screening workflow runs in Temporal (one per request id, each completed).
+ * (idempotency key screening:<request_id>), the history entries, the holds, the balance (auditJobs), the batch's own
+ * counts and credits, and the owner's screening workflow runs in Temporal (one per request id, each completed).
  */
 export async function auditBatch(
   pool: Pool,
@@ -127,7 +127,7 @@ export function requireBatchPromises(
     `${jobs.completed - jobs.chargedOnce} completed items not charged exactly once (ledger, credits_charged and ` +
       'history disagree)',
   );
-  report.require(jobs.duplicated === 0, `${jobs.duplicated} duplicate charges or history rows`);
+  report.require(jobs.duplicated === 0, `${jobs.duplicated} duplicate charges or history entries`);
   report.require(
     audit.requestIdsRunTwice === 0 && audit.requestIdsNeverRun === 0 && audit.strayRuns === 0,
     `screening workflows: ${audit.requestIdsRunTwice} request ids ran more than once, ${audit.requestIdsNeverRun} ` +

@@ -2,7 +2,7 @@ import { serviceEnv } from '../../test/helpers/service-env';
 import { WEBHOOK_ENV } from '../../test/helpers/webhooks';
 
 export const TASK_QUEUE = 'faults';
-export const ACTIVITY_SECRET = 'fault-suite-activity-secret-0123456789';
+export const HISTORY_WEBHOOK_SECRET = 'fault-suite-activity-secret-0123456789';
 
 /**
  * The environment of the api and worker processes (the same for both, as in docker-compose): the
@@ -24,7 +24,7 @@ export function childEnv(o: {
       // A dead worker's analyses are retried elsewhere after this long (the api passes it to each job).
       ANALYSIS_HEARTBEAT_TIMEOUT_MS: '3000',
       CHAIN_CACHE_TRANSFERS_TTL_MS: '0',
-      ACTIVITY_WEBHOOK_SECRET: ACTIVITY_SECRET,
+      ACTIVITY_WEBHOOK_SECRET: HISTORY_WEBHOOK_SECRET,
       ...WEBHOOK_ENV,
     },
   });

@@ -5,11 +5,11 @@ import type { JobOutcome } from './job-load';
 export interface JobAudit {
   jobs: number;
   completed: number;
-  /** Completed with one ledger charge equal to credits_charged and one history row. */
+  /** Completed with one ledger charge equal to credits_charged and one history entry. */
   chargedOnce: number;
   /** Never accepted, or accepted and not completed. */
   lost: number;
-  /** Ledger charges or history rows beyond one per job. */
+  /** Ledger charges or history entries beyond one per job. */
   duplicated: number;
   /** Credits still reserved for these jobs (accepted or refused). */
   holdsLeft: number;
@@ -22,7 +22,7 @@ export interface JobAudit {
 }
 
 /**
- * Reads the mirror, the ledger (idempotency key screening:<request_id>), the history and the holds for
+ * Reads the mirror, the ledger (idempotency key screening:<request_id>), the history entries and the holds for
  * every job the load submitted. The user must have run no other jobs.
  */
 export async function auditJobs(
@@ -95,7 +95,7 @@ export function requireJobPromises(
     `${audit.completed - audit.chargedOnce} completed jobs not charged exactly once (ledger, ` +
       `credits_charged and history disagree)`,
   );
-  report.require(audit.duplicated === 0, `${audit.duplicated} duplicate charges or history rows`);
+  report.require(audit.duplicated === 0, `${audit.duplicated} duplicate charges or history entries`);
   report.require(
     audit.holdsLeft === 0 && audit.reserved === 0,
     `${audit.holdsLeft} holds left, ${audit.reserved} credits still reserved`,

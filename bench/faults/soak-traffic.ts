@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { completeItn, signedItn } from '../../test/helpers/billing';
 import { connectRecording, type RecordingSocket } from '../../test/helpers/realtime-client';
-import { activityRecord, postActivity } from './activity-sender';
+import { historyEntryBody, postHistoryEntry } from './history-webhook-sender';
 import type { FaultStack } from './fault-stack';
 import { freshEthereumKya, runJob, type JobOutcome } from './job-load';
 import { sleep } from './report';
@@ -39,7 +39,7 @@ const CANDLES = [
     to: Date.parse('2014-01-02T00:00:00Z'),
   },
 ];
-// A lists-only job (no bitcoin node is configured) beside the ethereum ones that go through the slow node.
+// A reference-data-only job (no bitcoin node is configured) beside the ethereum ones that go through the slow node.
 const BITCOIN_KYA = { chain: 'bitcoin', address: '12QtD5BFwRsdNsAZY76UVE1xyCGNTojH9h' };
 
 export interface SoakUsers {
@@ -91,9 +91,9 @@ export function soakLoops(stack: FaultStack, users: SoakUsers, tally: SoakTally,
       }
     }
   };
-  const activity = async () => {
+  const historyEntries = async () => {
     while (Date.now() < stopAt) {
-      const res = await postActivity(url, activityRecord(`user_faults_soak_${randomUUID().slice(0, 8)}`));
+      const res = await postHistoryEntry(url, historyEntryBody(`user_faults_soak_${randomUUID().slice(0, 8)}`));
       count('webhooks');
       if (res?.status !== 201) error(`activity webhook: ${res?.status ?? 'connection error'}`);
     }
@@ -166,8 +166,8 @@ export function soakLoops(stack: FaultStack, users: SoakUsers, tally: SoakTally,
     jobs(1),
     jobs(0),
     polls(),
-    activity(),
-    activity(),
+    historyEntries(),
+    historyEntries(),
     candles(),
     payments(),
     sockets(),

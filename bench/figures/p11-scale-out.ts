@@ -156,7 +156,7 @@ async function completedOnce(
   );
   const runsNow = async () =>
     Number((await ctx.stack.temporal.workflow.count(`TaskQueue = '${cluster.taskQueue}'`)).count);
-  // Visibility lags the histories by a moment.
+  // Visibility lags the workflow histories by a moment.
   let runs = await runsNow();
   for (let tries = 0; tries < 25 && runs < total; tries++) {
     await new Promise((r) => setTimeout(r, 200));

@@ -8,7 +8,7 @@ import type { ChainClient } from '../../src/screening/chains/chain-client';
 import type { ClusterPort } from '../../src/screening/engine/cluster-labels';
 import { createScreeningEngine } from '../../src/screening/engine/engine';
 import { loadPriceBook } from '../../src/screening/engine/prices';
-import { createReferenceLists } from '../../src/screening/engine/reference-lists';
+import { createReferenceData } from '../../src/screening/engine/reference-data';
 import { loadRiskModel } from '../../src/screening/engine/risk-model';
 import { startBitcoinNode } from '../../test/helpers/btcd';
 import { buildEconomy, type Economy, HELD_OUT_SEED, TUNING_SEED } from '../entities/economy';
@@ -163,7 +163,7 @@ async function runSeed(
       ratePerSecond: 1_000_000,
     });
 
-    // The account that labels ONE entity address as sanctions (its own list), and its screenings.
+    // The account that labels ONE entity address as sanctions (its own label), and its jobs.
     const user = await ctx.stack.createUser();
     await ctx.stack.stores.customLabels.create(
       {
@@ -193,12 +193,12 @@ async function runSeed(
       material: (a) => (taint.get(a)?.share ?? 0) >= MATERIAL_SHARE,
     };
     const targets = rng.shuffle([...plain, ...coinjoinSample, ...clean]);
-    // The screenings read the chain as the worker does: through the Postgres chain cache.
+    // The analyses read the chain as the worker does: through the Postgres chain cache.
     const cached = createCachingChainClient(client, createChainCacheStore(pool), {
       transfersTtlMs: ctx.stack.config.CHAIN_CACHE_TRANSFERS_TTL_MS,
     });
     const engineDeps = {
-      lists: createReferenceLists(pool),
+      lists: createReferenceData(pool),
       chainClients: { bitcoin: cached as ChainClient },
       prices: loadPriceBook(path.join('data', 'prices', 'usd-reference-prices.json')),
       model: loadRiskModel('data/risk'),
@@ -235,7 +235,7 @@ async function runSeed(
     };
 
     // 1. With clusters on an empty store: each screening grows clusters within its own budget (risk-model.json
-    //    clusters.expansion_calls), and later screenings read what earlier ones stored.
+    //    clusters.expansion_calls), and later analyses read what earlier ones stored.
     await resetBitcoinClusters(pool);
     const withColdStore = await screen('with clustering, cold store', port);
     // 2. Without clusters.
@@ -441,7 +441,7 @@ export async function measureEntities(ctx: BenchContext): Promise<Figure[]> {
   const { pool } = ctx.stack;
   const store = createClusterStore(pool);
   const model = loadRiskModel('data/risk');
-  // As the worker runtime builds it: histories read in pages of the crawl's size (chain cache hits).
+  // As the worker runtime builds it: addresses' transactions read in pages of the crawl's size (chain cache hits).
   const port = createClusterPort(store, { pageLimit: model.document.crawl.page_size });
   const results: SeedResult[] = [];
   for (const [name, seed] of [

@@ -1,5 +1,5 @@
 import { post } from '../../test/helpers/webhooks';
-import { postActivity } from '../bare/express-insert';
+import { postHistoryEntry } from '../bare/express-insert';
 import { startBareStartServer } from '../bare/express-start';
 import type { BenchContext } from '../lib/context';
 import type { Figure } from '../lib/report';
@@ -9,7 +9,7 @@ import { awaitProcessed, PROVIDERS } from './p4-webhook-deliveries';
 /**
  * P4: acknowledgement p99 of validly signed deliveries per provider, at the same concurrency.
  * PayPal, PayFast and Clerk verify the signature and start one workflow per event before answering,
- * so their baseline is a bare workflow start; the activity webhook stores a row before answering,
+ * so their baseline is a bare workflow start; the history webhook stores a row before answering,
  * so its baseline is the bare Express + INSERT app. One more row shows the part of a provider's ratio that is
  * the HTTP round trip alone: a bare Express route around the same bare start.
  */
@@ -53,21 +53,21 @@ export async function measureWebhookAcks(ctx: BenchContext): Promise<Figure[]> {
 
   ctx.progress(`P4: ${count} activity posts, ${concurrency} in flight`);
   const webhook = `${stack.api.url}/api/webhook/activity`;
-  const { value: activity, baseline: inserts } = await sideBySide(
+  const { value: posts, baseline: inserts } = await sideBySide(
     count,
     concurrency,
-    () => postActivity(webhook, ctx.activitySecret, ctx.activityClerkUserId),
-    () => postActivity(ctx.bareInsert.url, ctx.activitySecret, ctx.activityClerkUserId),
+    () => postHistoryEntry(webhook, ctx.historyWebhookSecret, ctx.historyClerkUserId),
+    () => postHistoryEntry(ctx.bareInsert.url, ctx.historyWebhookSecret, ctx.historyClerkUserId),
   );
   figures.push({
     id: 'P4',
     figure:
       `activity webhook acknowledgement (201, row stored) p99, ` +
       `${concurrency} in flight ÷ bare Express + pg INSERT p99`,
-    value: percentile(activity.latencies, 99),
+    value: percentile(posts.latencies, 99),
     baseline: percentile(inserts.latencies, 99),
     unit: 'ms',
-    note: `p50 ${percentile(activity.latencies, 50).toFixed(0)} vs ${percentile(inserts.latencies, 50).toFixed(0)} ms`,
+    note: `p50 ${percentile(posts.latencies, 50).toFixed(0)} vs ${percentile(inserts.latencies, 50).toFixed(0)} ms`,
   });
   return figures;
 }

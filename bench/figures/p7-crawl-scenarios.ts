@@ -72,7 +72,7 @@ export async function startCrawlScenarios(): Promise<CrawlScenarios> {
     },
   });
 
-  // Tron: WALLET's real history; the FullNode tx bodies, OTHER's history and the sources' pages are
+  // Tron: WALLET's real transfers; the FullNode tx bodies, OTHER's transfers and the sources' pages are
   // COMPOSED from the real TronGrid items (see chains-e2e-tron-solana.test.ts).
   const tronItem = (name: string) => read('tron', 'trongrid-v1', `account-transactions__${name}.json`);
   const [NATIVE, NATIVE_NO_TS, TRC10, TRC20_CALL, SWAP, FAILED] = [

@@ -1,4 +1,4 @@
-import { createReferenceLists } from '../../src/screening/engine/reference-lists';
+import { createReferenceData } from '../../src/screening/engine/reference-data';
 import { createScreeningEngine } from '../../src/screening/engine/engine';
 import { loadPriceBook } from '../../src/screening/engine/prices';
 import { loadRiskModel } from '../../src/screening/engine/risk-model';
@@ -20,7 +20,7 @@ export async function measureCrawl(ctx: BenchContext): Promise<Figure[]> {
   const scenarios = await startCrawlScenarios();
   try {
     const engine = createScreeningEngine({
-      lists: createReferenceLists(ctx.stack.pool),
+      lists: createReferenceData(ctx.stack.pool),
       chainClients: scenarios.clients,
       prices: loadPriceBook('data/prices/usd-reference-prices.json'),
       model: loadRiskModel('data/risk'),

@@ -33,8 +33,8 @@ const TASK_QUEUE_KIND_NORMAL = 1;
 const TASK_QUEUE_TYPE_WORKFLOW = 1;
 
 /**
- * Addresses of the active list on chains the bench stack screens lists-only (no node configured), so a re-screen
- * costs no chain calls.
+ * Addresses of the active list on chains the bench stack screens reference-data-only (no node configured), so a
+ * re-screen costs no chain calls.
  */
 export async function listedTargets(pool: Pool, count: number): Promise<Target[]> {
   const { rows } = await pool.query<Target>(

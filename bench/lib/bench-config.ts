@@ -31,7 +31,7 @@ const schema = z.object({
   BENCH_BATCH_ITEMS: z.coerce.number().int().min(2).max(1_000).default(1_000),
   /** P12: ordinary wallets of the simulated economy (each seed), at least 200 for the figure. */
   BENCH_ENTITY_WALLETS: count(200),
-  /** P12: clean addresses screened per seed (a seeded sample), and screenings in flight. */
+  /** P12: clean addresses screened per seed (a seeded sample), and analyses in flight. */
   BENCH_ENTITY_CLEAN_SAMPLE: count(300),
   /**
    * P12: exposed addresses reached only through a CoinJoin screened per seed (a seeded sample; every other exposed
@@ -44,7 +44,7 @@ const schema = z.object({
     .default('tuning,held-out')
     .transform((v) => v.split(',').map((s) => s.trim().toLowerCase()))
     .pipe(z.array(z.enum(['tuning', 'held-out'])).min(1)),
-  /** P12: print the screenings that missed an exposed address not reached through a CoinJoin (why they missed). */
+  /** P12: print the analyses that missed an exposed address not reached through a CoinJoin (why they missed). */
   BENCH_ENTITY_DEBUG: z
     .enum(['0', '1', 'true', 'false'])
     .default('0')

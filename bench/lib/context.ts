@@ -9,8 +9,8 @@ export interface BenchContext {
   bare: BareWorkflows;
   bareInsert: BareInsertServer;
   config: BenchConfig;
-  /** The activity webhook's shared secret on this stack, and the (Clerk) user its records name. */
-  activitySecret: string;
-  activityClerkUserId: string;
+  /** The history webhook's shared secret on this stack, and the (Clerk) user its records name. */
+  historyWebhookSecret: string;
+  historyClerkUserId: string;
   progress(line: string): void;
 }

@@ -2,8 +2,8 @@ import type { RecordingSocket } from '../../test/helpers/realtime-client';
 import type { TestStack } from '../../test/helpers/test-stack';
 
 /**
- * A lists-only KYA (no bitcoin node is configured on the bench stack): the whole job path (hold,
- * workflow, analysis against the reference lists, charge, history, mirror) without a chain's latency.
+ * A reference-data-only KYA (no bitcoin node is configured on the bench stack): the whole job path (hold,
+ * workflow, analysis against the reference data, charge, history entry, mirror) without a chain's latency.
  */
 export const BENCH_JOB = { chain: 'bitcoin', address: '12QtD5BFwRsdNsAZY76UVE1xyCGNTojH9h' };
 

@@ -9,7 +9,7 @@ export interface ListOnlyTarget {
   reference_id: string;
 }
 
-/** Bitcoin addresses the shipped reference lists hold (OFAC first, then labels), distinct, in file order. */
+/** Bitcoin addresses the shipped reference data hold (OFAC first, then labels), distinct, in file order. */
 function listedBitcoinAddresses(dataDir: string): string[] {
   const seen = new Set<string>();
   for (const file of ['sanctions_ofac.csv', 'address_labels.csv']) {
@@ -29,7 +29,7 @@ function listedBitcoinAddresses(dataDir: string): string[] {
 const freshBech32 = () => bech32.encode('bc', [0, ...bech32.toWords(randomBytes(20))]);
 
 /**
- * `n` KYA targets screened on the reference lists only: bitcoin, for which neither the bench stack nor the fault
+ * `n` KYA targets screened on the reference data only: bitcoin, for which neither the bench stack nor the fault
  * suite configures a node, so no chain call is made and every item costs 1 credit. One in `listedEvery` is a
  * listed address (sanctioned or labelled: a hit, a HIGH or MEDIUM answer), the rest fresh addresses (a clean answer).
  */

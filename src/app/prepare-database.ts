@@ -2,7 +2,7 @@ import type { Pool } from 'pg';
 import type { Config } from './config';
 import { migrate } from '../platform/db/migrate';
 import { loadMarketData } from '../market/store/market-files';
-import { loadReferenceData } from '../screening/lists/reference-data';
+import { loadReferenceData } from '../screening/reference-data/datasets';
 import { loadBundledLists } from '../lists/load-bundled-lists';
 import { createUserStore } from '../identity/users-store';
 import type { Logger } from '../platform/logging/logger';
@@ -10,8 +10,8 @@ import { createPool } from '../platform/db/pool';
 import { SCHEMA_FOLDERS } from './schema-folders';
 
 /**
- * Migrations (every feature's, SCHEMA_FOLDERS), then the reference lists and candle files (only files that changed), then the
- * bootstrap admin. Idempotent.
+ * Migrations (every feature's, SCHEMA_FOLDERS), then the reference data and candle files (only files that changed),
+ * then the bootstrap admin. Idempotent.
  */
 export async function prepareDatabase(
   config: Pick<

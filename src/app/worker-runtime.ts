@@ -5,7 +5,7 @@ import { capabilitiesFor } from '../screening/engine/capabilities';
 import { bundleWorkflowCode, type NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import type { Pool } from 'pg';
 import path from 'node:path';
-import { createActivities, type Activities, type ActivityDeps } from '../../activities';
+import { createActivities, type Activities, type ActivityDeps } from './activities';
 import type { Config } from './config';
 import { createChainClients } from '../screening/chains/registry';
 import { createScreeningEngine } from '../screening/engine/engine';
@@ -35,6 +35,7 @@ import { caseSettings } from '../cases/case-settings';
 import { createMemberRoleLookup } from '../identity/member-role';
 import { createEvidenceSigner } from '../platform/signing/evidence-signer';
 import { evidenceKeyRing } from '../platform/signing/evidence-key-ring';
+import { workflowEntryFile } from './workflow-entry';
 
 /**
  * Default TTL an hour: exposure far from the screened address changes slowly, and a re-run after a list update then
@@ -203,7 +204,7 @@ export async function createWorker(options: {
   const workflowBundle = options.workflowBundlePath
     ? { codePath: options.workflowBundlePath }
     : await bundleWorkflowCode({
-        workflowsPath: require.resolve('../../workflows'),
+        workflowsPath: workflowEntryFile(),
         workflowInterceptorModules: WORKFLOW_INTERCEPTOR_MODULES,
         logger: workflowBundlerLogger(Runtime.instance().logger),
       });

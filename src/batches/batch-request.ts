@@ -4,10 +4,10 @@ import { HttpError, invalidParameter, parseOrThrow } from '../platform/http/erro
 import { canonicalJson } from '../platform/signing/detached-jws';
 import {
   type EngineCapabilities,
-  parseScreeningRequest,
-  type ScreeningLimits,
-  type ScreeningRequest,
-  screeningRequestSchema,
+  parseJobRequest,
+  type JobLimits,
+  type JobRequest,
+  jobRequestSchema,
 } from '../screening';
 
 /** The most items one batch may hold. */
@@ -20,13 +20,13 @@ const IDEMPOTENCY_KEY_EXPECTED = '1 to 255 visible ASCII characters';
 const KEPT_TEXT = 256;
 
 /** One item as the OpenAPI document describes it: a single job's target fields. */
-export function batchItemSchema(limits: Pick<ScreeningLimits, 'maxCrawlTimeoutMs'>) {
-  return screeningRequestSchema(limits).pick({ address: true, txid: true, chain: true, reference_id: true });
+export function batchItemSchema(limits: Pick<JobLimits, 'maxCrawlTimeoutMs'>) {
+  return jobRequestSchema(limits).pick({ address: true, txid: true, chain: true, reference_id: true });
 }
 
 /** The body of POST /kyt/batch as documented; items are checked one by one (a bad one does not fail the rest). */
-export function batchRequestSchema(limits: Pick<ScreeningLimits, 'maxCrawlTimeoutMs'>) {
-  return screeningRequestSchema(limits)
+export function batchRequestSchema(limits: Pick<JobLimits, 'maxCrawlTimeoutMs'>) {
+  return jobRequestSchema(limits)
     .pick({ crawlTimeout: true, policy_id: true })
     .extend({
       items: z
@@ -42,14 +42,14 @@ export function batchRequestSchema(limits: Pick<ScreeningLimits, 'maxCrawlTimeou
 }
 
 /** As validated: every item parsed by the single job's parser, so an item means what the same job would. */
-function parsingSchema(limits: Pick<ScreeningLimits, 'maxCrawlTimeoutMs'>) {
+function parsingSchema(limits: Pick<JobLimits, 'maxCrawlTimeoutMs'>) {
   return batchRequestSchema(limits).extend({
     items: z.array(z.unknown(), { error: ITEMS_EXPECTED }).min(1, ITEMS_EXPECTED).max(MAX_BATCH_ITEMS, ITEMS_EXPECTED),
   });
 }
 
 export type BatchItemRequest =
-  | { index: number; valid: true; request: ScreeningRequest }
+  | { index: number; valid: true; request: JobRequest }
   | {
       index: number;
       valid: false;
@@ -79,12 +79,7 @@ const text = (value: unknown): string | null =>
 const ITEM_FIELDS = ['address', 'txid', 'chain', 'reference_id', 'referenceId'] as const;
 const BATCH_WIDE_FIELDS = ['policy_id', 'crawlTimeout'] as const;
 
-function parseItem(
-  raw: unknown,
-  index: number,
-  limits: ScreeningLimits,
-  capabilities: EngineCapabilities,
-): BatchItemRequest {
+function parseItem(raw: unknown, index: number, limits: JobLimits, capabilities: EngineCapabilities): BatchItemRequest {
   const item = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
   const invalid = (field: string, message: string): BatchItemRequest => ({
     index,
@@ -99,9 +94,9 @@ function parseItem(
   if (item !== raw) return invalid('', 'expected a JSON object');
   const wide = BATCH_WIDE_FIELDS.find((field) => item[field] !== undefined);
   if (wide) return invalid(wide, `expected no ${wide} on an item: it is set once for the whole batch`);
-  let request: ScreeningRequest;
+  let request: JobRequest;
   try {
-    request = parseScreeningRequest(Object.fromEntries(ITEM_FIELDS.map((f) => [f, item[f]])), limits);
+    request = parseJobRequest(Object.fromEntries(ITEM_FIELDS.map((f) => [f, item[f]])), limits);
   } catch (err) {
     const details = err instanceof HttpError ? (err.body.error as { details?: Record<string, unknown> }) : undefined;
     const parameter = details?.details?.parameter;
@@ -132,7 +127,7 @@ export function parseIdempotencyKey(header: string | undefined): string | null {
 export function parseBatchRequest(
   body: unknown,
   idempotencyKey: string | null,
-  limits: ScreeningLimits,
+  limits: JobLimits,
   capabilities: EngineCapabilities,
 ): BatchRequest {
   const input = parseOrThrow(parsingSchema(limits), body);

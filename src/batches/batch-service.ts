@@ -4,7 +4,7 @@ import type { CreditStore, SubscriptionStore } from '../billing';
 import { inTransaction } from '../platform/db/transaction';
 import { errorFields, type Logger } from '../platform/logging/logger';
 import {
-  analysisCost,
+  jobCost,
   deepestAffordableDepth,
   type EngineCapabilities,
   type JobStore,
@@ -112,7 +112,7 @@ export function createBatchService(deps: BatchServiceDeps) {
     });
     const held = await deps.credits.reserveMany(
       userId,
-      planned.map((p) => ({ holdKey: p.requestId, max: analysisCost(p.depth) })),
+      planned.map((p) => ({ holdKey: p.requestId, max: jobCost(p.depth) })),
       MINIMUM_CHARGE,
       client,
     );

@@ -228,7 +228,7 @@ export function createBatchStore(pool: Pool) {
 
     /**
      * Accepted items whose job is still queued, after `afterIndex` in request order, with the input their job
-     * runs with: what the batch workflow starts next (or, after a restart, settles).
+     * runs with: what the batch workflow starts next (or, after a restart, recovers).
      */
     async pendingItems(
       batchId: string,

@@ -41,3 +41,6 @@ export interface BatchSweepSummary {
   /** Of those, batches whose workflow was not running and was started now. */
   batchesStarted: number;
 }
+
+/** Published for the screening workflows, which sweep batches (type-only). */
+export type { BatchActivities } from './activities';

@@ -4,7 +4,7 @@ import type { CreditStore } from './credits-store';
 import type { EventResult } from '../platform/webhooks/event-result';
 import { formatCents } from './money';
 import { refundedAfter } from './refund-credits';
-import { settleTakeback } from './payment-takeback';
+import { reconcileTakeback } from './payment-takeback';
 import { AppError } from '../platform/errors';
 import { BILLING_ERRORS } from './error-codes';
 
@@ -77,7 +77,7 @@ export async function applyRefund(
       detail: `${r.kind} ${r.refundId} was already applied`,
     };
   }
-  const moved = await settleTakeback(deps, client, payment, refundedAfter(payment, cents), {
+  const moved = await reconcileTakeback(deps, client, payment, refundedAfter(payment, cents), {
     idempotencyKey: `${r.provider}:refund:${r.refundId}`,
     reason:
       `${r.provider === 'paypal' ? 'PayPal' : 'PayFast'} ${r.kind} of payment ${r.paymentId}: ` +
@@ -93,7 +93,7 @@ export async function applyRefund(
   });
   // A refund only adds money gone back: it never reinstates (the totals it raises are capped at the payment).
   const revoked = Math.max(0, moved.delta);
-  await deps.creditedPayments.settleRefund(client, {
+  await deps.creditedPayments.recordRefundTakeback(client, {
     provider: r.provider,
     refundId: r.refundId,
     creditsRevoked: revoked,

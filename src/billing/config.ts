@@ -59,7 +59,7 @@ export const billingConfigSlice = configSlice({
       ? PRODUCTION_REQUIRED.filter((name) => !config[name]).map((name) => `${name}: required when NODE_ENV=production`)
       : [],
   /** The PayFast safeguards that need the internet are on in production unless switched off, off elsewhere. */
-  settle: (config, nodeEnv) => ({
+  derive: (config, nodeEnv) => ({
     PAYFAST_VERIFY_SOURCE: config.PAYFAST_VERIFY_SOURCE ?? nodeEnv === 'production',
     PAYFAST_SERVER_VALIDATION: config.PAYFAST_SERVER_VALIDATION ?? nodeEnv === 'production',
   }),

@@ -137,7 +137,7 @@ export function createCreditedPaymentStore(pool: Pool) {
     },
 
     /** What a claimed refund took back, and its ledger entry (null when it took nothing). */
-    async settleRefund(
+    async recordRefundTakeback(
       client: PoolClient,
       r: { provider: PaymentProvider; refundId: string; creditsRevoked: number; transactionId: string | null },
     ): Promise<void> {

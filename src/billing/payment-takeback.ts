@@ -25,7 +25,7 @@ export interface TakebackResult {
  * (revoke_credits), or reinstates through grant_credits, which repays debt first. Runs under the payment's row lock
  * (CreditedPaymentStore.lock), after the refund or dispute row is written, in the caller's transaction.
  */
-export async function settleTakeback(
+export async function reconcileTakeback(
   deps: { credits: CreditStore; creditedPayments: CreditedPaymentStore },
   client: PoolClient,
   payment: CreditedPayment,

@@ -1,7 +1,7 @@
 import { defineErrorCodes } from '../platform/errors/error-table';
 
 /**
- * The cases feature's codes: a member's refused action and a forged case workflow. Pure data: workflows/cases.ts
+ * The cases feature's codes: a member's refused action and a forged case workflow. Pure data: src/cases/workflows.ts
  * refuses updates with them, and case-workflow-client.ts reads them back.
  */
 export const CASES_ERRORS = defineErrorCodes({

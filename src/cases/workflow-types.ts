@@ -67,3 +67,6 @@ export interface PendingTrailEntry {
 }
 
 export const CASE_SIGNALS = { alert: 'alert' } as const;
+
+/** Published for other features' workflows, which open cases (type-only). */
+export type { CaseActivities } from './activities';

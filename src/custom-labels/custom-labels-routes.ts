@@ -21,7 +21,7 @@ export interface CustomLabelsRouterDeps {
   model: ReturnType<typeof shippedRiskModel>;
   /** Labels one account may keep (MAX_CUSTOM_LABELS_PER_ACCOUNT). */
   maxPerAccount: number;
-  /** BITCOIN_NETWORK: the bitcoin addresses a label may name (those its screenings see). */
+  /** BITCOIN_NETWORK: the bitcoin addresses a label may name (those its jobs see). */
   bitcoinNetwork: BitcoinNetwork;
 }
 
@@ -54,7 +54,7 @@ const paging = (value: unknown, fallback: number, max: number, name: string): nu
   return Number(value);
 };
 
-/** POST/GET /api/v1/custom-labels and DELETE /api/v1/custom-labels/:id: the account's own lists. */
+/** POST/GET /api/v1/custom-labels and DELETE /api/v1/custom-labels/:id: the account's own labels. */
 export function createCustomLabelsRouter(deps: CustomLabelsRouterDeps): Router {
   const router = Router();
   const body = createCustomLabelBody(deps.model);

@@ -104,7 +104,7 @@ export function createCustomLabelStore(pool: Pool) {
 
     /**
      * The account's labels of these addresses on this chain (the screening engine's CustomLabelLookup port): what a
-     * screening of that account reads beside the reference lists.
+     * screening of that account reads beside the reference data.
      */
     async lookup(
       userId: string,

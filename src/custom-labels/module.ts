@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FeatureModule } from '../platform/features/feature-module';
 import { CUSTOM_LABELS_ERRORS } from './error-codes';
 import { customLabelsConfigSlice } from './config';
+import { customLabelsOpenApi } from './openapi';
 
 /** What the custom-labels feature declares to the composition root (src/platform/features/feature-module.ts). */
 export const customLabelsModule: FeatureModule = {
@@ -9,4 +10,5 @@ export const customLabelsModule: FeatureModule = {
   errors: CUSTOM_LABELS_ERRORS,
   config: customLabelsConfigSlice,
   schema: { migrations: path.join(__dirname, 'migrations') },
+  openapi: customLabelsOpenApi,
 };

@@ -3,17 +3,17 @@ import type { ClusterStore } from './cluster-store';
 import { expandCluster } from './expand-cluster';
 
 /**
- * The chains whose clusters screenings grow: bitcoin (common-input ownership) and the EVM chains (deposit addresses).
+ * The chains whose clusters analyses grow: bitcoin (common-input ownership) and the EVM chains (deposit addresses).
  * The deposit heuristic is Victor's, measured on Ethereum; tron, solana and ripple keep what is stored (nothing yet).
  */
 const growsClusters = (chain: Chain) => chain === 'bitcoin' || EVM_CHAINS.includes(chain);
 
 /**
  * The engine's ClusterPort (src/screening/engine/cluster-labels.ts) over the cluster store: each asked address's
- * cluster is grown through the chain client while the screening's call budget lasts, then read from Postgres. An
- * address no transaction joined to another is absent (a cluster of one). Histories are read in pages of the crawl's
- * size (`pageLimit`), so an address the crawl read is answered from the chain cache. A chain error while
- * growing does not fail the screening: the cluster stays as stored, and `partial` says that members were left unread.
+ * cluster is grown through the chain client while the analysis' call budget lasts, then read from Postgres. An address
+ * no transaction joined to another is absent (a cluster of one). Addresses' transactions are read in pages of the
+ * crawl's size (`pageLimit`), so an address the crawl read is answered from the chain cache. A chain error while
+ * growing does not fail the analysis: the cluster stays as stored, and `partial` says that members were left unread.
  */
 export function createClusterPort(
   store: ClusterStore,
@@ -45,7 +45,7 @@ export function createClusterPort(
         // A failed expansion does not say how many calls it made before failing: count the whole remainder, so a
         // chain that keeps failing is not asked again for every crawled address.
         budget.spent += grown?.calls ?? left;
-        // A failed notice must not fail the screening: the monitors' schedule still re-screens them.
+        // A failed notice must not fail the analysis: the monitors' schedule still re-screens them.
         if (grown && grown.merged > 0 && grown.cluster.id !== null)
           await options.onMerged?.(chain, grown.cluster.id).catch(() => undefined);
       }

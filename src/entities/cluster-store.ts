@@ -9,7 +9,7 @@ export interface Cluster {
   chain: string;
   /** Its member count. */
   size: number;
-  /** True while a member's history was never read, or read only in part: the cluster may be larger. */
+  /** True while a member's transactions were never read, or read only in part: the cluster may be larger. */
   partial: boolean;
   /** Some members in address order, only when asked for (`members` option). */
   members?: string[];
@@ -74,7 +74,7 @@ async function insertSingletons(client: PoolClient, chain: string, addresses: st
 
 /**
  * Wallet clusters in Postgres: an incremental union-find (applyLinks), the evidence of each merge, and the reads
- * screenings and explanations make. Cluster ids are global; `chain` keeps one chain's addresses apart from another's.
+ * analyses and explanations make. Cluster ids are global; `chain` keeps one chain's addresses apart from another's.
  */
 export function createClusterStore(pool: Pool) {
   /** Up to `limit` members of the cluster (an absorbed id is followed to its survivor), in address order. */
@@ -302,7 +302,7 @@ export function createClusterStore(pool: Pool) {
     },
 
     /**
-     * Records that these addresses' own histories were read for links (`truncated`: only in part). An address with
+     * Records that these addresses' own transactions were read for links (`truncated`: only in part). An address with
      * no row gets a singleton cluster first, so a later expansion knows it was read.
      */
     async markExpanded(chain: string, addresses: readonly string[], truncated: boolean): Promise<void> {
@@ -330,7 +330,7 @@ export function createClusterStore(pool: Pool) {
       });
     },
 
-    /** Up to `limit` members whose history was never read, in address order: what an expansion reads next. */
+    /** Up to `limit` members whose transactions were never read, in address order: what an expansion reads next. */
     async unexpanded(chain: string, clusterId: number, limit: number): Promise<string[]> {
       const { rows } = await pool.query<{ address: string }>(
         `SELECT address FROM cluster_addresses m
@@ -341,8 +341,8 @@ export function createClusterStore(pool: Pool) {
     },
 
     /**
-     * Those of `addresses` whose history was never read (no row, or a row not yet expanded), in the given order; with
-     * `staleAfterMs`, also those read longer ago than that (their address may have spent since).
+     * Those of `addresses` whose transactions were never read (no row, or a row not yet expanded), in the given order;
+     * with `staleAfterMs`, also those read longer ago than that (their address may have spent since).
      */
     async notExpanded(chain: string, addresses: readonly string[], staleAfterMs?: number): Promise<string[]> {
       if (addresses.length === 0) return [];

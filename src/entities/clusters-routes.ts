@@ -8,7 +8,7 @@ import {
   type Chain,
   type CustomLabelLookup,
   normalizeAddress,
-  type ReferenceLists,
+  type ReferenceData,
   type RiskModel,
   SUPPORTED_CHAINS,
   sourceConfidence,
@@ -19,8 +19,8 @@ import type { ClusterView } from './clusters-views';
 
 export interface ClustersRouterDeps {
   clusters: ClusterStore;
-  /** The reference lists; each request adds the caller's own labels (and nobody else's). */
-  lists: ReferenceLists;
+  /** The reference data; each request adds the caller's own labels (and nobody else's). */
+  lists: ReferenceData;
   customLabels: CustomLabelLookup;
   model: RiskModel;
   bitcoinNetwork: BitcoinNetwork;
@@ -30,9 +30,9 @@ const DEFAULT_LIMIT = 100;
 const MAX_LIMIT = 1_000;
 
 /**
- * GET /api/v1/clusters/:chain/:address: the wallet cluster as Postgres holds it (what screenings grew), its labels
- * (the lists' and the caller's own, over at most `clusters.max_members_read` members) and the merges that built it.
- * It reads only: growing a cluster costs chain calls, which a screening pays for.
+ * GET /api/v1/clusters/:chain/:address: the wallet cluster as Postgres holds it (what analyses grew), its labels (the
+ * reference data's and the caller's own, over at most `clusters.max_members_read` members) and the merges that built
+ * it. It reads only: growing a cluster costs chain calls, which a screening pays for.
  */
 export function createClustersRouter(deps: ClustersRouterDeps): Router {
   const router = Router();

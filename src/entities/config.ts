@@ -3,7 +3,7 @@ import { configSlice, type SliceConfig } from '../platform/config/config-slice';
 
 /** How fresh a screened address's wallet cluster is kept. */
 const variables = z.object({
-  /** A screened address whose history was read for its cluster longer ago than this is read again (docs/entities.md). */
+  /** An address whose transactions were read for its cluster longer ago than this is read again (docs/entities.md). */
   CLUSTER_REREAD_AFTER_MS: z.coerce
     .number()
     .int()

@@ -10,13 +10,13 @@ export interface ExpandClusterInput {
   client: ChainClient;
   chain: string;
   address: string;
-  /** Chain calls this expansion may make (reads of histories, and on account chains contract checks). */
+  /** Chain calls this expansion may make (reads of addresses' transactions, and on account chains contract checks). */
   maxCalls: number;
   /** Transactions or transfers read per member (one call). */
   pageLimit?: number;
   /**
-   * Whether the lists (or the account) label this address an exchange or custodian: such an address is a hot wallet
-   * even when one deposit address is all the history shows (Victor 2020 starts from labelled exchanges).
+   * Whether the reference data (or the account) labels this address an exchange or custodian: such an address is a hot
+   * wallet even when one deposit address is all the transactions show (Victor 2020 starts from labelled exchanges).
    */
   isLabelledExchange?: (address: string) => Promise<boolean>;
   /** Read the address itself again when its last read is older than this; unset: an address is read once. */
@@ -58,12 +58,12 @@ function memberExpander(input: ExpandClusterInput, budget: ReturnType<typeof cal
 
 /**
  * Grows the cluster of `address` as far as `maxCalls` reaches: breadth-first from the address over members whose
- * history was never read, each read's links applied at once (so a concurrent expansion of the same cluster sees
- * them, and a stopped one keeps its progress). When the members this run joined are all read, the store's other
- * unread members follow (joined by earlier or concurrent expansions): a second expansion continues where the first
- * stopped. It ends when no member is left unread (the cluster is complete unless a read was truncated) or the
- * budget is spent or the signal aborted (partial). A chain whose client reads no address history has nothing to
- * expand: the address is what the store holds, or a singleton.
+ * transactions were never read, each read's links applied at once (so a concurrent expansion of the same cluster sees
+ * them, and a stopped one keeps its progress). When the members this run joined are all read, the store's other unread
+ * members follow (joined by earlier or concurrent expansions): a second expansion continues where the first stopped. It
+ * ends when no member is left unread (the cluster is complete unless a read was truncated) or the budget is spent or
+ * the signal aborted (partial). A chain whose client reads no transactions of an address has nothing to expand: the
+ * address is what the store holds, or a singleton.
  */
 export async function expandCluster(input: ExpandClusterInput): Promise<ExpandClusterResult> {
   const { store, chain, address, signal } = input;

@@ -1,5 +1,5 @@
 /**
- * What other parts use of wallet clustering: the Postgres store, the budgeted expansion screenings run, and the
+ * What other parts use of wallet clustering: the Postgres store, the budgeted expansion analyses run, and the
  * domain rules (CoinJoin shapes, common-input and deposit-address links, the weak change guesses) the benchmark
  * measures.
  */

@@ -1,10 +1,12 @@
 import path from 'node:path';
 import type { FeatureModule } from '../platform/features/feature-module';
 import { entitiesConfigSlice } from './config';
+import { entitiesOpenApi } from './openapi';
 
 /** What the entities feature declares to the composition root (src/platform/features/feature-module.ts). */
 export const entitiesModule: FeatureModule = {
   name: 'entities',
   config: entitiesConfigSlice,
   schema: { migrations: path.join(__dirname, 'migrations') },
+  openapi: entitiesOpenApi,
 };

@@ -3,13 +3,18 @@ import { z } from 'zod';
 import { currentUser, requireScope } from '../identity';
 import type { HistoryStore } from './history-store';
 import { isUuid } from '../platform/http/common-patterns';
-import { activityDetail, activityDetailSchema, activityListItem, activityListItemSchema } from './history-views';
+import {
+  historyEntryDetail,
+  historyEntryDetailSchema,
+  historyEntrySummary,
+  historyEntrySummarySchema,
+} from './history-views';
 import { invalidParameter, notFound, parseOrThrow } from '../platform/http/errors';
 import { DIGITS } from '../platform/http/common-patterns';
 import { instantParam } from '../platform/http/date-params';
 
 /** GET /activity query parameters, as validated (and as the OpenAPI document lists them). */
-export const activityListQuery = z.object({
+export const historyListQuery = z.object({
   activityType: z.enum(['kyt', 'kya', 'kye'], { error: 'one of kyt, kya, kye' }).optional(),
   riskLevel: z.enum(['low', 'medium', 'high', 'critical'], { error: 'one of low, medium, high, critical' }).optional(),
   blockchain: z.string({ error: 'a chain name' }).trim().toLowerCase().min(1, 'a chain name').max(64).optional(),
@@ -39,14 +44,14 @@ export const activityListQuery = z.object({
     .default(0),
 });
 
-export const activityListResponse = z.object({
+export const historyListResponse = z.object({
   success: z.literal(true),
-  data: z.array(activityListItemSchema),
+  data: z.array(historyEntrySummarySchema),
   pagination: z.object({ total: z.int().min(0), limit: z.int().min(1), offset: z.int().min(0), hasMore: z.boolean() }),
   meta: z.object({ total: z.int().min(0), page: z.int().min(1), limit: z.int().min(1) }),
   timestamp: z.iso.datetime(),
 });
-export const activityDetailResponse = z.object({ success: z.literal(true), data: activityDetailSchema });
+export const historyEntryDetailResponse = z.object({ success: z.literal(true), data: historyEntryDetailSchema });
 
 /**
  * z.coerce.number reads "0x10", "1e1" and " 5" as numbers; a paging parameter that is not plain decimal
@@ -59,13 +64,13 @@ function requireDecimalDigits(query: Record<string, unknown>, expected: Record<s
   }
 }
 
-/** The signed-in user's activity history (screening jobs, activity webhook records, reports). */
-export function createActivityRouter(deps: { history: HistoryStore }): Router {
+/** The signed-in user's history (GET /activity): jobs, history webhook posts and x402 reports. */
+export function createHistoryRouter(deps: { history: HistoryStore }): Router {
   const router = Router();
 
   router.get('/activity', requireScope('read'), async (req, res) => {
     requireDecimalDigits(req.query, { limit: 'an integer from 1 to 100', offset: 'a non-negative integer' });
-    const p = parseOrThrow(activityListQuery, req.query);
+    const p = parseOrThrow(historyListQuery, req.query);
     const { rows, total } = await deps.history.listForUser(
       currentUser(res).id,
       {
@@ -82,7 +87,7 @@ export function createActivityRouter(deps: { history: HistoryStore }): Router {
     );
     res.json({
       success: true,
-      data: rows.map(activityListItem),
+      data: rows.map(historyEntrySummary),
       pagination: { total, limit: p.limit, offset: p.offset, hasMore: p.offset + rows.length < total },
       meta: { total, page: Math.floor(p.offset / p.limit) + 1, limit: p.limit },
       timestamp: new Date().toISOString(),
@@ -94,8 +99,16 @@ export function createActivityRouter(deps: { history: HistoryStore }): Router {
       ? await deps.history.findForUser(req.params.id.toLowerCase(), currentUser(res).id)
       : null;
     if (!row) throw notFound('Activity');
-    res.json({ success: true, data: activityDetail(row) });
+    res.json({ success: true, data: historyEntryDetail(row) });
   });
 
   return router;
 }
+
+// renamed: alias until workflows/activities move
+export {
+  createHistoryRouter as createActivityRouter,
+  historyEntryDetailResponse as activityDetailResponse,
+  historyListQuery as activityListQuery,
+  historyListResponse as activityListResponse,
+};

@@ -1,17 +1,18 @@
 import type { Pool, PoolClient } from 'pg';
-import { recordActivityBatch } from './activity-batch';
-import type { StoredActivity } from './activity-inserts';
+import { recordHistoryEntryBatch } from './history-entry-batch';
+import type { StoredHistoryEntry } from './history-entry-inserts';
 import { createTickBatcher } from './tick-batcher';
 
-export type ActivityType = 'kyt' | 'kya' | 'kye';
-export type ActivityRiskLevel = 'low' | 'medium' | 'high' | 'critical';
+/** Which engine produced an entry: the contract's `activityType` (spec 2.7), stored as `activity_type`. */
+export type HistoryEntryType = 'kyt' | 'kya' | 'kye';
+export type HistoryRiskLevel = 'low' | 'medium' | 'high' | 'critical';
 
-export interface ActivityEntry {
+export interface HistoryEntry {
   /** The owner as the writer names it: an internal UUID or an identity-provider (Clerk) id. */
   userRef: string;
   /** 'screening:<request_id>' or 'webhook:<user>:<request_id>': a retried write lands once. */
   idempotencyKey: string;
-  activityType: ActivityType;
+  activityType: HistoryEntryType;
   requestId: string;
   responseId: string | null;
   statusCode: number;
@@ -20,7 +21,7 @@ export interface ActivityEntry {
   address: string | null;
   entityId: string | null;
   entityName: string | null;
-  riskLevel: ActivityRiskLevel | null;
+  riskLevel: HistoryRiskLevel | null;
   riskScore: number | null;
   requestPayload: unknown;
   responsePayload: unknown;
@@ -32,9 +33,9 @@ export interface ActivityEntry {
   source: 'screening' | 'webhook' | 'x402';
 }
 
-export interface ActivityFilters {
-  activityType?: ActivityType;
-  riskLevel?: ActivityRiskLevel;
+export interface HistoryFilters {
+  activityType?: HistoryEntryType;
+  riskLevel?: HistoryRiskLevel;
   blockchain?: string;
   from?: Date;
   to?: Date;
@@ -46,12 +47,12 @@ export interface ActivityFilters {
 /** Rows per INSERT statement: the concurrent requests of one turn, bounded so one statement stays small. */
 const MAX_ROWS_PER_INSERT = 100;
 
-export type ActivityRow = Record<string, unknown> & { id: string; created_at: Date };
+export type HistoryRow = Record<string, unknown> & { id: string; created_at: Date };
 
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** WHERE clause and parameters for one user's filtered history ($1 is the user id). */
-function whereFor(userId: string, f: ActivityFilters): { sql: string; params: unknown[] } {
+function whereFor(userId: string, f: HistoryFilters): { sql: string; params: unknown[] } {
   const params: unknown[] = [userId];
   const clauses = ['user_id = $1'];
   const add = (clause: (n: string) => string, value: unknown) => {
@@ -72,22 +73,22 @@ function whereFor(userId: string, f: ActivityFilters): { sql: string; params: un
   return { sql: clauses.join(' AND '), params };
 }
 
-/** The activity history: written by screening jobs, the activity webhook and (later) pay-per-use reports. */
+/** The account's history: written by screening jobs, the history webhook and (later) pay-per-use reports. */
 export function createHistoryStore(pool: Pool) {
-  const batcher = createTickBatcher<ActivityEntry, StoredActivity>({
+  const batcher = createTickBatcher<HistoryEntry, StoredHistoryEntry>({
     maxItems: MAX_ROWS_PER_INSERT,
-    run: (entries) => recordActivityBatch(pool, entries),
+    run: (entries) => recordHistoryEntryBatch(pool, entries),
   });
   return {
     /**
      * Inserts once per idempotency key and returns the row's id either way. The owner is resolved from
      * userRef (internal id or Clerk id); an unknown owner leaves user_id NULL until the user appears.
-     * Inside a caller's transaction (`db`) the row is written there; otherwise it joins the records of
-     * this event-loop turn in one multi-row INSERT (activity-batch.ts), with the same answer.
+     * Inside a caller's transaction (`db`) the row is written there; otherwise it joins the entries of
+     * this event-loop turn in one multi-row INSERT (history-entry-batch.ts), with the same answer.
      */
-    async record(e: ActivityEntry, db?: Pool | PoolClient): Promise<StoredActivity> {
+    async record(e: HistoryEntry, db?: Pool | PoolClient): Promise<StoredHistoryEntry> {
       if (db && db !== pool) {
-        const [answer] = await recordActivityBatch(db, [e]);
+        const [answer] = await recordHistoryEntryBatch(db, [e]);
         if (answer?.status !== 'fulfilled') throw answer?.reason;
         return answer.value;
       }
@@ -97,13 +98,13 @@ export function createHistoryStore(pool: Pool) {
     /** One page of a user's history, newest first, with the total for the filters. */
     async listForUser(
       userId: string,
-      filters: ActivityFilters,
+      filters: HistoryFilters,
       limit: number,
       offset: number,
-    ): Promise<{ rows: ActivityRow[]; total: number }> {
+    ): Promise<{ rows: HistoryRow[]; total: number }> {
       const where = whereFor(userId, filters);
       const [page, count] = await Promise.all([
-        pool.query<ActivityRow>(
+        pool.query<HistoryRow>(
           `SELECT id, request_id, response_id, activity_type, status_code, is_error, blockchain, ` +
             `transaction_hash, address, entity_id,
              entity_name, risk_level, risk_score, response_summary, error_message, client_app_id, ` +
@@ -118,8 +119,8 @@ export function createHistoryStore(pool: Pool) {
     },
 
     /** One row with its full payloads, only for its owner. */
-    async findForUser(id: string, userId: string): Promise<ActivityRow | null> {
-      const { rows } = await pool.query<ActivityRow>('SELECT * FROM activity_history WHERE id = $1 AND user_id = $2', [
+    async findForUser(id: string, userId: string): Promise<HistoryRow | null> {
+      const { rows } = await pool.query<HistoryRow>('SELECT * FROM activity_history WHERE id = $1 AND user_id = $2', [
         id,
         userId,
       ]);

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { ActivityRow } from './history-store';
+import type { HistoryRow } from './history-store';
 
 const iso = (v: unknown): string | null => (v instanceof Date ? v.toISOString() : null);
 
-/** The compact list item (spec 2.7 names, camelCase), the same shape as the activity_recorded socket event. */
-export function activityListItem(r: ActivityRow) {
+/** An entry's compact summary (spec 2.7 names, camelCase), the same shape as the activity_recorded socket event. */
+export function historyEntrySummary(r: HistoryRow) {
   return {
     id: r.id,
     requestId: r.request_id,
@@ -24,10 +24,10 @@ export function activityListItem(r: ActivityRow) {
   };
 }
 
-/** The detail view: the list item plus the full payloads and the caller's metadata. */
-export function activityDetail(r: ActivityRow) {
+/** The detail view: the entry summary plus the full payloads and the caller's metadata. */
+export function historyEntryDetail(r: HistoryRow) {
   return {
-    ...activityListItem(r),
+    ...historyEntrySummary(r),
     responseId: r.response_id,
     errorMessage: r.error_message,
     requestPayload: r.request_payload,
@@ -42,8 +42,8 @@ export function activityDetail(r: ActivityRow) {
 
 const jsonObject = z.record(z.string(), z.unknown());
 
-/** The list item (and the `activity_recorded` socket event). */
-export const activityListItemSchema = z.object({
+/** The entry summary (and the `activity_recorded` socket event). */
+export const historyEntrySummarySchema = z.object({
   id: z.uuid(),
   requestId: z.uuid(),
   activityType: z.enum(['kyt', 'kya', 'kye']),
@@ -63,8 +63,8 @@ export const activityListItemSchema = z.object({
   createdAt: z.iso.datetime(),
 });
 
-/** One record with its payloads. */
-export const activityDetailSchema = activityListItemSchema.extend({
+/** One entry with its payloads. */
+export const historyEntryDetailSchema = historyEntrySummarySchema.extend({
   responseId: z.uuid().nullable(),
   errorMessage: z.string().nullable(),
   requestPayload: jsonObject.nullable(),
@@ -73,3 +73,6 @@ export const activityDetailSchema = activityListItemSchema.extend({
   clientAppId: z.string().nullable(),
   clientAppName: z.string().nullable(),
 });
+
+// renamed: alias until workflows/activities move
+export { historyEntryDetailSchema as activityDetailSchema, historyEntrySummarySchema as activityListItemSchema };

@@ -1,7 +1,7 @@
-/** What other features use of the user's activity history: the store that records a screening or a report. */
+/** What other features use of the account's history: the store that records a job's or an x402 report's entry. */
 export type { HistoryStore } from './history-store';
 /** Answer shapes the dashboard renders (types only: nothing of the server enters the browser bundle). */
-export type { activityDetailSchema, activityListItemSchema } from './history-views';
-export type { activityListResponse } from './history-routes';
-/** The row a feature records (a screening job's is built by src/screening/screening-history-entry.ts). */
-export type { ActivityEntry } from './history-store';
+export type { historyEntryDetailSchema, historyEntrySummarySchema } from './history-views';
+export type { historyListResponse } from './history-routes';
+/** The row a feature records (a screening job's is built by src/screening/job-history-entry.ts). */
+export type { HistoryEntry } from './history-store';

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FeatureModule } from '../platform/features/feature-module';
 import { historyConfigSlice } from './config';
 import { HISTORY_WEBHOOK_PROVIDERS } from './webhook-providers';
+import { historyOpenApi } from './openapi';
 
 /** What the history feature declares to the composition root (src/platform/features/feature-module.ts). */
 export const historyModule: FeatureModule = {
@@ -9,4 +10,5 @@ export const historyModule: FeatureModule = {
   config: historyConfigSlice,
   schema: { migrations: path.join(__dirname, 'migrations'), functions: path.join(__dirname, 'functions') },
   webhookProviders: HISTORY_WEBHOOK_PROVIDERS,
+  openapi: historyOpenApi,
 };

@@ -2,7 +2,7 @@ import type { Pool, PoolClient } from 'pg';
 import { inTransaction } from '../platform/db/transaction';
 import type { UserStore } from './users-store';
 import type { WebhookEventStore } from '../platform/webhooks/webhook-events-store';
-import { previousResult, settle, type EventResult } from '../platform/webhooks/event-result';
+import { previousResult, recordEventOutcome, type EventResult } from '../platform/webhooks/event-result';
 import { readClerkUserEvent } from './clerk-user-event';
 import { readClerkOrgEvent, type ClerkOrgChange } from './clerk-org-event';
 import {
@@ -64,7 +64,7 @@ export async function applyClerkEvent(deps: ClerkEventDeps, input: ClerkEventInp
       return { ...previous, stoppedMonitorIds: await deps.monitorsStoppedWithUser(client, previous.userId) };
     }
     const done: Done = (outcome, userId, detail) =>
-      settle(client, deps.webhookEvents, 'clerk', input.svixId, {
+      recordEventOutcome(client, deps.webhookEvents, 'clerk', input.svixId, {
         outcome,
         userId,
         credits: 0,

@@ -11,3 +11,5 @@ export { InsufficientTeamRoleError, LastTeamAdminError } from './team-errors';
 export type { TeamStore } from './team-store';
 /** The role an active person holds in an account now (the worker re-checks a member's action with it). */
 export { createMemberRoleLookup, type MemberRoleLookup } from './member-role';
+/** The security requirement of an operation callable by an account's API key (holding the scope) or its session. */
+export { accountSecurity } from './openapi/account-security';

@@ -3,12 +3,15 @@ import type { FeatureModule } from '../platform/features/feature-module';
 import { IDENTITY_ERRORS } from './error-codes';
 import { identityConfigSlice } from './config';
 import { IDENTITY_WEBHOOK_PROVIDERS } from './webhook-providers';
+import { identityOpenApi } from './openapi';
 
 /** What the identity feature declares to the composition root (src/platform/features/feature-module.ts). */
 export const identityModule: FeatureModule = {
   name: 'identity',
+  workflows: path.join(__dirname, 'workflows.ts'),
   errors: IDENTITY_ERRORS,
   config: identityConfigSlice,
   schema: { migrations: path.join(__dirname, 'migrations'), functions: path.join(__dirname, 'functions') },
   webhookProviders: IDENTITY_WEBHOOK_PROVIDERS,
+  openapi: identityOpenApi,
 };

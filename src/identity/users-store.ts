@@ -310,9 +310,9 @@ export function createUserStore(pool: Pool) {
 
     /**
      * Makes sure an admin holds the BOOTSTRAP_ADMIN_API_KEY key and that it is the only active bootstrap key. A new
-     * value's key joins the previous bootstrap admin (its history and credits stay) and the keys made from earlier
-     * values are revoked in the same transaction. A revoked bootstrap key is never reinstated: an instance still
-     * configured with a replaced value must not undo the rotation, so that start changes nothing. Idempotent;
+     * value's key joins the previous bootstrap admin (its history entries and credits stay) and the keys made from
+     * earlier values are revoked in the same transaction. A revoked bootstrap key is never reinstated: an instance
+     * still configured with a replaced value must not undo the rotation, so that start changes nothing. Idempotent;
      * concurrent starts (api and worker processes) take turns on an advisory lock.
      */
     async ensureBootstrapAdmin(key: string): Promise<BootstrapOutcome> {

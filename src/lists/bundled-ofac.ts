@@ -28,7 +28,7 @@ const orNull = (v: string): string | null => (v.trim() === '' ? null : v.trim())
  * The shipped CSV as a list issue. Its issue date is the newest date it holds (the scrape ran to 2026-08-22), so
  * an official issue older than that is refused unless forced instead of silently delisting the later designations.
  * Rows without an OFAC profile number (the scrape's) get `scrape:<address>` as party, so each stays one entry.
- * Rows marked delisted (Tornado Cash, delisted 2025-03-21) become history, not listed entries.
+ * Rows marked delisted (Tornado Cash, delisted 2025-03-21) become past listings, not listed entries.
  */
 export async function readBundledOfac(dataDir: string): Promise<ListIssue> {
   const file = path.join(dataDir, BUNDLED_OFAC_FILE);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { configSlice, type SliceConfig } from '../platform/config/config-slice';
 
-/** A contract address (kept lower-case, as the reference lists spell EVM addresses) or `off`. */
+/** A contract address (kept lower-case, as the reference data spell EVM addresses) or `off`. */
 const evmContractOrOff = z.union([
   z.literal('off'),
   z

@@ -22,7 +22,7 @@ export interface ListIssue {
   entries: ListEntry[];
   /**
    * Entries the issue already knows to be delisted (the bundled file keeps Tornado Cash's, delisted 2025-03-21):
-   * stored as history, never as listed.
+   * stored as past listings (listed and delisted), never as listed now.
    */
   delisted?: (ListEntry & { listedOn: string; delistedOn: string })[];
   /** When each entry was first listed, if the source says (else the issue date). */

@@ -76,7 +76,7 @@ const ENTRY_COLUMNS = `chain, asset, address, sdn_uid, sdn_name, sdn_type, progr
   to_char(designated, 'YYYY-MM-DD') AS designated`;
 
 /** An entry as a list version recorded it, with when it was listed and (if so) delisted. */
-export interface EntryHistory extends ListEntry {
+export interface Listing extends ListEntry {
   listedOn: string;
   listedVersion: number;
   delistedOn: string | null;
@@ -262,7 +262,7 @@ export function createListStore(pool: Pool) {
     },
 
     /** Every entry an address ever had on the list, with when it was listed and delisted. */
-    async history(list: string, address: string, chains: readonly string[] | null): Promise<EntryHistory[]> {
+    async listingsOf(list: string, address: string, chains: readonly string[] | null): Promise<Listing[]> {
       const { rows } = await pool.query<
         EntryRow & { listed_on: string; listed_version: string; delisted_on: string | null; delisted_version: string }
       >(

@@ -66,7 +66,7 @@ export function createListsRouter(deps: ListsRouterDeps): Router {
 
   router.get('/lists', requireScope('read'), async (_req, res) => {
     const at = now();
-    const [active, history, datasets] = await Promise.all([
+    const [active, versions, datasets] = await Promise.all([
       deps.lists.activeVersion('ofac'),
       deps.lists.versions('ofac', 10),
       deps.pool.query<{ name: string; sha256: string; row_count: number; loaded_at: Date }>(
@@ -98,7 +98,7 @@ export function createListsRouter(deps: ListsRouterDeps): Router {
                 address: c.address,
               })),
             },
-            history: history.map((v) => ({
+            history: versions.map((v) => ({
               version: v.id,
               issue_date: v.issueDate,
               sha256: v.sha256,
@@ -122,7 +122,7 @@ export function createListsRouter(deps: ListsRouterDeps): Router {
     const address = normalise(parseOrThrow(z.object({ address: addressParam }), req.params).address);
     const query = parseOrThrow(sanctionsLookupQuery, req.query);
     const asOf = query.as_of ?? now().toISOString().slice(0, 10);
-    const entries = (await deps.lists.history('ofac', address, query.chain ? [query.chain] : null)).map((e) => ({
+    const entries = (await deps.lists.listingsOf('ofac', address, query.chain ? [query.chain] : null)).map((e) => ({
       chain: e.chain,
       sdn_uid: e.sdnUid,
       sdn_name: e.sdnName,

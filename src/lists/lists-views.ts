@@ -50,7 +50,7 @@ export const listsResponse = z.object({
   }),
 });
 
-/** GET /api/v1/lists/ofac/addresses/:address: was this address listed on a date, and its whole history. */
+/** GET /api/v1/lists/ofac/addresses/:address: was this address listed on a date, and every listing it had. */
 export const sanctionsLookupResponse = z.object({
   success: z.literal(true),
   data: z.object({

@@ -2,11 +2,14 @@ import path from 'node:path';
 import type { FeatureModule } from '../platform/features/feature-module';
 import { LISTS_ERRORS } from './error-codes';
 import { listsConfigSlice } from './config';
+import { listsOpenApi } from './openapi';
 
 /** What the lists feature declares to the composition root (src/platform/features/feature-module.ts). */
 export const listsModule: FeatureModule = {
   name: 'lists',
+  workflows: path.join(__dirname, 'workflows.ts'),
   errors: LISTS_ERRORS,
   config: listsConfigSlice,
   schema: { migrations: path.join(__dirname, 'migrations') },
+  openapi: listsOpenApi,
 };

@@ -1,6 +1,6 @@
 import { defineErrorCodes } from '../platform/errors/error-table';
 
-/** The market feature's codes. Pure data: workflows/market.ts reads MARKET_SYNC_NOT_CONFIGURED back. */
+/** The market feature's codes. Pure data: src/market/workflows.ts reads MARKET_SYNC_NOT_CONFIGURED back. */
 export const MARKET_ERRORS = defineErrorCodes({
   /** A symbol the market data does not hold. */
   SYMBOL_NOT_FOUND: { status: 404, retryable: false },

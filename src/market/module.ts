@@ -2,11 +2,14 @@ import path from 'node:path';
 import type { FeatureModule } from '../platform/features/feature-module';
 import { MARKET_ERRORS } from './error-codes';
 import { marketConfigSlice } from './config';
+import { marketOpenApi } from './openapi';
 
 /** What the market feature declares to the composition root (src/platform/features/feature-module.ts). */
 export const marketModule: FeatureModule = {
   name: 'market',
+  workflows: path.join(__dirname, 'workflows.ts'),
   errors: MARKET_ERRORS,
   config: marketConfigSlice,
   schema: { migrations: path.join(__dirname, 'migrations') },
+  openapi: marketOpenApi,
 };

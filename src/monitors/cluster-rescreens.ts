@@ -4,13 +4,15 @@ import { inTransaction } from '../platform/db/transaction';
 import { monitorWorkflowId } from './workflow-ids';
 import { MONITOR_SIGNALS } from './workflow-types';
 
-/** Why a re-screen asked for by a cluster merge runs (stored with the request, shown in the monitor's history). */
+/**
+ * Why a re-screen asked for by a cluster merge runs (stored with the request, shown among the monitor's re-screens).
+ */
 export const CLUSTER_MERGE_REASON = 'its wallet cluster merged with a labelled one';
 /** The outbox event that tells the api to wake the monitor's workflow (the request row is what makes it due). */
 export const MONITOR_RESCREEN_REQUESTED = 'monitor_rescreen_requested';
 
 /**
- * Called when a screening's cluster expansion merged sets (src/entities' ClusterPort hook): the active monitors watching
+ * Called when an analysis' cluster expansion merged sets (src/entities' ClusterPort hook): the active monitors watching
  * an address of that cluster, whose cluster now holds a labelled address (a sanctioned or labelled reference address,
  * or one of the monitor owner's own labels other than `allow`) and that have no re-screen pending, get a recorded
  * request and an outbox event, in one transaction. The api hears the event and signals `rescreen`; a lost signal

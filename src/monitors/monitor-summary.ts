@@ -1,4 +1,4 @@
-/** What a monitor compares between two screenings of its address: a change in any of these is an alert. */
+/** What a monitor compares between two jobs on its address: a change in any of these is an alert. */
 export interface MonitorSummary {
   risk_level: 'LOW' | 'MEDIUM' | 'HIGH';
   risk_score: number;

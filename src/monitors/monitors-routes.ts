@@ -29,11 +29,11 @@ export interface MonitorsRouterDeps {
   taskQueue: string;
   /** Hours between scheduled re-screens when a monitor does not say (MONITOR_EVERY_HOURS_DEFAULT). */
   defaultEveryHours: number;
-  /** The account's job-submit limit (JOB_SUBMIT_LIMIT_PER_MINUTE): creating and re-screening start paid screenings. */
+  /** The account's job-submit limit (JOB_SUBMIT_LIMIT_PER_MINUTE): creating and re-screening start paid jobs. */
   limitSubmits: RateLimitCheck;
   /** Checks at create that the account has the policy a monitor names (the policies feature). */
   policies: PolicyResolver;
-  /** Holds the price of a new monitor's first screening (screening's pricing over billing's ledger). */
+  /** Holds the price of a new monitor's first job (screening's pricing over billing's ledger). */
   hold: Pick<HoldDeps, 'pool' | 'credits' | 'subscriptions' | 'capabilities'>;
   /** Monitors one account may keep (MAX_ACTIVE_MONITORS_PER_ACCOUNT). */
   maxActivePerAccount: number;
@@ -127,7 +127,7 @@ export function createMonitorsRouter(deps: MonitorsRouterDeps): Router {
       if (!(err instanceof MonitorLimitReachedError)) throw err;
       throw structuredError(err.entry, err.message, { limit: err.limit });
     });
-    // Nothing stored, nothing started: the account cannot pay for the first screening (402, as a refused submit).
+    // Nothing stored, nothing started: the account cannot pay for the first job (402, as a refused submit).
     if (outcome.kind === 'insufficient_credits') {
       refuseUnlessQueued(outcome);
       return;
@@ -139,7 +139,7 @@ export function createMonitorsRouter(deps: MonitorsRouterDeps): Router {
       userId: user.id,
       chain: monitor.chain,
       everyHours: monitor.everyHours,
-      // The held first screening, until it has run (a repeated create may restart a workflow that ended).
+      // The held first job, until it has run (a repeated create may restart a workflow that ended).
       ...(monitor.firstRequestId && !monitor.lastScreenedAt ? { firstRequestId: monitor.firstRequestId } : {}),
     });
     res.status(created ? 201 : 200).json({ success: true, data: monitorView(monitor) });

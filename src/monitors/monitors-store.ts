@@ -22,7 +22,7 @@ export interface Monitor {
   lastResult: MonitorSummary | null;
   lastScreenedAt: Date | null;
   createdAt: Date;
-  /** The request id of its first screening, whose credits the create held (null: created before issue 28). */
+  /** The request id of its first job, whose credits the create held (null: created before issue 28). */
   firstRequestId: string | null;
 }
 
@@ -147,10 +147,10 @@ export function createMonitorStore(pool: Pool) {
 
     /**
      * Marks it deleted (its alerts stay for the record); false when it was not the owner's or already gone. In the
-     * same transaction, the hold of its first screening is released when that screening's job was never recorded
+     * same transaction, the hold of its first job is released when that job was never recorded
      * (idempotency key: the hold key, the first request id; releasing twice releases nothing). The row lock this
      * takes is the one a re-screen's prepare holds while it records its job (lockForRescreen), so the job is
-     * either recorded before (its hold stays, for its own screening to settle) or never.
+     * either recorded before (its hold stays, for its own job to settle) or never.
      */
     async delete(id: string, userId: string): Promise<boolean> {
       return inTransaction(pool, async (client) => {

@@ -10,7 +10,7 @@ const SCHEDULE_SLACK = '5 minutes';
 /**
  * Whether a re-screen of `monitor` under `requestId` may run: a signal only wakes the workflow, and anyone who
  * reaches the Temporal frontend can send one, so the reasons that make an owner pay are read from Postgres. Due when
- * it is the monitor's first screening (held at create), a retry of one already recorded, a re-screen someone asked
+ * it is the monitor's first job (held at create), a retry of one already recorded, a re-screen someone asked
  * for and nobody answered yet (monitor_rescreen_requests), or the schedule (every_hours since the last one).
  */
 export async function rescreenIsDue(client: PoolClient, monitor: Monitor, requestId: string): Promise<boolean> {

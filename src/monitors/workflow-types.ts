@@ -33,3 +33,6 @@ export interface ListVersionNoticeInput {
 
 /** The signal names, shared by the workflows, the api and the list refresh. */
 export const MONITOR_SIGNALS = { rescreen: 'rescreen', resume: 'resume', stop: 'stop' } as const;
+
+/** Published for the list refresh workflow, which starts the notice as a child (type-only). */
+export type { listVersionNoticeWorkflow } from './workflows';

@@ -39,7 +39,7 @@ const MAX_GAPS = 1_000;
 
 /**
  * Relays outbox rows to `onEvent` in seq order, starting after the rows that existed at start (no
- * replay of history). A dedicated connection, not a pool client: LISTEN belongs to one session.
+ * replay of past events). A dedicated connection, not a pool client: LISTEN belongs to one session.
  * Each row reaches onEvent once per api instance, in seq order except for late commits; rows of a
  * 60 s gap that never became visible (rolled back) are given up. socket.io itself keeps nothing.
  */

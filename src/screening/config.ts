@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { configSlice, type SliceConfig } from '../platform/config/config-slice';
 import { envFlag } from '../platform/config/env-readers';
 
-/** How EVM address history is read (chains/evm-history-source.ts): auto picks the best available. */
-export const EVM_HISTORY_MODES = ['auto', 'otterscan', 'etherscan', 'logs'] as const;
+/** Where EVM addresses' transfers are read from (chains/evm-transfer-source.ts): auto picks the best available. */
+export const EVM_TRANSFER_SOURCE_MODES = ['auto', 'otterscan', 'etherscan', 'logs'] as const;
 /** The bitcoin networks a deployment may screen (chains/bitcoin-address.ts): BITCOIN_NETWORK. */
 export const BITCOIN_NETWORKS = ['mainnet', 'testnet', 'regtest', 'simnet'] as const;
 
-/** The chains read, how jobs run and are swept, and the reference lists screenings score against. */
+/** The chains read, how jobs run and are swept, and the reference data jobs are scored against. */
 const variables = z.object({
   ETHEREUM_RPC_URL: z.string().url().optional(),
   BSC_RPC_URL: z.string().url().optional(),
@@ -38,16 +38,16 @@ const variables = z.object({
     .default(3_600_000),
   CHAIN_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /**
-   * EVM address history: auto = Otterscan when the node has ots_*, else Etherscan when a key is set,
-   * else eth_getLogs windows.
+   * Where EVM addresses' transfers are read (the variable keeps its name): auto = Otterscan when the node has ots_*,
+   * else Etherscan when a key is set, else eth_getLogs windows.
    */
-  EVM_HISTORY_SOURCE: z.enum(EVM_HISTORY_MODES).default('auto'),
-  /** Etherscan v2 multichain key (chainid 1 and 56; BSC needs a paid plan); enables the Etherscan history source. */
+  EVM_HISTORY_SOURCE: z.enum(EVM_TRANSFER_SOURCE_MODES).default('auto'),
+  /** Etherscan v2 multichain key (chainid 1 and 56; BSC needs a paid plan); enables the Etherscan transfer source. */
   ETHERSCAN_API_KEY: z.string().min(1).optional(),
   ETHERSCAN_API_URL: z.string().url().default('https://api.etherscan.io/v2/api'),
   /** The key's plan limit, shared by both chains (docs.etherscan.io/rate-limits: free 3/s, Lite 5/s, Standard 10/s). */
   ETHERSCAN_RATE_PER_SECOND: z.coerce.number().positive().max(1_000).default(3),
-  /** eth_getLogs history on a plain node: blocks per window, and how many windows back from the head. */
+  /** Transfers from eth_getLogs on a plain node: blocks per window, and how many windows back from the head. */
   EVM_LOGS_WINDOW_BLOCKS: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
   EVM_LOGS_MAX_WINDOWS: z.coerce.number().int().min(1).max(1_000).default(10),
 
@@ -80,7 +80,7 @@ const variables = z.object({
 
   REFERENCE_DATA_DIR: z.string().min(1).default('data/risk'),
   /**
-   * Skip loading the reference lists at start (the api does not need it when the worker or `npm run
+   * Skip loading the reference data at start (the api does not need it when the worker or `npm run
    * migrate` loads them).
    */
   LOAD_REFERENCE_DATA: envFlag.default(true),

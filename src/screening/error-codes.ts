@@ -2,7 +2,7 @@ import { defineErrorCodes } from '../platform/errors/error-table';
 
 /**
  * The screening feature's codes: a job's and a screening workflow's failures, and the refusals of its routes.
- * Pure data: workflows import it (workflows/screening.ts reads INPUT_NOT_AUTHENTIC back).
+ * Pure data: workflows import it (src/screening/workflows.ts reads INPUT_NOT_AUTHENTIC back).
  */
 export const SCREENING_ERRORS = defineErrorCodes({
   /** Not an address or transaction of the chain, or a chain the service does not screen. */

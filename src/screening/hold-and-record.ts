@@ -4,8 +4,8 @@ import { inTransaction } from '../platform/db/transaction';
 import { AppError } from '../platform/errors';
 import type { EngineCapabilities } from './engine/capabilities';
 import type { JobRecord, JobStore } from './jobs-store';
-import { analysisCost, deepestAffordableDepth, MINIMUM_CHARGE } from './pricing';
-import type { ScreeningRequest } from './screening-request';
+import { jobCost, deepestAffordableDepth, MINIMUM_CHARGE } from './pricing';
+import type { JobRequest } from './job-request';
 import type { ScreeningInput } from './workflow-types';
 import type { PolicySnapshot } from './engine/scoring-policy';
 import { SCREENING_ERRORS } from './error-codes';
@@ -30,10 +30,10 @@ export type HoldRefusal = {
 
 export type HoldResult = { kind: 'held'; job: JobRecord; input: ScreeningInput } | HoldRefusal;
 
-/** The least and most a screening of this kind costs, and the crawl depth each amount in between pays for. */
-function holdBounds(capabilities: EngineCapabilities, request: Pick<ScreeningRequest, 'chain' | 'apiType'>) {
+/** The least and most a job of this kind costs, and the crawl depth each amount in between pays for. */
+function holdBounds(capabilities: EngineCapabilities, request: Pick<JobRequest, 'chain' | 'apiType'>) {
   const plannedDepth = capabilities.plannedDepth(request.chain, request.apiType);
-  const max = analysisCost(plannedDepth);
+  const max = jobCost(plannedDepth);
   const depthByAmount = Array.from({ length: max + 1 }, (_, amount) => deepestAffordableDepth(amount, plannedDepth));
   return { plannedDepth, min: MINIMUM_CHARGE, max, depthByAmount };
 }
@@ -58,7 +58,7 @@ async function refusalOf(
 function workflowInput(
   deps: Pick<HoldDeps, 'heartbeatTimeoutMs'>,
   userId: string,
-  request: ScreeningRequest,
+  request: JobRequest,
   requestId: string,
   held: number,
   plannedDepth: number,
@@ -84,13 +84,13 @@ function workflowInput(
  * the balance, and a submit costs one round trip to the database), and gives back the workflow input. `requestId` is
  * fresh (the caller's randomUUID): a second call with the same id would fail on the primary key, holding nothing;
  * a caller whose request id may already be recorded (a retried activity) uses holdAndRecordOnce. A hold already
- * made under `requestId` (reserveScreening) is found, not made again: the job is recorded against it.
+ * made under `requestId` (reserveJob) is found, not made again: the job is recorded against it.
  * `db`: the caller's transaction, when the record must commit with something of its own.
  */
 export async function holdAndRecord(
   deps: HoldDeps,
   userId: string,
-  request: ScreeningRequest,
+  request: JobRequest,
   requestId: string,
   origin: { httpRequestId?: string } = {},
   /** The policy version the job is scored under (resolved by the caller: a PolicyResolver). */
@@ -117,7 +117,7 @@ export async function holdAndRecord(
 export async function holdAndRecordOnce(
   deps: HoldDeps,
   userId: string,
-  request: ScreeningRequest,
+  request: JobRequest,
   requestId: string,
   policy: PolicySnapshot | null,
   db: PoolClient | null = null,
@@ -143,15 +143,15 @@ const notThisCallers = (requestId: string) =>
   );
 
 /**
- * Holds what a screening of this kind may cost, under `requestId` as the hold key, without recording its job: the
+ * Holds what a job of this kind may cost, under `requestId` as the hold key, without recording its job: the
  * job is recorded later by holdAndRecord with the same request id, which finds this hold (a monitor's first
- * screening, held in the transaction that creates the monitor). `db` is the caller's transaction. A refusal says
+ * job, held in the transaction that creates the monitor). `db` is the caller's transaction. A refusal says
  * what the account has, in the shape a refused submit answers.
  */
-export async function reserveScreening(
+export async function reserveJob(
   deps: Pick<HoldDeps, 'pool' | 'credits' | 'subscriptions' | 'capabilities'>,
   userId: string,
-  request: Pick<ScreeningRequest, 'chain' | 'apiType'>,
+  request: Pick<JobRequest, 'chain' | 'apiType'>,
   requestId: string,
   db: PoolClient,
 ): Promise<{ kind: 'held'; amount: number } | HoldRefusal> {

@@ -3,7 +3,7 @@ export type { ApiType, ScreeningInput } from './workflow-types';
 export type { AnalysisResult } from './engine/types';
 export type { EngineCapabilities } from './engine/capabilities';
 export type { StoredCloses, StoredCloseSeries } from './engine/usd-pricer';
-export type { EntityStore } from './lists/entities-store';
+export type { EntityStore } from './reference-data/entities-store';
 export {
   ADDRESS_FORMAT_HINT,
   addressFormatHint,
@@ -23,7 +23,7 @@ export type { pricingResponse } from './pricing-route';
 export {
   holdAndRecord,
   holdAndRecordOnce,
-  reserveScreening,
+  reserveJob,
   type HoldDeps,
   type HoldRefusal,
   type HoldResult,
@@ -44,27 +44,29 @@ export {
   type PolicySnapshot,
 } from './engine/scoring-policy';
 export { PolicyNotFoundError, type PolicyResolver } from './policy-resolver';
-export { policyReferenceField } from './screening-request';
+export { policyReferenceField } from './job-request';
 export { shippedRiskModel } from './engine/risk-model';
 export { ALLOW_CATEGORY, CUSTOM_SOURCE, type CustomLabelLookup } from './engine/custom-labels';
 /** Batch screening (src/batches) validates, prices, records and settles its items as single jobs are. */
 export {
-  parseScreeningRequest,
-  screeningRequestSchema,
-  type ScreeningLimits,
-  type ScreeningRequest,
-} from './screening-request';
-export { analysisCost, deepestAffordableDepth, MINIMUM_CHARGE } from './pricing';
+  parseJobRequest,
+  jobRequestSchema,
+  type JobLimits,
+  type JobRequest,
+} from './job-request';
+export { jobCost, deepestAffordableDepth, MINIMUM_CHARGE } from './pricing';
 export type { JobRecord, NewJob } from './jobs-store';
 export type { ScreeningWorkflowStarter } from './screening-workflow-starter';
 /** The worker's checks of a workflow's input against what the api recorded (x402 checks its reports with them). */
 export { checkFailedJobSettle, checkJobInput, InputNotAuthenticError, requireRequestId } from './authentic-input';
 /** The 402 of paid work the account cannot pay for (batches answer a batch none of whose items was held with it). */
 export { creditRefusal } from './credit-refusal';
-/** Wallet clusters (src/entities implements the port; its routes read labels the way screenings do). */
+/** Wallet clusters (src/entities implements the port; its routes read labels the way analyses do). */
 export type { ClusterMembership, ClusterMerge, ClusterPort, ExpansionBudget } from './engine/cluster-labels';
 export { sourceConfidence } from './engine/cluster-labels';
-export { createReferenceLists, type ReferenceLists } from './engine/reference-lists';
+export { createReferenceData, type ReferenceData } from './engine/reference-data';
+// renamed: alias until workflows/activities move (src/app/express-app.ts names the engine's port by its old name)
+export type { ReferenceData as ReferenceLists } from './engine/reference-data';
 export { withCustomLabels } from './engine/custom-labels';
 export type { RiskModel } from './engine/risk-model';
 /** Screening's codes: lists' freeze syncs fail with CHAIN_UNAVAILABLE, batches and x402 answer a job's codes. */

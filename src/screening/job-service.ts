@@ -14,7 +14,7 @@ import type { EngineCapabilities } from './engine/capabilities';
 import type { Logger } from '../platform/logging/logger';
 import type { JobSubmitMetrics } from './metrics/ports';
 import { errorFields } from '../platform/logging/logger';
-import type { ScreeningRequest } from './screening-request';
+import type { JobRequest } from './job-request';
 import type { ScreeningWorkflowStarter } from './screening-workflow-starter';
 import type { PolicyResolver } from './policy-resolver';
 import { SCREENING_ERRORS } from './error-codes';
@@ -51,11 +51,11 @@ export function createJobService(deps: JobServiceDeps) {
    * A start that errored may still have created the workflow (a timeout after the server wrote it), which then
    * runs and charges: so the job is only given up, its hold released and "nothing was charged" answered, when
    * Temporal says no such workflow exists. When it exists the job stands; when Temporal cannot say, the job stays
-   * queued with its hold and the queued-job sweeper settles it (starts it, copies its result, or releases it).
+   * queued with its hold and the queued-job sweeper recovers it (starts it, copies its result, or releases it).
    */
   async function afterFailedStart(
     job: JobRecord,
-    request: ScreeningRequest,
+    request: JobRequest,
     origin: { httpRequestId?: string },
     startError: unknown,
   ): Promise<SubmitResult> {
@@ -93,11 +93,7 @@ export function createJobService(deps: JobServiceDeps) {
 
   return {
     /** `origin.httpRequestId` goes into the workflow's memo, so the job's worker lines can be traced to the request. */
-    async submit(
-      user: User,
-      request: ScreeningRequest,
-      origin: { httpRequestId?: string } = {},
-    ): Promise<SubmitResult> {
+    async submit(user: User, request: JobRequest, origin: { httpRequestId?: string } = {}): Promise<SubmitResult> {
       const requestId = randomUUID();
       // Resolved once, at submit: the job keeps this version whatever edits follow (its answer names it).
       const policy = await deps.policies.resolve(user.id, request.policyId);

@@ -65,7 +65,7 @@ export interface AppliedJobUpdate {
   completedAt: Date;
 }
 
-/** One write of the workflow to the mirror; `seq` is monotonic across runs (see workflows/screening.ts). */
+/** One write of the workflow to the mirror; `seq` is monotonic across runs (see src/screening/workflows.ts). */
 export interface JobUpdate {
   requestId: string;
   /**

@@ -2,11 +2,14 @@ import path from 'node:path';
 import type { FeatureModule } from '../platform/features/feature-module';
 import { SCREENING_ERRORS } from './error-codes';
 import { screeningConfigSlice } from './config';
+import { screeningOpenApi } from './openapi';
 
 /** What the screening feature declares to the composition root (src/platform/features/feature-module.ts). */
 export const screeningModule: FeatureModule = {
   name: 'screening',
+  workflows: path.join(__dirname, 'workflows.ts'),
   errors: SCREENING_ERRORS,
   config: screeningConfigSlice,
   schema: { migrations: path.join(__dirname, 'migrations'), functions: path.join(__dirname, 'functions') },
+  openapi: screeningOpenApi,
 };

@@ -6,10 +6,11 @@ import { COST_RULE, CREDITS_PER_FURTHER_HOP, MINIMUM_CHARGE, RESCORE_PRICE } fro
 export const pricingSchema = z.object({
   analysis: z.object({
     minimum_credits: z.int().min(0).meta({
-      description: 'What a completed analysis costs at least: the lists and the target itself (crawl depth 0 and 1)',
+      description:
+        'What a completed job costs at least: the reference data and the target itself (crawl depth 0 and 1)',
     }),
     credits_per_further_hop: z.int().min(0).meta({
-      description: 'Added for every exposure hop the crawl reaches beyond the first level. A failed analysis is free',
+      description: 'Added for every exposure hop the crawl reaches beyond the first level. A failed job is free',
     }),
     rule: z.string().meta({ description: 'The rule in words, as the `cost.rule` of every full response states it' }),
   }),

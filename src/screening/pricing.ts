@@ -1,7 +1,7 @@
 /**
- * What a completed analysis costs (documented in the README, "Credits"):
- * 1 credit minimum, which covers screening against the lists and reading the target itself (depth 0 and 1),
- * plus 1 credit for every further hop the exposure crawl reaches. A failed analysis costs nothing.
+ * What a completed job costs (documented in the README, "Credits"):
+ * 1 credit minimum, which covers screening against the reference data and reading the target itself (depth 0 and 1),
+ * plus 1 credit for every further hop its analysis' exposure crawl reaches. A failed job costs nothing.
  * Pure and dependency-free: the workflow bundle imports it.
  */
 export const MINIMUM_CHARGE = 1;
@@ -13,14 +13,16 @@ export const COST_RULE =
   `${creditsWord(MINIMUM_CHARGE)} (lists and the target itself) + ` +
   `${creditsWord(CREDITS_PER_FURTHER_HOP)} per exposure hop reached beyond the first level`;
 
-export function analysisCost(depthReached: number): number {
+export function jobCost(depthReached: number): number {
   return MINIMUM_CHARGE + CREDITS_PER_FURTHER_HOP * Math.max(0, Math.floor(depthReached) - 1);
 }
+// renamed: alias until workflows/activities move (src/screening/workflows.ts prices a job with it)
+export const analysisCost = jobCost;
 
 /** The deepest crawl (≤ planned) whose cost fits in `credits`; -1 when not even the minimum fits. */
 export function deepestAffordableDepth(credits: number, plannedDepth: number): number {
   for (let depth = plannedDepth; depth >= 0; depth--) {
-    if (analysisCost(depth) <= credits) return depth;
+    if (jobCost(depth) <= credits) return depth;
   }
   return -1;
 }

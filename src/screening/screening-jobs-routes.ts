@@ -12,7 +12,7 @@ import { flatError, notFound } from '../platform/http/errors';
 import { creditRefusal } from './credit-refusal';
 import { httpRequestIdOf } from '../platform/http/request-id';
 import { polledFullJobSchema, polledJobSchema, submittedJobSchema, submittedView } from './job-views';
-import { parseScreeningRequest, type ScreeningRequest } from './screening-request';
+import { parseJobRequest, type JobRequest } from './job-request';
 import { signedPollDataText } from './signed-job-view';
 import { createPollSignatures } from './poll-signatures';
 import { createPricingRouter } from './pricing-route';
@@ -34,8 +34,8 @@ export const submittedJobResponse = z.object({ success: z.literal(true), data: s
 export const polledJobResponse = z.object({ success: z.literal(true), data: polledJobSchema });
 export const polledFullJobResponse = z.object({ success: z.literal(true), data: polledFullJobSchema });
 
-export function parseAndCheck(body: unknown, deps: ScreeningRouterDeps): ScreeningRequest {
-  const request = parseScreeningRequest(body, {
+export function parseAndCheck(body: unknown, deps: ScreeningRouterDeps): JobRequest {
+  const request = parseJobRequest(body, {
     defaultCrawlTimeoutMs: deps.config.CRAWL_TIMEOUT_DEFAULT_MS,
     maxCrawlTimeoutMs: deps.config.CRAWL_TIMEOUT_MAX_MS,
     bitcoinNetwork: deps.config.BITCOIN_NETWORK,

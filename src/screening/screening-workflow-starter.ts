@@ -12,7 +12,7 @@ import { ApiTypeAttr, ChainAttr, JobStatusAttr, UserIdAttr } from '../platform/t
 export type ExecutionStatus = string;
 
 /**
- * The activities whose input holds the job's mirror write (activities/screening.ts), and how to read it from their
+ * The activities whose input holds the job's mirror write (src/screening/activities.ts), and how to read it from their
  * input: a failed job's settle, an ordinary activity (a completed job's is local: its marker holds the write).
  */
 const MIRROR_WRITES: Record<string, (input: unknown) => JobUpdate> = {
@@ -36,7 +36,7 @@ export interface ScreeningWorkflowStarter {
 
 /** The marker the SDK records for a local activity: `data` (JSON: its type, attempt …) and `result` (its result). */
 const LOCAL_ACTIVITY_MARKER = 'core_local_activity';
-/** The settle that runs as a local activity (workflows/screening.ts): its result carries the mirror write. */
+/** The settle that runs as a local activity (src/screening/workflows.ts): its result carries the mirror write. */
 const LOCAL_SETTLE = 'settleCompletedJob';
 
 function localActivityType(

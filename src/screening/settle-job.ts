@@ -4,7 +4,7 @@ import type { HistoryStore } from '../history';
 import { inTransaction } from '../platform/db/transaction';
 import type { AnalysisResult } from './engine/types';
 import type { AppliedJobUpdate, JobStore, JobUpdate } from './jobs-store';
-import { screeningHistoryEntry } from './screening-history-entry';
+import { jobHistoryEntry } from './job-history-entry';
 import type { JobError, ScreeningInput } from './workflow-types';
 
 export interface SettleJobDeps {
@@ -27,9 +27,9 @@ export interface CompletedJobSettlement {
 }
 
 /**
- * A completed job's charge, history row and mirror write in ONE transaction: one round trip of the workflow instead
- * of three, and `completed` is visible exactly when the charge and the history row are (they commit together).
- * Idempotent as a whole: the charge is keyed `screening:<request_id>`, the history row `screening:<request_id>`
+ * A completed job's charge, history entry and mirror write in ONE transaction: one round trip of the workflow instead
+ * of three, and `completed` is visible exactly when the charge and the history entry are (they commit together).
+ * Idempotent as a whole: the charge is keyed `screening:<request_id>`, the history entry `screening:<request_id>`
  * (ON CONFLICT DO NOTHING) and the mirror write is seq-guarded, so a retry after a commit whose answer was lost
  * changes nothing. The charge takes the account row lock first, as every ledger write does (no lock-order cycle).
  */
@@ -50,7 +50,7 @@ export async function settleCompletedJob(
       },
       client,
     );
-    await deps.history.record(screeningHistoryEntry(s.job, s.result), client);
+    await deps.history.record(jobHistoryEntry(s.job, s.result), client);
     const applied = await deps.jobs.applyUpdate(mirrorWrite, client);
     return { charged, applied, mirrorWrite };
   });

@@ -46,3 +46,8 @@ export interface QueuedJobSweepSummary {
   /** Anything an operator must look at (logged). */
   left: number;
 }
+
+/** Published for other features' workflows (type-only: nothing of the implementations enters their bundle). */
+export type { ScreeningActivities } from './activities';
+export type { AnalysisResult } from './engine/types';
+export type { batchItemScreeningWorkflow, screeningWorkflow } from './workflows';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { configSlice, type SliceConfig } from '../platform/config/config-slice';
 
-/** Where pay-per-use reports are paid, who settles them, and how many attempts a client or payer may make. */
+/** Where pay-per-use reports are paid, who settles their payments, and how many attempts a client or payer may make. */
 const variables = z.object({
   /** Where pay-per-use report payments (USDC on Base) go; without it the report routes answer 503. */
   X402_PAY_TO: z
@@ -10,7 +10,7 @@ const variables = z.object({
     .optional(),
   /** A remote x402 facilitator (e.g. CDP) … */
   X402_FACILITATOR_URL: z.string().url().optional(),
-  /** … or an in-process facilitator that settles on this Base RPC with this funded key (it pays the gas). */
+  /** … or an in-process facilitator that settles payments on this Base RPC with this funded key (it pays the gas). */
   X402_RPC_URL: z.string().url().optional(),
   X402_FACILITATOR_PRIVATE_KEY: z
     .string()

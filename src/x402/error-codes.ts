@@ -12,9 +12,9 @@ export const X402_ERRORS = defineErrorCodes({
   SETTLEMENT_FAILED: { status: 402, retryable: false },
   /** A payment authorization another request already used. */
   DUPLICATE_PAYMENT: { status: 402, retryable: false },
-  /** The facilitator did not answer (verification or settlement); nothing was charged. */
+  /** The facilitator did not answer (payment verification or settlement); nothing was charged. */
   PAYMENT_UNAVAILABLE: { status: 503, retryable: true },
-  /** The payer already has an unsettled report: retry after Retry-After seconds. */
+  /** The payer already has a report whose payment is not settled yet: retry after Retry-After seconds. */
   PAYER_BUSY: { status: 429, retryable: true },
   /** The report could not be produced; nothing was charged. */
   REPORT_FAILED: { status: 503, retryable: true },

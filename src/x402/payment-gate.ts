@@ -54,7 +54,9 @@ export const paymentRequiredBodySchema = z.object({
   error: z.literal('Payment required'),
   code: z.literal(X402_ERRORS.PAYMENT_REQUIRED.code),
   payTo: z.string().meta({ description: 'The address the USDC goes to' }),
-  amount: z.literal(REPORT_PRICE_UNITS).meta({ description: 'USDC base units (6 decimals): 1000000 = $1.00' }),
+  amount: z
+    .literal(REPORT_PRICE_UNITS)
+    .meta({ description: `USDC base units (6 decimals): ${REPORT_PRICE_UNITS} = ${REPORT_PRICE}` }),
   price: z.literal(REPORT_PRICE),
   asset: z.literal(BASE_USDC),
   network: z.literal(X402_NETWORK),

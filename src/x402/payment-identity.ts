@@ -42,10 +42,10 @@ const objectAt = (value: unknown, key: string): Record<string, unknown> | null =
 };
 
 /**
- * The identity of a verified payment for the requirements it was verified against, or null when the payload is
- * of a method this service cannot key (it is then refused, never claimed under a key that other payments share).
- * A payload carrying both an EIP-3009 and a Permit2 authorization is refused too: which one settles is not ours to
- * guess. The method is told by the payload's shape, as the facilitator's exact EVM scheme routes it.
+ * The identity of a verified payment for the requirements it was verified against, or null when the payload is of a
+ * method this service cannot key (it is then refused, never claimed under a key that other payments share). A payload
+ * carrying both an EIP-3009 and a Permit2 authorization is refused too: which one a payment settlement would use is not
+ * ours to guess. The method is told by the payload's shape, as the facilitator's exact EVM scheme routes it.
  */
 export function paymentIdentity(
   payload: Pick<PaymentPayload, 'payload'>,

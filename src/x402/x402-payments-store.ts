@@ -6,8 +6,9 @@ import type { PaymentIdentity } from './payment-identity';
 const keyOf = (id: PaymentIdentity) => [id.network, id.contract, id.payer.toLowerCase(), id.nonce];
 
 /**
- * What a claim attempt found: the payment is now this request's; it was claimed before (a replay, or the same
- * payment sent twice at once); or its payer already has an unsettled report (one at a time per payer and network).
+ * What a claim attempt found: the payment is now this request's; it was claimed before (a replay, or the same payment
+ * sent twice at once); or its payer already has a report whose payment is not settled yet (one at a time per payer and
+ * network).
  */
 export type ClaimOutcome = 'claimed' | 'duplicate' | 'payer_busy';
 
@@ -48,7 +49,9 @@ export function createX402PaymentStore(pool: Pool) {
       );
       return rows.length > 0 ? 'duplicate' : 'payer_busy';
     },
-    /** Gives a claim back (report failed or settlement failed): nothing was charged, the payer may retry. */
+    /**
+     * Gives a claim back (report failed or its payment settlement failed): nothing was charged, the payer may retry.
+     */
     async release(id: PaymentIdentity): Promise<void> {
       await pool.query(
         `DELETE FROM x402_payments
@@ -63,7 +66,10 @@ export function createX402PaymentStore(pool: Pool) {
         [...keyOf(id), transaction],
       );
     },
-    /** The report a live claim pays for under this request id, or null (none, settled, given back or abandoned). */
+    /**
+     * The report a live claim pays for under this request id, or null (none, its payment settled, given back or
+     * abandoned).
+     */
     async processingReport(requestId: string): Promise<ReportKind | null> {
       const { rows } = await pool.query<{ report: ReportKind }>(
         `SELECT report FROM x402_payments WHERE request_id = $1::text::uuid AND status = 'processing'`,

@@ -93,7 +93,7 @@ export const entityProfileSchema = z.object({
   match: z.object({ query: z.string(), matched: z.string(), score: z.number().min(0).max(1) }),
 });
 
-/** A paid report: what was paid (settled on chain) and the report. */
+/** A paid report: what was paid (its payment settled on chain) and the report. */
 function paidReport<T extends z.ZodType>(data: T) {
   return z.object({
     success: z.literal(true),
@@ -131,7 +131,10 @@ function target(
   return { chain: body.chain, target: address, asset: body.asset?.toLowerCase() ?? null };
 }
 
-/** POST /api/v1/x402/{kyt,kya,kye}/report: $1.00 in USDC on Base per report, settled only when the report succeeded. */
+/**
+ * POST /api/v1/x402/{kyt,kya,kye}/report: $1.00 in USDC on Base per report, its payment settled only when the report
+ * succeeded.
+ */
 export function createX402ReportsRouter(deps: X402RouterDeps): Router {
   const router = Router();
   const gate = (): ServePaid => {
@@ -187,7 +190,7 @@ export function createX402ReportsRouter(deps: X402RouterDeps): Router {
     try {
       const result = (await Promise.race([handle.result(), timeout])) as AnalysisResult | null;
       if (!result) {
-        // Unsettled, so unpaid: the analysis (and its chain requests) stops instead of running on for no one.
+        // Payment not settled, so unpaid: the analysis (and its chain requests) stops rather than run on for no one.
         await handle.cancel().catch((err: unknown) =>
           deps.log.warn('timed-out x402 report not cancelled; its execution timeout will end it', {
             workflowId: handle.workflowId,

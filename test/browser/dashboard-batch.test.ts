@@ -7,7 +7,7 @@ import { startTestStack, type TestStack } from '../helpers/test-stack';
 const SANCTIONED_ETH = '0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c'; // OFAC SDN in data/risk/sanctions_ofac.csv: HIGH
 const SANCTIONED_BTC = '12QtD5BFwRsdNsAZY76UVE1xyCGNTojH9h'; // OFAC SDN: HIGH
 const CLEAN_ETH = `0x${randomBytes(20).toString('hex')}`; // on no list: LOW
-/** The test stack configures no chain node: every target is screened on the lists only, at 1 credit. */
+/** The test stack configures no chain node: every target is screened on the reference data only, at 1 credit. */
 const COMPLETED_WITHIN_MS = 60_000;
 
 jest.setTimeout(150_000);

@@ -10,7 +10,7 @@ const freshTxid = () => `0x${randomBytes(32).toString('hex')}`;
 let stack: TestStack;
 let browser: Browser;
 
-// Lists only (no ETHEREUM_RPC_URL): the job completes at once and reads the cluster as Postgres holds it.
+// Reference data only (no ETHEREUM_RPC_URL): the job completes at once and reads the cluster as Postgres holds it.
 beforeAll(async () => {
   [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
 }, 60_000);

@@ -77,7 +77,7 @@ describe('dashboard credits', () => {
       await openCredits(page, user.key);
       await page.getByTestId('credits-available').filter({ hasText: '7' }).waitFor();
 
-      // An OFAC-listed address, screened on the lists alone (no chain node here): one credit.
+      // An OFAC-listed address, screened on the reference data alone (no chain node here): one credit.
       const submit = await stack.http('POST', '/api/v1/kyt/job', {
         key: user.key,
         body: { chain: 'ethereum', address: '0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c' },

@@ -26,7 +26,7 @@ const VIEWS = [
 ] as const;
 
 /** Waits until no status region still says it is loading (each panel announces its loads that way). */
-async function settle(page: Page): Promise<void> {
+async function untilLoaded(page: Page): Promise<void> {
   await page.waitForFunction(
     () => ![...document.querySelectorAll('[role="status"]')].some((el) => /^Loading/.test(el.textContent ?? '')),
     undefined,
@@ -90,7 +90,7 @@ describe('dashboard at phone width', () => {
           .click();
         await page.waitForFunction((hash) => window.location.hash.startsWith(`#/${hash}`), view.hash);
         await page.locator('main h1').first().waitFor();
-        await settle(page);
+        await untilLoaded(page);
         if (view.hash === 'markets')
           await page
             .getByTestId('candle-summary')

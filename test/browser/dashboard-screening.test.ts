@@ -196,7 +196,7 @@ describe('dashboard: screening an address', () => {
 
       // The job is in the history too, and the submissions survive a visit to another view.
       await page.getByRole('link', { name: 'Activity' }).click();
-      await page.getByTestId('activity-rows').locator('tbody tr', { hasText: B.toLowerCase() }).waitFor();
+      await page.getByTestId('history-rows').locator('tbody tr', { hasText: B.toLowerCase() }).waitFor();
       await page.getByRole('link', { name: 'Screen', exact: true }).click();
       await page.getByTestId('recent-submissions').waitFor();
       await expect(page.getByTestId('recent-status').allTextContents()).resolves.toEqual([`completed · ${level}`]);

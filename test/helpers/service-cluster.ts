@@ -17,7 +17,7 @@ export interface ApiProcess {
 
 export interface WorkerProcess {
   process: ServiceProcess;
-  /** How Temporal names this worker in its pollers and in the histories' task-started events. */
+  /** How Temporal names this worker in its pollers and in the workflow histories' task-started events. */
   identity: string;
 }
 

@@ -3,7 +3,7 @@ import { createCaseWorkflowClient } from '../../src/cases/case-workflow-client';
 import { Client } from '@temporalio/client';
 import type { Worker } from '@temporalio/worker';
 import type { Pool } from 'pg';
-import type { Activities, ActivityDeps } from '../../activities';
+import type { Activities, ActivityDeps } from '../../src/app/activities';
 import type { WebhookVerifierOverrides } from '../../src/app/webhook-verifiers';
 import { generateApiKey } from '../../src/identity/api-key-format';
 import { loadConfig, type Config } from '../../src/app/config';

@@ -8,7 +8,7 @@
  *
  * Run: npm run test:schemathesis   (SCHEMATHESIS_MAX_EXAMPLES, SCHEMATHESIS_SEED to vary the run)
  *
- * Nothing leaves the machine: chains have no RPC configured (lists-only screening), PayPal's
+ * Nothing leaves the machine: chains have no RPC configured (reference-data-only screening), PayPal's
  * certificates come from the test PKI through an injected fetcher, PayFast's validate call is off.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -29,7 +29,7 @@ const MAX_EXAMPLES = Number(process.env.SCHEMATHESIS_MAX_EXAMPLES ?? 100);
 const SEED = process.env.SCHEMATHESIS_SEED ?? '13';
 // anvil's account #1 pays the gas of settlements; the reports are never paid in this run.
 const FACILITATOR_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
-const ACTIVITY_SECRET = 'schemathesis-activity-secret';
+const HISTORY_WEBHOOK_SECRET = 'schemathesis-activity-secret';
 
 function schemathesisBinary(): string {
   const script = path.resolve(__dirname, '../../scripts/schemathesis-venv.sh');
@@ -78,7 +78,7 @@ async function startFuzzTarget(): Promise<FuzzTarget> {
     const stack = await startTestStack({
       env: {
         ...WEBHOOK_ENV,
-        ACTIVITY_WEBHOOK_SECRET: ACTIVITY_SECRET,
+        ACTIVITY_WEBHOOK_SECRET: HISTORY_WEBHOOK_SECRET,
         X402_PAY_TO: privateKeyToAccount(FACILITATOR_KEY).address,
         X402_RPC_URL: node.rpcUrl,
         X402_FACILITATOR_PRIVATE_KEY: FACILITATOR_KEY,
@@ -126,7 +126,7 @@ async function main(): Promise<number> {
         '--header',
         `x-api-key: ${target.key}`,
         '--header',
-        `X-Activity-Webhook-Secret: ${ACTIVITY_SECRET}`,
+        `X-Activity-Webhook-Secret: ${HISTORY_WEBHOOK_SECRET}`,
         '--checks',
         'not_a_server_error',
         '--phases',

@@ -19,7 +19,7 @@ import type { User } from '../../src/identity';
 import { createLogger } from '../../src/platform/logging/logger';
 import { startTestStack, type TestStack } from '../helpers/test-stack';
 
-// Lists-only bitcoin KYA: no chain node needed, completes in milliseconds, costs 1 credit.
+// Reference-data-only bitcoin KYA: no chain node needed, completes in milliseconds, costs 1 credit.
 const TARGET = '12QtD5BFwRsdNsAZY76UVE1xyCGNTojH9h';
 const CREDITS = 5;
 // Thresholds in hours (the worker's config): only this file's deliberately aged jobs are swept.
@@ -119,7 +119,7 @@ describe('an ambiguous workflow start is never answered as a free job', () => {
     (await stack.pool.query('SELECT balance, reserved FROM credit_accounts WHERE user_id = $1', [userId])).rows[0];
 
   /** Waits until the job's workflow (if any) has ended and its row has left `queued`, sweeping as the schedule would. */
-  async function settle(requestId: string): Promise<void> {
+  async function untilFinished(requestId: string): Promise<void> {
     const deadline = Date.now() + 30_000;
     for (;;) {
       const status = await realStarter.status(requestId);
@@ -157,7 +157,7 @@ describe('an ambiguous workflow start is never answered as a free job', () => {
         if (status !== null) await stack.temporal.workflow.getHandle(screeningWorkflowId(requestId)).result();
         await age(requestId);
       }
-      await settle(requestId);
+      await untilFinished(requestId);
       await sweep();
 
       // The invariants, whatever the order: charged at most once, the row says what the ledger shows, nothing held.

@@ -1,7 +1,7 @@
 /**
- * Batch screening on the real stack (api + worker + Postgres + Temporal): POST /api/v1/kyt/batch holds per item
- * and runs each accepted item as its own screening job under the batch workflow batch:<id>. Targets are ethereum
- * addresses, screened on the lists only (the test stack configures no ethereum node): 1 credit each, no chain call.
+ * Batch screening on the real stack (api + worker + Postgres + Temporal): POST /api/v1/kyt/batch holds per item and
+ * runs each accepted item as its own screening job under the batch workflow batch:<id>. Targets are ethereum addresses,
+ * screened on the reference data only (the test stack configures no ethereum node): 1 credit each, no chain call.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { capabilitiesFor } from '../../src/screening/engine/capabilities';

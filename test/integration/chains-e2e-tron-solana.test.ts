@@ -68,7 +68,7 @@ const tronGet = (
   body: unknown,
   extra: Partial<Cassette> = {},
 ): Cassette => ({ request: { method: 'GET', path: `/tron${p}`, query }, response: { body }, ...extra });
-/** Both history endpoints of one address at one page size (the facts read 25, the crawl 50). */
+/** Both transfer endpoints of one address at one page size (the facts read 25, the crawl 50). */
 const tronPages = (
   address: string,
   limit: number,
@@ -93,9 +93,9 @@ const tronTx = [
   },
 ] satisfies Cassette[];
 
-// WALLET's history: the real items, newest first as order_by asks, and its real TRC-20 page.
+// WALLET's transfers: the real items, newest first as order_by asks, and its real TRC-20 page.
 const WALLET_NATIVE = envelope([NATIVE_NO_TS, TRC10, TRC20_CALL, NATIVE]);
-// COMPOSED (as in tron-client.test.ts): OTHER's history from the recorded items it takes part in.
+// COMPOSED (as in tron-client.test.ts): OTHER's transfers from the recorded items it takes part in.
 const OTHER_NATIVE = envelope([FAILED, SWAP, NATIVE]);
 const OTHER_TRC20 = envelope([TRC20_PAGE.data[0]]);
 /**
@@ -176,7 +176,7 @@ const signatureItem = (tx: any) => ({
   confirmationStatus: 'finalized',
 });
 /**
- * COMPOSED: no history or balance was recorded for the fee payer. Its signature page holds the one recorded
+ * COMPOSED: no transactions or balance were recorded for the fee payer. Its signature page holds the one recorded
  * transaction it signed (the vote), at both page sizes (facts 25, crawl 50); its balance is that vote's
  * recorded post-balance at the vote's slot.
  */
@@ -346,7 +346,7 @@ describe('screening through the tron and solana adapters against recorded respon
   );
 
   test(
-    'when the solana fee payer is screened (KYA), then its balance and history come from the node and the ' +
+    'when the solana fee payer is screened (KYA), then its balance and transfers come from the node and the ' +
       'crawl expands it both ways',
     async () => {
       await withServer(feePayerCassettes);

@@ -9,7 +9,7 @@ describe('credits are charged exactly once per request_id', () => {
     stack = await startTestStack({
       activities: (defaults) => ({
         ...defaults,
-        // Commits the settle (charge, history, mirror), then dies before Temporal hears of it: the retry must not
+        // Commits the settle (charge, history entry, mirror), then dies before Temporal hears of it: the retry must not
         // charge again.
         async settleCompletedJob(input) {
           const result = await defaults.settleCompletedJob(input);

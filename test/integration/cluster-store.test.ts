@@ -345,7 +345,7 @@ describe('cluster expansion (bitcoin, common inputs)', () => {
     expect(await store.clusterOf(chain, e[5]!)).toMatchObject({ id, size: 6, partial: false });
   });
 
-  test('when the chain client reads no address history, then the address is a singleton with nothing to expand', async () => {
+  test('when the chain client reads no transactions of an address, then the address is a singleton with nothing to expand', async () => {
     const client = { chain: 'ripple', normalizeAddress: (a: string) => a } as unknown as ChainClient;
     const run = await expandCluster({
       store,
@@ -390,7 +390,7 @@ function fakeAccounts(
         nativeBalance: 0n,
         tokenBalances: [],
         outgoingCount: 0,
-        history: null,
+        transferSummary: null,
       };
     },
     async getAddressTransfers(address: string, { limit }: { limit: number }) {

@@ -4,7 +4,7 @@ import { recordSecret } from '../helpers/run-log';
 import { pollUntilDone, startTestStack, type TestStack } from '../helpers/test-stack';
 
 /**
- * The account's own lists (issue 29, item 4) on a real api + worker over Postgres and Temporal: create, list, delete,
+ * The account's own labels (issue 29, item 4) on a real api + worker over Postgres and Temporal: create, list, delete,
  * 400s naming the parameter, the idempotent create, the per-account cap under concurrent creates, accounts kept apart,
  * and screenings: a label makes that account's answer (only) HIGH with a hit of source `custom`, an `allow` label
  * changes no score, and a deleted label no longer applies.
@@ -30,7 +30,7 @@ async function screen(key: string, address: string): Promise<{ requestId: string
   return { requestId: submit.body.data.request_id, response: polled.data.response, full: full.body.data.response };
 }
 
-describe('custom labels: the account own lists', () => {
+describe("custom labels: the account's own labels", () => {
   test('when a label is created, listed and deleted, then each answer says so and a repeat is the same label', async () => {
     const user = await stack.createUser();
     const address = freshEvm();

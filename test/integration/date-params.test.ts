@@ -36,7 +36,7 @@ describe('date parameters outside years 0001 to 9999 are 400s everywhere', () =>
     ['from', '2024-02-30'],
     ['from', '1'],
     ['to', 'Jan 1 2024'],
-  ])('activity %s=%s → 400 naming it', async (parameter, value) => {
+  ])('history %s=%s → 400 naming it', async (parameter, value) => {
     const res = await get(`/api/v1/activity?${parameter}=${q(value)}`);
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter } });
@@ -46,7 +46,7 @@ describe('date parameters outside years 0001 to 9999 are 400s everywhere', () =>
     ['from=0001-01-01', 'the first day'],
     [`to=${q('9999-12-31T23:59:59.999Z')}`, 'the last millisecond'],
     [`from=${q('2024-01-01T00:00')}&to=${q('2024-01-02T00:00:00+02:00')}`, 'minutes without a zone (UTC), an offset'],
-  ])('activity %s (%s) → 200', async (query) => {
+  ])('history %s (%s) → 200', async (query) => {
     const res = await get(`/api/v1/activity?${query}`);
     expect(res.status).toBe(200);
   });

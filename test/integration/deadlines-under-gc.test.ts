@@ -3,11 +3,11 @@ import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { MockActivityEnvironment } from '@temporalio/testing';
-import { createScreeningActivities } from '../../activities/screening';
+import { createScreeningActivities } from '../../src/screening/activities';
 import type { ChainClient } from '../../src/screening/chains/chain-client';
 import type { ScreeningEngine } from '../../src/screening/engine/engine';
 import { runExposurePhase } from '../../src/screening/engine/exposure-phase';
-import type { ReferenceLists } from '../../src/screening/engine/reference-lists';
+import type { ReferenceData } from '../../src/screening/engine/reference-data';
 import { shippedRiskModel } from '../../src/screening/engine/risk-model';
 import { deadline } from '../../src/platform/abort/deadline';
 import type { ScreeningInput } from '../../src/screening/workflow-types';
@@ -162,7 +162,7 @@ describe('deadlines while the GC runs', () => {
         normalizeAddress: (a: string) => a,
         getAddressTransfers: (_a: string, _o: unknown, signal: AbortSignal) => untilAborted(signal),
       } as unknown as ChainClient;
-      const lists = { lookup: async () => new Map() } as unknown as ReferenceLists;
+      const referenceData = { lookup: async () => new Map() } as unknown as ReferenceData;
       const caller = new AbortController();
       const started = Date.now();
       const phase = await within(
@@ -170,7 +170,7 @@ describe('deadlines while the GC runs', () => {
         runExposurePhase({
           chain: 'bitcoin',
           client: silent,
-          lists,
+          referenceData,
           model: shippedRiskModel(),
           usdValue: () => 0,
           apiType: 'KYA',

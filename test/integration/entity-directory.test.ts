@@ -1,4 +1,4 @@
-import { createEntityStore } from '../../src/screening/lists/entities-store';
+import { createEntityStore } from '../../src/screening/reference-data/entities-store';
 import { startTestStack, type TestStack } from '../helpers/test-stack';
 
 describe('entity directory (KYE lookup over data/risk/entities_vasp.csv)', () => {

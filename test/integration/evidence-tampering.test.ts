@@ -19,7 +19,7 @@ import { pollUntilDone, startTestStack, type TestStack } from '../helpers/test-s
  * key and can make the one forgery only a key holder could: a signature in the old format (no request id bound).
  */
 
-const SANCTIONED_EVM = '0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c'; // OFAC SDN; no ethereum node: lists only
+const SANCTIONED_EVM = '0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c'; // OFAC SDN; no ethereum node: reference data only
 const PARALLEL = 4;
 const COMMAND_TIMEOUT_MS = 120_000;
 

@@ -1,10 +1,10 @@
 /**
  * Whoever reaches the Temporal frontend can start any workflow with any input. Each screening-side workflow type
- * (screeningWorkflow, batchItemScreeningWorkflow, x402ReportWorkflow, batchScreeningWorkflow,
- * queuedJobSweeperWorkflow) is started here by hand through the Temporal client with forged inputs, on the real
- * stack (api + worker + Postgres + Temporal): each forged run fails with INPUT_NOT_AUTHENTIC, no analysis runs (the
- * worker's engine counts its calls, and no analysis completes in the histories), and nothing changes: balances,
- * reservations, the ledger, holds, jobs, activity history, batches. The genuine inputs still run.
+ * (screeningWorkflow, batchItemScreeningWorkflow, x402ReportWorkflow, batchScreeningWorkflow, queuedJobSweeperWorkflow)
+ * is started here by hand through the Temporal client with forged inputs, on the real stack (api + worker + Postgres +
+ * Temporal): each forged run fails with INPUT_NOT_AUTHENTIC, no analysis runs (the worker's engine counts its calls,
+ * and no analysis completes in the workflow histories), and nothing changes: balances, reservations, the ledger, holds,
+ * jobs, history entries, batches. The genuine inputs still run.
  */
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -19,14 +19,14 @@ import { createLogger } from '../../src/platform/logging/logger';
 import { capabilitiesFor } from '../../src/screening/engine/capabilities';
 import { createScreeningEngine, type ScreeningEngine } from '../../src/screening/engine/engine';
 import { loadPriceBook } from '../../src/screening/engine/prices';
-import { createReferenceLists } from '../../src/screening/engine/reference-lists';
+import { createReferenceData } from '../../src/screening/engine/reference-data';
 import { loadRiskModel } from '../../src/screening/engine/risk-model';
 import { createStoredCloses } from '../../src/market/store/market-closes';
-import { analysisCost, deepestAffordableDepth, MINIMUM_CHARGE } from '../../src/screening/pricing';
+import { jobCost, deepestAffordableDepth, MINIMUM_CHARGE } from '../../src/screening/pricing';
 import type { QueuedJobSweepSummary, ScreeningInput } from '../../src/screening/workflow-types';
 import { startTestStack, type TestStack } from '../helpers/test-stack';
 
-// Lists-only bitcoin KYA (the engine here has no chain client): no chain call, costs 1 credit.
+// Reference-data-only bitcoin KYA (the engine here has no chain client): no chain call, costs 1 credit.
 const TARGET = '12QtD5BFwRsdNsAZY76UVE1xyCGNTojH9h';
 const REFERENCE_DATA_DIR = 'data/risk';
 
@@ -44,7 +44,7 @@ describe('workflows started by hand with forged inputs analyse, charge and relea
   beforeAll(async () => {
     enginePool = new Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 2 });
     const real = createScreeningEngine({
-      lists: createReferenceLists(enginePool),
+      lists: createReferenceData(enginePool),
       chainClients: {},
       prices: loadPriceBook(path.join(REFERENCE_DATA_DIR, '..', 'prices', 'usd-reference-prices.json')),
       model: loadRiskModel(REFERENCE_DATA_DIR),
@@ -83,7 +83,7 @@ describe('workflows started by hand with forged inputs analyse, charge and relea
     const client = await stack.pool.connect();
     try {
       await client.query('BEGIN');
-      const held = await stack.stores.credits.reserve(userId, requestId, MINIMUM_CHARGE, analysisCost(3), client);
+      const held = await stack.stores.credits.reserve(userId, requestId, MINIMUM_CHARGE, jobCost(3), client);
       const input: ScreeningInput = {
         requestId,
         userId,
@@ -171,7 +171,7 @@ describe('workflows started by hand with forged inputs analyse, charge and relea
 
   /**
    * Starts `type` by hand under `workflowId` and expects it to fail with INPUT_NOT_AUTHENTIC (its message matching
-   * `reason`), with no analysis completed in its history and no child workflow started.
+   * `reason`), with no analysis completed in its workflow history and no child workflow started.
    */
   async function expectRefused(type: string, workflowId: string, args: unknown[], reason: RegExp): Promise<void> {
     const failure = await stack.temporal.workflow

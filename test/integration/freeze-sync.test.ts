@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Pool } from 'pg';
-import { createListActivities } from '../../activities/lists';
+import { createListActivities } from '../../src/lists/activities';
 import type { FreezeSyncSettings } from '../../src/lists/freezes';
 import { ensureFreezeSync, syncFreezes } from '../../src/lists/freezes';
 import { SCHEMA_FOLDERS } from '../../src/app/schema-folders';

@@ -13,7 +13,7 @@ import { clerkDelivery, post, signPayPal, testPayPalVerifier, WEBHOOK_ENV } from
  * None may be a 5xx or carry a stack trace. The generated counterpart is `npm run test:schemathesis`.
  */
 
-const ACTIVITY_SECRET = 'hostile-input-activity-secret';
+const HISTORY_WEBHOOK_SECRET = 'hostile-input-activity-secret';
 // anvil's account #1 settles x402 payments (pays the gas); a fresh payer is funded per run.
 const FACILITATOR_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
 const ETH_ADDRESS = '0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c';
@@ -21,7 +21,7 @@ const BTC_ADDRESS = '12QtD5BFwRsdNsAZY76UVE1xyCGNTojH9h';
 const ETH_TXID = `0x${'ab'.repeat(32)}`;
 
 /** Who sends the row: a plain user, the admin, nobody, or the activity producer (its shared secret). */
-type Caller = 'user' | 'admin' | 'anonymous' | 'activity-producer';
+type Caller = 'user' | 'admin' | 'anonymous' | 'history-webhook';
 
 interface Row {
   name: string;
@@ -37,9 +37,9 @@ interface Row {
   status: number;
   /** `code` of the flat shape or `error.code` of the structured one. */
   code?: string;
-  /** The structured shape's `details.parameter`, or the activity webhook's `field`. */
+  /** The structured shape's `details.parameter`, or the history webhook's `field`. */
   parameter?: string | RegExp;
-  /** The activity webhook's `{error}` message. */
+  /** The history webhook's `{error}` message. */
   error?: string | RegExp;
 }
 
@@ -87,10 +87,10 @@ const ROWS: Row[] = [
     code: 'PAYLOAD_TOO_LARGE',
   },
   {
-    name: 'activity webhook body over its 1 MB limit',
+    name: 'history webhook body over its 1 MB limit',
     method: 'POST',
     path: '/api/webhook/activity',
-    as: 'activity-producer',
+    as: 'history-webhook',
     raw: jsonOfSize(1_100_000, kyaRecord),
     contentType: 'application/json',
     status: 413,
@@ -150,10 +150,10 @@ const ROWS: Row[] = [
     parameter: /^filters\.a\.a/,
   },
   {
-    name: 'activity metadata nested 10,000 deep (Postgres jsonb would run out of stack)',
+    name: 'history webhook metadata nested 10,000 deep (Postgres jsonb would run out of stack)',
     method: 'POST',
     path: '/api/webhook/activity',
-    as: 'activity-producer',
+    as: 'history-webhook',
     raw: JSON.stringify(kyaRecord).replace(/}$/, `,"metadata":${nestedObjects(10_000)}}`),
     contentType: 'application/json',
     status: 400,
@@ -183,17 +183,17 @@ const ROWS: Row[] = [
     parameter: 'body',
   },
   {
-    name: 'activity webhook body that is not UTF-8',
+    name: 'history webhook body that is not UTF-8',
     method: 'POST',
     path: '/api/webhook/activity',
-    as: 'activity-producer',
+    as: 'history-webhook',
     raw: bytes('{"activityType":"kye","userId":"u1","entityId":"', [0xed, 0xa0, 0x80], '"}'),
     contentType: 'application/json',
     status: 400,
     error: 'The body must be JSON encoded as UTF-8',
   },
   {
-    name: 'activity search query string that is not UTF-8',
+    name: 'history search query string that is not UTF-8',
     path: '/api/v1/activity?q=%FF%FE',
     status: 400,
     code: 'INVALID_PARAMETER',
@@ -238,27 +238,27 @@ const ROWS: Row[] = [
     parameter: 'reason',
   },
   {
-    name: 'activity webhook entityName with U+0000',
+    name: 'history webhook entityName with U+0000',
     method: 'POST',
     path: '/api/webhook/activity',
-    as: 'activity-producer',
+    as: 'history-webhook',
     json: { ...kyaRecord, entityName: 'Acme\u0000' },
     status: 400,
     parameter: 'entityName',
     error: /^entityName must be text without U\+0000/,
   },
   {
-    name: 'activity webhook metadata key with U+0000',
+    name: 'history webhook metadata key with U+0000',
     method: 'POST',
     path: '/api/webhook/activity',
-    as: 'activity-producer',
+    as: 'history-webhook',
     json: { ...kyaRecord, metadata: { 'k\u0000': 1 } },
     status: 400,
     parameter: 'metadata.k\\u0000',
     error: /must be text without U\+0000/,
   },
   {
-    name: 'activity search q with %00',
+    name: 'history search q with %00',
     path: '/api/v1/activity?q=ab%00cd',
     status: 400,
     code: 'INVALID_PARAMETER',
@@ -309,10 +309,10 @@ const ROWS: Row[] = [
     parameter: 'filters.__proto__',
   },
   {
-    name: 'activity webhook metadata with __proto__',
+    name: 'history webhook metadata with __proto__',
     method: 'POST',
     path: '/api/webhook/activity',
-    as: 'activity-producer',
+    as: 'history-webhook',
     raw: JSON.stringify(kyaRecord).replace(/}$/, ',"metadata":{"__proto__":{"polluted":"activity"}}}'),
     contentType: 'application/json',
     status: 400,
@@ -327,14 +327,14 @@ const ROWS: Row[] = [
     parameter: '__proto__[polluted]',
   },
   {
-    name: 'activity query constructor[prototype][polluted]',
+    name: 'history query constructor[prototype][polluted]',
     path: '/api/v1/activity?constructor[prototype][polluted]=activity',
     status: 400,
     code: 'INVALID_PARAMETER',
     parameter: 'constructor[prototype][polluted]',
   },
   {
-    name: 'activity query __proto__.polluted',
+    name: 'history query __proto__.polluted',
     path: '/api/v1/activity?__proto__.polluted=activity',
     status: 400,
     code: 'INVALID_PARAMETER',
@@ -367,13 +367,13 @@ const ROWS: Row[] = [
     code: 'NOT_FOUND',
   },
   {
-    name: 'activity record id with SQL',
+    name: 'history entry id with SQL',
     path: `/api/v1/activity/${encodeURIComponent('1 OR 1=1')}`,
     status: 404,
     code: 'NOT_FOUND',
   },
   {
-    name: 'activity blockchain filter with SQL',
+    name: 'history blockchain filter with SQL',
     path: `/api/v1/activity?blockchain=${encodeURIComponent("ethereum' OR '1'='1".padEnd(70, ' x'))}`,
     status: 400,
     code: 'INVALID_PARAMETER',
@@ -524,45 +524,45 @@ const ROWS: Row[] = [
     parameter: 'crawlTimeout',
   },
   {
-    name: 'activity limit=1e400',
+    name: 'history limit=1e400',
     path: '/api/v1/activity?limit=1e400',
     status: 400,
     code: 'INVALID_PARAMETER',
     parameter: 'limit',
   },
   {
-    name: 'activity offset=2^64',
+    name: 'history offset=2^64',
     path: '/api/v1/activity?offset=18446744073709551616',
     status: 400,
     code: 'INVALID_PARAMETER',
     parameter: 'offset',
   },
   {
-    name: 'activity limit=0x10 (hex)',
+    name: 'history limit=0x10 (hex)',
     path: '/api/v1/activity?limit=0x10',
     status: 400,
     code: 'INVALID_PARAMETER',
     parameter: 'limit',
   },
   {
-    name: 'activity limit=1e1 (exponent)',
+    name: 'history limit=1e1 (exponent)',
     path: '/api/v1/activity?limit=1e1',
     status: 400,
     code: 'INVALID_PARAMETER',
     parameter: 'limit',
   },
   {
-    name: 'activity offset=" 5" (padded)',
+    name: 'history offset=" 5" (padded)',
     path: '/api/v1/activity?offset=%205',
     status: 400,
     code: 'INVALID_PARAMETER',
     parameter: 'offset',
   },
   {
-    name: 'activity webhook riskScore 1e400',
+    name: 'history webhook riskScore 1e400',
     method: 'POST',
     path: '/api/webhook/activity',
-    as: 'activity-producer',
+    as: 'history-webhook',
     raw: JSON.stringify(kyaRecord).replace(/}$/, ',"riskScore":1e400}'),
     contentType: 'application/json',
     status: 400,
@@ -570,10 +570,10 @@ const ROWS: Row[] = [
     error: 'riskScore must be a number from 0 to 100',
   },
   {
-    name: 'activity webhook statusCode 2^64',
+    name: 'history webhook statusCode 2^64',
     method: 'POST',
     path: '/api/webhook/activity',
-    as: 'activity-producer',
+    as: 'history-webhook',
     raw: JSON.stringify(kyaRecord).replace(/}$/, ',"statusCode":18446744073709551616}'),
     contentType: 'application/json',
     status: 400,
@@ -706,10 +706,10 @@ const ROWS: Row[] = [
     code: 'BAD_REQUEST',
   },
   {
-    name: 'activity webhook with an XML body',
+    name: 'history webhook with an XML body',
     method: 'POST',
     path: '/api/webhook/activity',
-    as: 'activity-producer',
+    as: 'history-webhook',
     raw: '<activity type="kya"/>',
     contentType: 'application/xml',
     status: 400,
@@ -765,10 +765,10 @@ const ROWS: Row[] = [
   },
   // An empty JSON body reads as {}: the contract's first message is about activityType.
   {
-    name: 'activity webhook with an empty body',
+    name: 'history webhook with an empty body',
     method: 'POST',
     path: '/api/webhook/activity',
-    as: 'activity-producer',
+    as: 'history-webhook',
     raw: '',
     contentType: 'application/json',
     status: 400,
@@ -846,19 +846,19 @@ const ROWS: Row[] = [
     parameter: 'filters',
   },
   {
-    name: 'activity webhook body is an array',
+    name: 'history webhook body is an array',
     method: 'POST',
     path: '/api/webhook/activity',
-    as: 'activity-producer',
+    as: 'history-webhook',
     json: [kyaRecord],
     status: 400,
     error: 'The body must be a JSON object',
   },
   {
-    name: 'activity webhook metadata is an array',
+    name: 'history webhook metadata is an array',
     method: 'POST',
     path: '/api/webhook/activity',
-    as: 'activity-producer',
+    as: 'history-webhook',
     json: { ...kyaRecord, metadata: [1, 2] },
     status: 400,
     parameter: 'metadata',
@@ -919,11 +919,11 @@ const ROWS: Row[] = [
     code: 'INVALID_SIGNATURE',
   },
   {
-    name: 'activity webhook with the wrong secret',
+    name: 'history webhook with the wrong secret',
     method: 'POST',
     path: '/api/webhook/activity',
     as: 'anonymous',
-    headers: { 'x-activity-webhook-secret': `${ACTIVITY_SECRET}x` },
+    headers: { 'x-activity-webhook-secret': `${HISTORY_WEBHOOK_SECRET}x` },
     json: kyaRecord,
     status: 401,
     error: 'Unauthorized',
@@ -965,7 +965,7 @@ const ROWS: Row[] = [
     code: 'INVALID_PARAMETER',
     parameter: 'version',
   },
-  // Issue 29: the account's own lists (custom labels)
+  // Issue 29: the account's own labels (custom labels)
   {
     name: 'custom label whose body is an array',
     method: 'POST',
@@ -1107,7 +1107,7 @@ describe('hostile input: each hand-picked request gets its 4xx, never a 5xx or a
     stack = await startTestStack({
       env: {
         ...WEBHOOK_ENV,
-        ACTIVITY_WEBHOOK_SECRET: ACTIVITY_SECRET,
+        ACTIVITY_WEBHOOK_SECRET: HISTORY_WEBHOOK_SECRET,
         X402_PAY_TO: privateKeyToAccount(generatePrivateKey()).address,
         X402_RPC_URL: node.rpcUrl,
         X402_FACILITATOR_PRIVATE_KEY: FACILITATOR_KEY,
@@ -1127,7 +1127,7 @@ describe('hostile input: each hand-picked request gets its 4xx, never a 5xx or a
     const caller = row.as ?? 'user';
     const headers: Record<string, string> = {
       ...(caller === 'user' || caller === 'admin' ? { 'x-api-key': users[caller].key } : {}),
-      ...(caller === 'activity-producer' ? { 'x-activity-webhook-secret': ACTIVITY_SECRET } : {}),
+      ...(caller === 'history-webhook' ? { 'x-activity-webhook-secret': HISTORY_WEBHOOK_SECRET } : {}),
       ...(row.json !== undefined ? { 'content-type': 'application/json' } : {}),
       ...(row.contentType ? { 'content-type': row.contentType } : {}),
       ...row.headers,
@@ -1189,7 +1189,7 @@ describe('hostile input: each hand-picked request gets its 4xx, never a 5xx or a
         name: 'seed',
         method: 'POST',
         path: '/api/webhook/activity',
-        as: 'activity-producer',
+        as: 'history-webhook',
         json: { ...kyaRecord, userId: users.user.id },
         status: 201,
       });

@@ -1,7 +1,7 @@
 /**
- * The mirror's seq guard with seqs the size the screening workflow makes (run start ms × 100,000 + history length,
- * about 1.7e17, past 2^53): one apart must still order, which a JS number cannot promise (it rounds to multiples
- * of 32 there). Real Postgres.
+ * The mirror's seq guard with seqs the size the screening workflow makes (run start ms × 100,000 + workflow history
+ * length, about 1.7e17, past 2^53): one apart must still order, which a JS number cannot promise (it rounds to
+ * multiples of 32 there). Real Postgres.
  */
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';

@@ -13,9 +13,9 @@ import { migrate } from '../../src/platform/db/migrate';
 import { createLogger } from '../../src/platform/logging/logger';
 import { createScreeningEngine } from '../../src/screening/engine/engine';
 import { loadPriceBook } from '../../src/screening/engine/prices';
-import { createReferenceLists } from '../../src/screening/engine/reference-lists';
+import { createReferenceData } from '../../src/screening/engine/reference-data';
 import { loadRiskModel } from '../../src/screening/engine/risk-model';
-import { loadReferenceData } from '../../src/screening/lists/reference-data';
+import { loadReferenceData } from '../../src/screening/reference-data/datasets';
 import { createOwnDatabase, type OwnDatabase } from '../helpers/own-database';
 
 /**
@@ -36,7 +36,7 @@ let pool: Pool;
 const lists = () => createListStore(pool);
 const engine = () =>
   createScreeningEngine({
-    lists: createReferenceLists(pool),
+    lists: createReferenceData(pool),
     chainClients: {},
     prices: loadPriceBook(path.join(ROOT, 'data', 'prices', 'usd-reference-prices.json')),
     model: loadRiskModel(DATA),
@@ -64,7 +64,7 @@ describe('sanctions list versions', () => {
     expect(active).toMatchObject({ issueDate: '2026-08-22', source: 'data/risk/sanctions_ofac.csv', entryCount: 966 });
     await loadBundledLists(pool, DATA, log);
     expect((await lists().versions('ofac')).length).toBe(1);
-    const tornado = await lists().history('ofac', TORNADO, null);
+    const tornado = await lists().listingsOf('ofac', TORNADO, null);
     expect(tornado).toEqual([expect.objectContaining({ delistedOn: '2025-03-21', sdnName: 'TORNADO CASH' })]);
   });
 
@@ -143,9 +143,10 @@ describe('sanctions list versions', () => {
     },
   );
 
-  test('when asked whether an address was listed on a date, then the version history answers', async () => {
-    const history = await lists().history('ofac', TORNADO, ['ethereum']);
-    const listedOn = (d: string) => history.some((e) => e.listedOn <= d && (e.delistedOn === null || e.delistedOn > d));
+  test('when asked whether an address was listed on a date, then its listings across versions answer', async () => {
+    const listings = await lists().listingsOf('ofac', TORNADO, ['ethereum']);
+    const listedOn = (d: string) =>
+      listings.some((e) => e.listedOn <= d && (e.delistedOn === null || e.delistedOn > d));
     // The shipped list dates Tornado Cash's designation 2022-11-08 and its delisting 2025-03-21.
     expect(listedOn('2023-01-01')).toBe(true);
     expect(listedOn('2025-03-22')).toBe(false);

@@ -1,7 +1,8 @@
 import { startAnvil, type AnvilNode } from '../helpers/anvil';
 import { screenJob, startTestStack, type TestStack } from '../helpers/test-stack';
 
-// OFAC "Sokolovski, Rolan": listed as BNB (a BNB Beacon Chain address) under binance-smart-chain, data/risk/sanctions_ofac.csv.
+// OFAC "Sokolovski, Rolan": listed as BNB (a BNB Beacon Chain address) under binance-smart-chain,
+// data/risk/sanctions_ofac.csv.
 const BNB_LISTED = 'bnb136ns6lfw4zs5hg4n85vdthaad7hq5m4gtkgf23';
 // OFAC "Wang, Mingming": a Tron address OFAC files under XBT, listed on tron.
 const TRON_FILED_AS_XBT = 'TUCsTq7TofTCJRRoHk6RvhMoS2mJLm5Yzq';
@@ -11,9 +12,9 @@ const TRON_ONCE_LOWER_CASED = 'TB1Bcv3x8mg7PVV4nVM48pgHJKcYboTypU';
 const EVM_LISTED = '0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c';
 
 /**
- * Every address format the lists hold for a chain can be screened: a listed bnb1… address answers sanctioned on
- * binance-smart-chain (through the real API, Postgres and Temporal) even with a BSC node configured, which reads
- * 0x accounts only, and the answer says no on-chain facts were read for it.
+ * Every address format the reference data holds for a chain can be screened: a listed bnb1… address answers sanctioned
+ * on binance-smart-chain (through the real API, Postgres and Temporal) even with a BSC node configured, which reads 0x
+ * accounts only, and the answer says no on-chain facts were read for it.
  */
 describe('listed addresses in every format the lists hold', () => {
   let anvil: AnvilNode;

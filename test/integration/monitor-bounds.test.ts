@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { MockActivityEnvironment } from '@temporalio/testing';
-import { createMonitorActivities } from '../../activities/monitors';
+import { createMonitorActivities } from '../../src/monitors/activities';
 import { capabilitiesFor } from '../../src/screening/engine/capabilities';
 import type { MonitorPreparation } from '../../src/monitors/workflow-types';
 import { startTestStack, type TestStack } from '../helpers/test-stack';

@@ -24,7 +24,7 @@ import {
 const SUBMIT_LIMIT = 5;
 /** The free tier's market-data budget per account and minute (src/platform/rate-limit/tiers.ts). */
 const MARKET_LIMIT = 60;
-/** A lists-only KYA (no bitcoin node is configured): the whole job path without a chain's latency. */
+/** A reference-data-only KYA (no bitcoin node is configured): the whole job path without a chain's latency. */
 const JOB = { chain: 'bitcoin', address: '12QtD5BFwRsdNsAZY76UVE1xyCGNTojH9h' };
 const CANDLES = '/api/v1/market-data/candles?symbol=ALGO-USDT&interval=1d&limit=1';
 
@@ -149,8 +149,8 @@ describe('two api and two worker processes on one Temporal and one Postgres', ()
       });
     }
     const workflowIds = ids.map(screeningWorkflowId);
-    // Visibility lags the histories by a moment, and a job whose answer alerts completes its workflow just after its
-    // mirror says completed (it hands the alert to its case after the settle).
+    // Visibility lags the workflow histories by a moment, and a job whose answer alerts completes its workflow just
+    // after its mirror says completed (it hands the alert to its case after the settle).
     let runs = await runsOf(workflowIds);
     const settled = () => [...runs.values()].every((r) => r.length === 1 && r[0] === 'COMPLETED');
     for (let tries = 0; tries < 50 && !settled(); tries++) {

@@ -29,7 +29,7 @@ import { clerkDelivery, paypalVariant, signPayPal, testPayPalVerifier, WEBHOOK_E
 const FACILITATOR_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'; // anvil account #1
 const SANCTIONED = '0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c';
 const ETH_TX = '0x520a66112467b4b79016c2a62658b56e8f78049bae8bf6f4ce4bf39ec2d75ba8';
-const ACTIVITY_SECRET = 'openapi-activity-secret';
+const HISTORY_WEBHOOK_SECRET = 'openapi-activity-secret';
 const KYA = { chain: 'ethereum', address: SANCTIONED, reference_id: 'openapi-1' };
 
 // A real bitcoin transaction (test/fixtures/chains) served by the strict replay server, so KYT completes;
@@ -98,7 +98,7 @@ describe('real answers against the OpenAPI document', () => {
     stack = await startTestStack({
       env: {
         ...WEBHOOK_ENV,
-        ACTIVITY_WEBHOOK_SECRET: ACTIVITY_SECRET,
+        ACTIVITY_WEBHOOK_SECRET: HISTORY_WEBHOOK_SECRET,
         BITCOIN_ESPLORA_URL: `${replay.url}/bitcoin`,
         X402_PAY_TO: payTo,
         X402_RPC_URL: node.rpcUrl,
@@ -666,12 +666,12 @@ describe('real answers against the OpenAPI document', () => {
     );
   });
 
-  describe('activity', () => {
+  describe('history', () => {
     test(
-      'when the activity webhook records, lists and shows a record, then 201, 400, 401, 413 and the history ' +
+      'when the history webhook records, lists and shows an entry, then 201, 400, 401, 413 and the history ' +
         'answers match the document',
       async () => {
-        const secret = { 'x-activity-webhook-secret': ACTIVITY_SECRET };
+        const secret = { 'x-activity-webhook-secret': HISTORY_WEBHOOK_SECRET };
         const record = {
           activityType: 'KYE',
           userId: admin.id,

@@ -7,14 +7,14 @@ import { createMetricsRegistry } from '../../src/platform/metrics/metrics-regist
 import { ensureQueuedJobSweeper } from '../../src/screening/queued-job-sweeper';
 import { createScreeningWorkflowStarter } from '../../src/screening/screening-workflow-starter';
 import { createLogger } from '../../src/platform/logging/logger';
-import { analysisCost, deepestAffordableDepth, MINIMUM_CHARGE } from '../../src/screening/pricing';
+import { jobCost, deepestAffordableDepth, MINIMUM_CHARGE } from '../../src/screening/pricing';
 import type { BatchSweepSummary } from '../../src/batches/workflow-types';
 import type { QueuedJobSweepSummary, ScreeningInput } from '../../src/screening/workflow-types';
 import { screeningWorkflowId, queuedJobSweeperScheduleId } from '../../src/screening/workflow-ids';
 import { changedSeries, scrape } from '../helpers/prometheus';
 import { pollUntilDone, startTestStack, type TestStack } from '../helpers/test-stack';
 
-// Lists-only bitcoin KYA: no chain node needed, completes in milliseconds, costs 1 credit.
+// Reference-data-only bitcoin KYA: no chain node needed, completes in milliseconds, costs 1 credit.
 const TARGET = '12QtD5BFwRsdNsAZY76UVE1xyCGNTojH9h';
 // Thresholds in hours, from the worker's config: other test files' jobs in the shared database are minutes old, so
 // only this file's deliberately aged jobs qualify and the sweep summaries can be asserted exactly.
@@ -58,7 +58,7 @@ describe('the queued-job sweeper: nothing stays queued with credits held', () =>
     let input: ScreeningInput;
     try {
       await client.query('BEGIN');
-      const held = await stack.stores.credits.reserve(userId, requestId, MINIMUM_CHARGE, analysisCost(3), client);
+      const held = await stack.stores.credits.reserve(userId, requestId, MINIMUM_CHARGE, jobCost(3), client);
       input = {
         requestId,
         userId,
@@ -85,8 +85,9 @@ describe('the queued-job sweeper: nothing stays queued with credits held', () =>
 
   /** One sweep, as the schedule runs it (no argument), or with whatever `args` a caller sends. */
   /**
-   * A worker on a task queue of its own whose settle charges and records the history but reports the mirror write
-   * done without making it: a workflow it runs completes (charged, history recorded) while the job's row stays queued.
+   * A worker on a task queue of its own whose settle charges and records the history entry but reports the mirror write
+   * done without making it: a workflow it runs completes (charged, history entry recorded) while the job's row stays
+   * queued.
    */
   async function startLossyWorker(): Promise<{ taskQueue: string; stop(): Promise<void> }> {
     const config = { ...stack.config, TEMPORAL_TASK_QUEUE: `lossy-${randomUUID()}` };
@@ -97,7 +98,7 @@ describe('the queued-job sweeper: nothing stays queued with credits held', () =>
       config,
       activities: {
         ...activities,
-        // The real settle (charge and history row in one transaction) over a mirror whose write never lands.
+        // The real settle (charge and history entry in one transaction) over a mirror whose write never lands.
         settleCompletedJob: async (settlement) => {
           const lostMirror = { applyUpdate: async () => null };
           const { credits, history } = stack.stores;

@@ -3,6 +3,7 @@ import { capturingLogger } from '../helpers/run-log';
 import { pollUntilDone, startTestStack, type TestStack } from '../helpers/test-stack';
 import { clerkDelivery, fixture, FIXTURE_CLERK_USER, post, WEBHOOK_ENV } from '../helpers/webhooks';
 import { processedEvent } from '../helpers/billing';
+import { until } from '../helpers/until';
 
 type LogLine = Record<string, any> & { msg: string; level: string };
 
@@ -103,10 +104,17 @@ describe('HTTP request ids and structured logs', () => {
         (await stack.pool.query('SELECT http_request_id FROM screening_jobs WHERE request_id = $1', [requestId])).rows,
       ).toEqual([{ http_request_id: 'abc-123-job' }]);
 
-      // … and the worker's lines: one per activity at least, each with the workflow and the HTTP request.
+      // … and the worker's lines: one per activity at least, each with the workflow and the HTTP request. The address
+      // is OFAC-listed: its HIGH answer also opens (or joins) its case, after the settle the poll saw.
+      await until(
+        'the case step after the settle',
+        async () =>
+          linesOf(
+            (l) => l.workflowId === workflowId && l.activity === 'openCaseForJob' && l.msg === 'activity completed',
+          ).length > 0,
+      );
       const jobLines = linesOf((l) => l.workflowId === workflowId);
       const activities = new Set(jobLines.filter((l) => l.msg === 'activity completed').map((l) => l.activity));
-      // The address is OFAC-listed: its HIGH answer also opens (or joins) its case after the settle.
       expect([...activities].sort()).toEqual(['analyzeTarget', 'openCaseForJob', 'settleCompletedJob']);
       expect(jobLines.find((l) => l.msg === 'target analysed')).toMatchObject({
         level: 'info',

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { pollUntilDone, startTestStack, type TestStack } from '../helpers/test-stack';
 
-// Lists-only bitcoin KYA (no chain node in the test stack): completes in milliseconds, costs 1 credit.
+// Reference-data-only bitcoin KYA (no chain node in the test stack): completes in milliseconds, costs 1 credit.
 const TARGET = '12QtD5BFwRsdNsAZY76UVE1xyCGNTojH9h';
 
 describe('rescore of an account in debt', () => {

@@ -4,7 +4,7 @@ import { rotateSigningKey } from '../../src/platform/signing/postgres-signing-ke
 import { startReplayServer, type ReplayServer } from '../helpers/replay-server';
 import { pollUntilDone, startTestStack, type TestStack } from '../helpers/test-stack';
 
-const SANCTIONED_EVM = '0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c'; // OFAC SDN; no ethereum node: lists only
+const SANCTIONED_EVM = '0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c'; // OFAC SDN; no ethereum node: reference data only
 const UNKNOWN_BTC_TX = 'cd'.repeat(32);
 
 /**

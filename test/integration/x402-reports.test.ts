@@ -121,7 +121,7 @@ describe('pay-per-use reports over x402 (USDC on a local Base: anvil chain id 84
 
   test(
     'when a report is paid, then its claim names the report by request id: the workflow x402:kya:<that id> ran ' +
-      'it, the history row carries it, and the claim is settled (no longer one a workflow could run under)',
+      'it, the history entry carries it, and the claim is settled (no longer one a workflow could run under)',
     async () => {
       const res = await payingFetch()(url('kya'), {
         method: 'POST',

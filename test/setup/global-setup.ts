@@ -11,6 +11,7 @@ import { startTemporalDevServer } from '../../src/platform/dev-services/temporal
 import { createLogger } from '../../src/platform/logging/logger';
 import { prepareDatabase } from '../../src/app/prepare-database';
 import { WORKFLOW_INTERCEPTOR_MODULES } from '../../src/platform/temporal/workflow-interceptors';
+import { workflowEntryFile } from '../../src/app/workflow-entry';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -82,7 +83,7 @@ export default async function globalSetup(jestConfig?: unknown): Promise<void> {
   await pool.end();
 
   const { code } = await bundleWorkflowCode({
-    workflowsPath: require.resolve('../../workflows'),
+    workflowsPath: workflowEntryFile(),
     workflowInterceptorModules: WORKFLOW_INTERCEPTOR_MODULES,
     logger: {
       log: () => undefined,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { ClusterMembership, ClusterMerge, ClusterPort } from '../../src/screening/engine/cluster-labels';
 import { withClusters } from '../../src/screening/engine/cluster-labels';
-import type { AddressIntel, ReferenceLists } from '../../src/screening/engine/reference-lists';
+import type { AddressIntel, ReferenceData } from '../../src/screening/engine/reference-data';
 import { loadRiskModel } from '../../src/screening/engine/risk-model';
 import { scoreParties } from '../../src/screening/engine/scoring';
 import { indirectExposureHits } from '../../src/screening/engine/indirect-exposure';
@@ -9,13 +9,16 @@ import { indirectExposureHits } from '../../src/screening/engine/indirect-exposu
 const model = loadRiskModel(path.join(__dirname, '../../data/risk'));
 const NOW = 1_790_000_000;
 
-/** Pure logic: the lists and the cluster port are in-memory fakes (the store and expansion are tested on Postgres). */
+/**
+ * Pure logic: the reference data and the cluster port are in-memory fakes (the store and expansion are tested on
+ * Postgres).
+ */
 function fixture(options: {
   intel: Record<string, AddressIntel>;
   clusters: Record<string, ClusterMembership>;
   merges: Record<string, ClusterMerge[]>;
 }) {
-  const lists: ReferenceLists = {
+  const data: ReferenceData = {
     provenance: async () => [],
     lookup: async (_chain, addresses) =>
       new Map(addresses.filter((a) => options.intel[a]).map((a) => [a, structuredClone(options.intel[a]!)])),
@@ -25,7 +28,7 @@ function fixture(options: {
       new Map(addresses.filter((a) => options.clusters[a]).map((a) => [a, options.clusters[a]!])),
     explain: async (_chain, from, to) => options.merges[`${from}>${to}`] ?? null,
   };
-  return withClusters(lists, port, {
+  return withClusters(data, port, {
     model,
     client: undefined,
     budget: { calls: 10, spent: 0 },
@@ -44,7 +47,7 @@ const TXID = 'a'.repeat(64);
 
 describe('labels follow wallet clusters', () => {
   it('a custom sanctions label on a co-input address makes the target HIGH, naming the txid that joined them', async () => {
-    const lists = fixture({
+    const clustered = fixture({
       intel: {
         L: {
           sanctions: [],
@@ -66,7 +69,7 @@ describe('labels follow wallet clusters', () => {
       clusters: { T: cluster(['T', 'L']) },
       merges: { 'T>L': [{ a: 'T', b: 'L', heuristic: 'common_input', txid: TXID }] },
     });
-    const intel = await lists.lookup('bitcoin', ['T']);
+    const intel = await clustered.lookup('bitcoin', ['T']);
     const score = scoreParties(model, {
       parties: [{ address: 'T', role: 'target', intel: intel.get('T')! }],
       subjectFacts: null,
@@ -80,7 +83,7 @@ describe('labels follow wallet clusters', () => {
   });
 
   it('a sanction spreads as the entity (tag_score), not as the address being listed (is_sanctioned stays 0)', async () => {
-    const lists = fixture({
+    const clustered = fixture({
       intel: {
         S: {
           sanctions: [
@@ -98,7 +101,7 @@ describe('labels follow wallet clusters', () => {
         ],
       },
     });
-    const intel = (await lists.lookup('bitcoin', ['T'])).get('T')!;
+    const intel = (await clustered.lookup('bitcoin', ['T'])).get('T')!;
     const score = scoreParties(model, {
       parties: [{ address: 'T', role: 'target', intel }],
       subjectFacts: null,
@@ -111,7 +114,7 @@ describe('labels follow wallet clusters', () => {
   });
 
   it('an allow label does not spread, and a weak (low-confidence) label spreads with a third of its weight', async () => {
-    const lists = fixture({
+    const clustered = fixture({
       intel: {
         A: {
           sanctions: [],
@@ -141,18 +144,18 @@ describe('labels follow wallet clusters', () => {
       clusters: { T: cluster(['T', 'A']) },
       merges: { 'T>A': [{ a: 'T', b: 'A', heuristic: 'common_input', txid: TXID }] },
     });
-    const labels = (await lists.lookup('bitcoin', ['T'])).get('T')!.labels;
+    const labels = (await clustered.lookup('bitcoin', ['T'])).get('T')!.labels;
     expect(labels.map((l) => l.category)).toEqual(['scam']);
     expect(labels[0]!.viaCluster!.weight).toBeCloseTo(20 / 60, 3);
   });
 
   it('an address alone (no cluster) reads only its own findings', async () => {
-    const lists = fixture({ intel: {}, clusters: {}, merges: {} });
-    expect((await lists.lookup('bitcoin', ['T'])).size).toBe(0);
+    const clustered = fixture({ intel: {}, clusters: {}, merges: {} });
+    expect((await clustered.lookup('bitcoin', ['T'])).size).toBe(0);
   });
 
   it('a crawl node in a sanctioned cluster is exposure to that entity at its hop, with via_cluster', async () => {
-    const lists = fixture({
+    const clustered = fixture({
       intel: {
         S: {
           sanctions: [
@@ -165,7 +168,7 @@ describe('labels follow wallet clusters', () => {
       clusters: { N: cluster(['N', 'S']) },
       merges: { 'N>S': [{ a: 'N', b: 'S', heuristic: 'common_input', txid: TXID }] },
     });
-    const intel = (await lists.lookup('bitcoin', ['N'])).get('N')!;
+    const intel = (await clustered.lookup('bitcoin', ['N'])).get('N')!;
     const hits = indirectExposureHits(
       model,
       [{ address: 'N', hop: 1, direction: 'in', share: 0.5, usd: 1000, path: ['T', 'N'], intel }],

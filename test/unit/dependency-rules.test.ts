@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 
 /**
  * The import rules (.dependency-cruiser.js) run over a tree of probe files, each breaking one rule from a
- * feature folder no list names (probe-alpha, probe-beta): the checker must report exactly the breaks, and
+ * feature folder no list names (probe-alpha, probe-beta, probe-gamma): the checker must report exactly the breaks, and
  * nothing for the allowed imports beside them. `npm run lint:deps` runs the same rules over the real tree.
  */
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -14,44 +14,56 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const PROBES: Record<string, string> = {
   'src/probe-alpha/index.ts': "export { secret } from './internals';\n",
   'src/probe-alpha/internals.ts': 'export const secret = 1;\n',
-  // Allowed: another feature through its index.
+  // Allowed: another feature through its index, and another feature's published workflow ids from a workflow.
   'src/probe-beta/uses-index.ts': "import { secret } from '../probe-alpha';\nexport const a = secret;\n",
+  'src/probe-beta/workflows.ts':
+    "import { probeId } from '../probe-alpha/workflow-ids';\nexport async function betaWorkflow() {\n  return probeId('b');\n}\n",
   // Broken: another feature's internals.
   'src/probe-beta/uses-internals.ts': "import { secret } from '../probe-alpha/internals';\nexport const b = secret;\n",
-  // Broken: a feature that imports workflows/ or activities/.
-  'src/probe-beta/uses-workflow.ts':
-    "import { probeWorkflow } from '../../workflows/probe';\nexport const c = probeWorkflow;\n",
-  'src/probe-beta/uses-activities.ts':
-    "import { probeActivity } from '../../activities/probe';\nexport const d = probeActivity;\n",
-  // Broken: a feature that imports an entry point.
+  // Broken: feature code that loads a Temporal entry point (its own workflows or activities) at run time.
+  'src/probe-alpha/uses-workflows.ts':
+    "import { alphaWorkflow } from './workflows';\nexport const c = alphaWorkflow;\n",
+  'src/probe-alpha/runs-its-adapters.ts':
+    "import { probeActivity } from './activities';\nexport const d = probeActivity;\n",
+  // Broken: a feature that imports an entry point or the composition root.
   'src/probe-beta/uses-entry-point.ts': "import { started } from '../probe-entry';\nexport const e = started;\n",
   'src/probe-entry.ts': 'export const started = true;\n',
+  'src/probe-beta/uses-root.ts': "import { features } from '../app/probe-root';\nexport const r = features;\n",
+  'src/app/probe-root.ts': 'export const features = [];\n',
   // Broken: platform importing a feature (even through its index).
   'src/platform/probe.ts': "import { secret } from '../probe-alpha';\nexport const f = secret;\n",
-  // Pure modules: workflow-ids may import another pure module, never pg, and never a module that is not pure.
+  // Pure modules: a workflow may import pure modules and activity types; a pure module never reaches pg or an
+  // impure module, however many steps away.
+  'src/probe-alpha/workflows.ts':
+    "import { probeId } from './workflow-ids';\n" +
+    "import type { probeActivity } from './activities';\n" +
+    "export async function alphaWorkflow(): Promise<string> {\n  return probeId('a');\n}\n" +
+    'export type A = typeof probeActivity;\n',
   'src/probe-alpha/workflow-ids.ts':
     "import { g } from './workflow-types';\nexport const probeId = (id: string) => 'probe:' + id + g;\n",
   'src/probe-alpha/workflow-types.ts': "import { shape } from './shapes';\nexport const g = shape;\n",
   'src/probe-alpha/shapes.ts': "export const shape = '';\n",
   'src/screening/pricing.ts': "import { Pool } from 'pg';\nexport const price = () => Pool.length;\n",
-  'workflows/probe.ts':
-    "import { probeId } from '../src/probe-alpha/workflow-ids';\nimport { price } from '../src/screening/pricing';\n" +
-    "import type { probeActivity } from '../activities/probe';\n" +
-    'export async function probeWorkflow(): Promise<string> {\n  return probeId(String(price()));\n}\n' +
-    'export type A = typeof probeActivity;\n',
-  'activities/probe.ts':
-    "import { secret } from '../src/probe-alpha/internals';\nexport const probeActivity = () => secret;\n",
+  // Broken: a workflow that loads an activity's implementation.
+  'src/probe-beta/activities.ts': 'export const betaActivity = () => 2;\n',
+  'src/probe-gamma/workflows.ts':
+    "import { betaActivity } from '../probe-beta/activities';\nexport async function gammaWorkflow() {\n  return betaActivity();\n}\n",
+  'src/probe-alpha/activities.ts':
+    "import { secret } from './internals';\nexport const probeActivity = () => secret;\n",
 };
 
 const EXPECTED = [
   'feature-imports-feature-through-index: src/probe-beta/uses-internals.ts → src/probe-alpha/internals.ts',
-  'features-do-not-import-temporal-entry-points: src/probe-beta/uses-activities.ts → activities/probe.ts',
-  'features-do-not-import-temporal-entry-points: src/probe-beta/uses-workflow.ts → workflows/probe.ts',
+  'feature-imports-feature-through-index: src/probe-gamma/workflows.ts → src/probe-beta/activities.ts',
+  'features-do-not-import-temporal-entry-points: src/probe-alpha/runs-its-adapters.ts → src/probe-alpha/activities.ts',
+  'features-do-not-import-temporal-entry-points: src/probe-alpha/uses-workflows.ts → src/probe-alpha/workflows.ts',
   'nothing-imports-the-composition-root-or-an-entry-point: src/probe-beta/uses-entry-point.ts → src/probe-entry.ts',
+  'nothing-imports-the-composition-root-or-an-entry-point: src/probe-beta/uses-root.ts → src/app/probe-root.ts',
   'platform-imports-no-feature: src/platform/probe.ts → src/probe-alpha/index.ts',
   'pure-modules-import-only-pure-modules: src/probe-alpha/workflow-types.ts → src/probe-alpha/shapes.ts',
+  'pure-modules-import-only-pure-modules: src/probe-gamma/workflows.ts → src/probe-beta/activities.ts',
   'pure-modules-import-only-pure-modules: src/screening/pricing.ts → pg',
-  'activities-import-other-features-through-index: activities/probe.ts → src/probe-alpha/internals.ts',
+  'workflows-import-activities-as-types: src/probe-gamma/workflows.ts → src/probe-beta/activities.ts',
 ].sort();
 
 interface Cruise {
@@ -83,8 +95,6 @@ describe('the dependency rules catch what they must, in folders no list names', 
       [
         path.join(ROOT, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs'),
         'src',
-        'workflows',
-        'activities',
         '--config',
         '.dependency-cruiser.js',
         '--output-type',

@@ -1,5 +1,5 @@
 import { CompactSign, exportJWK, generateKeyPair } from 'jose';
-import { EXAMPLES } from '../../src/app/openapi/examples';
+import { EXAMPLE_JWKS, SCREENING_EXAMPLES } from '../../src/screening/openapi/examples';
 import { ConfigError, loadConfig } from '../../src/app/config';
 import { createConfiguredKeyRing } from '../../src/platform/signing/configured-key-ring';
 import { canonicalJson } from '../../src/platform/signing/detached-jws';
@@ -391,10 +391,11 @@ describe('evidence signatures', () => {
   });
 
   test('when the OpenAPI examples of a completed answer are verified with the example key set, then they are valid', async () => {
-    // Arrange / Act / Assert: the examples are real answers signed by a key made for them only (examples.ts). When
-    // an example's data changes, sign it again with a new example key (createEvidenceSigner) and publish its half.
-    for (const example of [EXAMPLES.polled, EXAMPLES.full])
-      await expect(verifyAnswer(example, EXAMPLES.jwks)).resolves.toMatchObject({ requestId: example.data.request_id });
+    // Arrange / Act / Assert: the examples are real answers signed by a key made for them only
+    // (src/screening/openapi/examples.ts). When an example's data changes (a price too), sign it again with a new
+    // example key (createEvidenceSigner) and publish its half.
+    for (const example of [SCREENING_EXAMPLES.polled, SCREENING_EXAMPLES.full])
+      await expect(verifyAnswer(example, EXAMPLE_JWKS)).resolves.toMatchObject({ requestId: example.data.request_id });
   });
 });
 

@@ -2,7 +2,7 @@ import type { AddressTransfer, ChainClient } from '../../src/screening/chains/ch
 import { crawlLimitsFor, type CrawlLimits } from '../../src/screening/engine/crawl-limits';
 import { crawlExposure } from '../../src/screening/engine/exposure-crawl';
 import { indirectExposureHits } from '../../src/screening/engine/indirect-exposure';
-import type { AddressIntel, ReferenceLists } from '../../src/screening/engine/reference-lists';
+import type { AddressIntel, ReferenceData } from '../../src/screening/engine/reference-data';
 import type { RiskModel } from '../../src/screening/engine/risk-model';
 
 const ETH = { kind: 'native' as const, symbol: 'ETH', decimals: 0 };
@@ -36,11 +36,11 @@ function fakeClient(graph: Graph, options: { truncated?: string[] } = {}): Chain
 }
 
 const none: AddressIntel = { sanctions: [], freezes: [], labels: [] };
-function lists(intel: Record<string, Partial<AddressIntel>>): ReferenceLists {
+function referenceData(intel: Record<string, Partial<AddressIntel>>): ReferenceData {
   return {
     lookup: async (_c, addresses) =>
       new Map(addresses.filter((a) => intel[a]).map((a) => [a, { ...none, ...intel[a] }])),
-  } as ReferenceLists;
+  } as ReferenceData;
 }
 const sanctioned: Partial<AddressIntel> = {
   sanctions: [{ chain: 'ethereum', sdnName: 'X', sdnUid: null, programs: [], designated: null, source: 'ofac' }],
@@ -77,7 +77,7 @@ describe('exposure crawl (pure logic over a fake chain)', () => {
       B: [],
     });
     const out = await crawlExposure(
-      { chain: 'ethereum', client, lists: lists({ S: sanctioned }), usdValue: usd },
+      { chain: 'ethereum', client, referenceData: referenceData({ S: sanctioned }), usdValue: usd },
       [{ address: 'T', direction: 'in' }],
       limits(),
       AbortSignal.timeout(5000),
@@ -98,7 +98,7 @@ describe('exposure crawl (pure logic over a fake chain)', () => {
       ],
     });
     const out = await crawlExposure(
-      { chain: 'ethereum', client, lists: lists({}), usdValue: usd },
+      { chain: 'ethereum', client, referenceData: referenceData({}), usdValue: usd },
       [
         { address: 'T', direction: 'in' },
         { address: 'T', direction: 'out' },
@@ -117,7 +117,7 @@ describe('exposure crawl (pure logic over a fake chain)', () => {
   test('when a labelled or sanctioned node is reached, then it is scored but never expanded', async () => {
     const client = fakeClient({ T: [['in', 'E', 5]], E: [['in', 'Z', 5]] });
     const out = await crawlExposure(
-      { chain: 'ethereum', client, lists: lists({ E: exchange }), usdValue: usd },
+      { chain: 'ethereum', client, referenceData: referenceData({ E: exchange }), usdValue: usd },
       [{ address: 'T', direction: 'in' }],
       limits(),
       AbortSignal.timeout(5000),
@@ -134,7 +134,7 @@ describe('exposure crawl (pure logic over a fake chain)', () => {
         T: Array.from({ length: 30 }, (_, i) => ['in', `C${i}`, i + 1] as ['in', string, number]),
       });
       const out = await crawlExposure(
-        { chain: 'ethereum', client, lists: lists({}), usdValue: usd },
+        { chain: 'ethereum', client, referenceData: referenceData({}), usdValue: usd },
         [{ address: 'T', direction: 'in' }],
         limits({ maxHops: 1 }),
         AbortSignal.timeout(5000),
@@ -150,7 +150,7 @@ describe('exposure crawl (pure logic over a fake chain)', () => {
     const hubPage = Array.from({ length: 45 }, (_, i) => ['in', `H${i}`, 1] as ['in', string, number]);
     const client = fakeClient({ T: [['in', 'HUB', 5]], HUB: hubPage }, { truncated: ['HUB'] });
     const out = await crawlExposure(
-      { chain: 'ethereum', client, lists: lists({}), usdValue: usd },
+      { chain: 'ethereum', client, referenceData: referenceData({}), usdValue: usd },
       [{ address: 'T', direction: 'in' }],
       limits(),
       AbortSignal.timeout(5000),
@@ -163,7 +163,7 @@ describe('exposure crawl (pure logic over a fake chain)', () => {
     async () => {
       const chainGraph: Graph = { T: [['in', 'A', 1]], A: [['in', 'B', 1]], B: [['in', 'C', 1]] };
       const budget = await crawlExposure(
-        { chain: 'ethereum', client: fakeClient(chainGraph), lists: lists({}), usdValue: usd },
+        { chain: 'ethereum', client: fakeClient(chainGraph), referenceData: referenceData({}), usdValue: usd },
         [{ address: 'T', direction: 'in' }],
         limits({ maxRequests: 1 }),
         AbortSignal.timeout(5000),
@@ -171,7 +171,7 @@ describe('exposure crawl (pure logic over a fake chain)', () => {
       const aborted = new AbortController();
       aborted.abort(new DOMException('deadline', 'TimeoutError'));
       const late = await crawlExposure(
-        { chain: 'ethereum', client: fakeClient(chainGraph), lists: lists({}), usdValue: usd },
+        { chain: 'ethereum', client: fakeClient(chainGraph), referenceData: referenceData({}), usdValue: usd },
         [{ address: 'T', direction: 'in' }],
         limits(),
         aborted.signal,

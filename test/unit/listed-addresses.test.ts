@@ -31,7 +31,7 @@ function unscreenable(rows: { chain: string; address: string }[]): string[] {
     );
 }
 
-describe('every address the reference lists hold for a screened chain can be screened', () => {
+describe('every address the reference data holds for a screened chain can be screened', () => {
   test.each(['sanctions_ofac.csv', 'stablecoin_blacklist.csv', 'address_labels.csv'])(
     'data/risk/%s: the API accepts each address for its chain, in the form the list stores',
     (file) => {

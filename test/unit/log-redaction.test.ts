@@ -34,7 +34,7 @@ describe('log redaction', () => {
     ['PayFast passphrase', { itn: { passphrase: 'jt7NOE43FZPn', merchant_key: '46f0cd694581a' } }, 'jt7NOE43FZPn'],
     ['PayFast merchant key', { merchant_key: '46f0cd694581a' }, '46f0cd694581a'],
     [
-      'activity webhook secret',
+      'history webhook secret',
       { 'x-activity-webhook-secret': 'shared-secret-of-the-activity-hook' },
       'shared-secret-of-the-activity-hook',
     ],

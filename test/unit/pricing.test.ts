@@ -1,12 +1,12 @@
 import {
-  analysisCost,
+  jobCost,
   COST_RULE,
   CREDITS_PER_FURTHER_HOP,
   deepestAffordableDepth,
   MINIMUM_CHARGE,
 } from '../../src/screening/pricing';
 
-describe('analysisCost', () => {
+describe('jobCost', () => {
   test('when the minimum charge is read, then it is 1 credit', () => {
     // Arrange / Act / Assert
     expect(MINIMUM_CHARGE).toBe(1);
@@ -20,7 +20,7 @@ describe('analysisCost', () => {
     [5, 5],
   ])('when the crawl reached depth %i, then the analysis costs %i credits', (depth, expected) => {
     // Arrange / Act
-    const cost = analysisCost(depth);
+    const cost = jobCost(depth);
 
     // Assert
     expect(cost).toBe(expected);
@@ -28,7 +28,7 @@ describe('analysisCost', () => {
 
   test('when the depth is fractional, then it is rounded down before charging', () => {
     // Arrange / Act
-    const cost = analysisCost(2.9);
+    const cost = jobCost(2.9);
 
     // Assert
     expect(cost).toBe(2);
@@ -36,7 +36,7 @@ describe('analysisCost', () => {
 
   test('when the depth is negative, then only the minimum is charged', () => {
     // Arrange / Act
-    const cost = analysisCost(-3);
+    const cost = jobCost(-3);
 
     // Assert
     expect(cost).toBe(MINIMUM_CHARGE);
@@ -66,8 +66,8 @@ describe('deepestAffordableDepth', () => {
 
     // Assert
     expect(depth).toBe(2);
-    expect(analysisCost(depth)).toBeLessThanOrEqual(2);
-    expect(analysisCost(depth + 1)).toBeGreaterThan(2);
+    expect(jobCost(depth)).toBeLessThanOrEqual(2);
+    expect(jobCost(depth + 1)).toBeGreaterThan(2);
   });
 
   test('when only the minimum charge is affordable, then depth 1 (covered by the minimum) is returned', () => {
@@ -104,6 +104,6 @@ describe('COST_RULE', () => {
     expect(COST_RULE).toBe(
       '1 credit (lists and the target itself) + 1 credit per exposure hop reached beyond the first level',
     );
-    expect(analysisCost(3) - analysisCost(2)).toBe(CREDITS_PER_FURTHER_HOP);
+    expect(jobCost(3) - jobCost(2)).toBe(CREDITS_PER_FURTHER_HOP);
   });
 });

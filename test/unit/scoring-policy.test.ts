@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { AddressIntel, LabelHit } from '../../src/screening/engine/reference-lists';
+import type { AddressIntel, LabelHit } from '../../src/screening/engine/reference-data';
 import { loadRiskModel } from '../../src/screening/engine/risk-model';
 import { scoreEvidence, type ScoringEvidence } from '../../src/screening/engine/scoring-evidence';
 import {

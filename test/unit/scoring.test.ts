@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { AddressFacts, AddressHistory } from '../../src/screening/chains/chain-client';
-import type { AddressIntel, FreezeHit, LabelHit, SanctionHit } from '../../src/screening/engine/reference-lists';
+import type { AddressFacts, TransferSummary } from '../../src/screening/chains/chain-client';
+import type { AddressIntel, FreezeHit, LabelHit, SanctionHit } from '../../src/screening/engine/reference-data';
 import { loadRiskModel, type RiskModel } from '../../src/screening/engine/risk-model';
 import { riskLevelFor, scoreParties, type Party, type ScoreInput } from '../../src/screening/engine/scoring';
 
@@ -46,7 +46,7 @@ const label = (category: string, confidence: string | null, overrides: Partial<L
   ...overrides,
 });
 
-const history = (overrides: Partial<AddressHistory> = {}): AddressHistory => ({
+const summary = (overrides: Partial<TransferSummary> = {}): TransferSummary => ({
   firstSeen: NOW - 400 * 86_400,
   lastSeen: NOW - 86_400,
   inboundCount: 50,
@@ -61,12 +61,14 @@ const facts = (address: string, overrides: Partial<AddressFacts> = {}): AddressF
   nativeBalance: 0n,
   tokenBalances: [],
   outgoingCount: 10,
-  history: history(),
+  transferSummary: summary(),
   ...overrides,
 });
 
 /** A KYA input: one target party whose intel also provides the subject labels. */
-function kya(address: string, intel: AddressIntel, subjectFacts: AddressFacts | null = facts(address)): ScoreInput {
+function kya(address: string, intel: AddressIntel, chainFacts: AddressFacts | null = facts(address)): ScoreInput {
+  // Scoring reads the facts as the answer's evidence stores them: the transfer summary under `history`.
+  const subjectFacts = chainFacts && { isContract: chainFacts.isContract, history: chainFacts.transferSummary };
   return { parties: [{ address, role: 'target', intel }], subjectFacts, subjectLabels: intel.labels, nowSeconds: NOW };
 }
 
@@ -98,7 +100,7 @@ describe('scoreParties', () => {
     },
   );
 
-  test('when a sanctioned address also carries an exchange label and old history, then the score stays 100', () => {
+  test('when a sanctioned address also carries an exchange label and old transfers, then the score stays 100', () => {
     // Arrange
     const intel: AddressIntel = { ...emptyIntel(), sanctions: [sanction()], labels: [label('exchange', 'high')] };
 
@@ -227,7 +229,7 @@ describe('scoreParties', () => {
       const input = kya(
         CLEAN_EVM,
         emptyIntel(),
-        facts(CLEAN_EVM, { history: history({ firstSeen: NOW - 3600, inboundCount: 1 }) }),
+        facts(CLEAN_EVM, { transferSummary: summary({ firstSeen: NOW - 3600, inboundCount: 1 }) }),
       );
 
       // Act
@@ -244,12 +246,12 @@ describe('scoreParties', () => {
     },
   );
 
-  test('when the inbound history was truncated, then the few-inflows nudge does not apply', () => {
+  test('when the inbound transfers were truncated, then the few-inflows nudge does not apply', () => {
     // Arrange
     const input = kya(
       CLEAN_EVM,
       emptyIntel(),
-      facts(CLEAN_EVM, { history: history({ inboundCount: 2, truncated: true }) }),
+      facts(CLEAN_EVM, { transferSummary: summary({ inboundCount: 2, truncated: true }) }),
     );
 
     // Act
@@ -266,7 +268,11 @@ describe('scoreParties', () => {
     [86_400 * 31, 0],
   ])('when the address was first seen %i seconds ago, then active_duration is %i', (ageSeconds, expected) => {
     // Arrange
-    const input = kya(CLEAN_EVM, emptyIntel(), facts(CLEAN_EVM, { history: history({ firstSeen: NOW - ageSeconds }) }));
+    const input = kya(
+      CLEAN_EVM,
+      emptyIntel(),
+      facts(CLEAN_EVM, { transferSummary: summary({ firstSeen: NOW - ageSeconds }) }),
+    );
 
     // Act
     const result = scoreParties(model, input);
@@ -325,7 +331,10 @@ describe('scoreParties', () => {
   test('when a direct high hit comes with positive behaviour nudges, then they add on top (capped at +15)', () => {
     // Arrange
     const intel: AddressIntel = { ...emptyIntel(), labels: [label('scam', 'low')] };
-    const subject = facts(CLEAN_EVM, { isContract: false, history: history({ firstSeen: NOW - 60, inboundCount: 0 }) });
+    const subject = facts(CLEAN_EVM, {
+      isContract: false,
+      transferSummary: summary({ firstSeen: NOW - 60, inboundCount: 0 }),
+    });
 
     // Act
     const result = scoreParties(model, kya(CLEAN_EVM, intel, subject));

@@ -107,7 +107,7 @@ describe('TronGrid freeze events', () => {
   });
 
   test(
-    'the events’ hex spellings convert to the base58 ' + 'the reference lists use, as the screening client does',
+    'the events’ hex spellings convert to the base58 ' + 'the reference data uses, as the screening client does',
     () => {
       const body = page('removed-blacklist') as { data: { result: { _user: string } }[] };
       for (const hex of [...body.data.map((e) => e.result._user), '41a614f803b6fd780986a42c78ec9c7f77e6ded13c'])

@@ -3,10 +3,10 @@
  * attribute operators search by, PayPal's "subscription not known yet" retries and PayFast's server validation.
  */
 import { ApplicationFailure } from '@temporalio/common';
-import type { BillingActivities } from '../../activities/billing';
+import type { BillingActivities } from '../../src/billing/activities';
 import type { EventResult } from '../../src/platform/webhooks/event-result';
 import { UserIdAttr } from '../../src/platform/temporal/search-attributes';
-import type { payfastPaymentWorkflow, payfastRefundWorkflow, paypalEventWorkflow } from '../../workflows';
+import type { payfastPaymentWorkflow, payfastRefundWorkflow, paypalEventWorkflow } from '../../src/billing/workflows';
 import { eventResult, payFastPaymentInput, payFastRefundInput, payPalEventInput } from './workflow-samples';
 import { callLog, logged, useStubbedWorker, type CallLog, type StubActivities } from './workflow-test-env';
 

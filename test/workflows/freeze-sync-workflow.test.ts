@@ -5,9 +5,9 @@
 import { WorkflowFailedError } from '@temporalio/client';
 import { ActivityFailure, ApplicationFailure } from '@temporalio/common';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import type { ListActivities } from '../../activities/lists';
+import type { ListActivities } from '../../src/lists/activities';
 import type { FreezeSource, FreezeSyncResult } from '../../src/lists/freezes';
-import type { freezeSyncWorkflow } from '../../workflows';
+import type { freezeSyncWorkflow } from '../../src/lists/workflows';
 import {
   callLog,
   logged,

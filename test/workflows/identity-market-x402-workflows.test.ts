@@ -5,11 +5,13 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { ActivityFailure, ApplicationFailure } from '@temporalio/common';
 import { WorkflowFailedError } from '@temporalio/client';
-import type { IdentityActivities } from '../../activities/identity';
-import type { MarketActivities } from '../../activities/market';
-import type { ScreeningActivities } from '../../activities/screening';
+import type { IdentityActivities } from '../../src/identity/activities';
+import type { MarketActivities } from '../../src/market/activities';
+import type { ScreeningActivities } from '../../src/screening/activities';
 import { UserIdAttr } from '../../src/platform/temporal/search-attributes';
-import type { clerkEventWorkflow, marketSyncWorkflow, x402ReportWorkflow } from '../../workflows';
+import type { clerkEventWorkflow } from '../../src/identity/workflows';
+import type { marketSyncWorkflow } from '../../src/market/workflows';
+import type { x402ReportWorkflow } from '../../src/x402/workflows';
 import { analysisResult, clerkEventInput, eventResult, marketSyncInput, screeningInput } from './workflow-samples';
 import { callLog, logged, useStubbedWorker, type StubActivities } from './workflow-test-env';
 

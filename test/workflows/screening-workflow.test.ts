@@ -4,9 +4,9 @@
  */
 import { ActivityFailure, ApplicationFailure } from '@temporalio/common';
 import { WorkflowFailedError } from '@temporalio/client';
-import type { BatchActivities } from '../../activities/batches';
-import type { QueuedJobActivities } from '../../activities/screening-sweeper';
-import type { ScreeningActivities } from '../../activities/screening';
+import type { BatchActivities } from '../../src/batches/activities';
+import type { QueuedJobActivities } from '../../src/screening/sweeper-activities';
+import type { ScreeningActivities } from '../../src/screening/activities';
 import { JobStatusAttr, RiskLevelAttr } from '../../src/platform/temporal/search-attributes';
 import type { JobUpdate } from '../../src/screening/jobs-store';
 import {
@@ -17,7 +17,7 @@ import {
 } from '../../src/screening/settle-job';
 import { analysisCost } from '../../src/screening/pricing';
 import type { ScreeningInput, ScreeningOutcome } from '../../src/screening/workflow-types';
-import type { queuedJobSweeperWorkflow, screeningWorkflow } from '../../workflows';
+import type { queuedJobSweeperWorkflow, screeningWorkflow } from '../../src/screening/workflows';
 import { analysisResult, screeningInput, sweepInput, sweepSummary } from './workflow-samples';
 import { callLog, logged, useStubbedWorker, type CallLog, type StubActivities } from './workflow-test-env';
 

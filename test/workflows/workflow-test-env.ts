@@ -1,5 +1,5 @@
 /**
- * Runs the real workflows (workflows/index.ts) on a Temporal dev server of their own, with stubbed activities:
+ * Runs the real workflows (src/app/workflow-entry.ts) on a Temporal dev server of their own, with stubbed activities:
  * no Postgres, no chain, no provider. Used by the fast workflow tests and by scripts/record-workflow-histories.ts.
  */
 import { randomUUID } from 'node:crypto';
@@ -12,6 +12,7 @@ import { ALL_SEARCH_ATTRIBUTES } from '../../src/platform/temporal/search-attrib
 import { installTemporalRuntime } from '../../src/platform/temporal/temporal-runtime';
 import { WORKFLOW_INTERCEPTOR_MODULES } from '../../src/platform/temporal/workflow-interceptors';
 import { runLogEnabled, testRunLogger } from '../helpers/run-log';
+import { workflowEntryFile } from '../../src/app/workflow-entry';
 
 const silent = { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error() {} };
 
@@ -57,7 +58,7 @@ export async function workflowBundle(): Promise<WorkflowBundleOption> {
   const prebuilt = process.env.TEST_WORKFLOW_BUNDLE;
   if (prebuilt) return { codePath: prebuilt };
   const { code } = await bundleWorkflowCode({
-    workflowsPath: require.resolve('../../workflows'),
+    workflowsPath: workflowEntryFile(),
     workflowInterceptorModules: WORKFLOW_INTERCEPTOR_MODULES,
     logger: silent,
   });

@@ -34,7 +34,7 @@ async function finishedItems(stack: FaultStack, batchId: string): Promise<number
 /**
  * The worker process SIGKILLed while a batch of list-only items runs (30 % finished, its item jobs running as
  * child workflows), then a new worker started and the client's request replayed with its Idempotency-Key: the batch
- * completes, every item exactly once (one screening workflow, one ledger charge, one history row per request id),
+ * completes, every item exactly once (one screening workflow, one ledger charge, one history entry per request id),
  * no hold left, counts and credits that add up, the balance exact.
  */
 export async function batchWorkerKill(stack: FaultStack, options: { items: number }): Promise<ScenarioReport> {

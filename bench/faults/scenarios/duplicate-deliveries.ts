@@ -16,7 +16,7 @@ import {
   testPayPalVerifier,
   type Delivery,
 } from '../../../test/helpers/webhooks';
-import { activityRecord, postActivity } from '../activity-sender';
+import { historyEntryBody, postHistoryEntry } from '../history-webhook-sender';
 import type { FaultStack } from '../fault-stack';
 import { sleep, startReport, type ScenarioReport } from '../report';
 
@@ -141,11 +141,11 @@ export async function duplicateDeliveries(stack: FaultStack): Promise<ScenarioRe
     const users = await count(pool, 'SELECT count(*)::int AS n FROM users WHERE clerk_user_id = $1', [clerkUser]);
     expectOne('clerk', clerk, 200, users, await executionsOf(temporal, `clerk:${created.headers['svix-id']}`), 'user');
 
-    // Activity: one record (userId + requestId) is one row, whoever sends it how often.
-    const record = activityRecord(`user_faults_dup_${randomUUID().replace(/-/g, '').slice(0, 12)}`);
-    const answers = await Promise.all(Array.from({ length: COPIES }, () => postActivity(api.url, record)));
+    // History webhook: one entry (userId + requestId) is one row, whoever sends it how often.
+    const entry = historyEntryBody(`user_faults_dup_${randomUUID().replace(/-/g, '').slice(0, 12)}`);
+    const answers = await Promise.all(Array.from({ length: COPIES }, () => postHistoryEntry(api.url, entry)));
     const rows = await count(pool, 'SELECT count(*)::int AS n FROM activity_history WHERE request_id = $1', [
-      record.requestId,
+      entry.requestId,
     ]);
     expectOne(
       'activity',

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { emptyTally, retryingSender } from '../activity-sender';
+import { emptyTally, retryingSender } from '../history-webhook-sender';
 import type { FaultStack } from '../fault-stack';
 import { seconds, sleep, startReport, type ScenarioReport } from '../report';
 
 /**
- * Postgres stopped under activity-webhook load and started again on the same data directory while the
+ * Postgres stopped under history-webhook load and started again on the same data directory while the
  * senders retry their 5xx answers: every record is stored exactly once (rows = unique requestIds).
  */
 export async function postgresRestart(

@@ -16,7 +16,7 @@ const RSS_GROSS_LEAK_PERCENT = 50;
 
 /**
  * Mixed traffic for `durationMs` against the api and worker processes that survived the faults before:
- * jobs and their polls, activity webhooks, candles, PayFast payments heard on a socket, socket churn.
+ * jobs and their polls, history webhooks, candles, PayFast payments heard on a socket, socket churn.
  * Promises: no unexpected answer, every job charged once, every payment heard, and the resident memory
  * of api and worker grows less than 10 % from the end of the warm-up to the end (see RSS_JUDGED_WINDOW_MS).
  */

@@ -1,25 +1,15 @@
-import { RATE_LIMIT_HEADERS, sharedResponses } from './error-shapes';
-import type { Paths } from './json-schema';
-import { accountOperations } from './operations/account';
-import { activityOperations } from './operations/activity';
-import { batchesOperations } from './operations/batches';
-import { billingOperations } from './operations/billing';
-import type { OperationContext } from './operations/context';
+import { MAX_BATCH_ITEMS } from '../../batches';
+import type { FeatureModule } from '../../platform/features/feature-module';
+import { RATE_LIMIT_HEADERS } from '../../platform/openapi/rate-limit-headers';
+import type { Paths } from '../../platform/openapi/json-schema';
+import type { OperationContext, OperationGroup } from '../../platform/openapi/operation-context';
+import { SchemaComponents } from '../../platform/openapi/schema-components';
+import { FEATURES } from '../features';
+import { checkNamedErrorCodes } from './named-error-codes';
 import { evidenceOperations } from './operations/evidence';
-import { listsOperations } from './operations/lists';
-import { monitorsOperations } from './operations/monitors';
-import { customLabelsOperations } from './operations/custom-labels';
-import { teamsOperations } from './operations/teams';
-import { clustersOperations } from './operations/clusters';
-import { casesOperations } from './operations/cases';
-import { policiesOperations } from './operations/policies';
-import { marketOperations } from './operations/market';
-import { screeningOperations } from './operations/screening';
 import { serviceOperations } from './operations/service';
-import { webhookOperations } from './operations/webhooks';
-import { x402Operations } from './operations/x402';
-import { SchemaComponents } from './schema-components';
-import { SECURITY_SCHEMES, withScopeRefusals } from './security';
+import { sharedResponses } from './shared-responses';
+import { checkSecuritySchemes, SECURITY_SCHEMES, withScopeRefusals } from './security';
 
 export interface OpenApiOptions {
   /** CRAWL_TIMEOUT_MAX_MS: the crawlTimeout maximum the screening validator enforces. */
@@ -27,9 +17,13 @@ export interface OpenApiOptions {
   version?: string;
 }
 
+/** The docs page's sections, in the order it shows them; each operation names its section by its tag. */
 const TAGS = [
   { name: 'Screening', description: 'KYT (transaction) and KYA (address) jobs: submit, poll, full response' },
-  { name: 'Batches', description: 'Up to 1,000 targets in one request: per-item jobs, progress, CSV results' },
+  {
+    name: 'Batches',
+    description: `Up to ${MAX_BATCH_ITEMS.toLocaleString('en-US')} targets in one request: per-item jobs, progress, CSV results`,
+  },
   { name: 'Credits', description: 'Balance, admin grants, who am I' },
   { name: 'API keys', description: 'Create (shown once, with scopes), list, revoke; admin: market-data tier' },
   { name: 'Teams', description: "The account's members and their roles (admin, analyst, approver)" },
@@ -48,35 +42,21 @@ const TAGS = [
   { name: 'Service', description: 'Health and this document' },
 ];
 
+/** The routes the composition root serves itself (health, this document, the evidence keys), after the features'. */
+const SERVICE_OPERATIONS: readonly OperationGroup[] = [serviceOperations, evidenceOperations];
+
 /**
- * The OpenAPI 3.1 document of the whole HTTP API, assembled from each route group's operations. Every
- * request and response schema is converted from the zod schema the route validates with or produces
- * (see the operations files), so the document cannot drift from the code silently: the router-table
- * and response-validation tests fail when it does.
+ * The OpenAPI 3.1 document of the whole HTTP API, assembled from each feature's operations (its module's `openapi`,
+ * in FEATURES order) and the service's own. Every request and response schema is converted from the zod schema the
+ * route validates with or produces, so the document cannot drift from the code silently: the router-table and
+ * response-validation tests fail when it does. Built, it is refused if it names an undeclared error code or security
+ * scheme.
  */
-export function buildOpenApiDocument(options: OpenApiOptions) {
+export function buildOpenApiDocument(options: OpenApiOptions, features: readonly FeatureModule[] = FEATURES) {
   const components = new SchemaComponents();
   const context: OperationContext = { components, limits: { maxCrawlTimeoutMs: options.maxCrawlTimeoutMs } };
   const responses = sharedResponses(components);
-  const groups = [
-    screeningOperations,
-    accountOperations,
-    teamsOperations,
-    billingOperations,
-    activityOperations,
-    marketOperations,
-    x402Operations,
-    webhookOperations,
-    serviceOperations,
-    evidenceOperations,
-    listsOperations,
-    monitorsOperations,
-    policiesOperations,
-    customLabelsOperations,
-    clustersOperations,
-    casesOperations,
-    batchesOperations,
-  ];
+  const groups = [...features.flatMap((feature) => feature.openapi?.operations ?? []), ...SERVICE_OPERATIONS];
   const paths: Paths = {};
   for (const group of groups) {
     for (const [path, item] of Object.entries(group(context))) {
@@ -87,7 +67,8 @@ export function buildOpenApiDocument(options: OpenApiOptions) {
       paths[path] = { ...paths[path], ...item };
     }
   }
-  return {
+  checkSecuritySchemes(paths);
+  const document = {
     openapi: '3.1.0',
     info: {
       title: 'chainscreen',
@@ -109,6 +90,8 @@ export function buildOpenApiDocument(options: OpenApiOptions) {
       securitySchemes: SECURITY_SCHEMES,
     },
   };
+  checkNamedErrorCodes(document);
+  return document;
 }
 
 export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;

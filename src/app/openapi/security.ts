@@ -1,6 +1,6 @@
-import { API_KEY_SCOPES, type ApiKeyScope } from '../../identity/scopes';
-import { ref } from './error-shapes';
-import type { Operation, Paths } from './json-schema';
+import { API_KEY_SCOPES } from '../../identity';
+import { ref } from '../../platform/openapi/error-shapes';
+import type { Operation, Paths } from '../../platform/openapi/json-schema';
 
 /**
  * How callers prove who they are. OpenAPI security schemes name one header each; where a provider
@@ -64,19 +64,8 @@ export const SECURITY_SCHEMES = {
   },
 } as const;
 
-export type SecuritySchemeName = keyof typeof SECURITY_SCHEMES;
-
-/**
- * An API key in either header holding `scope`, or a Clerk session (which holds every scope): any one of them. The
- * scope is the role name OpenAPI 3.1 lets a non-OAuth requirement list; a key without it is 403 INSUFFICIENT_SCOPE
- * (added to each such operation by withScopeRefusals).
- */
-export function accountSecurity(scope: ApiKeyScope): Array<Record<string, string[]>> {
-  return [{ apiKey: [scope] }, { bearerApiKey: [scope] }, { clerkSession: [] }];
-}
-
 /** The scope an operation's security requires of an API key, if any. */
-export function requiredScopeOf(security: Array<Record<string, string[]>> | undefined): string | undefined {
+function requiredScopeOf(security: Array<Record<string, string[]>> | undefined): string | undefined {
   return security?.map((r) => r.apiKey?.[0]).find((s) => s !== undefined);
 }
 
@@ -106,5 +95,20 @@ export function withScopeRefusals(paths: Paths): Paths {
   }
   return paths;
 }
-export const only = (scheme: SecuritySchemeName) => [{ [scheme]: [] }];
-export const PUBLIC: [] = [];
+
+/**
+ * Every scheme the operations' security requirements name is one of SECURITY_SCHEMES: the features name schemes as
+ * text (src/platform/openapi/security.ts, accountSecurity of identity), so a misspelt one is refused here.
+ */
+export function checkSecuritySchemes(paths: Paths): void {
+  for (const item of Object.values(paths)) {
+    for (const operation of Object.values(item) as Operation[]) {
+      for (const requirement of operation.security) {
+        for (const scheme of Object.keys(requirement)) {
+          if (!Object.hasOwn(SECURITY_SCHEMES, scheme))
+            throw new Error(`OpenAPI: ${operation.operationId} names the unknown security scheme ${scheme}`);
+        }
+      }
+    }
+  }
+}

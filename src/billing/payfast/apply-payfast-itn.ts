@@ -6,7 +6,7 @@ import type { PayFastCheckoutStore } from './payfast-checkouts-store';
 import { inTransaction } from '../../platform/db/transaction';
 import type { UserStore } from '../../identity';
 import type { WebhookEventStore } from '../../platform/webhooks/webhook-events-store';
-import { previousResult, settle, type EventResult } from '../../platform/webhooks/event-result';
+import { previousResult, recordEventOutcome, type EventResult } from '../../platform/webhooks/event-result';
 import { grantForPayment } from '../payment-grants';
 import { toCents } from '../money';
 import { payfastEventId } from '../workflow-ids';
@@ -51,7 +51,7 @@ export async function applyPayFastItn(deps: PayFastBillingDeps, itn: PayFastItn)
     const checkout = await deps.payfastCheckouts.find(itn.mPaymentId, client);
     const userId = checkout?.userId ?? null;
     const record = (outcome: Outcome['outcome'], detail: string): Promise<EventResult> =>
-      settle(client, deps.webhookEvents, 'payfast', eventId, {
+      recordEventOutcome(client, deps.webhookEvents, 'payfast', eventId, {
         outcome,
         userId,
         credits: 0,
@@ -120,7 +120,7 @@ export async function applyPayFastItn(deps: PayFastBillingDeps, itn: PayFastItn)
         token: itn.fields.token ?? null,
       },
     });
-    return settle(client, deps.webhookEvents, 'payfast', eventId, {
+    return recordEventOutcome(client, deps.webhookEvents, 'payfast', eventId, {
       outcome: grant.duplicate ? 'logged' : 'granted',
       userId: checkout.userId,
       credits: grant.duplicate ? 0 : pkg.credits,

@@ -5,7 +5,7 @@ import { inTransaction } from '../../platform/db/transaction';
 import type { WebhookEventStore } from '../../platform/webhooks/webhook-events-store';
 import type { PayFastRefundInput } from '../workflow-types';
 import { applyRefund, PaymentNotKnownYetError } from '../apply-refund';
-import { previousResult, settle, type EventResult } from '../../platform/webhooks/event-result';
+import { previousResult, recordEventOutcome, type EventResult } from '../../platform/webhooks/event-result';
 import { RefundNotRecordedError } from './errors';
 import { sameRefund, type PayFastRefundRecordStore } from './payfast-refund-records-store';
 
@@ -55,6 +55,6 @@ export async function applyPayFastRefund(deps: PayFastRefundDeps, input: PayFast
         throw new PaymentNotKnownYetError(err.provider, err.paymentId, { retryable: false });
       throw err;
     });
-    return settle(client, deps.webhookEvents, 'payfast', eventId, result);
+    return recordEventOutcome(client, deps.webhookEvents, 'payfast', eventId, result);
   });
 }

@@ -5,7 +5,7 @@ import type { EventResult } from '../../platform/webhooks/event-result';
 import { PaymentNotKnownYetError } from '../apply-refund';
 import { foldDispute, resolvedStatus, type DisputeState } from '../dispute-state';
 import { formatCents } from '../money';
-import { settleTakeback } from '../payment-takeback';
+import { reconcileTakeback } from '../payment-takeback';
 import type { PayPalEvent } from './paypal-event';
 
 type Dispute = Extract<PayPalEvent, { kind: 'dispute' }>;
@@ -59,7 +59,7 @@ export async function applyPayPalDispute(
     paymentId: payment.paymentId,
   });
   const what = `dispute ${dispute.disputeId} of sale ${payment.paymentId} (${next.status}`;
-  const moved = await settleTakeback(deps, client, payment, payment.refundedCents, {
+  const moved = await reconcileTakeback(deps, client, payment, payment.refundedCents, {
     idempotencyKey: `paypal:dispute:${dispute.disputeId}:${event.eventId}`,
     reason:
       `PayPal ${what}${next.outcomeCode ? `, ${next.outcomeCode}` : ''}): ` +

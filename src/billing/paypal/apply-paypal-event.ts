@@ -6,7 +6,7 @@ import type { SubscriptionStore } from '../subscriptions-store';
 import { inTransaction } from '../../platform/db/transaction';
 import type { UserStore } from '../../identity';
 import type { WebhookEventStore } from '../../platform/webhooks/webhook-events-store';
-import { previousResult, settle, type EventResult } from '../../platform/webhooks/event-result';
+import { previousResult, recordEventOutcome, type EventResult } from '../../platform/webhooks/event-result';
 import { findAccountHolder, grantForPayment, holdsFor } from '../payment-grants';
 import { formatCents, toCents } from '../money';
 import type { PayPalEvent } from './paypal-event';
@@ -54,7 +54,7 @@ export async function applyPayPalEvent(
       return previousResult(client, deps.webhookEvents, 'paypal', event.eventId);
     }
     const result = await applyByKind(deps, client, event);
-    return settle(client, deps.webhookEvents, 'paypal', event.eventId, result);
+    return recordEventOutcome(client, deps.webhookEvents, 'paypal', event.eventId, result);
   });
 }
 

@@ -23,7 +23,10 @@ function jobLine(job: CaseFileJob): string {
   );
 }
 
-/** Per job: what was screened, the lists and versions it was screened against, and every finding with its source. */
+/**
+ * Per job: what was screened, the reference data and the versions it was screened against, and every finding with its
+ * source.
+ */
 export function findingsSection(w: PdfWriter, m: CaseFileMaterial): void {
   w.heading('2. Findings', 2);
   w.paragraph(

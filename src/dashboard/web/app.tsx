@@ -5,7 +5,7 @@ import { ErrorNotice } from './components/error-notice';
 import { SignIn } from './components/sign-in';
 import { SessionContext, type Me, type Session } from './context';
 import { hrefFor, useHashRoute } from './hash-route';
-import { ActivityPanel } from './panels/activity-panel';
+import { HistoryPanel } from './panels/history-panel';
 import { BatchPanel } from './panels/batch-panel';
 import { CasesPanel } from './panels/cases-panel';
 import { CreditsPanel } from './panels/credits-panel';
@@ -20,7 +20,7 @@ import { loadCredential, saveCredential, type Credential } from './session';
 const VIEWS = [
   { id: 'screen', label: 'Screen', Panel: ScreenPanel },
   { id: 'batch', label: 'Batch', Panel: BatchPanel },
-  { id: 'activity', label: 'Activity', Panel: ActivityPanel },
+  { id: 'activity', label: 'Activity', Panel: HistoryPanel },
   { id: 'monitors', label: 'Monitors', Panel: MonitorsPanel },
   { id: 'cases', label: 'Cases', Panel: CasesPanel },
   { id: 'policies', label: 'Policies', Panel: PoliciesPanel },

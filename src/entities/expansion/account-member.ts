@@ -59,7 +59,7 @@ export function accountMemberExpander(
     if (known !== undefined) return known;
     if (typeof client.getAddressFacts !== 'function') return false;
     const facts = await budget.spend((signal) =>
-      client.getAddressFacts(address, { tokens: [], historyLimit: 0 }, signal),
+      client.getAddressFacts(address, { tokens: [], transferLimit: 0 }, signal),
     );
     if (facts) contracts.set(address, facts.isContract);
     return facts?.isContract;

@@ -10,7 +10,7 @@ export interface FreezeEvent {
   chain: FreezeChain;
   token: FreezeToken;
   kind: 'add' | 'remove' | 'destroy';
-  /** As the reference lists spell it: lower-case 0x on Ethereum, base58 T… on TRON. */
+  /** As the reference data spell it: lower-case 0x on Ethereum, base58 T… on TRON. */
   address: string;
   /** Destroyed balance in the token's smallest unit (6 decimals for both); destroy only. */
   amount?: bigint;

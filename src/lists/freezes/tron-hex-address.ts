@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 /**
  * TronGrid's decoded event results spell addresses as EVM-style hex (`0x` + 20 bytes, or `41` + 20 bytes); the
- * reference lists spell TRON addresses in base58check (`T…`). The same encoding as
+ * reference data spell TRON addresses in base58check (`T…`). The same encoding as
  * src/screening/chains/tron-address.ts, which the lists feature may not import (feature boundaries).
  */
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';

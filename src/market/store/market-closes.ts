@@ -6,7 +6,7 @@ import type { StoredCloses, StoredCloseSeries } from '../../screening';
 export const USD_QUOTES = ['USD', 'USDT', 'USDC'] as const;
 
 /**
- * Daily closes over the whole stored history, plus every finer close after the last complete day, so
+ * Daily closes over every stored candle, plus every finer close after the last complete day, so
  * a transfer made minutes after a live-synced candle closed is valued at that candle rather than at
  * yesterday's close. A day's rollup exists only once the day is complete (see market ingest), so the
  * finer rows fill exactly the part of the series the daily rows cannot.

@@ -11,7 +11,7 @@ export type NodeEnv = (typeof NODE_ENVS)[number];
  */
 export interface ConfigSlice<
   Variables extends z.ZodObject = z.ZodObject,
-  Settled extends object = Record<never, never>,
+  Derived extends object = Record<never, never>,
 > {
   /** The slice's environment variables, each read from its string (unset and empty strings are absent). */
   readonly variables: Variables;
@@ -24,18 +24,18 @@ export interface ConfigSlice<
    * The values that wait for the mode (a safeguard that defaults to on in production), replacing the parsed ones:
    * worked out here, once, so that no other module reads NODE_ENV.
    */
-  settle?(config: z.output<Variables>, nodeEnv: NodeEnv): Settled;
+  derive?(config: z.output<Variables>, nodeEnv: NodeEnv): Derived;
 }
 
-/** What the code of a slice receives: its variables, parsed, settled and read-only. */
+/** What the code of a slice receives: its variables, parsed, derived and read-only. */
 export type SliceConfig<Slice> =
-  Slice extends ConfigSlice<infer Variables, infer Settled>
-    ? Readonly<Omit<z.output<Variables>, keyof Settled> & Settled>
+  Slice extends ConfigSlice<infer Variables, infer Derived>
+    ? Readonly<Omit<z.output<Variables>, keyof Derived> & Derived>
     : never;
 
 /** Declares a slice and keeps its types (FeatureModule's `config` field keeps only the shape every slice has). */
-export function configSlice<Variables extends z.ZodObject, Settled extends object = Record<never, never>>(
-  slice: ConfigSlice<Variables, Settled>,
-): ConfigSlice<Variables, Settled> {
+export function configSlice<Variables extends z.ZodObject, Derived extends object = Record<never, never>>(
+  slice: ConfigSlice<Variables, Derived>,
+): ConfigSlice<Variables, Derived> {
   return slice;
 }

@@ -17,7 +17,7 @@ function mergedVariables(slices: readonly ConfigSlice[]): z.ZodObject {
 
 /**
  * Parses the environment once, for the platform and the given feature slices: every variable, then every slice's
- * rules across variables, each step reporting all of its problems in one ConfigError; then each slice settles its
+ * rules across variables, each step reporting all of its problems in one ConfigError; then each slice derives its
  * mode-dependent values. The result is frozen: every other module receives it instead of reading the environment.
  */
 export function parseConfig(
@@ -33,6 +33,6 @@ export function parseConfig(
   const values = parsed.data as PlatformConfig & Record<string, unknown>;
   const problems = slices.flatMap((slice) => slice.problems?.(values, values.NODE_ENV) ?? []);
   if (problems.length > 0) throw configErrorOf(problems);
-  const settled = Object.assign({}, values, ...slices.map((slice) => slice.settle?.(values, values.NODE_ENV) ?? {}));
-  return Object.freeze(settled);
+  const derived = Object.assign({}, values, ...slices.map((slice) => slice.derive?.(values, values.NODE_ENV) ?? {}));
+  return Object.freeze(derived);
 }

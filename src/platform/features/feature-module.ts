@@ -2,6 +2,7 @@ import type { ConfigSlice } from '../config/config-slice';
 import type { ErrorTable } from '../errors/error-table';
 import type { SchemaFolders } from '../db/schema-files';
 import type { WebhookProviderDeclaration } from '../webhooks/webhook-provider';
+import type { FeatureOpenApi } from './feature-openapi';
 
 /**
  * What a feature folder declares about itself, so that the composition root (src/app/features.ts) lists the
@@ -26,4 +27,12 @@ export interface FeatureModule {
    * them with the platform's (src/app/declared-error-codes.ts) for the OpenAPI document and its checks.
    */
   readonly errors?: ErrorTable;
+  /** The feature's routes as OpenAPI operations, with their examples (src/app/openapi/document.ts assembles them). */
+  readonly openapi?: FeatureOpenApi;
+  /**
+   * The file that exports the feature's workflow functions (its `workflows.ts`). It is bundled into Temporal's
+   * sandbox, so it and everything it loads must be pure (the import rules check it); the worker bundles every
+   * feature's file through one generated entry (src/app/workflow-entry.ts).
+   */
+  readonly workflows?: string;
 }

@@ -12,15 +12,15 @@ export interface EventResult {
   detail: string | null;
 }
 
-/** Writes the event's record in the same transaction as its effect and returns the result. */
-export async function settle(
+/** Records the event's outcome in the same transaction as its effect and returns the result. */
+export async function recordEventOutcome(
   client: PoolClient,
   events: WebhookEventStore,
   provider: WebhookProvider,
   eventId: string,
   result: Omit<EventResult, 'duplicate'>,
 ): Promise<EventResult> {
-  await events.settle(client, { provider, eventId, ...result });
+  await events.recordOutcome(client, { provider, eventId, ...result });
   return { duplicate: false, ...result };
 }
 

@@ -51,7 +51,7 @@ export function createWebhookEventStore(pool: Pool) {
     },
 
     /** Records what the claimed event did, in the same transaction as the effect itself. */
-    async settle(client: PoolClient, record: Omit<WebhookEventRecord, 'payload' | 'eventType'>): Promise<void> {
+    async recordOutcome(client: PoolClient, record: Omit<WebhookEventRecord, 'payload' | 'eventType'>): Promise<void> {
       await client.query(
         `UPDATE webhook_events SET user_id = $3, outcome = $4, detail = $5, credits = $6, ` +
           `transaction_id = $7, processed_at = now()

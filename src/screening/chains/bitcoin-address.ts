@@ -14,7 +14,7 @@ interface NetworkForms {
 
 /**
  * The address forms each network reads (btcd's chaincfg). Mainnet also takes testnet/signet forms, as it always did:
- * the reference lists and the recorded Esplora fixtures hold some. Regtest shares testnet's base58 versions but has
+ * the reference data and the recorded Esplora fixtures hold some. Regtest shares testnet's base58 versions but has
  * its own bech32 prefix; simnet (btcd only) has its own of both.
  */
 const FORMS: Readonly<Record<BitcoinNetwork, NetworkForms>> = {
@@ -41,7 +41,7 @@ function normalizeSegwit(raw: string, hrps: ReadonlySet<string>): string | null 
 
 /**
  * Canonical form of a bitcoin address of `network`, or null: base58check P2PKH/P2SH verbatim (base58 is
- * case-sensitive), segwit lower-cased (the reference lists store it that way). Another network's address is null.
+ * case-sensitive), segwit lower-cased (the reference data store it that way). Another network's address is null.
  */
 export function normalizeBitcoinAddress(raw: string, network: BitcoinNetwork = 'mainnet'): string | null {
   const text = raw.trim();

@@ -9,7 +9,7 @@ import {
   type UtxoTransaction,
 } from './chain-client';
 import { createHttpProvider, type ProviderMetrics } from './http-provider';
-import { BTC, utxoChainTransaction, utxoHistorySummary, utxoTransfersOf } from './utxo-flows';
+import { BTC, utxoChainTransaction, utxoTransferSummary, utxoTransfersOf } from './utxo-flows';
 
 export interface EsploraBitcoinClientOptions {
   /** Esplora API root, e.g. https://blockstream.info/api or a self-hosted electrs. */
@@ -87,8 +87,10 @@ export function createEsploraBitcoinClient(
     });
   }
 
-  /** Newest-first confirmed history: one page, and a second (cursor = last txid seen) only when allowed and needed. */
-  async function readHistory(address: string, maxPages: 1 | 2, signal: AbortSignal) {
+  /**
+   * Newest-first confirmed transactions: one page, and a second (cursor = last txid seen) only when allowed and needed.
+   */
+  async function readAddressTransactions(address: string, maxPages: 1 | 2, signal: AbortSignal) {
     const txs: EsploraTx[] = [];
     let page = (await get<EsploraTx[]>(`/address/${address}/txs/chain`, signal)) ?? [];
     txs.push(...page);
@@ -102,41 +104,41 @@ export function createEsploraBitcoinClient(
   async function getAddressTransfers(raw: string, { limit }: { limit: number }, signal: AbortSignal) {
     signal.throwIfAborted();
     const address = normalizeAddress(raw);
-    const { txs, full } = await readHistory(address, limit > PAGE_SIZE ? 2 : 1, signal);
+    const { txs, full } = await readAddressTransactions(address, limit > PAGE_SIZE ? 2 : 1, signal);
     const { transfers, cut } = utxoTransfersOf(txs, address, limit);
     return { transfers, truncated: cut || full };
   }
 
   async function getAddressTransactions(raw: string, { limit }: { limit: number }, signal: AbortSignal) {
     signal.throwIfAborted();
-    const { txs, full } = await readHistory(normalizeAddress(raw), limit > PAGE_SIZE ? 2 : 1, signal);
+    const { txs, full } = await readAddressTransactions(normalizeAddress(raw), limit > PAGE_SIZE ? 2 : 1, signal);
     return { transactions: txs.slice(0, Math.max(0, limit)), truncated: full || txs.length > limit };
   }
 
   async function getAddressFacts(
     raw: string,
-    { historyLimit }: { tokens: string[]; historyLimit: number },
+    { transferLimit }: { tokens: string[]; transferLimit: number },
     signal: AbortSignal,
   ): Promise<AddressFacts> {
     signal.throwIfAborted();
     const address = normalizeAddress(raw);
-    // One history page is enough for the facts; more pages are the crawl's decision, via getAddressTransfers.
-    const [info, history] = await Promise.all([
+    // One page of transactions is enough for the facts; more pages are the crawl's decision, via getAddressTransfers.
+    const [info, page] = await Promise.all([
       get<EsploraAddress>(`/address/${address}`, signal),
-      readHistory(address, 1, signal),
+      readAddressTransactions(address, 1, signal),
     ]);
     if (!info) throw new ChainUnavailableError(chain, `esplora GET /address: empty answer`);
     const stats = info.chain_stats;
-    const { transfers, inboundTxs } = utxoTransfersOf(history.txs, address, Number.MAX_SAFE_INTEGER);
-    const truncated = history.full || stats.tx_count > history.txs.length;
-    const summary = utxoHistorySummary(history.txs, { transfers, inboundTxs, truncated }, historyLimit);
+    const { transfers, inboundTxs } = utxoTransfersOf(page.txs, address, Number.MAX_SAFE_INTEGER);
+    const truncated = page.full || stats.tx_count > page.txs.length;
+    const summary = utxoTransferSummary(page.txs, { transfers, inboundTxs, truncated }, transferLimit);
     return {
       address,
       isContract: false,
       nativeBalance: BigInt(stats.funded_txo_sum) - BigInt(stats.spent_txo_sum),
       tokenBalances: [],
       outgoingCount: stats.spent_txo_count,
-      history: summary,
+      transferSummary: summary,
     };
   }
 

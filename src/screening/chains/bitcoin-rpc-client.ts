@@ -9,11 +9,11 @@ import {
   type AddressFacts,
   type ChainClient,
   type ChainTransaction,
-  type HistorySourceReport,
+  type TransferSourceReport,
   type UtxoTransaction,
 } from './chain-client';
 import type { ProviderMetrics } from './http-provider';
-import { BTC, utxoChainTransaction, utxoHistorySummary, utxoTransfersOf } from './utxo-flows';
+import { BTC, utxoChainTransaction, utxoTransferSummary, utxoTransfersOf } from './utxo-flows';
 
 export interface BitcoinRpcClientOptions {
   /** BITCOIN_RPC_URL: http://user:pass@host:port of a node with --txindex --addrindex (btcd). */
@@ -79,7 +79,7 @@ const single = (addresses: string[] | undefined): string | null => (addresses?.l
 const outputAddress = (spk: ScriptPubKey): string | null => spk.address ?? single(spk.addresses);
 
 /**
- * Bitcoin from a node's JSON-RPC: transactions by `getrawtransaction` (--txindex), address history by btcd's
+ * Bitcoin from a node's JSON-RPC: transactions by `getrawtransaction` (--txindex), address transactions by btcd's
  * `searchrawtransactions` (--addrindex), which gives each input's spent address and value (vinextra). Checks once
  * that the node runs BITCOIN_NETWORK. The URL's userinfo is sent as Basic authorization and never quoted.
  */
@@ -164,9 +164,9 @@ export function createBitcoinRpcClient(options: BitcoinRpcClientOptions): ChainC
 
   /**
    * The address's transactions, newest first (mempool first, then blocks: btcd's reverse order), at most `count`;
-   * `full` when the page was, so older ones may exist. An address the index never saw is an empty history.
+   * `full` when the page was, so older ones may exist. An address the index never saw has none.
    */
-  async function readHistory(address: string, count: number, signal: AbortSignal) {
+  async function readAddressTransactions(address: string, count: number, signal: AbortSignal) {
     await guard.ensure(signal);
     let page: RpcTx[] | null;
     try {
@@ -206,13 +206,13 @@ export function createBitcoinRpcClient(options: BitcoinRpcClientOptions): ChainC
     signal.throwIfAborted();
     const address = normalizeAddress(raw);
     if (limit <= 0) return { transactions: [], truncated: false };
-    const { transactions, full } = await readHistory(address, Math.min(limit, MAX_PAGE), signal);
+    const { transactions, full } = await readAddressTransactions(address, Math.min(limit, MAX_PAGE), signal);
     return { transactions, truncated: full };
   }
 
   /** Confirmed transactions only, as Esplora's /txs/chain gives them: the flows and facts mean the same on both. */
-  async function confirmedHistory(address: string, count: number, signal: AbortSignal) {
-    const { transactions, confirmed, full } = await readHistory(address, count, signal);
+  async function confirmedTransactions(address: string, count: number, signal: AbortSignal) {
+    const { transactions, confirmed, full } = await readAddressTransactions(address, count, signal);
     return { txs: transactions.filter((tx) => confirmed.has(tx.txid)), full };
   }
 
@@ -220,20 +220,20 @@ export function createBitcoinRpcClient(options: BitcoinRpcClientOptions): ChainC
     signal.throwIfAborted();
     const address = normalizeAddress(raw);
     // Every transaction of the address yields at least one edge, so `limit` transactions are always enough.
-    const { txs, full } = await confirmedHistory(address, Math.min(Math.max(limit, 1), MAX_PAGE), signal);
+    const { txs, full } = await confirmedTransactions(address, Math.min(Math.max(limit, 1), MAX_PAGE), signal);
     const { transfers, cut } = utxoTransfersOf(txs, address, limit);
     return { transfers, truncated: cut || full };
   }
 
   async function getAddressFacts(
     raw: string,
-    { historyLimit }: { tokens: string[]; historyLimit: number },
+    { transferLimit }: { tokens: string[]; transferLimit: number },
     signal: AbortSignal,
   ): Promise<AddressFacts> {
     signal.throwIfAborted();
     const address = normalizeAddress(raw);
-    // One page is the facts' sample; more history is the crawl's decision, via getAddressTransfers.
-    const { txs, full } = await confirmedHistory(address, PAGE, signal);
+    // One page is the facts' sample; more transactions are the crawl's decision, via getAddressTransfers.
+    const { txs, full } = await confirmedTransactions(address, PAGE, signal);
     const { transfers, inboundTxs } = utxoTransfersOf(txs, address, Number.MAX_SAFE_INTEGER);
     let received = 0n;
     let spent = 0n;
@@ -246,8 +246,9 @@ export function createBitcoinRpcClient(options: BitcoinRpcClientOptions): ChainC
           spentOutputsCount += 1;
         }
     }
-    // The node keeps no balance per address: received minus spent over the sample is exact when the sample is the
-    // whole history (history.truncated false). A cut sample may hold a spend whose funding is older than it.
+    // The node keeps no balance per address: received minus spent over the sample is exact when the sample holds every
+    // transaction of the address (transferSummary.truncated false). A cut sample may hold a spend whose funding is
+    // older than it.
     const balance = received - spent;
     return {
       address,
@@ -255,11 +256,11 @@ export function createBitcoinRpcClient(options: BitcoinRpcClientOptions): ChainC
       nativeBalance: full && balance < 0n ? 0n : balance,
       tokenBalances: [],
       outgoingCount: spentOutputsCount,
-      history: utxoHistorySummary(txs, { transfers, inboundTxs, truncated: full }, historyLimit),
+      transferSummary: utxoTransferSummary(txs, { transfers, inboundTxs, truncated: full }, transferLimit),
     };
   }
 
-  async function historySource(): Promise<HistorySourceReport> {
+  async function transferSource(): Promise<TransferSourceReport> {
     return { name: 'btcd-addrindex', limitation: null, blindTo: [] };
   }
 
@@ -271,7 +272,7 @@ export function createBitcoinRpcClient(options: BitcoinRpcClientOptions): ChainC
     getAddressFacts,
     getAddressTransfers,
     getAddressTransactions,
-    historySource,
+    transferSource,
     metrics: rpc.metrics,
   };
 }

@@ -7,8 +7,8 @@ export interface CacheStats {
 }
 
 /** A client whose cache counters can be bound to one job, so its full response reports its own hits. */
-export interface CachingChainClient extends Omit<ChainClient, 'forJob'> {
-  forJob(stats: CacheStats): ChainClient;
+export interface CachingChainClient extends Omit<ChainClient, 'forAnalysis'> {
+  forAnalysis(stats: CacheStats): ChainClient;
 }
 
 const transferKey = (t: AddressTransfer) =>
@@ -34,7 +34,7 @@ export function createCachingChainClient(
     nativeAsset: inner.nativeAsset,
     normalizeAddress: (raw) => inner.normalizeAddress(raw),
     getAddressFacts: (address, opts, signal) => inner.getAddressFacts(address, opts, signal),
-    ...(inner.historySource ? { historySource: (signal: AbortSignal) => inner.historySource!(signal) } : {}),
+    ...(inner.transferSource ? { transferSource: (signal: AbortSignal) => inner.transferSource!(signal) } : {}),
     // Not cached here: the cluster store records which addresses' transactions were read (cluster_addresses).
     ...(inner.getAddressTransactions
       ? {
@@ -81,6 +81,6 @@ export function createCachingChainClient(
   // A job's view binds the inner client's per-job state too (the span its log reads covered).
   return {
     ...bind({ hits: 0, misses: 0 }, inner),
-    forJob: (stats) => bind(stats, inner.forJob?.() ?? inner),
+    forAnalysis: (stats) => bind(stats, inner.forAnalysis?.() ?? inner),
   };
 }

@@ -38,15 +38,18 @@ export interface ChainTransaction {
   transfers: Transfer[];
 }
 
-/** What the address's own history says; null fields mean the node could not tell (no history API). */
-export interface AddressHistory {
+/**
+ * What an address's own transfers say (its newest page of them): first and last seen, inbound count, who sent to it.
+ * Null fields mean the node could not tell (no address index).
+ */
+export interface TransferSummary {
   firstSeen: number | null;
   lastSeen: number | null;
   /** Transactions in which the address received native value or tokens (within the sampled window). */
   inboundCount: number | null;
   /** Distinct counterparties that sent value to the address, newest first, at most `limit`. */
   inboundCounterparties: { address: string; asset: Asset; amount: bigint }[];
-  /** True when the history was cut at the page limit, so counts are lower bounds. */
+  /** True when the address has transfers older than the page read, so counts are lower bounds. */
   truncated: boolean;
 }
 
@@ -80,20 +83,20 @@ export interface AddressFacts {
   tokenBalances: { asset: Asset; amount: bigint }[];
   /** Outgoing transaction count (EVM nonce). */
   outgoingCount: number;
-  history: AddressHistory | null;
+  transferSummary: TransferSummary | null;
 }
 
 /** A real client for one chain. Every call takes the crawl's AbortSignal so crawlTimeout is a hard deadline. */
 export interface ChainClient {
   readonly chain: Chain;
   readonly nativeAsset: Extract<Asset, { kind: 'native' }>;
-  /** Canonical form used as the key into the reference lists; throws InvalidAddressError. */
+  /** Canonical form used as the key into the reference data; throws InvalidAddressError. */
   normalizeAddress(raw: string): string;
   /** null when the node does not know the transaction. */
   getTransaction(hash: string, signal: AbortSignal): Promise<ChainTransaction | null>;
   getAddressFacts(
     address: string,
-    options: { tokens: string[]; historyLimit: number },
+    options: { tokens: string[]; transferLimit: number },
     signal: AbortSignal,
   ): Promise<AddressFacts>;
   /**
@@ -118,16 +121,16 @@ export interface ChainClient {
    * Where getAddressTransfers reads from and what that source cannot see (echoed as the full response's
    * `crawl.source`). Absent when a chain has one source only.
    */
-  historySource?(signal: AbortSignal): Promise<HistorySourceReport>;
+  transferSource?(signal: AbortSignal): Promise<TransferSourceReport>;
   /**
-   * This client for one analysis: state a job learns (e.g. the block span an EVM log history read) stays in that
-   * job and is reported by its own historySource. Absent when a client keeps no per-job state.
+   * This client for one analysis: state an analysis learns (e.g. the block span its EVM log reads covered) stays in
+   * that analysis and is reported by its own transferSource. Absent when a client keeps no per-analysis state.
    */
-  forJob?(): ChainClient;
+  forAnalysis?(): ChainClient;
 }
 
-/** The address-history source a client chose, for the crawl report. */
-export interface HistorySourceReport {
+/** Where a client reads an address's transfers from, for the crawl report. */
+export interface TransferSourceReport {
   /** e.g. "otterscan", "etherscan", "logs". */
   name: string;
   /** What this source leaves out, in words (e.g. native transfers on a plain node); null when nothing known. */

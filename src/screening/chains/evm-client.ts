@@ -7,12 +7,12 @@ import {
   type Transfer,
 } from './chain-client';
 import type { HttpObserver } from '../../platform/http-client/http-client';
-import { createEtherscanHistory, type EtherscanSettings } from './etherscan-history';
+import { createEtherscanTransfers, type EtherscanSettings } from './etherscan-transfers';
 import type { BlockRange, BlockWindowSettings } from './evm-block-windows';
 import { createChainIdGuard } from './evm-chain-id';
-import { readOtsHistory, readOtsTransfers } from './evm-history';
-import { pickHistorySource, type EvmHistoryMode, type EvmHistorySource } from './evm-history-source';
-import { createLogHistory } from './evm-log-history';
+import { readOtsTransferSummary, readOtsTransfers } from './otterscan-transfers';
+import { pickTransferSource, type EvmTransferSourceMode, type EvmTransferSource } from './evm-transfer-source';
+import { createLogTransfers } from './evm-log-transfers';
 import {
   ERC20_SELECTORS,
   balanceOfCallData,
@@ -32,10 +32,10 @@ export interface EvmClientOptions {
   rpcUrl: string;
   /** Per HTTP request; the crawl's AbortSignal bounds the whole call regardless. */
   requestTimeoutMs?: number;
-  /** Transactions read from the address's newest history page (counts and counterparties come from it). */
-  historyPageSize?: number;
-  /** Where address history comes from (EVM_HISTORY_SOURCE); default auto. */
-  historySource?: EvmHistoryMode;
+  /** Transactions read from the address's newest page for its transfer summary (counts and counterparties). */
+  summaryPageSize?: number;
+  /** Where an address's transfers are read from (EVM_HISTORY_SOURCE); default auto. */
+  transferSourceMode?: EvmTransferSourceMode;
   /** The Etherscan v2 account API, when ETHERSCAN_API_KEY is set. */
   etherscan?: EtherscanSettings;
   /** How far back a plain node's logs are searched (EVM_LOGS_WINDOW_BLOCKS, EVM_LOGS_MAX_WINDOWS). */
@@ -204,28 +204,28 @@ export function createEvmChainClient(options: EvmClientOptions): ChainClient {
     return tracesSupported;
   }
 
-  const historyContext = { rpc, nativeAsset, tokenAsset };
-  const otterscan: EvmHistorySource = {
+  const otsContext = { rpc, nativeAsset, tokenAsset };
+  const otterscan: EvmTransferSource = {
     describe: async () => ({
       name: 'otterscan',
       limitation: 'contract-initiated (internal) native transfers are not in ots pages',
       blindTo: ['internal'],
     }),
-    history: (address, options, signal) => readOtsHistory(historyContext, address, options, signal),
-    transfers: (address, options, signal) => readOtsTransfers(historyContext, address, options, signal),
+    transferSummary: (address, options, signal) => readOtsTransferSummary(otsContext, address, options, signal),
+    transfers: (address, options, signal) => readOtsTransfers(otsContext, address, options, signal),
   };
-  const etherscanHistory = options.etherscan
-    ? createEtherscanHistory(chain, options.etherscan, nativeAsset)
+  const etherscanTransfers = options.etherscan
+    ? createEtherscanTransfers(chain, options.etherscan, nativeAsset)
     : undefined;
-  const etherscan: EvmHistorySource | undefined = etherscanHistory && {
+  const etherscan: EvmTransferSource | undefined = etherscanTransfers && {
     describe: async () => ({ name: 'etherscan', limitation: null, blindTo: [] }),
-    history: (address, o, signal) => etherscanHistory.history(address, o, signal),
-    transfers: (address, o, signal) => etherscanHistory.transfers(address, o, signal),
+    transferSummary: (address, o, signal) => etherscanTransfers.transferSummary(address, o, signal),
+    transfers: (address, o, signal) => etherscanTransfers.transfers(address, o, signal),
   };
   const windows = options.logWindows ?? DEFAULT_LOG_WINDOWS;
-  const logHistory = createLogHistory({ rpc, nativeAsset, tokenAsset, hasTraces, windows });
+  const logTransfers = createLogTransfers({ rpc, nativeAsset, tokenAsset, hasTraces, windows });
   /** The logs source as one job sees it: its reads widen `coverage`, and its report names the span they read. */
-  const logsFor = (coverage: LogCoverage | undefined): EvmHistorySource => ({
+  const logsFor = (coverage: LogCoverage | undefined): EvmTransferSource => ({
     describe: async (signal) =>
       (await hasTraces(signal))
         ? {
@@ -241,20 +241,20 @@ export function createEvmChainClient(options: EvmClientOptions): ChainClient {
             blindTo: ['native', 'internal'],
           },
     // A window of logs cannot say when an address first appeared or how often it received.
-    history: async () => null,
+    transferSummary: async () => null,
     async transfers(address, o, signal) {
-      const { transfers, truncated, span } = await logHistory.transfers(address, o, signal);
+      const { transfers, truncated, span } = await logTransfers.transfers(address, o, signal);
       if (coverage && span) widen(coverage, span);
       return { transfers, truncated };
     },
   });
 
-  type PickSource = (signal: AbortSignal) => Promise<EvmHistorySource>;
+  type PickSource = (signal: AbortSignal) => Promise<EvmTransferSource>;
 
   async function getAddressFacts(
     source: PickSource,
     raw: string,
-    { tokens, historyLimit }: { tokens: string[]; historyLimit: number },
+    { tokens, transferLimit }: { tokens: string[]; transferLimit: number },
     signal: AbortSignal,
   ): Promise<AddressFacts> {
     signal.throwIfAborted();
@@ -272,9 +272,9 @@ export function createEvmChainClient(options: EvmClientOptions): ChainClient {
       // Not a token (no code, reverts, odd return): no balance is better than a made-up zero.
       if (amount !== null) tokenBalances.push({ asset: await tokenAsset(contract, signal), amount });
     }
-    const history = await (await source(signal)).history(
+    const transferSummary = await (await source(signal)).transferSummary(
       address,
-      { pageSize: options.historyPageSize ?? 50, historyLimit },
+      { pageSize: options.summaryPageSize ?? 50, transferLimit },
       signal,
     );
     return {
@@ -283,7 +283,7 @@ export function createEvmChainClient(options: EvmClientOptions): ChainClient {
       nativeBalance: BigInt(balance),
       tokenBalances,
       outgoingCount: Number(nonce),
-      history,
+      transferSummary,
     };
   }
 
@@ -299,20 +299,21 @@ export function createEvmChainClient(options: EvmClientOptions): ChainClient {
     return (await source(signal)).transfers(address, { limit }, signal);
   }
 
-  async function historySource(source: PickSource, signal: AbortSignal) {
+  async function transferSource(source: PickSource, signal: AbortSignal) {
     await chainId.ensure(signal);
     return (await source(signal)).describe(signal);
   }
 
   /**
-   * The client over one job's state (`forJob`, as the engine binds a client per analysis) or over none (a read
-   * outside a job). What a job learns stays in it: the span its log reads covered, named in its own report.
+   * The client over one analysis' state (`forAnalysis`, as the engine binds a client per analysis) or over none (a
+   * read outside an analysis). What an analysis learns stays in it: the span its log reads covered, named in its own
+   * crawl report.
    */
   function view(coverage: LogCoverage | undefined): ChainClient {
     const logs = logsFor(coverage);
     const source: PickSource = (signal) =>
-      pickHistorySource(
-        { chain, mode: options.historySource ?? 'auto', hasOts: hasOtsApi, otterscan, etherscan, logs },
+      pickTransferSource(
+        { chain, mode: options.transferSourceMode ?? 'auto', hasOts: hasOtsApi, otterscan, etherscan, logs },
         signal,
       );
     return {
@@ -322,8 +323,8 @@ export function createEvmChainClient(options: EvmClientOptions): ChainClient {
       getTransaction,
       getAddressFacts: (raw, o, signal) => getAddressFacts(source, raw, o, signal),
       getAddressTransfers: (raw, o, signal) => getAddressTransfers(source, raw, o, signal),
-      historySource: (signal) => historySource(source, signal),
-      forJob: () => view({ read: null }),
+      transferSource: (signal) => transferSource(source, signal),
+      forAnalysis: () => view({ read: null }),
     };
   }
 

@@ -32,13 +32,15 @@ type ChainConfig = Pick<PlatformConfig, 'HTTP_MAX_RESPONSE_BYTES'> &
     | 'EVM_LOGS_MAX_WINDOWS'
   >;
 
-/** The EVM clients' history settings; one Etherscan token bucket, because the key's limit covers every chain id. */
-function evmHistoryOptions(
+/**
+ * The EVM clients' transfer-source settings; one Etherscan token bucket, because the key's limit covers every chain id.
+ */
+function evmTransferSourceOptions(
   config: ChainConfig,
   observer: HttpObserver | undefined,
-): Pick<EvmClientOptions, 'historySource' | 'etherscan' | 'logWindows'> {
+): Pick<EvmClientOptions, 'transferSourceMode' | 'etherscan' | 'logWindows'> {
   return {
-    historySource: config.EVM_HISTORY_SOURCE,
+    transferSourceMode: config.EVM_HISTORY_SOURCE,
     etherscan: config.ETHERSCAN_API_KEY
       ? {
           apiUrl: config.ETHERSCAN_API_URL,
@@ -61,14 +63,14 @@ function evmHistoryOptions(
 export const PROVIDER_RATES = { esplora: 5, xrpl: 5, trongrid: 12, solana: 4, bitcoinRpc: 20 } as const;
 
 /**
- * One client per chain whose endpoint is configured; a chain without one is screened on the lists only.
+ * One client per chain whose endpoint is configured; a chain without one is screened on the reference data only.
  * `observer` hears every provider request and failure (the worker counts them per provider).
  */
 export function createChainClients(config: ChainConfig, observer?: HttpObserver): Partial<Record<Chain, ChainClient>> {
   const clients: Partial<Record<Chain, ChainClient>> = {};
   const timeout = config.CHAIN_REQUEST_TIMEOUT_MS;
   const maxResponseBytes = config.HTTP_MAX_RESPONSE_BYTES;
-  const evm = { ...evmHistoryOptions(config, observer), observer, maxResponseBytes };
+  const evm = { ...evmTransferSourceOptions(config, observer), observer, maxResponseBytes };
   if (config.ETHEREUM_RPC_URL)
     clients.ethereum = createEvmChainClient({
       chain: 'ethereum',

@@ -18,7 +18,7 @@ import {
   type Transfer,
 } from './chain-client';
 import { createHttpProvider, type ProviderMetrics } from './http-provider';
-import { historyFromTransfers } from './address-history';
+import { summarizeTransfers } from './transfer-summary';
 
 export interface SolanaClientOptions {
   rpcUrl: string;
@@ -55,7 +55,8 @@ interface SolanaTx {
 
 const SOL = { kind: 'native', symbol: 'SOL', decimals: 9 } as const;
 const MAX_SIGNATURES = 1000; // getSignaturesForAddress's documented maximum `limit`.
-const FETCH_WIDTH = 4; // concurrent getTransaction calls per history read; the provider's bucket still paces them
+// concurrent getTransaction calls per read of an address's transactions; the provider's bucket still paces them
+const FETCH_WIDTH = 4;
 
 /**
  * u64 fields (lamports) can exceed 2^53, which JSON.parse rounds. Kit's own HTTP transport parses them as
@@ -263,7 +264,7 @@ export function createSolanaClient(options: SolanaClientOptions): ChainClient & 
 
   async function getAddressFacts(
     raw: string,
-    { tokens, historyLimit }: { tokens: string[]; historyLimit: number },
+    { tokens, transferLimit }: { tokens: string[]; transferLimit: number },
     signal: AbortSignal,
   ): Promise<AddressFacts> {
     signal.throwIfAborted();
@@ -271,7 +272,7 @@ export function createSolanaClient(options: SolanaClientOptions): ChainClient & 
     const mints = [...new Set(tokens.map(normalizeAddress))];
     const [balance, recent, tokenBalances] = await Promise.all([
       send(rpc.getBalance(address(owner), { commitment: 'finalized' }), signal),
-      getAddressTransfers(owner, { limit: Math.max(1, historyLimit) }, signal),
+      getAddressTransfers(owner, { limit: Math.max(1, transferLimit) }, signal),
       Promise.all(
         mints.map(async (mint) => {
           const accounts = await send(
@@ -302,7 +303,7 @@ export function createSolanaClient(options: SolanaClientOptions): ChainClient & 
       tokenBalances,
       // Solana has no nonce: outgoing transactions in the sampled page (a lower bound).
       outgoingCount: new Set(recent.transfers.filter((t) => t.direction === 'out').map((t) => t.txid)).size,
-      history: historyFromTransfers(recent.transfers, recent.truncated, historyLimit, null),
+      transferSummary: summarizeTransfers(recent.transfers, recent.truncated, transferLimit, null),
     };
   }
 

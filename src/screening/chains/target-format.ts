@@ -6,7 +6,7 @@ import { toTronBase58 } from './tron-address';
 
 /**
  * Syntax checks per chain, run at the API edge so a malformed address or hash is a 400 before any
- * credit is held. Returns the canonical form the reference lists use (see data/risk/SOURCES.md:
+ * credit is held. Returns the canonical form the reference data use (see data/risk/SOURCES.md:
  * EVM and bech32 lower-cased, base58 and XRP kept verbatim), or null when the value cannot be one.
  */
 const BASE58 = '[1-9A-HJ-NP-Za-km-z]';
@@ -14,7 +14,7 @@ const RIPPLE_ALPHABET = '[rpshnaf39wBUDNEGHJKLM4PQRST7VWXYZ2bcdeCg65jkm8oFqi1tuv
 
 /**
  * One way a chain writes addresses. `readOnChain` is false for a format no node of this service reads (the
- * chain's client speaks another format): such an address is screened against the lists alone, and says so.
+ * chain's client speaks another format): such an address is screened against the reference data alone, and says so.
  */
 export interface AddressFormat {
   /** How answers and hints name the format. */
@@ -60,7 +60,7 @@ const BITCOIN_FORMATS: Readonly<Record<BitcoinNetwork, AddressFormat>> = {
   simnet: bitcoinTestFormat('simnet', 'a base58 (S…/r…) or bech32 (sb1…) bitcoin simnet address'),
 };
 
-/** Every format each chain's reference lists hold (data/risk, OFAC's issues), the one its node reads first. */
+/** Every format each chain's reference data hold (data/risk, OFAC's issues), the one its node reads first. */
 const ADDRESS_FORMATS: Record<Chain, readonly AddressFormat[]> = {
   ethereum: [EVM_FORMAT],
   'binance-smart-chain': [
@@ -139,7 +139,7 @@ function evmTxid(raw: string): string | null {
 
 /**
  * The canonical form of `raw` in the first of the chain's formats it fits, or null. `bitcoinNetwork` is the
- * deployment's BITCOIN_NETWORK (the reference lists' own addresses are mainnet's, the default).
+ * deployment's BITCOIN_NETWORK (the reference data' own addresses are mainnet's, the default).
  */
 export function normalizeAddress(chain: Chain, raw: string, bitcoinNetwork: BitcoinNetwork = 'mainnet'): string | null {
   const text = raw.trim();

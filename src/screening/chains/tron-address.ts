@@ -3,7 +3,7 @@ import { BITCOIN_BASE58_ALPHABET, decodeBase58Check, encodeBase58Check } from '.
 /**
  * Tron addresses: 21 bytes (0x41 + a 20-byte EVM-style account id), written either as hex `41…` (how
  * raw transactions and the FullNode without `visible` spell them) or base58check `T…` (how users,
- * TronGrid's TRC-20 endpoint and the reference lists spell them). Base58 is the canonical form here.
+ * TronGrid's TRC-20 endpoint and the reference data spell them). Base58 is the canonical form here.
  */
 const PREFIX = 0x41;
 

@@ -1,4 +1,4 @@
-import { historyFromTransfers } from './address-history';
+import { summarizeTransfers } from './transfer-summary';
 import type { HttpObserver } from '../../platform/http-client/http-client';
 import {
   InvalidAddressError,
@@ -312,14 +312,14 @@ export function createTronClient(options: TronClientOptions): ChainClient & { me
 
   async function getAddressFacts(
     raw: string,
-    { tokens, historyLimit }: { tokens: string[]; historyLimit: number },
+    { tokens, transferLimit }: { tokens: string[]; transferLimit: number },
     signal: AbortSignal,
   ): Promise<AddressFacts> {
     signal.throwIfAborted();
     const address = normalizeAddress(raw);
     const [page, recent] = await Promise.all([
       api.request<Page<Account>>('GET', `/v1/accounts/${address}`, { signal }),
-      getAddressTransfers(address, { limit: Math.max(1, historyLimit) }, signal),
+      getAddressTransfers(address, { limit: Math.max(1, transferLimit) }, signal),
     ]);
     // TronGrid answers an empty `data` for an address that was never activated.
     const account = page?.data?.[0];
@@ -341,7 +341,12 @@ export function createTronClient(options: TronClientOptions): ChainClient & { me
       tokenBalances,
       // Tron has no nonce: this counts outgoing transactions in the sampled page (a lower bound).
       outgoingCount: new Set(recent.transfers.filter((t) => t.direction === 'out').map((t) => t.txid)).size,
-      history: historyFromTransfers(recent.transfers, recent.truncated, historyLimit, seconds(account?.create_time)),
+      transferSummary: summarizeTransfers(
+        recent.transfers,
+        recent.truncated,
+        transferLimit,
+        seconds(account?.create_time),
+      ),
     };
   }
 

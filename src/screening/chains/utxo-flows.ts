@@ -1,5 +1,5 @@
 import type {
-  AddressHistory,
+  TransferSummary,
   AddressTransfer,
   Asset,
   ChainTransaction,
@@ -74,14 +74,14 @@ export function utxoTransfersOf(
 }
 
 /**
- * The facts' history summary of one read page: senders by value received from them (at most `historyLimit`), and
+ * The facts' transfer summary of one read page: senders by value received from them (at most `transferLimit`), and
  * the first-seen time only when the page reached the address's first transaction.
  */
-export function utxoHistorySummary(
+export function utxoTransferSummary(
   txs: readonly UtxoTransaction[],
   page: { transfers: readonly AddressTransfer[]; inboundTxs: number; truncated: boolean },
-  historyLimit: number,
-): AddressHistory {
+  transferLimit: number,
+): TransferSummary {
   const senders = new Map<string, bigint>();
   for (const t of page.transfers)
     if (t.direction === 'in') senders.set(t.counterparty, (senders.get(t.counterparty) ?? 0n) + t.amount);
@@ -92,7 +92,7 @@ export function utxoHistorySummary(
     lastSeen: times.length === 0 ? null : Math.max(...times),
     inboundCount: page.inboundTxs,
     inboundCounterparties: [...senders]
-      .slice(0, Math.max(0, historyLimit))
+      .slice(0, Math.max(0, transferLimit))
       .map(([address, amount]) => ({ address, asset: BTC, amount })),
     truncated: page.truncated,
   };

@@ -59,7 +59,7 @@ type TxEntry = Partial<TxFields> & {
 /** XRPL times count seconds from 2000-01-01T00:00:00Z. */
 const RIPPLE_EPOCH = 946_684_800;
 const TF_PARTIAL_PAYMENT = 0x0002_0000;
-const HISTORY_PAGE = 50;
+const TRANSACTIONS_PAGE = 50;
 
 class RippledError extends Error {
   constructor(
@@ -180,7 +180,7 @@ export function createXrplClient(options: XrplClientOptions): ChainClient & { me
     };
   }
 
-  async function readHistory(address: string, limit: number, signal: AbortSignal) {
+  async function readAddressTransactions(address: string, limit: number, signal: AbortSignal) {
     const params = { account: address, ledger_index_min: -1, ledger_index_max: -1, limit, forward: false };
     const page = await rpcOrNull<{ transactions: TxEntry[]; marker?: unknown }>(
       'account_tx',
@@ -215,13 +215,13 @@ export function createXrplClient(options: XrplClientOptions): ChainClient & { me
 
   async function getAddressTransfers(raw: string, { limit }: { limit: number }, signal: AbortSignal) {
     signal.throwIfAborted();
-    const { transfers, truncated } = await readHistory(normalizeAddress(raw), limit, signal);
+    const { transfers, truncated } = await readAddressTransactions(normalizeAddress(raw), limit, signal);
     return { transfers, truncated };
   }
 
   async function getAddressFacts(
     raw: string,
-    { historyLimit }: { tokens: string[]; historyLimit: number },
+    { transferLimit }: { tokens: string[]; transferLimit: number },
     signal: AbortSignal,
   ): Promise<AddressFacts> {
     signal.throwIfAborted();
@@ -232,10 +232,17 @@ export function createXrplClient(options: XrplClientOptions): ChainClient & { me
       'actNotFound',
       signal,
     );
-    // An unfunded account has no ledger entry and therefore no history worth a request.
+    // An unfunded account has no ledger entry and therefore no transactions worth a request.
     if (!info)
-      return { address, isContract: false, nativeBalance: 0n, tokenBalances: [], outgoingCount: 0, history: null };
-    const { entries, transfers, truncated } = await readHistory(address, HISTORY_PAGE, signal);
+      return {
+        address,
+        isContract: false,
+        nativeBalance: 0n,
+        tokenBalances: [],
+        outgoingCount: 0,
+        transferSummary: null,
+      };
+    const { entries, transfers, truncated } = await readAddressTransactions(address, TRANSACTIONS_PAGE, signal);
     const senders = new Map<string, { address: string; asset: Asset; amount: bigint }>();
     for (const t of transfers) {
       if (t.direction !== 'in') continue;
@@ -253,11 +260,11 @@ export function createXrplClient(options: XrplClientOptions): ChainClient & { me
       tokenBalances: [],
       // Sequence counts AccountSet, offers and tickets too, so the sampled sent transactions say more.
       outgoingCount: entries.filter((e) => e.tx.Account === address).length,
-      history: {
+      transferSummary: {
         firstSeen: truncated || times.length === 0 ? null : Math.min(...times),
         lastSeen: times.length === 0 ? null : Math.max(...times),
         inboundCount: new Set(transfers.filter((t) => t.direction === 'in').map((t) => t.txid)).size,
-        inboundCounterparties: [...senders.values()].slice(0, Math.max(0, historyLimit)),
+        inboundCounterparties: [...senders.values()].slice(0, Math.max(0, transferLimit)),
         truncated,
       },
     };

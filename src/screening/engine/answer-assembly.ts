@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ChainTransaction } from '../chains/chain-client';
-import { analysisCost, COST_RULE } from '../pricing';
-import type { AnalysisJob, Findings, Holding } from './analysis-job';
+import { jobCost, COST_RULE } from '../pricing';
+import type { AnalysisRun, Findings, Holding } from './analysis-run';
 import { assetSymbol, toDecimal } from './asset-amounts';
 import type { Party, ScoreResult } from './scoring';
 import { evidenceOf, scoreEvidence } from './scoring-evidence';
@@ -14,26 +14,26 @@ import type { UsdPricer } from './usd-pricer';
  * Scores what the KYA or KYT step found, under the job's policy with the standard score beside it, values its
  * holdings and assembles the answer: the response, and the full response that shows how it was reached.
  */
-export async function assembleAnswer(job: AnalysisJob, findings: Findings): Promise<AnalysisResult> {
-  const { req, deps, crawl } = job;
+export async function assembleAnswer(run: AnalysisRun, findings: Findings): Promise<AnalysisResult> {
+  const { input, deps, crawl } = run;
   const evidence = evidenceOf({
     parties: findings.parties,
     subject: findings.subject,
     facts: findings.facts,
-    nowSeconds: Math.floor(job.now() / 1000),
+    nowSeconds: Math.floor(run.now() / 1000),
     exposureNodes: findings.exposure?.outcome.nodes ?? null,
     subjectIsExchange: findings.subjectIsExchange,
   });
   // The model's own score is kept beside a policy's, so the answer shows what the policy changed.
   const standard = scoreEvidence(standardRules(deps.model), evidence);
-  const score = req.policy ? scoreEvidence(rulesOf(deps.model, req.policy), evidence) : standard;
+  const score = input.policy ? scoreEvidence(rulesOf(deps.model, input.policy), evidence) : standard;
   const { balances, pricing, unpriced } = await valueHoldings(
-    job.pricer,
+    run.pricer,
     findings.holdings,
-    findings.valuedAt ?? job.now(),
+    findings.valuedAt ?? run.now(),
   );
 
-  const response = responseOf(job, findings.subject, score, standard, balances);
+  const response = responseOf(run, findings.subject, score, standard, balances);
   const full: FullResponse = {
     ...response,
     hits: score.hits,
@@ -41,13 +41,13 @@ export async function assembleAnswer(job: AnalysisJob, findings: Findings): Prom
     graph: graphOf(findings),
     transaction: transactionOf(findings.tx),
     pricing,
-    cost: { credits: analysisCost(crawl.depth_reached), depth_reached: crawl.depth_reached, rule: COST_RULE },
+    cost: { credits: jobCost(crawl.depth_reached), depth_reached: crawl.depth_reached, rule: COST_RULE },
     unpriced_assets: unpriced,
     model: deps.model.document,
-    ...(req.policy ? { policy_document: req.policy.document } : {}),
+    ...(input.policy ? { policy_document: input.policy.document } : {}),
     scoring_evidence: evidence,
-    lists: job.provenance,
-    performance: performanceOf(job, findings),
+    lists: run.provenance,
+    performance: performanceOf(run, findings),
     ...(deps.clusters
       ? {
           clusters: [...findings.memberships]
@@ -82,7 +82,7 @@ export function reasonOf(score: ScoreResult, crawlNote: string | null): string {
 
 /** The response (spec 2.4): the score, why, the subject, and the list version and policy it was screened under. */
 function responseOf(
-  { req, deps, crawl, provenance }: AnalysisJob,
+  { input, deps, crawl, provenance }: AnalysisRun,
   subject: string,
   score: ScoreResult,
   standard: ScoreResult,
@@ -90,8 +90,8 @@ function responseOf(
 ): ScreeningResponse {
   const ofac = provenance.find((l) => l.list === 'ofac');
   return {
-    api_type: req.apiType,
-    chain: req.chain,
+    api_type: input.apiType,
+    chain: input.chain,
     risk_level: score.riskLevel,
     risk_score: score.riskScore,
     response_id: randomUUID(),
@@ -101,7 +101,7 @@ function responseOf(
     ...(ofac?.version && ofac.issue_date
       ? { sanctions_list: { list: ofac.list, version: ofac.version, issue_date: ofac.issue_date } }
       : {}),
-    ...(req.policy ? policyVerdict(req.policy, standard, deps.model.version) : {}),
+    ...(input.policy ? policyVerdict(input.policy, standard, deps.model.version) : {}),
   };
 }
 
@@ -175,11 +175,11 @@ function transactionOf(tx: ChainTransaction | null): FullResponse['transaction']
 }
 
 /** Time per phase, chain calls against the crawl's budget, and the cache and cluster calls this job made. */
-function performanceOf(job: AnalysisJob, findings: Findings): FullResponse['performance'] {
-  const { crawl, cache, deps } = job;
+function performanceOf(run: AnalysisRun, findings: Findings): FullResponse['performance'] {
+  const { crawl, cache, deps } = run;
   const { exposure } = findings;
   return {
-    analysis_ms: job.now() - job.startedAt,
+    analysis_ms: run.now() - run.startedAt,
     chain_ms: findings.chainMs,
     lists_ms: findings.listsMs,
     crawl_ms: exposure?.crawlMs ?? 0,

@@ -6,7 +6,8 @@ import { crawlLimitsFor } from './crawl-limits';
 export interface EngineCapabilities {
   hasChainData(chain: Chain): boolean;
   /**
-   * Deepest crawl the engine would run: 0 = lists only, 1 = the target's own on-chain facts, 1 + n = n exposure hops.
+   * Deepest crawl the engine would run: 0 = reference data only, 1 = the target's own on-chain facts, 1 + n = n
+   * exposure hops.
    */
   plannedDepth(chain: Chain, apiType: ApiType): number;
 }

@@ -1,4 +1,4 @@
-import type { ViaCluster } from './reference-lists';
+import type { ViaCluster } from './reference-data';
 
 /** "joined by common-input ownership in tx …": the evidence of a cluster finding, in words. */
 export function clusterEvidence(v: ViaCluster): string {

@@ -1,7 +1,7 @@
 import type { Chain } from '../chains/chain';
 import type { ChainClient } from '../chains/chain-client';
 import { ALLOW_CATEGORY, CUSTOM_SOURCE } from './custom-labels';
-import type { AddressIntel, LabelHit, ReferenceLists, SanctionHit, ViaCluster } from './reference-lists';
+import type { AddressIntel, LabelHit, ReferenceData, SanctionHit, ViaCluster } from './reference-data';
 import type { RiskModel } from './risk-model';
 
 /** One merge of the chain that joins two members of a cluster: its two addresses, heuristic and transaction. */
@@ -42,7 +42,10 @@ export interface ClusterPort {
       budget: ExpansionBudget;
       maxMembers: number;
       signal: AbortSignal;
-      /** Whether the lists this screening reads (the account's own included) label the address an exchange. */
+      /**
+       * Whether the reference data this analysis reads (the account's own labels included) labels the address an
+       * exchange.
+       */
       isLabelledExchange: (address: string) => Promise<boolean>;
     },
   ): Promise<Map<string, ClusterMembership>>;
@@ -72,18 +75,18 @@ function weakestMerge(model: RiskModel, merges: ClusterMerge[]): { merge: Cluste
 }
 
 /**
- * The reference lists as a cluster-aware screening reads them: every lookup grows the asked addresses' clusters
- * (within the budget), reads the lists for their members too, and adds to each address the findings of its
+ * The reference data as a cluster-aware screening reads them: every lookup grows the asked addresses' clusters
+ * (within the budget), reads the reference data for their members too, and adds to each address the findings of its
  * cluster's other members, marked `viaCluster` with the merges that join them. Hops therefore count entities: a
  * counterparty that is any address of a sanctioned entity's cluster carries that entity's sanction. An account's
  * `allow` label never spreads (it clears one address after a review, not an entity), and a finding that itself came
  * through a cluster is not spread again.
  */
 export function withClusters(
-  lists: ReferenceLists,
+  data: ReferenceData,
   port: ClusterPort,
   context: { model: RiskModel; client: ChainClient | undefined; budget: ExpansionBudget; signal: AbortSignal },
-): ReferenceLists & { memberships(): Map<string, ClusterMembership> } {
+): ReferenceData & { memberships(): Map<string, ClusterMembership> } {
   const known = new Map<string, ClusterMembership>();
   const spreadable = (l: LabelHit) => l.category !== ALLOW_CATEGORY && !l.viaCluster;
   const { full_weight_confidence: full } = context.model.document.clusters;
@@ -115,7 +118,7 @@ export function withClusters(
   }
 
   return {
-    provenance: () => lists.provenance(),
+    provenance: () => data.provenance(),
     memberships: () => known,
     async lookup(chain, addresses) {
       const exchangeCategories = context.model.document.behaviour.exchange_categories;
@@ -125,7 +128,7 @@ export function withClusters(
         maxMembers: context.model.document.clusters.max_members_read,
         signal: context.signal,
         isLabelledExchange: async (address) =>
-          ((await lists.lookup(chain, [address])).get(address)?.labels ?? []).some((l) =>
+          ((await data.lookup(chain, [address])).get(address)?.labels ?? []).some((l) =>
             exchangeCategories.includes(l.category),
           ),
       });
@@ -133,7 +136,7 @@ export function withClusters(
       const others = new Set<string>();
       for (const address of addresses)
         for (const m of grown.get(address)?.members ?? []) if (m !== address) others.add(m);
-      const intel = await lists.lookup(chain, [...new Set([...addresses, ...others])]);
+      const intel = await data.lookup(chain, [...new Set([...addresses, ...others])]);
       const answer = new Map<string, AddressIntel>();
       for (const address of addresses) {
         const own = intel.get(address);

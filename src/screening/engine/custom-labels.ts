@@ -1,5 +1,5 @@
 import type { Chain } from '../chains/chain';
-import type { AddressIntel, LabelHit, ReferenceLists } from './reference-lists';
+import type { AddressIntel, LabelHit, ReferenceData } from './reference-data';
 
 /** The source every hit of an account's own label names. */
 export const CUSTOM_SOURCE = 'custom';
@@ -21,7 +21,7 @@ export interface CustomLabelLookup {
   lookup(accountId: string, chain: string, addresses: readonly string[]): Promise<Map<string, CustomLabelEntry[]>>;
 }
 
-/** A custom label as the lists' label shape: source `custom`, high confidence (the account's own finding). */
+/** A custom label as the reference data's label shape: source `custom`, high confidence (the account's own finding). */
 function asLabelHit(chain: Chain, l: CustomLabelEntry): LabelHit {
   return {
     chain,
@@ -36,21 +36,21 @@ function asLabelHit(chain: Chain, l: CustomLabelEntry): LabelHit {
 }
 
 /**
- * The reference lists as one account's screening reads them: every lookup adds that account's own labels of the
+ * The reference data as one account's screening reads them: every lookup adds that account's own labels of the
  * addresses asked. `includeAllow` false (the exposure crawl) leaves `allow` labels out, so a cleared address neither
  * stops the crawl nor hides what lies behind it: this slice lowers nothing.
  */
 export function withCustomLabels(
-  lists: ReferenceLists,
+  data: ReferenceData,
   custom: CustomLabelLookup,
   accountId: string,
   options: { includeAllow: boolean },
-): ReferenceLists {
+): ReferenceData {
   return {
-    provenance: () => lists.provenance(),
+    provenance: () => data.provenance(),
     async lookup(chain, addresses) {
       const [intel, own] = await Promise.all([
-        lists.lookup(chain, addresses),
+        data.lookup(chain, addresses),
         custom.lookup(accountId, chain, addresses),
       ]);
       for (const [address, labels] of own) {

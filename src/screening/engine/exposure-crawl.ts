@@ -1,7 +1,7 @@
 import type { Chain } from '../chains/chain';
 import type { Asset, ChainClient } from '../chains/chain-client';
 import type { CrawlLimits } from './crawl-limits';
-import type { AddressIntel, ReferenceLists } from './reference-lists';
+import type { AddressIntel, ReferenceData } from './reference-data';
 
 export type FlowDirection = 'in' | 'out';
 
@@ -47,7 +47,7 @@ export interface CrawlOutcome {
 export interface CrawlDeps {
   chain: Chain;
   client: ChainClient;
-  lists: ReferenceLists;
+  referenceData: ReferenceData;
   /**
    * USD value of an amount at the transfer's time (unix seconds, null when unknown); null when the asset has no price.
    */
@@ -163,7 +163,7 @@ export async function crawlExposure(
     }
     if (children.length === 0) break;
     hopsReached = hop + 1;
-    const intel = await deps.lists.lookup(
+    const intel = await deps.referenceData.lookup(
       deps.chain,
       children.map((c) => c.address),
     );

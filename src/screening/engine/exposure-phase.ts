@@ -3,7 +3,7 @@ import type { Chain } from '../chains/chain';
 import type { ChainClient, ChainTransaction } from '../chains/chain-client';
 import { crawlLimitsFor, type CrawlLimits } from './crawl-limits';
 import { crawlExposure, type CrawlDeps, type CrawlOutcome, type CrawlRoot } from './exposure-crawl';
-import type { ReferenceLists } from './reference-lists';
+import type { ReferenceData } from './reference-data';
 import type { RiskModel } from './risk-model';
 import { deadline } from '../../platform/abort/deadline';
 
@@ -46,7 +46,7 @@ export function crawlRoots(
 export async function runExposurePhase(deps: {
   chain: Chain;
   client: ChainClient;
-  lists: ReferenceLists;
+  referenceData: ReferenceData;
   model: RiskModel;
   usdValue: CrawlDeps['usdValue'];
   apiType: ApiType;
@@ -67,7 +67,7 @@ export async function runExposurePhase(deps: {
   let outcome: CrawlOutcome;
   try {
     outcome = await crawlExposure(
-      { chain: deps.chain, client: deps.client, lists: deps.lists, usdValue: deps.usdValue },
+      { chain: deps.chain, client: deps.client, referenceData: deps.referenceData, usdValue: deps.usdValue },
       deps.roots,
       limits,
       crawlDeadline.signal,

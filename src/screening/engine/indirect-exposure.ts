@@ -3,7 +3,7 @@ import type { ExposureNode } from './exposure-crawl';
 import { shippedRiskModel, type RiskModel } from './risk-model';
 import type { ScoringRules } from './scoring-policy';
 import type { Hit } from './types';
-import type { ViaCluster } from './reference-lists';
+import type { ViaCluster } from './reference-data';
 import { clusterEvidence } from './cluster-evidence';
 
 /**

@@ -1,52 +1,52 @@
 import type { Chain } from '../chains/chain';
 import type { AddressFacts, Asset, ChainClient } from '../chains/chain-client';
-import { type AnalysisJob, type Findings, isDeadline } from './analysis-job';
+import { type AnalysisRun, type Findings, isDeadline } from './analysis-run';
 import { assetSymbol, toDecimal } from './asset-amounts';
-import type { ReferenceLists } from './reference-lists';
+import type { ReferenceData } from './reference-data';
 import { isExchangeLabelled, type Party } from './scoring';
 import { crawlRoots, runExposurePhase, type ExposurePhase } from './exposure-phase';
 import { withCustomLabels } from './custom-labels';
 import { type ClusterMembership, type ExpansionBudget, withClusters } from './cluster-labels';
 
-/** Transactions of an address's history its facts are read from (first seen, inflow count). */
-const HISTORY_LIMIT = 25;
+/** How many of an address's newest transfers its facts summarise (first seen, inflow count, senders). */
+const TRANSFER_LIMIT = 25;
 
 /** What a screening read of the chain before judging the parties: each party's roles ("target" for KYA). */
 export type ChainRead = Pick<Findings, 'subject' | 'tx' | 'facts'> & { roles: Map<string, string[]> };
 
 /** KYA: the address's own facts, then the address screened as the one party; its balances are valued now. */
-export async function screenAddress(job: AnalysisJob): Promise<Findings> {
-  const { req, client } = job;
+export async function screenAddress(run: AnalysisRun): Promise<Findings> {
+  const { input, client } = run;
   let facts: AddressFacts | null = null;
   let chainMs = 0;
   if (client) {
-    const t0 = job.now();
-    facts = await readAddressFacts(client, req.target, job.signal);
-    chainMs = job.now() - t0;
+    const t0 = run.now();
+    facts = await readAddressFacts(client, input.target, run.signal);
+    chainMs = run.now() - t0;
   }
-  const screened = await screenParties(job, {
-    subject: req.target,
+  const screened = await screenParties(run, {
+    subject: input.target,
     tx: null,
     facts,
-    roles: new Map([[req.target, ['target']]]),
+    roles: new Map([[input.target, ['target']]]),
   });
   const holdings = facts
     ? [
-        { asset: job.deps.chainClients[req.chain]!.nativeAsset as Asset, amount: facts.nativeBalance },
+        { asset: run.deps.chainClients[input.chain]!.nativeAsset as Asset, amount: facts.nativeBalance },
         ...facts.tokenBalances,
       ]
     : [];
   return { ...screened, holdings, valuedAt: null, chainMs };
 }
 
-/** An address's own facts; null when the job's deadline came first (the answer then rests on the lists). */
+/** An address's own facts; null when the job's deadline came first (the answer then rests on the reference data). */
 export async function readAddressFacts(
   client: ChainClient,
   address: string,
   signal: AbortSignal,
 ): Promise<AddressFacts | null> {
   try {
-    return await client.getAddressFacts(address, { tokens: [], historyLimit: HISTORY_LIMIT }, signal);
+    return await client.getAddressFacts(address, { tokens: [], transferLimit: TRANSFER_LIMIT }, signal);
   } catch (err) {
     if (isDeadline(signal)) return null;
     throw err;
@@ -54,14 +54,14 @@ export async function readAddressFacts(
 }
 
 /**
- * Screens the parties of a chain read, as KYA screens an address and KYT every party of a transaction: the lists
- * (with the account's own labels and the wallet clusters), then the exposure crawl from them.
+ * Screens the parties of a chain read, as KYA screens an address and KYT every party of a transaction: the reference
+ * data (with the account's own labels and the wallet clusters), then the exposure crawl from them.
  */
 export async function screenParties(
-  job: AnalysisJob,
+  run: AnalysisRun,
   read: ChainRead,
 ): Promise<Omit<Findings, 'holdings' | 'valuedAt' | 'chainMs'>> {
-  const { req, client, crawl } = job;
+  const { input, client, crawl } = run;
   // Reading the parties' own facts is depth 1 (the job's cost follows the depth reached), even when they came late.
   if (client) {
     crawl.depth_reached = 1;
@@ -74,10 +74,10 @@ export async function screenParties(
     }
   }
 
-  const listsStarted = job.now();
-  const lists = screeningLists(job);
-  const intel = await lists.parties.lookup(req.chain, [...read.roles.keys()]);
-  const listsMs = job.now() - listsStarted;
+  const listsStarted = run.now();
+  const reference = referenceDataFor(run);
+  const intel = await reference.parties.lookup(input.chain, [...read.roles.keys()]);
+  const listsMs = run.now() - listsStarted;
   const parties: Party[] = [...read.roles].map(([address, roles]) => ({
     address,
     role: roles.join(', '),
@@ -85,7 +85,7 @@ export async function screenParties(
   }));
   const subjectIsExchange = isExchangeLabelled(intel.get(read.subject)?.labels ?? []);
 
-  const exposure = await crawlExposureOf(job, read, lists.crawl, subjectIsExchange);
+  const exposure = await crawlExposureOf(run, read, reference.crawl, subjectIsExchange);
   return {
     subject: read.subject,
     tx: read.tx,
@@ -93,31 +93,27 @@ export async function screenParties(
     parties,
     subjectIsExchange,
     exposure,
-    memberships: lists.memberships,
-    clusterBudget: lists.clusterBudget,
+    memberships: reference.memberships,
+    clusterBudget: reference.clusterBudget,
     listsMs,
   };
 }
 
 /**
- * The lists this job reads: the account's own labels join the reference lists for its screenings only (allow labels
+ * The reference data this analysis reads: the account's own labels join it for the account's jobs only (allow labels
  * on the parties only), and labels follow entities: every lookup grows the addresses' clusters within one budget for
- * the whole job. A lists-only screening (no client) still reads the clusters earlier crawls stored.
+ * the whole analysis. An analysis that reads no chain (no client) still reads the clusters earlier crawls stored.
  */
-function screeningLists(job: AnalysisJob) {
-  const { deps, req, client, signal } = job;
-  const own = req.accountId && deps.customLabels ? { lookup: deps.customLabels, account: req.accountId } : null;
-  const ownPartyLists = own
-    ? withCustomLabels(deps.lists, own.lookup, own.account, { includeAllow: true })
-    : deps.lists;
-  const ownCrawlLists = own
-    ? withCustomLabels(deps.lists, own.lookup, own.account, { includeAllow: false })
-    : deps.lists;
+function referenceDataFor(run: AnalysisRun) {
+  const { deps, input, client, signal } = run;
+  const own = input.accountId && deps.customLabels ? { lookup: deps.customLabels, account: input.accountId } : null;
+  const partyData = own ? withCustomLabels(deps.lists, own.lookup, own.account, { includeAllow: true }) : deps.lists;
+  const crawlData = own ? withCustomLabels(deps.lists, own.lookup, own.account, { includeAllow: false }) : deps.lists;
   const clusterBudget: ExpansionBudget = { calls: deps.model.document.clusters.expansion_calls, spent: 0 };
   const memberships = new Map<string, ClusterMembership>();
-  const clustered = (lists: ReferenceLists) => {
-    if (!deps.clusters) return lists;
-    const wrapped = withClusters(lists, deps.clusters, { model: deps.model, client, budget: clusterBudget, signal });
+  const clustered = (data: ReferenceData) => {
+    if (!deps.clusters) return data;
+    const wrapped = withClusters(data, deps.clusters, { model: deps.model, client, budget: clusterBudget, signal });
     return {
       provenance: wrapped.provenance,
       lookup: async (chain: Chain, addresses: readonly string[]) => {
@@ -125,9 +121,9 @@ function screeningLists(job: AnalysisJob) {
         for (const [a, m] of wrapped.memberships()) memberships.set(a, m);
         return found;
       },
-    } satisfies ReferenceLists;
+    } satisfies ReferenceData;
   };
-  return { parties: clustered(ownPartyLists), crawl: clustered(ownCrawlLists), memberships, clusterBudget };
+  return { parties: clustered(partyData), crawl: clustered(crawlData), memberships, clusterBudget };
 }
 
 /**
@@ -135,28 +131,28 @@ function screeningLists(job: AnalysisJob) {
  * the crawl report says how far it went and what it could not see.
  */
 async function crawlExposureOf(
-  job: AnalysisJob,
+  run: AnalysisRun,
   read: ChainRead,
-  crawlLists: ReferenceLists,
+  crawlData: ReferenceData,
   subjectIsExchange: boolean,
 ): Promise<ExposurePhase | null> {
-  const { req, deps, client, crawl, signal } = job;
+  const { input, deps, client, crawl, signal } = run;
   let exposure: ExposurePhase | null = null;
   // No crawl once the deadline has run out (the subject's facts missing say it ran out while they were read).
-  if (client?.getAddressTransfers && req.maxDepth >= 2 && read.facts !== null && !signal.aborted) {
+  if (client?.getAddressTransfers && input.maxDepth >= 2 && read.facts !== null && !signal.aborted) {
     exposure = await runExposurePhase({
-      chain: req.chain,
+      chain: input.chain,
       client,
-      lists: crawlLists,
+      referenceData: crawlData,
       model: deps.model,
-      usdValue: transferUsdValue(job),
-      apiType: req.apiType,
-      roots: crawlRoots(req.apiType, req.target, read.tx, read.subject),
-      maxDepth: req.maxDepth,
-      crawlTimeoutMs: req.crawlTimeoutMs,
+      usdValue: transferUsdValue(run),
+      apiType: input.apiType,
+      roots: crawlRoots(input.apiType, input.target, read.tx, read.subject),
+      maxDepth: input.maxDepth,
+      crawlTimeoutMs: input.crawlTimeoutMs,
       subjectIsExchange,
       signal,
-      now: job.now,
+      now: run.now,
     });
     const o = exposure.outcome;
     crawl.depth_reached = 1 + o.hopsReached;
@@ -169,12 +165,12 @@ async function crawlExposureOf(
         `exposure crawl cut short (${o.truncated.filter((t) => t !== 'fanout').join(', ')}) ` +
         `after ${o.hopsReached} hop(s): unexplored counterparties are unknown, not clean`;
     }
-  } else if (client && req.maxDepth < 2 && deps.chainClients[req.chain]?.getAddressTransfers) {
+  } else if (client && input.maxDepth < 2 && deps.chainClients[input.chain]?.getAddressTransfers) {
     crawl.note = crawl.note ?? 'exposure crawl not run: the credits available paid for the direct screening only';
   }
-  if (exposure && client?.historySource) {
-    // Which history the crawl read, and what it could not see: "nothing found" means less on a plain node.
-    crawl.source = await client.historySource(signal).catch(() => undefined);
+  if (exposure && client?.transferSource) {
+    // Which transfer source the crawl read, and what it could not see: "nothing found" means less on a plain node.
+    crawl.source = await client.transferSource(signal).catch(() => undefined);
     if (crawl.source?.blindTo.includes('native'))
       crawl.note = crawl.note ?? `exposure crawl read ${crawl.source.limitation}`;
   }
@@ -183,8 +179,8 @@ async function crawlExposureOf(
 
 /** A transfer's USD value at its own time (now when the provider gives none), null when unpriced. */
 const transferUsdValue =
-  (job: AnalysisJob) =>
+  (run: AnalysisRun) =>
   async (asset: Asset, amount: bigint, timestamp: number | null): Promise<number | null> => {
-    const price = await job.pricer.priceAt(assetSymbol(asset), timestamp === null ? job.now() : timestamp * 1000);
+    const price = await run.pricer.priceAt(assetSymbol(asset), timestamp === null ? run.now() : timestamp * 1000);
     return price ? toDecimal(amount, asset.decimals) * price.usd : null;
   };

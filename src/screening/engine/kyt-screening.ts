@@ -2,7 +2,7 @@ import type { Chain } from '../chains/chain';
 import type { ChainClient, ChainTransaction } from '../chains/chain-client';
 import { ChainConfigurationError } from '../chains/chain-client';
 import { AppError } from '../../platform/errors';
-import { type AnalysisJob, type Findings, type Holding, isDeadline } from './analysis-job';
+import { type AnalysisRun, type Findings, type Holding, isDeadline } from './analysis-run';
 import { readAddressFacts, screenParties } from './kya-screening';
 import { SCREENING_ERRORS } from '../error-codes';
 
@@ -26,19 +26,19 @@ export class AnalysisDeadlineError extends AppError {
  * KYT: reads the transaction, screens every party (sender, recipient, token senders and recipients) and reports on
  * the beneficiary, whose own facts it reads too; the transfers are valued at the block's time.
  */
-export async function screenTransaction(job: AnalysisJob): Promise<Findings> {
-  const { req, client, signal } = job;
+export async function screenTransaction(run: AnalysisRun): Promise<Findings> {
+  const { input, client, signal } = run;
   if (!client)
     throw new ChainConfigurationError(
-      req.chain,
-      `KYT on ${req.chain} needs on-chain data, which this deployment cannot read`,
+      input.chain,
+      `KYT on ${input.chain} needs on-chain data, which this deployment cannot read`,
     );
-  const t0 = job.now();
-  const tx = await readTransaction(client, job);
+  const t0 = run.now();
+  const tx = await readTransaction(client, run);
   const subject = beneficiary(tx);
   const facts = await readAddressFacts(client, subject, signal);
-  const chainMs = job.now() - t0;
-  const screened = await screenParties(job, { subject, tx, facts, roles: partiesOf(tx) });
+  const chainMs = run.now() - t0;
+  const screened = await screenParties(run, { subject, tx, facts, roles: partiesOf(tx) });
   return {
     ...screened,
     holdings: sumByAsset(tx.transfers),
@@ -47,16 +47,16 @@ export async function screenTransaction(job: AnalysisJob): Promise<Findings> {
   };
 }
 
-async function readTransaction(client: ChainClient, { req, signal }: AnalysisJob): Promise<ChainTransaction> {
+async function readTransaction(client: ChainClient, { input, signal }: AnalysisRun): Promise<ChainTransaction> {
   let tx: ChainTransaction | null;
   try {
-    tx = await client.getTransaction(req.target, signal);
+    tx = await client.getTransaction(input.target, signal);
   } catch (err) {
     if (isDeadline(signal))
       throw new AnalysisDeadlineError('crawlTimeout elapsed before the transaction could be read');
     throw err;
   }
-  if (!tx) throw new TransactionNotFoundError(req.chain, req.target);
+  if (!tx) throw new TransactionNotFoundError(input.chain, input.target);
   return tx;
 }
 

@@ -1,21 +1,24 @@
 import type { AddressFacts } from '../chains/chain-client';
 import type { ExposureNode } from './exposure-crawl';
 import { indirectExposureHits } from './indirect-exposure';
-import type { AddressIntel } from './reference-lists';
+import type { AddressIntel } from './reference-data';
 import { scoreParties, type Party, type ScoreResult, type SubjectFacts } from './scoring';
 import type { ScoringRules } from './scoring-policy';
 
 /**
- * Everything scoring read, kept with the answer (`scoring_evidence` of the full response) so a stored job can be
- * scored again under another policy without a chain call or a list lookup: the screened parties with what the lists
- * said of them, the subject's behaviour facts, the moment scored, and the crawl's listed nodes.
+ * Everything scoring read, kept with the answer (`scoring_evidence` of the full response) so a stored job can be scored
+ * again under another policy without a chain call or a reference data lookup: the screened parties with what the
+ * reference data said of them, the subject's behaviour facts, the moment scored, and the crawl's listed nodes.
  */
 export interface ScoringEvidence {
   parties: Party[];
   subject: string;
   subject_facts: SubjectFacts | null;
   now_seconds: number;
-  /** Only the nodes the lists know (nothing else can make a hit), with share, USD and path; null without a crawl. */
+  /**
+   * Only the nodes the reference data knows (nothing else can make a hit), with share, USD and path; null without a
+   * crawl.
+   */
   exposure: {
     nodes: Pick<ExposureNode, 'address' | 'hop' | 'direction' | 'share' | 'usd' | 'path' | 'intel'>[];
     subject_is_exchange: boolean;
@@ -30,7 +33,7 @@ export function evidenceOf(input: {
   exposureNodes: ExposureNode[] | null;
   subjectIsExchange: boolean;
 }): ScoringEvidence {
-  const h = input.facts?.history;
+  const h = input.facts?.transferSummary;
   return {
     parties: input.parties,
     subject: input.subject,

@@ -1,6 +1,6 @@
 import type { RiskLevel } from '../workflow-types';
 import type { AddressFacts } from '../chains/chain-client';
-import type { AddressIntel, LabelHit, SanctionHit, ViaCluster } from './reference-lists';
+import type { AddressIntel, LabelHit, SanctionHit, ViaCluster } from './reference-data';
 import { clusterEvidence } from './cluster-evidence';
 import { shippedRiskModel, type RiskModel } from './risk-model';
 import type { ScoringRules } from './scoring-policy';
@@ -34,9 +34,12 @@ export interface Party {
   intel: AddressIntel;
 }
 
-/** What behaviour scoring reads of the subject's on-chain facts (kept as scoring evidence with the answer). */
+/**
+ * What behaviour scoring reads of the subject's on-chain facts (kept as scoring evidence with the answer). `history`
+ * is the subject's transfer summary under the name stored answers carry: a rescore reads it back from them.
+ */
 export type SubjectFacts = Pick<AddressFacts, 'isContract'> & {
-  history: Pick<NonNullable<AddressFacts['history']>, 'firstSeen' | 'inboundCount' | 'truncated'> | null;
+  history: Pick<NonNullable<AddressFacts['transferSummary']>, 'firstSeen' | 'inboundCount' | 'truncated'> | null;
 };
 
 export interface ScoreInput {
@@ -250,7 +253,7 @@ function tagsFor(p: Party): Tag[] {
   ];
 }
 
-/** Behaviour adjustments from the subject's own history (§C.7); each returns [contribution, explanation]. */
+/** Behaviour adjustments from the subject's own transfers (§C.7); each returns [contribution, explanation]. */
 function behaviour(
   model: RiskModel,
   input: ScoreInput,
@@ -270,9 +273,9 @@ function behaviour(
   }
   let activeDuration = 0;
   let receiveCount = 0;
-  const history = facts?.history;
-  if (history?.firstSeen != null) {
-    const ageHours = (input.nowSeconds - history.firstSeen) / 3600;
+  const transfers = facts?.history;
+  if (transfers?.firstSeen != null) {
+    const ageHours = (input.nowSeconds - transfers.firstSeen) / 3600;
     activeDuration = b.first_seen_within_hours.find((step) => ageHours < step.hours)?.score ?? 0;
     if (activeDuration > 0)
       notes.push(
@@ -281,10 +284,10 @@ function behaviour(
           `(+${activeDuration})`,
       );
   }
-  if (history?.inboundCount != null && !history.truncated && history.inboundCount <= b.few_inflows.at_most) {
+  if (transfers?.inboundCount != null && !transfers.truncated && transfers.inboundCount <= b.few_inflows.at_most) {
     receiveCount = b.few_inflows.score;
     notes.push(
-      `only ${history.inboundCount} inbound transfer${history.inboundCount === 1 ? '' : 's'} (${signed(receiveCount)})`,
+      `only ${transfers.inboundCount} inbound transfer${transfers.inboundCount === 1 ? '' : 's'} (${signed(receiveCount)})`,
     );
   }
   return { addressType, activeDuration, receiveCount, notes };

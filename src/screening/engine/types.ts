@@ -59,7 +59,7 @@ export interface Hit {
   label_id?: string;
   label_name?: string | null;
   /** A finding on another address of the same wallet cluster: the cluster and the merges that joined them. */
-  via_cluster?: import('./reference-lists').ViaCluster;
+  via_cluster?: import('./reference-data').ViaCluster;
 }
 
 export interface CrawlReport {
@@ -73,8 +73,8 @@ export interface CrawlReport {
   truncated: string[];
   /** The bounds the exposure crawl ran under (hops, fan-out, budgets), when it ran. */
   limits?: import('./crawl-limits').CrawlLimits;
-  /** Where the crawl read address history (e.g. otterscan, etherscan, logs) and what that source misses. */
-  source?: import('../chains/chain-client').HistorySourceReport;
+  /** Where the crawl read addresses' transfers (e.g. otterscan, etherscan, logs) and what that source misses. */
+  source?: import('../chains/chain-client').TransferSourceReport;
 }
 
 /** The complete payload served by /fullresponse: the response plus how it was reached. */
@@ -102,7 +102,7 @@ export interface FullResponse extends ScreeningResponse {
     source: string | null;
     valued_at: string;
   }[];
-  /** What this analysis costs, from the crawl actually done (src/screening/pricing.ts). */
+  /** What the job costs, from the crawl its analysis actually did (src/screening/pricing.ts). */
   cost: { credits: number; depth_reached: number; rule: string };
   unpriced_assets: string[];
   /** data/risk/risk-model.json as it scored this analysis. */
@@ -112,7 +112,7 @@ export interface FullResponse extends ScreeningResponse {
   /** What scoring read, so the answer can be scored again under another policy (POST /kyt/job/:id/rescore). */
   scoring_evidence?: import('./scoring-evidence').ScoringEvidence;
   /** Every list consulted, as it was: version (issue date), sha256 and load time. */
-  lists?: import('./reference-lists').ListProvenance[];
+  lists?: import('./reference-data').ReferenceProvenance[];
   performance: {
     analysis_ms: number;
     chain_ms: number;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fullResponseSchema, screeningResponseSchema } from '../job-views';
-import { policyIdField } from '../screening-request';
+import { policyIdField } from '../job-request';
 
 /** POST /kyt/job/:id/rescore: the stored job's evidence scored under the policy, the standard score beside it. */
 export const rescoreSchema = z.object({

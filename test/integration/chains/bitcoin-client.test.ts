@@ -33,7 +33,7 @@ const get = (p: string, body: unknown, extra: Partial<Cassette> = {}): Cassette 
  * - a /txs/chain page is the array of the real tx bodies that involve the address (each address above
  *   appears in exactly one of them);
  * - /address/2NEh… carries chain_stats matching the real /utxo answer (one unspent 1 BTC output from TX_IN,
- *   nothing spent). That the address had no other history is an assumption the real bodies do not contradict.
+ *   nothing spent). That the address had no other transactions is an assumption the real bodies do not contradict.
  */
 const composed: Cassette[] = [
   get(`/address/${RECIPIENT}`, {
@@ -118,7 +118,7 @@ describe('Esplora bitcoin client', () => {
   ])('when the address has %s, then InvalidAddressError is thrown and nothing is requested', async (_why, raw) => {
     const { client, server } = await setup([]);
     expect(() => client.normalizeAddress(raw)).toThrow(InvalidAddressError);
-    await expect(client.getAddressFacts(raw, { tokens: [], historyLimit: 5 }, noDeadline())).rejects.toBeInstanceOf(
+    await expect(client.getAddressFacts(raw, { tokens: [], transferLimit: 5 }, noDeadline())).rejects.toBeInstanceOf(
       InvalidAddressError,
     );
     expect(server.served).toEqual([]);
@@ -203,16 +203,17 @@ describe('Esplora bitcoin client', () => {
   });
 
   it(
-    'when address facts are read, then balance, counts ' + 'and history come from the stats and the history page',
+    'when address facts are read, then balance, counts ' +
+      'and the transfer summary come from the stats and the page of transactions',
     async () => {
       const { client } = await setup();
-      expect(await client.getAddressFacts(RECIPIENT, { tokens: [], historyLimit: 5 }, noDeadline())).toEqual({
+      expect(await client.getAddressFacts(RECIPIENT, { tokens: [], transferLimit: 5 }, noDeadline())).toEqual({
         address: RECIPIENT,
         isContract: false,
         nativeBalance: 100000000n,
         tokenBalances: [],
         outgoingCount: 0,
-        history: {
+        transferSummary: {
           firstSeen: 1639665463,
           lastSeen: 1639665463,
           inboundCount: 1,

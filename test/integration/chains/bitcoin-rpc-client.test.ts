@@ -47,7 +47,7 @@ describe('bitcoin JSON-RPC client on btcd regtest', () => {
     await node?.stop();
   });
 
-  test('when an address was paid by two inputs of one owner, then its history has both input addresses and exact values', async () => {
+  test('when an address was paid by two inputs of one owner, then its transactions have both input addresses and exact values', async () => {
     const { transactions, truncated } = await client.getAddressTransactions!(bob, { limit: 10 }, signal());
 
     expect(truncated).toBe(false);
@@ -67,7 +67,7 @@ describe('bitcoin JSON-RPC client on btcd regtest', () => {
     expect(node.wallet.ownerOf(change)).toBe('alice');
   });
 
-  test('when an address has more history than the limit, then it comes newest first and says it was cut', async () => {
+  test('when an address has more transactions than the limit, then it comes newest first and says it was cut', async () => {
     const all = await client.getAddressTransactions!(a1, { limit: 10 }, signal());
     const one = await client.getAddressTransactions!(a1, { limit: 1 }, signal());
 
@@ -102,7 +102,7 @@ describe('bitcoin JSON-RPC client on btcd regtest', () => {
     expect(await client.getTransaction('not-a-txid', signal())).toBeNull();
   });
 
-  test('when an address never appeared on chain, then its history is empty, not an error', async () => {
+  test('when an address never appeared on chain, then it has no transactions, not an error', async () => {
     const fresh = node.wallet.newAddress('nobody');
     expect(await client.getAddressTransactions!(fresh, { limit: 10 }, signal())).toEqual({
       transactions: [],
@@ -125,7 +125,7 @@ describe('bitcoin JSON-RPC client on btcd regtest', () => {
     ]);
   });
 
-  test('when the same history is read through the Esplora client, then both clients give the same flows', async () => {
+  test('when the same transactions are read through the Esplora client, then both clients give the same flows', async () => {
     const esplora = createEsploraBitcoinClient({
       baseUrl: 'http://esplora.test/api',
       network: 'regtest',
@@ -145,16 +145,16 @@ describe('bitcoin JSON-RPC client on btcd regtest', () => {
     ]);
   });
 
-  test('when the facts of an address are read, then balance, spends and senders come from its history', async () => {
-    const receiver = await client.getAddressFacts(bob, { tokens: [], historyLimit: 10 }, signal());
-    const spender = await client.getAddressFacts(a1, { tokens: [], historyLimit: 10 }, signal());
+  test('when the facts of an address are read, then balance, spends and senders come from its transactions', async () => {
+    const receiver = await client.getAddressFacts(bob, { tokens: [], transferLimit: 10 }, signal());
+    const spender = await client.getAddressFacts(a1, { tokens: [], transferLimit: 10 }, signal());
 
     expect(receiver).toMatchObject({ address: bob, isContract: false, nativeBalance: 3_000_000n, outgoingCount: 0 });
-    expect(receiver.history).toMatchObject({ inboundCount: 1, truncated: false });
-    expect(receiver.history?.firstSeen).toEqual(receiver.history?.lastSeen);
-    expect(receiver.history?.inboundCounterparties.map((c) => c.address).sort()).toEqual([a1, a2].sort());
+    expect(receiver.transferSummary).toMatchObject({ inboundCount: 1, truncated: false });
+    expect(receiver.transferSummary?.firstSeen).toEqual(receiver.transferSummary?.lastSeen);
+    expect(receiver.transferSummary?.inboundCounterparties.map((c) => c.address).sort()).toEqual([a1, a2].sort());
     expect(spender).toMatchObject({ nativeBalance: 0n, outgoingCount: 1 });
-    expect(await client.historySource!(signal())).toEqual({ name: 'btcd-addrindex', limitation: null, blindTo: [] });
+    expect(await client.transferSource!(signal())).toEqual({ name: 'btcd-addrindex', limitation: null, blindTo: [] });
   });
 
   test('when a transaction is still in the mempool, then it reads as pending and stays out of the flows', async () => {
@@ -165,11 +165,11 @@ describe('bitcoin JSON-RPC client on btcd regtest', () => {
     });
 
     const tx = await client.getTransaction(pending.txid, signal());
-    const history = await client.getAddressTransactions!(carol, { limit: 10 }, signal());
+    const page = await client.getAddressTransactions!(carol, { limit: 10 }, signal());
     const flows = await client.getAddressTransfers!(carol, { limit: 10 }, signal());
 
     expect(tx).toMatchObject({ status: 'pending', blockNumber: null, timestamp: null, from: bob });
-    expect(history.transactions).toEqual([expect.objectContaining({ txid: pending.txid, timestamp: null })]);
+    expect(page.transactions).toEqual([expect.objectContaining({ txid: pending.txid, timestamp: null })]);
     expect(flows.transfers).toEqual([]);
     await node.wallet.mine(1);
     expect((await client.getAddressTransfers!(carol, { limit: 10 }, signal())).transfers).toEqual([
@@ -202,7 +202,7 @@ describe('bitcoin JSON-RPC client on btcd regtest', () => {
     });
 
     await expect(mainnet.getTransaction(payment.txid, signal())).rejects.toThrow(ChainConfigurationError);
-    await expect(mainnet.getAddressFacts(MAINNET_ADDRESS, { tokens: [], historyLimit: 5 }, signal())).rejects.toThrow(
+    await expect(mainnet.getAddressFacts(MAINNET_ADDRESS, { tokens: [], transferLimit: 5 }, signal())).rejects.toThrow(
       /node on regtest, not mainnet/,
     );
     // Its addresses are mainnet's: a regtest one is not even an address to it.
@@ -212,7 +212,7 @@ describe('bitcoin JSON-RPC client on btcd regtest', () => {
 
 /**
  * An Esplora API over the node's own answers (same transactions, Esplora's JSON shape), so the Esplora client's flows
- * can be compared with the RPC client's on identical history.
+ * can be compared with the RPC client's on identical transactions.
  */
 function esploraFromNode(node: BitcoinNode): typeof fetch {
   const sats = (btc: number) => Math.round(btc * 1e8);

@@ -231,10 +231,10 @@ describe('EVM chain client against anvil (ethereum)', () => {
     ]);
   });
 
-  test('when an EOA received funds, then its facts show balance, token balance and inbound history', async () => {
+  test('when an EOA received funds, then its facts show balance, token balance and inbound transfers', async () => {
     const facts = await client.getAddressFacts(
       bob.toUpperCase().replace('0X', '0x'),
-      { tokens: [token], historyLimit: 10 },
+      { tokens: [token], transferLimit: 10 },
       noDeadline(),
     );
     expect(facts).toMatchObject({
@@ -249,25 +249,25 @@ describe('EVM chain client against anvil (ethereum)', () => {
         amount: 250_000_000n,
       },
     ]);
-    const history = facts.history!;
-    expect(history).not.toBeNull();
-    expect(history.firstSeen).toBe(await blockTimestampOf(node.rpcUrl, nativeHash));
-    expect(history.lastSeen).toBe(await blockTimestampOf(node.rpcUrl, carolHash));
-    expect(history.lastSeen!).toBeGreaterThan(history.firstSeen!);
-    expect(history.inboundCount).toBeGreaterThanOrEqual(2);
-    expect(history.truncated).toBe(false);
+    const summary = facts.transferSummary!;
+    expect(summary).not.toBeNull();
+    expect(summary.firstSeen).toBe(await blockTimestampOf(node.rpcUrl, nativeHash));
+    expect(summary.lastSeen).toBe(await blockTimestampOf(node.rpcUrl, carolHash));
+    expect(summary.lastSeen!).toBeGreaterThan(summary.firstSeen!);
+    expect(summary.inboundCount).toBeGreaterThanOrEqual(2);
+    expect(summary.truncated).toBe(false);
     const native = { kind: 'native', symbol: 'ETH', decimals: 18 };
     // Newest first: carol sent last.
-    expect(history.inboundCounterparties[0]).toEqual({ address: carol, asset: native, amount: ETH / 10n });
-    expect(history.inboundCounterparties).toContainEqual({ address: alice, asset: native, amount: (3n * ETH) / 2n });
+    expect(summary.inboundCounterparties[0]).toEqual({ address: carol, asset: native, amount: ETH / 10n });
+    expect(summary.inboundCounterparties).toContainEqual({ address: alice, asset: native, amount: (3n * ETH) / 2n });
   });
 
-  test('when the sender is looked up, then its outgoing count is its nonce and it has no inbound history', async () => {
-    const facts = await client.getAddressFacts(alice, { tokens: [], historyLimit: 10 }, noDeadline());
+  test('when the sender is looked up, then its outgoing count is its nonce and it has no inbound transfers', async () => {
+    const facts = await client.getAddressFacts(alice, { tokens: [], transferLimit: 10 }, noDeadline());
     expect(facts.outgoingCount).toBe(3);
     expect(facts.tokenBalances).toEqual([]);
-    expect(facts.history).toMatchObject({ inboundCount: 0, inboundCounterparties: [] });
-    expect(facts.history!.firstSeen).toBe(await blockTimestampOf(node.rpcUrl, nativeHash));
+    expect(facts.transferSummary).toMatchObject({ inboundCount: 0, inboundCounterparties: [] });
+    expect(facts.transferSummary!.firstSeen).toBe(await blockTimestampOf(node.rpcUrl, nativeHash));
   });
 
   test(
@@ -276,47 +276,47 @@ describe('EVM chain client against anvil (ethereum)', () => {
     async () => {
       // Plain value to the token reverts (no payable fallback): it names the token but moved nothing.
       const reverted = await sendNative({ rpcUrl: node.rpcUrl, to: token, valueWei: ETH, gas: 100_000n });
-      const facts = await client.getAddressFacts(token, { tokens: [token], historyLimit: 10 }, noDeadline());
+      const facts = await client.getAddressFacts(token, { tokens: [token], transferLimit: 10 }, noDeadline());
       expect(facts.isContract).toBe(true);
       expect(facts.tokenBalances).toEqual([expect.objectContaining({ amount: 5n })]);
-      expect(facts.history!.inboundCount).toBe(1);
-      expect(facts.history!.inboundCounterparties).toEqual([
+      expect(facts.transferSummary!.inboundCount).toBe(1);
+      expect(facts.transferSummary!.inboundCounterparties).toEqual([
         {
           address: alice,
           asset: { kind: 'token', standard: 'erc20', contract: token, symbol: 'USDT', decimals: 6 },
           amount: 5n,
         },
       ]);
-      expect(facts.history!.lastSeen).toBe(await blockTimestampOf(node.rpcUrl, reverted));
+      expect(facts.transferSummary!.lastSeen).toBe(await blockTimestampOf(node.rpcUrl, reverted));
     },
   );
 
   test(
-    'when the history is longer than one page, then it is truncated, limited, ' +
+    'when the transfers are longer than one page, then it is truncated, limited, ' +
       'and firstSeen still comes from the oldest tx',
     async () => {
-      const small = createEvmChainClient({ chain: 'ethereum', rpcUrl: node.rpcUrl, historyPageSize: 1 });
-      const facts = await small.getAddressFacts(bob, { tokens: [], historyLimit: 1 }, noDeadline());
-      expect(facts.history).toMatchObject({ truncated: true, inboundCount: 1 });
-      expect(facts.history!.inboundCounterparties).toEqual([expect.objectContaining({ address: carol })]);
-      expect(facts.history!.firstSeen).toBe(await blockTimestampOf(node.rpcUrl, nativeHash));
+      const small = createEvmChainClient({ chain: 'ethereum', rpcUrl: node.rpcUrl, summaryPageSize: 1 });
+      const facts = await small.getAddressFacts(bob, { tokens: [], transferLimit: 1 }, noDeadline());
+      expect(facts.transferSummary).toMatchObject({ truncated: true, inboundCount: 1 });
+      expect(facts.transferSummary!.inboundCounterparties).toEqual([expect.objectContaining({ address: carol })]);
+      expect(facts.transferSummary!.firstSeen).toBe(await blockTimestampOf(node.rpcUrl, nativeHash));
     },
   );
 
   test('when a token in the list is not a contract, then it is left out rather than reported as zero', async () => {
-    const facts = await client.getAddressFacts(bob, { tokens: [randomAddress()], historyLimit: 0 }, noDeadline());
+    const facts = await client.getAddressFacts(bob, { tokens: [randomAddress()], transferLimit: 0 }, noDeadline());
     expect(facts.tokenBalances).toEqual([]);
-    expect(facts.history!.inboundCounterparties).toEqual([]);
+    expect(facts.transferSummary!.inboundCounterparties).toEqual([]);
   });
 
-  test('when the node has no ots API, then history is null and the probe is asked only once per client', async () => {
+  test('when the node has no ots API, then the transfer summary is null and the probe is asked only once per client', async () => {
     const proxy = await startProxy(node.rpcUrl, { hideOts: true });
     try {
       const plain = createEvmChainClient({ chain: 'ethereum', rpcUrl: proxy.url });
-      const first = await plain.getAddressFacts(bob, { tokens: [], historyLimit: 10 }, noDeadline());
-      const second = await plain.getAddressFacts(bob, { tokens: [], historyLimit: 10 }, noDeadline());
-      expect(first.history).toBeNull();
-      expect(second.history).toBeNull();
+      const first = await plain.getAddressFacts(bob, { tokens: [], transferLimit: 10 }, noDeadline());
+      const second = await plain.getAddressFacts(bob, { tokens: [], transferLimit: 10 }, noDeadline());
+      expect(first.transferSummary).toBeNull();
+      expect(second.transferSummary).toBeNull();
       expect(first.nativeBalance).toBe((16n * ETH) / 10n);
       expect(proxy.methods.filter((m) => m === 'ots_getApiLevel')).toHaveLength(1);
     } finally {
@@ -342,7 +342,7 @@ describe('EVM chain client against anvil (ethereum)', () => {
         expect(() => client.normalizeAddress(bad)).toThrow(InvalidAddressError);
       }
       await expect(
-        client.getAddressFacts('0x123', { tokens: [], historyLimit: 1 }, noDeadline()),
+        client.getAddressFacts('0x123', { tokens: [], transferLimit: 1 }, noDeadline()),
       ).rejects.toBeInstanceOf(InvalidAddressError);
     },
   );
@@ -357,7 +357,7 @@ describe('EVM chain client against anvil (ethereum)', () => {
         const reason = new Error('crawl deadline passed');
         controller.abort(reason);
         await expect(watched.getTransaction(nativeHash, controller.signal)).rejects.toBe(reason);
-        await expect(watched.getAddressFacts(bob, { tokens: [], historyLimit: 1 }, controller.signal)).rejects.toBe(
+        await expect(watched.getAddressFacts(bob, { tokens: [], transferLimit: 1 }, controller.signal)).rejects.toBe(
           reason,
         );
         expect(proxy.methods).toEqual([]);
@@ -403,9 +403,9 @@ describe('EVM chain client against anvil (binance-smart-chain)', () => {
     expect(tx!.transfers).toEqual([
       expect.objectContaining({ asset: { kind: 'native', symbol: 'BNB', decimals: 18 }, amount: 123n }),
     ]);
-    const facts = await client.getAddressFacts(to, { tokens: [], historyLimit: 5 }, noDeadline());
+    const facts = await client.getAddressFacts(to, { tokens: [], transferLimit: 5 }, noDeadline());
     expect(facts.nativeBalance).toBe(123n);
-    expect(facts.history!.inboundCount).toBe(1);
+    expect(facts.transferSummary!.inboundCount).toBe(1);
   });
 });
 
@@ -419,7 +419,7 @@ describe('EVM chain client against unreachable or hung nodes', () => {
       const client = createEvmChainClient({ chain: 'ethereum', rpcUrl, requestTimeoutMs: 2_000 });
       const txError = await client.getTransaction(randomHash(), noDeadline()).catch((e: unknown) => e);
       const factsError = await client
-        .getAddressFacts(randomAddress(), { tokens: [], historyLimit: 1 }, noDeadline())
+        .getAddressFacts(randomAddress(), { tokens: [], transferLimit: 1 }, noDeadline())
         .catch((e: unknown) => e);
       expect(txError).toBeInstanceOf(ChainUnavailableError);
       expect(factsError).toBeInstanceOf(ChainUnavailableError);
@@ -485,7 +485,7 @@ describe('EVM chain client against unreachable or hung nodes', () => {
         const client = createEvmChainClient({ chain: 'ethereum', rpcUrl: url, requestTimeoutMs: 30_000 });
         const started = Date.now();
         const error = await client
-          .getAddressFacts(randomAddress(), { tokens: [], historyLimit: 1 }, AbortSignal.timeout(300))
+          .getAddressFacts(randomAddress(), { tokens: [], transferLimit: 1 }, AbortSignal.timeout(300))
           .catch((e: unknown) => e);
         expect(error).toMatchObject({ name: 'TimeoutError' });
         expect(Date.now() - started).toBeLessThan(2_000);

@@ -211,7 +211,7 @@ describe('Solana client against recorded JSON-RPC pairs', () => {
   );
 
   test(
-    'when an address history is read (synthetic page), then failed signatures are skipped and ' +
+    'when the transfers of an address are read (synthetic page), then failed signatures are skipped and ' +
       'directions follow the address',
     async () => {
       const client = await clientFor([synthSignatures(A, 5), synthSignatures(B, 5), { ...synthTx, times: 2 }]);
@@ -253,8 +253,8 @@ describe('Solana client against recorded JSON-RPC pairs', () => {
   );
 
   test(
-    'when the recorded fee payer history is read, then the recorded vote transaction yields no transfer and a ' +
-      'failed one is not fetched',
+    'when the transfers of the recorded fee payer are read, then the recorded vote transaction yields no transfer ' +
+      'and a failed one is not fetched',
     async () => {
       const client = await clientFor([
         rpcCassette(
@@ -281,7 +281,7 @@ describe('Solana client against recorded JSON-RPC pairs', () => {
   );
 
   test('when the recorded balance is read, then lamports come back exactly as bigint', async () => {
-    // COMPOSED: no history was recorded for this address; an empty signature page keeps the test on
+    // COMPOSED: no transactions were recorded for this address; an empty signature page keeps the test on
     // the recorded balance.
     const client = await clientFor([
       recorded('GetBalance'),
@@ -293,7 +293,7 @@ describe('Solana client against recorded JSON-RPC pairs', () => {
     ]);
     const facts = await client.getAddressFacts(
       'hoakwpFB8UoLnPpLC56gsjpY7XbVwaCuRQRMQzN5TVh',
-      { tokens: [], historyLimit: 25 },
+      { tokens: [], transferLimit: 25 },
       noDeadline(),
     );
     expect(facts).toEqual({
@@ -302,13 +302,19 @@ describe('Solana client against recorded JSON-RPC pairs', () => {
       nativeBalance: 168855000000n,
       tokenBalances: [],
       outgoingCount: 0,
-      history: { firstSeen: null, lastSeen: null, inboundCount: 0, inboundCounterparties: [], truncated: false },
+      transferSummary: {
+        firstSeen: null,
+        lastSeen: null,
+        inboundCount: 0,
+        inboundCounterparties: [],
+        truncated: false,
+      },
     });
   });
 
   test(
     'when facts are read for the synthetic sender, then SPL balances sum its token accounts and ' +
-      'history comes from its page',
+      'the transfer summary comes from its page',
     async () => {
       const tokenAccounts = result({
         context: { slot: 250_000_001 },
@@ -345,13 +351,13 @@ describe('Solana client against recorded JSON-RPC pairs', () => {
         synthSignatures(A, 5),
         synthTx,
       ]);
-      const facts = await client.getAddressFacts(A, { tokens: [MINT], historyLimit: 5 }, noDeadline());
+      const facts = await client.getAddressFacts(A, { tokens: [MINT], transferLimit: 5 }, noDeadline());
       expect(facts).toMatchObject({
         nativeBalance: 5_999_995_000n,
         tokenBalances: [{ asset: SPL, amount: 3_000_000n }],
         outgoingCount: 1,
       });
-      expect(facts.history).toEqual({
+      expect(facts.transferSummary).toEqual({
         firstSeen: 1_700_000_000,
         lastSeen: 1_700_000_000,
         inboundCount: 0,
@@ -376,7 +382,7 @@ describe('Solana client against recorded JSON-RPC pairs', () => {
         return new Response(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${answers[method]}}`);
       };
       const client = createSolanaClient({ rpcUrl: 'http://127.0.0.1:9/solana', requestTimeoutMs: 1_000, fetch: stub });
-      expect((await client.getAddressFacts(A, { tokens: [], historyLimit: 1 }, noDeadline())).nativeBalance).toBe(
+      expect((await client.getAddressFacts(A, { tokens: [], transferLimit: 1 }, noDeadline())).nativeBalance).toBe(
         9007199254740993n,
       );
     },

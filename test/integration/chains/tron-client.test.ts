@@ -136,7 +136,7 @@ describe('Tron client against recorded TronGrid and FullNode bodies', () => {
         'not an address',
       ];
       for (const raw of bad) expect(() => client.normalizeAddress(raw)).toThrow(InvalidAddressError);
-      await expect(client.getAddressFacts('garbage', { tokens: [], historyLimit: 5 }, noDeadline())).rejects.toThrow(
+      await expect(client.getAddressFacts('garbage', { tokens: [], transferLimit: 5 }, noDeadline())).rejects.toThrow(
         InvalidAddressError,
       );
     },
@@ -292,7 +292,7 @@ describe('Tron client against recorded TronGrid and FullNode bodies', () => {
   ];
 
   test(
-    'when both history endpoints fit in one page, then ' + 'native, TRC-10 and TRC-20 movements merge newest first',
+    'when both transfer endpoints fit in one page, then ' + 'native, TRC-10 and TRC-20 movements merge newest first',
     async () => {
       const client = await clientFor(pages(WALLET, 20, WALLET_NATIVE, TRC20_PAGE));
       // The hex spelling is accepted and the requests use base58.
@@ -316,7 +316,7 @@ describe('Tron client against recorded TronGrid and FullNode bodies', () => {
   );
 
   test(
-    'when the history holds a failed call and a swap without ' + 'call value, then only real value movements remain',
+    'when the transfers hold a failed call and a swap without ' + 'call value, then only real value movements remain',
     async () => {
       const client = await clientFor(
         pages(OTHER, 10, envelope([FAILED, SWAP, NATIVE]), envelope([TRC20_PAGE.data[0]])),
@@ -329,7 +329,7 @@ describe('Tron client against recorded TronGrid and FullNode bodies', () => {
     },
   );
 
-  test('when the account is looked up, then balances come from /v1/accounts and history from both pages', async () => {
+  test('when the account is looked up, then balances come from /v1/accounts and transfers from both pages', async () => {
     // COMPOSED, with SYNTHETIC values: no recorded /v1/accounts body exists; the shape follows
     // tronprotocol/tron-grid's README.
     const account = {
@@ -345,7 +345,7 @@ describe('Tron client against recorded TronGrid and FullNode bodies', () => {
     ]);
     const facts = await client.getAddressFacts(
       WALLET,
-      { tokens: [USDT, '1005119', 'TPYmHEhy5n8TCEfYGqW2rPxsghSfzghPDn'], historyLimit: 20 },
+      { tokens: [USDT, '1005119', 'TPYmHEhy5n8TCEfYGqW2rPxsghSfzghPDn'], transferLimit: 20 },
       noDeadline(),
     );
     expect(facts).toMatchObject({
@@ -359,13 +359,13 @@ describe('Tron client against recorded TronGrid and FullNode bodies', () => {
       ['1005119', 88888888n],
       ['TPYmHEhy5n8TCEfYGqW2rPxsghSfzghPDn', 0n],
     ]);
-    expect(facts.history).toMatchObject({
+    expect(facts.transferSummary).toMatchObject({
       firstSeen: 1_755_000_000,
       lastSeen: 1774455465,
       inboundCount: 4,
       truncated: false,
     });
-    expect(facts.history?.inboundCounterparties.map((c) => c.address)).toEqual([
+    expect(facts.transferSummary?.inboundCounterparties.map((c) => c.address)).toEqual([
       'TMh7tFe4TWSbT587YMaRYZ9NQUwWi1LbeM',
       'TEkrCfpcY8qGzRdSackqNWd5G5MUvAT1cX',
       'TMxxHG5PRVakKwNCvTWDb73gPwXvkZAhpm',
@@ -373,20 +373,20 @@ describe('Tron client against recorded TronGrid and FullNode bodies', () => {
     ]);
   });
 
-  test('when the account was never activated, then balances are zero and the history is empty', async () => {
+  test('when the account was never activated, then balances are zero and it has no transfers', async () => {
     // COMPOSED: TronGrid's answer for an inactive address is an empty data array.
     const client = await clientFor([
       get(`/v1/accounts/${OTHER}`, undefined, envelope([])),
       ...pages(OTHER, 5, envelope([]), envelope([])),
     ]);
-    const facts = await client.getAddressFacts(OTHER, { tokens: [USDT], historyLimit: 5 }, noDeadline());
+    const facts = await client.getAddressFacts(OTHER, { tokens: [USDT], transferLimit: 5 }, noDeadline());
     expect(facts).toMatchObject({
       nativeBalance: 0n,
       isContract: false,
       outgoingCount: 0,
       tokenBalances: [{ amount: 0n }],
     });
-    expect(facts.history).toEqual({
+    expect(facts.transferSummary).toEqual({
       firstSeen: null,
       lastSeen: null,
       inboundCount: 0,

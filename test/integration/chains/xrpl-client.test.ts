@@ -50,7 +50,7 @@ const rippledError = (error: string, message: string) => ({ error, error_message
 /*
  * No recorded account_tx pages contain a Payment, so these pages are COMPOSED from the real tx bodies, in the
  * same entry shape as the real accountTx.json ({meta, tx_json, validated}). Each carries an (opaque, made-up)
- * marker: a one-transaction page must not claim to be the whole history, and for the payer the real bodies
+ * marker: a one-transaction page must not claim to hold every transaction, and for the payer the real bodies
  * show more exists (Sequence 23 in account_info, 4 in the payment).
  */
 const pageOf = (account: string, limit: number, ...txs: { tx_json: unknown; meta: unknown }[]) => ({
@@ -232,29 +232,36 @@ describe('XRPL JSON-RPC client', () => {
     },
   );
 
-  it('when address facts are read, then the balance is account_info and the history is the sampled page', async () => {
+  it('when address facts are read, then the balance is account_info and the transfer summary is the sampled page', async () => {
     const { client } = await setup();
-    expect(await client.getAddressFacts(PAYER, { tokens: [], historyLimit: 5 }, noDeadline())).toEqual({
+    expect(await client.getAddressFacts(PAYER, { tokens: [], transferLimit: 5 }, noDeadline())).toEqual({
       address: PAYER,
       isContract: false,
       nativeBalance: 922913243n,
       tokenBalances: [],
       outgoingCount: 1,
-      history: { firstSeen: null, lastSeen: PAYMENT_TIME, inboundCount: 0, inboundCounterparties: [], truncated: true },
+      transferSummary: {
+        firstSeen: null,
+        lastSeen: PAYMENT_TIME,
+        inboundCount: 0,
+        inboundCounterparties: [],
+        truncated: true,
+      },
     });
   });
 
   it(
-    'when the account does not exist, then the facts are ' + 'a zero balance without history or a history request',
+    'when the account does not exist, then the facts are ' +
+      'a zero balance without a transfer summary or a transactions request',
     async () => {
       const { client, server } = await setup();
-      expect(await client.getAddressFacts(UNFUNDED, { tokens: [], historyLimit: 5 }, noDeadline())).toEqual({
+      expect(await client.getAddressFacts(UNFUNDED, { tokens: [], transferLimit: 5 }, noDeadline())).toEqual({
         address: UNFUNDED,
         isContract: false,
         nativeBalance: 0n,
         tokenBalances: [],
         outgoingCount: 0,
-        history: null,
+        transferSummary: null,
       });
       expect(server.served).toHaveLength(1);
     },
@@ -266,7 +273,7 @@ describe('XRPL JSON-RPC client', () => {
       response: { status: 429, body: {}, headers: { 'retry-after': '0' } },
     });
     const { client } = await setup([limited, ...cassettes]);
-    const facts = await client.getAddressFacts(PAYER, { tokens: [], historyLimit: 5 }, noDeadline());
+    const facts = await client.getAddressFacts(PAYER, { tokens: [], transferLimit: 5 }, noDeadline());
     expect(facts.nativeBalance).toBe(922913243n);
     expect(client.metrics().retries).toBeGreaterThanOrEqual(1);
     expect(client.metrics().rateLimited).toBe(1);

@@ -1,10 +1,11 @@
 import { jwksResponse } from '../../../platform/signing/jwks-route';
-import { EXAMPLES } from '../examples';
-import type { Paths } from '../json-schema';
-import { PUBLIC } from '../security';
-import { ok, type OperationContext } from './context';
+import { ok } from '../../../platform/openapi/json-content';
+import type { Paths } from '../../../platform/openapi/json-schema';
+import type { OperationContext } from '../../../platform/openapi/operation-context';
+import { PUBLIC } from '../../../platform/openapi/security';
+import { EXAMPLE_JWKS } from '../../../screening/openapi/examples';
 
-/** The keys that verify signed answers (src/platform/signing). */
+/** The keys that verify signed answers (src/platform/signing); the example verifies screening's example answers. */
 export function evidenceOperations({ components }: OperationContext): Paths {
   return {
     '/.well-known/jwks.json': {
@@ -17,7 +18,7 @@ export function evidenceOperations({ components }: OperationContext): Paths {
           'canonical JSON of `data.response`. This set holds the key that signs now first, then every key it ' +
           'replaced, so older answers keep verifying. Cacheable for 5 minutes; a verifier that meets an unknown ' +
           '`kid` fetches it again.',
-        responses: { 200: ok('The key set', components.response('EvidenceKeySet', jwksResponse), EXAMPLES.jwks) },
+        responses: { 200: ok('The key set', components.response('EvidenceKeySet', jwksResponse), EXAMPLE_JWKS) },
         security: PUBLIC,
       },
     },

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { livenessResponse, publicReadinessResponse } from '../../../platform/health/health-router';
-import { errorResponse, flatError } from '../error-shapes';
-import { EXAMPLES } from '../examples';
-import type { Paths } from '../json-schema';
-import { PUBLIC } from '../security';
-import { ok, type OperationContext } from './context';
+import { errorResponse, flatError } from '../../../platform/openapi/error-shapes';
+import { ok } from '../../../platform/openapi/json-content';
+import type { Paths } from '../../../platform/openapi/json-schema';
+import type { OperationContext } from '../../../platform/openapi/operation-context';
+import { PUBLIC } from '../../../platform/openapi/security';
 
 const TAG = 'Service';
 
@@ -16,6 +16,7 @@ export const openApiDocumentResponse = z.looseObject({
   paths: z.record(z.string(), z.unknown()),
 });
 
+/** The service's own routes: health and this document. */
 export function serviceOperations({ components }: OperationContext): Paths {
   const readiness = components.response('Readiness', publicReadinessResponse);
   return {
@@ -52,7 +53,10 @@ export function serviceOperations({ components }: OperationContext): Paths {
         tags: [TAG],
         summary: 'Liveness and database reachability (kept for existing monitors; prefer /healthz and /readyz)',
         responses: {
-          200: ok('Up, and Postgres answers', components.response('Health', healthResponse), EXAMPLES.health),
+          200: ok('Up, and Postgres answers', components.response('Health', healthResponse), {
+            success: true,
+            data: { status: 'ok' },
+          }),
           500: errorResponse('Postgres does not answer', flatError(['INTERNAL'], [], 'Internal error')),
         },
         security: PUBLIC,

@@ -7,7 +7,7 @@ import { newRequestKey } from '../credits/new-request-key';
 import { hrefFor } from '../hash-route';
 import { ACCOUNT_DEFAULT, PolicySelect } from '../policies/policy-select';
 import type { PoliciesState } from '../policies/use-policies';
-import { analysisPriceWords } from '../screen/analysis-price-words';
+import { jobPriceWords } from '../screen/job-price-words';
 import { useScreeningPricing } from '../screen/use-screening-pricing';
 import { BATCH_PATH } from './batch-api';
 import type { BatchView } from './batch-types';
@@ -118,8 +118,8 @@ export function BatchUploadForm({
         />
       </div>
       <p class="hint">
-        Each accepted target holds what a single job would ({analysisPriceWords(pricing)}) and is charged when it
-        completes. Rows the API finds invalid, and rows beyond what your credits cover, cost nothing.
+        Each accepted target holds what a single job would ({jobPriceWords(pricing)}) and is charged when it completes.
+        Rows the API finds invalid, and rows beyond what your credits cover, cost nothing.
       </p>
       <button type="submit" disabled={busy}>
         {busy ? 'Submitting…' : count ? `Screen ${plural(count, 'target')}` : 'Screen the list'}

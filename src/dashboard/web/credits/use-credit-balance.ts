@@ -5,7 +5,7 @@ import type { BalanceUpdatedEvent, CreditBalance, CreditsGrantedEvent } from './
 
 /**
  * The account's balance, read once and then kept current by the socket: no polling. A plain grant only
- * moves the total, so the event alone gives the new figures. A charge also settles its hold, a job's
+ * moves the total, so the event alone gives the new figures. A charge also consumes its hold, a job's
  * start or end moves the reserved part, and a refund or a grant that repays debt moves the debt; the
  * events do not carry those, so they re-read the balance.
  */

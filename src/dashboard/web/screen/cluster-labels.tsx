@@ -1,7 +1,7 @@
 import type { ClusterLabel } from './cluster-types';
 import { shortAddress, sourceWords } from './screen-words';
 
-/** What the lists (and the account's own list) say about the cluster's members: one card per label. */
+/** What the reference data (and the account's own labels) say about the cluster's members: one card per label. */
 export function ClusterLabels({ labels, target }: { labels: ClusterLabel[]; target: string }) {
   if (labels.length === 0) return <p class="hint">No list labels any member of it.</p>;
   return (

@@ -1,7 +1,7 @@
 import type { GraphNode } from './job-types';
 
 /**
- * The crawl graph's node kinds, from what the lists say about each address (its labels), worst first.
+ * The crawl graph's node kinds, from what the reference data says about each address (its labels), worst first.
  * Category severities follow data/risk/risk_categories.json (severe/high → high risk, medium → medium,
  * the known services → service).
  */

@@ -7,7 +7,7 @@ import { hrefFor } from '../hash-route';
 import { ACCOUNT_DEFAULT, PolicySelect } from '../policies/policy-select';
 import type { PoliciesState } from '../policies/use-policies';
 import type { ApiType } from './job-types';
-import { analysisPriceWords } from './analysis-price-words';
+import { jobPriceWords } from './job-price-words';
 import { ChainSelect } from './chain-select';
 import { chainName } from './screen-words';
 import type { ScreeningInput } from './use-screening-jobs';
@@ -132,8 +132,8 @@ export function ScreenForm({
         />
       </div>
       <p class="hint">
-        A completed analysis costs {analysisPriceWords(pricing)}; a failed one costs nothing. A policy changes the
-        score, not the price; the standard model's score is kept beside it.
+        A completed analysis costs {jobPriceWords(pricing)}; a failed one costs nothing. A policy changes the score, not
+        the price; the standard model's score is kept beside it.
       </p>
       <button type="submit" disabled={busy}>
         {busy ? 'Submitting…' : 'Screen'}

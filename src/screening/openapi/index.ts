@@ -1,0 +1,5 @@
+import type { FeatureOpenApi } from '../../platform/features/feature-openapi';
+import { screeningOperations } from './screening-operations';
+
+/** Screening's operations for the OpenAPI document (src/platform/features/feature-openapi.ts). */
+export const screeningOpenApi: FeatureOpenApi = { operations: [screeningOperations] };
