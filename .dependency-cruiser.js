@@ -22,6 +22,8 @@ const FEATURE_INDEX = '^src/(?!platform/|app/)[^/]+/index\\.ts$';
 const TEMPORAL_CONTRACT = '^src/(?!platform/|app/)[^/]+/(workflow-ids|workflow-types|error-codes)\\.ts$';
 const WORKFLOWS = '^src/(?!platform/|app/)[^/]+/workflows\\.ts$';
 const ACTIVITIES = '^src/(?!platform/|app/)[^/]+/[a-z0-9-]*activities\\.ts$';
+/** A feature's declaration to the composition root, which hands its activity factory to the worker. */
+const FEATURE_MODULE = '^src/(?!platform/|app/)[^/]+/module\\.ts$';
 /** The entry points: the files directly under src/ (api.ts, worker.ts, start.ts ...). */
 const ENTRY_POINT = '^src/[^/]+\\.ts$';
 
@@ -85,7 +87,7 @@ module.exports = {
       comment:
         "A feature's workflows and activities are Temporal's entry into it, loaded by the worker through the " +
         'composition root; feature code that imported them would run them outside Temporal (types are fine).',
-      from: { path: ANY_FEATURE, pathNot: [WORKFLOWS, ACTIVITIES] },
+      from: { path: ANY_FEATURE, pathNot: [WORKFLOWS, ACTIVITIES, FEATURE_MODULE] },
       to: { path: [WORKFLOWS, ACTIVITIES], dependencyTypesNot: ['type-only', 'type-import'] },
     },
     {

@@ -47,6 +47,7 @@ import {
   wakeMonitorOnClusterMerge,
 } from '../monitors';
 import type { SigningKeyRing } from '../platform/signing/key-ring';
+import { featureRoutes } from './feature-runtime';
 
 export interface ApiServer {
   server: Server;
@@ -206,6 +207,7 @@ export async function startApiServer(deps: {
     temporal: temporalAnswers(temporal),
     worker: workerPolls(temporal, config.TEMPORAL_TASK_QUEUE),
   };
+  const startEventWorkflow = createEventWorkflowStarter({ temporal, taskQueue: config.TEMPORAL_TASK_QUEUE, log });
   const app = createApp({
     ...stores,
     pool,
@@ -238,7 +240,15 @@ export async function startApiServer(deps: {
     verifySessionToken,
     identityCache,
     ...buildWebhookVerifiers(config, deps.verifiers),
-    startEventWorkflow: createEventWorkflowStarter({ temporal, taskQueue: config.TEMPORAL_TASK_QUEUE, log }),
+    startEventWorkflow,
+    featureRoutes: featureRoutes({
+      config,
+      pool,
+      log,
+      taskQueue: config.TEMPORAL_TASK_QUEUE,
+      temporal,
+      startEventWorkflow,
+    }),
     unknownSubscriptionRetryMs: config.PAYPAL_UNKNOWN_SUBSCRIPTION_RETRY_MS,
     trustProxy: config.TRUST_PROXY,
     activityWebhookSecret: config.ACTIVITY_WEBHOOK_SECRET,

@@ -46,6 +46,7 @@ import { webhookDeliveryMetrics } from '../platform/metrics/webhook-delivery-edg
 import { featureWebhookProviders } from './webhook-providers';
 import type { TrustProxySetting } from '../platform/http/trust-proxy';
 import type { RateLimitCheck } from '../platform/rate-limit/middleware';
+import type { FeatureRoutes } from '../platform/features/feature-runtime';
 
 export interface AppDeps
   extends AuthDeps,
@@ -96,6 +97,8 @@ export interface AppDeps
   /** The public keys that verify signed answers, served at /.well-known/jwks.json. */
   evidenceKeys: Pick<SigningKeyRing, 'publicKeys'>;
   config: ScreeningRouterDeps['config'] & BillingRouterDeps['config'] & ApiKeysRouterDeps['config'];
+  /** The routers features build themselves (FeatureModule.routes), mounted by kind below. */
+  featureRoutes: readonly FeatureRoutes[];
 }
 
 /** Builds the HTTP app from its dependencies; nothing here reads the environment or opens connections. */
@@ -119,6 +122,7 @@ export function createApp(deps: AppDeps): Express {
       log: deps.log,
     }),
   );
+  for (const routes of deps.featureRoutes) if (routes.webhooks) app.use(routes.webhooks);
 
   // The batch submit's body (up to MAX_BATCH_ITEMS targets, past the general limit) is read by its own route, after
   // authentication and its scope check: an unauthenticated megabyte is never parsed. Every other JSON body here.

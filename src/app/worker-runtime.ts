@@ -29,13 +29,14 @@ import type { ChainClient } from '../screening/chains/chain-client';
 import type { Logger } from '../platform/logging/logger';
 import { activityLogContext } from '../platform/logging/activity-log-context';
 import { workflowBundlerLogger } from '../platform/logging/workflow-bundler-logger';
-import { WORKFLOW_INTERCEPTOR_MODULES } from '../platform/temporal/workflow-interceptors';
 import type { WorkerMetrics } from './metrics/worker-metrics';
 import { caseSettings } from '../cases/case-settings';
 import { createMemberRoleLookup } from '../identity/member-role';
 import { createEvidenceSigner } from '../platform/signing/evidence-signer';
 import { evidenceKeyRing } from '../platform/signing/evidence-key-ring';
-import { workflowEntryFile } from './workflow-entry';
+import { workflowBundleOptions } from './workflow-entry';
+import { featureActivities } from './feature-runtime';
+import { createLogger } from '../platform/logging/logger';
 
 /**
  * Default TTL an hour: exposure far from the screened address changes slowly, and a re-run after a list update then
@@ -146,7 +147,7 @@ export function buildActivities(
   const confirmWithPayFast = config.PAYFAST_SERVER_VALIDATION
     ? createPayFastServerValidator({ url: payfastValidateUrl(config.PAYFAST_MODE) })
     : undefined;
-  return createActivities({
+  const activities = createActivities({
     engine,
     pool,
     ...stores,
@@ -179,6 +180,14 @@ export function buildActivities(
     maxCustomLabels: config.MAX_CUSTOM_LABELS_PER_ACCOUNT,
     ...overrides,
   });
+  // The features that build their own activities (FeatureModule.activities), beside those still built here.
+  const runtime = {
+    config,
+    pool,
+    log: overrides.log ?? createLogger('silent'),
+    taskQueue: config.TEMPORAL_TASK_QUEUE,
+  };
+  return { ...activities, ...featureActivities(runtime, Object.keys(activities)) };
 }
 
 /**
@@ -204,8 +213,7 @@ export async function createWorker(options: {
   const workflowBundle = options.workflowBundlePath
     ? { codePath: options.workflowBundlePath }
     : await bundleWorkflowCode({
-        workflowsPath: workflowEntryFile(),
-        workflowInterceptorModules: WORKFLOW_INTERCEPTOR_MODULES,
+        ...workflowBundleOptions(),
         logger: workflowBundlerLogger(Runtime.instance().logger),
       });
   return Worker.create({

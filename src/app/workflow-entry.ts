@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Configuration } from 'webpack';
 import type { FeatureModule } from '../platform/features/feature-module';
+import { WORKFLOW_INTERCEPTOR_MODULES } from '../platform/temporal/workflow-interceptors';
 import { FEATURES } from './features';
 
 /**
@@ -13,13 +16,28 @@ export function workflowEntryFile(features: readonly FeatureModule[] = FEATURES)
   const files = features.flatMap((feature) => (feature.workflows ? [feature.workflows] : []));
   const text = `${files.map((file) => `export * from ${JSON.stringify(file)};`).join('\n')}\n`;
   const name = `${createHash('sha256').update(text).digest('hex').slice(0, 16)}.js`;
-  // Inside the project, so the bundler finds @temporalio/workflow from it as from any workflow file; plain ES
-  // module syntax (.js), because the bundler transpiles no TypeScript under node_modules.
-  const dir = path.join(__dirname, '..', '..', 'node_modules', '.cache', 'chainscreen-workflow-entries');
+  // Outside the tree (a deployment may not write there): workflowBundleOptions tells the bundler where the project's
+  // packages are, since none can be found from here.
+  const dir = path.join(tmpdir(), 'chainscreen-workflow-entries');
   mkdirSync(dir, { recursive: true });
   const entry = path.join(dir, name);
   writeFileSync(entry, text);
   return entry;
+}
+
+/** The project's packages, where the bundler looks for @temporalio/workflow and the rest from the generated entry. */
+const PACKAGES = path.join(__dirname, '..', '..', 'node_modules');
+
+/** How every bundle of this service's workflows is built: the generated entry, the interceptors, the packages. */
+export function workflowBundleOptions(features: readonly FeatureModule[] = FEATURES) {
+  return {
+    workflowsPath: workflowEntryFile(features),
+    workflowInterceptorModules: WORKFLOW_INTERCEPTOR_MODULES,
+    webpackConfigHook: (config: Configuration): Configuration => ({
+      ...config,
+      resolve: { ...config.resolve, modules: [...(config.resolve?.modules ?? ['node_modules']), PACKAGES] },
+    }),
+  };
 }
 
 type WorkflowFunction = (...args: never[]) => Promise<unknown>;

@@ -1,5 +1,5 @@
 /** What other features use of billing: the credit ledger and whether a subscription's payment failed. */
-export { InsufficientCreditsError, type CreditStore, type LedgerResult } from './credits-store';
+export { createCreditStore, InsufficientCreditsError, type CreditStore, type LedgerResult } from './credits-store';
 export type { SubscriptionStore } from './subscriptions-store';
 /** Answer shapes the dashboard renders (types only: nothing of the server enters the browser bundle). */
 export type { balanceResponse, grantResponse } from './credits-routes';

@@ -10,8 +10,7 @@ import { resolveBtcd } from '../../src/platform/dev-services/btcd';
 import { startTemporalDevServer } from '../../src/platform/dev-services/temporal-dev-server';
 import { createLogger } from '../../src/platform/logging/logger';
 import { prepareDatabase } from '../../src/app/prepare-database';
-import { WORKFLOW_INTERCEPTOR_MODULES } from '../../src/platform/temporal/workflow-interceptors';
-import { workflowEntryFile } from '../../src/app/workflow-entry';
+import { workflowBundleOptions } from '../../src/app/workflow-entry';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -83,8 +82,7 @@ export default async function globalSetup(jestConfig?: unknown): Promise<void> {
   await pool.end();
 
   const { code } = await bundleWorkflowCode({
-    workflowsPath: workflowEntryFile(),
-    workflowInterceptorModules: WORKFLOW_INTERCEPTOR_MODULES,
+    ...workflowBundleOptions(),
     logger: {
       log: () => undefined,
       trace: () => undefined,

@@ -10,9 +10,8 @@ import { resolveTemporalCli } from '../../src/platform/dev-services/temporal-cli
 import { createLogger } from '../../src/platform/logging/logger';
 import { ALL_SEARCH_ATTRIBUTES } from '../../src/platform/temporal/search-attributes';
 import { installTemporalRuntime } from '../../src/platform/temporal/temporal-runtime';
-import { WORKFLOW_INTERCEPTOR_MODULES } from '../../src/platform/temporal/workflow-interceptors';
 import { runLogEnabled, testRunLogger } from '../helpers/run-log';
-import { workflowEntryFile } from '../../src/app/workflow-entry';
+import { workflowBundleOptions } from '../../src/app/workflow-entry';
 
 const silent = { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error() {} };
 
@@ -58,8 +57,7 @@ export async function workflowBundle(): Promise<WorkflowBundleOption> {
   const prebuilt = process.env.TEST_WORKFLOW_BUNDLE;
   if (prebuilt) return { codePath: prebuilt };
   const { code } = await bundleWorkflowCode({
-    workflowsPath: workflowEntryFile(),
-    workflowInterceptorModules: WORKFLOW_INTERCEPTOR_MODULES,
+    ...workflowBundleOptions(),
     logger: silent,
   });
   return { code };

@@ -3,6 +3,7 @@ import type { ErrorTable } from '../errors/error-table';
 import type { SchemaFolders } from '../db/schema-files';
 import type { WebhookProviderDeclaration } from '../webhooks/webhook-provider';
 import type { FeatureOpenApi } from './feature-openapi';
+import type { FeatureActivities, FeatureApiRuntime, FeatureRoutes, FeatureRuntime } from './feature-runtime';
 
 /**
  * What a feature folder declares about itself, so that the composition root (src/app/features.ts) lists the
@@ -35,4 +36,8 @@ export interface FeatureModule {
    * feature's file through one generated entry (src/app/workflow-entry.ts).
    */
   readonly workflows?: string;
+  /** The feature's routers, built over the api process's runtime (src/app mounts each where its kind belongs). */
+  readonly routes?: (runtime: FeatureApiRuntime) => FeatureRoutes;
+  /** The feature's activities, built over the worker process's runtime and registered by every worker. */
+  readonly activities?: (runtime: FeatureRuntime) => FeatureActivities;
 }

@@ -1,0 +1,39 @@
+import type { FeatureModule } from '../platform/features/feature-module';
+import type {
+  FeatureActivities,
+  FeatureApiRuntime,
+  FeatureRoutes,
+  FeatureRuntime,
+} from '../platform/features/feature-runtime';
+import { FEATURES } from './features';
+
+/** Every feature's routers over the api's runtime, in the order of the feature list. */
+export function featureRoutes(
+  runtime: FeatureApiRuntime,
+  features: readonly FeatureModule[] = FEATURES,
+): FeatureRoutes[] {
+  return features.flatMap((feature) => (feature.routes ? [feature.routes(runtime)] : []));
+}
+
+/**
+ * Every feature's activities over the worker's runtime. An activity name is registered once: a feature that
+ * reused one (of another feature, or of `registered`, the activities the root still builds itself) would
+ * silently replace it, so it is refused.
+ */
+export function featureActivities(
+  runtime: FeatureRuntime,
+  registered: readonly string[],
+  features: readonly FeatureModule[] = FEATURES,
+): FeatureActivities {
+  const all: FeatureActivities = {};
+  const owner = new Map(registered.map((name) => [name, 'the composition root']));
+  for (const feature of features) {
+    for (const [name, activity] of Object.entries(feature.activities?.(runtime) ?? {})) {
+      const taken = owner.get(name);
+      if (taken) throw new Error(`activity ${name} of ${feature.name} is registered already by ${taken}`);
+      owner.set(name, feature.name);
+      all[name] = activity;
+    }
+  }
+  return all;
+}
