@@ -7,8 +7,6 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json ./
 COPY src ./src
-COPY workflows ./workflows
-COPY activities ./activities
 COPY data ./data
 ENV NODE_ENV=production
 CMD ["npm", "run", "api"]

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 
@@ -61,5 +61,18 @@ describe('docker-compose.yml keeps the Temporal frontend out of reach', () => {
     expect(services.worker?.environment?.TEMPORAL_ALLOW_INSECURE).toBe('true');
     // One anchored map, not two copies: the api's environment is the worker's, alias for alias.
     expect(services.api?.environment).toBe(services.worker?.environment);
+  });
+});
+
+describe('the Dockerfile builds from what the tree has', () => {
+  test('every COPY source exists (a folder moved in the tree is moved in the image too)', () => {
+    const root = path.resolve(__dirname, '..', '..');
+    const sources = [...readFileSync(path.join(root, 'Dockerfile'), 'utf8').matchAll(/^COPY (.+) \S+$/gm)].flatMap(
+      (m) => (m[1] as string).split(/\s+/),
+    );
+    const missing = sources.filter((source) => !existsSync(path.join(root, source)));
+
+    expect(sources).toContain('src');
+    expect(missing).toEqual([]);
   });
 });
