@@ -2,7 +2,7 @@ import type { CreditStore } from '../billing';
 import type { Logger } from '../platform/logging/logger';
 import type { JobStore, ScreeningWorkflowStarter } from '../screening';
 import type { BatchItemState } from './workflow-types';
-import { SCREENING_ERRORS } from '../screening';
+import { applyFinalMirrorWrite, releaseAndFailJob, SCREENING_ERRORS } from '../screening';
 
 export interface RecoverBatchItemDeps {
   jobs: Pick<JobStore, 'findForUser' | 'applyUpdate' | 'markNotStarted'>;
@@ -42,43 +42,25 @@ export async function recoverBatchItem(
   if (status === 'COMPLETED') {
     const update = await deps.starter.lastMirrorWrite(item.requestId);
     if (update) {
-      const applied = await deps.jobs.applyUpdate(update);
-      if (applied)
-        deps.metrics?.jobFinished({
-          apiType: applied.apiType,
-          chain: applied.chain,
-          status: update.status,
-          errorCode: update.error?.code ?? null,
-          seconds: (applied.completedAt.getTime() - applied.createdAt.getTime()) / 1000,
-        });
+      await applyFinalMirrorWrite(deps, update);
       const after = await deps.jobs.findForUser(item.requestId, item.userId);
       if (after?.status !== 'queued') return 'finished';
     }
   }
-  await deps.credits.releaseHold(item.requestId);
-  const charge = await deps.credits.findTransaction(`screening:${item.requestId}`);
-  const failed = await deps.jobs.markNotStarted(
-    item.requestId,
+  const { charged } = await releaseAndFailJob(
+    deps,
+    { ...job, ageMs: Date.now() - job.createdAt.getTime() },
     {
       code: SCREENING_ERRORS.JOB_ABORTED.code,
       message:
         `The item's workflow ended without a result (${status ?? 'not found'}); credits held and not spent were ` +
         'released',
     },
-    charge?.amount ?? 0,
   );
-  if (failed)
-    deps.metrics?.jobFinished({
-      apiType: job.apiType,
-      chain: job.chain,
-      status: 'failed',
-      errorCode: SCREENING_ERRORS.JOB_ABORTED.code,
-      seconds: (Date.now() - job.createdAt.getTime()) / 1000,
-    });
   deps.log?.warn('batch item recovered without its result', {
     requestId: item.requestId,
     workflowStatus: status,
-    charged: charge?.amount ?? 0,
+    charged,
   });
   return 'finished';
 }

@@ -23,6 +23,7 @@ import { isUuid } from '../platform/http/common-patterns';
 import { checkFailedJobSettle, checkJobInput } from './authentic-input';
 import { checkReportInput, type X402PaymentStore } from '../x402';
 import { SCREENING_ERRORS } from './error-codes';
+import { countJobEnd } from './job-end-counted';
 
 export interface ScreeningActivityDeps {
   /** The settles run their writes in one transaction on one of its connections. */
@@ -39,17 +40,8 @@ export interface ScreeningActivityDeps {
 }
 
 export function createScreeningActivities(deps: ScreeningActivityDeps) {
-  /** Counts a mirror write that applied (a retry that changed nothing counts nothing): each job ends counted once. */
-  const countSettled = (status: 'completed' | 'failed', errorCode: string | null, applied: AppliedJobUpdate | null) => {
-    if (!applied) return;
-    deps.metrics.jobFinished({
-      apiType: applied.apiType,
-      chain: applied.chain,
-      status,
-      errorCode,
-      seconds: (applied.completedAt.getTime() - applied.createdAt.getTime()) / 1000,
-    });
-  };
+  const countSettled = (status: 'completed' | 'failed', errorCode: string | null, applied: AppliedJobUpdate | null) =>
+    countJobEnd(deps.metrics, applied, { status, errorCode });
 
   /**
    * The input is what only the api could have produced, before any chain call or crawl: a job's hold and queued row

@@ -71,3 +71,5 @@ export { withCustomLabels } from './engine/custom-labels';
 export type { RiskModel } from './engine/risk-model';
 /** Screening's codes: lists' freeze syncs fail with CHAIN_UNAVAILABLE, batches and x402 answer a job's codes. */
 export { SCREENING_ERRORS } from './error-codes';
+/** A job ended by another writer than its settle (a batch's recovery of an item) is counted by the same rule. */
+export { applyFinalMirrorWrite, releaseAndFailJob } from './job-end-counted';
