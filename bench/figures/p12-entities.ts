@@ -198,7 +198,7 @@ async function runSeed(
       transfersTtlMs: ctx.stack.config.CHAIN_CACHE_TRANSFERS_TTL_MS,
     });
     const engineDeps = {
-      lists: createReferenceData(pool),
+      referenceData: createReferenceData(pool),
       chainClients: { bitcoin: cached as ChainClient },
       prices: loadPriceBook(path.join('data', 'prices', 'usd-reference-prices.json')),
       model: loadRiskModel('data/risk'),

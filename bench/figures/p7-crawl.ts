@@ -20,7 +20,7 @@ export async function measureCrawl(ctx: BenchContext): Promise<Figure[]> {
   const scenarios = await startCrawlScenarios();
   try {
     const engine = createScreeningEngine({
-      lists: createReferenceData(ctx.stack.pool),
+      referenceData: createReferenceData(ctx.stack.pool),
       chainClients: scenarios.clients,
       prices: loadPriceBook('data/prices/usd-reference-prices.json'),
       model: loadRiskModel('data/risk'),

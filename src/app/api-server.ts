@@ -1,4 +1,4 @@
-import { createReferenceLists } from '../screening/engine/reference-lists';
+import { createReferenceData } from '../screening/engine/reference-data';
 import { casesRouterDeps, rescoreCaseAlerts } from '../cases/cases-wiring';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -230,7 +230,7 @@ export async function startApiServer(deps: {
     casesRouter: casesRouterDeps(pool, temporal, config, createEvidenceSigner(evidenceKeys)),
     onRescored: rescoreCaseAlerts(pool, temporal, config, log),
     maxCustomLabelsPerAccount: config.MAX_CUSTOM_LABELS_PER_ACCOUNT,
-    referenceLists: createReferenceLists(pool),
+    referenceData: createReferenceData(pool),
     limitPolicyEdits: createPolicyEditLimit({ pool, perMinute: config.POLICY_EDIT_LIMIT_PER_MINUTE }),
     lists: listsDeps,
     capabilities,

@@ -21,9 +21,9 @@ import { createClerkWebhookRouter } from '../identity/clerk-webhook-route';
 import { createPayFastWebhookRouter, type PayFastWebhookDeps } from '../billing/payfast/payfast-webhook-route';
 import { createPayPalWebhookRouter, type PayPalWebhookDeps } from '../billing/paypal/paypal-webhook-route';
 import type { ClerkVerifier } from '../identity/clerk-webhook-verifier';
-import { createActivityRouter } from '../history/history-routes';
+import { createHistoryRouter } from '../history/history-routes';
 import { createX402ReportsRouter, type X402RouterDeps } from '../x402/x402-reports-routes';
-import { createActivityWebhookRouter, type ActivityWebhookDeps } from '../history/activity-webhook-route';
+import { createHistoryWebhookRouter, type HistoryWebhookDeps } from '../history/history-webhook-route';
 import { createMarketRouter, type MarketRouterDeps } from '../market/routes/market-router';
 import { createOpenApiRouter } from './openapi/openapi-router';
 import { createDocsRouter } from './docs/docs-router';
@@ -36,7 +36,7 @@ import { createMonitorsRouter, type MonitorsRouterDeps } from '../monitors';
 import { createPoliciesRouter, type PolicyStore } from '../policies';
 import { createCustomLabelsRouter, type CustomLabelStore } from '../custom-labels';
 import { type ClusterStore, createClustersRouter } from '../entities';
-import type { ReferenceLists } from '../screening';
+import type { ReferenceData } from '../screening';
 import { shippedRiskModel } from '../screening/engine/risk-model';
 import { type BatchRouterDeps, createBatchRouter, isBatchSubmit } from '../batches';
 import type { ApiMetrics } from './metrics/api-metrics';
@@ -53,7 +53,7 @@ export interface AppDeps
     ScreeningRouterDeps,
     PayPalWebhookDeps,
     BillingRouterDeps,
-    ActivityWebhookDeps,
+    HistoryWebhookDeps,
     Omit<BatchRouterDeps, 'config'> {
   pool: Pool;
   credits: CreditStore;
@@ -93,7 +93,7 @@ export interface AppDeps
   maxCustomLabelsPerAccount: number;
   /** Wallet clusters (routes /api/v1/clusters), labelled from the reference lists and the caller's own. */
   clusters: ClusterStore;
-  referenceLists: ReferenceLists;
+  referenceData: ReferenceData;
   /** The public keys that verify signed answers, served at /.well-known/jwks.json. */
   evidenceKeys: Pick<SigningKeyRing, 'publicKeys'>;
   config: ScreeningRouterDeps['config'] & BillingRouterDeps['config'] & ApiKeysRouterDeps['config'];
@@ -111,7 +111,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(webhookDeliveryMetrics(featureWebhookProviders(), deps.metrics));
 
   // Webhooks first: they verify signatures over the raw bytes, which express.json would consume.
-  app.use(createActivityWebhookRouter(deps));
+  app.use(createHistoryWebhookRouter(deps));
   app.use(createClerkWebhookRouter(deps));
   app.use(createPayPalWebhookRouter(deps));
   app.use(
@@ -167,7 +167,7 @@ export function createApp(deps: AppDeps): Express {
   v1.use(createTeamRouter(deps));
   v1.use(createBillingRouter(deps));
   v1.use(createPayFastRefundsRouter(deps));
-  v1.use(createActivityRouter(deps));
+  v1.use(createHistoryRouter(deps));
   v1.use(createListsRouter(deps.lists));
   v1.use(createMonitorsRouter(deps.monitorsRouter));
   v1.use(createCasesRouter(deps.casesRouter));
@@ -185,7 +185,7 @@ export function createApp(deps: AppDeps): Express {
   v1.use(
     createClustersRouter({
       clusters: deps.clusters,
-      lists: deps.referenceLists,
+      referenceData: deps.referenceData,
       customLabels: deps.customLabels,
       model: shippedRiskModel(),
       bitcoinNetwork: deps.config.BITCOIN_NETWORK,

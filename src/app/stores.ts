@@ -8,7 +8,7 @@ import { createPayFastCheckoutStore } from '../billing/payfast/payfast-checkouts
 import { createPayFastRefundRecordStore } from '../billing/payfast/payfast-refund-records-store';
 import { createSubscriptionStore } from '../billing/subscriptions-store';
 import { createWebhookEventStore } from '../platform/webhooks/webhook-events-store';
-import { createEntityStore } from '../screening/lists/entities-store';
+import { createEntityStore } from '../screening/reference-data/entities-store';
 import { createX402PaymentStore } from '../x402/x402-payments-store';
 import { createUserStore } from '../identity/users-store';
 import { createTeamStore } from '../identity/team-store';

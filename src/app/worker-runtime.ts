@@ -10,7 +10,7 @@ import type { Config } from './config';
 import { createChainClients } from '../screening/chains/registry';
 import { createScreeningEngine } from '../screening/engine/engine';
 import { loadPriceBook } from '../screening/engine/prices';
-import { createReferenceLists } from '../screening/engine/reference-lists';
+import { createReferenceData } from '../screening/engine/reference-data';
 import { loadRiskModel } from '../screening/engine/risk-model';
 import { createPayFastServerValidator, payfastValidateUrl } from '../billing/payfast/server-validation';
 import { createStores } from './stores';
@@ -126,7 +126,7 @@ export function buildActivities(
   const stores = createStores(pool);
   const model = loadRiskModel(config.REFERENCE_DATA_DIR);
   const engine = createScreeningEngine({
-    lists: createReferenceLists(pool),
+    referenceData: createReferenceData(pool),
     chainClients: withChainCache(
       createChainClients(config, metrics.chainCalls),
       createChainCacheStore(pool),

@@ -9,8 +9,8 @@ import {
   type BatchWorkflowStarter,
   checkBatchRun,
   createBatchStore,
-  type SettleBatchItemDeps,
-  settleBatchItem,
+  type RecoverBatchItemDeps,
+  recoverBatchItem,
   sweepBatches,
 } from '.';
 import type { BatchCompletion, BatchItemState } from './workflow-types';
@@ -31,7 +31,7 @@ export interface BatchActivityDeps {
   /** This worker's BATCH_CONCURRENCY and BATCH_CONTINUE_AS_NEW_AFTER: a batch run's input is clamped to them. */
   batchWorkflow: BatchWorkflowSettings;
   log?: Logger;
-  metrics?: SettleBatchItemDeps['metrics'];
+  metrics?: RecoverBatchItemDeps['metrics'];
 }
 
 function required<T>(value: T | undefined, what: string): T {
@@ -66,13 +66,16 @@ export function createBatchActivities(deps: BatchActivityDeps) {
       return batches.pendingItems(input.batchId, input.afterIndex, input.limit, deps.queuedJobSweep.heartbeatTimeoutMs);
     },
 
-    /** Settles an item the workflow could not follow as its child (see settleBatchItem). */
+    /**
+     * Recovers an item the workflow could not follow as its child (src/batches/recover-batch-item.ts). Registered
+     * under its first name, settleBatchItem, which recorded workflow histories schedule.
+     */
     async settleBatchItem(input: { requestId: string; userId: string }): Promise<BatchItemState> {
-      return settleBatchItem(
+      return recoverBatchItem(
         {
           jobs: deps.jobs,
           credits: deps.credits,
-          starter: required(deps.screeningStarter, 'settling'),
+          starter: required(deps.screeningStarter, 'recovering an item'),
           log: deps.log,
           metrics: deps.metrics,
         },

@@ -9,11 +9,6 @@ export {
   type BatchWorkflowStarter,
 } from './batch-workflow-starter';
 export { recoverBatchItem, type RecoverBatchItemDeps } from './recover-batch-item';
-// renamed: alias until workflows/activities move (the activity keeps its registered name, settleBatchItem)
-export {
-  recoverBatchItem as settleBatchItem,
-  type RecoverBatchItemDeps as SettleBatchItemDeps,
-} from './recover-batch-item';
 export { checkBatchRun } from './authentic-batch-run';
 export { sweepBatches } from './batch-sweep';
 export { batchWorkflowId } from './workflow-ids';

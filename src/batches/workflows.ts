@@ -23,7 +23,7 @@ const PAGE_SIZE = 100;
 /** batch_progress is sent at most this often while items finish (and always once at completion). */
 const PROGRESS_EVERY_MS = 1_000;
 /** How often an item started by an earlier run (or ended abnormally) is asked about until it has finished. */
-const SETTLE_EVERY = '5 seconds';
+const RECOVER_EVERY = '5 seconds';
 /** Before looking at the whole batch again when completing found an item still queued (should not happen). */
 const RESCAN_AFTER = '1 minute';
 /**
@@ -77,9 +77,9 @@ export async function batchScreeningWorkflow(input: BatchWorkflowInput): Promise
         ],
       });
     } catch {
-      // Started before (by an earlier run of this batch), or ended without a result: settled from its mirror.
+      // Started before (by an earlier run of this batch), or ended without a result: recovered from its mirror and its workflow.
       while ((await activities.settleBatchItem({ requestId: job.requestId, userId: job.userId })) === 'running') {
-        await sleep(SETTLE_EVERY);
+        await sleep(RECOVER_EVERY);
       }
     }
   };

@@ -20,7 +20,7 @@ import type { ClusterView } from './clusters-views';
 export interface ClustersRouterDeps {
   clusters: ClusterStore;
   /** The reference data; each request adds the caller's own labels (and nobody else's). */
-  lists: ReferenceData;
+  referenceData: ReferenceData;
   customLabels: CustomLabelLookup;
   model: RiskModel;
   bitcoinNetwork: BitcoinNetwork;
@@ -59,8 +59,10 @@ export function createClustersRouter(deps: ClustersRouterDeps): Router {
       members: deps.model.document.clusters.max_members_read,
     });
     const members = cluster?.members ?? [address];
-    const lists = withCustomLabels(deps.lists, deps.customLabels, currentUser(res).id, { includeAllow: true });
-    const intel = await lists.lookup(chain, members);
+    const labelled = withCustomLabels(deps.referenceData, deps.customLabels, currentUser(res).id, {
+      includeAllow: true,
+    });
+    const intel = await labelled.lookup(chain, members);
     const labels: ClusterView['labels'] = [];
     for (const member of members) {
       const found = intel.get(member);

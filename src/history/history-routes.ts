@@ -104,11 +104,3 @@ export function createHistoryRouter(deps: { history: HistoryStore }): Router {
 
   return router;
 }
-
-// renamed: alias until workflows/activities move
-export {
-  createHistoryRouter as createActivityRouter,
-  historyEntryDetailResponse as activityDetailResponse,
-  historyListQuery as activityListQuery,
-  historyListResponse as activityListResponse,
-};

@@ -73,6 +73,3 @@ export const historyEntryDetailSchema = historyEntrySummarySchema.extend({
   clientAppId: z.string().nullable(),
   clientAppName: z.string().nullable(),
 });
-
-// renamed: alias until workflows/activities move
-export { historyEntryDetailSchema as activityDetailSchema, historyEntrySummarySchema as activityListItemSchema };

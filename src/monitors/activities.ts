@@ -3,7 +3,7 @@ import type { Pool } from 'pg';
 import type { Logger } from '../platform/logging/logger';
 import { inTransaction } from '../platform/db/transaction';
 import { toApplicationFailure } from '../platform/errors/temporal-failures';
-import { evaluateScreening, type Evaluation } from './evaluate-screening';
+import { evaluateRescreen, type Evaluation } from './evaluate-rescreen';
 import { createListStore } from '../lists';
 import { createMonitorStore } from './monitors-store';
 import type { ListVersionNoticeInput, MonitorPreparation } from './workflow-types';
@@ -109,7 +109,7 @@ export function createMonitorActivities(deps: MonitorActivityDeps) {
     }): Promise<Evaluation> {
       return coded(async () => {
         await ownMonitor(input.monitorId);
-        return evaluateScreening({ pool: deps.pool, monitors, jobs: deps.jobs }, input);
+        return evaluateRescreen({ pool: deps.pool, monitors, jobs: deps.jobs }, input);
       });
     },
 

@@ -65,8 +65,6 @@ export { creditRefusal } from './credit-refusal';
 export type { ClusterMembership, ClusterMerge, ClusterPort, ExpansionBudget } from './engine/cluster-labels';
 export { sourceConfidence } from './engine/cluster-labels';
 export { createReferenceData, type ReferenceData } from './engine/reference-data';
-// renamed: alias until workflows/activities move (src/app/express-app.ts names the engine's port by its old name)
-export type { ReferenceData as ReferenceLists } from './engine/reference-data';
 export { withCustomLabels } from './engine/custom-labels';
 export type { RiskModel } from './engine/risk-model';
 /** Screening's codes: lists' freeze syncs fail with CHAIN_UNAVAILABLE, batches and x402 answer a job's codes. */

@@ -16,8 +16,6 @@ export const COST_RULE =
 export function jobCost(depthReached: number): number {
   return MINIMUM_CHARGE + CREDITS_PER_FURTHER_HOP * Math.max(0, Math.floor(depthReached) - 1);
 }
-// renamed: alias until workflows/activities move (src/screening/workflows.ts prices a job with it)
-export const analysisCost = jobCost;
 
 /** The deepest crawl (≤ planned) whose cost fits in `credits`; -1 when not even the minimum fits. */
 export function deepestAffordableDepth(credits: number, plannedDepth: number): number {

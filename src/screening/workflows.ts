@@ -15,7 +15,7 @@ import { describeFailure, failureCode } from '../platform/errors/temporal-failur
 import { SCREENING_ERRORS } from './error-codes';
 import { JobStatusAttr, RiskLevelAttr } from '../platform/temporal/search-attributes';
 import type { AnalysisResult } from './engine/types';
-import { analysisCost } from './pricing';
+import { jobCost } from './pricing';
 import type { QueuedJobSweepSummary, ScreeningInput, ScreeningOutcome } from './workflow-types';
 
 /** Database writes: retried until the database is back, with backoff capped at 30 s. */
@@ -137,7 +137,7 @@ export async function screeningWorkflow(input: ScreeningInput): Promise<Screenin
   }
 
   // The engine never crawls deeper than the hold pays for; the min() is a second fence.
-  const amount = Math.min(analysisCost(result.depthReached), input.creditsHeld);
+  const amount = Math.min(jobCost(result.depthReached), input.creditsHeld);
   await localDb.settleCompletedJob({ job: input, result, amount, seq: mirrorSeq(), runId: workflowInfo().runId });
   await openCaseIfAlerting(input, result);
   return completed(result, amount);
@@ -164,7 +164,7 @@ export async function batchItemScreeningWorkflow(input: ScreeningInput): Promise
   } catch (err) {
     return failJob(input, err);
   }
-  const amount = Math.min(analysisCost(result.depthReached), input.creditsHeld);
+  const amount = Math.min(jobCost(result.depthReached), input.creditsHeld);
   await localDb.settleCompletedJob({ job: input, result, amount, seq: mirrorSeq(), runId: workflowInfo().runId });
   await openCaseIfAlerting(input, result);
   return completed(result, amount);

@@ -44,7 +44,7 @@ describe('workflows started by hand with forged inputs analyse, charge and relea
   beforeAll(async () => {
     enginePool = new Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 2 });
     const real = createScreeningEngine({
-      lists: createReferenceData(enginePool),
+      referenceData: createReferenceData(enginePool),
       chainClients: {},
       prices: loadPriceBook(path.join(REFERENCE_DATA_DIR, '..', 'prices', 'usd-reference-prices.json')),
       model: loadRiskModel(REFERENCE_DATA_DIR),

@@ -6,8 +6,8 @@ import { ensureFreezeSync, syncFreezes } from '../../src/lists/freezes';
 import { SCHEMA_FOLDERS } from '../../src/app/schema-folders';
 import { migrate } from '../../src/platform/db/migrate';
 import { createLogger } from '../../src/platform/logging/logger';
-import { createReferenceLists } from '../../src/screening/engine/reference-lists';
-import { loadReferenceData } from '../../src/screening/lists/reference-data';
+import { createReferenceData } from '../../src/screening/engine/reference-data';
+import { loadReferenceData } from '../../src/screening/reference-data/datasets';
 import { type AnvilNode, startAnvil } from '../helpers/anvil';
 import {
   blockNumber,
@@ -74,7 +74,7 @@ const ethereumSettings = (
 const syncEthereum = (settings = ethereumSettings()) => syncFreezes({ pool, settings, log }, 'ethereum');
 
 const freezesOf = async (chain: 'ethereum' | 'tron', who: string) =>
-  (await createReferenceLists(pool).lookup(chain, [who])).get(who)!.freezes;
+  (await createReferenceData(pool).lookup(chain, [who])).get(who)!.freezes;
 
 const rowOf = async (chain: string, token: string, who: string) =>
   (

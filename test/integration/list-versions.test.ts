@@ -36,7 +36,7 @@ let pool: Pool;
 const lists = () => createListStore(pool);
 const engine = () =>
   createScreeningEngine({
-    lists: createReferenceData(pool),
+    referenceData: createReferenceData(pool),
     chainClients: {},
     prices: loadPriceBook(path.join(ROOT, 'data', 'prices', 'usd-reference-prices.json')),
     model: loadRiskModel(DATA),

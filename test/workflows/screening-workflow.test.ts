@@ -15,7 +15,7 @@ import {
   type CompletedJobSettlement,
   type FailedJobSettlement,
 } from '../../src/screening/settle-job';
-import { analysisCost } from '../../src/screening/pricing';
+import { jobCost } from '../../src/screening/pricing';
 import type { ScreeningInput, ScreeningOutcome } from '../../src/screening/workflow-types';
 import type { queuedJobSweeperWorkflow, screeningWorkflow } from '../../src/screening/workflows';
 import { analysisResult, screeningInput, sweepInput, sweepSummary } from './workflow-samples';
@@ -83,7 +83,7 @@ describe('screeningWorkflow, completed analysis', () => {
     const result = analysisResult({ depthReached: 3, riskLevel: 'HIGH', responseId: 'resp-42' });
     const { outcome, log, jobStatus, riskLevel } = await runScreening(input, async () => result);
 
-    const cost = analysisCost(3);
+    const cost = jobCost(3);
     expect(cost).toBeLessThan(input.creditsHeld);
     expect(log.names()).toEqual(['analyzeTarget', 'settleCompletedJob']);
     expect(log.inputOf('settleCompletedJob')).toMatchObject({ job: input, result, amount: cost });
@@ -130,7 +130,7 @@ describe('screeningWorkflow, completed analysis', () => {
     const deep = analysisResult({ depthReached: 6, riskLevel: 'LOW' });
     const { outcome, log } = await runScreening(input, async () => deep);
 
-    expect(analysisCost(6)).toBeGreaterThan(2);
+    expect(jobCost(6)).toBeGreaterThan(2);
     expect(log.inputOf('settleCompletedJob')).toMatchObject({ amount: 2, result: { depthReached: 6 } });
     expect(savedUpdate(log).creditsCharged).toBe(2);
     expect(outcome).toMatchObject({ status: 'completed', riskLevel: 'LOW', creditsCharged: 2 });

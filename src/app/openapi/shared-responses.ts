@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { activityWebhookErrorBody } from '../../history/activity-webhook-route';
+import { historyWebhookErrorBody } from '../../history/history-webhook-route';
 import { SHARED_ERROR_EXAMPLES } from '../../platform/openapi/error-examples';
 import {
   errorResponse,
@@ -26,7 +26,7 @@ export function sharedResponses(components: SchemaComponents): Record<string, Re
   components.response('ParameterDetails', parameterDetails);
   components.response('RateLimitDetails', rateLimitDetails);
   const invalidParameter = structuredError(['INVALID_PARAMETER'], parameterDetails);
-  const activityWebhookError = components.response('ActivityWebhookError', activityWebhookErrorBody, {
+  const activityWebhookError = components.response('ActivityWebhookError', historyWebhookErrorBody, {
     description:
       "The activity webhook's own error shape (spec 4.5): `{error}`, with the field at fault when there is one",
   });

@@ -3,18 +3,18 @@ import { ref } from '../../platform/openapi/error-shapes';
 import { ok } from '../../platform/openapi/json-content';
 import { pathParameter, queryParameters, type Paths } from '../../platform/openapi/json-schema';
 import type { OperationContext } from '../../platform/openapi/operation-context';
-import { activityDetailResponse, activityListQuery, activityListResponse } from '../history-routes';
-import { activityDetailSchema, activityListItemSchema } from '../history-views';
+import { historyEntryDetailResponse, historyListQuery, historyListResponse } from '../history-routes';
+import { historyEntryDetailSchema, historyEntrySummarySchema } from '../history-views';
 import { HISTORY_EXAMPLES } from './examples';
 
 const TAG = 'Activity';
 
 /** The account's own activity history. */
 export function activityOperations({ components }: OperationContext): Paths {
-  components.response('ActivityItem', activityListItemSchema, {
+  components.response('ActivityItem', historyEntrySummarySchema, {
     description: 'A history row as listed (also the `activity_recorded` socket event)',
   });
-  components.response('ActivityDetail', activityDetailSchema);
+  components.response('ActivityDetail', historyEntryDetailSchema);
   return {
     '/api/v1/activity': {
       get: {
@@ -26,11 +26,11 @@ export function activityOperations({ components }: OperationContext): Paths {
           '`to` exclusive (ISO 8601 dates or date-times in years 0001 to 9999, UTC unless an offset is given; ' +
           'anything else is 400); `q` searches address, ' +
           'hash, entity name and id.',
-        parameters: queryParameters(activityListQuery),
+        parameters: queryParameters(historyListQuery),
         responses: {
           200: ok(
             'A page of the history',
-            components.response('ActivityList', activityListResponse),
+            components.response('ActivityList', historyListResponse),
             HISTORY_EXAMPLES.activityList,
           ),
           400: ref('InvalidParameter'),
@@ -48,7 +48,7 @@ export function activityOperations({ components }: OperationContext): Paths {
         responses: {
           200: ok(
             'The record',
-            components.response('ActivityRecord', activityDetailResponse),
+            components.response('ActivityRecord', historyEntryDetailResponse),
             HISTORY_EXAMPLES.activityDetail,
           ),
           401: ref('AuthenticationRequired'),

@@ -3,8 +3,8 @@ import { jsonBody, jsonContent, ok } from '../../platform/openapi/json-content';
 import type { Paths, ResponseObject } from '../../platform/openapi/json-schema';
 import type { OperationContext } from '../../platform/openapi/operation-context';
 import { only } from '../../platform/openapi/security';
-import { activityRecordBodySchema } from '../activity-record-schema';
-import { activityRecordedResponse } from '../activity-webhook-route';
+import { historyEntryBodySchema } from '../history-entry-schema';
+import { historyEntryRecordedResponse } from '../history-webhook-route';
 import { HISTORY_EXAMPLES } from './examples';
 
 const TAG = 'Webhooks';
@@ -30,13 +30,13 @@ export function activityWebhookOperations({ components }: OperationContext): Pat
           'entityId), then every format. A record for a user not known yet is kept and attached when the user ' +
           'appears. The body is read as JSON whatever its Content-Type, up to 1 MB.',
         requestBody: jsonBody(
-          components.request('ActivityRecordRequest', activityRecordBodySchema),
+          components.request('ActivityRecordRequest', historyEntryBodySchema),
           HISTORY_EXAMPLES.activityWebhookRequest,
         ),
         responses: {
           201: ok(
             'Recorded (or recorded before under this requestId)',
-            components.response('ActivityRecorded', activityRecordedResponse),
+            components.response('ActivityRecorded', historyEntryRecordedResponse),
             HISTORY_EXAMPLES.activityRecorded,
           ),
           400: activityErrorResponse(

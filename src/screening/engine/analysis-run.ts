@@ -30,7 +30,7 @@ export interface AnalysisInput {
 }
 
 export interface EngineDeps {
-  lists: ReferenceData;
+  referenceData: ReferenceData;
   chainClients: Partial<Record<Chain, ChainClient>>;
   prices: PriceBook;
   /** Closes in market_candles; when absent, only the static reference prices value assets. */
@@ -104,7 +104,7 @@ export async function startAnalysisRun(
 ): Promise<AnalysisRun> {
   const startedAt = now();
   // Read once, before any lookup: the answer names the versions it was screened against.
-  const provenance = await deps.lists.provenance();
+  const provenance = await deps.referenceData.provenance();
   const pricer = createUsdPricer(deps.prices, deps.storedCloses);
   const cache = { hits: 0, misses: 0 };
   const configured = deps.chainClients[input.chain] as

@@ -107,8 +107,12 @@ export async function screenParties(
 function referenceDataFor(run: AnalysisRun) {
   const { deps, input, client, signal } = run;
   const own = input.accountId && deps.customLabels ? { lookup: deps.customLabels, account: input.accountId } : null;
-  const partyData = own ? withCustomLabels(deps.lists, own.lookup, own.account, { includeAllow: true }) : deps.lists;
-  const crawlData = own ? withCustomLabels(deps.lists, own.lookup, own.account, { includeAllow: false }) : deps.lists;
+  const partyData = own
+    ? withCustomLabels(deps.referenceData, own.lookup, own.account, { includeAllow: true })
+    : deps.referenceData;
+  const crawlData = own
+    ? withCustomLabels(deps.referenceData, own.lookup, own.account, { includeAllow: false })
+    : deps.referenceData;
   const clusterBudget: ExpansionBudget = { calls: deps.model.document.clusters.expansion_calls, spent: 0 };
   const memberships = new Map<string, ClusterMembership>();
   const clustered = (data: ReferenceData) => {

@@ -7,7 +7,7 @@ import { accountSecurity } from '../../identity';
 import { syncAnalyzeResponse } from '../sync-analyze-route';
 import { polledFullJobResponse, polledJobResponse, submittedJobResponse } from '../screening-jobs-routes';
 import { fullResponseSchema, screeningResponseSchema } from '../job-views';
-import { screeningRequestSchema } from '../screening-request';
+import { jobRequestSchema } from '../job-request';
 import { rescoreBody, rescoreResponse } from '../rescore/rescore-views';
 import { COST_RULE, creditsWord, RESCORE_PRICE } from '../pricing';
 import { PRICING, pricingResponse } from '../pricing-route';
@@ -58,7 +58,7 @@ const requestIdParameter = pathParameter('requestId', 'The request_id the submit
 
 /** Screening jobs: submit, poll, rescore, the prices, and the deprecated synchronous analyze. */
 export function screeningOperations({ components, limits }: OperationContext): Paths {
-  const request = components.request('ScreeningRequest', screeningRequestSchema(limits), {
+  const request = components.request('ScreeningRequest', jobRequestSchema(limits), {
     description:
       'Exactly one of address (KYA) or txid (KYT); the analysis type follows the payload. ' +
       "The target must fit the chain's format (400 naming it otherwise).",

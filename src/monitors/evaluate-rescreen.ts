@@ -12,7 +12,7 @@ export type Evaluation = { status: 'alerted' | 'unchanged' | 'baseline' | 'faile
  * and an alert when the level, the sanctioned flag or the findings changed (monitor-summary.ts). The first
  * screening is the baseline and alerts nothing. Idempotent per request id (the alert is unique per request).
  */
-export async function evaluateScreening(
+export async function evaluateRescreen(
   deps: { pool: Pool; monitors: MonitorStore; jobs: Pick<JobStore, 'findForUser'> },
   input: { monitorId: string; requestId: string; reasons: string[] },
 ): Promise<Evaluation> {

@@ -1,2 +1,0 @@
-// renamed: alias until workflows/activities move (the composition root and OpenAPI still import this path)
-export { loadReferenceData } from '../reference-data/datasets';
