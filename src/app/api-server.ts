@@ -1,4 +1,3 @@
-import { createReferenceData } from '../screening/engine/reference-data';
 import { casesRouterDeps, rescoreCaseAlerts } from '../cases/cases-wiring';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -229,8 +228,6 @@ export async function startApiServer(deps: {
     },
     casesRouter: casesRouterDeps(pool, temporal, config, createEvidenceSigner(evidenceKeys)),
     onRescored: rescoreCaseAlerts(pool, temporal, config, log),
-    maxCustomLabelsPerAccount: config.MAX_CUSTOM_LABELS_PER_ACCOUNT,
-    referenceData: createReferenceData(pool),
     limitPolicyEdits: createPolicyEditLimit({ pool, perMinute: config.POLICY_EDIT_LIMIT_PER_MINUTE }),
     lists: listsDeps,
     capabilities,

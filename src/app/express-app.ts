@@ -34,9 +34,6 @@ import { createPublicHealthRouter } from '../platform/health/health-router';
 import { createListsRouter, type ListsRouterDeps } from '../lists';
 import { createMonitorsRouter, type MonitorsRouterDeps } from '../monitors';
 import { createPoliciesRouter, type PolicyStore } from '../policies';
-import { createCustomLabelsRouter, type CustomLabelStore } from '../custom-labels';
-import { type ClusterStore, createClustersRouter } from '../entities';
-import type { ReferenceData } from '../screening';
 import { shippedRiskModel } from '../screening/engine/risk-model';
 import { type BatchRouterDeps, createBatchRouter, isBatchSubmit } from '../batches';
 import type { ApiMetrics } from './metrics/api-metrics';
@@ -87,13 +84,6 @@ export interface AppDeps
   policies: PolicyStore;
   /** The account's policy-edit limit (POLICY_EDIT_LIMIT_PER_MINUTE): 429 before anything is written. */
   limitPolicyEdits: RateLimitCheck;
-  /** The account's own lists (routes /api/v1/custom-labels). */
-  customLabels: CustomLabelStore;
-  /** Custom labels one account may keep (MAX_CUSTOM_LABELS_PER_ACCOUNT). */
-  maxCustomLabelsPerAccount: number;
-  /** Wallet clusters (routes /api/v1/clusters), labelled from the reference lists and the caller's own. */
-  clusters: ClusterStore;
-  referenceData: ReferenceData;
   /** The public keys that verify signed answers, served at /.well-known/jwks.json. */
   evidenceKeys: Pick<SigningKeyRing, 'publicKeys'>;
   config: ScreeningRouterDeps['config'] & BillingRouterDeps['config'] & ApiKeysRouterDeps['config'];
@@ -174,23 +164,7 @@ export function createApp(deps: AppDeps): Express {
   v1.use(
     createPoliciesRouter({ policies: deps.policies, model: shippedRiskModel(), limitEdits: deps.limitPolicyEdits }),
   );
-  v1.use(
-    createCustomLabelsRouter({
-      customLabels: deps.customLabels,
-      model: shippedRiskModel(),
-      maxPerAccount: deps.maxCustomLabelsPerAccount,
-      bitcoinNetwork: deps.config.BITCOIN_NETWORK,
-    }),
-  );
-  v1.use(
-    createClustersRouter({
-      clusters: deps.clusters,
-      referenceData: deps.referenceData,
-      customLabels: deps.customLabels,
-      model: shippedRiskModel(),
-      bitcoinNetwork: deps.config.BITCOIN_NETWORK,
-    }),
-  );
+  for (const routes of deps.featureRoutes) if (routes.v1) v1.use(routes.v1);
   v1.use(createBatchRouter(deps));
   app.use('/api/v1', v1);
 

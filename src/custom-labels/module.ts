@@ -3,6 +3,7 @@ import type { FeatureModule } from '../platform/features/feature-module';
 import { CUSTOM_LABELS_ERRORS } from './error-codes';
 import { customLabelsConfigSlice } from './config';
 import { customLabelsOpenApi } from './openapi';
+import { customLabelsRoutes } from './routes';
 
 /** What the custom-labels feature declares to the composition root (src/platform/features/feature-module.ts). */
 export const customLabelsModule: FeatureModule = {
@@ -11,4 +12,5 @@ export const customLabelsModule: FeatureModule = {
   config: customLabelsConfigSlice,
   schema: { migrations: path.join(__dirname, 'migrations') },
   openapi: customLabelsOpenApi,
+  routes: customLabelsRoutes,
 };

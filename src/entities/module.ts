@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FeatureModule } from '../platform/features/feature-module';
 import { entitiesConfigSlice } from './config';
 import { entitiesOpenApi } from './openapi';
+import { entitiesRoutes } from './routes';
 
 /** What the entities feature declares to the composition root (src/platform/features/feature-module.ts). */
 export const entitiesModule: FeatureModule = {
@@ -9,4 +10,5 @@ export const entitiesModule: FeatureModule = {
   config: entitiesConfigSlice,
   schema: { migrations: path.join(__dirname, 'migrations') },
   openapi: entitiesOpenApi,
+  routes: entitiesRoutes,
 };

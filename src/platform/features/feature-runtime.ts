@@ -28,6 +28,8 @@ export interface FeatureApiRuntime extends FeatureRuntime {
 export interface FeatureRoutes {
   /** Before the JSON body parser: webhook endpoints, which verify signatures over the raw bytes. */
   readonly webhooks?: Router;
+  /** Under /api/v1, behind authentication (each route still requires its own scope). */
+  readonly v1?: Router;
 }
 
 /** A feature's activities by their registered names (each name once across all features). */
