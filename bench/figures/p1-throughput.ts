@@ -37,7 +37,7 @@ export async function measureThroughput(ctx: BenchContext): Promise<Figure[]> {
     return [
       {
         id: 'P1',
-        figure: `completed jobs/s through the API, ${concurrency} in flight ÷ bare workflows/s (4 no-op activities)`,
+        figure: `completed jobs/s through the API, ${concurrency} in flight ÷ bare workflows/s (an activity, then a local activity, both no-ops)`,
         value: perSecond(jobs, api.wallMs),
         baseline: perSecond(jobs, baseline.wallMs),
         unit: '/s',
