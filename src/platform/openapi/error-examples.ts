@@ -50,11 +50,11 @@ export const SHARED_ERROR_EXAMPLES = {
     success: false,
     error: 'Unauthorized',
     code: 'INVALID_SIGNATURE',
-    reason: 'Clerk webhook rejected: timestamp outside the 5-minute tolerance',
+    reason: 'webhook rejected: the signature does not verify over the body received',
   },
   webhookNotConfigured: {
     success: false,
-    error: 'Clerk webhooks are not configured on this deployment (CLERK_WEBHOOK_SECRET)',
+    error: "The provider's webhooks are not configured on this deployment (its secret variable is unset)",
     code: 'WEBHOOK_NOT_CONFIGURED',
   },
 } as const;

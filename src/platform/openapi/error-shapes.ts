@@ -22,7 +22,7 @@ const flatExtras = {
     .meta({ description: 'The job concerned (503 when it could not be started, failures of the synchronous analyze)' }),
   reason: z.string().optional().meta({
     description:
-      '401 INVALID_SIGNATURE: why the signature was refused; 402 PAYMENT_REJECTED / SETTLEMENT_FAILED: the x402 reason',
+      '401 INVALID_SIGNATURE: why the signature was refused; 402 PAYMENT_REJECTED / SETTLEMENT_FAILED: why the payment was refused',
   }),
 };
 
