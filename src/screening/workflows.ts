@@ -129,18 +129,7 @@ export async function screeningWorkflow(input: ScreeningInput): Promise<Screenin
   // Retryability is decided by the activity's failure (an AppError's own flag), not listed here.
   const analysis = analysisActivities(input);
 
-  let result: AnalysisResult;
-  try {
-    result = await analysis.analyzeTarget(input);
-  } catch (err) {
-    return failJob(input, err);
-  }
-
-  // The engine never crawls deeper than the hold pays for; the min() is a second fence.
-  const amount = Math.min(jobCost(result.depthReached), input.creditsHeld);
-  await localDb.settleCompletedJob({ job: input, result, amount, seq: mirrorSeq(), runId: workflowInfo().runId });
-  await openCaseIfAlerting(input, result);
-  return completed(result, amount);
+  return analyseThenSettle(input, analysis.analyzeTarget);
 }
 
 /**
@@ -158,12 +147,24 @@ export async function batchItemScreeningWorkflow(input: ScreeningInput): Promise
     startToCloseTimeout: input.crawlTimeoutMs + 30_000,
     retry: { initialInterval: '1s', maximumInterval: '10s', maximumAttempts: 3 },
   });
+  return analyseThenSettle(input, local.analyzeTarget);
+}
+
+/**
+ * A job's steps after its analysis is dispatched (as an activity or a local activity): a failure fails the job; a
+ * result is settled in one transaction, then opens or joins its case when it alerts.
+ */
+async function analyseThenSettle(
+  input: ScreeningInput,
+  analyzeTarget: (input: ScreeningInput) => Promise<AnalysisResult>,
+): Promise<ScreeningOutcome> {
   let result: AnalysisResult;
   try {
-    result = await local.analyzeTarget(input);
+    result = await analyzeTarget(input);
   } catch (err) {
     return failJob(input, err);
   }
+  // The engine never crawls deeper than the hold pays for; the min() is a second fence.
   const amount = Math.min(jobCost(result.depthReached), input.creditsHeld);
   await localDb.settleCompletedJob({ job: input, result, amount, seq: mirrorSeq(), runId: workflowInfo().runId });
   await openCaseIfAlerting(input, result);
