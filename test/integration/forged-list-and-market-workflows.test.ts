@@ -139,12 +139,35 @@ const start = <T>(workflowType: string, input: T, workflowId = `forged-${workflo
     args: [input],
   });
 
-/** The code the run failed with (the activity's failure type, or the workflow's own). */
-async function failureCode(handle: WorkflowHandle): Promise<string | undefined> {
-  const error = await handle.result().then(
-    () => undefined,
-    (err: unknown) => err,
-  );
+/**
+ * The code the run failed with (the activity's failure type, or the workflow's own). A run still open after
+ * `withinMs` fails the test with the run's last events, so a slow CI run says where it waited (an activity retry
+ * waits 30 s first) instead of running into jest's timeout.
+ */
+async function failureCode(handle: WorkflowHandle, withinMs = 90_000): Promise<string | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const stillOpen = new Promise<'open'>((resolve) => {
+    timer = setTimeout(() => resolve('open'), withinMs);
+  });
+  const error = await Promise.race([
+    handle.result().then(
+      () => undefined,
+      (err: unknown) => err,
+    ),
+    stillOpen,
+  ]).finally(() => clearTimeout(timer));
+  if (error === 'open') {
+    const events = (await handle.fetchHistory()).events ?? [];
+    const last = events
+      .slice(-4)
+      .map((e) => `${e.eventId} ${e.eventType} ${e.activityTaskFailedEventAttributes?.failure?.message ?? ''}`);
+    const pending = ((await handle.describe()).raw.pendingActivities ?? []).map(
+      (a) => `${a.activityType?.name} attempt ${a.attempt}: ${a.lastFailure?.message ?? 'no failure yet'}`,
+    );
+    throw new Error(
+      `${handle.workflowId} still open after ${withinMs} ms; last events: ${last.join(', ')}; pending: ${pending}`,
+    );
+  }
   expect(error).toBeDefined();
   for (let cause = error as Error | undefined; cause; cause = cause.cause as Error | undefined)
     if (cause instanceof ApplicationFailure) return cause.type ?? undefined;
@@ -222,7 +245,7 @@ describe('listRefreshWorkflow started by hand', () => {
     expect(configured.requests).toEqual(['GET /SDN_ADVANCED.XML.gz']);
     expect(evil.requests).toEqual([]);
     expect(await snapshot()).toEqual(before);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('marketSyncWorkflow started by hand', () => {
