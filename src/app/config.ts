@@ -1,42 +1,24 @@
-import type { BatchesConfig } from '../batches/config';
-import type { BillingConfig } from '../billing/config';
-import type { CasesConfig } from '../cases/config';
-import type { CustomLabelsConfig } from '../custom-labels/config';
-import type { EntitiesConfig } from '../entities/config';
-import type { HistoryConfig } from '../history/config';
-import type { IdentityConfig } from '../identity/config';
-import type { ListsConfig } from '../lists/config';
-import type { MarketConfig } from '../market/config';
-import type { MonitorsConfig } from '../monitors/config';
 import { ConfigError } from '../platform/config/config-error';
+import type { SliceConfig } from '../platform/config/config-slice';
 import { parseConfig } from '../platform/config/parse-config';
 import type { PlatformConfig } from '../platform/config/platform-config';
-import type { PoliciesConfig } from '../policies/config';
-import type { ScreeningConfig } from '../screening/config';
-import type { X402Config } from '../x402/config';
-import { FEATURES } from './features';
+import { FEATURES, type ListedModules } from './features';
 
 export { ConfigError };
 
+type UnionToIntersection<U> = (U extends unknown ? (union: U) => void : never) extends (all: infer I) => void
+  ? I
+  : never;
+
+/** The variables of one module's slice (never, so left out of the union, for a module without one). */
+type ModuleConfig<Module> = Module extends { readonly config: infer Slice } ? SliceConfig<Slice> : never;
+
 /**
- * The one frozen configuration the entry points and src/app hand out: the platform's variables and every feature's
- * slice. A feature's own code takes its slice's type instead (e.g. BillingConfig); a slice left out here is a type
- * error where src/app passes the config to that feature's code.
+ * The one frozen configuration the entry points and src/app hand out: the platform's variables and every listed
+ * feature's slice, derived from FEATURES, so a feature added to the list adds its variables here with no other edit.
+ * A feature's own code takes its slice's type instead (e.g. BillingConfig).
  */
-export type Config = PlatformConfig &
-  ScreeningConfig &
-  BillingConfig &
-  IdentityConfig &
-  HistoryConfig &
-  MarketConfig &
-  X402Config &
-  ListsConfig &
-  MonitorsConfig &
-  BatchesConfig &
-  PoliciesConfig &
-  CustomLabelsConfig &
-  EntitiesConfig &
-  CasesConfig;
+export type Config = PlatformConfig & UnionToIntersection<ModuleConfig<ListedModules[number]>>;
 
 /** The slices the features declare in their module.ts, in FEATURES' order (the order problems are reported in). */
 const FEATURE_SLICES = FEATURES.flatMap((feature) => (feature.config ? [feature.config] : []));

@@ -16,7 +16,7 @@ import { entitiesModule } from '../entities/module';
 import { casesModule } from '../cases/module';
 
 /** The features this service is made of, and nothing else: each declares its own wiring in its module.ts. */
-export const FEATURES: readonly FeatureModule[] = [
+const MODULES = [
   screeningModule,
   billingModule,
   identityModule,
@@ -32,4 +32,9 @@ export const FEATURES: readonly FeatureModule[] = [
   customLabelsModule,
   entitiesModule,
   casesModule,
-];
+] as const satisfies readonly FeatureModule[];
+
+export const FEATURES: readonly FeatureModule[] = MODULES;
+
+/** The list's literal type: the one Config type is derived from the modules' config slices (src/app/config.ts). */
+export type ListedModules = typeof MODULES;

@@ -4,10 +4,10 @@ import { batchesConfigSlice } from './config';
 import { batchesOpenApi } from './openapi';
 
 /** What the batches feature declares to the composition root (src/platform/features/feature-module.ts). */
-export const batchesModule: FeatureModule = {
+export const batchesModule = {
   name: 'batches',
   workflows: path.join(__dirname, 'workflows.ts'),
   config: batchesConfigSlice,
   schema: { migrations: path.join(__dirname, 'migrations'), functions: path.join(__dirname, 'functions') },
   openapi: batchesOpenApi,
-};
+} satisfies FeatureModule;

@@ -6,7 +6,7 @@ import { BILLING_WEBHOOK_PROVIDERS } from './webhook-providers';
 import { billingOpenApi } from './openapi';
 
 /** What the billing feature declares to the composition root (src/platform/features/feature-module.ts). */
-export const billingModule: FeatureModule = {
+export const billingModule = {
   name: 'billing',
   workflows: path.join(__dirname, 'workflows.ts'),
   errors: BILLING_ERRORS,
@@ -14,4 +14,4 @@ export const billingModule: FeatureModule = {
   schema: { migrations: path.join(__dirname, 'migrations'), functions: path.join(__dirname, 'functions') },
   webhookProviders: BILLING_WEBHOOK_PROVIDERS,
   openapi: billingOpenApi,
-};
+} satisfies FeatureModule;

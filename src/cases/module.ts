@@ -5,11 +5,11 @@ import { casesConfigSlice } from './config';
 import { casesOpenApi } from './openapi';
 
 /** What the cases feature declares to the composition root (src/platform/features/feature-module.ts). */
-export const casesModule: FeatureModule = {
+export const casesModule = {
   name: 'cases',
   workflows: path.join(__dirname, 'workflows.ts'),
   errors: CASES_ERRORS,
   config: casesConfigSlice,
   schema: { migrations: path.join(__dirname, 'migrations'), functions: path.join(__dirname, 'functions') },
   openapi: casesOpenApi,
-};
+} satisfies FeatureModule;

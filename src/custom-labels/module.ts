@@ -6,11 +6,11 @@ import { customLabelsOpenApi } from './openapi';
 import { customLabelsRoutes } from './routes';
 
 /** What the custom-labels feature declares to the composition root (src/platform/features/feature-module.ts). */
-export const customLabelsModule: FeatureModule = {
+export const customLabelsModule = {
   name: 'custom-labels',
   errors: CUSTOM_LABELS_ERRORS,
   config: customLabelsConfigSlice,
   schema: { migrations: path.join(__dirname, 'migrations') },
   openapi: customLabelsOpenApi,
   routes: customLabelsRoutes,
-};
+} satisfies FeatureModule;

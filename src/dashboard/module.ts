@@ -1,6 +1,6 @@
 import type { FeatureModule } from '../platform/features/feature-module';
 
 /** What the dashboard feature declares to the composition root (src/platform/features/feature-module.ts). */
-export const dashboardModule: FeatureModule = {
+export const dashboardModule = {
   name: 'dashboard',
-};
+} satisfies FeatureModule;

@@ -5,10 +5,10 @@ import { entitiesOpenApi } from './openapi';
 import { entitiesRoutes } from './routes';
 
 /** What the entities feature declares to the composition root (src/platform/features/feature-module.ts). */
-export const entitiesModule: FeatureModule = {
+export const entitiesModule = {
   name: 'entities',
   config: entitiesConfigSlice,
   schema: { migrations: path.join(__dirname, 'migrations') },
   openapi: entitiesOpenApi,
   routes: entitiesRoutes,
-};
+} satisfies FeatureModule;

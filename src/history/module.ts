@@ -5,10 +5,10 @@ import { HISTORY_WEBHOOK_PROVIDERS } from './webhook-providers';
 import { historyOpenApi } from './openapi';
 
 /** What the history feature declares to the composition root (src/platform/features/feature-module.ts). */
-export const historyModule: FeatureModule = {
+export const historyModule = {
   name: 'history',
   config: historyConfigSlice,
   schema: { migrations: path.join(__dirname, 'migrations'), functions: path.join(__dirname, 'functions') },
   webhookProviders: HISTORY_WEBHOOK_PROVIDERS,
   openapi: historyOpenApi,
-};
+} satisfies FeatureModule;

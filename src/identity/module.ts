@@ -6,7 +6,7 @@ import { IDENTITY_WEBHOOK_PROVIDERS } from './webhook-providers';
 import { identityOpenApi } from './openapi';
 
 /** What the identity feature declares to the composition root (src/platform/features/feature-module.ts). */
-export const identityModule: FeatureModule = {
+export const identityModule = {
   name: 'identity',
   workflows: path.join(__dirname, 'workflows.ts'),
   errors: IDENTITY_ERRORS,
@@ -14,4 +14,4 @@ export const identityModule: FeatureModule = {
   schema: { migrations: path.join(__dirname, 'migrations'), functions: path.join(__dirname, 'functions') },
   webhookProviders: IDENTITY_WEBHOOK_PROVIDERS,
   openapi: identityOpenApi,
-};
+} satisfies FeatureModule;

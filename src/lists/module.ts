@@ -5,11 +5,11 @@ import { listsConfigSlice } from './config';
 import { listsOpenApi } from './openapi';
 
 /** What the lists feature declares to the composition root (src/platform/features/feature-module.ts). */
-export const listsModule: FeatureModule = {
+export const listsModule = {
   name: 'lists',
   workflows: path.join(__dirname, 'workflows.ts'),
   errors: LISTS_ERRORS,
   config: listsConfigSlice,
   schema: { migrations: path.join(__dirname, 'migrations') },
   openapi: listsOpenApi,
-};
+} satisfies FeatureModule;

@@ -5,11 +5,11 @@ import { marketConfigSlice } from './config';
 import { marketOpenApi } from './openapi';
 
 /** What the market feature declares to the composition root (src/platform/features/feature-module.ts). */
-export const marketModule: FeatureModule = {
+export const marketModule = {
   name: 'market',
   workflows: path.join(__dirname, 'workflows.ts'),
   errors: MARKET_ERRORS,
   config: marketConfigSlice,
   schema: { migrations: path.join(__dirname, 'migrations') },
   openapi: marketOpenApi,
-};
+} satisfies FeatureModule;

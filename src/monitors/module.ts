@@ -5,11 +5,11 @@ import { monitorsConfigSlice } from './config';
 import { monitorsOpenApi } from './openapi';
 
 /** What the monitors feature declares to the composition root (src/platform/features/feature-module.ts). */
-export const monitorsModule: FeatureModule = {
+export const monitorsModule = {
   name: 'monitors',
   workflows: path.join(__dirname, 'workflows.ts'),
   errors: MONITORS_ERRORS,
   config: monitorsConfigSlice,
   schema: { migrations: path.join(__dirname, 'migrations'), functions: path.join(__dirname, 'functions') },
   openapi: monitorsOpenApi,
-};
+} satisfies FeatureModule;

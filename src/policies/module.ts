@@ -5,10 +5,10 @@ import { policiesConfigSlice } from './config';
 import { policiesOpenApi } from './openapi';
 
 /** What the policies feature declares to the composition root (src/platform/features/feature-module.ts). */
-export const policiesModule: FeatureModule = {
+export const policiesModule = {
   name: 'policies',
   errors: POLICIES_ERRORS,
   config: policiesConfigSlice,
   schema: { migrations: path.join(__dirname, 'migrations'), functions: path.join(__dirname, 'functions') },
   openapi: policiesOpenApi,
-};
+} satisfies FeatureModule;

@@ -5,11 +5,11 @@ import { screeningConfigSlice } from './config';
 import { screeningOpenApi } from './openapi';
 
 /** What the screening feature declares to the composition root (src/platform/features/feature-module.ts). */
-export const screeningModule: FeatureModule = {
+export const screeningModule = {
   name: 'screening',
   workflows: path.join(__dirname, 'workflows.ts'),
   errors: SCREENING_ERRORS,
   config: screeningConfigSlice,
   schema: { migrations: path.join(__dirname, 'migrations'), functions: path.join(__dirname, 'functions') },
   openapi: screeningOpenApi,
-};
+} satisfies FeatureModule;

@@ -5,11 +5,11 @@ import { x402ConfigSlice } from './config';
 import { x402OpenApi } from './openapi';
 
 /** What the x402 feature declares to the composition root (src/platform/features/feature-module.ts). */
-export const x402Module: FeatureModule = {
+export const x402Module = {
   name: 'x402',
   workflows: path.join(__dirname, 'workflows.ts'),
   errors: X402_ERRORS,
   config: x402ConfigSlice,
   schema: { migrations: path.join(__dirname, 'migrations') },
   openapi: x402OpenApi,
-};
+} satisfies FeatureModule;

@@ -37,7 +37,7 @@ function addFakePay(tree: string): void {
   const list = path.join(tree, 'src', 'app', 'features.ts');
   const text = readFileSync(list, 'utf8')
     .replace(/^(import .*\n)(?!import )/m, "$1import { fakePayModule } from '../fakepay/module';\n")
-    .replace(/(export const FEATURES.*= \[\n(?: {2}\w+,\n)*)/, '$1  fakePayModule,\n');
+    .replace(/(const MODULES = \[\n(?: {2}\w+,\n)*)/, '$1  fakePayModule,\n');
   writeFileSync(list, text);
 }
 
