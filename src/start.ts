@@ -4,7 +4,6 @@
  * and reference data, then api and worker in this one process.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { createCaseWorkflowClient } from './cases/case-workflow-client';
 import path from 'node:path';
 import { generateApiKey } from './identity/api-key-format';
 import { Client } from '@temporalio/client';
@@ -21,19 +20,13 @@ import {
   temporalConnectionOptions,
 } from './platform/temporal/temporal-connection';
 import { createMetricsRegistry } from './platform/metrics/metrics-registry';
-import { createWorkerMetrics } from './app/metrics/worker-metrics';
 import { startWorkerHttpServer } from './app/worker-http-server';
 import { createLogger, stderrDestination } from './platform/logging/logger';
 import { startApiServer } from './app/api-server';
 import { prepareDatabaseOnce } from './app/prepare-database';
 import { onShutdown } from './app/shutdown';
-import { buildActivities, createWorker } from './app/worker-runtime';
-import { reconcileMarketSync } from './market/market-sync-schedule';
-import { ensureQueuedJobSweeper } from './screening/queued-job-sweeper';
-import { ensureOfacRefresh } from './lists/refresh-schedule';
-import { ensureFreezeSync, freezeSyncSettings } from './lists/freezes';
-import { createScreeningWorkflowStarter } from './screening/screening-workflow-starter';
-import { batchWorkflowSettings, createBatchWorkflowStarter } from './batches';
+import { buildActivities, createWorker, workerRuntime } from './app/worker-runtime';
+import { startFeatureSchedules } from './app/feature-schedules';
 
 const ADMIN_KEY_FILE = 'bootstrap-admin-api-key';
 
@@ -102,14 +95,6 @@ async function main() {
 
   const clientConnection = await connectTemporalClient(temporalOptions);
   const temporal = new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE });
-  const screeningStarter = createScreeningWorkflowStarter({ temporal, taskQueue: config.TEMPORAL_TASK_QUEUE });
-  const caseWorkflows = createCaseWorkflowClient({ temporal, taskQueue: config.TEMPORAL_TASK_QUEUE });
-  // The sweep also starts batch workflows left without one.
-  const batchStarter = createBatchWorkflowStarter({
-    temporal,
-    taskQueue: config.TEMPORAL_TASK_QUEUE,
-    settings: batchWorkflowSettings(config),
-  });
   const workerConnection = await connectTemporalWorker(temporalOptions);
   // The worker keeps its own registry and port even in this one process, as it has when run alone.
   const workerRegistry = createMetricsRegistry();
@@ -118,12 +103,12 @@ async function main() {
     config,
     namespace: config.TEMPORAL_NAMESPACE,
     log,
-    activities: buildActivities(config, pool, createWorkerMetrics(workerRegistry), {
-      screeningStarter,
-      caseWorkflows,
-      batchStarter,
+    activities: buildActivities({
+      config,
+      pool,
+      temporal,
+      metrics: workerRegistry,
       log,
-      freezeSync: freezeSyncSettings(config),
     }),
   });
   const workerRun = worker.run();
@@ -144,10 +129,7 @@ async function main() {
   });
 
   const api = await startApiServer({ config, pool, temporal, log });
-  await reconcileMarketSync(temporal, config, log);
-  await ensureQueuedJobSweeper(temporal, config, log);
-  await ensureOfacRefresh(temporal, pool, config, log);
-  await ensureFreezeSync(temporal, config, log);
+  await startFeatureSchedules(workerRuntime({ config, pool, temporal, metrics: workerRegistry, log }));
   cleanups.unshift(() => clientConnection.close());
   cleanups.unshift(() => api.close());
 

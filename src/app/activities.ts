@@ -1,36 +1,16 @@
-import { createBatchActivities, type BatchActivityDeps } from '../batches/activities';
-import { createCaseActivities, type CaseActivityDeps } from '../cases/activities';
-import { createBillingActivities, type BillingActivityDeps } from '../billing/activities';
-import { createIdentityActivities, type IdentityActivityDeps } from '../identity/activities';
-import { createListActivities, type ListActivityDeps } from '../lists/activities';
-import { createMarketActivities, type MarketActivityDeps } from '../market/activities';
-import { createMonitorActivities, type MonitorActivityDeps } from '../monitors/activities';
-import { createScreeningActivities, type ScreeningActivityDeps } from '../screening/activities';
-import { createQueuedJobActivities, type QueuedJobActivityDeps } from '../screening/sweeper-activities';
+import type { ListedModules } from './features';
 
-export type ActivityDeps = ScreeningActivityDeps &
-  QueuedJobActivityDeps &
-  BillingActivityDeps &
-  IdentityActivityDeps &
-  MarketActivityDeps &
-  ListActivityDeps &
-  MonitorActivityDeps &
-  BatchActivityDeps &
-  CaseActivityDeps;
+type UnionToIntersection<U> = (U extends unknown ? (union: U) => void : never) extends (all: infer I) => void
+  ? I
+  : never;
 
-/** Every activity the worker registers, built over injected dependencies, one factory per feature. */
-export function createActivities(deps: ActivityDeps) {
-  return {
-    ...createScreeningActivities(deps),
-    ...createQueuedJobActivities(deps),
-    ...createBillingActivities(deps),
-    ...createIdentityActivities(deps),
-    ...createMarketActivities(deps),
-    ...createListActivities(deps),
-    ...createMonitorActivities(deps),
-    ...createBatchActivities(deps),
-    ...createCaseActivities(deps),
-  };
-}
+/** The activities one module registers (never, so left out of the union, for a module without any). */
+type ModuleActivities<Module> = Module extends { readonly activities: (...args: never[]) => infer Built }
+  ? Built
+  : never;
 
-export type Activities = ReturnType<typeof createActivities>;
+/**
+ * Every activity the worker registers, by name, as the listed modules build them (FeatureModule.activities): tests
+ * replace one by its name with its own type checked.
+ */
+export type Activities = UnionToIntersection<ModuleActivities<ListedModules[number]>>;

@@ -27,18 +27,16 @@ import { createPaymentGate } from '../x402/payment-gate';
 import { createX402RateLimits } from '../x402/x402-rate-limits';
 import { createTieredLimiter } from '../platform/rate-limit/limiter';
 import { liveSyncPlan } from '../market/domain/live/live-sync-plan';
-import { loadDashboardAssetsOnce } from '../dashboard/bundle';
-import { payfastProcessUrl } from '../billing/payfast/server-validation';
 import { createPayFastRefundRecorder } from '../billing/payfast/record-payfast-refund';
 import { countingRejections } from '../platform/rate-limit/counted-limiter';
-import { createJobSubmitLimit, createPolicyEditLimit } from './job-submit-limit';
+import { createJobSubmitLimit } from './job-submit-limit';
 import { postgresAnswers, temporalAnswers, workerPolls } from '../platform/health/checks';
 import { startOperationsServer } from '../platform/health/operations-server';
 import { createApiMetrics, type ApiMetrics } from './metrics/api-metrics';
 import { createMetricsRegistry } from '../platform/metrics/metrics-registry';
 import { evidenceKeyRing } from '../platform/signing/evidence-key-ring';
 import { createEvidenceSigner } from '../platform/signing/evidence-signer';
-import { createListStore, ofacListFresh, registerListAge, type ListsRouterDeps } from '../lists';
+import { listsRouterDeps, ofacListFresh, registerListAge } from '../lists';
 import {
   createMonitorStore,
   MONITOR_RESCREEN_REQUESTED,
@@ -47,6 +45,7 @@ import {
 } from '../monitors';
 import type { SigningKeyRing } from '../platform/signing/key-ring';
 import { featureRoutes } from './feature-runtime';
+import { withPorts } from './feature-ports';
 
 export interface ApiServer {
   server: Server;
@@ -62,82 +61,7 @@ export interface ApiServer {
   close(): Promise<void>;
 }
 
-export type ApiConfig = Pick<
-  Config,
-  | 'NODE_ENV'
-  | 'MAX_OPEN_CASES_PER_ACCOUNT'
-  | 'CASE_SLA_SECONDS'
-  | 'CASE_FALSE_POSITIVE_SUPPRESSION_DAYS'
-  | 'OFAC_REFRESH_SOURCE'
-  | 'OFAC_REFRESH_EVERY_HOURS'
-  | 'OFAC_MAX_AGE_DAYS'
-  | 'MONITOR_EVERY_HOURS_DEFAULT'
-  | 'MAX_ACTIVE_MONITORS_PER_ACCOUNT'
-  | 'MAX_CUSTOM_LABELS_PER_ACCOUNT'
-  | 'POLICY_EDIT_LIMIT_PER_MINUTE'
-  | 'PORT'
-  | 'INTERNAL_PORT'
-  | 'INTERNAL_HOST'
-  | 'CLERK_JWT_KEY'
-  | 'AUTH_CACHE_TTL_MS'
-  | 'CLERK_AUTHORIZED_PARTIES'
-  | 'CLERK_ISSUER'
-  | 'MAX_ACTIVE_API_KEYS_PER_ACCOUNT'
-  | 'JOB_SUBMIT_LIMIT_PER_MINUTE'
-  | 'TEMPORAL_TASK_QUEUE'
-  | 'ANALYSIS_HEARTBEAT_TIMEOUT_MS'
-  | 'CRAWL_TIMEOUT_DEFAULT_MS'
-  | 'CRAWL_TIMEOUT_MAX_MS'
-  | 'SYNC_ANALYZE_WAIT_MS'
-  | 'ETHEREUM_RPC_URL'
-  | 'BSC_RPC_URL'
-  | 'CHAIN_REQUEST_TIMEOUT_MS'
-  | 'BITCOIN_ESPLORA_URL'
-  | 'BITCOIN_RPC_URL'
-  | 'BITCOIN_NETWORK'
-  | 'TRON_API_URL'
-  | 'TRON_API_KEY'
-  | 'SOLANA_RPC_URL'
-  | 'XRPL_RPC_URL'
-  | 'CLERK_WEBHOOK_SECRET'
-  | 'ACTIVITY_WEBHOOK_SECRET'
-  | 'PAYPAL_MODE'
-  | 'PAYPAL_WEBHOOK_ID'
-  | 'PAYPAL_CLIENT_ID'
-  | 'PAYPAL_CLIENT_SECRET'
-  | 'PAYPAL_UNKNOWN_SUBSCRIPTION_RETRY_MS'
-  | 'PAYPAL_CERT_FAILURE_TTL_MS'
-  | 'PAYPAL_POSTBACKS_PER_MINUTE'
-  | 'PAYFAST_MODE'
-  | 'PAYFAST_MERCHANT_ID'
-  | 'PAYFAST_MERCHANT_KEY'
-  | 'PAYFAST_MERCHANT_PASSPHRASE'
-  | 'PAYFAST_VERIFY_SOURCE'
-  | 'PAYFAST_SERVER_VALIDATION'
-  | 'PAYFAST_NOTIFY_URL'
-  | 'PAYFAST_RETURN_URL'
-  | 'PAYFAST_CANCEL_URL'
-  | 'PAYFAST_REFUND_WAIT_MS'
-  | 'TRUST_PROXY'
-  | 'X402_PAY_TO'
-  | 'X402_FACILITATOR_URL'
-  | 'X402_RPC_URL'
-  | 'X402_FACILITATOR_PRIVATE_KEY'
-  | 'X402_REPORT_TIMEOUT_MS'
-  | 'X402_RATE_LIMIT_PER_IP_PER_MINUTE'
-  | 'X402_RATE_LIMIT_PER_PAYER_PER_MINUTE'
-  | 'MARKET_LIVE_CONNECTOR'
-  | 'MARKET_LIVE_URL'
-  | 'MARKET_LIVE_SYMBOLS'
-  | 'MARKET_LIVE_INTERVAL'
-  | 'MARKET_LIVE_POLL_SECONDS'
-  | 'MARKET_LIVE_BACKFILL_CANDLES'
-  | 'EVIDENCE_SIGNING_KEYS'
-  | 'BATCH_CONCURRENCY'
-  | 'BATCH_CONTINUE_AS_NEW_AFTER'
->;
-
-function liveSyncSummary(config: ApiConfig) {
+function liveSyncSummary(config: Config) {
   const plan = liveSyncPlan(config);
   return plan
     ? { connector: plan.connector, symbols: plan.symbols.map((s) => s.symbol), pollSeconds: plan.pollSeconds }
@@ -149,7 +73,7 @@ function liveSyncSummary(config: ApiConfig) {
  * Tests pass `verifiers` (trust anchors, certificate fetcher, clocks) here, never through the environment.
  */
 export async function startApiServer(deps: {
-  config: ApiConfig;
+  config: Config;
   pool: Pool;
   temporal: Client;
   log: Logger;
@@ -185,22 +109,14 @@ export async function startApiServer(deps: {
       'EVIDENCE_SIGNING_KEYS is not set and EVIDENCE_KEYS_IN_DATABASE=true: answers are signed with a key kept in ' +
         'Postgres, which anyone who can read the database can use to sign (see docs/configuration.md)',
     );
-  registerListAge(metrics.registry, createListStore(pool));
+  // The lists routes are the lists feature's own (src/lists/routes.ts); /readyz and /metrics read the same list.
+  const lists = listsRouterDeps(config, pool);
+  registerListAge(metrics.registry, lists.lists);
   const monitors = createMonitorStore(pool);
   // One per-account budget for every route that starts paid work: jobs, the deprecated analyze, monitors.
   const limitSubmits = createJobSubmitLimit({ pool, perMinute: config.JOB_SUBMIT_LIMIT_PER_MINUTE });
   const resumeMonitors = resumeMonitorsAfterGrant({ monitors, temporal, log });
   const wakeMonitor = wakeMonitorOnClusterMerge(temporal);
-  const listsDeps: ListsRouterDeps = {
-    pool,
-    lists: createListStore(pool),
-    ofacRefresh: {
-      enabled: config.OFAC_REFRESH_EVERY_HOURS > 0,
-      everyHours: config.OFAC_REFRESH_EVERY_HOURS || null,
-      source: config.OFAC_REFRESH_EVERY_HOURS > 0 ? config.OFAC_REFRESH_SOURCE : null,
-      maxAgeDays: config.OFAC_MAX_AGE_DAYS,
-    },
-  };
   const readiness = {
     postgres: postgresAnswers(pool),
     temporal: temporalAnswers(temporal),
@@ -228,8 +144,6 @@ export async function startApiServer(deps: {
     },
     casesRouter: casesRouterDeps(pool, temporal, config, createEvidenceSigner(evidenceKeys)),
     onRescored: rescoreCaseAlerts(pool, temporal, config, log),
-    limitPolicyEdits: createPolicyEditLimit({ pool, perMinute: config.POLICY_EDIT_LIMIT_PER_MINUTE }),
-    lists: listsDeps,
     capabilities,
     config,
     syncAnalyzeWaitMs: config.SYNC_ANALYZE_WAIT_MS,
@@ -238,17 +152,20 @@ export async function startApiServer(deps: {
     identityCache,
     ...buildWebhookVerifiers(config, deps.verifiers),
     startEventWorkflow,
-    featureRoutes: featureRoutes({
-      config,
-      pool,
-      log,
-      taskQueue: config.TEMPORAL_TASK_QUEUE,
-      temporal,
-      startEventWorkflow,
-    }),
+    featureRoutes: featureRoutes(
+      withPorts({
+        config,
+        pool,
+        log,
+        taskQueue: config.TEMPORAL_TASK_QUEUE,
+        temporal,
+        startEventWorkflow,
+        metrics: metrics.registry,
+        overrides: { ...deps.verifiers },
+      }),
+    ),
     unknownSubscriptionRetryMs: config.PAYPAL_UNKNOWN_SUBSCRIPTION_RETRY_MS,
     trustProxy: config.TRUST_PROXY,
-    activityWebhookSecret: config.ACTIVITY_WEBHOOK_SECRET,
     x402: {
       servePaid:
         facilitator && config.X402_PAY_TO
@@ -282,11 +199,6 @@ export async function startApiServer(deps: {
       // Counters live in Postgres so every api instance enforces one shared per-key budget.
       limiter: countingRejections(createTieredLimiter({ store: 'postgres', pool }), metrics),
       liveSync: liveSyncSummary(config),
-    },
-    dashboard: {
-      assets: loadDashboardAssetsOnce(log),
-      sessionJwtEnabled: verifySessionToken !== undefined,
-      formTargets: [new URL(payfastProcessUrl(config.PAYFAST_MODE)).origin],
     },
     recordPayFastRefund: createPayFastRefundRecorder({
       temporal,
@@ -327,8 +239,6 @@ export async function startApiServer(deps: {
       log,
     }),
   });
-  if (!config.ACTIVITY_WEBHOOK_SECRET)
-    log.warn('ACTIVITY_WEBHOOK_SECRET is not set: POST /api/webhook/activity refuses every request with 401');
   const server = createServer(app);
   const realtime = await attachRealtime({
     httpServer: server,
@@ -364,7 +274,7 @@ export async function startApiServer(deps: {
     port: config.INTERNAL_PORT,
     host: config.INTERNAL_HOST,
     checks: readiness,
-    advisories: { lists: ofacListFresh(listsDeps) },
+    advisories: { lists: ofacListFresh(lists) },
     registry: metrics.registry,
   }).catch(async (err: unknown) => {
     await realtime.close();

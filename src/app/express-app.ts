@@ -21,20 +21,14 @@ import { createClerkWebhookRouter } from '../identity/clerk-webhook-route';
 import { createPayFastWebhookRouter, type PayFastWebhookDeps } from '../billing/payfast/payfast-webhook-route';
 import { createPayPalWebhookRouter, type PayPalWebhookDeps } from '../billing/paypal/paypal-webhook-route';
 import type { ClerkVerifier } from '../identity/clerk-webhook-verifier';
-import { createHistoryRouter } from '../history/history-routes';
 import { createX402ReportsRouter, type X402RouterDeps } from '../x402/x402-reports-routes';
-import { createHistoryWebhookRouter, type HistoryWebhookDeps } from '../history/history-webhook-route';
 import { createMarketRouter, type MarketRouterDeps } from '../market/routes/market-router';
 import { createOpenApiRouter } from './openapi/openapi-router';
 import { createDocsRouter } from './docs/docs-router';
-import { createDashboardRouter, type DashboardRouterDeps } from '../dashboard/dashboard-router';
 import { createPayFastRefundsRouter, type PayFastRefundRouterDeps } from '../billing/payfast/payfast-refunds-routes';
 import type { Check } from '../platform/health/checks';
 import { createPublicHealthRouter } from '../platform/health/health-router';
-import { createListsRouter, type ListsRouterDeps } from '../lists';
 import { createMonitorsRouter, type MonitorsRouterDeps } from '../monitors';
-import { createPoliciesRouter, type PolicyStore } from '../policies';
-import { shippedRiskModel } from '../screening/engine/risk-model';
 import { type BatchRouterDeps, createBatchRouter, isBatchSubmit } from '../batches';
 import type { ApiMetrics } from './metrics/api-metrics';
 import { createJwksRouter } from '../platform/signing/jwks-route';
@@ -42,7 +36,6 @@ import type { SigningKeyRing } from '../platform/signing/key-ring';
 import { webhookDeliveryMetrics } from '../platform/metrics/webhook-delivery-edge';
 import { featureWebhookProviders } from './webhook-providers';
 import type { TrustProxySetting } from '../platform/http/trust-proxy';
-import type { RateLimitCheck } from '../platform/rate-limit/middleware';
 import type { FeatureRoutes } from '../platform/features/feature-runtime';
 
 export interface AppDeps
@@ -50,7 +43,6 @@ export interface AppDeps
     ScreeningRouterDeps,
     PayPalWebhookDeps,
     BillingRouterDeps,
-    HistoryWebhookDeps,
     Omit<BatchRouterDeps, 'config'> {
   pool: Pool;
   credits: CreditStore;
@@ -65,7 +57,6 @@ export interface AppDeps
   verifyClerk?: ClerkVerifier;
   x402: X402RouterDeps;
   marketData: MarketRouterDeps;
-  dashboard: DashboardRouterDeps;
   recordPayFastRefund: PayFastRefundRouterDeps['recordPayFastRefund'];
   creditedPayments: PayFastRefundRouterDeps['creditedPayments'];
   payfastRefundRecords: PayFastRefundRouterDeps['payfastRefundRecords'];
@@ -76,14 +67,9 @@ export interface AppDeps
   metrics: ApiMetrics;
   /** What the public /readyz asks (it answers only ready or not): each dependency's check. */
   readiness: Record<string, Check>;
-  lists: ListsRouterDeps;
   monitorsRouter: MonitorsRouterDeps;
   /** Cases (routes /api/v1/cases): the queue, each case with its trail, and the team's actions as workflow updates. */
   casesRouter: CasesRouterDeps;
-  /** The account's risk policies (routes /api/v1/policies), scoring bounded by the shipped model's policy_bounds. */
-  policies: PolicyStore;
-  /** The account's policy-edit limit (POLICY_EDIT_LIMIT_PER_MINUTE): 429 before anything is written. */
-  limitPolicyEdits: RateLimitCheck;
   /** The public keys that verify signed answers, served at /.well-known/jwks.json. */
   evidenceKeys: Pick<SigningKeyRing, 'publicKeys'>;
   config: ScreeningRouterDeps['config'] & BillingRouterDeps['config'] & ApiKeysRouterDeps['config'];
@@ -101,7 +87,6 @@ export function createApp(deps: AppDeps): Express {
   app.use(webhookDeliveryMetrics(featureWebhookProviders(), deps.metrics));
 
   // Webhooks first: they verify signatures over the raw bytes, which express.json would consume.
-  app.use(createHistoryWebhookRouter(deps));
   app.use(createClerkWebhookRouter(deps));
   app.use(createPayPalWebhookRouter(deps));
   app.use(
@@ -129,8 +114,8 @@ export function createApp(deps: AppDeps): Express {
   // Paid per request in USDC (x402), no account: mounted before the authenticated /api/v1 router.
   app.use(createX402ReportsRouter(deps.x402));
 
-  // The account dashboard (HTML + bundle from memory) at /app; it calls the same /api/v1 routes as any client.
-  app.use(createDashboardRouter(deps.dashboard));
+  // Public pages (the account dashboard at /app, which calls the same /api/v1 routes as any client).
+  for (const routes of deps.featureRoutes) if (routes.public) app.use(routes.public);
 
   // Probes: liveness, and readiness as ready or not. The detailed /readyz and /metrics are on the internal listener.
   app.use(createPublicHealthRouter(deps.readiness));
@@ -157,13 +142,8 @@ export function createApp(deps: AppDeps): Express {
   v1.use(createTeamRouter(deps));
   v1.use(createBillingRouter(deps));
   v1.use(createPayFastRefundsRouter(deps));
-  v1.use(createHistoryRouter(deps));
-  v1.use(createListsRouter(deps.lists));
   v1.use(createMonitorsRouter(deps.monitorsRouter));
   v1.use(createCasesRouter(deps.casesRouter));
-  v1.use(
-    createPoliciesRouter({ policies: deps.policies, model: shippedRiskModel(), limitEdits: deps.limitPolicyEdits }),
-  );
   for (const routes of deps.featureRoutes) if (routes.v1) v1.use(routes.v1);
   v1.use(createBatchRouter(deps));
   app.use('/api/v1', v1);

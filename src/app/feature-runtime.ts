@@ -16,17 +16,15 @@ export function featureRoutes(
 }
 
 /**
- * Every feature's activities over the worker's runtime. An activity name is registered once: a feature that
- * reused one (of another feature, or of `registered`, the activities the root still builds itself) would
- * silently replace it, so it is refused.
+ * Every feature's activities over the worker's runtime. An activity name is registered once: a feature that reused
+ * another's would silently replace it, so it is refused.
  */
 export function featureActivities(
   runtime: FeatureRuntime,
-  registered: readonly string[],
   features: readonly FeatureModule[] = FEATURES,
 ): FeatureActivities {
   const all: FeatureActivities = {};
-  const owner = new Map(registered.map((name) => [name, 'the composition root']));
+  const owner = new Map<string, string>();
   for (const feature of features) {
     for (const [name, activity] of Object.entries(feature.activities?.(runtime) ?? {})) {
       const taken = owner.get(name);

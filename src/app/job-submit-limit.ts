@@ -8,7 +8,8 @@ import type { RateLimitPrincipal } from '../platform/rate-limit/tiers';
 /**
  * One budget per account for a kind of request: every key and session of the account spends from the counter
  * `rl:<counter>:account:<user id>` (apart from its market-data one), so more keys never mean more requests. The limit
- * is the same figure whatever the key's tier; the tier is only reported in the 429.
+ * is the same figure whatever the key's tier; the tier is only reported in the 429. (Policy edits have their own
+ * budget, `rl:policy-edit:account:<user id>`, built by src/policies/policy-edit-limit.ts.)
  */
 const accountPrincipal =
   (counter: string) =>
@@ -43,14 +44,5 @@ export function createJobSubmitLimit(deps: { pool: Pool; perMinute: number }): R
     ...deps,
     counter: 'job-submit',
     describedAs: { limit: 'Job submit limit', counts: 'submits' },
-  });
-}
-
-/** Policy edits (POLICY_EDIT_LIMIT_PER_MINUTE): each PUT or DELETE of a policy or of the default. */
-export function createPolicyEditLimit(deps: { pool: Pool; perMinute: number }): RateLimitCheck {
-  return createAccountLimit({
-    ...deps,
-    counter: 'policy-edit',
-    describedAs: { limit: 'Policy edit limit', counts: 'edits' },
   });
 }

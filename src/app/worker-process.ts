@@ -1,5 +1,4 @@
 import { Client } from '@temporalio/client';
-import { createCaseWorkflowClient } from '../cases/case-workflow-client';
 import { loadConfigOrExit } from './config';
 import { createPool, servingTimeouts } from '../platform/db/pool';
 import { freeLocalPort } from '../platform/dev-services/free-port';
@@ -10,17 +9,11 @@ import {
   temporalConnectionOptions,
 } from '../platform/temporal/temporal-connection';
 import { createMetricsRegistry } from '../platform/metrics/metrics-registry';
-import { createWorkerMetrics } from './metrics/worker-metrics';
 import { startWorkerHttpServer } from './worker-http-server';
 import { createLogger, stderrDestination } from '../platform/logging/logger';
 import { prepareDatabaseOnce } from './prepare-database';
-import { buildActivities, createWorker } from './worker-runtime';
-import { reconcileMarketSync } from '../market/market-sync-schedule';
-import { ensureQueuedJobSweeper } from '../screening/queued-job-sweeper';
-import { ensureOfacRefresh } from '../lists/refresh-schedule';
-import { ensureFreezeSync, freezeSyncSettings } from '../lists/freezes';
-import { createScreeningWorkflowStarter } from '../screening/screening-workflow-starter';
-import { batchWorkflowSettings, createBatchWorkflowStarter } from '../batches';
+import { buildActivities, createWorker, workerRuntime } from './worker-runtime';
+import { startFeatureSchedules } from './feature-schedules';
 
 import type { WebhookVerifierOverrides } from './webhook-verifiers';
 /**
@@ -47,33 +40,20 @@ export async function runWorkerProcess(verifiers: WebhookVerifierOverrides = {})
   // A client too: the queued-job sweeper's activity starts workflows, and the schedules are set up from here.
   const clientConnection = await connectTemporalClient(temporalOptions);
   const temporal = new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE });
-  const screeningStarter = createScreeningWorkflowStarter({ temporal, taskQueue: config.TEMPORAL_TASK_QUEUE });
-  const caseWorkflows = createCaseWorkflowClient({ temporal, taskQueue: config.TEMPORAL_TASK_QUEUE });
-  // The sweep also starts batch workflows left without one.
-  const batchStarter = createBatchWorkflowStarter({
-    temporal,
-    taskQueue: config.TEMPORAL_TASK_QUEUE,
-    settings: batchWorkflowSettings(config),
-  });
   const registry = createMetricsRegistry();
   const worker = await createWorker({
     connection,
     config,
     namespace: config.TEMPORAL_NAMESPACE,
     log,
-    activities: buildActivities(
+    activities: buildActivities({
       config,
       pool,
-      createWorkerMetrics(registry),
-      {
-        screeningStarter,
-        caseWorkflows,
-        batchStarter,
-        log,
-        freezeSync: freezeSyncSettings(config),
-      },
+      temporal,
+      metrics: registry,
+      log,
       verifiers,
-    ),
+    }),
   });
   const http = await startWorkerHttpServer({
     port: config.WORKER_HTTP_PORT,
@@ -89,10 +69,7 @@ export async function runWorkerProcess(verifiers: WebhookVerifierOverrides = {})
     metrics: `${http.url}/metrics`,
   });
   // The live candle sync runs on the workers; each worker's start makes it match its MARKET_LIVE_* config.
-  await reconcileMarketSync(temporal, config, log);
-  await ensureQueuedJobSweeper(temporal, config, log);
-  await ensureOfacRefresh(temporal, pool, config, log);
-  await ensureFreezeSync(temporal, config, log);
+  await startFeatureSchedules(workerRuntime({ config, pool, temporal, metrics: registry, log }));
   // The SDK's runtime shuts the worker down on SIGINT/SIGTERM; run() then resolves.
   await worker.run();
   await http.close();

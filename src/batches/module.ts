@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FeatureModule } from '../platform/features/feature-module';
 import { batchesConfigSlice } from './config';
 import { batchesOpenApi } from './openapi';
+import { batchesActivities } from './worker-activities';
 
 /** What the batches feature declares to the composition root (src/platform/features/feature-module.ts). */
 export const batchesModule = {
@@ -10,4 +11,5 @@ export const batchesModule = {
   config: batchesConfigSlice,
   schema: { migrations: path.join(__dirname, 'migrations'), functions: path.join(__dirname, 'functions') },
   openapi: batchesOpenApi,
+  activities: batchesActivities,
 } satisfies FeatureModule;

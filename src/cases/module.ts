@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { casesActivities } from './worker-activities';
 import type { FeatureModule } from '../platform/features/feature-module';
 import { CASES_ERRORS } from './error-codes';
 import { casesConfigSlice } from './config';
@@ -12,4 +13,5 @@ export const casesModule = {
   config: casesConfigSlice,
   schema: { migrations: path.join(__dirname, 'migrations'), functions: path.join(__dirname, 'functions') },
   openapi: casesOpenApi,
+  activities: casesActivities,
 } satisfies FeatureModule;

@@ -9,3 +9,5 @@ export {
 export { CustomLabelLimitReachedError } from './errors';
 /** Answer shapes (the OpenAPI document reads them). */
 export type { customLabelListResponse, customLabelResponse, customLabelSchema } from './custom-labels-views';
+/** Custom labels' variables (cases count a true positive's blocklist entry against MAX_CUSTOM_LABELS_PER_ACCOUNT). */
+export type { CustomLabelsConfig } from './config';

@@ -4,6 +4,7 @@ import { CUSTOM_LABELS_ERRORS } from './error-codes';
 import { customLabelsConfigSlice } from './config';
 import { customLabelsOpenApi } from './openapi';
 import { customLabelsRoutes } from './routes';
+import { createCustomLabelStore } from './custom-labels-store';
 
 /** What the custom-labels feature declares to the composition root (src/platform/features/feature-module.ts). */
 export const customLabelsModule = {
@@ -13,4 +14,6 @@ export const customLabelsModule = {
   schema: { migrations: path.join(__dirname, 'migrations') },
   openapi: customLabelsOpenApi,
   routes: customLabelsRoutes,
+  // Each screening reads its account's own labels (src/screening/ports.ts).
+  provides: (runtime) => ({ customLabels: createCustomLabelStore(runtime.pool) }),
 } satisfies FeatureModule;

@@ -3,6 +3,7 @@ import type { FeatureModule } from '../platform/features/feature-module';
 import { entitiesConfigSlice } from './config';
 import { entitiesOpenApi } from './openapi';
 import { entitiesRoutes } from './routes';
+import { entitiesPorts } from './provided-ports';
 
 /** What the entities feature declares to the composition root (src/platform/features/feature-module.ts). */
 export const entitiesModule = {
@@ -11,4 +12,6 @@ export const entitiesModule = {
   schema: { migrations: path.join(__dirname, 'migrations') },
   openapi: entitiesOpenApi,
   routes: entitiesRoutes,
+  // The engine's wallet clusters (src/screening/ports.ts).
+  provides: entitiesPorts,
 } satisfies FeatureModule;

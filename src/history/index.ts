@@ -1,5 +1,5 @@
 /** What other features use of the account's history: the store that records a job's or an x402 report's entry. */
-export type { HistoryStore } from './history-store';
+export { createHistoryStore, type HistoryStore } from './history-store';
 /** Answer shapes the dashboard renders (types only: nothing of the server enters the browser bundle). */
 export type { historyEntryDetailSchema, historyEntrySummarySchema } from './history-views';
 export type { historyListResponse } from './history-routes';

@@ -3,6 +3,7 @@ import type { FeatureModule } from '../platform/features/feature-module';
 import { historyConfigSlice } from './config';
 import { HISTORY_WEBHOOK_PROVIDERS } from './webhook-providers';
 import { historyOpenApi } from './openapi';
+import { historyRoutes } from './routes';
 
 /** What the history feature declares to the composition root (src/platform/features/feature-module.ts). */
 export const historyModule = {
@@ -11,4 +12,5 @@ export const historyModule = {
   schema: { migrations: path.join(__dirname, 'migrations'), functions: path.join(__dirname, 'functions') },
   webhookProviders: HISTORY_WEBHOOK_PROVIDERS,
   openapi: historyOpenApi,
+  routes: historyRoutes,
 } satisfies FeatureModule;

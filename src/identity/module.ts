@@ -4,6 +4,7 @@ import { IDENTITY_ERRORS } from './error-codes';
 import { identityConfigSlice } from './config';
 import { IDENTITY_WEBHOOK_PROVIDERS } from './webhook-providers';
 import { identityOpenApi } from './openapi';
+import { identityActivities } from './worker-activities';
 
 /** What the identity feature declares to the composition root (src/platform/features/feature-module.ts). */
 export const identityModule = {
@@ -14,4 +15,5 @@ export const identityModule = {
   schema: { migrations: path.join(__dirname, 'migrations'), functions: path.join(__dirname, 'functions') },
   webhookProviders: IDENTITY_WEBHOOK_PROVIDERS,
   openapi: identityOpenApi,
+  activities: identityActivities,
 } satisfies FeatureModule;

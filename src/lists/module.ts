@@ -1,8 +1,11 @@
 import path from 'node:path';
+import { listsActivities } from './worker-activities';
+import { listsSchedules } from './schedules';
 import type { FeatureModule } from '../platform/features/feature-module';
 import { LISTS_ERRORS } from './error-codes';
 import { listsConfigSlice } from './config';
 import { listsOpenApi } from './openapi';
+import { listsRoutes } from './routes';
 
 /** What the lists feature declares to the composition root (src/platform/features/feature-module.ts). */
 export const listsModule = {
@@ -12,4 +15,7 @@ export const listsModule = {
   config: listsConfigSlice,
   schema: { migrations: path.join(__dirname, 'migrations') },
   openapi: listsOpenApi,
+  routes: listsRoutes,
+  activities: listsActivities,
+  schedules: listsSchedules,
 } satisfies FeatureModule;

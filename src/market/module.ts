@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { marketActivities } from './worker-activities';
+import { marketSchedules } from './schedules';
 import type { FeatureModule } from '../platform/features/feature-module';
 import { MARKET_ERRORS } from './error-codes';
 import { marketConfigSlice } from './config';
@@ -12,4 +14,6 @@ export const marketModule = {
   config: marketConfigSlice,
   schema: { migrations: path.join(__dirname, 'migrations') },
   openapi: marketOpenApi,
+  activities: marketActivities,
+  schedules: marketSchedules,
 } satisfies FeatureModule;

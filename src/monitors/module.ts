@@ -3,6 +3,9 @@ import type { FeatureModule } from '../platform/features/feature-module';
 import { MONITORS_ERRORS } from './error-codes';
 import { monitorsConfigSlice } from './config';
 import { monitorsOpenApi } from './openapi';
+import { monitorsActivities } from './worker-activities';
+import { requestClusterMergeRescreens } from './cluster-rescreens';
+import { monitorsStoppedWithUser, stopUserMonitors } from './stop-user-monitors';
 
 /** What the monitors feature declares to the composition root (src/platform/features/feature-module.ts). */
 export const monitorsModule = {
@@ -12,4 +15,11 @@ export const monitorsModule = {
   config: monitorsConfigSlice,
   schema: { migrations: path.join(__dirname, 'migrations'), functions: path.join(__dirname, 'functions') },
   openapi: monitorsOpenApi,
+  // An account's deactivation stops its monitors (src/identity/ports.ts).
+  // and a cluster merge makes the monitors watching the cluster due (src/entities/ports.ts).
+  provides: (runtime) => ({
+    accountMonitors: { stopAll: stopUserMonitors, stoppedWithAccount: monitorsStoppedWithUser },
+    clusterMerged: requestClusterMergeRescreens(runtime.pool),
+  }),
+  activities: monitorsActivities,
 } satisfies FeatureModule;

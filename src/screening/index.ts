@@ -2,6 +2,7 @@
 export type { ApiType, ScreeningInput } from './workflow-types';
 export type { AnalysisResult } from './engine/types';
 export type { EngineCapabilities } from './engine/capabilities';
+export { configuredCapabilities } from './configured-capabilities';
 export type { StoredCloses, StoredCloseSeries } from './engine/usd-pricer';
 export type { EntityStore } from './reference-data/entities-store';
 export {
@@ -45,7 +46,7 @@ export {
 } from './engine/scoring-policy';
 export { PolicyNotFoundError, type PolicyResolver } from './policy-resolver';
 export { policyReferenceField } from './job-request';
-export { shippedRiskModel } from './engine/risk-model';
+export { loadRiskModel, shippedRiskModel } from './engine/risk-model';
 export { ALLOW_CATEGORY, CUSTOM_SOURCE, type CustomLabelLookup } from './engine/custom-labels';
 /** Batch screening (src/batches) validates, prices, records and settles its items as single jobs are. */
 export {
@@ -56,7 +57,9 @@ export {
 } from './job-request';
 export { jobCost, deepestAffordableDepth, MINIMUM_CHARGE } from './pricing';
 export type { JobRecord, NewJob } from './jobs-store';
-export type { ScreeningWorkflowStarter } from './screening-workflow-starter';
+export { createScreeningWorkflowStarter, type ScreeningWorkflowStarter } from './screening-workflow-starter';
+export { queuedJobSweepThresholds } from './queued-job-sweeper';
+export { finishedJobCounter } from './metrics/finished-jobs';
 /** The worker's checks of a workflow's input against what the api recorded (x402 checks its reports with them). */
 export { checkFailedJobSettle, checkJobInput, InputNotAuthenticError, requireRequestId } from './authentic-input';
 /** The 402 of paid work the account cannot pay for (batches answer a batch none of whose items was held with it). */

@@ -3,6 +3,8 @@ import type { FeatureModule } from '../platform/features/feature-module';
 import { SCREENING_ERRORS } from './error-codes';
 import { screeningConfigSlice } from './config';
 import { screeningOpenApi } from './openapi';
+import { screeningSchedules } from './schedules';
+import { screeningActivities } from './worker-activities';
 
 /** What the screening feature declares to the composition root (src/platform/features/feature-module.ts). */
 export const screeningModule = {
@@ -12,4 +14,6 @@ export const screeningModule = {
   config: screeningConfigSlice,
   schema: { migrations: path.join(__dirname, 'migrations'), functions: path.join(__dirname, 'functions') },
   openapi: screeningOpenApi,
+  activities: screeningActivities,
+  schedules: screeningSchedules,
 } satisfies FeatureModule;

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { createCaseWorkflowClient } from '../../src/cases/case-workflow-client';
 import { Client } from '@temporalio/client';
 import type { Worker } from '@temporalio/worker';
 import type { Pool } from 'pg';
-import type { Activities, ActivityDeps } from '../../src/app/activities';
+import type { Activities } from '../../src/app/activities';
+import type { ListsOverrides } from '../../src/lists/worker-activities';
+import type { MarketOverrides } from '../../src/market/worker-activities';
+import type { ScreeningOverrides } from '../../src/screening/worker-activities';
 import type { WebhookVerifierOverrides } from '../../src/app/webhook-verifiers';
 import { generateApiKey } from '../../src/identity/api-key-format';
 import { loadConfig, type Config } from '../../src/app/config';
@@ -17,14 +19,12 @@ import {
 import type { Logger } from '../../src/platform/logging/logger';
 import { recordConfigSecrets, recordSecret, runLogEnabled, testRunLogger } from './run-log';
 import { httpCall, type HttpCall } from './http-call';
+import type { BillingOverrides } from '../../src/billing/overrides';
 import { startApiServer, type ApiServer } from '../../src/app/api-server';
 import { createStores, type Stores } from '../../src/app/stores';
 import { buildActivities, createWorker } from '../../src/app/worker-runtime';
 import { startWorkerHttpServer, type WorkerHttpServer } from '../../src/app/worker-http-server';
 import { createMetricsRegistry } from '../../src/platform/metrics/metrics-registry';
-import { createWorkerMetrics } from '../../src/app/metrics/worker-metrics';
-import { createScreeningWorkflowStarter } from '../../src/screening/screening-workflow-starter';
-import { batchWorkflowSettings, createBatchWorkflowStarter } from '../../src/batches';
 
 export interface TestStack {
   config: Config;
@@ -58,7 +58,8 @@ export async function startTestStack(
     env?: Record<string, string>;
     activities?: (defaults: Activities, pool: Pool) => Activities;
     /** Replaces parts of the real activities' dependencies (e.g. PayFast's validate endpoint). */
-    activityDeps?: Partial<ActivityDeps>;
+    /** Parts of the features' activities replaced, by the names their overrides types declare. */
+    activityDeps?: BillingOverrides & ListsOverrides & MarketOverrides & ScreeningOverrides;
     /** Webhook verifiers built by the test (trust anchors, fetchers, clocks), injected like production wiring. */
     verifiers?: WebhookVerifierOverrides;
     worker?: boolean;
@@ -100,24 +101,18 @@ export async function startTestStack(
   const workerConnection = await connectTemporalWorker(temporalOptions);
   const workers: { worker: Worker; stop(): Promise<void> }[] = [];
   const workerRegistry = createMetricsRegistry();
-  const workerMetrics = createWorkerMetrics(workerRegistry);
 
   const startWorker = async (activities?: Activities) => {
-    const screeningStarter = createScreeningWorkflowStarter({ temporal, taskQueue: config.TEMPORAL_TASK_QUEUE });
-    const caseWorkflows = createCaseWorkflowClient({ temporal, taskQueue: config.TEMPORAL_TASK_QUEUE });
-    const batchStarter = createBatchWorkflowStarter({
-      temporal,
-      taskQueue: config.TEMPORAL_TASK_QUEUE,
-      settings: batchWorkflowSettings(config),
-    });
     // The worker re-checks provider deliveries with the verifiers the api was given (one construction for both).
-    const defaults = buildActivities(
+    const defaults = buildActivities({
       config,
       pool,
-      workerMetrics,
-      { screeningStarter, batchStarter, caseWorkflows, log, ...options.activityDeps },
-      options.verifiers,
-    );
+      temporal,
+      metrics: workerRegistry,
+      log,
+      overrides: options.activityDeps,
+      verifiers: options.verifiers,
+    });
     const worker = await createWorker({
       connection: workerConnection,
       config,

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { completedMirrorWrite, settleCompletedJob } from '../../src/screening/settle-job';
 import { NativeConnection } from '@temporalio/worker';
 import { buildActivities, createWorker } from '../../src/app/worker-runtime';
-import { createWorkerMetrics } from '../../src/app/metrics/worker-metrics';
 import { createMetricsRegistry } from '../../src/platform/metrics/metrics-registry';
 import { ensureQueuedJobSweeper } from '../../src/screening/queued-job-sweeper';
 import { createScreeningWorkflowStarter } from '../../src/screening/screening-workflow-starter';
@@ -92,7 +91,12 @@ describe('the queued-job sweeper: nothing stays queued with credits held', () =>
   async function startLossyWorker(): Promise<{ taskQueue: string; stop(): Promise<void> }> {
     const config = { ...stack.config, TEMPORAL_TASK_QUEUE: `lossy-${randomUUID()}` };
     const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS as string });
-    const activities = buildActivities(config, stack.pool, createWorkerMetrics(createMetricsRegistry()));
+    const activities = buildActivities({
+      config,
+      pool: stack.pool,
+      temporal: stack.temporal,
+      metrics: createMetricsRegistry(),
+    });
     const worker = await createWorker({
       connection,
       config,

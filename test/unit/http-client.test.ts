@@ -9,7 +9,7 @@ import {
 import { parseRetryAfter } from '../../src/platform/http-client/retry-after';
 import { createTokenBucket } from '../../src/platform/http-client/token-bucket';
 import { Registry } from 'prom-client';
-import { createWorkerMetrics } from '../../src/app/metrics/worker-metrics';
+import { screeningWorkerMetrics } from '../../src/screening/metrics/screening-worker-metrics';
 import { changedSeries, parsePrometheus, sampleValue } from '../helpers/prometheus';
 
 /** One scripted answer per request, in order; the last one repeats. `hang` never answers. */
@@ -217,7 +217,7 @@ describe("shared HTTP client: per-provider counts for the worker's Prometheus me
     async () => {
       server = await serve([{ status: 429 }, { status: 503 }, { status: 400 }]);
       const registry = new Registry();
-      const metrics = createWorkerMetrics(registry);
+      const metrics = screeningWorkerMetrics(registry);
 
       await giveUp(client({ name: 'esplora', observer: metrics.chainCalls }).request({ url: server.url }));
       const samples = parsePrometheus(await registry.metrics());

@@ -3,6 +3,7 @@ import type { ErrorTable } from '../errors/error-table';
 import type { SchemaFolders } from '../db/schema-files';
 import type { WebhookProviderDeclaration } from '../webhooks/webhook-provider';
 import type { FeatureOpenApi } from './feature-openapi';
+import type { FeaturePorts } from './feature-ports';
 import type { FeatureActivities, FeatureApiRuntime, FeatureRoutes, FeatureRuntime } from './feature-runtime';
 
 /**
@@ -38,6 +39,16 @@ export interface FeatureModule {
   readonly workflows?: string;
   /** The feature's routers, built over the api process's runtime (src/app mounts each where its kind belongs). */
   readonly routes?: (runtime: FeatureApiRuntime) => FeatureRoutes;
+  /**
+   * The ports the feature offers the others (src/platform/features/feature-ports.ts), built over the process's
+   * runtime before any routes or activities are; each port is provided by one feature.
+   */
+  readonly provides?: (runtime: FeatureRuntime) => Partial<FeaturePorts>;
   /** The feature's activities, built over the worker process's runtime and registered by every worker. */
   readonly activities?: (runtime: FeatureRuntime) => FeatureActivities;
+  /**
+   * Creates the feature's Temporal schedules (and long-running workflows), or brings them up to date with this
+   * config (one turned off is removed): every worker calls it at start, once its worker polls.
+   */
+  readonly schedules?: (runtime: FeatureRuntime) => Promise<void>;
 }

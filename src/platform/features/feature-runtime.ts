@@ -1,8 +1,10 @@
 import type { Client } from '@temporalio/client';
 import type { Router } from 'express';
 import type { Pool } from 'pg';
+import type { Registry } from 'prom-client';
 import type { Logger } from '../logging/logger';
 import type { StartEventWorkflow } from '../webhooks/event-workflows';
+import type { FeaturePorts } from './feature-ports';
 
 /**
  * What the composition root hands a feature's runtime parts (FeatureModule.routes and .activities): the process's
@@ -15,11 +17,24 @@ export interface FeatureRuntime {
   readonly log: Logger;
   /** The task queue this process's workflows and activities run on. */
   readonly taskQueue: string;
+  /** The process's client: a feature starts, signals and updates its workflows with it. */
+  readonly temporal: Client;
+  /**
+   * The process's registry, served at /metrics: a feature registers the metrics it counts on it (registering a
+   * definition again returns the same handle, so a route and a service of one process share a counter).
+   */
+  readonly metrics: Registry;
+  /**
+   * What tests replace in the parts a feature builds itself (trust anchors, fetchers, clocks), by the names the
+   * feature's own overrides type declares. Empty outside tests: production builds everything from the config.
+   */
+  readonly overrides: Readonly<Record<string, unknown>>;
+  /** What the features provide each other (feature-ports.ts): every module's `provides`, merged by the root. */
+  readonly ports: FeaturePorts;
 }
 
-/** The api process's runtime: it also starts workflows. */
+/** The api process's runtime: it also starts provider event workflows. */
 export interface FeatureApiRuntime extends FeatureRuntime {
-  readonly temporal: Client;
   /** Starts a provider event's one workflow: a redelivery is a duplicate, Temporal down is a 503 (retried). */
   readonly startEventWorkflow: StartEventWorkflow;
 }
@@ -30,6 +45,11 @@ export interface FeatureRoutes {
   readonly webhooks?: Router;
   /** Under /api/v1, behind authentication (each route still requires its own scope). */
   readonly v1?: Router;
+  /**
+   * Public pages and their assets (no account, no /api/v1 prefix): after the JSON parser and the unsafe-input check,
+   * before the health probes and the authenticated routers.
+   */
+  readonly public?: Router;
 }
 
 /** A feature's activities by their registered names (each name once across all features). */

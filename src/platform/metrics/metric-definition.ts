@@ -15,16 +15,28 @@ interface MetricShape<Label extends string> {
   labelNames?: readonly Label[];
 }
 
+/**
+ * Registering a definition on a registry that has it already returns the registered handle: the parts of one
+ * process that count the same thing (a feature's route and the api's metrics object) share one series.
+ */
 export function defineCounter<Label extends string = string>(
   shape: MetricShape<Label>,
 ): MetricDefinition<Counter<Label>> {
-  return { register: (registry) => new Counter({ ...shape, registers: [registry] }) };
+  return {
+    register: (registry) =>
+      (registry.getSingleMetric(shape.name) as Counter<Label> | undefined) ??
+      new Counter({ ...shape, registers: [registry] }),
+  };
 }
 
 export function defineHistogram<Label extends string = string>(
   shape: MetricShape<Label> & { buckets: number[] },
 ): MetricDefinition<Histogram<Label>> {
-  return { register: (registry) => new Histogram({ ...shape, registers: [registry] }) };
+  return {
+    register: (registry) =>
+      (registry.getSingleMetric(shape.name) as Histogram<Label> | undefined) ??
+      new Histogram({ ...shape, registers: [registry] }),
+  };
 }
 
 type Handles<Definitions> = {
