@@ -9,7 +9,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/platform
 import { resolveTemporalCli } from '../../src/platform/dev-services/temporal-cli';
 import { createLogger } from '../../src/platform/logging/logger';
 import { prepareDatabase } from '../../src/app/prepare-database';
-import { createStores, type Stores } from '../../src/app/stores';
+import { createStores, type Stores } from '../../test/helpers/stores';
 import { freePort, startAnvil } from '../../test/helpers/anvil';
 import { childEnv, TASK_QUEUE } from './child-env';
 import { spawnService, stopGracefully, waitUntilReady, type ServiceProcess } from '../../test/helpers/service-process';

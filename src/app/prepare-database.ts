@@ -1,43 +1,22 @@
 import type { Pool } from 'pg';
-import type { Config } from './config';
 import { migrate } from '../platform/db/migrate';
-import { loadMarketData } from '../market/store/market-files';
-import { loadReferenceData } from '../screening/reference-data/datasets';
-import { loadBundledLists } from '../lists/load-bundled-lists';
-import { createUserStore } from '../identity/users-store';
+import { FEATURES } from './features';
 import type { Logger } from '../platform/logging/logger';
 import { createPool } from '../platform/db/pool';
 import { SCHEMA_FOLDERS } from './schema-folders';
 
 /**
- * Migrations (every feature's, SCHEMA_FOLDERS), then the reference data and candle files (only files that changed),
- * then the bootstrap admin. Idempotent.
+ * Migrations (every feature's, SCHEMA_FOLDERS), then what each feature loads before serving (reference data, candle
+ * files, the bootstrap admin: FeatureModule.prepare), in the feature list's order. Idempotent.
  */
 export async function prepareDatabase(
-  config: Pick<
-    Config,
-    'LOAD_REFERENCE_DATA' | 'REFERENCE_DATA_DIR' | 'LOAD_MARKET_DATA' | 'MARKET_DATA_DIR' | 'BOOTSTRAP_ADMIN_API_KEY'
-  >,
+  /** The config, or the part of it the features' `prepare` read (tests pass only those variables). */
+  config: Readonly<Record<string, unknown>>,
   pool: Pool,
   log: Logger,
 ): Promise<void> {
   await migrate(pool, log, SCHEMA_FOLDERS);
-  if (config.LOAD_REFERENCE_DATA) {
-    await loadReferenceData(pool, config.REFERENCE_DATA_DIR, log);
-    await loadBundledLists(pool, config.REFERENCE_DATA_DIR, log);
-  }
-  if (config.LOAD_MARKET_DATA) await loadMarketData(pool, config.MARKET_DATA_DIR, log);
-  if (config.BOOTSTRAP_ADMIN_API_KEY) {
-    const outcome = await createUserStore(pool).ensureBootstrapAdmin(config.BOOTSTRAP_ADMIN_API_KEY);
-    if (outcome.kind === 'ready')
-      log.info('bootstrap admin ready', { userId: outcome.user.id, revokedBootstrapKeys: outcome.revokedKeyIds });
-    else
-      log.warn(
-        'BOOTSTRAP_ADMIN_API_KEY names a key revoked by a newer value (or by its owner): it stays revoked; set a ' +
-          'new value (npm start without the variable: delete DATA_DIR/bootstrap-admin-api-key for a new one)',
-        { userId: outcome.userId },
-      );
-  }
+  for (const feature of FEATURES) await feature.prepare?.({ pool, config, log });
 }
 
 /**

@@ -15,13 +15,12 @@ import { prepareDatabaseOnce } from './prepare-database';
 import { buildActivities, createWorker, workerRuntime } from './worker-runtime';
 import { startFeatureSchedules } from './feature-schedules';
 
-import type { WebhookVerifierOverrides } from './webhook-verifiers';
 /**
  * The worker process (`npm run worker`): migrations, activities, the worker's health and metrics listener, the
- * schedules it owns, then polling until SIGINT/SIGTERM. `verifiers`: the webhook verifiers the activities re-check
- * deliveries with (tests wire PayPal's to their own certificate authority, as they do the api's).
+ * schedules it owns, then polling until SIGINT/SIGTERM. `overrides`: parts of the features' activities replaced
+ * (tests wire PayPal's verifier to their own certificate authority, as they do the api's).
  */
-export async function runWorkerProcess(verifiers: WebhookVerifierOverrides = {}): Promise<void> {
+export async function runWorkerProcess(overrides: object = {}): Promise<void> {
   const config = loadConfigOrExit();
   const log = createLogger(config.LOG_LEVEL, { process: 'worker' }, stderrDestination(config.LOG_FORMAT));
   // The SDK's worker metrics go to a local exporter that this process's /metrics appends.
@@ -52,7 +51,7 @@ export async function runWorkerProcess(verifiers: WebhookVerifierOverrides = {})
       temporal,
       metrics: registry,
       log,
-      verifiers,
+      overrides,
     }),
   });
   const http = await startWorkerHttpServer({

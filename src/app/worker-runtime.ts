@@ -4,7 +4,6 @@ import type { Pool } from 'pg';
 import type { Registry } from 'prom-client';
 import type { Activities } from './activities';
 import type { Config } from './config';
-import type { WebhookVerifierOverrides } from './webhook-verifiers';
 import type { Logger } from '../platform/logging/logger';
 import { activityLogContext } from '../platform/logging/activity-log-context';
 import { workflowBundlerLogger } from '../platform/logging/workflow-bundler-logger';
@@ -13,6 +12,7 @@ import { featureActivities } from './feature-runtime';
 import { withPorts } from './feature-ports';
 import { createLogger } from '../platform/logging/logger';
 import type { FeatureRuntime } from '../platform/features/feature-runtime';
+import { evidenceKeyRing } from '../platform/signing/evidence-key-ring';
 
 /** What a worker process builds its features' parts over. */
 export interface WorkerRuntimeDeps {
@@ -23,10 +23,11 @@ export interface WorkerRuntimeDeps {
   /** The worker process's registry (served at its /metrics). */
   metrics: Registry;
   log?: Logger;
-  /** Tests: parts of the features' activities replaced, by the names their overrides types declare. */
+  /**
+   * Tests: parts of the features' activities replaced, by the names their overrides types declare (the worker
+   * re-checks provider deliveries with the verifiers the test gave the api).
+   */
   overrides?: object;
-  /** The api's webhook verifier overrides (tests): the worker re-checks deliveries with the same verifiers. */
-  verifiers?: WebhookVerifierOverrides;
 }
 
 /** The runtime a worker hands its features (src/platform/features/feature-runtime.ts), with every feature's ports. */
@@ -38,7 +39,8 @@ export function workerRuntime(deps: WorkerRuntimeDeps): FeatureRuntime {
     taskQueue: deps.config.TEMPORAL_TASK_QUEUE,
     temporal: deps.temporal,
     metrics: deps.metrics,
-    overrides: { ...deps.verifiers, ...deps.overrides } as Readonly<Record<string, unknown>>,
+    evidenceKeys: evidenceKeyRing(deps.config.EVIDENCE_SIGNING_KEYS, deps.pool),
+    overrides: { ...deps.overrides } as Readonly<Record<string, unknown>>,
   });
 }
 

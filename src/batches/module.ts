@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { batchesRoutes } from './routes';
 import type { FeatureModule } from '../platform/features/feature-module';
 import { batchesConfigSlice } from './config';
 import { batchesOpenApi } from './openapi';
@@ -11,5 +12,6 @@ export const batchesModule = {
   config: batchesConfigSlice,
   schema: { migrations: path.join(__dirname, 'migrations'), functions: path.join(__dirname, 'functions') },
   openapi: batchesOpenApi,
+  routes: batchesRoutes,
   activities: batchesActivities,
 } satisfies FeatureModule;

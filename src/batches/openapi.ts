@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ScreeningConfig } from '../screening';
 import type { FeatureOpenApi } from '../platform/features/feature-openapi';
 import { accountSecurity } from '../identity';
 import { errorResponse, flatError, ref, structuredError } from '../platform/openapi/error-shapes';
@@ -48,7 +49,8 @@ const SUBMITTED_HEADERS: Record<string, HeaderObject> = {
   ...rateLimitHeaders(false),
 };
 
-function batchesOperations({ components, limits }: OperationContext): Paths {
+function batchesOperations({ components, config }: OperationContext): Paths {
+  const limits = { maxCrawlTimeoutMs: (config as ScreeningConfig).CRAWL_TIMEOUT_MAX_MS };
   const batch = components.response('Batch', batchResponse);
   return {
     '/api/v1/kyt/batch': {

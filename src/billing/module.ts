@@ -6,6 +6,7 @@ import { BILLING_WEBHOOK_PROVIDERS } from './webhook-providers';
 import { billingOpenApi } from './openapi';
 import { releaseUserHolds } from './release-user-holds';
 import { billingActivities } from './worker-activities';
+import { billingRoutes } from './routes';
 
 /** What the billing feature declares to the composition root (src/platform/features/feature-module.ts). */
 export const billingModule = {
@@ -16,6 +17,7 @@ export const billingModule = {
   schema: { migrations: path.join(__dirname, 'migrations'), functions: path.join(__dirname, 'functions') },
   webhookProviders: BILLING_WEBHOOK_PROVIDERS,
   openapi: billingOpenApi,
+  routes: billingRoutes,
   // An account's deactivation gives back its holds (src/identity/ports.ts).
   provides: () => ({ accountHolds: { releaseAll: releaseUserHolds } }),
   activities: billingActivities,

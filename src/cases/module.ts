@@ -4,6 +4,8 @@ import type { FeatureModule } from '../platform/features/feature-module';
 import { CASES_ERRORS } from './error-codes';
 import { casesConfigSlice } from './config';
 import { casesOpenApi } from './openapi';
+import { rescoreCaseAlerts } from './cases-wiring';
+import { casesConfig, casesRoutes } from './routes';
 
 /** What the cases feature declares to the composition root (src/platform/features/feature-module.ts). */
 export const casesModule = {
@@ -13,5 +15,10 @@ export const casesModule = {
   config: casesConfigSlice,
   schema: { migrations: path.join(__dirname, 'migrations'), functions: path.join(__dirname, 'functions') },
   openapi: casesOpenApi,
+  routes: casesRoutes,
+  // A rescore's verdict opens or joins its subject's case (src/screening/ports.ts).
+  provides: (runtime) => ({
+    rescored: rescoreCaseAlerts(runtime.pool, runtime.temporal, casesConfig(runtime), runtime.log),
+  }),
   activities: casesActivities,
 } satisfies FeatureModule;

@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { listsActivities } from './worker-activities';
 import { listsSchedules } from './schedules';
+import { prepareLists } from './prepare';
 import type { FeatureModule } from '../platform/features/feature-module';
 import { LISTS_ERRORS } from './error-codes';
 import { listsConfigSlice } from './config';
 import { listsOpenApi } from './openapi';
-import { listsRoutes } from './routes';
+import { listsAdvisories, listsRoutes } from './routes';
 
 /** What the lists feature declares to the composition root (src/platform/features/feature-module.ts). */
 export const listsModule = {
@@ -14,8 +15,10 @@ export const listsModule = {
   errors: LISTS_ERRORS,
   config: listsConfigSlice,
   schema: { migrations: path.join(__dirname, 'migrations') },
+  prepare: prepareLists,
   openapi: listsOpenApi,
   routes: listsRoutes,
+  advisories: listsAdvisories,
   activities: listsActivities,
   schedules: listsSchedules,
 } satisfies FeatureModule;

@@ -1,5 +1,8 @@
 import type { Pool } from 'pg';
+import type { Check } from '../platform/health/checks';
 import type { FeatureApiRuntime, FeatureRoutes } from '../platform/features/feature-runtime';
+import { ofacListFresh } from './list-freshness';
+import { registerListAge } from './metrics/list-age';
 import type { ListsConfig } from './config';
 import { createListStore } from './list-store';
 import { createListsRouter, type ListsRouterDeps } from './lists-routes';
@@ -25,7 +28,17 @@ export function listsRouterDeps(
   };
 }
 
-/** The sanctions lists and the as-of lookup of one address under /api/v1/lists, over the api's runtime. */
+/**
+ * The sanctions lists and the as-of lookup of one address under /api/v1/lists, over the api's runtime; the active
+ * OFAC version's age is a gauge of the api's /metrics.
+ */
 export function listsRoutes(runtime: FeatureApiRuntime): FeatureRoutes {
-  return { v1: createListsRouter(listsRouterDeps(runtime.config as ListsConfig, runtime.pool)) };
+  const deps = listsRouterDeps(runtime.config as ListsConfig, runtime.pool);
+  registerListAge(runtime.metrics, deps.lists);
+  return { v1: createListsRouter(deps) };
+}
+
+/** The operators' /readyz advisory: the OFAC list is older than OFAC_MAX_AGE_DAYS while refresh is on. */
+export function listsAdvisories(runtime: FeatureApiRuntime): Record<string, Check> {
+  return { lists: ofacListFresh(listsRouterDeps(runtime.config as ListsConfig, runtime.pool)) };
 }

@@ -6,6 +6,8 @@ import { monitorsOpenApi } from './openapi';
 import { monitorsActivities } from './worker-activities';
 import { requestClusterMergeRescreens } from './cluster-rescreens';
 import { monitorsStoppedWithUser, stopUserMonitors } from './stop-user-monitors';
+import { monitorsRoutes } from './routes';
+import { monitorsAccountEvents } from './account-events';
 
 /** What the monitors feature declares to the composition root (src/platform/features/feature-module.ts). */
 export const monitorsModule = {
@@ -15,6 +17,9 @@ export const monitorsModule = {
   config: monitorsConfigSlice,
   schema: { migrations: path.join(__dirname, 'migrations'), functions: path.join(__dirname, 'functions') },
   openapi: monitorsOpenApi,
+  routes: monitorsRoutes,
+  // A grant resumes the owner's paused monitors; a re-screen a cluster merge recorded wakes its monitor.
+  accountEvents: monitorsAccountEvents,
   // An account's deactivation stops its monitors (src/identity/ports.ts).
   // and a cluster merge makes the monitors watching the cluster due (src/entities/ports.ts).
   provides: (runtime) => ({

@@ -1,13 +1,9 @@
 import { Client } from 'pg';
+import type { AccountEvent } from '../platform/events/account-event';
 import { errorFields, type Logger } from '../platform/logging/logger';
 
-/** One row of the realtime outbox (migration 007). */
-export interface OutboxEvent {
-  seq: number;
-  userId: string;
-  event: string;
-  payload: Record<string, unknown>;
-}
+/** One row of the realtime outbox (migration 007): an account event (src/platform/events/account-event.ts). */
+export type OutboxEvent = AccountEvent;
 
 export interface OutboxListener {
   start(): Promise<void>;

@@ -60,6 +60,7 @@ export type { JobRecord, NewJob } from './jobs-store';
 export { createScreeningWorkflowStarter, type ScreeningWorkflowStarter } from './screening-workflow-starter';
 export { queuedJobSweepThresholds } from './queued-job-sweeper';
 export { finishedJobCounter } from './metrics/finished-jobs';
+export { jobSubmitMetrics } from './metrics/job-submit-metrics';
 /** The worker's checks of a workflow's input against what the api recorded (x402 checks its reports with them). */
 export { checkFailedJobSettle, checkJobInput, InputNotAuthenticError, requireRequestId } from './authentic-input';
 /** The 402 of paid work the account cannot pay for (batches answer a batch none of whose items was held with it). */
@@ -74,3 +75,7 @@ export type { RiskModel } from './engine/risk-model';
 export { SCREENING_ERRORS } from './error-codes';
 /** A job ended by another writer than its settle (a batch's recovery of an item) is counted by the same rule. */
 export { applyFinalMirrorWrite, releaseAndFailJob } from './job-end-counted';
+/** The per-account budget of requests that start paid work (monitors spend from it too). */
+export { createJobSubmitLimit } from './job-submit-limit';
+/** The entity directory (x402's KYE reports search it as the engine does). */
+export { createEntityStore } from './reference-data/entities-store';

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { screeningRoutes } from './routes';
+import { prepareScreening } from './prepare';
 import type { FeatureModule } from '../platform/features/feature-module';
 import { SCREENING_ERRORS } from './error-codes';
 import { screeningConfigSlice } from './config';
@@ -13,7 +15,9 @@ export const screeningModule = {
   errors: SCREENING_ERRORS,
   config: screeningConfigSlice,
   schema: { migrations: path.join(__dirname, 'migrations'), functions: path.join(__dirname, 'functions') },
+  prepare: prepareScreening,
   openapi: screeningOpenApi,
+  routes: screeningRoutes,
   activities: screeningActivities,
   schedules: screeningSchedules,
 } satisfies FeatureModule;

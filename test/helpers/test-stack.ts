@@ -6,7 +6,7 @@ import type { Activities } from '../../src/app/activities';
 import type { ListsOverrides } from '../../src/lists/worker-activities';
 import type { MarketOverrides } from '../../src/market/worker-activities';
 import type { ScreeningOverrides } from '../../src/screening/worker-activities';
-import type { WebhookVerifierOverrides } from '../../src/app/webhook-verifiers';
+import type { IdentityOverrides } from '../../src/identity/routes';
 import { generateApiKey } from '../../src/identity/api-key-format';
 import { loadConfig, type Config } from '../../src/app/config';
 import { createPool, servingTimeouts } from '../../src/platform/db/pool';
@@ -21,7 +21,7 @@ import { recordConfigSecrets, recordSecret, runLogEnabled, testRunLogger } from 
 import { httpCall, type HttpCall } from './http-call';
 import type { BillingOverrides } from '../../src/billing/overrides';
 import { startApiServer, type ApiServer } from '../../src/app/api-server';
-import { createStores, type Stores } from '../../src/app/stores';
+import { createStores, type Stores } from './stores';
 import { buildActivities, createWorker } from '../../src/app/worker-runtime';
 import { startWorkerHttpServer, type WorkerHttpServer } from '../../src/app/worker-http-server';
 import { createMetricsRegistry } from '../../src/platform/metrics/metrics-registry';
@@ -61,7 +61,7 @@ export async function startTestStack(
     /** Parts of the features' activities replaced, by the names their overrides types declare. */
     activityDeps?: BillingOverrides & ListsOverrides & MarketOverrides & ScreeningOverrides;
     /** Webhook verifiers built by the test (trust anchors, fetchers, clocks), injected like production wiring. */
-    verifiers?: WebhookVerifierOverrides;
+    verifiers?: Pick<BillingOverrides, 'paypalVerifier' | 'paypalEventLookup' | 'isPayFastSource'> & IdentityOverrides;
     worker?: boolean;
     /** Where the stack's api and workers log (default: the run's log at debug, see run-log.ts). */
     log?: Logger;
@@ -110,8 +110,7 @@ export async function startTestStack(
       temporal,
       metrics: workerRegistry,
       log,
-      overrides: options.activityDeps,
-      verifiers: options.verifiers,
+      overrides: { ...options.verifiers, ...options.activityDeps },
     });
     const worker = await createWorker({
       connection: workerConnection,
@@ -143,7 +142,7 @@ export async function startTestStack(
     workerRunning: () => workers.some((w) => w.worker.getState() === 'RUNNING'),
     sdkMetricsUrl: options.sdkMetricsUrl,
   });
-  const api = await startApiServer({ config, pool, temporal, log, verifiers: options.verifiers });
+  const api = await startApiServer({ config, pool, temporal, log, overrides: options.verifiers });
 
   return {
     config,

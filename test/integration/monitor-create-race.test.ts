@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Pool } from 'pg';
-import { createStores, type Stores } from '../../src/app/stores';
+import { createStores, type Stores } from '../helpers/stores';
 import { createMonitor } from '../../src/monitors/create-monitor';
 import { createMonitorStore, type MonitorStore } from '../../src/monitors/monitors-store';
 import { createPool } from '../../src/platform/db/pool';

@@ -3,7 +3,7 @@ import type { Pool } from 'pg';
 import { generateApiKey } from '../../src/identity/api-key-format';
 import { createPool } from '../../src/platform/db/pool';
 import { screeningWorkflowId } from '../../src/screening/workflow-ids';
-import { createStores, type Stores } from '../../src/app/stores';
+import { createStores, type Stores } from '../helpers/stores';
 import type { HttpCall } from '../helpers/http-call';
 import { connectRecording } from '../helpers/realtime-client';
 import { recordSecret } from '../helpers/run-log';

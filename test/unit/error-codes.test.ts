@@ -31,7 +31,7 @@ describe('error tables', () => {
     expect(declared(['NOT_FOUND', 'INSUFFICIENT_CREDITS'])).toEqual(['NOT_FOUND', 'INSUFFICIENT_CREDITS']);
     expect(() => declared(['NOT_FOUND', 'NO_SUCH_CODE'])).toThrow(/NO_SUCH_CODE/);
     // Building the document checks every code its error responses name.
-    expect(() => buildOpenApiDocument({ maxCrawlTimeoutMs: 60_000 })).not.toThrow();
+    expect(() => buildOpenApiDocument({ config: { CRAWL_TIMEOUT_MAX_MS: 60_000 } })).not.toThrow();
   });
 
   it("match the statuses docs/architecture.md's code table gives", () => {

@@ -9,7 +9,7 @@ import { PUBLIC, only } from '../../src/platform/openapi/security';
 import { COST_RULE, creditsWord, MINIMUM_CHARGE, RESCORE_PRICE } from '../../src/screening/pricing';
 import { REPORT_PRICE, REPORT_PRICE_UNITS } from '../../src/x402/constants';
 
-const OPTIONS = { maxCrawlTimeoutMs: 120_000 };
+const OPTIONS = { config: { CRAWL_TIMEOUT_MAX_MS: 120_000 } };
 
 /** A feature of one operation, GET /probe, answering `responses` under `security`. */
 const probeFeature = (
@@ -34,7 +34,7 @@ describe('the OpenAPI document built from the features', () => {
   test("when it is built, then each feature's operations are in it, in FEATURES' order", () => {
     // Arrange
     const paths = Object.keys(buildOpenApiDocument(OPTIONS).paths);
-    const context = { components: new SchemaComponents(), limits: OPTIONS };
+    const context = { components: new SchemaComponents(), config: OPTIONS.config };
 
     // Act: where the first path of each feature that declares operations stands in the document
     const positions = FEATURES.flatMap((feature) =>

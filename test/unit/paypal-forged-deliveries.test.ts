@@ -10,7 +10,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { Agent, createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { createApiMetrics } from '../../src/app/metrics/api-metrics';
+import { paypalDeliveriesRefused } from '../../src/billing/metrics/paypal-deliveries-refused';
 import { VerificationUnavailableError, WebhookSignatureError } from '../../src/billing/paypal/errors';
 import { fetchPayPalCertificate } from '../../src/billing/paypal/certificates';
 import { createPayPalWebhookRouter } from '../../src/billing/paypal/paypal-webhook-route';
@@ -186,7 +186,8 @@ describe('the PayPal webhook route counts refused deliveries by reason', () => {
       'reason, and no workflow starts',
     async () => {
       // Arrange: the real route, verifier (test PKI) and api metrics; starting a workflow would fail the test
-      const metrics = createApiMetrics(createMetricsRegistry());
+      const registry = createMetricsRegistry();
+      const refused = paypalDeliveriesRefused.register(registry);
       const { verifier } = testVerifier({ postbackBudget: createTokenBucket(1 / 3600, Date.now, 1) }, async (url) => {
         if (url.href === TEST_CERT_URL) return TEST_LEAF_PEM;
         throw new Error('connect ETIMEDOUT');
@@ -204,7 +205,7 @@ describe('the PayPal webhook route counts refused deliveries by reason', () => {
           webhookEvents: {} as never,
           unknownSubscriptionRetryMs: 1000,
           log,
-          metrics,
+          metrics: { paypalDeliveryRefused: (reason) => refused.inc({ reason }) },
         }),
       );
       app.use(createErrorHandler(log));
@@ -235,7 +236,7 @@ describe('the PayPal webhook route counts refused deliveries by reason', () => {
       } finally {
         server.close();
       }
-      const samples = parsePrometheus(await metrics.registry.metrics());
+      const samples = parsePrometheus(await registry.metrics());
 
       // Assert
       expect(statuses).toEqual([401, 401, 401, 401, 503]);

@@ -60,7 +60,7 @@ export async function duplicateDeliveries(stack: FaultStack): Promise<ScenarioRe
     pool,
     temporal,
     log: createLogger('silent'),
-    verifiers: { paypalVerifier: testPayPalVerifier() },
+    overrides: { paypalVerifier: testPayPalVerifier() },
   });
   const expectOne = (
     provider: string,

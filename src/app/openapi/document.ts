@@ -12,8 +12,8 @@ import { sharedResponses } from './shared-responses';
 import { checkSecuritySchemes, SECURITY_SCHEMES, withScopeRefusals } from './security';
 
 export interface OpenApiOptions {
-  /** CRAWL_TIMEOUT_MAX_MS: the crawlTimeout maximum the screening validator enforces. */
-  maxCrawlTimeoutMs: number;
+  /** The process's config: each feature's operations read their bounds from their own slice. */
+  config: Readonly<Record<string, unknown>>;
   version?: string;
 }
 
@@ -54,7 +54,7 @@ const SERVICE_OPERATIONS: readonly OperationGroup[] = [serviceOperations, eviden
  */
 export function buildOpenApiDocument(options: OpenApiOptions, features: readonly FeatureModule[] = FEATURES) {
   const components = new SchemaComponents();
-  const context: OperationContext = { components, limits: { maxCrawlTimeoutMs: options.maxCrawlTimeoutMs } };
+  const context: OperationContext = { components, config: options.config };
   const responses = sharedResponses(components);
   const groups = [...features.flatMap((feature) => feature.openapi?.operations ?? []), ...SERVICE_OPERATIONS];
   const paths: Paths = {};

@@ -1,4 +1,9 @@
+import type { Server as HttpServer } from 'node:http';
+import type { Pool } from 'pg';
+import type { Logger } from '../logging/logger';
 import type { ConfigSlice } from '../config/config-slice';
+import type { AccountEventObserver } from '../events/account-event';
+import type { Check } from '../health/checks';
 import type { ErrorTable } from '../errors/error-table';
 import type { SchemaFolders } from '../db/schema-files';
 import type { WebhookProviderDeclaration } from '../webhooks/webhook-provider';
@@ -22,6 +27,11 @@ export interface FeatureModule {
    * with every other feature's in one global order by file name.
    */
   readonly schema?: SchemaFolders;
+  /**
+   * Loads what the feature's tables need before anything serves (reference data files, a bootstrap account), after
+   * every feature's migrations, on a pool without the serving timeouts; idempotent (a file loaded before is skipped).
+   */
+  readonly prepare?: (deps: { pool: Pool; config: Readonly<Record<string, unknown>>; log: Logger }) => Promise<void>;
   /** The webhook endpoints the feature serves, each with the provider its deliveries are counted and stored under. */
   readonly webhookProviders?: readonly WebhookProviderDeclaration[];
   /**
@@ -39,6 +49,18 @@ export interface FeatureModule {
   readonly workflows?: string;
   /** The feature's routers, built over the api process's runtime (src/app mounts each where its kind belongs). */
   readonly routes?: (runtime: FeatureApiRuntime) => FeatureRoutes;
+  /** What the feature does with the account events every api instance hears (src/platform/events). */
+  readonly accountEvents?: (runtime: FeatureApiRuntime) => AccountEventObserver;
+  /**
+   * What the feature attaches to the api's HTTP server itself (websocket upgrades), with how to close it; called once
+   * the routes are built, before the server listens.
+   */
+  readonly attach?: (runtime: FeatureApiRuntime, server: HttpServer) => Promise<{ close(): Promise<void> }>;
+  /**
+   * Checks the operators' /readyz reports without failing readiness (the api still serves): e.g. a reference list
+   * older than its maximum age.
+   */
+  readonly advisories?: (runtime: FeatureApiRuntime) => Record<string, Check>;
   /**
    * The ports the feature offers the others (src/platform/features/feature-ports.ts), built over the process's
    * runtime before any routes or activities are; each port is provided by one feature.

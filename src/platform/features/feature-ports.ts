@@ -1,3 +1,5 @@
+import type { RequestHandler } from 'express';
+
 /**
  * What features offer each other inside one process without importing each other at run time: when feature B is
  * built over feature A (imports it), A cannot import B to tell it something or to read what B holds, or the
@@ -8,5 +10,10 @@
  * A port is a function or an object of functions, never a connection: providers build it over the runtime they
  * are given, and a consumer may read another port only when its own code runs (not while being built).
  */
-// biome-ignore lint/suspicious/noEmptyInterface: features merge their ports into it (see above).
-export interface FeaturePorts {}
+export interface FeaturePorts {
+  /**
+   * The platform's own port: who is calling, as the middleware that guards /api/v1 (and any route a feature
+   * authenticates itself), provided by the feature that holds the accounts.
+   */
+  authenticate: RequestHandler;
+}

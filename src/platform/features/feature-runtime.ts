@@ -1,8 +1,10 @@
 import type { Client } from '@temporalio/client';
-import type { Router } from 'express';
+import type { Request, Router } from 'express';
 import type { Pool } from 'pg';
 import type { Registry } from 'prom-client';
+import type { AccountEventObserver } from '../events/account-event';
 import type { Logger } from '../logging/logger';
+import type { SigningKeyRing } from '../signing/key-ring';
 import type { StartEventWorkflow } from '../webhooks/event-workflows';
 import type { FeaturePorts } from './feature-ports';
 
@@ -31,12 +33,16 @@ export interface FeatureRuntime {
   readonly overrides: Readonly<Record<string, unknown>>;
   /** What the features provide each other (feature-ports.ts): every module's `provides`, merged by the root. */
   readonly ports: FeaturePorts;
+  /** The keys this process signs evidence with (answers, case files), published at /.well-known/jwks.json. */
+  readonly evidenceKeys: SigningKeyRing;
 }
 
 /** The api process's runtime: it also starts provider event workflows. */
 export interface FeatureApiRuntime extends FeatureRuntime {
   /** Starts a provider event's one workflow: a redelivery is a duplicate, Temporal down is a 503 (retried). */
   readonly startEventWorkflow: StartEventWorkflow;
+  /** Every feature's account event observer (FeatureModule.accountEvents), as one: what the relay tells. */
+  readonly accountEvents: AccountEventObserver;
 }
 
 /** The routers a feature mounts, by where in the request pipeline they belong. */
@@ -45,6 +51,11 @@ export interface FeatureRoutes {
   readonly webhooks?: Router;
   /** Under /api/v1, behind authentication (each route still requires its own scope). */
   readonly v1?: Router;
+  /**
+   * The requests whose body the feature reads itself (a body past the general 256 kB limit, read only after
+   * authentication and its scope check): the general JSON parser leaves them alone.
+   */
+  readonly readsOwnBody?: (req: Request) => boolean;
   /**
    * Public pages and their assets (no account, no /api/v1 prefix): after the JSON parser and the unsafe-input check,
    * before the health probes and the authenticated routers.

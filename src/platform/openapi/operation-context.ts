@@ -1,14 +1,14 @@
 import type { Paths } from './json-schema';
 import type { SchemaComponents } from './schema-components';
 
-/** What every group of operations is built from: the document's one set of named schemas, and the configured limits. */
+/** What every group of operations is built from: the document's one set of named schemas, and the config. */
 export interface OperationContext {
   components: SchemaComponents;
   /**
-   * Limits the validators are configured with (they appear as minimum / maximum): the request schemas are built from
-   * the same figures the routes were given, so the document states the deployment's bounds.
+   * The process's config: a feature's request schemas are built from the same figures its routes were given (they
+   * appear as minimum / maximum), so the document states the deployment's bounds. Each reads its own slice's keys.
    */
-  limits: { maxCrawlTimeoutMs: number };
+  config: Readonly<Record<string, unknown>>;
 }
 
 /** One group of operations (a route file's, usually), by path and method. */

@@ -1,3 +1,4 @@
+import type { ScreeningConfig } from '../config';
 import { errorResponse, flatError, ref } from '../../platform/openapi/error-shapes';
 import { jsonBody, ok } from '../../platform/openapi/json-content';
 import { type HeaderObject, type Paths, pathParameter } from '../../platform/openapi/json-schema';
@@ -57,7 +58,8 @@ const requestIdParameter = pathParameter('requestId', 'The request_id the submit
 });
 
 /** Screening jobs: submit, poll, rescore, the prices, and the deprecated synchronous analyze. */
-export function screeningOperations({ components, limits }: OperationContext): Paths {
+export function screeningOperations({ components, config }: OperationContext): Paths {
+  const limits = { maxCrawlTimeoutMs: (config as ScreeningConfig).CRAWL_TIMEOUT_MAX_MS };
   const request = components.request('ScreeningRequest', jobRequestSchema(limits), {
     description:
       'Exactly one of address (KYA) or txid (KYT); the analysis type follows the payload. ' +
