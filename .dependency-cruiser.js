@@ -73,6 +73,15 @@ module.exports = {
       to: { path: [ANY_FEATURE, '^src/app/', ENTRY_POINT] },
     },
     {
+      name: 'composition-root-names-only-the-module-list',
+      severity: 'error',
+      comment:
+        'src/app mounts and registers what the features declare in their module.ts; only the list of modules ' +
+        '(src/app/features.ts) names them, so a new feature is one line there.',
+      from: { path: '^src/app/', pathNot: '^src/app/features\\.ts$' },
+      to: { path: ANY_FEATURE },
+    },
+    {
       name: 'feature-imports-feature-through-index',
       severity: 'error',
       comment:

@@ -1,6 +1,7 @@
 import type { FeatureModule } from '../platform/features/feature-module';
 import type { FeaturePorts } from '../platform/features/feature-ports';
 import type { FeatureRuntime } from '../platform/features/feature-runtime';
+import { collectOnce } from './collect-once';
 import { FEATURES } from './features';
 
 /**
@@ -12,16 +13,8 @@ export function withPorts<Runtime extends Omit<FeatureRuntime, 'ports'>>(
   base: Runtime,
   features: readonly FeatureModule[] = FEATURES,
 ): Runtime & { ports: FeaturePorts } {
-  const ports: Partial<FeaturePorts> = {};
-  const runtime = { ...base, ports: ports as FeaturePorts };
-  const owner = new Map<string, string>();
-  for (const feature of features) {
-    for (const [name, port] of Object.entries(feature.provides?.(runtime) ?? {})) {
-      const taken = owner.get(name);
-      if (taken) throw new Error(`port ${name} of ${feature.name} is provided already by ${taken}`);
-      owner.set(name, feature.name);
-      (ports as Record<string, unknown>)[name] = port;
-    }
-  }
+  const ports: Record<string, unknown> = {};
+  const runtime = { ...base, ports: ports as unknown as FeaturePorts };
+  collectOnce(features, (feature) => feature.provides?.(runtime), 'port', ports);
   return runtime;
 }

@@ -5,6 +5,7 @@ import type {
   FeatureRoutes,
   FeatureRuntime,
 } from '../platform/features/feature-runtime';
+import { collectOnce } from './collect-once';
 import { FEATURES } from './features';
 
 /** Every feature's routers over the api's runtime, in the order of the feature list. */
@@ -23,15 +24,5 @@ export function featureActivities(
   runtime: FeatureRuntime,
   features: readonly FeatureModule[] = FEATURES,
 ): FeatureActivities {
-  const all: FeatureActivities = {};
-  const owner = new Map<string, string>();
-  for (const feature of features) {
-    for (const [name, activity] of Object.entries(feature.activities?.(runtime) ?? {})) {
-      const taken = owner.get(name);
-      if (taken) throw new Error(`activity ${name} of ${feature.name} is registered already by ${taken}`);
-      owner.set(name, feature.name);
-      all[name] = activity;
-    }
-  }
-  return all;
+  return collectOnce(features, (feature) => feature.activities?.(runtime), 'activity') as FeatureActivities;
 }

@@ -182,4 +182,12 @@ function batchesOperations({ components, config }: OperationContext): Paths {
 }
 
 /** The batches' operations for the OpenAPI document (src/platform/features/feature-openapi.ts). */
-export const batchesOpenApi: FeatureOpenApi = { operations: [batchesOperations] };
+export const batchesOpenApi: FeatureOpenApi = {
+  operations: [batchesOperations],
+  tags: [
+    {
+      name: TAG,
+      description: `Up to ${MAX_BATCH_ITEMS.toLocaleString('en-US')} targets in one request: per-item jobs, progress, CSV results`,
+    },
+  ],
+};

@@ -244,4 +244,9 @@ function casesOperations({ components }: OperationContext): Paths {
 }
 
 /** The cases' operations for the OpenAPI document (src/platform/features/feature-openapi.ts). */
-export const casesOpenApi: FeatureOpenApi = { operations: [casesOperations] };
+export const casesOpenApi: FeatureOpenApi = {
+  operations: [casesOperations],
+  tags: [
+    { name: TAG, description: 'Alerts as cases a team decides under four eyes, with a signed trail and a case file' },
+  ],
+};

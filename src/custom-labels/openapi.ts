@@ -120,4 +120,7 @@ function customLabelsOperations({ components }: OperationContext): Paths {
 }
 
 /** The custom labels' operations for the OpenAPI document (src/platform/features/feature-openapi.ts). */
-export const customLabelsOpenApi: FeatureOpenApi = { operations: [customLabelsOperations] };
+export const customLabelsOpenApi: FeatureOpenApi = {
+  operations: [customLabelsOperations],
+  tags: [{ name: TAG, description: "The account's own lists: blocklisted and allowed addresses, its screenings only" }],
+};

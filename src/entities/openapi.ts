@@ -81,4 +81,9 @@ function clustersOperations({ components }: OperationContext): Paths {
 }
 
 /** The wallet clusters' operations for the OpenAPI document (src/platform/features/feature-openapi.ts). */
-export const entitiesOpenApi: FeatureOpenApi = { operations: [clustersOperations] };
+export const entitiesOpenApi: FeatureOpenApi = {
+  operations: [clustersOperations],
+  tags: [
+    { name: TAG, description: 'Wallet clusters: the addresses one entity controls, with the evidence of each link' },
+  ],
+};

@@ -54,4 +54,7 @@ function listsOperations({ components }: OperationContext): Paths {
 }
 
 /** The sanctions lists' operations for the OpenAPI document (src/platform/features/feature-openapi.ts). */
-export const listsOpenApi: FeatureOpenApi = { operations: [listsOperations] };
+export const listsOpenApi: FeatureOpenApi = {
+  operations: [listsOperations],
+  tags: [{ name: TAG, description: 'Sanctions list versions, their provenance, and as-of lookups' }],
+};

@@ -166,4 +166,7 @@ function monitorsOperations({ components }: OperationContext): Paths {
 }
 
 /** The monitors' operations for the OpenAPI document (src/platform/features/feature-openapi.ts). */
-export const monitorsOpenApi: FeatureOpenApi = { operations: [monitorsOperations] };
+export const monitorsOpenApi: FeatureOpenApi = {
+  operations: [monitorsOperations],
+  tags: [{ name: TAG, description: 'Addresses watched for risk changes, their alerts' }],
+};

@@ -201,4 +201,7 @@ function policiesOperations({ components }: OperationContext): Paths {
 }
 
 /** The risk policies' operations for the OpenAPI document (src/platform/features/feature-openapi.ts). */
-export const policiesOpenApi: FeatureOpenApi = { operations: [policiesOperations] };
+export const policiesOpenApi: FeatureOpenApi = {
+  operations: [policiesOperations],
+  tags: [{ name: TAG, description: "The account's risk policies: versioned, bounded by the risk model, a default" }],
+};

@@ -187,4 +187,17 @@ function x402Operations({ components }: OperationContext): Paths {
 }
 
 /** The pay-per-use reports' operations for the OpenAPI document (src/platform/features/feature-openapi.ts). */
-export const x402OpenApi: FeatureOpenApi = { operations: [x402Operations] };
+export const x402OpenApi: FeatureOpenApi = {
+  operations: [x402Operations],
+  tags: [{ name: TAG, description: 'Reports paid per request in USDC on Base, no account' }],
+  securitySchemes: {
+    x402Payment: {
+      type: 'apiKey',
+      in: 'header',
+      name: 'PAYMENT-SIGNATURE',
+      description:
+        'x402 v2: a signed EIP-3009 USDC authorization for the challenge of the 402 answer (PAYMENT-REQUIRED header, ' +
+        'base64 JSON). The paid answer carries PAYMENT-RESPONSE (the settlement). `X-PAYMENT` is read too',
+    },
+  },
+};

@@ -30,6 +30,8 @@ const PROBES: Record<string, string> = {
   'src/probe-entry.ts': 'export const started = true;\n',
   'src/probe-beta/uses-root.ts': "import { features } from '../app/probe-root';\nexport const r = features;\n",
   'src/app/probe-root.ts': 'export const features = [];\n',
+  // Broken: the composition root wiring a feature by name (anywhere but its list of modules).
+  'src/app/probe-wiring.ts': "import { secret } from '../probe-alpha';\nexport const w = secret;\n",
   // Broken: platform importing a feature (even through its index).
   'src/platform/probe.ts': "import { secret } from '../probe-alpha';\nexport const f = secret;\n",
   // Pure modules: a workflow may import pure modules and activity types; a pure module never reaches pg or an
@@ -53,6 +55,7 @@ const PROBES: Record<string, string> = {
 };
 
 const EXPECTED = [
+  'composition-root-names-only-the-module-list: src/app/probe-wiring.ts → src/probe-alpha/index.ts',
   'feature-imports-feature-through-index: src/probe-beta/uses-internals.ts → src/probe-alpha/internals.ts',
   'feature-imports-feature-through-index: src/probe-gamma/workflows.ts → src/probe-beta/activities.ts',
   'features-do-not-import-temporal-entry-points: src/probe-alpha/runs-its-adapters.ts → src/probe-alpha/activities.ts',

@@ -1,15 +1,15 @@
-import { MAX_BATCH_ITEMS } from '../../batches';
 import type { FeatureModule } from '../../platform/features/feature-module';
+import type { OpenApiTag } from '../../platform/features/feature-openapi';
 import { RATE_LIMIT_HEADERS } from '../../platform/openapi/rate-limit-headers';
 import type { Paths } from '../../platform/openapi/json-schema';
 import type { OperationContext, OperationGroup } from '../../platform/openapi/operation-context';
 import { SchemaComponents } from '../../platform/openapi/schema-components';
 import { FEATURES } from '../features';
 import { checkNamedErrorCodes } from './named-error-codes';
-import { evidenceOperations } from './operations/evidence';
+import { collectOnce } from '../collect-once';
 import { serviceOperations } from './operations/service';
 import { sharedResponses } from './shared-responses';
-import { checkSecuritySchemes, SECURITY_SCHEMES, withScopeRefusals } from './security';
+import { checkSecurityAndTags, withScopeRefusals } from './security';
 
 export interface OpenApiOptions {
   /** The process's config: each feature's operations read their bounds from their own slice. */
@@ -17,33 +17,26 @@ export interface OpenApiOptions {
   version?: string;
 }
 
-/** The docs page's sections, in the order it shows them; each operation names its section by its tag. */
-const TAGS = [
-  { name: 'Screening', description: 'KYT (transaction) and KYA (address) jobs: submit, poll, full response' },
-  {
-    name: 'Batches',
-    description: `Up to ${MAX_BATCH_ITEMS.toLocaleString('en-US')} targets in one request: per-item jobs, progress, CSV results`,
-  },
-  { name: 'Credits', description: 'Balance, admin grants, who am I' },
-  { name: 'API keys', description: 'Create (shown once, with scopes), list, revoke; admin: market-data tier' },
-  { name: 'Teams', description: "The account's members and their roles (admin, analyst, approver)" },
-  { name: 'Billing', description: 'Packages, PayFast checkout, PayPal subscriptions' },
-  { name: 'Activity', description: 'Own activity history' },
-  { name: 'Lists', description: 'Sanctions list versions, their provenance, and as-of lookups' },
-  { name: 'Monitors', description: 'Addresses watched for risk changes, their alerts' },
-  { name: 'Policies', description: "The account's risk policies: versioned, bounded by the risk model, a default" },
-  {
-    name: 'Custom labels',
-    description: "The account's own lists: blocklisted and allowed addresses, its screenings only",
-  },
-  { name: 'Market data', description: 'Candles, capabilities and the unified query, per-account rate limits' },
-  { name: 'Pay-per-use (x402)', description: 'Reports paid per request in USDC on Base, no account' },
-  { name: 'Webhooks', description: 'Signed deliveries from the activity producer, Clerk, PayPal and PayFast' },
-  { name: 'Service', description: 'Health and this document' },
-];
+/** The routes the composition root serves itself (health, this document), after the features'. */
+const SERVICE_OPERATIONS: readonly OperationGroup[] = [serviceOperations];
 
-/** The routes the composition root serves itself (health, this document, the evidence keys), after the features'. */
-const SERVICE_OPERATIONS: readonly OperationGroup[] = [serviceOperations, evidenceOperations];
+/**
+ * The docs page's sections, in the order it shows them: every feature's (in the feature list's order), then the
+ * webhooks of every provider, then the service's own. Each operation names its section by its tag.
+ */
+function documentTags(features: readonly FeatureModule[]): OpenApiTag[] {
+  const providers = features.flatMap((feature) => feature.webhookProviders ?? []).map((hook) => hook.provider);
+  const declared = collectOnce(
+    features,
+    (feature) => Object.fromEntries((feature.openapi?.tags ?? []).map((tag) => [tag.name, tag])),
+    'OpenAPI tag',
+  );
+  return [
+    ...Object.values(declared),
+    { name: 'Webhooks', description: `Signed deliveries from the providers (${providers.join(', ')})` },
+    { name: 'Service', description: 'Health, this document, and the keys that verify signed answers' },
+  ];
+}
 
 /**
  * The OpenAPI 3.1 document of the whole HTTP API, assembled from each feature's operations (its module's `openapi`,
@@ -67,7 +60,9 @@ export function buildOpenApiDocument(options: OpenApiOptions, features: readonly
       paths[path] = { ...paths[path], ...item };
     }
   }
-  checkSecuritySchemes(paths);
+  const tags = documentTags(features);
+  const securitySchemes = collectOnce(features, (feature) => feature.openapi?.securitySchemes, 'security scheme');
+  checkSecurityAndTags(paths, securitySchemes, tags);
   const document = {
     openapi: '3.1.0',
     info: {
@@ -81,13 +76,13 @@ export function buildOpenApiDocument(options: OpenApiOptions, features: readonly
         '404/429 and the job-submit 429). The activity webhook answers `{error}`.',
     },
     servers: [{ url: '/', description: 'This server' }],
-    tags: TAGS,
+    tags,
     paths: withScopeRefusals(paths),
     components: {
       schemas: components.build(),
       responses,
       headers: RATE_LIMIT_HEADERS,
-      securitySchemes: SECURITY_SCHEMES,
+      securitySchemes,
     },
   };
   checkNamedErrorCodes(document);

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { historyWebhookErrorBody } from '../../history/history-webhook-route';
 import { SHARED_ERROR_EXAMPLES } from '../../platform/openapi/error-examples';
 import {
   errorResponse,
@@ -10,7 +9,6 @@ import {
   structuredError,
   structuredErrorBody,
 } from '../../platform/openapi/error-shapes';
-import { jsonContent } from '../../platform/openapi/json-content';
 import type { ResponseObject } from '../../platform/openapi/json-schema';
 import { RETRY_AFTER_HEADER, rateLimitHeaderRefs } from '../../platform/openapi/rate-limit-headers';
 import type { SchemaComponents } from '../../platform/openapi/schema-components';
@@ -26,10 +24,6 @@ export function sharedResponses(components: SchemaComponents): Record<string, Re
   components.response('ParameterDetails', parameterDetails);
   components.response('RateLimitDetails', rateLimitDetails);
   const invalidParameter = structuredError(['INVALID_PARAMETER'], parameterDetails);
-  const activityWebhookError = components.response('ActivityWebhookError', historyWebhookErrorBody, {
-    description:
-      "The activity webhook's own error shape (spec 4.5): `{error}`, with the field at fault when there is one",
-  });
   return {
     InvalidParameter: errorResponse(
       'A parameter is missing, malformed or out of range (structured, code INVALID_PARAMETER)',
@@ -123,9 +117,5 @@ export function sharedResponses(components: SchemaComponents): Record<string, Re
       flatError(['WEBHOOK_NOT_CONFIGURED', 'SERVICE_UNAVAILABLE']),
       SHARED_ERROR_EXAMPLES.webhookNotConfigured,
     ),
-    ActivityWebhookUnauthorized: {
-      description: 'Missing or wrong X-Activity-Webhook-Secret (always, when ACTIVITY_WEBHOOK_SECRET is unset)',
-      content: jsonContent(activityWebhookError, { error: 'Unauthorized' }),
-    },
   };
 }

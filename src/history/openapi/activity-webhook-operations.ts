@@ -1,18 +1,19 @@
-import { ref } from '../../platform/openapi/error-shapes';
 import { jsonBody, jsonContent, ok } from '../../platform/openapi/json-content';
 import type { Paths, ResponseObject } from '../../platform/openapi/json-schema';
 import type { OperationContext } from '../../platform/openapi/operation-context';
 import { only } from '../../platform/openapi/security';
 import { historyEntryBodySchema } from '../history-entry-schema';
-import { historyEntryRecordedResponse } from '../history-webhook-route';
+import { historyEntryRecordedResponse, historyWebhookErrorBody } from '../history-webhook-route';
 import { HISTORY_EXAMPLES } from './examples';
 
 const TAG = 'Webhooks';
 
 /** The activity producer's deliveries (spec 4.5), answered in the webhook's own error shape. */
 export function activityWebhookOperations({ components }: OperationContext): Paths {
-  // Registered with the shared responses (ActivityWebhookUnauthorized uses it): src/app/openapi/shared-responses.ts.
-  const activityError = { $ref: '#/components/schemas/ActivityWebhookError' };
+  const activityError = components.response('ActivityWebhookError', historyWebhookErrorBody, {
+    description:
+      "The activity webhook's own error shape (spec 4.5): `{error}`, with the field at fault when there is one",
+  });
   const activityErrorResponse = (description: string, example: unknown): ResponseObject => ({
     description,
     content: jsonContent(activityError, example),
@@ -44,7 +45,10 @@ export function activityWebhookOperations({ components }: OperationContext): Pat
               'kya, kye`, `userId is required`)',
             HISTORY_EXAMPLES.activityWebhookInvalid,
           ),
-          401: ref('ActivityWebhookUnauthorized'),
+          401: activityErrorResponse(
+            'Missing or wrong X-Activity-Webhook-Secret (always, when ACTIVITY_WEBHOOK_SECRET is unset)',
+            { error: 'Unauthorized' },
+          ),
           413: activityErrorResponse('Over 1 MB', { error: 'Request body too large (limit 1 MB)' }),
           500: activityErrorResponse('Postgres failed: nothing was stored, retry', {
             error: 'Failed to record activity',

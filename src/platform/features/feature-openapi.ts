@@ -8,4 +8,19 @@ import type { OperationGroup } from '../openapi/operation-context';
 export interface FeatureOpenApi {
   /** The feature's groups of operations, in the order their paths appear in the document. */
   readonly operations: readonly OperationGroup[];
+  /** The docs page's sections the operations name (in the feature list's order); a tag is declared once. */
+  readonly tags?: readonly OpenApiTag[];
+  /** The security schemes the operations name (an API key, a provider's signature); a scheme is declared once. */
+  readonly securitySchemes?: Readonly<Record<string, SecurityScheme>>;
 }
+
+/** One section of the docs page. */
+export interface OpenApiTag {
+  readonly name: string;
+  readonly description: string;
+}
+
+/** An OpenAPI security scheme: a header (apiKey) or an HTTP bearer credential. */
+export type SecurityScheme =
+  | { readonly type: 'apiKey'; readonly in: 'header'; readonly name: string; readonly description: string }
+  | { readonly type: 'http'; readonly scheme: 'bearer'; readonly bearerFormat: string; readonly description: string };

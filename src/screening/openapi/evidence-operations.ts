@@ -1,11 +1,14 @@
-import { jwksResponse } from '../../../platform/signing/jwks-route';
-import { ok } from '../../../platform/openapi/json-content';
-import type { Paths } from '../../../platform/openapi/json-schema';
-import type { OperationContext } from '../../../platform/openapi/operation-context';
-import { PUBLIC } from '../../../platform/openapi/security';
-import { EXAMPLE_JWKS } from '../../../screening/openapi/examples';
+import { jwksResponse } from '../../platform/signing/jwks-route';
+import { ok } from '../../platform/openapi/json-content';
+import type { Paths } from '../../platform/openapi/json-schema';
+import type { OperationContext } from '../../platform/openapi/operation-context';
+import { PUBLIC } from '../../platform/openapi/security';
+import { EXAMPLE_JWKS } from './examples';
 
-/** The keys that verify signed answers (src/platform/signing); the example verifies screening's example answers. */
+/**
+ * The keys that verify signed answers (served by the platform, src/platform/signing): described here, beside the
+ * answers they sign, with the example key that verifies screening's example answers.
+ */
 export function evidenceOperations({ components }: OperationContext): Paths {
   return {
     '/.well-known/jwks.json': {
