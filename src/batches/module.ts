@@ -14,4 +14,10 @@ export const batchesModule = {
   openapi: batchesOpenApi,
   routes: batchesRoutes,
   activities: batchesActivities,
+  socketEvents: [
+    {
+      name: 'batch_progress',
+      description: 'A batch moved: `{batchId, status, counts, credits}`, coalesced while its items finish',
+    },
+  ],
 } satisfies FeatureModule;

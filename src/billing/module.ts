@@ -21,4 +21,16 @@ export const billingModule = {
   // An account's deactivation gives back its holds (src/identity/ports.ts).
   provides: () => ({ accountHolds: { releaseAll: releaseUserHolds } }),
   activities: billingActivities,
+  socketEvents: [
+    {
+      name: 'credits_granted',
+      description:
+        'Credits were granted: `{transactionId, amount, balance, source, eventId, grantedAt}`, and `debtRepaid` when the grant repaid debt',
+    },
+    {
+      name: 'credit_balance_updated',
+      description:
+        'The balance moved (a grant, a charge, a take-back): `{balance, delta, reason}`, and `debtAdded` for a take-back',
+    },
+  ],
 } satisfies FeatureModule;

@@ -21,4 +21,15 @@ export const casesModule = {
     rescored: rescoreCaseAlerts(runtime.pool, runtime.temporal, casesConfig(runtime), runtime.log),
   }),
   activities: casesActivities,
+  socketEvents: [
+    {
+      name: 'case_updated',
+      description:
+        "A case's trail grew (an action, an alert, the SLA): `{caseId, seq, action, state, severity, assigneeId, at}`",
+    },
+    {
+      name: 'case_escalated',
+      description: 'A case passed its SLA and was escalated: the same payload as `case_updated`',
+    },
+  ],
 } satisfies FeatureModule;

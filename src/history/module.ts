@@ -13,4 +13,11 @@ export const historyModule = {
   webhookProviders: HISTORY_WEBHOOK_PROVIDERS,
   openapi: historyOpenApi,
   routes: historyRoutes,
+  socketEvents: [
+    {
+      name: 'activity_recorded',
+      description:
+        "A history entry was recorded (a job's, a report's, the activity webhook's): `{id, requestId, activityType, statusCode, isError, blockchain, transactionHash, address, entityId, entityName, riskLevel, riskScore, responseSummary, source, createdAt}`",
+    },
+  ],
 } satisfies FeatureModule;

@@ -22,4 +22,21 @@ export const identityModule = {
   routes: identityRoutes,
   accountEvents: identityAccountEvents,
   activities: identityActivities,
+  socketEvents: [
+    {
+      name: 'credentials_changed',
+      description: "A key's tier or scopes, a member's role or status changed: cached credentials are dropped",
+      internal: true,
+    },
+    {
+      name: 'credentials_revoked',
+      description: 'An API key was revoked: its sockets close, caches drop it',
+      internal: true,
+    },
+    {
+      name: 'account_deactivated',
+      description: 'The account was deleted: its sockets close, caches drop it',
+      internal: true,
+    },
+  ],
 } satisfies FeatureModule;

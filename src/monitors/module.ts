@@ -27,4 +27,20 @@ export const monitorsModule = {
     clusterMerged: requestClusterMergeRescreens(runtime.pool),
   }),
   activities: monitorsActivities,
+  socketEvents: [
+    {
+      name: 'risk_changed',
+      description: "A watched address's risk changed: `{monitorId, chain, address, before, after, reason, ...}`",
+    },
+    {
+      name: 'monitor_paused',
+      description: 'A monitor paused (no credits for its re-screen): `{monitorId, chain, address, reason, ...}`',
+    },
+    { name: 'monitor_resumed', description: 'A paused monitor resumed: `{monitorId, chain, address, reason, ...}`' },
+    {
+      name: 'monitor_rescreen_requested',
+      description: 'A cluster merge made a monitor due: its workflow is woken',
+      internal: true,
+    },
+  ],
 } satisfies FeatureModule;

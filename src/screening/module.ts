@@ -20,4 +20,11 @@ export const screeningModule = {
   routes: screeningRoutes,
   activities: screeningActivities,
   schedules: screeningSchedules,
+  socketEvents: [
+    {
+      name: 'job_status_changed',
+      description:
+        "A job's status moved: `{request_id, status, reference_id, api_type, chain, risk_level, risk_score, error_code, updated_at}`",
+    },
+  ],
 } satisfies FeatureModule;

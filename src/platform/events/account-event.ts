@@ -14,6 +14,15 @@ export interface AccountEvent {
 /** What an instance hears first, as the NOTIFY arrives, before the event's row is read. */
 export type AccountEventNotice = Pick<AccountEvent, 'event' | 'userId'>;
 
+/** An account event a feature writes (its `realtime_notify` calls), as its module declares it. */
+export interface AccountEventDeclaration {
+  readonly name: string;
+  /** What happened, and the payload's fields. */
+  readonly description: string;
+  /** Read by this service only (a cache, a workflow to wake); sockets get it too, the dashboard ignores it. */
+  readonly internal?: boolean;
+}
+
 /** How a feature observes account events (FeatureModule.accountEvents); each part is optional. */
 export interface AccountEventObserver {
   /** Each event's notice, one round trip before the event: for what must not wait (cached credentials). */

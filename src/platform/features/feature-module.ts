@@ -2,7 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import type { Pool } from 'pg';
 import type { Logger } from '../logging/logger';
 import type { ConfigSlice } from '../config/config-slice';
-import type { AccountEventObserver } from '../events/account-event';
+import type { AccountEventDeclaration, AccountEventObserver } from '../events/account-event';
 import type { Check } from '../health/checks';
 import type { ErrorTable } from '../errors/error-table';
 import type { SchemaFolders } from '../db/schema-files';
@@ -49,6 +49,12 @@ export interface FeatureModule {
   readonly workflows?: string;
   /** The feature's routers, built over the api process's runtime (src/app mounts each where its kind belongs). */
   readonly routes?: (runtime: FeatureApiRuntime) => FeatureRoutes;
+  /**
+   * The account events the feature writes (its `realtime_notify` calls, in the transaction that made them true):
+   * each reaches the owner's sockets and every feature's observers. An event is declared by the one feature that
+   * writes it (test/unit/socket-events.test.ts reads the calls).
+   */
+  readonly socketEvents?: readonly AccountEventDeclaration[];
   /** What the feature does with the account events every api instance hears (src/platform/events). */
   readonly accountEvents?: (runtime: FeatureApiRuntime) => AccountEventObserver;
   /**
