@@ -34,7 +34,7 @@ export function billingRoutes(runtime: FeatureApiRuntime): FeatureRoutes {
   const webhookEvents = createWebhookEventStore(pool);
   const packages = createPackageStore(pool);
   const subscriptions = createSubscriptionStore(pool);
-  // Shared with the api's own metrics object: the same series on the process's registry.
+  // On the process's registry (the api's /metrics), registered once whoever asks first.
   const refused = paypalDeliveriesRefused.register(runtime.metrics);
   const granted = creditsGranted.register(runtime.metrics);
 

@@ -10,7 +10,7 @@ import { createMarketRouter } from './routes/market-router';
 import { createMarketStore } from './store/market-candles';
 
 /** What GET /api/v1/capabilities says of the live sync: its exchange, our symbols and its poll; null when off. */
-export function liveSyncSummary(config: MarketConfig): LiveSyncInfo | null {
+function liveSyncSummary(config: MarketConfig): LiveSyncInfo | null {
   const plan = liveSyncPlan(config);
   return plan
     ? { connector: plan.connector, symbols: plan.symbols.map((s) => s.symbol), pollSeconds: plan.pollSeconds }
