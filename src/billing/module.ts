@@ -21,6 +21,12 @@ export const billingModule = {
   // An account's deactivation gives back its holds (src/identity/ports.ts).
   provides: () => ({ accountHolds: { releaseAll: releaseUserHolds } }),
   activities: billingActivities,
+  metrics: [
+    'chainscreen_credits_consumed_total',
+    'chainscreen_credits_granted_total',
+    'chainscreen_credits_revoked_total',
+    'chainscreen_paypal_deliveries_refused_total',
+  ],
   socketEvents: [
     {
       name: 'credits_granted',

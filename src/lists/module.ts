@@ -21,4 +21,5 @@ export const listsModule = {
   advisories: listsAdvisories,
   activities: listsActivities,
   schedules: listsSchedules,
+  metrics: ['chainscreen_list_age_seconds'],
 } satisfies FeatureModule;

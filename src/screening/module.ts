@@ -20,6 +20,15 @@ export const screeningModule = {
   routes: screeningRoutes,
   activities: screeningActivities,
   schedules: screeningSchedules,
+  metrics: [
+    'chainscreen_jobs_submitted_total',
+    'chainscreen_jobs_completed_total',
+    'chainscreen_jobs_failed_total',
+    'chainscreen_job_duration_seconds',
+    'chainscreen_chain_requests_total',
+    'chainscreen_chain_request_errors_total',
+    'chainscreen_crawl_truncations_total',
+  ],
   socketEvents: [
     {
       name: 'job_status_changed',

@@ -50,6 +50,12 @@ export interface FeatureModule {
   /** The feature's routers, built over the api process's runtime (src/app mounts each where its kind belongs). */
   readonly routes?: (runtime: FeatureApiRuntime) => FeatureRoutes;
   /**
+   * The metrics the feature counts (the definitions in its `metrics/`, registered on the process's registry when its
+   * routes and activities are built), by name: test/unit/metric-declarations.test.ts holds them to the definitions and
+   * to the operators' table in docs/operations.md.
+   */
+  readonly metrics?: readonly string[];
+  /**
    * The account events the feature writes (its `realtime_notify` calls, in the transaction that made them true):
    * each reaches the owner's sockets and every feature's observers. An event is declared by the one feature that
    * writes it (test/unit/socket-events.test.ts reads the calls).
