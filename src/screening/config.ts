@@ -9,8 +9,15 @@ export const BITCOIN_NETWORKS = ['mainnet', 'testnet', 'regtest', 'simnet'] as c
 
 /** The chains read, how jobs run and are swept, and the reference data jobs are scored against. */
 const variables = z.object({
+  /** Each EVM network's JSON-RPC endpoint (chains/evm-networks.ts): its `eth_chainId` must be the network's. */
   ETHEREUM_RPC_URL: z.string().url().optional(),
   BSC_RPC_URL: z.string().url().optional(),
+  ARBITRUM_RPC_URL: z.string().url().optional(),
+  BASE_RPC_URL: z.string().url().optional(),
+  OPTIMISM_RPC_URL: z.string().url().optional(),
+  POLYGON_RPC_URL: z.string().url().optional(),
+  AVALANCHE_RPC_URL: z.string().url().optional(),
+  LINEA_RPC_URL: z.string().url().optional(),
   /** Esplora REST base URL (self-hosted electrs, mempool.space/api, blockstream.info/api). */
   BITCOIN_ESPLORA_URL: z.string().url().optional(),
   /**

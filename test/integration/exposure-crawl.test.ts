@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { EVM_NETWORKS } from '../../src/screening/chains/evm-networks';
 import { sendNative, startAnvil, type AnvilNode } from '../helpers/anvil';
 import { screenJob, startTestStack, type TestStack } from '../helpers/test-stack';
 
@@ -8,12 +9,16 @@ const fresh = () => `0x${randomBytes(20).toString('hex')}`;
 
 /**
  * The scripted graph of the issue on real nodes: a sanctioned address pays A, A pays B, B pays C; a
- * clean address D trades only with exchanges. Exposure must fall with distance and be explained by paths.
+ * clean address D trades only with exchanges. Exposure must fall with distance and be explained by paths. On
+ * Arbitrum and Base too, each network's node configured by its own variable: the address is on OFAC's list under
+ * ARB, and the exchanges are labelled on Ethereum (a 0x key is the same owner on every EVM network).
  */
 describe.each([
   ['ethereum', 1],
   ['binance-smart-chain', 56],
-])('exposure crawl on %s (anvil, chain id %i)', (chain, chainId) => {
+  ['arbitrum', 42161],
+  ['base', 8453],
+] as const)('exposure crawl on %s (anvil, chain id %i)', (chain, chainId) => {
   let stack: TestStack;
   let node: AnvilNode;
   const [A, B, C, D] = [fresh(), fresh(), fresh(), fresh()];
@@ -23,12 +28,12 @@ describe.each([
   beforeAll(async () => {
     node = await startAnvil({ chainId });
     stack = await startTestStack({
-      env: chain === 'ethereum' ? { ETHEREUM_RPC_URL: node.rpcUrl } : { BSC_RPC_URL: node.rpcUrl },
+      env: { [EVM_NETWORKS[chain].rpcVariable]: node.rpcUrl },
     });
     const { rows } = await stack.pool.query(
-      `SELECT DISTINCT address FROM ref_address_labels WHERE chain = $1 AND category = 'exchange' ` +
+      `SELECT DISTINCT address FROM ref_address_labels WHERE chain = ANY($1) AND category = 'exchange' ` +
         `AND confidence = 'high' AND address LIKE '0x%' ORDER BY address LIMIT 2`,
-      [chain],
+      [chain === 'binance-smart-chain' ? [chain] : ['ethereum']],
     );
     exchanges = rows.map((r) => r.address);
     await sendNative({ rpcUrl: node.rpcUrl, from: SANCTIONED, to: A, valueWei: 10n * ETH });
@@ -42,7 +47,7 @@ describe.each([
     await node.stop();
   });
 
-  const symbol = chain === 'ethereum' ? 'ETH' : 'BNB';
+  const symbol = EVM_NETWORKS[chain].nativeSymbol;
   const screen = (body: Record<string, unknown>) => screenJob(stack, { chain, ...body }, 20);
 
   test(

@@ -291,3 +291,31 @@ describe('HttpError', () => {
     expect(err.message).toBe('job not found');
   });
 });
+
+describe('parseJobRequest on the EVM networks added by configuration', () => {
+  test.each(['arbitrum', 'base', 'optimism', 'polygon', 'avalanche', 'linea'])(
+    'when %s is asked with a Tron address, then 400 names the address and the 0x format; with a 0x one, a KYA',
+    (chain) => {
+      const refused = httpError({ chain, address: TRON });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.details).toEqual({
+        parameter: 'address',
+        expected: ADDRESS_FORMAT_HINT[chain as 'base'],
+      });
+      expect(parseJobRequest({ chain, address: EVM.toUpperCase().replace('0X', '0x') }, LIMITS)).toMatchObject({
+        apiType: 'KYA',
+        chain,
+        target: EVM,
+      });
+    },
+  );
+
+  test('when a network the service does not know is named (arbitrum-nova, zksync), then 400 lists the chains', () => {
+    for (const chain of ['arbitrum-nova', 'zksync', 'ARB']) {
+      const refused = httpError({ chain, address: EVM });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.details.parameter).toBe('chain');
+      expect(refused.body.error.details.expected).toContain('arbitrum');
+    }
+  });
+});

@@ -8,7 +8,7 @@ export type Asset =
   | { kind: 'token'; standard: TokenStandard; contract: string; symbol: string | null; decimals: number | null };
 
 /**
- * Token kinds across the six chains; `contract` holds the token's id (contract, mint, TRC-10 id, XRPL currency.issuer).
+ * Token kinds across the chains; `contract` holds the token's id (contract, mint, TRC-10 id, XRPL currency.issuer).
  */
 export type TokenStandard = 'erc20' | 'trc20' | 'trc10' | 'spl' | 'xrpl-iou';
 

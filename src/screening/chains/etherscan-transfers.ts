@@ -3,7 +3,7 @@ import type { TokenBucket } from '../../platform/http-client/token-bucket';
 import type { HttpObserver } from '../../platform/http-client/http-client';
 import { summarizeTransfers } from './transfer-summary';
 import type { TransferSummary, AddressTransfer, Asset } from './chain-client';
-import { EVM_CHAIN_IDS } from './evm-chain-id';
+import { EVM_NETWORKS } from './evm-networks';
 import type { EvmChain } from './evm-rpc';
 import { etherscanRules } from './etherscan-rules';
 import { createHttpProvider } from './http-provider';
@@ -130,7 +130,7 @@ export function createEtherscanTransfers(
   settings: EtherscanSettings,
   nativeAsset: Asset,
 ): EtherscanTransfers {
-  const chainId = EVM_CHAIN_IDS[chain];
+  const chainId = EVM_NETWORKS[chain].chainId;
   const api = createHttpProvider({
     chain,
     name: `etherscan (chainid ${chainId})`,

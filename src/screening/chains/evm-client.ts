@@ -9,6 +9,7 @@ import {
 import type { HttpObserver } from '../../platform/http-client/http-client';
 import { createEtherscanTransfers, type EtherscanSettings } from './etherscan-transfers';
 import type { BlockRange, BlockWindowSettings } from './evm-block-windows';
+import { EVM_NETWORKS } from './evm-networks';
 import { createChainIdGuard } from './evm-chain-id';
 import { readOtsTransferSummary, readOtsTransfers } from './otterscan-transfers';
 import { pickTransferSource, type EvmTransferSourceMode, type EvmTransferSource } from './evm-transfer-source';
@@ -64,10 +65,12 @@ interface RpcReceipt {
   logs: RpcLog[];
 }
 
-const NATIVE_ASSETS = {
-  ethereum: { kind: 'native', symbol: 'ETH', decimals: 18 },
-  'binance-smart-chain': { kind: 'native', symbol: 'BNB', decimals: 18 },
-} as const satisfies Record<EvmChain, Extract<Asset, { kind: 'native' }>>;
+/** The network's native asset (every EVM network here counts it in 18 decimals, as the EVM does). */
+const nativeAssetOf = (chain: EvmChain): Extract<Asset, { kind: 'native' }> => ({
+  kind: 'native',
+  symbol: EVM_NETWORKS[chain].nativeSymbol,
+  decimals: 18,
+});
 
 // Token metadata never changes once deployed, but any contract can be a "token", so the cache is bounded.
 const TOKEN_CACHE_LIMIT = 1_000;
@@ -97,7 +100,7 @@ function spanText(windows: BlockWindowSettings, coverage: LogCoverage | undefine
 
 export function createEvmChainClient(options: EvmClientOptions): ChainClient {
   const { chain } = options;
-  const nativeAsset = NATIVE_ASSETS[chain];
+  const nativeAsset = nativeAssetOf(chain);
   const rpc = createEvmRpc({
     chain,
     rpcUrl: options.rpcUrl,

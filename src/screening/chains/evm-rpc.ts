@@ -1,12 +1,13 @@
 import { BaseError, HttpRequestError, ResponseBodyTooLargeError, TimeoutError, createPublicClient, http } from 'viem';
-import { bsc, mainnet } from 'viem/chains';
 import { raceSignal } from '../../platform/abort/deadline';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../../platform/http-client/bounded-body';
 import { redactEndpoint } from '../../platform/http-client/endpoint-secrets';
 import type { HttpObserver } from '../../platform/http-client/http-client';
+import type { EvmChain } from './chain';
 import { ChainConfigurationError, ChainUnavailableError } from './chain-client';
+import { EVM_NETWORKS } from './evm-networks';
 
-export type EvmChain = 'ethereum' | 'binance-smart-chain';
+export type { EvmChain } from './chain';
 
 /** Raw JSON-RPC over viem's transport: the typed actions take no AbortSignal, `request` does. */
 export interface EvmRpc {
@@ -51,7 +52,7 @@ export function createEvmRpc(options: {
   const provider = `${chain}-rpc`;
   const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const client = createPublicClient({
-    chain: chain === 'ethereum' ? mainnet : bsc,
+    chain: EVM_NETWORKS[chain].viem,
     transport: http(rpcUrl, {
       timeout: options.timeoutMs,
       retryCount: 1,

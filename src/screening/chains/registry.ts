@@ -4,18 +4,33 @@ import type { HttpObserver } from '../../platform/http-client/http-client';
 import { createTokenBucket } from '../../platform/http-client/token-bucket';
 import { createEsploraBitcoinClient } from './bitcoin-client';
 import { createBitcoinRpcClient } from './bitcoin-rpc-client';
-import type { Chain } from './chain';
+import { type Chain, EVM_CHAIN_NAMES, type EvmChain } from './chain';
 import type { ChainClient } from './chain-client';
 import { createEvmChainClient, type EvmClientOptions } from './evm-client';
+import { EVM_NETWORKS } from './evm-networks';
 import { createSolanaClient } from './solana-client';
 import { createTronClient } from './tron-client';
 import { createXrplClient } from './xrpl-client';
 
+/** The screening variables that hold an EVM network's endpoint. */
+type EvmRpcVariable =
+  | 'ETHEREUM_RPC_URL'
+  | 'BSC_RPC_URL'
+  | 'ARBITRUM_RPC_URL'
+  | 'BASE_RPC_URL'
+  | 'OPTIMISM_RPC_URL'
+  | 'POLYGON_RPC_URL'
+  | 'AVALANCHE_RPC_URL'
+  | 'LINEA_RPC_URL';
+
+/** Each EVM network's configured endpoint, by the variable its row names. */
+const evmEndpoint = (config: Partial<Pick<ScreeningConfig, EvmRpcVariable>>, chain: EvmChain): string | undefined =>
+  config[EVM_NETWORKS[chain].rpcVariable as EvmRpcVariable];
+
 type ChainConfig = Pick<PlatformConfig, 'HTTP_MAX_RESPONSE_BYTES'> &
   Pick<
     ScreeningConfig,
-    | 'ETHEREUM_RPC_URL'
-    | 'BSC_RPC_URL'
+    | EvmRpcVariable
     | 'BITCOIN_ESPLORA_URL'
     | 'BITCOIN_RPC_URL'
     | 'BITCOIN_NETWORK'
@@ -71,20 +86,10 @@ export function createChainClients(config: ChainConfig, observer?: HttpObserver)
   const timeout = config.CHAIN_REQUEST_TIMEOUT_MS;
   const maxResponseBytes = config.HTTP_MAX_RESPONSE_BYTES;
   const evm = { ...evmTransferSourceOptions(config, observer), observer, maxResponseBytes };
-  if (config.ETHEREUM_RPC_URL)
-    clients.ethereum = createEvmChainClient({
-      chain: 'ethereum',
-      rpcUrl: config.ETHEREUM_RPC_URL,
-      requestTimeoutMs: timeout,
-      ...evm,
-    });
-  if (config.BSC_RPC_URL)
-    clients['binance-smart-chain'] = createEvmChainClient({
-      chain: 'binance-smart-chain',
-      rpcUrl: config.BSC_RPC_URL,
-      requestTimeoutMs: timeout,
-      ...evm,
-    });
+  for (const chain of EVM_CHAIN_NAMES) {
+    const rpcUrl = evmEndpoint(config, chain);
+    if (rpcUrl) clients[chain] = createEvmChainClient({ chain, rpcUrl, requestTimeoutMs: timeout, ...evm });
+  }
   // A node with an address index is the deployment's own: preferred over Esplora when both are set.
   if (config.BITCOIN_RPC_URL)
     clients.bitcoin = createBitcoinRpcClient({
@@ -135,8 +140,7 @@ export function createChainClients(config: ChainConfig, observer?: HttpObserver)
 /** The chains with an endpoint, without building their clients (the api only needs to know which). */
 export function configuredChains(config: Partial<ChainConfig>): Chain[] {
   const endpoints: [Chain, string | undefined][] = [
-    ['ethereum', config.ETHEREUM_RPC_URL],
-    ['binance-smart-chain', config.BSC_RPC_URL],
+    ...EVM_CHAIN_NAMES.map((chain): [Chain, string | undefined] => [chain, evmEndpoint(config, chain)]),
     ['bitcoin', config.BITCOIN_RPC_URL ?? config.BITCOIN_ESPLORA_URL],
     ['ripple', config.XRPL_RPC_URL],
     ['tron', config.TRON_API_URL],

@@ -1,6 +1,6 @@
 import { BITCOIN_BASE58_ALPHABET, decodeBase58, decodeBase58Check, XRPL_BASE58_ALPHABET } from './base58check';
 import { type BitcoinNetwork, normalizeBitcoinAddress } from './bitcoin-address';
-import type { Chain } from './chain';
+import { type Chain, EVM_CHAIN_NAMES, type EvmChain } from './chain';
 import { normalizeBnbBeaconAddress } from './bnb-beacon-address';
 import { toTronBase58 } from './tron-address';
 
@@ -60,9 +60,16 @@ const BITCOIN_FORMATS: Readonly<Record<BitcoinNetwork, AddressFormat>> = {
   simnet: bitcoinTestFormat('simnet', 'a base58 (S…/r…) or bech32 (sb1…) bitcoin simnet address'),
 };
 
-/** Every format each chain's reference data hold (data/risk, OFAC's issues), the one its node reads first. */
+/** The same value for every EVM network (they share the 0x address and the transaction hash formats). */
+const perEvmNetwork = <Value>(value: Value) =>
+  Object.fromEntries(EVM_CHAIN_NAMES.map((chain) => [chain, value])) as Record<EvmChain, Value>;
+
+/**
+ * Every format each chain's reference data hold (data/risk, OFAC's issues), the one its node reads first; BNB Smart
+ * Chain's data also hold BNB Beacon Chain addresses.
+ */
 const ADDRESS_FORMATS: Record<Chain, readonly AddressFormat[]> = {
-  ethereum: [EVM_FORMAT],
+  ...perEvmNetwork([EVM_FORMAT]),
   'binance-smart-chain': [
     EVM_FORMAT,
     {
@@ -123,8 +130,7 @@ export function addressFormatOf(
 const HEX64 = /^[0-9a-fA-F]{64}$/;
 
 const TXID_RULES: Record<Chain, (raw: string) => string | null> = {
-  ethereum: evmTxid,
-  'binance-smart-chain': evmTxid,
+  ...perEvmNetwork(evmTxid),
   bitcoin: (raw) => (HEX64.test(raw) ? raw.toLowerCase() : null),
   tron: (raw) => (HEX64.test(raw) ? raw.toLowerCase() : null),
   ripple: (raw) => (HEX64.test(raw) ? raw.toUpperCase() : null),
@@ -162,8 +168,7 @@ export const addressFormatHint = (chain: Chain, bitcoinNetwork: BitcoinNetwork =
     .join(', or ');
 
 export const TXID_FORMAT_HINT: Record<Chain, string> = {
-  ethereum: '64 hex characters, optionally prefixed with 0x',
-  'binance-smart-chain': '64 hex characters, optionally prefixed with 0x',
+  ...perEvmNetwork('64 hex characters, optionally prefixed with 0x'),
   bitcoin: '64 hex characters',
   tron: '64 hex characters',
   ripple: '64 hex characters',

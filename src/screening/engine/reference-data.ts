@@ -101,10 +101,10 @@ const split = (v: string | null, sep: string): string[] =>
 
 /**
  * An EVM address is the same key on every EVM chain (same private key, same owner), so 0x entries
- * listed under any EVM chain match on ethereum and binance-smart-chain alike; the hit keeps its chain.
+ * listed under any EVM chain match on every EVM network (chains/evm-networks.ts); the hit keeps its chain.
  */
 function chainsToMatch(chain: Chain): string[] {
-  return EVM_CHAINS.includes(chain) ? [...EVM_CHAINS, 'arbitrum'] : [chain];
+  return EVM_CHAINS.includes(chain) ? [...EVM_CHAINS] : [chain];
 }
 
 export function createReferenceData(pool: Pool): ReferenceData {

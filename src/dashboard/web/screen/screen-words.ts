@@ -1,10 +1,19 @@
 /** The words the screening views use for the API's codes. */
 
-/** The six chains the engine knows (src/screening/chains/chain.ts SUPPORTED_CHAINS), with their display names. */
+/**
+ * The chains the engine knows (src/screening/chains/chain.ts SUPPORTED_CHAINS; the EVM networks' names as in
+ * src/screening/chains/evm-networks.ts), with their display names.
+ */
 export const CHAINS = [
   ['ethereum', 'Ethereum'],
   ['bitcoin', 'Bitcoin'],
   ['binance-smart-chain', 'BNB Smart Chain'],
+  ['arbitrum', 'Arbitrum One'],
+  ['base', 'Base'],
+  ['optimism', 'OP Mainnet'],
+  ['polygon', 'Polygon PoS'],
+  ['avalanche', 'Avalanche C-Chain'],
+  ['linea', 'Linea'],
   ['tron', 'Tron'],
   ['solana', 'Solana'],
   ['ripple', 'XRP Ledger'],
