@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { configSlice, type SliceConfig } from '../platform/config/config-slice';
 import { envFlag } from '../platform/config/env-readers';
+import { PUBLIC_ENDPOINTS } from './chains/public-endpoints';
 
 /** Where EVM addresses' transfers are read from (chains/evm-transfer-source.ts): auto picks the best available. */
 export const EVM_TRANSFER_SOURCE_MODES = ['auto', 'otterscan', 'etherscan', 'logs'] as const;
@@ -91,14 +92,54 @@ const variables = z.object({
    * migrate` loads them).
    */
   LOAD_REFERENCE_DATA: envFlag.default(true),
+  /**
+   * `public` fills every chain endpoint left unset with a free public provider's (chains/public-endpoints.ts), for
+   * trying the service on a machine with internet; refused in production. `none` (the default): only what is set.
+   */
+  CHAIN_ENDPOINTS: z.enum(['none', 'public']).default('none'),
 });
+
+type Variables = z.output<typeof variables>;
+/** The chain endpoints a preset may fill (each optional: unset, the chain is screened on the reference data only). */
+export type ChainEndpointVariable =
+  | 'ETHEREUM_RPC_URL'
+  | 'BSC_RPC_URL'
+  | 'ARBITRUM_RPC_URL'
+  | 'BASE_RPC_URL'
+  | 'OPTIMISM_RPC_URL'
+  | 'POLYGON_RPC_URL'
+  | 'AVALANCHE_RPC_URL'
+  | 'LINEA_RPC_URL'
+  | 'BITCOIN_ESPLORA_URL'
+  | 'TRON_API_URL'
+  | 'SOLANA_RPC_URL'
+  | 'XRPL_RPC_URL';
+
+/** The endpoints CHAIN_ENDPOINTS=public fills: every one the operator left unset (bitcoin's only on mainnet). */
+function withPublicEndpoints(config: Variables): Partial<Pick<Variables, ChainEndpointVariable>> {
+  if (config.CHAIN_ENDPOINTS !== 'public') return {};
+  const filled: Partial<Record<ChainEndpointVariable, string>> = {};
+  for (const endpoint of PUBLIC_ENDPOINTS) {
+    const variable = endpoint.variable as ChainEndpointVariable;
+    if (config[variable] !== undefined) continue;
+    if (variable === 'BITCOIN_ESPLORA_URL' && (config.BITCOIN_RPC_URL || config.BITCOIN_NETWORK !== 'mainnet'))
+      continue;
+    filled[variable] = endpoint.url;
+  }
+  return filled;
+}
 
 export const screeningConfigSlice = configSlice({
   variables,
-  problems: (config) =>
-    config.EVM_HISTORY_SOURCE === 'etherscan' && !config.ETHERSCAN_API_KEY
+  problems: (config, nodeEnv) => [
+    ...(config.EVM_HISTORY_SOURCE === 'etherscan' && !config.ETHERSCAN_API_KEY
       ? ['ETHERSCAN_API_KEY: required when EVM_HISTORY_SOURCE=etherscan']
-      : [],
+      : []),
+    ...(config.CHAIN_ENDPOINTS === 'public' && nodeEnv === 'production'
+      ? ['CHAIN_ENDPOINTS: public shared endpoints are for trying the service, not production: set each endpoint']
+      : []),
+  ],
+  derive: (config) => withPublicEndpoints(config),
 });
 
 export type ScreeningConfig = SliceConfig<typeof screeningConfigSlice>;

@@ -1,5 +1,5 @@
 import type { PlatformConfig } from '../../platform/config/platform-config';
-import type { ScreeningConfig } from '../config';
+import type { ChainEndpointVariable, ScreeningConfig } from '../config';
 import type { HttpObserver } from '../../platform/http-client/http-client';
 import { createTokenBucket } from '../../platform/http-client/token-bucket';
 import { createEsploraBitcoinClient } from './bitcoin-client';
@@ -13,15 +13,7 @@ import { createTronClient } from './tron-client';
 import { createXrplClient } from './xrpl-client';
 
 /** The screening variables that hold an EVM network's endpoint. */
-type EvmRpcVariable =
-  | 'ETHEREUM_RPC_URL'
-  | 'BSC_RPC_URL'
-  | 'ARBITRUM_RPC_URL'
-  | 'BASE_RPC_URL'
-  | 'OPTIMISM_RPC_URL'
-  | 'POLYGON_RPC_URL'
-  | 'AVALANCHE_RPC_URL'
-  | 'LINEA_RPC_URL';
+type EvmRpcVariable = Extract<ChainEndpointVariable, `${string}_RPC_URL`>;
 
 /** Each EVM network's configured endpoint, by the variable its row names. */
 const evmEndpoint = (config: Partial<Pick<ScreeningConfig, EvmRpcVariable>>, chain: EvmChain): string | undefined =>

@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../../src/app/config';
+import { configuredChains } from '../../src/screening/chains/registry';
+import { PUBLIC_ENDPOINTS } from '../../src/screening/chains/public-endpoints';
+import { SUPPORTED_CHAINS } from '../../src/screening/chains/chain';
+
+const DOCS = readFileSync(path.resolve(__dirname, '..', '..', 'docs', 'configuration.md'), 'utf8');
+
+describe('CHAIN_ENDPOINTS=public', () => {
+  test('when it is not set, then no chain has an endpoint the operator did not give', () => {
+    const config = loadConfig({ NODE_ENV: 'test' });
+    expect(configuredChains(config)).toEqual([]);
+  });
+
+  test('when it is set, then every chain has an endpoint, and one the operator gave wins', () => {
+    const config = loadConfig({
+      NODE_ENV: 'development',
+      CHAIN_ENDPOINTS: 'public',
+      BASE_RPC_URL: 'http://127.0.0.1:8545',
+    });
+    expect(configuredChains(config).sort()).toEqual([...SUPPORTED_CHAINS].sort());
+    expect(config.BASE_RPC_URL).toBe('http://127.0.0.1:8545');
+    expect(config.ARBITRUM_RPC_URL).toBe('https://arb1.arbitrum.io/rpc');
+    expect(config.BITCOIN_ESPLORA_URL).toBe('https://blockstream.info/api');
+  });
+
+  test('when bitcoin is another network or read from a node, then no public Esplora is filled in', () => {
+    expect(loadConfig({ CHAIN_ENDPOINTS: 'public', BITCOIN_NETWORK: 'regtest' }).BITCOIN_ESPLORA_URL).toBeUndefined();
+    expect(
+      loadConfig({ CHAIN_ENDPOINTS: 'public', BITCOIN_RPC_URL: 'http://u:p@127.0.0.1:18334' }).BITCOIN_ESPLORA_URL,
+    ).toBeUndefined();
+  });
+
+  test('when production asks for it, then the service refuses to start, naming the variable', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', CHAIN_ENDPOINTS: 'public' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', CHAIN_ENDPOINTS: 'public' })).toThrow(/CHAIN_ENDPOINTS: public/);
+  });
+
+  test('when the preset is documented, then docs/configuration.md lists each provider, its URL and its limits', () => {
+    for (const endpoint of PUBLIC_ENDPOINTS)
+      expect({ url: endpoint.url, listed: DOCS.includes(endpoint.url) && DOCS.includes(endpoint.limits) }).toEqual({
+        url: endpoint.url,
+        listed: true,
+      });
+  });
+});
