@@ -37,6 +37,8 @@ export function marketRoutes(runtime: FeatureApiRuntime): FeatureRoutes {
           rateLimitRejected: (tier) => rejections.inc({ tier }),
         }),
         liveSync: liveSyncSummary(config),
+        // Read when a request comes: the screening provides it (src/market/ports.ts).
+        chains: () => runtime.ports.chainCapabilities(),
       },
       authenticate,
     ),

@@ -3,6 +3,7 @@ export type { ApiType, ScreeningInput } from './workflow-types';
 export type { AnalysisResult } from './engine/types';
 export type { EngineCapabilities } from './engine/capabilities';
 export { configuredCapabilities } from './configured-capabilities';
+export { chainCapabilitySchema, type ChainCapability } from './chains/chain-capabilities';
 export type { StoredCloses, StoredCloseSeries } from './engine/usd-pricer';
 export type { EntityStore } from './reference-data/entities-store';
 export {

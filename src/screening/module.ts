@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { screeningRoutes } from './routes';
 import { prepareScreening } from './prepare';
+import { chainCapabilities } from './chains/chain-capabilities';
+import type { ScreeningConfig } from './config';
 import type { FeatureModule } from '../platform/features/feature-module';
 import { SCREENING_ERRORS } from './error-codes';
 import { screeningConfigSlice } from './config';
@@ -18,6 +20,10 @@ export const screeningModule = {
   prepare: prepareScreening,
   openapi: screeningOpenApi,
   routes: screeningRoutes,
+  // What the capabilities route lists of the chains (src/market/ports.ts).
+  provides: (runtime) => ({
+    chainCapabilities: () => chainCapabilities(runtime.config as ScreeningConfig),
+  }),
   activities: screeningActivities,
   schedules: screeningSchedules,
   metrics: [

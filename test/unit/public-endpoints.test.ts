@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from '../../src/app/config';
 import { configuredChains } from '../../src/screening/chains/registry';
 import { PUBLIC_ENDPOINTS } from '../../src/screening/chains/public-endpoints';
 import { SUPPORTED_CHAINS } from '../../src/screening/chains/chain';
+import { chainCapabilities } from '../../src/screening/chains/chain-capabilities';
 
 const DOCS = readFileSync(path.resolve(__dirname, '..', '..', 'docs', 'configuration.md'), 'utf8');
 
@@ -43,5 +44,18 @@ describe('CHAIN_ENDPOINTS=public', () => {
         url: endpoint.url,
         listed: true,
       });
+  });
+
+  test('when the capabilities are listed with the preset, then every chain reads on chain, each from its source', () => {
+    const capabilities = chainCapabilities(loadConfig({ CHAIN_ENDPOINTS: 'public' }));
+    expect(capabilities.every((c) => c.reads === 'on_chain' && c.kyt && c.exposure)).toBe(true);
+    const byChain = Object.fromEntries(capabilities.map((c) => [c.chain, c]));
+    expect(byChain.bitcoin).toMatchObject({ historySource: 'Esplora', clustering: true });
+    expect(byChain.ripple).toMatchObject({ historySource: 'rippled JSON-RPC', clustering: false });
+    expect(byChain.arbitrum).toMatchObject({ name: 'Arbitrum One', clustering: true });
+    const none = chainCapabilities(loadConfig({ BITCOIN_RPC_URL: 'http://u:p@127.0.0.1:18334' }));
+    expect(none.filter((c) => c.reads === 'on_chain')).toEqual([
+      expect.objectContaining({ chain: 'bitcoin', historySource: 'bitcoin node (address index)' }),
+    ]);
   });
 });

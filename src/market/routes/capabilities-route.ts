@@ -10,6 +10,7 @@ import {
 import { CANDLE_INTERVALS } from '../domain/intervals';
 import { requestsPerMinute, TIER_REQUESTS_PER_MINUTE } from '../../platform/rate-limit/tiers';
 import { principalOf } from './principal';
+import { type ChainCapability, chainCapabilitySchema } from '../../screening';
 
 export interface LiveSyncInfo {
   connector: string;
@@ -74,6 +75,8 @@ export const capabilitiesResponse = z.object({
       tiers: z.object({ free: z.int(), pro: z.int(), enterprise: z.literal('custom') }),
     }),
     conventions: z.record(z.string(), z.string()),
+    /** Every chain the screening knows, and what this deployment can do there (its endpoints, from its config). */
+    chains: z.array(chainCapabilitySchema),
   }),
   timestamp: z.iso.datetime(),
 });
@@ -82,7 +85,12 @@ export const capabilitiesResponse = z.object({
  * GET /capabilities: generated from the connector table and what is stored, the same sources the
  * query validates against, so the listing and the validation cannot drift apart.
  */
-export function createCapabilitiesRouter(deps: { market: MarketStore; liveSync: LiveSyncInfo | null }): Router {
+export function createCapabilitiesRouter(deps: {
+  market: MarketStore;
+  liveSync: LiveSyncInfo | null;
+  /** The screening's chains (its `chainCapabilities` port). */
+  chains: () => ChainCapability[];
+}): Router {
   const router = Router();
   router.get('/capabilities', async (_req, res) => {
     const catalogue = await deps.market.catalogue();
@@ -142,6 +150,7 @@ export function createCapabilitiesRouter(deps: { market: MarketStore; liveSync: 
             'finer ones only where every part is known',
           ordering: 'ascending; without startTime the latest `limit` buckets',
         },
+        chains: deps.chains(),
       },
       timestamp: new Date().toISOString(),
     });

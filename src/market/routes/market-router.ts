@@ -1,6 +1,7 @@
 import { Router, type RequestHandler } from 'express';
 import { HttpError, structuredError } from '../../platform/http/errors';
 import { rateLimitHeaders } from '../../platform/rate-limit/middleware';
+import type { ChainCapability } from '../../screening';
 import type { MarketStore } from '../store/market-candles';
 import type { TieredLimiter } from '../../platform/rate-limit/limiter';
 import { createRateLimitMiddleware } from '../../platform/rate-limit/middleware';
@@ -16,6 +17,8 @@ export interface MarketRouterDeps {
   market: MarketStore;
   limiter: TieredLimiter;
   liveSync: LiveSyncInfo | null;
+  /** The chains the capabilities route lists (the screening's `chainCapabilities` port). */
+  chains: () => ChainCapability[];
 }
 
 /**
