@@ -271,8 +271,16 @@ describe('dashboard: screening an address', () => {
       await expect(page.getByLabel('Address', { exact: true }).getAttribute('aria-invalid')).resolves.toBe('true');
       await saveScreenshot(page, 'screening-invalid-address');
 
+      // What this deployment can do on the chosen chain, from GET /api/v1/capabilities.
+      await expect(page.getByTestId('chain-reach').textContent()).resolves.toMatch(
+        /^On chain: KYT, exposure, clusters \(auto: /,
+      );
       // A transaction on a chain without a node: the 422 in words, not a code.
       await page.getByLabel('Chain').selectOption('bitcoin');
+      await expect(page.getByTestId('chain-reach').textContent()).resolves.toBe(
+        'Reference data only on this deployment: lists and labels, no KYT or exposure',
+      );
+      await saveScreenshot(page, 'screening-chain-reach');
       await page.getByLabel('Transaction (KYT)').check();
       await page.getByLabel('Transaction id (hash)').fill('a'.repeat(64));
       await page.getByRole('button', { name: 'Screen', exact: true }).click();
