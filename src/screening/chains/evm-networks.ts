@@ -1,5 +1,3 @@
-import type { Chain as ViemChain } from 'viem';
-import { arbitrum, avalanche, base, bsc, linea, mainnet, optimism, polygon } from 'viem/chains';
 import type { EvmChain } from './chain';
 
 /** What makes one EVM network screenable: the node must answer its chain id, its native asset is priced by symbol. */
@@ -12,8 +10,6 @@ export interface EvmNetwork {
   readonly rpcVariable: string;
   /** Its display name. */
   readonly displayName: string;
-  /** viem's description of the network (its chain id and native currency, for the transport). */
-  readonly viem: ViemChain;
 }
 
 /**
@@ -28,45 +24,39 @@ export const EVM_NETWORKS: Readonly<Record<EvmChain, EvmNetwork>> = {
     nativeSymbol: 'ETH',
     rpcVariable: 'ETHEREUM_RPC_URL',
     displayName: 'Ethereum',
-    viem: mainnet,
   },
   'binance-smart-chain': {
     chainId: 56,
     nativeSymbol: 'BNB',
     rpcVariable: 'BSC_RPC_URL',
     displayName: 'BNB Smart Chain',
-    viem: bsc,
   },
   arbitrum: {
     chainId: 42161,
     nativeSymbol: 'ETH',
     rpcVariable: 'ARBITRUM_RPC_URL',
     displayName: 'Arbitrum One',
-    viem: arbitrum,
   },
-  base: { chainId: 8453, nativeSymbol: 'ETH', rpcVariable: 'BASE_RPC_URL', displayName: 'Base', viem: base },
+  base: { chainId: 8453, nativeSymbol: 'ETH', rpcVariable: 'BASE_RPC_URL', displayName: 'Base' },
   optimism: {
     chainId: 10,
     nativeSymbol: 'ETH',
     rpcVariable: 'OPTIMISM_RPC_URL',
     displayName: 'OP Mainnet',
-    viem: optimism,
   },
   polygon: {
     chainId: 137,
     nativeSymbol: 'POL',
     rpcVariable: 'POLYGON_RPC_URL',
     displayName: 'Polygon PoS',
-    viem: polygon,
   },
   avalanche: {
     chainId: 43114,
     nativeSymbol: 'AVAX',
     rpcVariable: 'AVALANCHE_RPC_URL',
     displayName: 'Avalanche C-Chain',
-    viem: avalanche,
   },
-  linea: { chainId: 59144, nativeSymbol: 'ETH', rpcVariable: 'LINEA_RPC_URL', displayName: 'Linea', viem: linea },
+  linea: { chainId: 59144, nativeSymbol: 'ETH', rpcVariable: 'LINEA_RPC_URL', displayName: 'Linea' },
 };
 
 /** The network whose chain id this is, if the service knows it (to name the network a wrong endpoint serves). */

@@ -5,7 +5,6 @@ import { redactEndpoint } from '../../platform/http-client/endpoint-secrets';
 import type { HttpObserver } from '../../platform/http-client/http-client';
 import type { EvmChain } from './chain';
 import { ChainConfigurationError, ChainUnavailableError } from './chain-client';
-import { EVM_NETWORKS } from './evm-networks';
 
 export type { EvmChain } from './chain';
 
@@ -52,7 +51,6 @@ export function createEvmRpc(options: {
   const provider = `${chain}-rpc`;
   const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const client = createPublicClient({
-    chain: EVM_NETWORKS[chain].viem,
     transport: http(rpcUrl, {
       timeout: options.timeoutMs,
       retryCount: 1,
