@@ -31,12 +31,14 @@ export const billingModule = {
     {
       name: 'credits_granted',
       description:
-        'Credits were granted: `{transactionId, amount, balance, source, eventId, grantedAt}`, and `debtRepaid` when the grant repaid debt',
+        'Credits were granted: `{transactionId, amount, balance, source, eventId, grantedAt}`, and ' +
+        '`debtRepaid` when the grant repaid debt',
     },
     {
       name: 'credit_balance_updated',
       description:
-        'The balance moved (a grant, a charge, a take-back): `{balance, delta, reason}`, and `debtAdded` for a take-back',
+        'The balance moved (a grant, a charge, a take-back): `{balance, delta, reason}`, and `debtAdded` for a ' +
+        'take-back',
     },
   ],
 } satisfies FeatureModule;

@@ -17,7 +17,9 @@ export const historyModule = {
     {
       name: 'activity_recorded',
       description:
-        "A history entry was recorded (a job's, a report's, the activity webhook's): `{id, requestId, activityType, statusCode, isError, blockchain, transactionHash, address, entityId, entityName, riskLevel, riskScore, responseSummary, source, createdAt}`",
+        "A history entry was recorded (a job's, a report's, the activity webhook's): `{id, requestId, " +
+        'activityType, statusCode, isError, blockchain, transactionHash, address, entityId, entityName, ' +
+        'riskLevel, riskScore, responseSummary, source, createdAt}`',
     },
   ],
 } satisfies FeatureModule;

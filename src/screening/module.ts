@@ -39,7 +39,8 @@ export const screeningModule = {
     {
       name: 'job_status_changed',
       description:
-        "A job's status moved: `{request_id, status, reference_id, api_type, chain, risk_level, risk_score, error_code, updated_at}`",
+        "A job's status moved: `{request_id, status, reference_id, api_type, chain, risk_level, risk_score, " +
+        'error_code, updated_at}`',
     },
   ],
 } satisfies FeatureModule;

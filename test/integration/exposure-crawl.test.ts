@@ -99,23 +99,27 @@ describe.each([
     },
   );
 
-  test('when the capabilities are read, then this network reads on chain, with exposure and clustering, and a chain without an endpoint reads the reference data only', async () => {
-    const user = await stack.createUser({ credits: 0 });
-    const answer = await stack.http('GET', '/api/v1/capabilities', { key: user.key });
-    expect(answer.status).toBe(200);
-    const chains = answer.body.data.chains as { chain: string }[];
-    expect(chains.find((c) => c.chain === chain)).toEqual({
-      chain,
-      name: EVM_NETWORKS[chain].displayName,
-      reads: 'on_chain',
-      kyt: true,
-      exposure: true,
-      historySource: expect.stringContaining('auto'),
-      clustering: true,
-    });
-    expect(chains.find((c) => c.chain === 'solana')).toMatchObject({ reads: 'reference_data_only', kyt: false });
-    expect(chains.filter((c: any) => c.reads === 'on_chain').map((c) => c.chain)).toEqual([chain]);
-  });
+  test(
+    'when the capabilities are read, then this network reads on chain, with exposure and clustering, and a ' +
+      'chain without an endpoint reads the reference data only',
+    async () => {
+      const user = await stack.createUser({ credits: 0 });
+      const answer = await stack.http('GET', '/api/v1/capabilities', { key: user.key });
+      expect(answer.status).toBe(200);
+      const chains = answer.body.data.chains as { chain: string }[];
+      expect(chains.find((c) => c.chain === chain)).toEqual({
+        chain,
+        name: EVM_NETWORKS[chain].displayName,
+        reads: 'on_chain',
+        kyt: true,
+        exposure: true,
+        historySource: expect.stringContaining('auto'),
+        clustering: true,
+      });
+      expect(chains.find((c) => c.chain === 'solana')).toMatchObject({ reads: 'reference_data_only', kyt: false });
+      expect(chains.filter((c: any) => c.reads === 'on_chain').map((c) => c.chain)).toEqual([chain]);
+    },
+  );
 
   test("when C is one hop further from the sanctioned address, then its score is lower than B's", async () => {
     const b = await screen({ address: B });

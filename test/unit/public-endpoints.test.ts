@@ -46,16 +46,19 @@ describe('CHAIN_ENDPOINTS=public', () => {
       });
   });
 
-  test('when the capabilities are listed with the preset, then every chain reads on chain, each from its source', () => {
-    const capabilities = chainCapabilities(loadConfig({ CHAIN_ENDPOINTS: 'public' }));
-    expect(capabilities.every((c) => c.reads === 'on_chain' && c.kyt && c.exposure)).toBe(true);
-    const byChain = Object.fromEntries(capabilities.map((c) => [c.chain, c]));
-    expect(byChain.bitcoin).toMatchObject({ historySource: 'Esplora', clustering: true });
-    expect(byChain.ripple).toMatchObject({ historySource: 'rippled JSON-RPC', clustering: false });
-    expect(byChain.arbitrum).toMatchObject({ name: 'Arbitrum One', clustering: true });
-    const none = chainCapabilities(loadConfig({ BITCOIN_RPC_URL: 'http://u:p@127.0.0.1:18334' }));
-    expect(none.filter((c) => c.reads === 'on_chain')).toEqual([
-      expect.objectContaining({ chain: 'bitcoin', historySource: 'bitcoin node (address index)' }),
-    ]);
-  });
+  test(
+    'when the capabilities are listed with the preset, then every chain reads on chain, each from its ' + 'source',
+    () => {
+      const capabilities = chainCapabilities(loadConfig({ CHAIN_ENDPOINTS: 'public' }));
+      expect(capabilities.every((c) => c.reads === 'on_chain' && c.kyt && c.exposure)).toBe(true);
+      const byChain = Object.fromEntries(capabilities.map((c) => [c.chain, c]));
+      expect(byChain.bitcoin).toMatchObject({ historySource: 'Esplora', clustering: true });
+      expect(byChain.ripple).toMatchObject({ historySource: 'rippled JSON-RPC', clustering: false });
+      expect(byChain.arbitrum).toMatchObject({ name: 'Arbitrum One', clustering: true });
+      const none = chainCapabilities(loadConfig({ BITCOIN_RPC_URL: 'http://u:p@127.0.0.1:18334' }));
+      expect(none.filter((c) => c.reads === 'on_chain')).toEqual([
+        expect.objectContaining({ chain: 'bitcoin', historySource: 'bitcoin node (address index)' }),
+      ]);
+    },
+  );
 });

@@ -60,11 +60,14 @@ describe('socket events', () => {
     },
   );
 
-  test('when the events of every feature are listed, then each is declared once and each a client gets is documented', () => {
-    const all = FEATURES.flatMap((feature) => feature.socketEvents ?? []);
-    expect(all.length).toBeGreaterThan(10);
-    expect(new Set(all.map((event) => event.name)).size).toBe(all.length);
-    const undocumented = all.filter((event) => !event.internal && !docs.includes(`\`${event.name}`));
-    expect(undocumented.map((event) => event.name)).toEqual([]);
-  });
+  test(
+    'when the events of every feature are listed, then each is declared once and each a client gets is ' + 'documented',
+    () => {
+      const all = FEATURES.flatMap((feature) => feature.socketEvents ?? []);
+      expect(all.length).toBeGreaterThan(10);
+      expect(new Set(all.map((event) => event.name)).size).toBe(all.length);
+      const undocumented = all.filter((event) => !event.internal && !docs.includes(`\`${event.name}`));
+      expect(undocumented.map((event) => event.name)).toEqual([]);
+    },
+  );
 });

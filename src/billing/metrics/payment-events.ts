@@ -4,7 +4,9 @@ import { webhookEvents, type WebhookEventMetrics } from '../../platform/metrics/
 import { creditsGranted } from './credits-granted';
 import { creditsRevoked } from './credits-revoked';
 
-/** Counts each processed payment event by outcome, and the credits a grant or a take-back moved (never a duplicate's). */
+/**
+ * Counts each processed payment event by outcome, and the credits a grant or a take-back moved (never a duplicate's).
+ */
 export function paymentEventCounter(registry: Registry): WebhookEventMetrics {
   const counted = registerAll(registry, { webhookEvents, creditsGranted, creditsRevoked });
   return {

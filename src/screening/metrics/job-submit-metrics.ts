@@ -4,7 +4,10 @@ import { jobsFailed } from './jobs-failed';
 import { jobsSubmitted } from './jobs-submitted';
 import type { JobSubmitMetrics } from './ports';
 
-/** What the api counts of submits on `registry`: accepted jobs, and jobs it fails itself (their workflow never started). */
+/**
+ * What the api counts of submits on `registry`: accepted jobs, and jobs it fails itself (their workflow never
+ * started).
+ */
 export function jobSubmitMetrics(registry: Registry): JobSubmitMetrics {
   const counted = registerAll(registry, { jobsSubmitted, jobsFailed });
   return {
