@@ -145,6 +145,21 @@ export const SCENARIOS: Scenario[] = [
     stubs: { ...settles, analyzeTarget: lowRisk },
   },
   {
+    // Patch screening-analysis-as-local-activity: the analysis and the settle are both local activities' markers.
+    name: 'screening-completed-local-analysis',
+    workflowType: 'screeningWorkflow',
+    input: screeningInput({ requestId: 'req-0007' }),
+    memo: httpRequestMemo('http-req-0007'),
+    stubs: { ...settles, analyzeTarget: lowRisk },
+  },
+  {
+    // Patch screening-analysis-as-local-activity: a failed local analysis, then the failed settle.
+    name: 'screening-failed-local-analysis',
+    workflowType: 'screeningWorkflow',
+    input: screeningInput({ requestId: 'req-0008', chain: 'dogecoin' }),
+    stubs: { ...settles, analyzeTarget: invalidTarget },
+  },
+  {
     // A HIGH answer opens or joins its subject's case after the settle.
     name: 'screening-completed-opens-case',
     workflowType: 'screeningWorkflow',
@@ -310,6 +325,31 @@ export const SCENARIOS: Scenario[] = [
         reasons.includes('monitor created') ? { status: 'baseline' } : { status: 'alerted', reason: 'stub' },
       ),
       openCaseForMonitorAlert: caseOpened('case-0002'),
+    },
+  },
+  {
+    // Patch monitor-rescreen-steps-as-local-activities: the baseline's prepare and evaluate are local activities.
+    name: 'monitor-local-steps',
+    workflowType: 'monitorWorkflow',
+    input: monitorInput('mon-0005'),
+    cancelAfterCalls: 4,
+    stubs: monitorStubs(() => ({ status: 'baseline' })),
+  },
+  {
+    // Patch monitor-rescreen-steps-as-local-activities: a re-screen that alerts opens its case from a local activity.
+    name: 'monitor-alerted-local-steps',
+    workflowType: 'monitorWorkflow',
+    input: monitorInput('mon-0006'),
+    cancelAfterCalls: 9,
+    drive: async (handle) => {
+      await delay(1500);
+      await handle.signal('rescreen', { reason: 'sanctions list version changed a watched address' });
+    },
+    stubs: {
+      ...monitorStubs((reasons) =>
+        reasons.includes('monitor created') ? { status: 'baseline' } : { status: 'alerted', reason: 'stub' },
+      ),
+      openCaseForMonitorAlert: caseOpened('case-0009'),
     },
   },
   {

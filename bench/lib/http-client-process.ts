@@ -19,9 +19,9 @@ export interface HttpClientProcess {
 }
 
 /**
- * An HTTP client in a process of its own (bench/lib/http-client-child.ts): a figure whose baseline has no HTTP client
- * (P3's select on the pool) then does not charge the service for the client's CPU, which in the bench process shares
- * one event loop with the api it measures. Keep-alive sockets, as a real poller keeps.
+ * An HTTP client in a process of its own (bench/lib/http-client-child.ts): the client's CPU is then not charged to the
+ * api (or P3's bare route), which shares one event loop with the bench process. Keep-alive sockets, as a real poller
+ * keeps.
  */
 export async function startHttpClientProcess(): Promise<HttpClientProcess> {
   const child: ChildProcess = fork(path.join(__dirname, 'http-client-child.ts'), [], {

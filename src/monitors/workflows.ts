@@ -8,7 +8,9 @@ import {
   executeChild,
   getExternalWorkflowHandle,
   ParentClosePolicy,
+  patched,
   proxyActivities,
+  proxyLocalActivities,
   setHandler,
   uuid4,
   workflowInfo,
@@ -25,16 +27,32 @@ import {
 import { screeningWorkflowId } from '../screening/workflow-ids';
 import type { screeningWorkflow } from '../screening/workflow-types';
 
-const activities = proxyActivities<MonitorActivities>({
+const activityOptions = {
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '1s', maximumInterval: '1 minute' },
-});
+} as const;
+const activities = proxyActivities<MonitorActivities>(activityOptions);
+/**
+ * A re-screen's own steps (prepare, evaluate) as local activities: run by the worker inside the monitor's workflow
+ * task, so a re-screen waits on no activity slot and costs no task-queue round trip per step (P9 in
+ * docs/benchmarks.md). Each is one short transaction, idempotent under its request id: a lost worker's task times out
+ * and the next worker runs the step again, which repeats nothing.
+ */
+const localActivities = proxyLocalActivities<MonitorActivities>(activityOptions);
 
 /** A risk_changed alert opens or joins its address's case; bounded, so a monitor never stalls on it. */
-const caseAlerts = proxyActivities<CaseActivities>({
+const caseAlertOptions = {
   startToCloseTimeout: '30s',
   retry: { initialInterval: '1s', maximumInterval: '30s', maximumAttempts: 20 },
-});
+} as const;
+const caseAlerts = proxyActivities<CaseActivities>(caseAlertOptions);
+const localCaseAlerts = proxyLocalActivities<CaseActivities>(caseAlertOptions);
+
+/**
+ * Runs started after this patch take a re-screen's steps as local activities; a run started before it replays its
+ * recorded activities. Asked once, at the start of a run, so one run never mixes the two.
+ */
+const RESCREEN_STEPS_LOCAL = 'monitor-rescreen-steps-as-local-activities';
 
 export const rescreenSignal = defineSignal<[RescreenRequest]>(MONITOR_SIGNALS.rescreen);
 export const resumeSignal = defineSignal(MONITOR_SIGNALS.resume);
@@ -52,6 +70,9 @@ const HOUR_MS = 3_600_000;
  * `stop` (delete) ends it. Continues as new every RESCREENS_PER_RUN re-screens, carrying what is pending.
  */
 export async function monitorWorkflow(input: MonitorWorkflowInput): Promise<void> {
+  const lean = patched(RESCREEN_STEPS_LOCAL);
+  const steps = lean ? localActivities : activities;
+  const cases = lean ? localCaseAlerts : caseAlerts;
   const pending: string[] = [...(input.pending ?? [])];
   // The create held the first screening's credits under this id: the first re-screen uses it (no uuid4 drawn).
   let firstRequestId = input.firstRequestId;
@@ -87,7 +108,7 @@ export async function monitorWorkflow(input: MonitorWorkflowInput): Promise<void
     const reasons = asked ? pending.splice(0) : ['scheduled re-screen'];
     const requestId = firstRequestId ?? uuid4();
     firstRequestId = undefined;
-    const prepared = await activities.prepareMonitorScreening({ monitorId: input.monitorId, requestId });
+    const prepared = await steps.prepareMonitorScreening({ monitorId: input.monitorId, requestId });
     if (prepared.status === 'stopped') return;
     // A signal with no recorded request behind it (sent by hand through the frontend): nothing to pay for.
     if (prepared.status === 'not_due') continue;
@@ -102,10 +123,10 @@ export async function monitorWorkflow(input: MonitorWorkflowInput): Promise<void
       args: [prepared.input],
       parentClosePolicy: ParentClosePolicy.ABANDON,
     });
-    const evaluation = await activities.evaluateMonitorScreening({ monitorId: input.monitorId, requestId, reasons });
+    const evaluation = await steps.evaluateMonitorScreening({ monitorId: input.monitorId, requestId, reasons });
     if (evaluation.status === 'stopped') return;
     if (evaluation.status === 'alerted') {
-      await caseAlerts.openCaseForMonitorAlert({ monitorId: input.monitorId, requestId }).catch(() => undefined);
+      await cases.openCaseForMonitorAlert({ monitorId: input.monitorId, requestId }).catch(() => undefined);
     }
     done++;
   }

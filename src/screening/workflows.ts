@@ -1,6 +1,7 @@
 /** Screening workflows: one per job, and the sweep of jobs left queued. Deterministic code only. */
 import {
   CancellationScope,
+  patched,
   proxyActivities,
   proxyLocalActivities,
   upsertSearchAttributes,
@@ -107,6 +108,7 @@ function completed(result: AnalysisResult, amount: number): ScreeningOutcome {
   };
 }
 
+/** The analysis as an ordinary activity: what jobs started before ANALYSIS_AS_LOCAL_ACTIVITY replay. */
 const analysisActivities = (input: ScreeningInput) =>
   proxyActivities<ScreeningActivities>({
     startToCloseTimeout: input.crawlTimeoutMs + 30_000,
@@ -115,20 +117,35 @@ const analysisActivities = (input: ScreeningInput) =>
   });
 
 /**
+ * The analysis as a local activity, run by the worker inside the workflow task (a marker in the history instead of
+ * an activity's three events and one more workflow task). A crawl longer than the workflow task timeout is kept
+ * alive by the SDK, which heartbeats the workflow task; a lost worker's task times out (10 s, as the heartbeat did)
+ * and is retried on another worker, which replays and runs the analysis again (it is read-only).
+ */
+const localAnalysis = (input: ScreeningInput) =>
+  proxyLocalActivities<ScreeningActivities>({
+    startToCloseTimeout: input.crawlTimeoutMs + 30_000,
+    retry: { initialInterval: '1s', maximumInterval: '10s', maximumAttempts: 3 },
+  });
+
+/**
+ * Jobs started after this patch run their analysis as a local activity (P1 in docs/benchmarks.md); a job started
+ * before it replays its recorded activity.
+ */
+const ANALYSIS_AS_LOCAL_ACTIVITY = 'screening-analysis-as-local-activity';
+
+/**
  * One screening job (id `screening:<request_id>`): analyze, then settle: charge (idempotency key
  * `screening:<request_id>`), activity history and the mirror's `completed` in one transaction (one local activity),
  * so a client that sees `completed` also finds the charge and the history row. A failed analysis releases the credits
  * held and costs nothing. Failures keep the code their activity gave them (src/platform/errors); anything else is
- * ANALYSIS_FAILED. The analysis is an ordinary activity (it heartbeats: a lost worker is noticed within
- * heartbeatTimeout and the crawl runs again elsewhere), dispatched eagerly, in the answer to the workflow task that
- * schedules it, when the server enables it (docs/operations.md). The analysis first checks the input against the
+ * ANALYSIS_FAILED. Both steps are local activities (localAnalysis). The analysis first checks the input against the
  * job's hold and row (src/screening/authentic-input.ts): an input the api never produced (a workflow started by hand)
  * fails the workflow with INPUT_NOT_AUTHENTIC, having analysed, charged and released nothing.
  */
 export async function screeningWorkflow(input: ScreeningInput): Promise<ScreeningOutcome> {
   // Retryability is decided by the activity's failure (an AppError's own flag), not listed here.
-  const analysis = analysisActivities(input);
-
+  const analysis = patched(ANALYSIS_AS_LOCAL_ACTIVITY) ? localAnalysis(input) : analysisActivities(input);
   return analyseThenSettle(input, analysis.analyzeTarget);
 }
 
@@ -143,11 +160,7 @@ export async function screeningWorkflow(input: ScreeningInput): Promise<Screenin
  * idempotent. A failed analysis costs nothing, as for a single job.
  */
 export async function batchItemScreeningWorkflow(input: ScreeningInput): Promise<ScreeningOutcome> {
-  const local = proxyLocalActivities<ScreeningActivities>({
-    startToCloseTimeout: input.crawlTimeoutMs + 30_000,
-    retry: { initialInterval: '1s', maximumInterval: '10s', maximumAttempts: 3 },
-  });
-  return analyseThenSettle(input, local.analyzeTarget);
+  return analyseThenSettle(input, localAnalysis(input).analyzeTarget);
 }
 
 /**
