@@ -6,6 +6,11 @@ import type { Run } from './stats';
 export interface HttpRound {
   urls: string[];
   headers: Record<string, string>;
+  /**
+   * A POST's JSON body (GET when absent): each request sends it with every `$UUID` replaced by a fresh random UUID and
+   * every `$HEX32` by 32 fresh hex digits, so each post is a new record.
+   */
+  body?: string;
   total: number;
   concurrency: number;
   /** Every answer must have this status and contain this text, or the round fails. */

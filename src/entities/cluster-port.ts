@@ -1,12 +1,13 @@
-import { type Chain, type ClusterMembership, type ClusterPort, EVM_CHAINS } from '../screening';
+import { type Chain, type ClusterMembership, type ClusterPort, isClusteredChain } from '../screening';
 import type { ClusterStore } from './cluster-store';
 import { expandCluster } from './expand-cluster';
 
 /**
- * The chains whose clusters analyses grow: bitcoin (common-input ownership) and the EVM chains (deposit addresses).
- * The deposit heuristic is Victor's, measured on Ethereum; tron, solana and ripple keep what is stored (nothing yet).
+ * The chains whose clusters analyses grow: every UTXO chain (bitcoin, litecoin, bitcoin-cash, dogecoin: common-input
+ * ownership, CoinJoins never merged) and the EVM chains (deposit addresses). The deposit heuristic is Victor's,
+ * measured on Ethereum; tron, solana and ripple keep what is stored (nothing yet).
  */
-const growsClusters = (chain: Chain) => chain === 'bitcoin' || EVM_CHAINS.includes(chain);
+const growsClusters = (chain: Chain) => isClusteredChain(chain);
 
 /**
  * The engine's ClusterPort (src/screening/engine/cluster-labels.ts) over the cluster store: each asked address's

@@ -50,7 +50,8 @@ function clustersOperations({ components }: OperationContext): Paths {
         tags: [TAG],
         summary: 'The wallet cluster (entity) an address belongs to: size, labels and the merges that built it',
         description:
-          'Clusters are grown by screenings: common-input ownership on bitcoin (CoinJoins never merged) and the ' +
+          'Clusters are grown by screenings: common-input ownership on the UTXO chains (bitcoin, litecoin, ' +
+          'bitcoin-cash, dogecoin; CoinJoins never merged) and the ' +
           'deposit-address heuristic on EVM chains, each merge kept with its heuristic and transaction. This route ' +
           'reads what is stored and spends no chain call: an address no screening has read is answered as a ' +
           'cluster of one with `partial: true`. Labels are those of the reference lists and the caller’s own ' +

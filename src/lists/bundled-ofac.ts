@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { ListEntry, ListIssue } from './list-entry';
+import { listedAddress } from './ofac/sdn-address';
 
 /** The shipped list (data/risk/SOURCES.md): OFAC's 2025-11-19 issue plus a daily scrape of later designations. */
 export const BUNDLED_OFAC_FILE = 'sanctions_ofac.csv';
@@ -43,7 +44,8 @@ export async function readBundledOfac(dataDir: string): Promise<ListIssue> {
     const entry: ListEntry = {
       chain: r.chain,
       asset: orNull(r.asset),
-      address: r.address,
+      // The file holds each address in its chain's stored form already; an older copy (REFERENCE_DATA_DIR) may not.
+      address: listedAddress(r.chain, r.address),
       sdnUid: orNull(r.sdn_uid) ?? `scrape:${r.address}`,
       sdnName: orNull(r.sdn_name),
       sdnType: orNull(r.sdn_type),

@@ -6,6 +6,7 @@ import { calendarDateParam } from '../platform/http/date-params';
 import { requireScope } from '../identity';
 import type { ListStore, ListVersion } from './list-store';
 import type { listsResponse, sanctionsLookupResponse } from './lists-views';
+import { listedAddress } from './ofac/sdn-address';
 import { publicSource } from './public-source';
 
 export interface ListsRouterDeps {
@@ -119,8 +120,11 @@ export function createListsRouter(deps: ListsRouterDeps): Router {
   });
 
   router.get('/lists/ofac/addresses/:address', requireScope('read'), async (req, res) => {
-    const address = normalise(parseOrThrow(z.object({ address: addressParam }), req.params).address);
+    const written = normalise(parseOrThrow(z.object({ address: addressParam }), req.params).address);
     const query = parseOrThrow(sanctionsLookupQuery, req.query);
+    // With its chain, the address is looked up in the form that chain's entries are stored in (a Bitcoin Cash address
+    // written with its prefix or in the legacy form is stored as the bare CashAddr).
+    const address = query.chain ? listedAddress(query.chain, written) : written;
     const asOf = query.as_of ?? now().toISOString().slice(0, 10);
     const entries = (await deps.lists.listingsOf('ofac', address, query.chain ? [query.chain] : null)).map((e) => ({
       chain: e.chain,

@@ -31,6 +31,13 @@ const variables = z.object({
    * the bitcoin client reads; the BITCOIN_RPC_URL node must run it.
    */
   BITCOIN_NETWORK: z.enum(BITCOIN_NETWORKS).default('mainnet'),
+  /**
+   * Each other UTXO network's Esplora-compatible API root (chains/utxo-networks.ts), e.g. https://litecoinspace.org/api:
+   * read with bitcoin's client, mainnet addresses only.
+   */
+  LITECOIN_ESPLORA_URL: z.string().url().optional(),
+  BITCOIN_CASH_ESPLORA_URL: z.string().url().optional(),
+  DOGECOIN_ESPLORA_URL: z.string().url().optional(),
   /** TronGrid-compatible API base URL (v1 + FullNode /wallet); TRON_API_KEY is sent as TRON-PRO-API-KEY. */
   TRON_API_URL: z.string().url().optional(),
   TRON_API_KEY: z.string().min(1).optional(),
@@ -111,6 +118,9 @@ export type ChainEndpointVariable =
   | 'AVALANCHE_RPC_URL'
   | 'LINEA_RPC_URL'
   | 'BITCOIN_ESPLORA_URL'
+  | 'LITECOIN_ESPLORA_URL'
+  | 'BITCOIN_CASH_ESPLORA_URL'
+  | 'DOGECOIN_ESPLORA_URL'
   | 'TRON_API_URL'
   | 'SOLANA_RPC_URL'
   | 'XRPL_RPC_URL';

@@ -16,7 +16,7 @@ export {
 export type { BitcoinNetwork } from './chains/bitcoin-address';
 /** Screening's variables: lists read the chain nodes' settings, batches the screening limits. */
 export type { ScreeningConfig } from './config';
-export { EVM_CHAINS, SUPPORTED_CHAINS, type Chain } from './chains/chain';
+export { EVM_CHAINS, isClusteredChain, SUPPORTED_CHAINS, type Chain } from './chains/chain';
 export type { AddressTransfer, ChainClient, UtxoTransaction } from './chains/chain-client';
 export { screeningResponseSchema } from './job-views';
 /** Answer shapes the dashboard renders (types only: nothing of the server enters the browser bundle). */

@@ -177,7 +177,7 @@ describe('batch screening', () => {
         items: [
           { chain: 'ethereum', address: address(), reference_id: 'good-0' },
           { chain: 'ethereum', address: 'not-an-address', reference_id: 'bad-address' },
-          { chain: 'dogecoin', address: address(), reference_id: 'bad-chain' },
+          { chain: 'litecoinz', address: address(), reference_id: 'bad-chain' },
           'just a string',
           { chain: 'ethereum', reference_id: 'no-target' },
           // KYT needs a node, and the test stack configures none for ethereum.
@@ -402,7 +402,7 @@ describe('batch screening', () => {
       const invalid = await post(user.key, {
         items: [
           { chain: 'ethereum', address: 'not-an-address' },
-          { chain: 'dogecoin', address: address() },
+          { chain: 'litecoinz', address: address() },
         ],
       });
       expect(invalid.status).toBe(400);

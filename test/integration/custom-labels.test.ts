@@ -95,7 +95,7 @@ describe("custom labels: the account's own labels", () => {
   });
 
   test.each([
-    ['chain', { chain: 'dogecoin', address: SANCTIONED_EVM, category: 'scam' }],
+    ['chain', { chain: 'litecoinz', address: SANCTIONED_EVM, category: 'scam' }],
     ['address', { chain: 'ethereum', address: '0x1234', category: 'scam' }],
     ['address', { chain: 'bitcoin', address: SANCTIONED_EVM, category: 'scam' }],
     ['category', { chain: 'ethereum', address: SANCTIONED_EVM, category: 'evil' }],
@@ -113,7 +113,7 @@ describe("custom labels: the account's own labels", () => {
 
   test('when the list is filtered by a malformed chain or address, then it is 400 naming it', async () => {
     const user = await stack.createUser();
-    const badChain = await stack.http('GET', '/api/v1/custom-labels?chain=dogecoin', { key: user.key });
+    const badChain = await stack.http('GET', '/api/v1/custom-labels?chain=litecoinz', { key: user.key });
     expect(badChain.status).toBe(400);
     expect(badChain.body.error.details.parameter).toBe('chain');
     const badAddress = await stack.http('GET', '/api/v1/custom-labels?chain=ethereum&address=0x12', { key: user.key });

@@ -321,7 +321,7 @@ describe('entities: clusters grown by screenings, labels that follow them', () =
   });
 
   test.each([
-    ['an unknown chain', '/api/v1/clusters/dogecoin/abc', 'chain'],
+    ['an unknown chain', '/api/v1/clusters/litecoinz/abc', 'chain'],
     ['a malformed bitcoin address', '/api/v1/clusters/bitcoin/bc1qnotanaddress', 'address'],
     [
       'a mainnet address on a regtest deployment',

@@ -1053,7 +1053,7 @@ const ROWS: Row[] = [
     json: {
       items: [
         { chain: 'ethereum', address: 'not-an-address' },
-        { chain: 'dogecoin', address: ETH_ADDRESS },
+        { chain: 'litecoinz', address: ETH_ADDRESS },
       ],
     },
     status: 400,

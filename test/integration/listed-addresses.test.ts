@@ -59,5 +59,9 @@ describe('every address the reference data holds for a screened chain can be scr
     expect(has('tron', /^T/)).toBe(true);
     expect(has('bitcoin', /^bc1/)).toBe(true);
     expect(has('bitcoin', /^[13]/)).toBe(true);
+    // The UTXO networks beside bitcoin: Litecoin's three forms, Bitcoin Cash's CashAddr, Dogecoin's D….
+    expect(has('litecoin', /^L/) && has('litecoin', /^M/) && has('litecoin', /^ltc1/)).toBe(true);
+    expect(has('bitcoin-cash', /^q/)).toBe(true);
+    expect(has('dogecoin', /^D/)).toBe(true);
   });
 });

@@ -264,7 +264,7 @@ describe('real answers against the OpenAPI document', () => {
       const poor = await stack.createUser();
       await expectAnswer(400, 'POST', '/api/v1/kyt/job', {
         key: admin.key,
-        body: { chain: 'dogecoin', address: SANCTIONED },
+        body: { chain: 'litecoinz', address: SANCTIONED },
       });
       await expectAnswer(400, 'POST', '/api/v1/kyt/job', {
         key: admin.key,
@@ -806,7 +806,7 @@ describe('real answers against the OpenAPI document', () => {
         await expectAnswer(402, 'POST', '/api/v1/x402/kyt/report', { body: { chain: 'ethereum', txid: ETH_TX } });
         await expectAnswer(402, 'POST', '/api/v1/x402/kye/report', { body: { name: 'Garantex' } });
         await expectAnswer(400, 'POST', '/api/v1/x402/kya/report', {
-          body: { chain: 'dogecoin', address: SANCTIONED },
+          body: { chain: 'litecoinz', address: SANCTIONED },
         });
         await expectAnswer(400, 'POST', '/api/v1/x402/kyt/report', { body: { chain: 'ethereum', txid: 'xyz' } });
         await expectAnswer(400, 'POST', '/api/v1/x402/kye/report', { body: { name: 'x' } });
@@ -933,7 +933,7 @@ describe('real answers against the OpenAPI document', () => {
         const created = await expectAnswer(201, 'POST', '/api/v1/monitors', { key: admin.key, body });
         const id = created.body.data.id;
         await expectAnswer(200, 'POST', '/api/v1/monitors', { key: admin.key, body });
-        await expectAnswer(400, 'POST', '/api/v1/monitors', { key: admin.key, body: { ...body, chain: 'dogecoin' } });
+        await expectAnswer(400, 'POST', '/api/v1/monitors', { key: admin.key, body: { ...body, chain: 'litecoinz' } });
         await expectAnswer(200, 'GET', '/api/v1/monitors', { key: admin.key });
         await expectAnswer(200, 'GET', `/api/v1/monitors/${id}`, { key: admin.key });
         await expectAnswer(200, 'GET', `/api/v1/monitors/${id}/alerts`, { key: admin.key });
@@ -960,12 +960,12 @@ describe('real answers against the OpenAPI document', () => {
       await expectAnswer(400, 'POST', '/api/v1/custom-labels', { key: admin.key, body: { ...body, category: 'evil' } });
       await expectAnswer(200, 'GET', '/api/v1/custom-labels', { key: admin.key });
       await expectAnswer(200, 'GET', `/api/v1/custom-labels?chain=bitcoin&address=${body.address}`, { key: admin.key });
-      await expectAnswer(400, 'GET', '/api/v1/custom-labels?chain=dogecoin', { key: admin.key });
+      await expectAnswer(400, 'GET', '/api/v1/custom-labels?chain=litecoinz', { key: admin.key });
       await expectAnswer(200, 'DELETE', `/api/v1/custom-labels/${id}`, { key: admin.key });
       await expectAnswer(404, 'DELETE', `/api/v1/custom-labels/${id}`, { key: admin.key });
       await expectAnswer(401, 'GET', '/api/v1/custom-labels');
       await expectAnswer(200, 'GET', `/api/v1/clusters/bitcoin/${body.address}`, { key: admin.key });
-      await expectAnswer(400, 'GET', '/api/v1/clusters/dogecoin/abc', { key: admin.key });
+      await expectAnswer(400, 'GET', '/api/v1/clusters/litecoinz/abc', { key: admin.key });
       await expectAnswer(400, 'GET', `/api/v1/clusters/bitcoin/${body.address}?limit=0`, { key: admin.key });
       await expectAnswer(401, 'GET', `/api/v1/clusters/bitcoin/${body.address}`);
     });

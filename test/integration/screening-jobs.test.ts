@@ -144,7 +144,7 @@ describe('screening jobs: submit, poll, full response', () => {
     ['crawlTimeout negative', { chain: 'bitcoin', address: CLEAN_BTC, crawlTimeout: -1 }, 'crawlTimeout'],
     ['crawlTimeout fractional', { chain: 'bitcoin', address: CLEAN_BTC, crawlTimeout: 1500.5 }, 'crawlTimeout'],
     ['crawlTimeout too large', { chain: 'bitcoin', address: CLEAN_BTC, crawlTimeout: 10_000_000 }, 'crawlTimeout'],
-    ['an unknown chain', { chain: 'dogecoin', address: CLEAN_BTC }, 'chain'],
+    ['an unknown chain', { chain: 'litecoinz', address: CLEAN_BTC }, 'chain'],
     ['a missing chain', { address: CLEAN_BTC }, 'chain'],
     ['an address of the wrong format', { chain: 'ethereum', address: CLEAN_BTC }, 'address'],
     ['a txid of the wrong format', { chain: 'bitcoin', txid: 'xyz' }, 'txid'],

@@ -171,7 +171,7 @@ describe('pay-per-use reports over x402 (USDC on a local Base: anvil chain id 84
   test.each([
     ['kyt', { chain: 'ethereum', txid: 'xyz' }, 'txid'],
     ['kyt', { chain: 'bitcoin', txid: `0x${'a'.repeat(64)}` }, 'txid'],
-    ['kya', { chain: 'dogecoin', address: SANCTIONED }, 'chain'],
+    ['kya', { chain: 'litecoinz', address: SANCTIONED }, 'chain'],
     ['kya', { chain: 'tron', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', asset: SANCTIONED }, 'asset'],
     ['kye', { name: 'x' }, 'name'],
   ])(

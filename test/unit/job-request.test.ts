@@ -131,7 +131,7 @@ describe('parseJobRequest', () => {
 
   test('when the chain is unknown, then a 400 listing the supported chains is thrown', () => {
     // Arrange
-    const body = { chain: 'dogecoin', address: EVM };
+    const body = { chain: 'litecoinz', address: EVM };
 
     // Act
     const { status, body: answer } = httpError(body);

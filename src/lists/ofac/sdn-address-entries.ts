@@ -1,4 +1,4 @@
-import { chainOf, normaliseAddress } from './sdn-address';
+import { chainOf, listedAddress, normaliseAddress } from './sdn-address';
 import type { SdnDocument } from './sdn-document-reader';
 import type { SdnAddressEntry } from './sdn-issue';
 
@@ -13,8 +13,9 @@ export function addressEntries(document: SdnDocument): SdnAddressEntry[] {
   for (const [profileId, party] of document.parties) {
     const sanctions = document.sanctions.get(profileId);
     for (const { asset, address: written } of party.addresses) {
-      const address = normaliseAddress(written);
-      const chain = chainOf(asset, address);
+      const normalised = normaliseAddress(written);
+      const chain = chainOf(asset, normalised);
+      const address = listedAddress(chain, normalised);
       const key = `${chain}\u0000${address}\u0000${party.uid}`;
       if (seen.has(key)) continue;
       seen.add(key);

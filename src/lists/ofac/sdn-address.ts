@@ -35,11 +35,13 @@ const isScreenedChain = (chain: string): chain is Chain => (SUPPORTED_CHAINS as 
 
 /**
  * The chain whose address format `address` (normalised) is in, checksum and all, among the chains the service
- * screens: an EVM address is the same key on every EVM chain and goes under ethereum. Null when none or several.
+ * screens: an EVM address is the same key on every EVM chain and goes under ethereum; a P2SH address (3…) is bitcoin's
+ * and also Litecoin's old form, and one filed under a token is bitcoin's (Omni Layer USDT). Null when none or several.
  */
 function chainOfFormat(address: string): Chain | null {
   const fits = SUPPORTED_CHAINS.filter((chain) => normalizeAddress(chain, address) === address);
   if (fits.length > 0 && EVM.test(address)) return 'ethereum';
+  if (fits.includes('bitcoin')) return 'bitcoin';
   return fits.length === 1 ? fits[0]! : null;
 }
 
@@ -54,11 +56,19 @@ function chainOfFormat(address: string): Chain | null {
  */
 export function chainOf(asset: string, address: string): string {
   const known = ASSET_CHAINS[asset];
-  if (known && isScreenedChain(known) && normalizeAddress(known, address) !== address)
+  // Any spelling of its chain's addresses stays there: a legacy 1… Bitcoin Cash address is one, stored as CashAddr.
+  if (known && isScreenedChain(known) && normalizeAddress(known, address) === null)
     return chainOfFormat(address) ?? known;
   if (known) return known;
   return (asset === 'USDT' || asset === 'USDC' ? chainOfFormat(address) : null) ?? asset.toLowerCase();
 }
+
+/**
+ * The address as the list stores it for `chain`: the screened chain's canonical form (what a screening looks up: a
+ * Bitcoin Cash address as CashAddr without its prefix, whichever way OFAC wrote it), else as `normaliseAddress` left it.
+ */
+export const listedAddress = (chain: string, address: string): string =>
+  (isScreenedChain(chain) ? normalizeAddress(chain, address) : null) ?? address;
 
 /**
  * EVM addresses and bech32 addresses (bc1…, ltc1…, bnb1…) are case-insensitive and compared lower-cased; every

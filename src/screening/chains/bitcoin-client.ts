@@ -1,155 +1,25 @@
 import { type BitcoinNetwork, normalizeBitcoinAddress } from './bitcoin-address';
-import type { HttpObserver } from '../../platform/http-client/http-client';
-import {
-  ChainUnavailableError,
-  InvalidAddressError,
-  type AddressFacts,
-  type ChainClient,
-  type ChainTransaction,
-  type UtxoTransaction,
-} from './chain-client';
-import { createHttpProvider, type ProviderMetrics } from './http-provider';
-import { BTC, utxoChainTransaction, utxoTransferSummary, utxoTransfersOf } from './utxo-flows';
+import type { ChainClient } from './chain-client';
+import { createEsploraClient, type EsploraClientOptions } from './esplora-client';
+import type { ProviderMetrics } from './http-provider';
+import { BITCOIN_COIN } from './utxo-flows';
 
-export interface EsploraBitcoinClientOptions {
-  /** Esplora API root, e.g. https://blockstream.info/api or a self-hosted electrs. */
-  baseUrl: string;
-  requestTimeoutMs: number;
-  ratePerSecond?: number;
-  fetch?: typeof fetch;
-  /** Counts requests and failures per provider (the worker's metrics). */
-  observer?: HttpObserver;
-  /** Largest answer read (HTTP_MAX_RESPONSE_BYTES). */
-  maxResponseBytes?: number;
+export type EsploraBitcoinClientOptions = Omit<
+  EsploraClientOptions,
+  'coin' | 'normalizeAddress' | 'queryAddress' | 'fromApi'
+> & {
   /** BITCOIN_NETWORK: the addresses accepted (mainnet, the default, also takes testnet forms). */
   network?: BitcoinNetwork;
-}
+};
 
-interface EsploraTx {
-  txid: string;
-  vin: { is_coinbase: boolean; prevout: { scriptpubkey_address?: string; value: number } | null }[];
-  vout: { scriptpubkey_address?: string; value: number }[];
-  status: { confirmed: boolean; block_height?: number; block_time?: number };
-}
-interface EsploraAddress {
-  chain_stats: { funded_txo_sum: number; spent_txo_sum: number; spent_txo_count: number; tx_count: number };
-}
-
-/** Esplora's fixed page size for /address/:a/txs/chain; a shorter page is the last one. */
-const PAGE_SIZE = 25;
-
-/** Esplora's transaction as clustering and the flows read it: coinbase inputs left out, values in satoshis. */
-function toUtxoTransaction(tx: EsploraTx): UtxoTransaction {
-  return {
-    txid: tx.txid,
-    timestamp: tx.status.block_time ?? null,
-    inputs: tx.vin
-      .filter((i) => !i.is_coinbase)
-      .map((i) => ({ address: i.prevout?.scriptpubkey_address ?? null, value: BigInt(i.prevout?.value ?? 0) })),
-    outputs: tx.vout.map((o) => ({ address: o.scriptpubkey_address ?? null, value: BigInt(o.value) })),
-  };
-}
-
+/** Bitcoin over Esplora (electrs, mempool.space, blockstream.info): the network's addresses, amounts in satoshis. */
 export function createEsploraBitcoinClient(
   options: EsploraBitcoinClientOptions,
 ): ChainClient & { metrics(): ProviderMetrics } {
-  const chain = 'bitcoin' as const;
-  const provider = createHttpProvider({
-    chain,
-    name: 'esplora',
-    baseUrl: options.baseUrl,
-    ratePerSecond: options.ratePerSecond ?? 5,
-    requestTimeoutMs: options.requestTimeoutMs,
-    fetch: options.fetch,
-    observer: options.observer,
-    maxResponseBytes: options.maxResponseBytes,
+  const { network, ...rest } = options;
+  return createEsploraClient({
+    ...rest,
+    coin: BITCOIN_COIN,
+    normalizeAddress: (raw) => normalizeBitcoinAddress(raw, network),
   });
-  const get = <T>(path: string, signal: AbortSignal, notFoundAsNull = false) =>
-    provider.request<T>('GET', path, { signal, notFoundAsNull });
-
-  function normalizeAddress(raw: string): string {
-    const address = normalizeBitcoinAddress(raw, options.network);
-    if (address === null) throw new InvalidAddressError(chain, raw);
-    return address;
-  }
-
-  async function getTransaction(hash: string, signal: AbortSignal): Promise<ChainTransaction | null> {
-    signal.throwIfAborted();
-    // Esplora answers a malformed txid with 400, which would read as an outage rather than "unknown".
-    if (!/^[0-9a-fA-F]{64}$/.test(hash)) return null;
-    const tx = await get<EsploraTx>(`/tx/${hash.toLowerCase()}`, signal, true);
-    if (!tx) return null;
-    return utxoChainTransaction(toUtxoTransaction(tx), {
-      // A bitcoin transaction cannot fail once mined: it is either in a block or waiting.
-      status: tx.status.confirmed ? 'success' : 'pending',
-      blockNumber: tx.status.block_height === undefined ? null : BigInt(tx.status.block_height),
-      coinbase: tx.vin[0]?.is_coinbase === true,
-    });
-  }
-
-  /**
-   * Newest-first confirmed transactions: one page, and a second (cursor = last txid seen) only when allowed and needed.
-   */
-  async function readAddressTransactions(address: string, maxPages: 1 | 2, signal: AbortSignal) {
-    const txs: EsploraTx[] = [];
-    let page = (await get<EsploraTx[]>(`/address/${address}/txs/chain`, signal)) ?? [];
-    txs.push(...page);
-    if (maxPages === 2 && page.length === PAGE_SIZE) {
-      page = (await get<EsploraTx[]>(`/address/${address}/txs/chain/${page[page.length - 1]!.txid}`, signal)) ?? [];
-      txs.push(...page);
-    }
-    return { txs: txs.map(toUtxoTransaction), full: page.length === PAGE_SIZE };
-  }
-
-  async function getAddressTransfers(raw: string, { limit }: { limit: number }, signal: AbortSignal) {
-    signal.throwIfAborted();
-    const address = normalizeAddress(raw);
-    const { txs, full } = await readAddressTransactions(address, limit > PAGE_SIZE ? 2 : 1, signal);
-    const { transfers, cut } = utxoTransfersOf(txs, address, limit);
-    return { transfers, truncated: cut || full };
-  }
-
-  async function getAddressTransactions(raw: string, { limit }: { limit: number }, signal: AbortSignal) {
-    signal.throwIfAborted();
-    const { txs, full } = await readAddressTransactions(normalizeAddress(raw), limit > PAGE_SIZE ? 2 : 1, signal);
-    return { transactions: txs.slice(0, Math.max(0, limit)), truncated: full || txs.length > limit };
-  }
-
-  async function getAddressFacts(
-    raw: string,
-    { transferLimit }: { tokens: string[]; transferLimit: number },
-    signal: AbortSignal,
-  ): Promise<AddressFacts> {
-    signal.throwIfAborted();
-    const address = normalizeAddress(raw);
-    // One page of transactions is enough for the facts; more pages are the crawl's decision, via getAddressTransfers.
-    const [info, page] = await Promise.all([
-      get<EsploraAddress>(`/address/${address}`, signal),
-      readAddressTransactions(address, 1, signal),
-    ]);
-    if (!info) throw new ChainUnavailableError(chain, `esplora GET /address: empty answer`);
-    const stats = info.chain_stats;
-    const { transfers, inboundTxs } = utxoTransfersOf(page.txs, address, Number.MAX_SAFE_INTEGER);
-    const truncated = page.full || stats.tx_count > page.txs.length;
-    const summary = utxoTransferSummary(page.txs, { transfers, inboundTxs, truncated }, transferLimit);
-    return {
-      address,
-      isContract: false,
-      nativeBalance: BigInt(stats.funded_txo_sum) - BigInt(stats.spent_txo_sum),
-      tokenBalances: [],
-      outgoingCount: stats.spent_txo_count,
-      transferSummary: summary,
-    };
-  }
-
-  return {
-    chain,
-    nativeAsset: BTC,
-    normalizeAddress,
-    getTransaction,
-    getAddressFacts,
-    getAddressTransfers,
-    getAddressTransactions,
-    metrics: provider.metrics,
-  };
 }

@@ -13,7 +13,7 @@ import {
   type UtxoTransaction,
 } from './chain-client';
 import type { ProviderMetrics } from './http-provider';
-import { BTC, utxoChainTransaction, utxoTransferSummary, utxoTransfersOf } from './utxo-flows';
+import { BITCOIN_COIN, BTC, utxoChainTransaction, utxoTransferSummary, utxoTransfersOf } from './utxo-flows';
 
 export interface BitcoinRpcClientOptions {
   /** BITCOIN_RPC_URL: http://user:pass@host:port of a node with --txindex --addrindex (btcd). */
@@ -159,6 +159,7 @@ export function createBitcoinRpcClient(options: BitcoinRpcClientOptions): ChainC
         blockNumber: confirmed && header ? BigInt(header.height) : null,
         coinbase: Boolean(tx.vin[0]?.coinbase),
       },
+      BITCOIN_COIN,
     );
   }
 
@@ -221,7 +222,7 @@ export function createBitcoinRpcClient(options: BitcoinRpcClientOptions): ChainC
     const address = normalizeAddress(raw);
     // Every transaction of the address yields at least one edge, so `limit` transactions are always enough.
     const { txs, full } = await confirmedTransactions(address, Math.min(Math.max(limit, 1), MAX_PAGE), signal);
-    const { transfers, cut } = utxoTransfersOf(txs, address, limit);
+    const { transfers, cut } = utxoTransfersOf(txs, address, limit, BTC);
     return { transfers, truncated: cut || full };
   }
 
@@ -234,7 +235,7 @@ export function createBitcoinRpcClient(options: BitcoinRpcClientOptions): ChainC
     const address = normalizeAddress(raw);
     // One page is the facts' sample; more transactions are the crawl's decision, via getAddressTransfers.
     const { txs, full } = await confirmedTransactions(address, PAGE, signal);
-    const { transfers, inboundTxs } = utxoTransfersOf(txs, address, Number.MAX_SAFE_INTEGER);
+    const { transfers, inboundTxs } = utxoTransfersOf(txs, address, Number.MAX_SAFE_INTEGER, BTC);
     let received = 0n;
     let spent = 0n;
     let spentOutputsCount = 0;
@@ -256,7 +257,7 @@ export function createBitcoinRpcClient(options: BitcoinRpcClientOptions): ChainC
       nativeBalance: full && balance < 0n ? 0n : balance,
       tokenBalances: [],
       outgoingCount: spentOutputsCount,
-      transferSummary: utxoTransferSummary(txs, { transfers, inboundTxs, truncated: full }, transferLimit),
+      transferSummary: utxoTransferSummary(txs, { transfers, inboundTxs, truncated: full }, transferLimit, BTC),
     };
   }
 

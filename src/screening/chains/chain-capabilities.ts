@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { ScreeningConfig } from '../config';
-import { type Chain, isEvmChain, SUPPORTED_CHAINS } from './chain';
+import { type Chain, isClusteredChain, isEvmChain, isUtxoNetwork, SUPPORTED_CHAINS } from './chain';
 import { EVM_NETWORKS } from './evm-networks';
 import { configuredChains } from './registry';
+import { UTXO_NETWORKS } from './utxo-networks';
 
 /** What a deployment can do on one chain, from its config: what an answer on that chain will rest on. */
 export const chainCapabilitySchema = z.object({
@@ -16,7 +17,7 @@ export const chainCapabilitySchema = z.object({
   exposure: z.boolean(),
   /** Where an address's transfers are read from; null without an endpoint. */
   historySource: z.string().nullable(),
-  /** Screenings grow and read wallet clusters (bitcoin common-input, EVM deposit addresses). */
+  /** Screenings grow and read wallet clusters (common-input on the UTXO chains, EVM deposit addresses). */
   clustering: z.boolean(),
 });
 export type ChainCapability = z.infer<typeof chainCapabilitySchema>;
@@ -36,7 +37,14 @@ function historySource(chain: Chain, config: CapabilityConfig): string {
       ? 'auto: Otterscan on the node, else Etherscan with a key, else the node’s logs'
       : config.EVM_HISTORY_SOURCE;
   if (chain === 'bitcoin') return config.BITCOIN_RPC_URL ? 'bitcoin node (address index)' : 'Esplora';
+  if (isUtxoNetwork(chain)) return 'Esplora';
   return { solana: 'Solana JSON-RPC', tron: 'TronGrid', ripple: 'rippled JSON-RPC' }[chain as 'solana'];
+}
+
+function displayName(chain: Chain): string {
+  if (isEvmChain(chain)) return EVM_NETWORKS[chain].displayName;
+  if (isUtxoNetwork(chain)) return UTXO_NETWORKS[chain].displayName;
+  return NAMES[chain] ?? chain;
 }
 
 /** Every chain the engine knows, and what this deployment's endpoints let it do there. */
@@ -46,12 +54,12 @@ export function chainCapabilities(config: CapabilityConfig): ChainCapability[] {
     const onChain = configured.has(chain);
     return {
       chain,
-      name: isEvmChain(chain) ? EVM_NETWORKS[chain].displayName : (NAMES[chain] ?? chain),
+      name: displayName(chain),
       reads: onChain ? 'on_chain' : 'reference_data_only',
       kyt: onChain,
       exposure: onChain,
       historySource: onChain ? historySource(chain, config) : null,
-      clustering: onChain && (chain === 'bitcoin' || isEvmChain(chain)),
+      clustering: onChain && isClusteredChain(chain),
     };
   });
 }

@@ -1,8 +1,10 @@
 /**
- * Free public endpoints, one per chain, for someone trying the service on a machine with internet
+ * Free public endpoints, one per chain where one exists, for someone trying the service on a machine with internet
  * (CHAIN_ENDPOINTS=public): never for production. They are shared, rate-limited per address and keep no promise of
  * uptime or history depth; an exposure crawl on them is slower and is cut short sooner than on a deployment's own
- * nodes. The limits are what each provider published when this list was written (docs/configuration.md).
+ * nodes. The limits are what each provider published when this list was written (docs/configuration.md). Bitcoin
+ * Cash and Dogecoin have none: no free public API answers Esplora's routes for them (their explorers speak their own
+ * formats), so without an endpoint of the operator's they stay on the reference data.
  */
 export interface PublicEndpoint {
   /** The screening variable it fills when unset. */
@@ -67,6 +69,12 @@ export const PUBLIC_ENDPOINTS: readonly PublicEndpoint[] = [
     url: 'https://blockstream.info/api',
     provider: 'Blockstream Esplora',
     limits: 'rate-limited per address (HTTP 429 past it); mainnet only',
+  },
+  {
+    variable: 'LITECOIN_ESPLORA_URL',
+    url: 'https://litecoinspace.org/api',
+    provider: 'Litecoin Space (a mempool.space fork: Esplora’s REST routes for Litecoin)',
+    limits: 'rate-limited per address, no figure published; mainnet only',
   },
   {
     variable: 'TRON_API_URL',

@@ -4,12 +4,14 @@ import type { HttpObserver } from '../../platform/http-client/http-client';
 import { createTokenBucket } from '../../platform/http-client/token-bucket';
 import { createEsploraBitcoinClient } from './bitcoin-client';
 import { createBitcoinRpcClient } from './bitcoin-rpc-client';
-import { type Chain, EVM_CHAIN_NAMES, type EvmChain } from './chain';
+import { type Chain, EVM_CHAIN_NAMES, type EvmChain, UTXO_NETWORK_NAMES, type UtxoNetworkChain } from './chain';
 import type { ChainClient } from './chain-client';
 import { createEvmChainClient, type EvmClientOptions } from './evm-client';
 import { EVM_NETWORKS } from './evm-networks';
 import { createSolanaClient } from './solana-client';
 import { createTronClient } from './tron-client';
+import { createUtxoNetworkClient } from './utxo-network-client';
+import { UTXO_NETWORKS } from './utxo-networks';
 import { createXrplClient } from './xrpl-client';
 
 /** The screening variables that hold an EVM network's endpoint. */
@@ -19,10 +21,20 @@ type EvmRpcVariable = Extract<ChainEndpointVariable, `${string}_RPC_URL`>;
 const evmEndpoint = (config: Partial<Pick<ScreeningConfig, EvmRpcVariable>>, chain: EvmChain): string | undefined =>
   config[EVM_NETWORKS[chain].rpcVariable as EvmRpcVariable];
 
+/** The screening variables that hold a UTXO network's Esplora endpoint. */
+type UtxoEsploraVariable = (typeof UTXO_NETWORKS)[UtxoNetworkChain]['esploraVariable'];
+
+/** Each UTXO network's configured endpoint, by the variable its row names. */
+const utxoEndpoint = (
+  config: Partial<Pick<ScreeningConfig, UtxoEsploraVariable>>,
+  chain: UtxoNetworkChain,
+): string | undefined => config[UTXO_NETWORKS[chain].esploraVariable];
+
 type ChainConfig = Pick<PlatformConfig, 'HTTP_MAX_RESPONSE_BYTES'> &
   Pick<
     ScreeningConfig,
     | EvmRpcVariable
+    | UtxoEsploraVariable
     | 'BITCOIN_ESPLORA_URL'
     | 'BITCOIN_RPC_URL'
     | 'BITCOIN_NETWORK'
@@ -101,6 +113,17 @@ export function createChainClients(config: ChainConfig, observer?: HttpObserver)
       observer,
       maxResponseBytes,
     });
+  for (const chain of UTXO_NETWORK_NAMES) {
+    const baseUrl = utxoEndpoint(config, chain);
+    if (baseUrl)
+      clients[chain] = createUtxoNetworkClient(chain, {
+        baseUrl,
+        requestTimeoutMs: timeout,
+        ratePerSecond: PROVIDER_RATES.esplora,
+        observer,
+        maxResponseBytes,
+      });
+  }
   if (config.XRPL_RPC_URL)
     clients.ripple = createXrplClient({
       rpcUrl: config.XRPL_RPC_URL,
@@ -134,6 +157,7 @@ export function configuredChains(config: Partial<ChainConfig>): Chain[] {
   const endpoints: [Chain, string | undefined][] = [
     ...EVM_CHAIN_NAMES.map((chain): [Chain, string | undefined] => [chain, evmEndpoint(config, chain)]),
     ['bitcoin', config.BITCOIN_RPC_URL ?? config.BITCOIN_ESPLORA_URL],
+    ...UTXO_NETWORK_NAMES.map((chain): [Chain, string | undefined] => [chain, utxoEndpoint(config, chain)]),
     ['ripple', config.XRPL_RPC_URL],
     ['tron', config.TRON_API_URL],
     ['solana', config.SOLANA_RPC_URL],

@@ -1,13 +1,15 @@
 import { BITCOIN_BASE58_ALPHABET, decodeBase58, decodeBase58Check, XRPL_BASE58_ALPHABET } from './base58check';
 import { type BitcoinNetwork, normalizeBitcoinAddress } from './bitcoin-address';
-import { type Chain, EVM_CHAIN_NAMES, type EvmChain } from './chain';
+import { type Chain, EVM_CHAIN_NAMES, type EvmChain, UTXO_NETWORK_NAMES, type UtxoNetworkChain } from './chain';
 import { normalizeBnbBeaconAddress } from './bnb-beacon-address';
 import { toTronBase58 } from './tron-address';
+import { UTXO_NETWORKS } from './utxo-networks';
 
 /**
  * Syntax checks per chain, run at the API edge so a malformed address or hash is a 400 before any
  * credit is held. Returns the canonical form the reference data use (see data/risk/SOURCES.md:
- * EVM and bech32 lower-cased, base58 and XRP kept verbatim), or null when the value cannot be one.
+ * EVM and bech32 lower-cased, base58 and XRP kept verbatim, Bitcoin Cash as CashAddr without its prefix), or null
+ * when the value cannot be one.
  */
 const BASE58 = '[1-9A-HJ-NP-Za-km-z]';
 const RIPPLE_ALPHABET = '[rpshnaf39wBUDNEGHJKLM4PQRST7VWXYZ2bcdeCg65jkm8oFqi1tuvAxyz]';
@@ -64,12 +66,25 @@ const BITCOIN_FORMATS: Readonly<Record<BitcoinNetwork, AddressFormat>> = {
 const perEvmNetwork = <Value>(value: Value) =>
   Object.fromEntries(EVM_CHAIN_NAMES.map((chain) => [chain, value])) as Record<EvmChain, Value>;
 
+/** Each UTXO network's one format: every spelling of its addresses normalises to the form its reference data store. */
+const UTXO_NETWORK_FORMATS = Object.fromEntries(
+  UTXO_NETWORK_NAMES.map((chain): [UtxoNetworkChain, readonly AddressFormat[]] => {
+    const { address, normalize } = UTXO_NETWORKS[chain];
+    return [chain, [{ name: address.name, normalize, readOnChain: true, hint: address.hint }]];
+  }),
+) as Record<UtxoNetworkChain, readonly AddressFormat[]>;
+
+/** The same value for every UTXO network beside bitcoin (their transaction ids are bitcoin's 64 hex characters). */
+const perUtxoNetwork = <Value>(value: Value) =>
+  Object.fromEntries(UTXO_NETWORK_NAMES.map((chain) => [chain, value])) as Record<UtxoNetworkChain, Value>;
+
 /**
  * Every format each chain's reference data hold (data/risk, OFAC's issues), the one its node reads first; BNB Smart
  * Chain's data also hold BNB Beacon Chain addresses.
  */
 const ADDRESS_FORMATS: Record<Chain, readonly AddressFormat[]> = {
   ...perEvmNetwork([EVM_FORMAT]),
+  ...UTXO_NETWORK_FORMATS,
   'binance-smart-chain': [
     EVM_FORMAT,
     {
@@ -131,12 +146,17 @@ const HEX64 = /^[0-9a-fA-F]{64}$/;
 
 const TXID_RULES: Record<Chain, (raw: string) => string | null> = {
   ...perEvmNetwork(evmTxid),
-  bitcoin: (raw) => (HEX64.test(raw) ? raw.toLowerCase() : null),
+  ...perUtxoNetwork(bitcoinTxid),
+  bitcoin: bitcoinTxid,
   tron: (raw) => (HEX64.test(raw) ? raw.toLowerCase() : null),
   ripple: (raw) => (HEX64.test(raw) ? raw.toUpperCase() : null),
   // Solana transaction ids are base58 signatures (64 bytes), not hex.
   solana: (raw) => (new RegExp(`^${BASE58}{64,90}$`).test(raw) ? raw : null),
 };
+
+function bitcoinTxid(raw: string): string | null {
+  return HEX64.test(raw) ? raw.toLowerCase() : null;
+}
 
 function evmTxid(raw: string): string | null {
   const hex = raw.startsWith('0x') || raw.startsWith('0X') ? raw.slice(2) : raw;
@@ -169,6 +189,7 @@ export const addressFormatHint = (chain: Chain, bitcoinNetwork: BitcoinNetwork =
 
 export const TXID_FORMAT_HINT: Record<Chain, string> = {
   ...perEvmNetwork('64 hex characters, optionally prefixed with 0x'),
+  ...perUtxoNetwork('64 hex characters'),
   bitcoin: '64 hex characters',
   tron: '64 hex characters',
   ripple: '64 hex characters',

@@ -1,3 +1,4 @@
+import type { Chain } from './chain';
 import type {
   TransferSummary,
   AddressTransfer,
@@ -7,7 +8,17 @@ import type {
   UtxoTransaction,
 } from './chain-client';
 
-export const BTC = { kind: 'native', symbol: 'BTC', decimals: 8 } as const satisfies Extract<Asset, { kind: 'native' }>;
+type NativeAsset = Extract<Asset, { kind: 'native' }>;
+
+export const BTC = { kind: 'native', symbol: 'BTC', decimals: 8 } as const satisfies NativeAsset;
+
+/** The chain a UTXO client reads and its coin: every flow it reports moves that coin, in its base units. */
+export interface UtxoCoin {
+  readonly chain: Chain;
+  readonly asset: NativeAsset;
+}
+
+export const BITCOIN_COIN: UtxoCoin = { chain: 'bitcoin', asset: BTC };
 
 /**
  * The address's value flow in one transaction. Funding any input makes it a sender: each other output is an
@@ -53,6 +64,7 @@ export function utxoTransfersOf(
   txs: readonly UtxoTransaction[],
   address: string,
   limit: number,
+  asset: NativeAsset,
 ): { transfers: AddressTransfer[]; inboundTxs: number; cut: boolean } {
   const transfers: AddressTransfer[] = [];
   const kept = { in: 0, out: 0 };
@@ -67,7 +79,7 @@ export function utxoTransfersOf(
         continue;
       }
       kept[direction] += 1;
-      transfers.push({ txid: tx.txid, timestamp: tx.timestamp, direction, counterparty, asset: BTC, amount });
+      transfers.push({ txid: tx.txid, timestamp: tx.timestamp, direction, counterparty, asset, amount });
     }
   }
   return { transfers, inboundTxs, cut };
@@ -81,6 +93,7 @@ export function utxoTransferSummary(
   txs: readonly UtxoTransaction[],
   page: { transfers: readonly AddressTransfer[]; inboundTxs: number; truncated: boolean },
   transferLimit: number,
+  asset: NativeAsset,
 ): TransferSummary {
   const senders = new Map<string, bigint>();
   for (const t of page.transfers)
@@ -93,7 +106,7 @@ export function utxoTransferSummary(
     inboundCount: page.inboundTxs,
     inboundCounterparties: [...senders]
       .slice(0, Math.max(0, transferLimit))
-      .map(([address, amount]) => ({ address, asset: BTC, amount })),
+      .map(([address, amount]) => ({ address, asset, amount })),
     truncated: page.truncated,
   };
 }
@@ -105,13 +118,14 @@ export function utxoTransferSummary(
 export function utxoChainTransaction(
   tx: UtxoTransaction,
   where: { status: 'success' | 'pending'; blockNumber: bigint | null; coinbase: boolean },
+  { chain, asset }: UtxoCoin,
 ): ChainTransaction {
   const transfers: Transfer[] = [];
   for (const input of tx.inputs)
     transfers.push({
       from: input.address,
       to: null,
-      asset: BTC,
+      asset,
       amount: input.value,
       source: 'utxo',
       index: transfers.length,
@@ -121,14 +135,14 @@ export function utxoChainTransaction(
     transfers.push({
       from: null,
       to: output.address,
-      asset: BTC,
+      asset,
       amount: output.value,
       source: 'utxo',
       index: transfers.length,
     });
   }
   return {
-    chain: 'bitcoin',
+    chain,
     hash: tx.txid,
     status: where.status,
     blockNumber: where.blockNumber,

@@ -1,8 +1,8 @@
 /** The words the screening views use for the API's codes. */
 
 /**
- * The chains the engine knows (src/screening/chains/chain.ts SUPPORTED_CHAINS; the EVM networks' names as in
- * src/screening/chains/evm-networks.ts), with their display names.
+ * The chains the engine knows (src/screening/chains/chain.ts SUPPORTED_CHAINS; the EVM and UTXO networks' names as in
+ * src/screening/chains/evm-networks.ts and utxo-networks.ts), with their display names.
  */
 export const CHAINS = [
   ['ethereum', 'Ethereum'],
@@ -14,6 +14,9 @@ export const CHAINS = [
   ['polygon', 'Polygon PoS'],
   ['avalanche', 'Avalanche C-Chain'],
   ['linea', 'Linea'],
+  ['litecoin', 'Litecoin'],
+  ['bitcoin-cash', 'Bitcoin Cash'],
+  ['dogecoin', 'Dogecoin'],
   ['tron', 'Tron'],
   ['solana', 'Solana'],
   ['ripple', 'XRP Ledger'],
