@@ -86,6 +86,9 @@ export async function createWorker(options: {
     activities: options.activities,
     interceptors: { activity: [activityLogContext(options.log)] },
     maxConcurrentActivityTaskExecutions: Math.max(2, options.config.DATABASE_POOL_SIZE),
+    // Unset: the SDK's heap-based default (docs/operations.md#scaling-out: caching a whole fleet of monitors was
+    // measured and does not pay).
+    maxCachedWorkflows: options.config.WORKER_MAX_CACHED_WORKFLOWS,
     shutdownGraceTime: '5s',
     shutdownForceTime: '15s',
   });

@@ -62,6 +62,11 @@ const variables = z.object({
   /** The interface WORKER_HTTP_PORT listens on: loopback unless an orchestrator or scraper must reach it. */
   WORKER_HTTP_HOST: z.string().min(1).default('127.0.0.1'),
   /**
+   * The worker's workflow cache (maxCachedWorkflows); unset: the SDK's default from the V8 heap (600 per GiB above
+   * 200 MiB), which a cached workflow's measured 0.37 MiB of RSS fits (docs/operations.md#scaling-out).
+   */
+  WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(2).max(1_000_000).optional(),
+  /**
    * Where the Temporal SDK exports its worker metrics, on 127.0.0.1 only; the worker's /metrics appends them (0 =
    * any free port).
    */
