@@ -34,6 +34,8 @@ const PURE_FOR_WORKFLOWS = [
   '^src/platform/errors/(error-table|error-codes|app-error|temporal-failures)\\.ts$',
   '^src/platform/temporal/(search-attributes|http-request-memo|workflow-context-interceptor)\\.ts$',
   '^src/screening/pricing\\.ts$',
+  // The chain names (pure data), which screening's workflow-types.ts publishes to the freeze sync workflow.
+  '^src/screening/chains/chain\\.ts$',
   // A case's rule book, SLA and request checks: pure functions over plain data.
   '^src/cases/domain/',
   '@temporalio/(workflow|common)',

@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: every figure of the service (P1–P12) in one run on one local stack (embedded
  * Postgres, Temporal dev server, api + worker, as the tests start it), each beside its baseline
- * measured in the same run, printed as one markdown table plus a JSON line. Sizes: bench/lib/bench-config.ts.
+ * measured in the same run; then P1, P2 and P11 again on a stack of the production shape (the Temporal server on
+ * that Postgres, as `npm run test:production-shape` runs it), their rows marked "(production shape)". Printed as
+ * one markdown table plus a JSON line. Sizes and shapes: bench/lib/bench-config.ts.
  */
 import os from 'node:os';
 import globalSetup from '../test/setup/global-setup';
@@ -23,7 +25,8 @@ import { measureMonitorNotice } from './figures/p9-monitor-notice';
 import { measureBatchThroughput } from './figures/p10-batch';
 import { measureScaleOut } from './figures/p11-scale-out';
 import { measureEntities } from './figures/p12-entities';
-import { loadBenchConfig, type FigureId } from './lib/bench-config';
+import { describeShape, type TemporalShape } from '../test/helpers/temporal-shape';
+import { loadBenchConfig, PRODUCTION_SHAPE_FIGURES, type BenchConfig, type FigureId } from './lib/bench-config';
 import type { BenchContext } from './lib/context';
 import { jsonLine, markdownTable, type Figure } from './lib/report';
 
@@ -45,16 +48,15 @@ const FIGURES: Record<FigureId, (ctx: BenchContext) => Promise<Figure[]>> = {
 const HISTORY_WEBHOOK_SECRET = 'bench-activity-secret-0123456789';
 const HISTORY_CLERK_USER = 'user_benchActivity0000000001';
 
-async function main(): Promise<void> {
-  const config = loadBenchConfig();
-  const started = Date.now();
-  const progress = (line: string) =>
-    process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
-
-  progress('starting embedded Postgres and the Temporal dev server');
-  // Before the setup's workflow bundling, which would otherwise create the SDK runtime at INFO and flood
-  // the table's output.
-  installTemporalRuntime('warn');
+/** The figures `ids` on a stack of its own over `shape`'s Temporal, stopped before the next shape starts. */
+async function measureOnShape(
+  shape: TemporalShape,
+  ids: readonly FigureId[],
+  config: BenchConfig,
+  progress: (line: string) => void,
+): Promise<Figure[]> {
+  progress(`starting embedded Postgres and the ${describeShape(shape)}`);
+  process.env.TEMPORAL_SHAPE = shape;
   await globalSetup();
   const stack = await startTestStack({
     env: { ...WEBHOOK_ENV, ACTIVITY_WEBHOOK_SECRET: HISTORY_WEBHOOK_SECRET },
@@ -76,15 +78,32 @@ async function main(): Promise<void> {
     historyClerkUserId: HISTORY_CLERK_USER,
     progress,
   };
-
   const figures: Figure[] = [];
   try {
-    for (const id of config.BENCH_ONLY) figures.push(...(await FIGURES[id](ctx)));
+    for (const id of ids) figures.push(...(await FIGURES[id](ctx)));
   } finally {
     await bareInsert.close();
     await bare.stop();
     await stack.stop();
     await globalTeardown();
+  }
+  return shape === 'dev' ? figures : figures.map((f) => ({ ...f, id: `${f.id} (production shape)` }));
+}
+
+async function main(): Promise<void> {
+  const config = loadBenchConfig();
+  const started = Date.now();
+  const progress = (line: string) =>
+    process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
+
+  // Before the setup's workflow bundling, which would otherwise create the SDK runtime at INFO and flood
+  // the table's output.
+  installTemporalRuntime('warn');
+  const figures: Figure[] = [];
+  for (const shape of config.BENCH_SHAPES) {
+    const ids =
+      shape === 'dev' ? config.BENCH_ONLY : config.BENCH_ONLY.filter((id) => PRODUCTION_SHAPE_FIGURES.includes(id));
+    if (ids.length > 0) figures.push(...(await measureOnShape(shape, ids, config, progress)));
   }
 
   const machine =

@@ -7,18 +7,22 @@ import { generateApiKey } from '../../src/identity/api-key-format';
 import { createPool } from '../../src/platform/db/pool';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/platform/dev-services/embedded-postgres';
 import { resolveTemporalCli } from '../../src/platform/dev-services/temporal-cli';
-import { createLogger } from '../../src/platform/logging/logger';
+import { setUpTemporalServer, type TemporalProcess } from '../../src/platform/dev-services/temporal-server';
+import { resolveTemporalServer } from '../../src/platform/dev-services/temporal-server-build';
+import { createLogger, type Logger } from '../../src/platform/logging/logger';
 import { prepareDatabase } from '../../src/app/prepare-database';
 import { createStores, type Stores } from '../../test/helpers/stores';
+import { temporalShape } from '../../test/helpers/temporal-shape';
 import { freePort, startAnvil } from '../../test/helpers/anvil';
 import { childEnv, TASK_QUEUE } from './child-env';
 import { spawnService, stopGracefully, waitUntilReady, type ServiceProcess } from '../../test/helpers/service-process';
 import { startSlowNode } from './slow-node';
-import { startTemporalProcess, type TemporalProcess } from './temporal-process';
+import { startTemporalProcess } from './temporal-process';
 
 /**
  * The whole service as separate processes the scenarios can kill: an embedded Postgres on a persistent
- * data dir, a Temporal dev server on a SQLite file, anvil (chain id 1) behind a slow forwarder, and the
+ * data dir, Temporal (a dev server on a SQLite file, or with TEMPORAL_SHAPE=production the Temporal server on
+ * that Postgres, test/helpers/temporal-shape.ts), anvil (chain id 1) behind a slow forwarder, and the
  * real `src/worker.ts` and `src/api.ts` entry points as child processes. The suite keeps its own pool
  * and Temporal client to check outcomes in the database and in workflow histories.
  */
@@ -45,6 +49,31 @@ export interface FaultStack {
   stop(): Promise<void>;
 }
 
+/**
+ * How the suite starts Temporal, at first and again after each kill: on the same port and the same data, so the
+ * workflows it ran go on.
+ */
+async function temporalStarter(o: {
+  cliPath: string;
+  databaseUrl: string;
+  root: string;
+  logFile: string;
+  log: Logger;
+}): Promise<() => Promise<TemporalProcess>> {
+  if (temporalShape() === 'dev') {
+    const port = await freePort();
+    const dbFile = path.join(o.root, 'temporal.sqlite');
+    return () => startTemporalProcess({ cliPath: o.cliPath, port, dbFile, logFile: o.logFile });
+  }
+  const server = await setUpTemporalServer({
+    binaries: resolveTemporalServer(o.log),
+    cliPath: o.cliPath,
+    databaseUrl: o.databaseUrl,
+    logFile: o.logFile,
+  });
+  return () => server.start();
+}
+
 export async function startFaultStack(): Promise<FaultStack> {
   const log = createLogger('warn');
   const root = await mkdtemp(path.join(tmpdir(), 'chainscreen-faults-'));
@@ -54,15 +83,8 @@ export async function startFaultStack(): Promise<FaultStack> {
   const logFile = (name: string) => path.join(root, 'logs', `${name}.log`);
   const cliPath = resolveTemporalCli(process.env.TEMPORAL_CLI_PATH, log);
   if (!cliPath) throw new Error('the fault suite needs the Temporal CLI (TEMPORAL_CLI_PATH or ~/.cache/temporal-cli)');
-  const [pgPort, temporalPort, apiPort] = [await freePort(), await freePort(), await freePort()];
+  const [pgPort, apiPort] = [await freePort(), await freePort()];
   const startPg = () => startEmbeddedPostgres({ dataDir: path.join(root, 'postgres'), port: pgPort, persistent: true });
-  const startTemporal = () =>
-    startTemporalProcess({
-      cliPath,
-      port: temporalPort,
-      dbFile: path.join(root, 'temporal.sqlite'),
-      logFile: logFile('temporal'),
-    });
 
   // What runs now: the scenarios replace these as they kill and restart them.
   const live: { db?: EmbeddedDatabase; temporal?: TemporalProcess; worker?: ServiceProcess; api?: ServiceProcess } = {};
@@ -80,11 +102,15 @@ export async function startFaultStack(): Promise<FaultStack> {
       await live.db?.stop();
       if (!process.env.FAULTS_KEEP) await rm(root, { recursive: true, force: true });
     });
-    live.temporal = await startTemporal();
-    cleanups.push(async () => {
-      live.temporal?.kill('SIGTERM');
-      await live.temporal?.exited;
+    const startTemporal = await temporalStarter({
+      cliPath,
+      databaseUrl: db.url,
+      root,
+      logFile: logFile('temporal'),
+      log,
     });
+    live.temporal = await startTemporal();
+    cleanups.push(async () => live.temporal?.stop());
     const anvil = await startAnvil({ chainId: 1 });
     cleanups.push(() => anvil.stop());
     const slowNode = await startSlowNode(anvil.rpcUrl);

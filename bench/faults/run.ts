@@ -1,12 +1,14 @@
 /**
  * The fault suite (`npm run test:faults`, CI: `npm run test:faults -- --short`): the real api and worker
- * processes over an embedded Postgres and a Temporal dev server on files, with faults injected into each
- * in turn. Every scenario prints one line of figures; the process exits 1 when any promise did not hold.
+ * processes over an embedded Postgres and a Temporal dev server on files (with TEMPORAL_SHAPE=production, the
+ * Temporal server on that Postgres: `npm run test:production-shape`), with faults injected into each in turn.
+ * Every scenario prints one line of figures; the process exits 1 when any promise did not hold.
  * Options: --short (CI sizes, soak 45 s), --only=worker-kill,soak (a subset), --soak-seconds=N (the soak's
  * length; its first fifth is the warm-up). FAULTS_KEEP=1 keeps the
  * temporary directory (process logs under logs/).
  */
 import { startFaultStack, type FaultStack } from './fault-stack';
+import { describeShape, temporalShape } from '../../test/helpers/temporal-shape';
 import { formatReport, type ScenarioReport } from './report';
 import { batchWorkerKill } from './scenarios/batch-worker-kill';
 import { caseWorkerKill } from './scenarios/case-worker-kill';
@@ -103,7 +105,7 @@ async function main() {
     await stack.startWorker();
     await stack.startApi();
     console.log(
-      `fault suite (${short ? 'short' : 'long'} form), ` +
+      `fault suite (${short ? 'short' : 'long'} form, ${describeShape(temporalShape())}), ` +
         `stack ready in ${((Date.now() - started) / 1000).toFixed(1)}s; logs in ${stack.root}/logs`,
     );
     for (const [name, scenario] of Object.entries(SCENARIOS)) {

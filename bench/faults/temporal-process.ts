@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
-import { closeSync, openSync } from 'node:fs';
-import { Connection } from '@temporalio/client';
 import { SearchAttributeType } from '@temporalio/common';
 import { ALL_SEARCH_ATTRIBUTES } from '../../src/platform/temporal/search-attributes';
+import { spawnDetached } from '../../src/platform/dev-services/detached-process';
 import { DEV_SERVER_TUNING } from '../../src/platform/dev-services/temporal-dev-server';
+import { waitForTemporalFrontend } from '../../src/platform/dev-services/temporal-frontend';
+import type { TemporalProcess } from '../../src/platform/dev-services/temporal-server';
 
 function cliType(type: SearchAttributeType): string {
   if (type !== SearchAttributeType.KEYWORD)
@@ -11,18 +11,11 @@ function cliType(type: SearchAttributeType): string {
   return 'Keyword';
 }
 
-/** A Temporal dev server the suite can SIGKILL: the CLI spawned directly, its state in a SQLite file. */
-export interface TemporalProcess {
-  address: string;
-  pid: number;
-  exited: Promise<void>;
-  kill(signal: NodeJS.Signals): void;
-}
-
 /**
- * `temporal server start-dev --db-filename <file>` on a fixed port: started again on the same port and
- * file after a kill, it resumes every workflow that was running. (src/platform/dev-services/temporal-dev-server.ts starts
- * it through the SDK, which hides the process.) Resolves once the frontend answers.
+ * A Temporal dev server the suite can SIGKILL: `temporal server start-dev --db-filename <file>` on a fixed port,
+ * spawned directly (src/platform/dev-services/temporal-dev-server.ts starts it through the SDK, which hides the
+ * process). Started again on the same port and file after a kill, it resumes every workflow that was running.
+ * Resolves once the frontend answers.
  */
 export async function startTemporalProcess(options: {
   cliPath: string;
@@ -31,8 +24,7 @@ export async function startTemporalProcess(options: {
   logFile: string;
 }): Promise<TemporalProcess> {
   const address = `127.0.0.1:${options.port}`;
-  const fd = openSync(options.logFile, 'a');
-  const child = spawn(
+  const server = spawnDetached(
     options.cliPath,
     [
       'server',
@@ -51,46 +43,8 @@ export async function startTemporalProcess(options: {
       '--log-level',
       'error',
     ],
-    { detached: true, stdio: ['ignore', fd, fd] },
+    { env: process.env, logFile: options.logFile },
   );
-  closeSync(fd);
-  if (child.pid === undefined) throw new Error('the Temporal dev server did not start');
-  const pid = child.pid;
-  let running = true;
-  const exited = new Promise<void>((resolve) =>
-    child.once('exit', () => {
-      running = false;
-      resolve();
-    }),
-  );
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (!running) throw new Error(`the Temporal dev server exited at start (log: ${options.logFile})`);
-    try {
-      const connection = await Connection.connect({ address, connectTimeout: 1_000 });
-      try {
-        await connection.workflowService.getSystemInfo({});
-        break;
-      } finally {
-        await connection.close();
-      }
-    } catch (err) {
-      if (Date.now() > deadline)
-        throw new Error(`the Temporal dev server did not answer within 60 s: ${(err as Error).message}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-  return {
-    address,
-    pid,
-    exited,
-    kill(signal) {
-      if (!running) return;
-      try {
-        process.kill(-pid, signal);
-      } catch {
-        /* already gone */
-      }
-    },
-  };
+  await waitForTemporalFrontend(address, server, 'the Temporal dev server');
+  return { ...server, address };
 }

@@ -3,6 +3,8 @@ import { z } from 'zod';
 const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 const FIGURE_IDS = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9', 'p10', 'p11', 'p12'] as const;
 export type FigureId = (typeof FIGURE_IDS)[number];
+/** The figures `npm run bench` measures again on the production shape's Temporal server (issue 32). */
+export const PRODUCTION_SHAPE_FIGURES: readonly FigureId[] = ['p1', 'p2', 'p11'];
 
 /** Sizes of `npm run bench`; the defaults finish the whole run in a few minutes on a 2-core machine. */
 const schema = z.object({
@@ -12,6 +14,16 @@ const schema = z.object({
     .optional()
     .transform((v) => (v ? v.split(',').map((s) => s.trim().toLowerCase()) : [...FIGURE_IDS]))
     .pipe(z.array(z.enum(FIGURE_IDS)).min(1)),
+  /**
+   * Which Temporal the figures run on, in this order: `dev` (the CLI's dev server: every figure of BENCH_ONLY) and
+   * `production` (the Temporal server on Postgres of `npm run test:production-shape`: those of BENCH_ONLY among
+   * PRODUCTION_SHAPE_FIGURES, each row's id marked "(production shape)"), each on a stack of its own.
+   */
+  BENCH_SHAPES: z
+    .string()
+    .default('dev,production')
+    .transform((v) => v.split(',').map((s) => s.trim().toLowerCase()))
+    .pipe(z.array(z.enum(['dev', 'production'])).min(1)),
   BENCH_JOBS: count(200),
   BENCH_JOBS_CONCURRENCY: count(20),
   BENCH_LATENCY_JOBS: count(100),

@@ -62,7 +62,7 @@ export function createListActivities(deps: ListActivityDeps) {
         return await syncFreezes(
           {
             pool: deps.pool,
-            settings: deps.freezeSync ?? { ethereum: null, tron: null },
+            settings: deps.freezeSync ?? { evm: {}, tron: null },
             log: deps.log,
             signal: cancellationSignal(),
             progress: () => heartbeat(),

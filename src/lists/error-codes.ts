@@ -11,6 +11,6 @@ export const LISTS_ERRORS = defineErrorCodes({
    * in OFAC_ISSUE_DIR), or to force a load: only `npm run lists:update -- --force` forces one.
    */
   LIST_SOURCE_NOT_CONFIGURED: { status: 403, retryable: false },
-  /** A freeze sync workflow naming a chain other than ethereum or tron, or one twice. */
+  /** A freeze sync workflow naming a chain other than an EVM network or tron, or one twice. */
   FREEZE_SOURCE_UNKNOWN: { status: 422, retryable: false },
 });

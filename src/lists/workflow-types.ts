@@ -1,4 +1,6 @@
 /** Input and result of the lists workflows. Types and pure values only: the workflow bundle stays pure. */
+import { EVM_CHAIN_NAMES } from '../screening/workflow-types';
+
 export interface ListRefreshInput {
   list: 'ofac';
   /** OFAC_REFRESH_SOURCE or a file inside OFAC_ISSUE_DIR (the worker refuses anything else: refresh-sources.ts). */
@@ -19,8 +21,11 @@ export interface ListRefreshResult {
   changed: number;
 }
 
-/** The chains whose stablecoin freeze events a freeze sync reads. */
-export const FREEZE_SOURCES = ['ethereum', 'tron'] as const;
+/**
+ * The chains whose stablecoin freeze events a freeze sync may read: every EVM network (its issuer contracts are
+ * the worker's to know: src/lists/freezes/evm-freeze-contracts.ts) and TRON.
+ */
+export const FREEZE_SOURCES = [...EVM_CHAIN_NAMES, 'tron'] as const;
 export type FreezeSource = (typeof FREEZE_SOURCES)[number];
 
 export const isFreezeSource = (value: unknown): value is FreezeSource =>

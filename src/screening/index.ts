@@ -14,9 +14,20 @@ export {
   TXID_FORMAT_HINT,
 } from './chains/target-format';
 export type { BitcoinNetwork } from './chains/bitcoin-address';
+/** Stablecoin freeze events (src/lists) name TRON addresses in hex; the reference data in base58. */
+export { tronHexToBase58 } from './chains/tron-address';
 /** Screening's variables: lists read the chain nodes' settings, batches the screening limits. */
 export type { ScreeningConfig } from './config';
-export { EVM_CHAINS, isClusteredChain, SUPPORTED_CHAINS, type Chain } from './chains/chain';
+export {
+  EVM_CHAIN_NAMES,
+  EVM_CHAINS,
+  isClusteredChain,
+  SUPPORTED_CHAINS,
+  type Chain,
+  type EvmChain,
+} from './chains/chain';
+/** Each EVM network's chain id and endpoint variable: the stablecoin freeze sync (src/lists) reads each network. */
+export { EVM_NETWORKS } from './chains/evm-networks';
 export type { AddressTransfer, ChainClient, UtxoTransaction } from './chains/chain-client';
 export { screeningResponseSchema } from './job-views';
 /** Answer shapes the dashboard renders (types only: nothing of the server enters the browser bundle). */

@@ -1,4 +1,8 @@
-/** Types shared by workflows, activities and the API. No runtime imports: the workflow bundle stays pure. */
+/**
+ * Types shared by workflows, activities and the API. The one runtime import is the EVM network names (chain.ts,
+ * pure data): the freeze sync workflow (src/lists) checks its input against them, and the bundle stays pure.
+ */
+export { EVM_CHAIN_NAMES } from './chains/chain';
 
 export type ApiType = 'KYA' | 'KYT';
 export type RiskLevel = 'LOW' | 'MEDIUM' | 'HIGH';

@@ -308,7 +308,8 @@ describe('freezeSyncWorkflow started by hand', () => {
   test('when its input names an unknown chain, a chain twice or no list, then the run fails with ' +
     'FREEZE_SOURCE_UNKNOWN before any activity; what else an input carries cannot point the worker elsewhere', async () => {
     const before = await snapshot();
-    for (const input of [{ sources: ['bitcoin'] }, { sources: ['tron', 'tron'] }, { sources: 'ethereum' }, {}]) {
+    const forged = [{ sources: ['bitcoin'] }, { sources: ['base', 'solana'] }, { sources: ['tron', 'tron'] }];
+    for (const input of [...forged, { sources: 'ethereum' }, {}]) {
       const handle = await start('freezeSyncWorkflow', input);
       expect({ input, code: await failureCode(handle) }).toEqual({ input, code: 'FREEZE_SOURCE_UNKNOWN' });
       expect(await activitiesScheduled(handle)).toBe(0);

@@ -1,8 +1,11 @@
 import path from 'node:path';
 import type { Pool } from 'pg';
+import { loadConfig } from '../../src/app/config';
 import { createListActivities } from '../../src/lists/activities';
-import type { FreezeSyncSettings } from '../../src/lists/freezes';
-import { ensureFreezeSync, syncFreezes } from '../../src/lists/freezes';
+import type { EvmNodeFreezeSettings, FreezeSyncSettings } from '../../src/lists/freezes';
+import { ensureFreezeSync, freezeSources, freezeSyncSettings, syncFreezes } from '../../src/lists/freezes';
+import type { freezeSyncWorkflow } from '../../src/lists/workflows';
+import type { Chain } from '../../src/screening';
 import { SCHEMA_FOLDERS } from '../../src/app/schema-folders';
 import { migrate } from '../../src/platform/db/migrate';
 import { createLogger } from '../../src/platform/logging/logger';
@@ -16,7 +19,7 @@ import {
   mineBlocks,
 } from '../helpers/freeze-events-contract';
 import { startReplayServer } from '../helpers/replay-server';
-import { startTestStack } from '../helpers/test-stack';
+import { screenJob, startTestStack } from '../helpers/test-stack';
 import { createOwnDatabase, type OwnDatabase } from '../helpers/own-database';
 import {
   ADDRESSES,
@@ -53,27 +56,30 @@ let startBlock: bigint;
 
 const address = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
 
-const ethereumSettings = (
-  overrides: Partial<NonNullable<FreezeSyncSettings['ethereum']>> = {},
-): FreezeSyncSettings => ({
-  ethereum: {
-    rpcUrl: anvil.rpcUrl,
-    timeoutMs: 5_000,
-    contracts: [
-      { chain: 'ethereum', token: 'USDT', contract: usdt.address },
-      { chain: 'ethereum', token: 'USDC', contract: usdc.address },
-    ],
-    confirmations: CONFIRMATIONS,
-    windowBlocks: WINDOW_BLOCKS,
-    startBlock,
-    ...overrides,
+const ethereumSettings = (overrides: Partial<EvmNodeFreezeSettings> = {}): FreezeSyncSettings => ({
+  evm: {
+    ethereum: {
+      chain: 'ethereum',
+      chainId: 1,
+      rpcVariable: 'ETHEREUM_RPC_URL',
+      rpcUrl: anvil.rpcUrl,
+      timeoutMs: 5_000,
+      contracts: [
+        { chain: 'ethereum', token: 'USDT', contract: usdt.address },
+        { chain: 'ethereum', token: 'USDC', contract: usdc.address },
+      ],
+      confirmations: CONFIRMATIONS,
+      windowBlocks: WINDOW_BLOCKS,
+      startBlock,
+      ...overrides,
+    },
   },
   tron: null,
 });
 
 const syncEthereum = (settings = ethereumSettings()) => syncFreezes({ pool, settings, log }, 'ethereum');
 
-const freezesOf = async (chain: 'ethereum' | 'tron', who: string) =>
+const freezesOf = async (chain: Chain, who: string) =>
   (await createReferenceData(pool).lookup(chain, [who])).get(who)!.freezes;
 
 const rowOf = async (chain: string, token: string, who: string) =>
@@ -99,7 +105,8 @@ beforeAll(async () => {
   pool = database.pool;
   await migrate(pool, log, SCHEMA_FOLDERS);
   await loadReferenceData(pool, DATA, log);
-  anvil = await startAnvil();
+  // Chain id 1: the reader refuses a node of another network than the one it reads.
+  anvil = await startAnvil({ chainId: 1 });
   usdt = await deployFreezeEvents(anvil.rpcUrl);
   usdc = await deployFreezeEvents(anvil.rpcUrl);
   startBlock = await blockNumber(anvil.rpcUrl);
@@ -277,7 +284,7 @@ describe('stablecoin freezes on Ethereum', () => {
 
 describe('stablecoin freezes on TRON (composed TronGrid pages)', () => {
   const tronSettings = (apiUrl: string): FreezeSyncSettings => ({
-    ethereum: null,
+    evm: {},
     tron: {
       apiUrl,
       apiKey: 'trongrid-test-key',
@@ -336,6 +343,92 @@ describe('stablecoin freezes on TRON (composed TronGrid pages)', () => {
       }
     },
   );
+});
+
+describe('stablecoin freezes on Base (a second anvil, chain id 8453), configured by FREEZES_EVM_CONTRACTS', () => {
+  const held = address(0xba5e);
+  let base: AnvilNode;
+  let baseUsdc: FreezeEventsContract;
+  /** A worker's environment: Base's endpoint, and the variable pointing Base's USDC at this anvil's contract. */
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    base = await startAnvil({ chainId: 8453 });
+    baseUsdc = await deployFreezeEvents(base.rpcUrl);
+    const baseStart = Number(await blockNumber(base.rpcUrl));
+    env = {
+      BASE_RPC_URL: base.rpcUrl,
+      FREEZES_EVM_CONTRACTS: JSON.stringify({ base: { USDC: baseUsdc.address, startBlock: baseStart } }),
+      FREEZES_CONFIRMATIONS: String(CONFIRMATIONS),
+      FREEZES_WINDOW_BLOCKS: String(WINDOW_BLOCKS),
+    };
+  }, 60_000);
+
+  afterAll(async () => {
+    await base?.stop();
+  });
+
+  test('when the variable names a contract on Base, then a worker with BASE_RPC_URL reads Base, from there', () => {
+    const settings = freezeSyncSettings(loadConfig({ NODE_ENV: 'test', ...env }));
+
+    expect(freezeSources(settings)).toEqual(['base']);
+    expect(settings.evm.base).toMatchObject({
+      chainId: 8453,
+      rpcUrl: base.rpcUrl,
+      contracts: [{ chain: 'base', token: 'USDC', contract: baseUsdc.address }],
+      startBlock: BigInt(JSON.parse(env.FREEZES_EVM_CONTRACTS!).base.startBlock),
+    });
+  });
+
+  test('when Circle blacklists an address on Base, then the freeze sync records it under base, and a KYA of the ' +
+    'address on base through the API shows the freeze', async () => {
+    await baseUsdc.emit('blacklist', held);
+    await mineBlocks(base.rpcUrl, CONFIRMATIONS);
+    // The api and a worker configured by the environment alone (no settings handed in), over this file's database.
+    const stack = await startTestStack({ env: { ...env, DATABASE_URL: database.url } });
+    try {
+      const sources = freezeSources(freezeSyncSettings(stack.config));
+      const runs = await stack.temporal.workflow.execute<typeof freezeSyncWorkflow>('freezeSyncWorkflow', {
+        taskQueue: stack.config.TEMPORAL_TASK_QUEUE,
+        workflowId: `freeze-sync-base-${stack.config.TEMPORAL_TASK_QUEUE}`,
+        args: [{ sources }],
+      });
+
+      expect(runs).toEqual([
+        {
+          source: 'base',
+          contracts: [expect.objectContaining({ chain: 'base', token: 'USDC', events: 1, changed: 1 })],
+        },
+      ]);
+      expect(await rowOf('base', 'USDC', held)).toMatchObject({
+        status: 'blacklisted',
+        last_event: 'add',
+        source: 'usdc-contract-events-sync',
+      });
+
+      const { polled, full } = await screenJob(stack, { chain: 'base', address: held });
+      expect(polled.status).toBe('completed');
+      expect(polled.response).toMatchObject({ chain: 'base', risk_level: 'HIGH' });
+      expect(polled.response.rule_scores.is_blacklisted).toBe(90);
+      expect(full.hits).toContainEqual(
+        expect.objectContaining({
+          rule: 'is_blacklisted',
+          source: 'usdc-contract-events-sync',
+          detail: expect.stringContaining('frozen by the USDC issuer on base since'),
+        }),
+      );
+    } finally {
+      await stack.stop();
+    }
+  }, 120_000);
+
+  test('when the same key is looked up on another EVM network, then the Base freeze counts, under base', async () => {
+    // A freeze is the issuer's word about the key's owner, who holds the same key on every EVM network.
+    expect(await freezesOf('ethereum', held)).toEqual([
+      expect.objectContaining({ chain: 'base', token: 'USDC', status: 'blacklisted' }),
+    ]);
+    expect(await freezesOf('tron', held)).toEqual([]);
+  });
 });
 
 describe('the schedule lists-refresh:freezes', () => {

@@ -8,9 +8,12 @@ import { startEmbeddedPostgres } from '../../src/platform/dev-services/embedded-
 import { resolveTemporalCli } from '../../src/platform/dev-services/temporal-cli';
 import { resolveBtcd } from '../../src/platform/dev-services/btcd';
 import { startTemporalDevServer } from '../../src/platform/dev-services/temporal-dev-server';
-import { createLogger } from '../../src/platform/logging/logger';
+import { setUpTemporalServer } from '../../src/platform/dev-services/temporal-server';
+import { resolveTemporalServer } from '../../src/platform/dev-services/temporal-server-build';
+import { createLogger, type Logger } from '../../src/platform/logging/logger';
 import { prepareDatabase } from '../../src/app/prepare-database';
 import { workflowBundleOptions } from '../../src/app/workflow-entry';
+import { temporalShape } from '../helpers/temporal-shape';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -45,10 +48,43 @@ async function startRunLog(): Promise<void> {
   process.env.TEST_RUN_SECRETS = path.join(dir, 'secrets.txt');
 }
 
+interface RunTemporal {
+  address: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The production shape's Temporal server on the run's Postgres. Its pid goes to TEST_TEMPORAL_SERVER_PID for the
+ * bench's CPU notes (P11): unlike the dev server's, its command line names no port to find it by.
+ */
+async function startProductionTemporal(
+  databaseUrl: string,
+  cliPath: string | null,
+  root: string,
+  log: Logger,
+): Promise<RunTemporal> {
+  if (!cliPath) throw new Error('the production shape registers its namespace with the Temporal CLI: none found');
+  const server = await setUpTemporalServer({
+    binaries: resolveTemporalServer(log),
+    cliPath,
+    databaseUrl,
+    logFile: path.join(root, 'temporal-server.log'),
+  });
+  const proc = await server.start();
+  process.env.TEST_TEMPORAL_SERVER_PID = String(proc.pid);
+  return {
+    address: proc.address,
+    async stop() {
+      delete process.env.TEST_TEMPORAL_SERVER_PID;
+      await proc.stop();
+    },
+  };
+}
+
 /**
  * Starts the real infrastructure once per jest run: an embedded PostgreSQL 18 (migrated, reference
- * data loaded) and a Temporal dev server, and bundles the workflows once. Test files read the
- * addresses from process.env (runInBand: same process).
+ * data loaded) and a Temporal dev server (or with TEMPORAL_SHAPE=production the Temporal server on that Postgres),
+ * and bundles the workflows once. Test files read the addresses from process.env (runInBand: same process).
  */
 export default async function globalSetup(jestConfig?: unknown): Promise<void> {
   // Only a jest run (which passes its config) records a run log; benchmarks call this without one and stay silent.
@@ -63,10 +99,18 @@ export default async function globalSetup(jestConfig?: unknown): Promise<void> {
   // a test's beforeAll, whose timeout a first build would overrun. .ci/run builds it first.
   const btcd = resolveBtcd(process.env.BTCD_PATH, log);
   if (btcd) process.env.BTCD_PATH = btcd;
-  const [db, temporal] = await Promise.all([
-    startEmbeddedPostgres({ dataDir: path.join(root, 'postgres'), port: pgPort, persistent: false }),
-    startTemporalDevServer({ cliPath: resolveTemporalCli(process.env.TEMPORAL_CLI_PATH, log), port: temporalPort }),
-  ]);
+  const cliPath = resolveTemporalCli(process.env.TEMPORAL_CLI_PATH, log);
+  const startingDb = startEmbeddedPostgres({ dataDir: path.join(root, 'postgres'), port: pgPort, persistent: false });
+  const [db, temporal] =
+    temporalShape() === 'dev'
+      ? await Promise.all([startingDb, startTemporalDevServer({ cliPath, port: temporalPort })])
+      : await startingDb.then(async (db) => {
+          const started = await startProductionTemporal(db.url, cliPath, root, log).catch(async (err) => {
+            await db.stop(); // else jest waits on it and never reports the error
+            throw err;
+          });
+          return [db, started] as const;
+        });
   const pool = createPool(db.url, 4);
   await prepareDatabase(
     {

@@ -1,3 +1,4 @@
+import { bech32m } from '@scure/base';
 import * as bitcoin from 'bitcoinjs-lib';
 import { ECPairFactory } from 'ecpair';
 import * as ecc from 'tiny-secp256k1';
@@ -7,8 +8,8 @@ import { btcToSats } from '../../src/screening/chains/btc-amount';
 import { addressFormatHint, normalizeAddress } from '../../src/screening/chains/target-format';
 
 /**
- * Addresses of each network written by bitcoinjs-lib from one known key (an encoder independent of the decoder
- * under test), plus BIP-173 vectors; each network accepts its own forms and refuses the others'.
+ * Addresses of each network written by bitcoinjs-lib from one known key, plus BIP-173/350 vectors (written
+ * independently of any library); each network accepts its own forms and refuses the others'.
  */
 bitcoin.initEccLib(ecc);
 const ECPair = ECPairFactory(ecc);
@@ -100,6 +101,29 @@ describe('normalizeBitcoinAddress per network', () => {
     expect(normalizeBitcoinAddress(tb, 'testnet')).toBe(tb);
     expect(normalizeBitcoinAddress(tb)).toBe(tb);
     expect(normalizeBitcoinAddress(tb, 'regtest')).toBeNull();
+  });
+
+  test('when a witness v1 program is no taproot key, then it is refused: no one could own the address', () => {
+    // BIP-350 calls both valid addresses, but a v1 output of another length is anyone-can-spend and one off the
+    // curve is unspendable (BIP-341): bitcoinjs-lib refuses them, and no wallet writes them.
+    const v1Of40Bytes = 'bc1pw508d6qejxtdg4y5r3zarvary0c5xw7kw508d6qejxtdg4y5r3zarvary0c5xw7kt5nd6y';
+    const offCurve = [...Array(256).keys()].map((n) => new Uint8Array(32).fill(n)).find((x) => !ecc.isXOnlyPoint(x));
+    const notAKey = bech32m.encode('bc', [1, ...bech32m.toWords(offCurve as Uint8Array)]);
+    expect(normalizeBitcoinAddress(v1Of40Bytes)).toBeNull();
+    expect(normalizeBitcoinAddress(notAKey)).toBeNull();
+    expect(normalizeBitcoinAddress(formsOn('mainnet').p2tr)).toBe(formsOn('mainnet').p2tr);
+  });
+
+  test('when a future witness version (2-16) is read, then it is accepted as BIP-350 says', () => {
+    // bitcoinjs-lib warns once per process that paying such an address may lose the funds; screening it is safe.
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const v2 = 'bc1zw508d6qejxtdg4y5r3zarvaryvaxxpcs';
+      expect(normalizeBitcoinAddress(v2)).toBe(v2);
+      expect(normalizeBitcoinAddress('BC1SW50QGDZ25J')).toBe('bc1sw50qgdz25j');
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
 

@@ -6,9 +6,10 @@ import { seconds, sleep, startReport, type ScenarioReport } from '../report';
 import { describeRetried, retriedActivities } from '../retried-activities';
 
 /**
- * The Temporal dev server SIGKILLed with jobs in flight and started again on the same port and SQLite
- * file after `outageMs`, while clients keep submitting (a 503 is retried, as its message asks): every job
- * completes, each charged once, and a job refused during the outage holds and costs nothing.
+ * Temporal SIGKILLed with jobs in flight and started again on the same ports and data after `outageMs` (the dev
+ * server on its SQLite file, or the production shape's server on its Postgres), while clients keep submitting (a
+ * 503 is retried, as its message asks): every job completes, each charged once, and a job refused during the outage
+ * holds and costs nothing.
  */
 export async function temporalKill(
   stack: FaultStack,

@@ -1,5 +1,7 @@
-/** The chains and tokens whose issuers' freezes are read as they happen. */
-export type FreezeChain = 'ethereum' | 'tron';
+import type { FreezeSource } from '../workflow-types';
+
+/** The chains and tokens whose issuers' freezes are read as they happen: the EVM networks and TRON. */
+export type FreezeChain = FreezeSource;
 export type FreezeToken = 'USDT' | 'USDC';
 
 /**
@@ -10,11 +12,11 @@ export interface FreezeEvent {
   chain: FreezeChain;
   token: FreezeToken;
   kind: 'add' | 'remove' | 'destroy';
-  /** As the reference data spell it: lower-case 0x on Ethereum, base58 T… on TRON. */
+  /** As the reference data spell it: lower-case 0x on the EVM networks, base58 T… on TRON. */
   address: string;
   /** Destroyed balance in the token's smallest unit (6 decimals for both); destroy only. */
   amount?: bigint;
-  /** Where the event sits: block, then its index (Ethereum: in the block; TRON: in its transaction). */
+  /** Where the event sits: block, then its index (EVM: in the block; TRON: in its transaction). */
   block: bigint;
   index: number;
   /** The block's time, UTC ISO 8601 to the second, as the shipped CSV writes it. */

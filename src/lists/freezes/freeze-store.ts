@@ -7,11 +7,11 @@ import type { FreezeChain, FreezeEvent, FreezeToken } from './freeze-event';
 export interface FreezeContract {
   chain: FreezeChain;
   token: FreezeToken;
-  /** Lower-case 0x… on Ethereum, base58 T… on TRON. */
+  /** Lower-case 0x… on the EVM networks, base58 T… on TRON. */
   contract: string;
 }
 
-/** How far a contract has been read (see migration 019): Ethereum by block, TRON by block time. */
+/** How far a contract has been read (see migration 019): EVM networks by block, TRON by block time. */
 export interface FreezeCursor {
   lastBlock: bigint | null;
   lastBlockTimestamp: number | null;

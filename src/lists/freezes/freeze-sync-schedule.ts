@@ -13,9 +13,10 @@ type ScheduleConfig = FreezeConfig &
 
 /**
  * Creates (or brings up to date with this process's config) the schedule `lists-refresh:freezes`, which runs
- * freezeSyncWorkflow every FREEZES_SYNC_EVERY_MINUTES over the chains this worker has a node for (ETHEREUM_RPC_URL,
- * TRON_API_URL). A schedule, as for OFAC: operators see, pause and trigger it in the Temporal UI, and a run still
- * going when the next is due is not doubled. Deleted when the interval is 0 or no chain is configured.
+ * freezeSyncWorkflow every FREEZES_SYNC_EVERY_MINUTES over the chains this worker has a node for (each EVM
+ * network's endpoint where an issuer contract is read, TRON_API_URL). A schedule, as for OFAC: operators see, pause
+ * and trigger it in the Temporal UI, and a run still going when the next is due is not doubled. Deleted when the
+ * interval is 0 or no chain is configured.
  */
 export async function ensureFreezeSync(client: Client, config: ScheduleConfig, log: Logger): Promise<string | null> {
   const scheduleId = listRefreshScheduleId('freezes');
@@ -25,7 +26,10 @@ export async function ensureFreezeSync(client: Client, config: ScheduleConfig, l
     await handle.delete().catch(() => undefined);
     log.info('stablecoin freeze sync off', {
       scheduleId,
-      reason: sources.length === 0 ? 'no ETHEREUM_RPC_URL or TRON_API_URL' : 'FREEZES_SYNC_EVERY_MINUTES=0',
+      reason:
+        sources.length === 0
+          ? 'no EVM endpoint with an issuer contract (ETHEREUM_RPC_URL, BASE_RPC_URL…) nor TRON_API_URL'
+          : 'FREEZES_SYNC_EVERY_MINUTES=0',
     });
     return null;
   }

@@ -13,7 +13,7 @@ export interface ContractSyncResult {
   chain: FreezeSource;
   token: string;
   contract: string;
-  /** Where this run started and how far it got: blocks (Ethereum) or block times in ms (TRON), as strings. */
+  /** Where this run started and how far it got: blocks (EVM) or block times in ms (TRON), as strings. */
   from: string;
   to: string | null;
   windows: number;

@@ -1,17 +1,17 @@
 import type { Pool } from 'pg';
 import { AppError } from '../../platform/errors';
 import type { Logger } from '../../platform/logging/logger';
-import { createEthereumFreezeNode } from './ethereum-node';
+import { createEvmFreezeNode } from './evm-freeze-node';
 import type { FreezeSyncSettings } from './freeze-settings';
 import { createFreezeStore } from './freeze-store';
 import type { FreezeSource, FreezeSyncResult } from './freeze-sync-types';
-import { syncEthereumFreezes } from './sync-ethereum-freezes';
+import { syncEvmFreezes } from './sync-evm-freezes';
 import { syncTronFreezes } from './sync-tron-freezes';
 import { tronAddressOf } from './tron-hex-address';
 import { createTronFreezeEvents } from './trongrid-freeze-events';
 import { isFreezeSource } from '../workflow-types';
 import { LISTS_ERRORS } from '../error-codes';
-import { SCREENING_ERRORS } from '../../screening';
+import { EVM_NETWORKS, SCREENING_ERRORS } from '../../screening';
 
 export interface FreezeSyncDeps {
   pool: Pool;
@@ -38,14 +38,9 @@ export async function syncFreezes(deps: FreezeSyncDeps, source: FreezeSource): P
   const store = createFreezeStore(deps.pool);
   const common = { store, log: deps.log, signal: deps.signal, progress: deps.progress };
   let contracts: FreezeSyncResult['contracts'];
-  if (source === 'ethereum') {
-    const settings = deps.settings.ethereum;
-    // Another worker of the fleet may have the node configured: a retry may land there.
-    if (!settings)
-      throw new AppError(SCREENING_ERRORS.CHAIN_UNAVAILABLE, 'no Ethereum node on this worker (ETHEREUM_RPC_URL)');
-    const node = createEthereumFreezeNode({ rpcUrl: settings.rpcUrl, timeoutMs: settings.timeoutMs });
-    contracts = await syncEthereumFreezes({ ...common, node }, settings);
-  } else {
+  // A chain without settings here may have them on another worker of the fleet: CHAIN_UNAVAILABLE is retried, and
+  // a retry may land there.
+  if (source === 'tron') {
     const settings = deps.settings.tron;
     if (!settings)
       throw new AppError(SCREENING_ERRORS.CHAIN_UNAVAILABLE, 'no TronGrid API on this worker (TRON_API_URL)');
@@ -54,6 +49,16 @@ export async function syncFreezes(deps: FreezeSyncDeps, source: FreezeSource): P
       tronAddressOf,
     );
     contracts = await syncTronFreezes({ ...common, events, now: deps.now ?? Date.now }, settings);
+  } else {
+    const settings = deps.settings.evm[source];
+    if (!settings)
+      throw new AppError(
+        SCREENING_ERRORS.CHAIN_UNAVAILABLE,
+        `no ${source} node with an issuer contract on this worker (${EVM_NETWORKS[source].rpcVariable}, ` +
+          'FREEZES_EVM_CONTRACTS)',
+      );
+    const node = createEvmFreezeNode({ chain: source, rpcUrl: settings.rpcUrl, timeoutMs: settings.timeoutMs });
+    contracts = await syncEvmFreezes({ ...common, node }, settings);
   }
   const summary = {
     source,

@@ -1,7 +1,7 @@
 import { byPosition } from './freeze-event';
 import type { FreezeContract, FreezeCursor } from './freeze-store';
 import type { ContractSyncResult } from './freeze-sync-types';
-import { MAX_WINDOWS_PER_RUN, type SyncDeps } from './sync-ethereum-freezes';
+import { MAX_WINDOWS_PER_RUN, type SyncDeps } from './sync-evm-freezes';
 import { TRON_FREEZE_EVENT_NAMES, type TronFreezeEvents } from './trongrid-freeze-events';
 
 export interface TronFreezeSettings {

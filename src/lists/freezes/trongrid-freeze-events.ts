@@ -5,7 +5,7 @@ import {
   HttpGiveUpError,
   jsonStatusRules,
 } from '../../platform/http-client/http-client';
-import { FREEZE_KINDS } from './ethereum-freeze-abi';
+import { FREEZE_KINDS } from './evm-freeze-abi';
 import { type FreezeEvent, isoSeconds } from './freeze-event';
 import { SCREENING_ERRORS } from '../../screening';
 

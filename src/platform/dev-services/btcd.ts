@@ -1,5 +1,5 @@
 import { deadline } from '../abort/deadline';
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -7,6 +7,7 @@ import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Logger } from '../logging/logger';
 import { freeLocalPort } from './free-port';
+import { goInstall, onPath } from './go-install';
 
 /** The btcd release the tests run (its address index answers searchrawtransactions). .ci/run builds the same tag. */
 export const BTCD_VERSION = 'v0.24.2';
@@ -19,10 +20,6 @@ const STOP_GRACE_MS = 5_000;
 /** Lines of btcd's output kept for the error when it exits before answering. */
 const OUTPUT_LINES_KEPT = 20;
 
-function goOnPath(): boolean {
-  return spawnSync('sh', ['-c', 'command -v go'], { encoding: 'utf8' }).status === 0;
-}
-
 /**
  * Finds btcd: BTCD_PATH, then the cached build, else builds it with Go (`go install`, pinned) when Go is installed.
  * Returns null when none of these works.
@@ -34,15 +31,12 @@ export function resolveBtcd(explicit: string | undefined = process.env.BTCD_PATH
   }
   const cached = cachedBtcdPath();
   if (existsSync(cached)) return cached;
-  if (!goOnPath()) return null;
+  if (!onPath('go')) return null;
   log?.info('building btcd with Go (first run only, takes a minute or two)', {
     version: BTCD_VERSION,
     into: path.dirname(cached),
   });
-  execFileSync('go', ['install', `github.com/btcsuite/btcd@${BTCD_VERSION}`], {
-    env: { ...process.env, GOBIN: path.dirname(cached) },
-    stdio: 'inherit',
-  });
+  goInstall([`github.com/btcsuite/btcd@${BTCD_VERSION}`], path.dirname(cached));
   return existsSync(cached) ? cached : null;
 }
 

@@ -1,8 +1,8 @@
-import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import type { Logger } from '../logging/logger';
+import { goInstall, onPath } from './go-install';
 
 /** The newest CLI tag that `go install` can build (later tags carry replace directives). */
 export const TEMPORAL_CLI_VERSION = 'v1.5.1';
@@ -10,11 +10,6 @@ export const TEMPORAL_CLI_VERSION = 'v1.5.1';
 /** Outside the checkout, so every clone (and CI) reuses one build. .ci/run builds into the same place. */
 export const cachedCliPath = (): string =>
   path.join(homedir(), '.cache', 'temporal-cli', TEMPORAL_CLI_VERSION, 'temporal');
-
-function onPath(binary: string): string | null {
-  const found = spawnSync('sh', ['-c', `command -v ${binary}`], { encoding: 'utf8' });
-  return found.status === 0 ? found.stdout.trim() || null : null;
-}
 
 /**
  * Finds the Temporal CLI (it contains the dev server and the Web UI): TEMPORAL_CLI_PATH, then the
@@ -35,9 +30,6 @@ export function resolveTemporalCli(explicit: string | undefined, log: Logger): s
     version: TEMPORAL_CLI_VERSION,
     into: path.dirname(cached),
   });
-  execFileSync('go', ['install', `github.com/temporalio/cli/cmd/temporal@${TEMPORAL_CLI_VERSION}`], {
-    env: { ...process.env, GOBIN: path.dirname(cached) },
-    stdio: 'inherit',
-  });
+  goInstall([`github.com/temporalio/cli/cmd/temporal@${TEMPORAL_CLI_VERSION}`], path.dirname(cached));
   return existsSync(cached) ? cached : null;
 }

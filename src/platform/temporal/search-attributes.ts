@@ -12,7 +12,10 @@ export const EventTypeAttr = defineSearchAttributeKey('EventType', SearchAttribu
 export const CaseStateAttr = defineSearchAttributeKey('CaseState', SearchAttributeType.KEYWORD);
 export const CaseSeverityAttr = defineSearchAttributeKey('CaseSeverity', SearchAttributeType.KEYWORD);
 
-/** Registered on the dev server at start (`--search-attribute Name=Keyword`) and in docker-compose. */
+/**
+ * Registered on the dev server at start (`--search-attribute Name=Keyword`), and by deploy/temporal-namespace.sh on
+ * docker-compose's and the production shape's Temporal server (test/unit/docker-compose.test.ts keeps its list equal).
+ */
 export const ALL_SEARCH_ATTRIBUTES = [
   UserIdAttr,
   ApiTypeAttr,

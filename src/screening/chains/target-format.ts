@@ -1,8 +1,9 @@
-import { BITCOIN_BASE58_ALPHABET, decodeBase58, decodeBase58Check, XRPL_BASE58_ALPHABET } from './base58check';
+import { isAddress as isSolanaAddress } from '@solana/kit';
 import { type BitcoinNetwork, normalizeBitcoinAddress } from './bitcoin-address';
 import { type Chain, EVM_CHAIN_NAMES, type EvmChain, UTXO_NETWORK_NAMES, type UtxoNetworkChain } from './chain';
 import { normalizeBnbBeaconAddress } from './bnb-beacon-address';
 import { toTronBase58 } from './tron-address';
+import { normalizeXrplAddress } from './xrpl-address';
 import { UTXO_NETWORKS } from './utxo-networks';
 
 /**
@@ -12,7 +13,6 @@ import { UTXO_NETWORKS } from './utxo-networks';
  * when the value cannot be one.
  */
 const BASE58 = '[1-9A-HJ-NP-Za-km-z]';
-const RIPPLE_ALPHABET = '[rpshnaf39wBUDNEGHJKLM4PQRST7VWXYZ2bcdeCg65jkm8oFqi1tuvAxyz]';
 
 /**
  * One way a chain writes addresses. `readOnChain` is false for a format no node of this service reads (the
@@ -106,11 +106,8 @@ const ADDRESS_FORMATS: Record<Chain, readonly AddressFormat[]> = {
   solana: [
     {
       name: 'solana address',
-      // A Solana address is any 32-byte public key: it has no checksum, so the length after decoding is the check.
-      normalize: (raw) =>
-        new RegExp(`^${BASE58}{32,44}$`).test(raw) && decodeBase58(raw, BITCOIN_BASE58_ALPHABET)?.length === 32
-          ? raw
-          : null,
+      // Any 32-byte public key: it has no checksum, so @solana/kit (the client's own check) decodes it and counts.
+      normalize: (raw) => (isSolanaAddress(raw) ? raw : null),
       readOnChain: true,
       hint: 'a base58 solana address (32 to 44 characters)',
     },
@@ -118,11 +115,7 @@ const ADDRESS_FORMATS: Record<Chain, readonly AddressFormat[]> = {
   ripple: [
     {
       name: 'XRP Ledger address',
-      normalize: (raw) => {
-        if (!new RegExp(`^r${RIPPLE_ALPHABET}{24,34}$`).test(raw)) return null;
-        const decoded = decodeBase58Check(raw, XRPL_BASE58_ALPHABET);
-        return decoded && decoded.version === 0 && decoded.payload.length === 20 ? raw : null;
-      },
+      normalize: normalizeXrplAddress,
       readOnChain: true,
       hint: 'a classic XRP Ledger address starting with r',
     },

@@ -1,4 +1,5 @@
-import { BITCOIN_BASE58_ALPHABET, decodeBase58Check, encodeBase58Check } from './base58check';
+import { createHash } from 'node:crypto';
+import { createBase58check } from '@scure/base';
 
 /**
  * Tron addresses: 21 bytes (0x41 + a 20-byte EVM-style account id), written either as hex `41…` (how
@@ -6,20 +7,30 @@ import { BITCOIN_BASE58_ALPHABET, decodeBase58Check, encodeBase58Check } from '.
  * TronGrid's TRC-20 endpoint and the reference data spell them). Base58 is the canonical form here.
  */
 const PREFIX = 0x41;
+/** Bitcoin's base58check (double SHA-256 checksum, bitcoin's alphabet), which Tron uses. */
+const base58check = createBase58check((data) => new Uint8Array(createHash('sha256').update(data).digest()));
+/** A Tron address is 34 characters: nothing longer is decoded (base58 decoding is quadratic in the length). */
+const MAX_LENGTH = 64;
 
 /** `41…` hex (42 chars, optional 0x) or a bare 20-byte hex id (40 chars, as in event topics) → base58, or null. */
 export function tronHexToBase58(hex: string): string | null {
   const clean = hex.replace(/^0x/i, '').toLowerCase();
   const full = /^[0-9a-f]{40}$/.test(clean) ? `41${clean}` : clean;
   if (!/^41[0-9a-f]{40}$/.test(full)) return null;
-  return encodeBase58Check(Buffer.from(full, 'hex'), BITCOIN_BASE58_ALPHABET);
+  return base58check.encode(Buffer.from(full, 'hex'));
 }
 
 /** Base58check `T…` → `41…` hex, or null when the alphabet, length, version byte or checksum is wrong. */
 export function tronBase58ToHex(text: string): string | null {
-  const decoded = decodeBase58Check(text, BITCOIN_BASE58_ALPHABET);
-  if (decoded?.version !== PREFIX || decoded.payload.length !== 20) return null;
-  return `41${decoded.payload.toString('hex')}`;
+  if (text.length > MAX_LENGTH) return null;
+  let bytes: Uint8Array;
+  try {
+    bytes = base58check.decode(text);
+  } catch {
+    return null;
+  }
+  if (bytes.length !== 21 || bytes[0] !== PREFIX) return null;
+  return Buffer.from(bytes).toString('hex');
 }
 
 /** Either spelling → canonical base58, or null when it is not a Tron address. */

@@ -2,7 +2,7 @@ import { address, initEccLib, type Network, networks } from 'bitcoinjs-lib';
 import * as ecc from 'tiny-secp256k1';
 
 // bitcoinjs checks a taproot (witness v1) program is a point on the curve, which needs an ECC library: without one a
-// valid ltc1p… address would be refused.
+// valid bc1p…/ltc1p… address would be refused.
 initEccLib(ecc);
 
 /**
@@ -10,7 +10,10 @@ initEccLib(ecc);
  * addresses are checked against. Only the address fields matter here; the others are the network's published values.
  */
 export interface AddressNetwork {
-  /** The parameter sets an address may match (Litecoin keeps its old P2SH version beside the new one). */
+  /**
+   * The parameter sets an address may match (Litecoin keeps its old P2SH version beside the new one; bitcoin mainnet
+   * takes testnet's forms too).
+   */
   readonly params: readonly Network[];
   /** Whether the network has segwit addresses at all: without, a bech32 string is never one of its addresses. */
   readonly segwit: boolean;

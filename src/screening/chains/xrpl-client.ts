@@ -1,4 +1,3 @@
-import { XRPL_BASE58_ALPHABET, decodeBase58Check } from './base58check';
 import type { HttpObserver } from '../../platform/http-client/http-client';
 import {
   ChainUnavailableError,
@@ -10,6 +9,7 @@ import {
   type ChainTransaction,
 } from './chain-client';
 import { createHttpProvider, type ProviderMetrics } from './http-provider';
+import { normalizeXrplAddress } from './xrpl-address';
 import { XRP, parseAmount, type XrplAmount } from './xrpl-amount';
 
 export interface XrplClientOptions {
@@ -144,11 +144,9 @@ export function createXrplClient(options: XrplClientOptions): ChainClient & { me
   }
 
   function normalizeAddress(raw: string): string {
-    const text = raw.trim();
-    const decoded = text.startsWith('r') ? decodeBase58Check(text, XRPL_BASE58_ALPHABET) : null;
-    // Classic addresses are version 0 over a 20-byte account id; X-addresses and seeds are something else.
-    if (decoded?.version !== 0 || decoded.payload.length !== 20) throw new InvalidAddressError(chain, raw);
-    return text;
+    const address = normalizeXrplAddress(raw.trim());
+    if (!address) throw new InvalidAddressError(chain, raw);
+    return address;
   }
 
   async function getTransaction(hash: string, signal: AbortSignal): Promise<XrplTransaction | null> {

@@ -2,8 +2,9 @@ import { parseAbi } from 'viem';
 import type { FreezeEvent, FreezeToken } from './freeze-event';
 
 /**
- * Tether's TetherToken (0xdac17f…1ec7): the address is not indexed, so it is in the log's data, not a topic.
- * `uint` in Tether's source is uint256, which the topic hash spells out.
+ * Tether's TetherToken on Ethereum (0xdac17f…1ec7): the address is not indexed, so it is in the log's data, not a
+ * topic. `uint` in Tether's source is uint256, which the topic hash spells out. Tether's later EVM contracts name
+ * their freezes otherwise (BlockPlaced, BlockReleased): not these, so not read (evm-freeze-contracts.ts).
  */
 const USDT_EVENTS = parseAbi([
   'event AddedBlackList(address _user)',
@@ -11,7 +12,10 @@ const USDT_EVENTS = parseAbi([
   'event DestroyedBlackFunds(address _blackListedUser, uint256 _balance)',
 ]);
 
-/** Circle's FiatTokenV2 (0xa0b869…eb48), Blacklistable: the address is an indexed topic. */
+/**
+ * Circle's FiatToken (0xa0b869…eb48 on Ethereum), Blacklistable: the address is an indexed topic. Circle's native
+ * USDC on the other EVM networks is the same FiatToken contract, with the same two events (evm-freeze-contracts.ts).
+ */
 const USDC_EVENTS = parseAbi([
   'event Blacklisted(address indexed _account)',
   'event UnBlacklisted(address indexed _account)',

@@ -1,11 +1,19 @@
+import { AppError } from '../../platform/errors';
 import type { Logger } from '../../platform/logging/logger';
-import type { EthereumFreezeNode, FreezeLog } from './ethereum-node';
-import { FreezeNodeError } from './ethereum-node';
+import { type EvmChain, SCREENING_ERRORS } from '../../screening';
+import type { EvmFreezeNode, FreezeLog } from './evm-freeze-node';
+import { FreezeNodeError } from './evm-freeze-node';
 import { byPosition, type FreezeEvent, isoSeconds } from './freeze-event';
 import type { FreezeContract, FreezeCursor, FreezeStore } from './freeze-store';
 import type { ContractSyncResult } from './freeze-sync-types';
 
-export interface EthereumFreezeSettings {
+/** One EVM network's freeze reading. */
+export interface EvmFreezeSettings {
+  chain: EvmChain;
+  /** What its node must answer to eth_chainId: a node of another network is refused, never read as this one. */
+  chainId: number;
+  /** The variable that holds its endpoint, named when the node is of another network. */
+  rpcVariable: string;
   contracts: FreezeContract[];
   /** Blocks the reader stays behind the head: a reorg shallower than this cannot take back an applied event. */
   confirmations: number;
@@ -49,7 +57,7 @@ async function logsSplitting(
 }
 
 /** The logs with their blocks' times (asked once per block when the node did not put it on the log). */
-async function withTimes(node: EthereumFreezeNode, logs: FreezeLog[]): Promise<FreezeEvent[]> {
+async function withTimes(node: EvmFreezeNode, logs: FreezeLog[]): Promise<FreezeEvent[]> {
   const times = new Map<bigint, number>();
   for (const log of logs) if (log.blockTimestampMs !== null) times.set(log.block, log.blockTimestampMs);
   for (const log of logs) if (!times.has(log.block)) times.set(log.block, await node.blockTime(log.block));
@@ -59,8 +67,8 @@ async function withTimes(node: EthereumFreezeNode, logs: FreezeLog[]): Promise<F
 }
 
 async function syncContract(
-  deps: SyncDeps & { node: EthereumFreezeNode },
-  settings: EthereumFreezeSettings,
+  deps: SyncDeps & { node: EvmFreezeNode },
+  settings: EvmFreezeSettings,
   contract: FreezeContract,
   confirmedHead: bigint,
 ): Promise<ContractSyncResult> {
@@ -69,7 +77,7 @@ async function syncContract(
   let from =
     cursor?.lastBlock != null ? cursor.lastBlock + 1n : (settings.startBlock ?? (firstWindow > 0n ? firstWindow : 0n));
   const result: ContractSyncResult = {
-    chain: 'ethereum',
+    chain: settings.chain,
     token: contract.token,
     contract: contract.contract,
     from: from.toString(),
@@ -110,15 +118,28 @@ async function syncContract(
   return result;
 }
 
+/** Refuses a node of another network: its blocks would move this network's cursors and its logs be named after it. */
+async function checkChainId(node: EvmFreezeNode, settings: EvmFreezeSettings): Promise<void> {
+  const actual = await node.chainId();
+  if (actual === settings.chainId) return;
+  throw new AppError(
+    SCREENING_ERRORS.CHAIN_UNAVAILABLE,
+    `${settings.rpcVariable} points at a node for chain id ${actual}, not ${settings.chainId} (${settings.chain}): ` +
+      `refusing to read ${settings.chain}'s freezes from another chain`,
+    { retryable: false },
+  );
+}
+
 /**
- * Reads each contract's freeze events from its cursor to the confirmed head (head − confirmations) in windows of
- * blocks; each window's events and the cursor move commit together, so a run that stops half way (a node outage,
- * a worker restart) resumes where the last window ended, and applies nothing twice.
+ * Reads one EVM network's contracts' freeze events, each from its cursor to the confirmed head (head −
+ * confirmations) in windows of blocks; each window's events and the cursor move commit together, so a run that
+ * stops half way (a node outage, a worker restart) resumes where the last window ended, and applies nothing twice.
  */
-export async function syncEthereumFreezes(
-  deps: SyncDeps & { node: EthereumFreezeNode },
-  settings: EthereumFreezeSettings,
+export async function syncEvmFreezes(
+  deps: SyncDeps & { node: EvmFreezeNode },
+  settings: EvmFreezeSettings,
 ): Promise<ContractSyncResult[]> {
+  await checkChainId(deps.node, settings);
   const confirmedHead = (await deps.node.head()) - BigInt(settings.confirmations);
   const results: ContractSyncResult[] = [];
   for (const contract of settings.contracts) {

@@ -1,14 +1,17 @@
 import { BaseError, createPublicClient, HttpRequestError, http, TimeoutError, type Address } from 'viem';
 import { AppError } from '../../platform/errors';
-import { FREEZE_EVENTS, FREEZE_KINDS } from './ethereum-freeze-abi';
+import { FREEZE_EVENTS, FREEZE_KINDS } from './evm-freeze-abi';
 import type { FreezeEvent, FreezeToken } from './freeze-event';
+import type { EvmChain } from '../../screening';
 import { SCREENING_ERRORS } from '../../screening';
 
 /** A decoded freeze log, before its block's time is known. */
 export type FreezeLog = Omit<FreezeEvent, 'at'> & { blockTimestampMs: number | null };
 
-/** The three calls the Ethereum reader makes. */
-export interface EthereumFreezeNode {
+/** The calls the EVM reader makes of one network's node. */
+export interface EvmFreezeNode {
+  /** What `eth_chainId` answers: the reader refuses a node of another network than the one it reads. */
+  chainId(): Promise<number>;
   head(): Promise<bigint>;
   freezeLogs(token: FreezeToken, contract: string, from: bigint, to: bigint): Promise<FreezeLog[]>;
   /** The block's time in ms. */
@@ -55,29 +58,32 @@ function describe(err: unknown): string {
   return typeof code === 'number' ? `RPC error ${code}: ${text}` : text;
 }
 
-async function call<T>(method: string, work: () => Promise<T>): Promise<T> {
+async function call<T>(chain: EvmChain, method: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
     const reason = describe(err);
     throw new FreezeNodeError(
-      `ethereum node failed on ${method}: ${reason}`,
+      `${chain} node failed on ${method}: ${reason}`,
       method === 'eth_getLogs' && TOO_MUCH.test(reason) && !NOT_ABOUT_SIZE.test(reason),
     );
   }
 }
 
 /**
- * viem over ETHEREUM_RPC_URL, as src/screening/chains/evm-rpc.ts builds its client (one retry inside the
- * transport, the chain request timeout); that module is screening's own, so this reader builds its own.
+ * viem over the network's endpoint (ETHEREUM_RPC_URL, BASE_RPC_URL…), as src/screening/chains/evm-rpc.ts builds
+ * its client (one retry inside the transport, the chain request timeout); that module is screening's own, so this
+ * reader builds its own. The logs it decodes are named after `chain`.
  */
-export function createEthereumFreezeNode(options: { rpcUrl: string; timeoutMs: number }): EthereumFreezeNode {
+export function createEvmFreezeNode(options: { chain: EvmChain; rpcUrl: string; timeoutMs: number }): EvmFreezeNode {
+  const { chain } = options;
   const client = createPublicClient({ transport: http(options.rpcUrl, { timeout: options.timeoutMs, retryCount: 1 }) });
   return {
-    head: () => call('eth_blockNumber', () => client.getBlockNumber({ cacheTime: 0 })),
+    chainId: () => call(chain, 'eth_chainId', () => client.getChainId()),
+    head: () => call(chain, 'eth_blockNumber', () => client.getBlockNumber({ cacheTime: 0 })),
 
     async freezeLogs(token, contract, from, to) {
-      const logs = await call('eth_getLogs', () =>
+      const logs = await call(chain, 'eth_getLogs', () =>
         client.getLogs({
           address: contract as Address,
           events: FREEZE_EVENTS[token],
@@ -94,7 +100,7 @@ export function createEthereumFreezeNode(options: { rpcUrl: string; timeoutMs: n
         const stamp = (log as { blockTimestamp?: bigint | null }).blockTimestamp;
         return [
           {
-            chain: 'ethereum',
+            chain,
             token,
             kind,
             address: address.toLowerCase(),
@@ -110,7 +116,7 @@ export function createEthereumFreezeNode(options: { rpcUrl: string; timeoutMs: n
     },
 
     async blockTime(block) {
-      const found = await call('eth_getBlockByNumber', () => client.getBlock({ blockNumber: block }));
+      const found = await call(chain, 'eth_getBlockByNumber', () => client.getBlock({ blockNumber: block }));
       return Number(found.timestamp) * 1000;
     },
   };
