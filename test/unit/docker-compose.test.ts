@@ -111,6 +111,14 @@ describe('docker-compose.yml runs the Temporal that npm run test:production-shap
     ]);
   });
 
+  test('.ci/run builds that same version of the server and its SQL tool', () => {
+    const ci = readFileSync(path.join(ROOT, '.ci', 'run'), 'utf8');
+    expect(ci.match(/^TEMPORAL_SERVER_VERSION=(\S+)$/m)?.[1]).toBe(TEMPORAL_SERVER_VERSION);
+    expect(ci).toContain('go.temporal.io/server/cmd/server@${TEMPORAL_SERVER_VERSION}');
+    expect(ci).toContain('go.temporal.io/server/cmd/tools/sql@${TEMPORAL_SERVER_VERSION}');
+    expect(ci).toMatch(/^npm run test:production-shape$/m);
+  });
+
   test("the server runs the harness's config with the harness's arguments, so the same history shard count", () => {
     const config = mountTarget(server, TEMPORAL_DEPLOY_FILES.config);
     expect(config).toBeDefined();
