@@ -56,8 +56,9 @@ export function createPackageStore(pool: Pool) {
     return rows[0] ? toPackage(rows[0]) : null;
   };
   return {
-    async listActive(): Promise<CreditPackage[]> {
-      const { rows } = await pool.query<Row>(`${SELECT} WHERE p.active GROUP BY p.id ORDER BY p.sort_order, p.id`);
+    /** `db`: the caller's transaction when it holds one (never a second connection from inside one). */
+    async listActive(db: Pool | PoolClient = pool): Promise<CreditPackage[]> {
+      const { rows } = await db.query<Row>(`${SELECT} WHERE p.active GROUP BY p.id ORDER BY p.sort_order, p.id`);
       return rows.map(toPackage);
     },
 

@@ -16,12 +16,17 @@ export interface PaymentHolder {
  * browser sets PayPal's custom_id, so it is never trusted to create an account: an id nobody signed in as (the
  * dashboard provisions a Clerk user at its first request, before any checkout) gets nothing attached. A person who
  * acts in a team is credited there: the account they last acted in with a session while they are still an active
- * member of it (users-store.ts paymentAccountOf).
+ * member of it (users-store.ts paymentAccountOf). Read in the event's transaction (`client`): a second connection
+ * asked for inside it would deadlock the pool once every connection holds such a transaction.
  */
-export async function findAccountHolder(users: UserStore, id: string): Promise<PaymentHolder | null> {
-  const named = await users.findByAnyId(id);
+export async function findAccountHolder(
+  users: UserStore,
+  id: string,
+  client: PoolClient,
+): Promise<PaymentHolder | null> {
+  const named = await users.findByAnyId(id, client);
   if (!named) return null;
-  const account = (await users.paymentAccountOf(named.id)) ?? named;
+  const account = (await users.paymentAccountOf(named.id, client)) ?? named;
   return { named, account };
 }
 
@@ -30,9 +35,14 @@ export async function findAccountHolder(users: UserStore, id: string): Promise<P
  * account it credits now, the person's own, or a team the person belongs or belonged to (they attached it while
  * acting there, and their later moves do not take it away from the team).
  */
-export async function holdsFor(users: UserStore, holder: PaymentHolder, storedUserId: string): Promise<boolean> {
+export async function holdsFor(
+  users: UserStore,
+  holder: PaymentHolder,
+  storedUserId: string,
+  client: PoolClient,
+): Promise<boolean> {
   if (storedUserId === holder.account.id || storedUserId === holder.named.id) return true;
-  return users.wasMemberOf(storedUserId, holder.named.id);
+  return users.wasMemberOf(storedUserId, holder.named.id, client);
 }
 
 export interface GrantRequest {

@@ -275,8 +275,8 @@ export function createUserStore(pool: Pool) {
      * last acted in with a session (active_account_id) while they are still an active member of it and it is active,
      * else the named account itself. Null for a name nobody has.
      */
-    async paymentAccountOf(userId: string): Promise<User | null> {
-      const { rows } = await pool.query<UserRow>(
+    async paymentAccountOf(userId: string, db: Pool | PoolClient = pool): Promise<User | null> {
+      const { rows } = await db.query<UserRow>(
         `SELECT a.id, a.clerk_user_id, a.email, a.role, a.status, a.kind
          FROM users p
          LEFT JOIN account_members m ON m.account_id = p.active_account_id AND m.member_id = p.id AND m.status = 'active'
@@ -289,17 +289,20 @@ export function createUserStore(pool: Pool) {
     },
 
     /** Whether the person is or was a member of the account (a subscription they attached to it stays its own). */
-    async wasMemberOf(accountId: string, personId: string): Promise<boolean> {
-      const { rows } = await pool.query('SELECT 1 FROM account_members WHERE account_id = $1 AND member_id = $2', [
+    async wasMemberOf(accountId: string, personId: string, db: Pool | PoolClient = pool): Promise<boolean> {
+      const { rows } = await db.query('SELECT 1 FROM account_members WHERE account_id = $1 AND member_id = $2', [
         accountId,
         personId,
       ]);
       return rows.length > 0;
     },
 
-    /** Accepts an internal UUID or a Clerk user id. */
-    async findByAnyId(userId: string): Promise<User | null> {
-      const { rows } = await pool.query<UserRow>(
+    /**
+     * Accepts an internal UUID or a Clerk user id. `db`: the caller's transaction, when it holds one (a second
+     * connection asked for inside a transaction deadlocks the pool once every connection is such a transaction).
+     */
+    async findByAnyId(userId: string, db: Pool | PoolClient = pool): Promise<User | null> {
+      const { rows } = await db.query<UserRow>(
         isUuid(userId)
           ? `SELECT ${USER_COLUMNS} FROM users WHERE id = $1`
           : `SELECT ${USER_COLUMNS} FROM users WHERE clerk_user_id = $1`,

@@ -64,15 +64,15 @@ export async function applyPayFastItn(deps: PayFastBillingDeps, itn: PayFastItn)
     if (!checkout) return record('rejected', `m_payment_id ${itn.mPaymentId} names no checkout`);
     // A payment attaches only to a user who exists now: a deleted (deactivated) account gets nothing, and a non-blank
     // custom_str1 must resolve to that same user, never to a name no user has.
-    const owner = await deps.users.findByAnyId(checkout.userId);
+    const owner = await deps.users.findByAnyId(checkout.userId, client);
     if (owner?.status !== 'active') {
       return record('rejected', `the user who started checkout ${itn.mPaymentId} no longer exists`);
     }
     if (itn.customStr1) {
       // The checkout's account is credited (the account its member was acting in); custom_str1 names that account
       // or, for a team's checkout, one of its members.
-      const named = await deps.users.findByAnyId(itn.customStr1);
-      if (!named || (named.id !== owner.id && !(await deps.users.wasMemberOf(owner.id, named.id)))) {
+      const named = await deps.users.findByAnyId(itn.customStr1, client);
+      if (!named || (named.id !== owner.id && !(await deps.users.wasMemberOf(owner.id, named.id, client)))) {
         return record(
           'rejected',
           'custom_str1 does not name the user who started the checkout ' +

@@ -99,12 +99,12 @@ const rejected = (detail: string, userId: string | null = null): Outcome => ({
  */
 async function applySubscriptionEvent(deps: PayPalBillingDeps, client: Client, event: Subscription): Promise<Outcome> {
   const { change } = event;
-  const holder = await findAccountHolder(deps.users, change.customId);
+  const holder = await findAccountHolder(deps.users, change.customId, client);
   if (!holder) return rejected(`custom_id ${change.customId} names no user of this service; nothing is attached to it`);
 
   // A new subscription belongs to the account custom_id's user acts in (their team), else their own.
   const stored = await deps.subscriptions.lockOrCreate(client, change.subscriptionId, holder.account.id);
-  if (!(await holdsFor(deps.users, holder, stored.userId))) {
+  if (!(await holdsFor(deps.users, holder, stored.userId, client))) {
     return rejected(`subscription ${change.subscriptionId} belongs to another user than custom_id`, stored.userId);
   }
   const pkg = change.planId ? await deps.packages.findByPayPalPlan(change.planId, client) : null;
@@ -194,7 +194,7 @@ async function applySale(deps: PayPalBillingDeps, client: Client, event: Sale): 
   const subscription = await deps.subscriptions.lock(client, sale.subscriptionId);
   if (!subscription) {
     // `custom` echoes the subscription's custom_id: naming no user, the subscription will never be stored either.
-    if (sale.custom && !(await findAccountHolder(deps.users, sale.custom)))
+    if (sale.custom && !(await findAccountHolder(deps.users, sale.custom, client)))
       return rejected(`sale ${sale.saleId}: custom ${sale.custom} names no user of this service; nothing is attached`);
     throw new SubscriptionNotKnownYetError(sale.subscriptionId);
   }
@@ -261,7 +261,7 @@ async function applySale(deps: PayPalBillingDeps, client: Client, event: Sale): 
       paidFor: bought.credits,
       amount: sale.total,
       currency: sale.currency,
-      customMatches: sale.custom === null ? null : sale.custom === (await clerkIdOf(deps, subscription.userId)),
+      customMatches: sale.custom === null ? null : sale.custom === (await clerkIdOf(deps, subscription.userId, client)),
     },
   });
   if (grant.duplicate) return logged(`sale ${sale.saleId} was already credited`, grant.transactionId);
@@ -307,7 +307,7 @@ async function paypalPrices(
   client: Client,
   planId: string | null,
 ): Promise<PayPalPlanPrice[]> {
-  const active = await deps.packages.listActive();
+  const active = await deps.packages.listActive(client);
   const own = planId ? await deps.packages.findByPayPalPlan(planId, client) : null;
   const packages = own && !active.some((p) => p.id === own.id) ? [...active, own] : active;
   return packages.flatMap((p) =>
@@ -323,6 +323,6 @@ async function paypalPrices(
   );
 }
 
-async function clerkIdOf(deps: PayPalBillingDeps, userId: string): Promise<string | null> {
-  return (await deps.users.findByAnyId(userId))?.clerkUserId ?? null;
+async function clerkIdOf(deps: PayPalBillingDeps, userId: string, client: Client): Promise<string | null> {
+  return (await deps.users.findByAnyId(userId, client))?.clerkUserId ?? null;
 }
