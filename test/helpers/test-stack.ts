@@ -8,6 +8,7 @@ import type { MarketOverrides } from '../../src/market/worker-activities';
 import type { ScreeningOverrides } from '../../src/screening/worker-activities';
 import type { IdentityOverrides } from '../../src/identity/routes';
 import { generateApiKey } from '../../src/identity/api-key-format';
+import { listRefreshScheduleId } from '../../src/lists/workflow-ids';
 import { loadConfig, type Config } from '../../src/app/config';
 import { createPool, servingTimeouts } from '../../src/platform/db/pool';
 import { installTemporalRuntime } from '../../src/platform/temporal/temporal-runtime';
@@ -173,6 +174,7 @@ export async function startTestStack(
     },
     http: httpCall(api.url),
     async stop() {
+      await removeOfacRefresh(temporal, config.TEMPORAL_TASK_QUEUE);
       await api.close();
       await workerHttp.close();
       for (const w of workers) await w.stop();
@@ -216,4 +218,23 @@ export async function screenJob(
     key: user.key,
   });
   return { polled: polled.data, full: full.body.data.response, ms: Date.now() - started };
+}
+
+/**
+ * Leaves no OFAC refresh behind on `taskQueue` (this stack's, or a worker process's it spawned there): the schedule is
+ * cluster-wide and its runs would stay open without a worker, so its SKIP overlap would skip a later file's trigger.
+ */
+export async function removeOfacRefresh(temporal: Client, taskQueue: string): Promise<void> {
+  const schedule = temporal.schedule.getHandle(listRefreshScheduleId('ofac'));
+  const described = await schedule.describe().catch(() => undefined);
+  if (described?.action.type === 'startWorkflow' && described.action.taskQueue === taskQueue)
+    await schedule.delete().catch(() => undefined);
+  const open = temporal.workflow.list({
+    query: `WorkflowType = 'listRefreshWorkflow' AND ExecutionStatus = 'Running' AND TaskQueue = '${taskQueue}'`,
+  });
+  for await (const run of open)
+    await temporal.workflow
+      .getHandle(run.workflowId, run.runId)
+      .terminate('test stack stopped')
+      .catch(() => undefined);
 }

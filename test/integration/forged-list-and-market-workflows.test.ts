@@ -224,7 +224,13 @@ describe('listRefreshWorkflow started by hand', () => {
 
     // Control: the schedule's own run reads OFAC_REFRESH_SOURCE (the configured server is asked), and is refused
     // by the same next rule.
+    // The schedule is cluster-wide: one left by another file (with its open run, which SKIP overlap would let
+    // stand in for this one) is removed first, so the run read below is the one this trigger started.
     const scheduleId = listRefreshScheduleId('ofac');
+    await stack.temporal.schedule
+      .getHandle(scheduleId)
+      .delete()
+      .catch(() => undefined);
     try {
       await ensureOfacRefreshSchedule(stack.temporal, { ...stack.config, OFAC_REFRESH_EVERY_HOURS: 24 }, log, {
         triggerNow: true,
@@ -232,7 +238,7 @@ describe('listRefreshWorkflow started by hand', () => {
       let runId: string | undefined;
       await until(async () => {
         const described = await stack.temporal.schedule.getHandle(scheduleId).describe();
-        runId = described.info.recentActions[0]?.action.workflow.workflowId;
+        runId = described.info.recentActions.at(-1)?.action.workflow.workflowId;
         return runId !== undefined;
       });
       expect(await failureCode(stack.temporal.workflow.getHandle(runId as string))).toBe('LIST_ISSUE_OUTDATED');

@@ -3,6 +3,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import path from 'node:path';
 import { startAnvil, sendNative } from '../helpers/anvil';
 import { pollUntilDone, startTestStack, type TestStack } from '../helpers/test-stack';
+import { serviceEnv } from '../helpers/service-env';
 
 /** A node that accepts connections and never answers: the analysis hangs on it like on a stuck RPC. */
 async function blackHole(): Promise<{ url: string; connected: Promise<void>; close(): Promise<void> }> {
@@ -62,19 +63,15 @@ describe('a worker that dies mid-job', () => {
     child = spawn(process.execPath, [require.resolve('tsx/cli'), path.resolve('src/worker.ts')], {
       detached: true,
       stdio: 'ignore',
+      // The environment every spawned process gets (no OFAC refresh schedule, free ports), over its chain node.
       env: {
         ...process.env,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'error',
-        DATABASE_URL: stack.config.DATABASE_URL,
-        TEMPORAL_ADDRESS: stack.config.TEMPORAL_ADDRESS,
-        TEMPORAL_TASK_QUEUE: stack.config.TEMPORAL_TASK_QUEUE,
-        ETHEREUM_RPC_URL: hole.url,
-        CHAIN_REQUEST_TIMEOUT_MS: '60000',
-        LOAD_REFERENCE_DATA: 'false',
-        // Free ports for its health/metrics server and the SDK's exporter: other runs may hold the defaults.
-        WORKER_HTTP_PORT: '0',
-        TEMPORAL_SDK_METRICS_PORT: '0',
+        ...serviceEnv({
+          databaseUrl: stack.config.DATABASE_URL as string,
+          temporalAddress: stack.config.TEMPORAL_ADDRESS as string,
+          taskQueue: stack.config.TEMPORAL_TASK_QUEUE,
+          extra: { LOG_LEVEL: 'error', ETHEREUM_RPC_URL: hole.url, CHAIN_REQUEST_TIMEOUT_MS: '60000' },
+        }),
       },
     });
     const submit = await stack.http('POST', '/api/v1/kyt/job', {
