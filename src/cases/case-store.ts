@@ -185,6 +185,8 @@ export function createCaseStore(pool: Pool) {
       signer: EvidenceSigner,
       options: { suppressFalsePositiveDays: number },
     ): Promise<{ written: number; trailLength: number }> {
+      // The key is read before the transaction: a read inside it would ask the pool for a second connection.
+      const pinned = await signer.pinned();
       return inTransaction(pool, async (client) => {
         const { rows } = await client.query(
           `SELECT ${CASE_COLUMNS} FROM cases WHERE id = $1 AND user_id = $2 FOR UPDATE`,
@@ -212,7 +214,7 @@ export function createCaseStore(pool: Pool) {
             prev_hash: head,
           };
           const hash = entryHash(body);
-          const signature = await signer.signAnswer({ ...body, hash });
+          const signature = await pinned.signAnswer({ ...body, hash });
           await client.query(
             'INSERT INTO case_trail (case_id, seq, entry, hash, signature, update_id) VALUES ($1, $2, $3, $4, $5, $6)',
             [caseId, pending.seq, body, hash, signature, pending.updateId ?? null],

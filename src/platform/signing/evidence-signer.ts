@@ -18,6 +18,11 @@ export interface EvidenceSigner {
    * canonicalization and what is signed go into the protected header (evidence-signature.ts).
    */
   signAnswer(data: UnsignedAnswerData): Promise<EvidenceSignature>;
+  /**
+   * This signer on the key that signs now, read here: what a transaction signs with. A Postgres key ring's read inside
+   * one asks the pool for a second connection, which deadlocks the pool once every connection holds such a transaction.
+   */
+  pinned(): Promise<EvidenceSigner>;
 }
 
 /** Ed25519 is deterministic: the same data signed with the same key gives the same JWS on every poll. */
@@ -37,6 +42,10 @@ export function createEvidenceSigner(keys: Pick<SigningKeyRing, 'signingKey'>): 
         signed: EVIDENCE_SIGNED,
         canonicalization: EVIDENCE_CANONICALIZATION,
       };
+    },
+    async pinned() {
+      const signer = await keys.signingKey();
+      return createEvidenceSigner({ signingKey: () => Promise.resolve(signer) });
     },
   };
 }
