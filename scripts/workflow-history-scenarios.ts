@@ -108,6 +108,26 @@ function monitorStubs(evaluate: (reasons: string[]) => { status: string; reason?
 }
 const monitorInput = (monitorId: string) => ({ monitorId, userId: 'user-0001', chain: 'bitcoin', everyHours: 24 });
 
+/** A monitor's baseline, then a `rescreen` signal whose re-screen alerts and opens case `caseId`; cancelled after. */
+function alertingMonitorScenario(name: string, monitorId: string, caseId: string): Scenario {
+  return {
+    name,
+    workflowType: 'monitorWorkflow',
+    input: monitorInput(monitorId),
+    cancelAfterCalls: 9,
+    drive: async (handle) => {
+      await delay(1500);
+      await handle.signal('rescreen', { reason: 'sanctions list version changed a watched address' });
+    },
+    stubs: {
+      ...monitorStubs((reasons) =>
+        reasons.includes('monitor created') ? { status: 'baseline' } : { status: 'alerted', reason: 'stub' },
+      ),
+      openCaseForMonitorAlert: caseOpened(caseId),
+    },
+  };
+}
+
 /**
  * Item 1's job was started by an earlier run of its batch (it ran; its mirror still says queued): the child start is
  * refused and the item followed (asked, a timer, asked again) until it finished.
@@ -310,23 +330,8 @@ export const SCENARIOS: Scenario[] = [
     cancelAfterCalls: 4,
     stubs: monitorStubs(() => ({ status: 'baseline' })),
   },
-  {
-    // Its baseline, then a re-screen that alerts and opens a case; cancelled after.
-    name: 'monitor-alerted',
-    workflowType: 'monitorWorkflow',
-    input: monitorInput('mon-0002'),
-    cancelAfterCalls: 9,
-    drive: async (handle) => {
-      await delay(1500);
-      await handle.signal('rescreen', { reason: 'sanctions list version changed a watched address' });
-    },
-    stubs: {
-      ...monitorStubs((reasons) =>
-        reasons.includes('monitor created') ? { status: 'baseline' } : { status: 'alerted', reason: 'stub' },
-      ),
-      openCaseForMonitorAlert: caseOpened('case-0002'),
-    },
-  },
+  // Its baseline, then a re-screen that alerts and opens a case; cancelled after.
+  alertingMonitorScenario('monitor-alerted', 'mon-0002', 'case-0002'),
   {
     // Patch monitor-rescreen-steps-as-local-activities: the baseline's prepare and evaluate are local activities.
     name: 'monitor-local-steps',
@@ -335,23 +340,8 @@ export const SCENARIOS: Scenario[] = [
     cancelAfterCalls: 4,
     stubs: monitorStubs(() => ({ status: 'baseline' })),
   },
-  {
-    // Patch monitor-rescreen-steps-as-local-activities: a re-screen that alerts opens its case from a local activity.
-    name: 'monitor-alerted-local-steps',
-    workflowType: 'monitorWorkflow',
-    input: monitorInput('mon-0006'),
-    cancelAfterCalls: 9,
-    drive: async (handle) => {
-      await delay(1500);
-      await handle.signal('rescreen', { reason: 'sanctions list version changed a watched address' });
-    },
-    stubs: {
-      ...monitorStubs((reasons) =>
-        reasons.includes('monitor created') ? { status: 'baseline' } : { status: 'alerted', reason: 'stub' },
-      ),
-      openCaseForMonitorAlert: caseOpened('case-0009'),
-    },
-  },
+  // Patch monitor-rescreen-steps-as-local-activities: a re-screen that alerts opens its case from a local activity.
+  alertingMonitorScenario('monitor-alerted-local-steps', 'mon-0006', 'case-0009'),
   {
     // The owner cannot pay its baseline: paused until `resume` (a grant), then the baseline; cancelled after.
     name: 'monitor-paused-resumed',

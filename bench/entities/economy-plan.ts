@@ -1,8 +1,8 @@
 /**
  * A seeded plan of a small Bitcoin economy with KNOWN OWNERS (pure: no node here; economy.ts runs it on btcd).
  *
- * Owners: ordinary wallets (`wallet-000`…), one exchange (a fresh deposit address per customer deposit, sweeps of many
- * deposit addresses into reused hot-wallet addresses, withdrawals from them), a "sanctioned" entity of exactly 50
+ * Owners: ordinary wallets (`wallet-000`…), one exchange (a fresh deposit address per customer deposit, sweeps of
+ * many deposit addresses into reused hot-wallet addresses, withdrawals from them), a "sanctioned" entity of exactly 50
  * addresses, and the miner that funds everyone. Behaviours follow the published ones (entities notes):
  * - payments spend 1-3 of the payer's coins, pay another wallet (its reused receive address or a fresh one) and send
  *   the change to a fresh address of the payer; a few "legacy" wallets send their change back to the first input

@@ -75,7 +75,8 @@ export interface BigClusterResult {
 /**
  * One owner's `fundings` × `perFunding` addresses on a fresh btcd: funding transactions of `perFunding` outputs, then
  * one consolidation per funding transaction spending its outputs plus the previous consolidation's output, paid back to
- * its first input's address (so every address is one owner by common input). Then expandCluster from the first address, and the bare calls.
+ * its first input's address (so every address is one owner by common input). Then expandCluster from the first address,
+ * and the bare calls.
  */
 export async function bigCluster(
   store: ClusterStore,

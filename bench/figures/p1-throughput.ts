@@ -7,9 +7,10 @@ import { inFlight, perSecond, sideBySide } from '../lib/stats';
 const WARM_UP = 10;
 
 /**
- * P1: completed jobs per second through the API (submit, hold, workflow, four activities, mirror,
- * socket event) ÷ bare workflows per second (four no-op activities) at the same concurrency on the
- * same dev server: what the service's own work costs over Temporal's.
+ * P1: completed jobs per second through the API (submit and hold, the job's workflow of two steps, the analysis and
+ * the settle that charges and mirrors, then the socket event) ÷ bare workflows per second (an activity, then a local
+ * activity, both no-ops) at the same concurrency on the same Temporal: what the service's own work costs over
+ * Temporal's.
  */
 export async function measureThroughput(ctx: BenchContext): Promise<Figure[]> {
   const { stack, bare, config } = ctx;
@@ -37,7 +38,9 @@ export async function measureThroughput(ctx: BenchContext): Promise<Figure[]> {
     return [
       {
         id: 'P1',
-        figure: `completed jobs/s through the API, ${concurrency} in flight ÷ bare workflows/s (an activity, then a local activity, both no-ops)`,
+        figure:
+          `completed jobs/s through the API, ${concurrency} in flight ÷ bare workflows/s ` +
+          '(an activity, then a local activity, both no-ops)',
         value: perSecond(jobs, api.wallMs),
         baseline: perSecond(jobs, baseline.wallMs),
         unit: '/s',

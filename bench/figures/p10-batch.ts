@@ -154,7 +154,8 @@ export async function measureBatchThroughput(ctx: BenchContext): Promise<Figure[
       (await chargedOnce(stack, [...before.requestIds, ...after.requestIds]));
     ctx.progress(
       `P10: batch ${rate(batch).toFixed(1)} items/s (${(batch.wallMs / 1000).toFixed(1)} s), singles ` +
-        `${rate(singles).toFixed(1)} jobs/s (${(before.wallMs / 1000).toFixed(1)} + ${(after.wallMs / 1000).toFixed(1)} s)`,
+        `${rate(singles).toFixed(1)} jobs/s (${(before.wallMs / 1000).toFixed(1)} + ` +
+        `${(after.wallMs / 1000).toFixed(1)} s)`,
     );
     return [
       {

@@ -46,7 +46,9 @@ import type { Figure } from '../lib/report';
 
 /** Targets of issue 29. */
 const TARGETS = { commonInputPrecision: 0.99, screeningRecall: 0.95, falsePositiveRate: 0.01 };
-/** Möser and Narayanan: one-time change is right 95.98 % of the times it fires (35 M transactions with known change). */
+/**
+ * Möser and Narayanan: one-time change is right 95.98 % of the times it fires (35 M transactions with known change).
+ */
 const MOSER_ONE_TIME_CHANGE = 0.9598;
 const MOSER_ROUND_NUMBER = 0.9755;
 const SCREEN_TIMEOUT_MS = 120_000;
@@ -344,7 +346,8 @@ function qualityTable(results: SeedResult[], evm: DepositScore): string {
       'CoinJoins detected / false alarms',
       '',
       (r) =>
-        `${r.detection.detected}/${r.detection.coinjoins}; ${r.detection.falseAlarms} of ${r.detection.multiInput} multi-input txs`,
+        `${r.detection.detected}/${r.detection.coinjoins}; ` +
+        `${r.detection.falseAlarms} of ${r.detection.multiInput} multi-input txs`,
     ),
     row(
       'common-input precision, CoinJoins excluded (expandCluster + store)',
@@ -381,7 +384,8 @@ function qualityTable(results: SeedResult[], evm: DepositScore): string {
       'exposed (hop 1 / hop 2 / only through a CoinJoin); clean',
       '',
       (r) =>
-        `${r.truth.hop1} / ${r.truth.hop2} / ${r.truth.viaCoinJoinOnly}; ${r.truth.clean} (sampled ${r.truth.cleanSampled}); payers left out ${r.truth.upstream}`,
+        `${r.truth.hop1} / ${r.truth.hop2} / ${r.truth.viaCoinJoinOnly}; ` +
+        `${r.truth.clean} (sampled ${r.truth.cleanSampled}); payers left out ${r.truth.upstream}`,
     ),
     row('screening WITHOUT clustering', `recall ≥ ${TARGETS.screeningRecall}, FPR ≤ 1 %`, (r) => scr(r.without)),
     row(
@@ -398,25 +402,29 @@ function qualityTable(results: SeedResult[], evm: DepositScore): string {
       'recall not through a CoinJoin: without / cold / warm',
       '',
       (r) =>
-        `${pct(r.without.plain.recall)} / ${pct(r.withColdStore.plain.recall)} / ${pct(r.withWarmStore.plain.recall)} (of ${r.without.plain.exposed})`,
+        `${pct(r.without.plain.recall)} / ${pct(r.withColdStore.plain.recall)} / ` +
+        `${pct(r.withWarmStore.plain.recall)} (of ${r.without.plain.exposed})`,
     ),
     row(
       `recall, taint ≥ ${pct(MATERIAL_SHARE)} of inflow: without / cold / warm`,
       '',
       (r) =>
-        `${pct(r.without.material.recall)} / ${pct(r.withColdStore.material.recall)} / ${pct(r.withWarmStore.material.recall)} (of ${r.without.material.exposed})`,
+        `${pct(r.without.material.recall)} / ${pct(r.withColdStore.material.recall)} / ` +
+        `${pct(r.withWarmStore.material.recall)} (of ${r.without.material.exposed})`,
     ),
     row(
       `recall, taint < ${pct(MATERIAL_SHARE)} of inflow: without / cold / warm`,
       '',
       (r) =>
-        `${pct(r.without.faint.recall)} / ${pct(r.withColdStore.faint.recall)} / ${pct(r.withWarmStore.faint.recall)} (of ${r.without.faint.exposed})`,
+        `${pct(r.without.faint.recall)} / ${pct(r.withColdStore.faint.recall)} / ` +
+        `${pct(r.withWarmStore.faint.recall)} (of ${r.without.faint.exposed})`,
     ),
     row(
       'recall only through a CoinJoin: without / cold / warm',
       '',
       (r) =>
-        `${pct(r.without.coinjoin.recall)} / ${pct(r.withColdStore.coinjoin.recall)} / ${pct(r.withWarmStore.coinjoin.recall)} (of ${r.without.coinjoin.exposed})`,
+        `${pct(r.without.coinjoin.recall)} / ${pct(r.withColdStore.coinjoin.recall)} / ` +
+        `${pct(r.withWarmStore.coinjoin.recall)} (of ${r.without.coinjoin.exposed})`,
     ),
     row(
       'cluster of the labelled address: entity addresses (of 50) / size',
@@ -427,7 +435,8 @@ function qualityTable(results: SeedResult[], evm: DepositScore): string {
       'EVM deposit addresses → hot wallet: precision / recall',
       '',
       () =>
-        `${pct(evm.precision)} / ${pct(evm.recall)} (${evm.correct}/${evm.attributed} attributed); naive "sent to the hot wallet" ${pct(evm.naive.precision)} / ${pct(evm.naive.recall)}`,
+        `${pct(evm.precision)} / ${pct(evm.recall)} (${evm.correct}/${evm.attributed} attributed); ` +
+        `naive "sent to the hot wallet" ${pct(evm.naive.precision)} / ${pct(evm.naive.recall)}`,
     ),
   ].join('\n');
 }
@@ -478,14 +487,18 @@ export async function measureEntities(ctx: BenchContext): Promise<Figure[]> {
     const tag = `${r.name} seed`;
     figures.push({
       id: 'P12',
-      figure: `${tag}: common-input pairwise precision with CoinJoin detection (expandCluster + store) ÷ without detection (target ≥ 0.99)`,
+      figure:
+        `${tag}: common-input pairwise precision with CoinJoin detection (expandCluster + store) ÷ ` +
+        'without detection (target ≥ 0.99)',
       value: r.pipeline.precision,
       baseline: r.naive.precision,
       unit: '',
       note:
-        `recall ${r.pipeline.recall.toFixed(3)} vs ${r.naive.recall.toFixed(3)}; largest cluster ${r.pipeline.largest} vs ` +
-        `${r.naive.largest}; ${r.detection.detected}/${r.detection.coinjoins} CoinJoins detected, ` +
-        `${r.detection.falseAlarms} false alarms; ${r.pipelineCalls} node calls in ${(r.pipelineMs / 1000).toFixed(0)} s`,
+        `recall ${r.pipeline.recall.toFixed(3)} vs ${r.naive.recall.toFixed(3)}; ` +
+        `largest cluster ${r.pipeline.largest} vs ${r.naive.largest}; ` +
+        `${r.detection.detected}/${r.detection.coinjoins} CoinJoins detected, ` +
+        `${r.detection.falseAlarms} false alarms; ` +
+        `${r.pipelineCalls} node calls in ${(r.pipelineMs / 1000).toFixed(0)} s`,
     });
     const split = (x: Screened) =>
       `${x.plain.recall.toFixed(3)} not through a CoinJoin (${x.plain.flaggedExposed}/${x.plain.exposed}), ` +
@@ -509,8 +522,9 @@ export async function measureEntities(ctx: BenchContext): Promise<Figure[]> {
       baseline: r.without.clean.falsePositiveRate * 100,
       unit: '%',
       note:
-        `${r.withColdStore.clean.flaggedClean} and ${r.without.clean.flaggedClean} of ${r.without.clean.clean} sampled ` +
-        `clean (95 % upper bound ${pct(r.withColdStore.clean.falsePositiveUpper95)}); warm store ` +
+        `${r.withColdStore.clean.flaggedClean} and ${r.without.clean.flaggedClean} of ` +
+        `${r.without.clean.clean} sampled clean ` +
+        `(95 % upper bound ${pct(r.withColdStore.clean.falsePositiveUpper95)}); warm store ` +
         `${pct(r.withWarmStore.clean.falsePositiveRate)}`,
     });
     figures.push({
@@ -521,34 +535,44 @@ export async function measureEntities(ctx: BenchContext): Promise<Figure[]> {
       unit: '',
       note:
         `fires on ${pct(r.oneTimeChange.fireRate)} (Möser 57.27 %); round-amount ${pct(r.roundAmount.precision)} vs ` +
-        `${pct(MOSER_ROUND_NUMBER)}; change links would take pairwise precision to ${r.withChange.precision.toFixed(3)}`,
+        `${pct(MOSER_ROUND_NUMBER)}; change links would take pairwise precision to ` +
+        `${r.withChange.precision.toFixed(3)}`,
     });
   }
   figures.push({
     id: 'P12',
-    figure: 'EVM deposit-address attribution to the hot wallet: precision (expansion) ÷ naive "sent to the hot wallet"',
+    figure:
+      'EVM deposit-address attribution to the hot wallet: precision (expansion) ÷ ' + 'naive "sent to the hot wallet"',
     value: evm.precision,
     baseline: evm.naive.precision,
     unit: '',
     note:
-      `recall ${evm.recall.toFixed(3)} vs ${evm.naive.recall.toFixed(3)}; ${evm.deposits} deposit and ${evm.ordinary} ` +
-      `ordinary addresses, ${evm.txs} anvil txs, ${evm.calls} node calls`,
+      `recall ${evm.recall.toFixed(3)} vs ${evm.naive.recall.toFixed(3)}; ` +
+      `${evm.deposits} deposit and ${evm.ordinary} ordinary addresses, ${evm.txs} anvil txs, ${evm.calls} node calls`,
   });
   figures.push({
     id: 'P12',
-    figure: `union-find merges/s in process (${ctx.config.BENCH_ENTITY_UNIONS} random unions) ÷ Postgres store applyLinks merges/s`,
+    figure:
+      `union-find merges/s in process (${ctx.config.BENCH_ENTITY_UNIONS} random unions) ÷ ` +
+      'Postgres store applyLinks merges/s',
     value: memory.perSecond,
     baseline: postgres.perSecond,
     unit: '/s',
-    note: `${memory.merges} merges in ${memory.ms.toFixed(0)} ms; store ${postgres.merges} merges in batches of 100 in ${(postgres.ms / 1000).toFixed(1)} s`,
+    note:
+      `${memory.merges} merges in ${memory.ms.toFixed(0)} ms; ` +
+      `store ${postgres.merges} merges in batches of 100 in ${(postgres.ms / 1000).toFixed(1)} s`,
   });
   figures.push({
     id: 'P12',
-    figure: `a ${big.clusterSize}-address cluster built through node calls (expandCluster + store) ÷ the same number of bare searchrawtransactions`,
+    figure:
+      `a ${big.clusterSize}-address cluster built through node calls (expandCluster + store) ÷ ` +
+      'the same number of bare searchrawtransactions',
     value: big.expandMs / 1000,
     baseline: big.bareMs / 1000,
     unit: 's',
-    note: `${big.calls} calls, ${big.addresses} addresses of one owner, cluster ${big.partial ? 'partial' : 'complete'}; chain built in ${(big.buildChainMs / 1000).toFixed(0)} s`,
+    note:
+      `${big.calls} calls, ${big.addresses} addresses of one owner, cluster ${big.partial ? 'partial' : 'complete'}; ` +
+      `chain built in ${(big.buildChainMs / 1000).toFixed(0)} s`,
   });
   return figures;
 }

@@ -80,7 +80,9 @@ async function measureHttpFloor(ctx: BenchContext): Promise<Figure> {
     );
     return {
       id: 'P4',
-      figure: `(HTTP floor of the rows above) bare Express route + bare workflow start p99, ${concurrency} in flight ÷ bare workflow start p99`,
+      figure:
+        `(HTTP floor of the rows above) bare Express route + bare workflow start p99, ${concurrency} in flight ÷ ` +
+        'bare workflow start p99',
       value: percentile(routed.latencies, 99),
       baseline: percentile(starts.latencies, 99),
       unit: 'ms',

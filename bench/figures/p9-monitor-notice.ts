@@ -164,7 +164,9 @@ export async function measureMonitorNotice(ctx: BenchContext): Promise<Figure[]>
     return [
       {
         id: 'P9',
-        figure: `${what} all ${touchedCount} risk_changed alerts stored ${versus} (target ≤ 5 s and ≤ 1.2 × the plain jobs)`,
+        figure:
+          `${what} all ${touchedCount} risk_changed alerts stored ${versus} ` +
+          '(target ≤ 5 s and ≤ 1.2 × the plain jobs)',
         value: notice.alertsMs / 1000,
         baseline: baselineMs / 1000,
         unit: 's',

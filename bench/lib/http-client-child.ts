@@ -1,4 +1,6 @@
-/** The HTTP client process of bench/lib/http-client-process.ts: runs each round it is sent and answers its latencies. */
+/**
+ * The HTTP client process of bench/lib/http-client-process.ts: runs each round it is sent and answers its latencies.
+ */
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { HttpRound } from './http-client-process';

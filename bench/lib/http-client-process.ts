@@ -2,7 +2,9 @@ import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { Run } from './stats';
 
-/** One closed-loop round of GETs the client process runs: `total` requests over `urls` in turn, `concurrency` at once. */
+/**
+ * One closed-loop round of GETs the client process runs: `total` requests over `urls` in turn, `concurrency` at once.
+ */
 export interface HttpRound {
   urls: string[];
   headers: Record<string, string>;

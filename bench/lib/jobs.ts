@@ -10,7 +10,8 @@ export const BENCH_JOB = { chain: 'bitcoin', address: '12QtD5BFwRsdNsAZY76UVE1xy
 /**
  * Submits one job and waits for its `job_status_changed` on the owner's socket (pushed in the
  * mirror's transaction, so it is the moment a client can see `completed`; no polling load added).
- * Returns the submit (202) and submit→completed times; a job that fails fails the run. `body`: BENCH_JOB unless given.
+ * Returns the submit (202) and submit→completed times; a job that fails fails the run.
+ * `body`: BENCH_JOB unless given.
  */
 export async function submitAndAwaitCompletion(
   stack: Pick<TestStack, 'http'>,

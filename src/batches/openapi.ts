@@ -187,7 +187,9 @@ export const batchesOpenApi: FeatureOpenApi = {
   tags: [
     {
       name: TAG,
-      description: `Up to ${MAX_BATCH_ITEMS.toLocaleString('en-US')} targets in one request: per-item jobs, progress, CSV results`,
+      description:
+        `Up to ${MAX_BATCH_ITEMS.toLocaleString('en-US')} targets in one request: ` +
+        'per-item jobs, progress, CSV results',
     },
   ],
 };

@@ -77,7 +77,8 @@ export async function batchScreeningWorkflow(input: BatchWorkflowInput): Promise
         ],
       });
     } catch {
-      // Started before (by an earlier run of this batch), or ended without a result: recovered from its mirror and its workflow.
+      // Started before (by an earlier run of this batch), or ended without a result:
+      // recovered from its mirror and its workflow.
       while ((await activities.settleBatchItem({ requestId: job.requestId, userId: job.userId })) === 'running') {
         await sleep(RECOVER_EVERY);
       }

@@ -176,7 +176,8 @@ export function createCreditedPaymentStore(pool: Pool) {
         `INSERT INTO payment_disputes (provider, dispute_id, payment_id, amount_cents, status, outcome_code, version)
          VALUES ($1, $2, $3, $4, $5, $6, $7)
          ON CONFLICT (provider, dispute_id) DO UPDATE SET amount_cents = EXCLUDED.amount_cents,
-           status = EXCLUDED.status, outcome_code = EXCLUDED.outcome_code, version = EXCLUDED.version, updated_at = now()`,
+           status = EXCLUDED.status, outcome_code = EXCLUDED.outcome_code, version = EXCLUDED.version,
+           updated_at = now()`,
         [d.provider, d.disputeId, d.paymentId, d.amountCents, d.status, d.outcomeCode, d.version],
       );
     },

@@ -8,7 +8,9 @@ export const BILLING_ERRORS = defineErrorCodes({
   CREDITS_IN_DEBT: { status: 402, retryable: false },
   /** Not enough credits, and the last subscription payment failed. */
   SUBSCRIPTION_PAYMENT_FAILED: { status: 402, retryable: false },
-  /** A charge naming a hold that does not exist for that user, or larger than the hold (credits.sql consume_credits). */
+  /**
+   * A charge naming a hold that does not exist for that user, or larger than the hold (credits.sql consume_credits).
+   */
   CHARGE_NOT_HELD: { status: 409, retryable: false },
   /** PayFast checkout without its merchant settings on this deployment. */
   BILLING_NOT_CONFIGURED: { status: 503, retryable: false },

@@ -75,7 +75,8 @@ export function createCaseQueries(pool: Pool) {
       const clause = where.join(' AND ');
       const [rows, total] = await Promise.all([
         pool.query(
-          `SELECT ${COLUMNS} FROM cases WHERE ${clause} ORDER BY updated_at DESC, id LIMIT ${page.limit} OFFSET ${page.offset}`,
+          `SELECT ${COLUMNS} FROM cases WHERE ${clause} ` +
+            `ORDER BY updated_at DESC, id LIMIT ${page.limit} OFFSET ${page.offset}`,
           values,
         ),
         pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM cases WHERE ${clause}`, values),

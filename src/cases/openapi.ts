@@ -114,10 +114,10 @@ function casesOperations({ components }: OperationContext): Paths {
         tags: [TAG],
         summary: 'The case queue: the account’s cases, most recently changed first',
         description:
-          'A case opens when a monitor alerts risk_changed, a job, batch item or rescore gets the policy verdict review ' +
-          '(MEDIUM) or block (HIGH), or a KYT finds sanctioned exposure; the same subject (chain and address, or ' +
-          'transaction) joins its open case, and reopens its closed one with new evidence. Evidence a false positive ' +
-          'suppressed opens nothing until the suppression expires.',
+          'A case opens when a monitor alerts risk_changed, a job, batch item or rescore gets the policy verdict ' +
+          'review (MEDIUM) or block (HIGH), or a KYT finds sanctioned exposure; the same subject (chain and address, ' +
+          'or transaction) joins its open case, and reopens its closed one with new evidence. Evidence a false ' +
+          'positive suppressed opens nothing until the suppression expires.',
         parameters: [
           { name: 'state', in: 'query' as const, required: false, schema: { type: 'string', enum: [...CASE_STATES] } },
           {
@@ -215,11 +215,11 @@ function casesOperations({ components }: OperationContext): Paths {
         description:
           'The subject (chain, address or transaction, state, severity, sanctions, disposition, who decided, ' +
           'sar_ready); the findings of the case’s jobs with their sources and the list versions they were screened ' +
-          'against; the latest crawl graph drawn as a picture (at most 40 addresses); the alerts; each job’s signed ' +
-          'answers (the JWS its poll returns, and the signed payload); the audit trail (seq, time, actor, action, ' +
-          'detail, hash, prev_hash, signing kid); and how to verify all of it in words (SHA-256 over RFC 8785 JSON, ' +
-          'Ed25519 JWS, keys at /.well-known/jwks.json). Bounded whatever the case holds: at most 50 jobs read and ' +
-          '2,000 trail entries printed (the first and last 1,000), each cut said in the file.',
+          'against; the latest crawl graph drawn as a picture (at most 40 addresses); the alerts; each job’s ' +
+          'signed answers (the JWS its poll returns, and the signed payload); the audit trail (seq, time, actor, ' +
+          'action, detail, hash, prev_hash, signing kid); and how to verify all of it in words (SHA-256 over ' +
+          'RFC 8785 JSON, Ed25519 JWS, keys at /.well-known/jwks.json). Bounded whatever the case holds: at most 50 ' +
+          'jobs read and 2,000 trail entries printed (the first and last 1,000), each cut said in the file.',
         parameters: [caseId],
         responses: {
           200: {

@@ -17,7 +17,9 @@ import { CustomLabelLimitReachedError } from './errors';
 
 export interface CustomLabelsRouterDeps {
   customLabels: CustomLabelStore;
-  /** The risk model the worker scores with: its categories (those of data/risk/risk_categories.json) are the labels'. */
+  /**
+   * The risk model the worker scores with: its categories (those of data/risk/risk_categories.json) are the labels'.
+   */
   model: ReturnType<typeof shippedRiskModel>;
   /** Labels one account may keep (MAX_CUSTOM_LABELS_PER_ACCOUNT). */
   maxPerAccount: number;

@@ -35,7 +35,8 @@ export interface ExplainStep {
  */
 const liveId = (p: string) => `(WITH RECURSIVE up (id, merged_into, hops) AS (
     SELECT id, merged_into, 0 FROM clusters WHERE id = ${p}::bigint
-    UNION ALL SELECT c.id, c.merged_into, up.hops + 1 FROM clusters c JOIN up ON c.id = up.merged_into WHERE up.hops < 64
+    UNION ALL SELECT c.id, c.merged_into, up.hops + 1 FROM clusters c JOIN up ON c.id = up.merged_into
+      WHERE up.hops < 64
   ) SELECT id FROM up WHERE merged_into IS NULL)`;
 
 const INCOMPLETE = '(m.expanded_at IS NULL OR m.history_truncated)';
@@ -80,7 +81,8 @@ export function createClusterStore(pool: Pool) {
   /** Up to `limit` members of the cluster (an absorbed id is followed to its survivor), in address order. */
   async function members(chain: string, clusterId: number, limit: number): Promise<string[]> {
     const { rows } = await pool.query<{ address: string }>(
-      `SELECT address FROM cluster_addresses WHERE chain = $1 AND cluster_id = ${liveId('$2')} ORDER BY address LIMIT $3`,
+      `SELECT address FROM cluster_addresses WHERE chain = $1 AND cluster_id = ${liveId('$2')}
+       ORDER BY address LIMIT $3`,
       [chain, clusterId, limit],
     );
     return rows.map((r) => r.address);
@@ -115,7 +117,8 @@ export function createClusterStore(pool: Pool) {
 
         if (created.length > 0) {
           await client.query(
-            `INSERT INTO clusters (id, chain, size) SELECT v.id, $1, v.size FROM unnest($2::bigint[], $3::int[]) AS v(id, size)`,
+            `INSERT INTO clusters (id, chain, size)
+             SELECT v.id, $1, v.size FROM unnest($2::bigint[], $3::int[]) AS v(id, size)`,
             [chain, created.map((c) => c.id), created.map((c) => c.size)],
           );
         }

@@ -8,7 +8,9 @@ export const clusterLabelSchema = z.object({
   source: z.string().nullable().describe('`custom` for the account’s own list, the list or dataset otherwise'),
   confidence: z
     .number()
-    .describe('The source’s confidence on GraphSense’s TagPack scale: 100 owns the key, 60 authority, 20 web crawl'),
+    .describe(
+      'The source’s confidence on GraphSense’s TagPack scale: ' + '100 owns the key, 60 authority, 20 web crawl',
+    ),
 });
 
 /** One merge that built the cluster: the two addresses it joined, the heuristic and the transaction that showed it. */

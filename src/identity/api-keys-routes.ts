@@ -69,7 +69,8 @@ export const apiKeyRecordSchema = z.object({
     .meta({ description: 'What the key may do (docs/api.md#key-scopes-and-limits)' }),
   createdBy: z.uuid().meta({
     description:
-      "The team member who made the key (a user id); its requests act as them, and it is revoked when they leave the team. A key from before teams: the account's own id",
+      'The team member who made the key (a user id); its requests act as them, ' +
+      "and it is revoked when they leave the team. A key from before teams: the account's own id",
   }),
 });
 export const createdApiKeyResponse = z.object({

@@ -50,8 +50,8 @@ export interface Identity {
  * or null. An API key acts for its account as the member who made it; a session token as its person, in the
  * organization its org claim names or else in the person's own account. A verified session
  * provisions its user (and organization, and membership) on first sight; without a verifier (no CLERK_JWT_KEY)
- * session tokens resolve to null, API keys still work. With `identityCache`, a key or session token resolved in the last
- * AUTH_CACHE_TTL_MS is answered without Postgres (a session no longer than its `exp`); see identity-cache.ts for
+ * session tokens resolve to null, API keys still work. With `identityCache`, a key or session token resolved in the
+ * last AUTH_CACHE_TTL_MS is answered without Postgres (a session no longer than its `exp`); see identity-cache.ts for
  * why a revoked key still fails at once.
  */
 export function createIdentityResolver({ users, verifySessionToken, identityCache }: AuthDeps) {

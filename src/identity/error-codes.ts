@@ -1,6 +1,8 @@
 import { defineErrorCodes } from '../platform/errors/error-table';
 
-/** The identity feature's codes: what a caller may do (admin, scopes, team roles), its keys, Clerk events. Pure data. */
+/**
+ * The identity feature's codes: what a caller may do (admin, scopes, team roles), its keys, Clerk events. Pure data.
+ */
 export const IDENTITY_ERRORS = defineErrorCodes({
   /** A route for admins only. */
   INSUFFICIENT_PERMISSIONS: { status: 403, retryable: false },

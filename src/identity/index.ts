@@ -1,4 +1,6 @@
-/** What other features use of identity: who is calling (the account, and the member acting for it), the user records. */
+/**
+ * What other features use of identity: who is calling (the account, and the member acting for it), the user records.
+ */
 export { rateLimitAccount } from './rate-limit-account';
 export { bearerToken, currentMember, currentUser, requireAdmin, type Credentials, type Identity } from './authenticate';
 export { API_KEY_SCOPES, InsufficientScopeError, requireScope, scopesOf, type ApiKeyScope } from './scopes';

@@ -279,7 +279,8 @@ export function createUserStore(pool: Pool) {
       const { rows } = await db.query<UserRow>(
         `SELECT a.id, a.clerk_user_id, a.email, a.role, a.status, a.kind
          FROM users p
-         LEFT JOIN account_members m ON m.account_id = p.active_account_id AND m.member_id = p.id AND m.status = 'active'
+         LEFT JOIN account_members m
+           ON m.account_id = p.active_account_id AND m.member_id = p.id AND m.status = 'active'
          LEFT JOIN users o ON o.id = m.account_id AND o.status = 'active'
          JOIN users a ON a.id = coalesce(o.id, p.id)
          WHERE ${isUuid(userId) ? 'p.id = $1' : 'p.clerk_user_id = $1'}`,
@@ -381,7 +382,8 @@ export function createUserStore(pool: Pool) {
           if ((rows[0]?.active ?? 0) >= options.maxActive) throw new ApiKeyLimitReachedError(options.maxActive);
         }
         const { rows } = await client.query(
-          `INSERT INTO api_keys (user_id, name, key_hash, key_prefix, scopes, created_by) VALUES ($1, $2, $3, $4, $5, $6)
+          `INSERT INTO api_keys (user_id, name, key_hash, key_prefix, scopes, created_by)
+           VALUES ($1, $2, $3, $4, $5, $6)
            RETURNING ${KEY_COLUMNS}`,
           [
             userId,

@@ -1,6 +1,8 @@
 import { defineErrorCodes } from '../platform/errors/error-table';
 
-/** The lists feature's codes: sanctions list refreshes and freeze syncs. Pure data: src/lists/workflows.ts raises one. */
+/**
+ * The lists feature's codes: sanctions list refreshes and freeze syncs. Pure data: src/lists/workflows.ts raises one.
+ */
 export const LISTS_ERRORS = defineErrorCodes({
   /** A sanctions list issue older than the active version, loaded without force. */
   LIST_ISSUE_OUTDATED: { status: 409, retryable: false },

@@ -1,4 +1,6 @@
-/** One address of a sanctions list issue, as a list version stores it (src/lists/ofac parses OFAC's issues into these). */
+/**
+ * One address of a sanctions list issue, as a list version stores it (src/lists/ofac parses OFAC's issues into these).
+ */
 export interface ListEntry {
   chain: string;
   asset: string | null;

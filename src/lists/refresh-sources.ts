@@ -58,6 +58,7 @@ export async function checkRefreshInput(
     if (resolved !== null) return resolved;
   }
   throw notConfigured(
-    'the source is neither OFAC_REFRESH_SOURCE nor a file inside OFAC_ISSUE_DIR: a refresh reads only the configured sources',
+    'the source is neither OFAC_REFRESH_SOURCE nor a file inside OFAC_ISSUE_DIR: ' +
+      'a refresh reads only the configured sources',
   );
 }

@@ -25,7 +25,8 @@ export function requestClusterMergeRescreens(pool: Pool) {
         `WITH members AS (SELECT address FROM cluster_addresses WHERE chain = $1 AND cluster_id = $2)
          SELECT m.id, m.user_id FROM monitors m
          WHERE m.status = 'active' AND m.chain = $1 AND m.address IN (SELECT address FROM members)
-           AND NOT EXISTS (SELECT 1 FROM monitor_rescreen_requests r WHERE r.monitor_id = m.id AND r.answered_by IS NULL)
+           AND NOT EXISTS (SELECT 1 FROM monitor_rescreen_requests r ` +
+          `WHERE r.monitor_id = m.id AND r.answered_by IS NULL)
            AND (EXISTS (SELECT 1 FROM sanction_entries s WHERE s.delisted_version IS NULL
                           AND s.address IN (SELECT address FROM members))
              OR EXISTS (SELECT 1 FROM ref_address_labels l WHERE l.address IN (SELECT address FROM members)

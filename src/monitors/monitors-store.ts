@@ -238,7 +238,8 @@ export function createMonitorStore(pool: Pool) {
       );
       await client.query('DELETE FROM monitor_watch WHERE monitor_id = $1', [r.monitorId]);
       await client.query(
-        `INSERT INTO monitor_watch (address, monitor_id) SELECT DISTINCT unnest($2::text[]), $1::uuid ON CONFLICT DO NOTHING`,
+        `INSERT INTO monitor_watch (address, monitor_id)
+         SELECT DISTINCT unnest($2::text[]), $1::uuid ON CONFLICT DO NOTHING`,
         [r.monitorId, r.watched],
       );
       if (!r.alert) return false;

@@ -7,7 +7,8 @@ import type { PoolClient } from 'pg';
  */
 export async function stopUserMonitors(client: PoolClient, userId: string): Promise<string[]> {
   const { rows } = await client.query<{ id: string }>(
-    `UPDATE monitors SET status = 'deleted', deleted_at = now() WHERE user_id = $1 AND status <> 'deleted' RETURNING id`,
+    `UPDATE monitors SET status = 'deleted', deleted_at = now() ` +
+      `WHERE user_id = $1 AND status <> 'deleted' RETURNING id`,
     [userId],
   );
   const ids = rows.map((r) => r.id);

@@ -123,7 +123,8 @@ function policiesOperations({ components }: OperationContext): Paths {
           '(200); stored answers keep the version that scored them. A body identical to the current version makes ' +
           'none (200, the same version), so a retried PUT is harmless. A policy deleted and created again continues ' +
           'its version numbers. Writing a version prunes the superseded versions no job, rescore or batch names ' +
-          '(GET ?version=N of a pruned one is 404). Edits count against POLICY_EDIT_LIMIT_PER_MINUTE (429). `default: true` also makes it the account default. Every 400 names the field, e.g. ' +
+          '(GET ?version=N of a pruned one is 404). Edits count against POLICY_EDIT_LIMIT_PER_MINUTE (429). ' +
+          '`default: true` also makes it the account default. Every 400 names the field, e.g. ' +
           '`categories.gambling.severity`, `levels.HIGH`, `indirect.min_share`.',
         parameters: [policyId('The policy id to create or edit')],
         requestBody: jsonBody(body, {

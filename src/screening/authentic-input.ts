@@ -90,7 +90,9 @@ export async function checkJobInput(
   if (r.job_user === null || r.job_status !== 'queued')
     throw new InputNotAuthenticError('no queued job of this user for this request id');
   if (r.same_request !== true)
-    throw new InputNotAuthenticError('the input is not the job recorded for this request id (target, depth, policy…)');
+    throw new InputNotAuthenticError(
+      'the input is not the job recorded for this request id ' + '(target, depth, policy…)',
+    );
   return 'held';
 }
 

@@ -32,8 +32,8 @@ const variables = z.object({
    */
   BITCOIN_NETWORK: z.enum(BITCOIN_NETWORKS).default('mainnet'),
   /**
-   * Each other UTXO network's Esplora-compatible API root (chains/utxo-networks.ts), e.g. https://litecoinspace.org/api:
-   * read with bitcoin's client, mainnet addresses only.
+   * Each other UTXO network's Esplora-compatible API root (chains/utxo-networks.ts), e.g.
+   * https://litecoinspace.org/api: read with bitcoin's client, mainnet addresses only.
    */
   LITECOIN_ESPLORA_URL: z.string().url().optional(),
   BITCOIN_CASH_ESPLORA_URL: z.string().url().optional(),

@@ -107,7 +107,9 @@ export const viaClusterSchema = z.object({
   confidence: z
     .number()
     .describe("The label source's confidence on the TagPack scale (100 owns the key, 60 authority)"),
-  weight: z.number().describe('What the finding is multiplied by: min(1, confidence / full weight) × heuristic weight'),
+  weight: z
+    .number()
+    .describe('What the finding is multiplied by: ' + 'min(1, confidence / full weight) × heuristic weight'),
   merges: z.array(z.object({ a: z.string(), b: z.string(), heuristic: z.string(), txid: z.string() })),
 });
 

@@ -22,7 +22,9 @@ export interface QueuedJobActivityDeps {
 
 export function createQueuedJobActivities(deps: QueuedJobActivityDeps) {
   return {
-    /** One sweep (src/screening/sweep-queued-jobs.ts), heartbeating per job; an argument (old schedules') is ignored. */
+    /**
+     * One sweep (src/screening/sweep-queued-jobs.ts), heartbeating per job; an argument (old schedules') is ignored.
+     */
     async sweepQueuedJobs(_ignored?: unknown): Promise<QueuedJobSweepSummary> {
       const starter = deps.screeningStarter;
       if (!starter)

@@ -50,7 +50,10 @@ describe('dashboard: batch screening', () => {
       const fileInput = page.getByLabel('CSV file of targets');
       await fileInput.setInputFiles(csvFile(`${SANCTIONED_ETH},ethereum,case-1\n`, 'no-header.csv'));
       await expect(page.locator('#batch-file-error').textContent()).resolves.toMatch(
-        /^The first row must name the columns \(address or txid, chain, and optionally reference_id\); it has “0x4f47/,
+        new RegExp(
+          /^The first row must name the columns \(address or txid, chain, and optionally reference_id\); /.source +
+            /it has “0x4f47/.source,
+        ),
       );
       await expect(fileInput.getAttribute('aria-invalid')).resolves.toBe('true');
       await expect(fileInput.getAttribute('aria-describedby')).resolves.toContain('batch-file-error');

@@ -87,36 +87,39 @@ describe('dashboard API keys', () => {
     },
   );
 
-  test('When a person creates a key with only the read scope, then it is listed with it and the API refuses it a job', async () => {
-    const user = await stack.createUser();
-    const { page, pageErrors } = await openPage(browser);
-    await openKeys(page, user.key);
-    await expect(rowOf(page, user.key).getByTestId('key-scopes').textContent()).resolves.toBe('all');
+  test(
+    'When a person creates a key with only the read scope, ' + 'then it is listed with it and the API refuses it a job',
+    async () => {
+      const user = await stack.createUser();
+      const { page, pageErrors } = await openPage(browser);
+      await openKeys(page, user.key);
+      await expect(rowOf(page, user.key).getByTestId('key-scopes').textContent()).resolves.toBe('all');
 
-    await page.getByLabel('Name of the new key').fill('read-only');
-    for (const scope of ['Screening', 'Billing', 'Keys'])
-      await page.getByRole('checkbox', { name: new RegExp(`^${scope}:`) }).uncheck();
-    await saveScreenshot(page, 'keys-scope-choice');
-    await page.getByRole('button', { name: 'Create key' }).click();
-    const shown = (await page.getByTestId('new-key-value').textContent())?.trim() ?? '';
-    recordSecret(shown);
-    await rowOf(page, shown).waitFor();
-    await expect(rowOf(page, shown).getByTestId('key-scopes').textContent()).resolves.toBe('read');
+      await page.getByLabel('Name of the new key').fill('read-only');
+      for (const scope of ['Screening', 'Billing', 'Keys'])
+        await page.getByRole('checkbox', { name: new RegExp(`^${scope}:`) }).uncheck();
+      await saveScreenshot(page, 'keys-scope-choice');
+      await page.getByRole('button', { name: 'Create key' }).click();
+      const shown = (await page.getByTestId('new-key-value').textContent())?.trim() ?? '';
+      recordSecret(shown);
+      await rowOf(page, shown).waitFor();
+      await expect(rowOf(page, shown).getByTestId('key-scopes').textContent()).resolves.toBe('read');
 
-    expect((await stack.http('GET', '/api/v1/credits/balance', { key: shown })).status).toBe(200);
-    const job = await stack.http('POST', '/api/v1/kyt/job', {
-      key: shown,
-      body: { chain: 'ethereum', address: '0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c' },
-    });
-    expect([job.status, job.body.code]).toEqual([403, 'INSUFFICIENT_SCOPE']);
+      expect((await stack.http('GET', '/api/v1/credits/balance', { key: shown })).status).toBe(200);
+      const job = await stack.http('POST', '/api/v1/kyt/job', {
+        key: shown,
+        body: { chain: 'ethereum', address: '0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c' },
+      });
+      expect([job.status, job.body.code]).toEqual([403, 'INSUFFICIENT_SCOPE']);
 
-    // The form starts afresh with every scope; with every box cleared there is nothing to create.
-    for (const scope of ['Read', 'Screening', 'Billing', 'Keys'])
-      await page.getByRole('checkbox', { name: new RegExp(`^${scope}:`) }).uncheck();
-    await page.getByText('Choose at least one.').waitFor();
-    await expect(page.getByRole('button', { name: 'Create key' }).isDisabled()).resolves.toBe(true);
-    expect(pageErrors).toEqual([]);
-  });
+      // The form starts afresh with every scope; with every box cleared there is nothing to create.
+      for (const scope of ['Read', 'Screening', 'Billing', 'Keys'])
+        await page.getByRole('checkbox', { name: new RegExp(`^${scope}:`) }).uncheck();
+      await page.getByText('Choose at least one.').waitFor();
+      await expect(page.getByRole('button', { name: 'Create key' }).isDisabled()).resolves.toBe(true);
+      expect(pageErrors).toEqual([]);
+    },
+  );
 
   test('When a person starts revoking and cancels, then the key stays active', async () => {
     const user = await stack.createUser();

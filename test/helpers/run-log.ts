@@ -90,7 +90,10 @@ export function recordSensitiveHeaders(headers: Record<string, string> | undefin
   }
 }
 
-/** The config fields of a stack that hold secrets (names as in the config schema, src/platform/config.ts and the features' slices). */
+/**
+ * The config fields of a stack that hold secrets
+ * (names as in the config schema, src/platform/config.ts and the features' slices).
+ */
 const SECRET_CONFIG = [
   'BOOTSTRAP_ADMIN_API_KEY',
   'ACTIVITY_WEBHOOK_SECRET',

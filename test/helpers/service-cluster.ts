@@ -31,7 +31,9 @@ export interface ServiceCluster {
   logDir: string;
   /** Resolves once the worker's /readyz answers and Temporal lists it among the task queue's pollers. */
   startWorker(): Promise<WorkerProcess>;
-  /** Resolves once the api's internal /readyz answers (Postgres, Temporal and a polling worker): start workers first. */
+  /**
+   * Resolves once the api's internal /readyz answers (Postgres, Temporal and a polling worker): start workers first.
+   */
   startApi(): Promise<ApiProcess>;
   /** SIGTERM to one process (it drains), SIGKILL after 20 s. */
   stopProcess(proc: ServiceProcess): Promise<void>;
@@ -68,11 +70,7 @@ export async function startServiceCluster(o: {
     databaseUrl: o.databaseUrl,
     temporalAddress: o.temporalAddress,
     taskQueue,
-    extra: {
-      // The sweeper would sweep every test file's queued jobs in the shared database onto this queue.
-      QUEUED_JOB_SWEEP_EVERY_SECONDS: '0',
-      ...o.env,
-    },
+    extra: o.env,
   });
   const logDir = await childLogDir();
   const connection = await Connection.connect({ address: o.temporalAddress });

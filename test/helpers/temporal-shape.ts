@@ -4,7 +4,8 @@ import { TEMPORAL_SERVER_VERSION } from '../../src/platform/dev-services/tempora
 /**
  * Which Temporal the jest run, the fault suite and the bench start: the CLI's dev server (one process on SQLite, the
  * default), or with TEMPORAL_SHAPE=production the production shape's: the Temporal server built from its Go module on
- * the run's Postgres, more than one history shard (src/platform/dev-services/temporal-server.ts; `npm run test:production-shape`).
+ * the run's Postgres, more than one history shard (src/platform/dev-services/temporal-server.ts;
+ * `npm run test:production-shape`).
  */
 export type TemporalShape = 'dev' | 'production';
 
@@ -19,4 +20,5 @@ export function temporalShape(env: NodeJS.ProcessEnv = process.env): TemporalSha
 export const describeShape = (shape: TemporalShape): string =>
   shape === 'dev'
     ? 'Temporal dev server'
-    : `production shape: Temporal server ${TEMPORAL_SERVER_VERSION} on Postgres, ${temporalHistoryShards()} history shards`;
+    : `production shape: Temporal server ${TEMPORAL_SERVER_VERSION} on Postgres, ` +
+      `${temporalHistoryShards()} history shards`;

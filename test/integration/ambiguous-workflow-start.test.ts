@@ -118,7 +118,9 @@ describe('an ambiguous workflow start is never answered as a free job', () => {
   const account = async (userId: string) =>
     (await stack.pool.query('SELECT balance, reserved FROM credit_accounts WHERE user_id = $1', [userId])).rows[0];
 
-  /** Waits until the job's workflow (if any) has ended and its row has left `queued`, sweeping as the schedule would. */
+  /**
+   * Waits until the job's workflow (if any) has ended and its row has left `queued`, sweeping as the schedule would.
+   */
   async function untilFinished(requestId: string): Promise<void> {
     const deadline = Date.now() + 30_000;
     for (;;) {

@@ -88,82 +88,94 @@ test('when a key is revoked on instance A, then instance B refuses it within the
   expect(await status(stack.api.url, '/api/v1/me', user.key)).toBe(401);
 });
 
-test('when a user is deactivated in the database, then every instance refuses its keys within the listener delay', async () => {
-  // Arrange
-  const user = await stack.createUser();
-  expect(await status(stack.api.url, '/api/v1/me', user.key)).toBe(200);
-  expect(await status(other.url, '/api/v1/me', user.key)).toBe(200);
+test(
+  'when a user is deactivated in the database, ' + 'then every instance refuses its keys within the listener delay',
+  async () => {
+    // Arrange
+    const user = await stack.createUser();
+    expect(await status(stack.api.url, '/api/v1/me', user.key)).toBe(200);
+    expect(await status(other.url, '/api/v1/me', user.key)).toBe(200);
 
-  // Act: the way a Clerk user.deleted (applied by a worker) or an operator changes it, outside any api
-  await stack.pool.query(`UPDATE users SET status = 'deactivated' WHERE id = $1`, [user.id]);
-  const [onA, onB] = await Promise.all([
-    untilChanged(() => status(stack.api.url, '/api/v1/me', user.key), 200),
-    untilChanged(() => status(other.url, '/api/v1/me', user.key), 200),
-  ]);
+    // Act: the way a Clerk user.deleted (applied by a worker) or an operator changes it, outside any api
+    await stack.pool.query(`UPDATE users SET status = 'deactivated' WHERE id = $1`, [user.id]);
+    const [onA, onB] = await Promise.all([
+      untilChanged(() => status(stack.api.url, '/api/v1/me', user.key), 200),
+      untilChanged(() => status(other.url, '/api/v1/me', user.key), 200),
+    ]);
 
-  // Assert
-  expect([onA.status, onB.status]).toEqual([401, 401]);
-  expect(Math.max(onA.ms, onB.ms)).toBeLessThan(LISTENER_DELAY_BOUND_MS);
-});
+    // Assert
+    expect([onA.status, onB.status]).toEqual([401, 401]);
+    expect(Math.max(onA.ms, onB.ms)).toBeLessThan(LISTENER_DELAY_BOUND_MS);
+  },
+);
 
-test("when a key's scopes are narrowed in the database, then the next requests are held to the new scopes", async () => {
-  // Arrange
-  const user = await stack.createUser();
-  const me = () => status(stack.api.url, '/api/v1/me', user.key);
-  expect(await me()).toBe(200);
+test(
+  "when a key's scopes are narrowed in the database, " + 'then the next requests are held to the new scopes',
+  async () => {
+    // Arrange
+    const user = await stack.createUser();
+    const me = () => status(stack.api.url, '/api/v1/me', user.key);
+    expect(await me()).toBe(200);
 
-  // Act: without `read`, /me is 403 INSUFFICIENT_SCOPE
-  await stack.pool.query(`UPDATE api_keys SET scopes = ARRAY['keys'] WHERE user_id = $1`, [user.id]);
-  const changed = await untilChanged(me, 200);
+    // Act: without `read`, /me is 403 INSUFFICIENT_SCOPE
+    await stack.pool.query(`UPDATE api_keys SET scopes = ARRAY['keys'] WHERE user_id = $1`, [user.id]);
+    const changed = await untilChanged(me, 200);
 
-  // Assert
-  expect(changed.status).toBe(403);
-  expect(changed.ms).toBeLessThan(LISTENER_DELAY_BOUND_MS);
-});
+    // Assert
+    expect(changed.status).toBe(403);
+    expect(changed.ms).toBeLessThan(LISTENER_DELAY_BOUND_MS);
+  },
+);
 
-test("when an admin sets a key's tier, then that instance's next market request is counted at the new tier", async () => {
-  // Arrange
-  const admin = await stack.createUser({ role: 'admin' });
-  const user = await stack.createUser();
-  const capabilities = async () =>
-    (
-      await fetch(`${stack.api.url}/api/v1/capabilities`, { headers: { authorization: `Bearer ${user.key}` } })
-    ).headers.get('ratelimit-limit');
-  expect(await capabilities()).toBe('60');
-  const keyId = await keyIdOf(user.key);
+test(
+  "when an admin sets a key's tier, " + "then that instance's next market request is counted at the new tier",
+  async () => {
+    // Arrange
+    const admin = await stack.createUser({ role: 'admin' });
+    const user = await stack.createUser();
+    const capabilities = async () =>
+      (
+        await fetch(`${stack.api.url}/api/v1/capabilities`, { headers: { authorization: `Bearer ${user.key}` } })
+      ).headers.get('ratelimit-limit');
+    expect(await capabilities()).toBe('60');
+    const keyId = await keyIdOf(user.key);
 
-  // Act
-  const set = await stack.http('PUT', `/api/v1/api-keys/${keyId}/rate-limit`, {
-    key: admin.key,
-    body: { tier: 'pro' },
-  });
-  const limit = await capabilities();
+    // Act
+    const set = await stack.http('PUT', `/api/v1/api-keys/${keyId}/rate-limit`, {
+      key: admin.key,
+      body: { tier: 'pro' },
+    });
+    const limit = await capabilities();
 
-  // Assert
-  expect(set.status).toBe(200);
-  expect(limit).toBe('300');
-});
+    // Assert
+    expect(set.status).toBe(200);
+    expect(limit).toBe('300');
+  },
+);
 
-test("when a user's role changes in the database, then every instance answers the new role within the listener delay", async () => {
-  // Arrange
-  const user = await stack.createUser();
-  const role = async (baseUrl: string) =>
-    (await (await fetch(`${baseUrl}/api/v1/me`, { headers: { 'x-api-key': user.key } })).json()).data.role;
-  expect([await role(stack.api.url), await role(other.url)]).toEqual(['user', 'user']);
+test(
+  "when a user's role changes in the database, " + 'then every instance answers the new role within the listener delay',
+  async () => {
+    // Arrange
+    const user = await stack.createUser();
+    const role = async (baseUrl: string) =>
+      (await (await fetch(`${baseUrl}/api/v1/me`, { headers: { 'x-api-key': user.key } })).json()).data.role;
+    expect([await role(stack.api.url), await role(other.url)]).toEqual(['user', 'user']);
 
-  // Act
-  await stack.pool.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [user.id]);
-  const started = Date.now();
-  let seen: string[] = [];
-  while (Date.now() - started < LISTENER_DELAY_BOUND_MS * 5) {
-    seen = [await role(stack.api.url), await role(other.url)];
-    if (seen.every((r) => r === 'admin')) break;
-  }
+    // Act
+    await stack.pool.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [user.id]);
+    const started = Date.now();
+    let seen: string[] = [];
+    while (Date.now() - started < LISTENER_DELAY_BOUND_MS * 5) {
+      seen = [await role(stack.api.url), await role(other.url)];
+      if (seen.every((r) => r === 'admin')) break;
+    }
 
-  // Assert
-  expect(seen).toEqual(['admin', 'admin']);
-  expect(Date.now() - started).toBeLessThan(LISTENER_DELAY_BOUND_MS);
-});
+    // Assert
+    expect(seen).toEqual(['admin', 'admin']);
+    expect(Date.now() - started).toBeLessThan(LISTENER_DELAY_BOUND_MS);
+  },
+);
 
 test('when a cached key is used, then its last_used_at is still stamped', async () => {
   // Arrange

@@ -78,7 +78,8 @@ describe('batch screening', () => {
   }
 
   test('when a 1,000-item batch is submitted, then it completes through several continued runs, every item is ' +
-    "charged exactly once, no hold is left, and coalesced batch_progress events reach the owner's socket only", async () => {
+    'charged exactly once, no hold is left, and coalesced batch_progress events ' +
+    "reach the owner's socket only", async () => {
     const user = await stack.createUser({ credits: 1_200 });
     const other = await stack.createUser({ credits: 1 });
     const [ownerSocket, otherSocket] = await Promise.all([
@@ -358,7 +359,8 @@ describe('batch screening', () => {
     return {
       batches: await count('SELECT count(*)::int AS n FROM screening_batches WHERE user_id = $1'),
       items: await count(
-        'SELECT count(*)::int AS n FROM batch_items i JOIN screening_batches b ON b.id = i.batch_id WHERE b.user_id = $1',
+        'SELECT count(*)::int AS n FROM batch_items i ' +
+          'JOIN screening_batches b ON b.id = i.batch_id WHERE b.user_id = $1',
       ),
       jobs: await count('SELECT count(*)::int AS n FROM screening_jobs WHERE user_id = $1'),
       holds: await count('SELECT count(*)::int AS n FROM credit_holds WHERE user_id = $1'),

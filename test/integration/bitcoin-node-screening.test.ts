@@ -3,8 +3,8 @@ import { recordSecret } from '../helpers/run-log';
 import { screenJob, startTestStack, type TestStack } from '../helpers/test-stack';
 
 /**
- * KYA and KYT through the whole service (API → Temporal → worker → engine → bitcoin JSON-RPC client) on a real btcd
- * on regtest, with BITCOIN_NETWORK=regtest: the api accepts that network's addresses, and only those.
+ * KYA and KYT through the whole service (API → Temporal → worker → engine → bitcoin JSON-RPC client) on a real
+ * btcd on regtest, with BITCOIN_NETWORK=regtest: the api accepts that network's addresses, and only those.
  */
 describe('screening bitcoin from a btcd node (BITCOIN_RPC_URL, BITCOIN_NETWORK=regtest)', () => {
   let node: BitcoinNode;
@@ -42,16 +42,23 @@ describe('screening bitcoin from a btcd node (BITCOIN_RPC_URL, BITCOIN_NETWORK=r
     await node?.stop();
   });
 
-  test('when a regtest address is screened (KYA), then the job completes with its balance and senders from the node', async () => {
-    const { polled, full } = await screenJob(stack, { chain: 'bitcoin', address: bob });
+  test(
+    'when a regtest address is screened (KYA), ' + 'then the job completes with its balance and senders from the node',
+    async () => {
+      const { polled, full } = await screenJob(stack, { chain: 'bitcoin', address: bob });
 
-    expect(polled.status).toBe('completed');
-    expect(polled.response.target_summary.address).toBe(bob);
-    expect(polled.response.target_summary.balances).toEqual([expect.objectContaining({ asset: 'BTC', amount: 0.03 })]);
-    expect(full.crawl).toMatchObject({ ran: true });
-    expect(full.crawl.note).toBeNull();
-    expect(full.graph.nodes.map((n: { address: string }) => n.address)).toEqual(expect.arrayContaining([bob, a1, a2]));
-  });
+      expect(polled.status).toBe('completed');
+      expect(polled.response.target_summary.address).toBe(bob);
+      expect(polled.response.target_summary.balances).toEqual([
+        expect.objectContaining({ asset: 'BTC', amount: 0.03 }),
+      ]);
+      expect(full.crawl).toMatchObject({ ran: true });
+      expect(full.crawl.note).toBeNull();
+      expect(full.graph.nodes.map((n: { address: string }) => n.address)).toEqual(
+        expect.arrayContaining([bob, a1, a2]),
+      );
+    },
+  );
 
   test.each([
     ['a mainnet bech32 address', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4'],

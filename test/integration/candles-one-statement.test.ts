@@ -64,30 +64,33 @@ async function queriesDuring(act: () => Promise<unknown>): Promise<string[]> {
 
 const CANDLES = '/api/v1/market-data/candles?symbol=BTC-USD&interval=1h&limit=1000&startTime=1420070400000';
 
-test('when candles are asked for with a cached key, then the api sends one statement: the point and the page', async () => {
-  // Arrange: the key cached. The cache serves only once the api listens for credential changes, which it starts
-  // doing as the stack starts: on a slow machine the first request may still find it not listening.
-  const key = await keyWithLimit(1000);
-  let sent = 0;
-  await until('the key served from the cache', async () => {
-    sent++;
-    const lookups = await queriesDuring(() => get(stack.api.url, CANDLES, key));
-    return lookups.every((statement) => !statement.includes('FROM api_keys'));
-  });
+test(
+  'when candles are asked for with a cached key, ' + 'then the api sends one statement: the point and the page',
+  async () => {
+    // Arrange: the key cached. The cache serves only once the api listens for credential changes, which it starts
+    // doing as the stack starts: on a slow machine the first request may still find it not listening.
+    const key = await keyWithLimit(1000);
+    let sent = 0;
+    await until('the key served from the cache', async () => {
+      sent++;
+      const lookups = await queriesDuring(() => get(stack.api.url, CANDLES, key));
+      return lookups.every((statement) => !statement.includes('FROM api_keys'));
+    });
 
-  // Act
-  let answer: Awaited<ReturnType<typeof get>> | undefined;
-  const statements = await queriesDuring(async () => {
-    answer = await get(stack.api.url, CANDLES, key);
-  });
+    // Act
+    let answer: Awaited<ReturnType<typeof get>> | undefined;
+    const statements = await queriesDuring(async () => {
+      answer = await get(stack.api.url, CANDLES, key);
+    });
 
-  // Assert
-  expect(answer?.status).toBe(200);
-  expect(answer?.body.meta).toEqual({ symbol: 'BTC-USD', interval: '1h', total: 1000 });
-  expect(answer?.headers.get('ratelimit-remaining')).toBe(String(1000 - sent - 1));
-  expect(statements).toHaveLength(1);
-  expect(statements[0]).toMatch(/INSERT INTO rate_limit_counters[\s\S]*FROM market_candles/);
-});
+    // Assert
+    expect(answer?.status).toBe(200);
+    expect(answer?.body.meta).toEqual({ symbol: 'BTC-USD', interval: '1h', total: 1000 });
+    expect(answer?.headers.get('ratelimit-remaining')).toBe(String(1000 - sent - 1));
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/INSERT INTO rate_limit_counters[\s\S]*FROM market_candles/);
+  },
+);
 
 test('when a request is over the limit, then it is 429 with the headers and reads no candles', async () => {
   // Arrange
@@ -120,27 +123,30 @@ test('when two api instances serve one account at once, then exactly its limit o
   expect(statuses.filter((s) => s === 429)).toHaveLength(15);
 });
 
-test('when Postgres writes the page, then it is the same candles the store reads as rows, for every interval', async () => {
-  // Arrange
-  const symbols = (await stack.stores.market.catalogue()).filter((s) => s.series.length > 0);
-  expect(symbols.length).toBeGreaterThan(0);
+test(
+  'when Postgres writes the page, ' + 'then it is the same candles the store reads as rows, for every interval',
+  async () => {
+    // Arrange
+    const symbols = (await stack.stores.market.catalogue()).filter((s) => s.series.length > 0);
+    expect(symbols.length).toBeGreaterThan(0);
 
-  for (const { symbol, series } of symbols) {
-    for (const interval of CANDLE_INTERVALS.filter((i) => series.some((s) => s.interval === i))) {
-      for (const window of [{}, { startTime: 0 }]) {
-        const query = { symbol, interval, limit: 1000, ...window };
+    for (const { symbol, series } of symbols) {
+      for (const interval of CANDLE_INTERVALS.filter((i) => series.some((s) => s.interval === i))) {
+        for (const window of [{}, { startTime: 0 }]) {
+          const query = { symbol, interval, limit: 1000, ...window };
 
-        // Act
-        const page = await stack.stores.market.candlesJson(query);
-        const rows = await stack.stores.market.candles(query);
+          // Act
+          const page = await stack.stores.market.candlesJson(query);
+          const rows = await stack.stores.market.candles(query);
 
-        // Assert
-        expect([symbol, interval, page.total]).toEqual([symbol, interval, rows.length]);
-        expect(JSON.parse(page.json)).toEqual(rows);
+          // Assert
+          expect([symbol, interval, page.total]).toEqual([symbol, interval, rows.length]);
+          expect(JSON.parse(page.json)).toEqual(rows);
+        }
       }
     }
-  }
-});
+  },
+);
 
 test('when a window holds no candles, then the page is an empty array', async () => {
   // Act

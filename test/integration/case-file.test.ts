@@ -65,7 +65,8 @@ describe('the case file', () => {
   let caseId: string;
   let requestId: string;
 
-  test('when a sanctions case has a job, a comment and a proposal, then its file is a PDF an auditor can read', async () => {
+  test('when a sanctions case has a job, a comment and a proposal, ' +
+    'then its file is a PDF an auditor can read', async () => {
     // Arrange: a KYA job on a listed address opens a case; a member comments and proposes
     const analyst = member('analyst');
     const submitted = await stack.http('POST', '/api/v1/kyt/job', {
@@ -141,14 +142,17 @@ describe('the case file', () => {
     expect(text).toContain('How to verify this file');
   }, 120_000);
 
-  test("when another team's key, an unknown id or a malformed id asks, then 404 like GET /api/v1/cases/{id}", async () => {
-    const key = other.members[0]?.key as string;
-    const theirs = await fileOf(caseId, key);
-    expect(theirs.status).toBe(404);
-    const body = await theirs.json();
-    expect(body).toEqual((await stack.http('GET', `/api/v1/cases/${caseId}`, { key })).body);
-    expect((await fileOf('00000000-0000-4000-8000-000000000000', member('analyst').key)).status).toBe(404);
-    expect((await fileOf('not-a-uuid', member('analyst').key)).status).toBe(404);
-    expect((await fetch(`${stack.api.url}/api/v1/cases/${caseId}/file`)).status).toBe(401);
-  });
+  test(
+    "when another team's key, an unknown id or a malformed id asks, " + 'then 404 like GET /api/v1/cases/{id}',
+    async () => {
+      const key = other.members[0]?.key as string;
+      const theirs = await fileOf(caseId, key);
+      expect(theirs.status).toBe(404);
+      const body = await theirs.json();
+      expect(body).toEqual((await stack.http('GET', `/api/v1/cases/${caseId}`, { key })).body);
+      expect((await fileOf('00000000-0000-4000-8000-000000000000', member('analyst').key)).status).toBe(404);
+      expect((await fileOf('not-a-uuid', member('analyst').key)).status).toBe(404);
+      expect((await fetch(`${stack.api.url}/api/v1/cases/${caseId}/file`)).status).toBe(401);
+    },
+  );
 });

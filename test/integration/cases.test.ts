@@ -190,7 +190,8 @@ describe('cases', () => {
     expect(reopening[0]?.detail).toMatchObject({ new_evidence: true, request_id: expect.any(String) });
   }, 90_000);
 
-  test('when an SLA of seconds passes untouched, then the case escalates one severity and the team is told', async () => {
+  test('when an SLA of seconds passes untouched, ' +
+    'then the case escalates one severity and the team is told', async () => {
     const escalated = await until(
       'the escalation',
       async () => {
@@ -241,13 +242,15 @@ describe('cases', () => {
     expect((await stack.http('GET', '/api/v1/cases/not-a-uuid', { key })).status).toBe(404);
   });
 
-  test('when 20 identical alerts arrive at once, then one case opens, and two approvals at once record one', async () => {
+  test('when 20 identical alerts arrive at once, ' +
+    'then one case opens, and two approvals at once record one', async () => {
     const a = member('analyst');
     const ids = await Promise.all(Array.from({ length: 20 }, () => screen(LISTED, a.key)));
     expect(new Set(ids).size).toBe(20);
     const opened = await until('the one case', async () => {
       const { rows } = await stack.pool.query(
-        'SELECT count(*)::int AS n FROM case_alerts a JOIN cases c ON c.id = a.case_id WHERE c.user_id = $1 AND c.subject = $2',
+        'SELECT count(*)::int AS n FROM case_alerts a JOIN cases c ON c.id = a.case_id ' +
+          'WHERE c.user_id = $1 AND c.subject = $2',
         [team.accountId, LISTED],
       );
       return rows[0].n >= 20 ? caseOf(LISTED) : null;

@@ -31,54 +31,57 @@ async function screen(key: string, address: string): Promise<{ requestId: string
 }
 
 describe("custom labels: the account's own labels", () => {
-  test('when a label is created, listed and deleted, then each answer says so and a repeat is the same label', async () => {
-    const user = await stack.createUser();
-    const address = freshEvm();
-    const body = {
-      chain: 'ethereum',
-      address: address.toUpperCase().replace('0X', '0x'),
-      category: 'scam',
-      name: 'Fake airdrop',
-    };
-    const created = await create(user.key, body);
-    expect(created.status).toBe(201);
-    expect(created.body).toEqual({
-      success: true,
-      data: {
-        id: expect.any(String),
+  test(
+    'when a label is created, listed and deleted, ' + 'then each answer says so and a repeat is the same label',
+    async () => {
+      const user = await stack.createUser();
+      const address = freshEvm();
+      const body = {
         chain: 'ethereum',
-        address,
+        address: address.toUpperCase().replace('0X', '0x'),
         category: 'scam',
         name: 'Fake airdrop',
-        note: null,
-        created_at: expect.any(String),
-      },
-    });
-    const again = await create(user.key, body);
-    expect(again.status).toBe(200);
-    expect(again.body.data).toEqual(created.body.data);
-    const allow = await create(user.key, { chain: 'ethereum', address, category: 'allow', note: 'cleared, case 7' });
-    expect(allow.status).toBe(201);
+      };
+      const created = await create(user.key, body);
+      expect(created.status).toBe(201);
+      expect(created.body).toEqual({
+        success: true,
+        data: {
+          id: expect.any(String),
+          chain: 'ethereum',
+          address,
+          category: 'scam',
+          name: 'Fake airdrop',
+          note: null,
+          created_at: expect.any(String),
+        },
+      });
+      const again = await create(user.key, body);
+      expect(again.status).toBe(200);
+      expect(again.body.data).toEqual(created.body.data);
+      const allow = await create(user.key, { chain: 'ethereum', address, category: 'allow', note: 'cleared, case 7' });
+      expect(allow.status).toBe(201);
 
-    const listed = await stack.http('GET', '/api/v1/custom-labels?limit=1', { key: user.key });
-    expect(listed.status).toBe(200);
-    expect(listed.body.pagination).toEqual({ total: 2, limit: 1, offset: 0 });
-    expect(listed.body.data).toHaveLength(1);
-    const byAddress = await stack.http('GET', `/api/v1/custom-labels?chain=ethereum&address=${address}`, {
-      key: user.key,
-    });
-    expect(byAddress.body.data.map((l: any) => l.category).sort()).toEqual(['allow', 'scam']);
-    const other = await stack.http('GET', '/api/v1/custom-labels?chain=bitcoin', { key: user.key });
-    expect(other.body.pagination.total).toBe(0);
+      const listed = await stack.http('GET', '/api/v1/custom-labels?limit=1', { key: user.key });
+      expect(listed.status).toBe(200);
+      expect(listed.body.pagination).toEqual({ total: 2, limit: 1, offset: 0 });
+      expect(listed.body.data).toHaveLength(1);
+      const byAddress = await stack.http('GET', `/api/v1/custom-labels?chain=ethereum&address=${address}`, {
+        key: user.key,
+      });
+      expect(byAddress.body.data.map((l: any) => l.category).sort()).toEqual(['allow', 'scam']);
+      const other = await stack.http('GET', '/api/v1/custom-labels?chain=bitcoin', { key: user.key });
+      expect(other.body.pagination.total).toBe(0);
 
-    const deleted = await stack.http('DELETE', `/api/v1/custom-labels/${created.body.data.id}`, { key: user.key });
-    expect(deleted.status).toBe(200);
-    expect(deleted.body).toEqual({ success: true, data: { id: created.body.data.id, deleted: true } });
-    expect(
-      (await stack.http('DELETE', `/api/v1/custom-labels/${created.body.data.id}`, { key: user.key })).status,
-    ).toBe(404);
-    expect((await stack.http('DELETE', '/api/v1/custom-labels/not-a-uuid', { key: user.key })).status).toBe(404);
-  });
+      const deleted = await stack.http('DELETE', `/api/v1/custom-labels/${created.body.data.id}`, { key: user.key });
+      expect(deleted.status).toBe(200);
+      expect(deleted.body).toEqual({ success: true, data: { id: created.body.data.id, deleted: true } });
+      expect(
+        (await stack.http('DELETE', `/api/v1/custom-labels/${created.body.data.id}`, { key: user.key })).status,
+      ).toBe(404);
+      expect((await stack.http('DELETE', '/api/v1/custom-labels/not-a-uuid', { key: user.key })).status).toBe(404);
+    },
+  );
 
   test('when another account deletes my label or lists labels, then it gets 404 and sees none of mine', async () => {
     const mine = await stack.createUser();
@@ -203,23 +206,26 @@ describe("custom labels: the account's own labels", () => {
     },
   );
 
-  test('when an OFAC-listed address is on the account allow list, then it is still HIGH and the allow is shown', async () => {
-    const user = await stack.createUser({ credits: 5 });
-    const plain = await screen(user.key, SANCTIONED_EVM);
-    const allow = await create(user.key, { chain: 'ethereum', address: SANCTIONED_EVM, category: 'allow' });
-    expect(allow.status).toBe(201);
-    const allowed = await screen(user.key, SANCTIONED_EVM);
-    expect(allowed.response.risk_level).toBe('HIGH');
-    expect(allowed.response.risk_score).toBe(plain.response.risk_score);
-    expect(allowed.response.rule_scores).toEqual(plain.response.rule_scores);
-    expect(allowed.full.hits.find((h: any) => h.source === 'custom')).toMatchObject({
-      category: 'allow',
-      score: 0,
-      label_id: allow.body.data.id,
-    });
-    expect(allowed.response.risk_reason).toMatch(/^Address is on the OFAC SDN list/);
-    expect(allowed.response.risk_reason).toMatch(/allow list/);
-  });
+  test(
+    'when an OFAC-listed address is on the account allow list, ' + 'then it is still HIGH and the allow is shown',
+    async () => {
+      const user = await stack.createUser({ credits: 5 });
+      const plain = await screen(user.key, SANCTIONED_EVM);
+      const allow = await create(user.key, { chain: 'ethereum', address: SANCTIONED_EVM, category: 'allow' });
+      expect(allow.status).toBe(201);
+      const allowed = await screen(user.key, SANCTIONED_EVM);
+      expect(allowed.response.risk_level).toBe('HIGH');
+      expect(allowed.response.risk_score).toBe(plain.response.risk_score);
+      expect(allowed.response.rule_scores).toEqual(plain.response.rule_scores);
+      expect(allowed.full.hits.find((h: any) => h.source === 'custom')).toMatchObject({
+        category: 'allow',
+        score: 0,
+        label_id: allow.body.data.id,
+      });
+      expect(allowed.response.risk_reason).toMatch(/^Address is on the OFAC SDN list/);
+      expect(allowed.response.risk_reason).toMatch(/allow list/);
+    },
+  );
 
   test('when a key without the screening scope creates a label, then it is 403', async () => {
     const user = await stack.createUser();

@@ -121,25 +121,29 @@ describe('entities: clusters grown by screenings, labels that follow them', () =
     await anvil?.stop();
   });
 
-  test('when an address shared a transaction input with a custom-labelled address, then it screens HIGH with via_cluster naming that txid', async () => {
-    const { polled, full } = await screen(owner.key, { chain: 'bitcoin', address: a1 });
+  test(
+    'when an address shared a transaction input with a custom-labelled address, ' +
+      'then it screens HIGH with via_cluster naming that txid',
+    async () => {
+      const { polled, full } = await screen(owner.key, { chain: 'bitcoin', address: a1 });
 
-    expect(polled.status).toBe('completed');
-    expect(polled.response.risk_level).toBe('HIGH');
-    const hit = full.hits.find((h: { via_cluster?: unknown }) => h.via_cluster);
-    expect(hit).toMatchObject({
-      address: a1,
-      category: 'ransomware',
-      source: 'custom',
-      via_cluster: { txid: coSpend.txid, heuristic: 'common_input', address: a2, size: 2 },
-    });
-    expect(polled.response.risk_reason).toContain(coSpend.txid);
-    expect(full.clusters).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ address: a1, cluster_id: hit.via_cluster.cluster_id, size: 2 }),
-      ]),
-    );
-  });
+      expect(polled.status).toBe('completed');
+      expect(polled.response.risk_level).toBe('HIGH');
+      const hit = full.hits.find((h: { via_cluster?: unknown }) => h.via_cluster);
+      expect(hit).toMatchObject({
+        address: a1,
+        category: 'ransomware',
+        source: 'custom',
+        via_cluster: { txid: coSpend.txid, heuristic: 'common_input', address: a2, size: 2 },
+      });
+      expect(polled.response.risk_reason).toContain(coSpend.txid);
+      expect(full.clusters).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ address: a1, cluster_id: hit.via_cluster.cluster_id, size: 2 }),
+        ]),
+      );
+    },
+  );
 
   test("when another account screens the same address, then the owner's label does not reach its answer", async () => {
     const { polled, full } = await screen(stranger.key, { chain: 'bitcoin', address: a1 });
@@ -187,138 +191,153 @@ describe('entities: clusters grown by screenings, labels that follow them', () =
     expect(cluster.body.data.members).toEqual(expect.arrayContaining([deposit.toLowerCase(), hotWallet.toLowerCase()]));
   });
 
-  test('when a deposit address sweeps to a listed exchange seen from no other deposit, then it is attributed to that exchange', async () => {
-    const { rows } = await stack.pool.query(
-      `SELECT address, name FROM ref_address_labels WHERE chain = 'ethereum' AND category = 'exchange'
+  test(
+    'when a deposit address sweeps to a listed exchange seen from no other deposit, ' +
+      'then it is attributed to that exchange',
+    async () => {
+      const { rows } = await stack.pool.query(
+        `SELECT address, name FROM ref_address_labels WHERE chain = 'ethereum' AND category = 'exchange'
          AND confidence = 'high' AND address LIKE '0x%' ORDER BY address LIMIT 1`,
-    );
-    const listedHot: string = rows[0].address;
-    const lone = fresh();
-    const payer = fresh();
-    await sendNative({ rpcUrl: anvil.rpcUrl, to: payer, valueWei: 3n * ETH });
-    await sendNative({ rpcUrl: anvil.rpcUrl, from: payer, to: lone, valueWei: 2n * ETH });
-    const loneSweep = await sendNative({
-      rpcUrl: anvil.rpcUrl,
-      from: lone,
-      to: listedHot,
-      valueWei: (1999n * ETH) / 1000n,
-    });
+      );
+      const listedHot: string = rows[0].address;
+      const lone = fresh();
+      const payer = fresh();
+      await sendNative({ rpcUrl: anvil.rpcUrl, to: payer, valueWei: 3n * ETH });
+      await sendNative({ rpcUrl: anvil.rpcUrl, from: payer, to: lone, valueWei: 2n * ETH });
+      const loneSweep = await sendNative({
+        rpcUrl: anvil.rpcUrl,
+        from: lone,
+        to: listedHot,
+        valueWei: (1999n * ETH) / 1000n,
+      });
 
-    const { polled, full } = await screen(stranger.key, { chain: 'ethereum', address: lone });
+      const { polled, full } = await screen(stranger.key, { chain: 'ethereum', address: lone });
 
-    expect(polled.status).toBe('completed');
-    expect(full.hits).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({
-          hop: 0,
-          category: 'exchange',
-          via_cluster: expect.objectContaining({ heuristic: 'deposit_address', address: listedHot, txid: loneSweep }),
-        }),
-      ]),
-    );
-    expect(polled.response.target_summary.tags).toEqual(
-      expect.arrayContaining([expect.objectContaining({ type: 'exchange', name: rows[0].name })]),
-    );
-  });
+      expect(polled.status).toBe('completed');
+      expect(full.hits).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            hop: 0,
+            category: 'exchange',
+            via_cluster: expect.objectContaining({ heuristic: 'deposit_address', address: listedHot, txid: loneSweep }),
+          }),
+        ]),
+      );
+      expect(polled.response.target_summary.tags).toEqual(
+        expect.arrayContaining([expect.objectContaining({ type: 'exchange', name: rows[0].name })]),
+      );
+    },
+  );
 
-  test('when the customer who paid the deposit address is screened, then it is not part of the exchange, and paid into it one hop away', async () => {
-    const { polled, full } = await screen(owner.key, { chain: 'ethereum', address: customer });
+  test(
+    'when the customer who paid the deposit address is screened, ' +
+      'then it is not part of the exchange, and paid into it one hop away',
+    async () => {
+      const { polled, full } = await screen(owner.key, { chain: 'ethereum', address: customer });
 
-    expect(polled.status).toBe('completed');
-    // Its own answer carries no cluster finding; what it paid into is the exchange's entity, one hop away.
-    expect(full.hits.filter((h: { via_cluster?: unknown; hop: number }) => h.via_cluster && h.hop === 0)).toEqual([]);
-    expect(full.hits).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({
-          hop: 1,
-          address: deposit,
-          category: 'exchange',
-          via_cluster: expect.objectContaining({ heuristic: 'deposit_address', address: hotWallet.toLowerCase() }),
-        }),
-      ]),
-    );
-    const cluster = await stack.http('GET', `/api/v1/clusters/ethereum/${customer}`, { key: owner.key });
-    expect(cluster.body.data.members).not.toContain(hotWallet.toLowerCase());
-  });
+      expect(polled.status).toBe('completed');
+      // Its own answer carries no cluster finding; what it paid into is the exchange's entity, one hop away.
+      expect(full.hits.filter((h: { via_cluster?: unknown; hop: number }) => h.via_cluster && h.hop === 0)).toEqual([]);
+      expect(full.hits).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            hop: 1,
+            address: deposit,
+            category: 'exchange',
+            via_cluster: expect.objectContaining({ heuristic: 'deposit_address', address: hotWallet.toLowerCase() }),
+          }),
+        ]),
+      );
+      const cluster = await stack.http('GET', `/api/v1/clusters/ethereum/${customer}`, { key: owner.key });
+      expect(cluster.body.data.members).not.toContain(hotWallet.toLowerCase());
+    },
+  );
 
-  test('when 20 screenings expand the same 30-address cluster at once, then they end with one consistent cluster', async () => {
-    const user = await stack.createUser({ credits: 500 });
-    const results = await Promise.all(
-      entity.slice(0, 20).map((address) => screen(user.key, { chain: 'bitcoin', address })),
-    );
+  test(
+    'when 20 screenings expand the same 30-address cluster at once, ' + 'then they end with one consistent cluster',
+    async () => {
+      const user = await stack.createUser({ credits: 500 });
+      const results = await Promise.all(
+        entity.slice(0, 20).map((address) => screen(user.key, { chain: 'bitcoin', address })),
+      );
 
-    expect(results.map((r) => r.polled.status)).toEqual(Array(20).fill('completed'));
-    const views = await Promise.all(
-      entity.map((address) => stack.http('GET', `/api/v1/clusters/bitcoin/${address}`, { key: user.key })),
-    );
-    const ids = new Set(views.map((v) => v.body.data.cluster_id));
-    expect(ids.size).toBe(1);
-    expect(views[0]!.body.data).toMatchObject({ size: 30, partial: false });
-    const id = Number([...ids][0]);
-    const { rows } = await stack.pool.query(
-      `SELECT c.size, (SELECT count(*)::int FROM cluster_addresses m WHERE m.cluster_id = c.id) AS members,
+      expect(results.map((r) => r.polled.status)).toEqual(Array(20).fill('completed'));
+      const views = await Promise.all(
+        entity.map((address) => stack.http('GET', `/api/v1/clusters/bitcoin/${address}`, { key: user.key })),
+      );
+      const ids = new Set(views.map((v) => v.body.data.cluster_id));
+      expect(ids.size).toBe(1);
+      expect(views[0]!.body.data).toMatchObject({ size: 30, partial: false });
+      const id = Number([...ids][0]);
+      const { rows } = await stack.pool.query(
+        `SELECT c.size, (SELECT count(*)::int FROM cluster_addresses m WHERE m.cluster_id = c.id) AS members,
               (SELECT count(*)::int FROM cluster_links l WHERE l.chain = 'bitcoin'
                  AND l.address_a = ANY($2::text[])) AS links
        FROM clusters c WHERE c.id = $1`,
-      [id, entity],
-    );
-    expect(rows[0]).toEqual({ size: 30, members: 30, links: 29 });
-  });
+        [id, entity],
+      );
+      expect(rows[0]).toEqual({ size: 30, members: 30, links: 29 });
+    },
+  );
 
-  test("when a screening merges a monitored address's cluster with a labelled one, then the monitor re-screens and alerts", async () => {
-    const { wallet } = node;
-    const watched = wallet.newAddress('carol');
-    const banned = wallet.newAddress('carol');
-    await wallet.fundMany([
-      { address: watched, value: 400_000n },
-      { address: banned, value: 400_000n },
-    ]);
-    await wallet.mine(1);
-    await label(owner.key, 'bitcoin', banned, 'sanctions');
-    const created = await stack.http('POST', '/api/v1/monitors', {
-      key: owner.key,
-      body: { chain: 'bitcoin', address: watched, alert_level: 'MEDIUM' },
-    });
-    expect(created.status).toBe(201);
-    const monitorId = created.body.data.id as string;
-    const monitor = async () =>
-      (await stack.http('GET', `/api/v1/monitors/${monitorId}`, { key: owner.key })).body.data;
-    const until = async <T>(what: string, probe: () => Promise<T | null>, ms = 30_000): Promise<T> => {
-      const deadline = Date.now() + ms;
-      for (;;) {
-        const found = await probe();
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    };
-    const baseline = await until('the baseline', async () => ((await monitor())?.last_result ? monitor() : null));
-    expect(baseline.last_result.risk_level).not.toBe('HIGH');
+  test(
+    "when a screening merges a monitored address's cluster with a labelled one, " +
+      'then the monitor re-screens and alerts',
+    async () => {
+      const { wallet } = node;
+      const watched = wallet.newAddress('carol');
+      const banned = wallet.newAddress('carol');
+      await wallet.fundMany([
+        { address: watched, value: 400_000n },
+        { address: banned, value: 400_000n },
+      ]);
+      await wallet.mine(1);
+      await label(owner.key, 'bitcoin', banned, 'sanctions');
+      const created = await stack.http('POST', '/api/v1/monitors', {
+        key: owner.key,
+        body: { chain: 'bitcoin', address: watched, alert_level: 'MEDIUM' },
+      });
+      expect(created.status).toBe(201);
+      const monitorId = created.body.data.id as string;
+      const monitor = async () =>
+        (await stack.http('GET', `/api/v1/monitors/${monitorId}`, { key: owner.key })).body.data;
+      const until = async <T>(what: string, probe: () => Promise<T | null>, ms = 30_000): Promise<T> => {
+        const deadline = Date.now() + ms;
+        for (;;) {
+          const found = await probe();
+          if (found) return found;
+          if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      };
+      const baseline = await until('the baseline', async () => ((await monitor())?.last_result ? monitor() : null));
+      expect(baseline.last_result.risk_level).not.toBe('HIGH');
 
-    // carol spends both together, and another account's screening of the banned address reads that transaction.
-    const together = await wallet.spend({
-      inputs: wallet.utxosOf('carol'),
-      outputs: [{ address: wallet.newAddress('dave'), value: 700_000n }],
-      fee: 5_000n,
-    });
-    await wallet.mine(1);
-    const other = await screen(stranger.key, { chain: 'bitcoin', address: banned });
-    expect(other.polled.status).toBe('completed');
+      // carol spends both together, and another account's screening of the banned address reads that transaction.
+      const together = await wallet.spend({
+        inputs: wallet.utxosOf('carol'),
+        outputs: [{ address: wallet.newAddress('dave'), value: 700_000n }],
+        fee: 5_000n,
+      });
+      await wallet.mine(1);
+      const other = await screen(stranger.key, { chain: 'bitcoin', address: banned });
+      expect(other.polled.status).toBe('completed');
 
-    const after = await until('the re-screen', async () => {
-      const m = await monitor();
-      return m?.last_request_id !== baseline.last_request_id && m?.last_result ? m : null;
-    });
-    expect(after.last_result.risk_level).toBe('HIGH');
-    const alerts = await stack.http('GET', `/api/v1/monitors/${monitorId}/alerts`, { key: owner.key });
-    expect(alerts.body.data).toEqual([expect.objectContaining({ kind: 'risk_changed' })]);
-    const job = await stack.http('GET', `/api/v1/kyt/job/${after.last_request_id}/fullresponse`, { key: owner.key });
-    expect(job.body.data.response.hits).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ via_cluster: expect.objectContaining({ txid: together.txid, address: banned }) }),
-      ]),
-    );
-  });
+      const after = await until('the re-screen', async () => {
+        const m = await monitor();
+        return m?.last_request_id !== baseline.last_request_id && m?.last_result ? m : null;
+      });
+      expect(after.last_result.risk_level).toBe('HIGH');
+      const alerts = await stack.http('GET', `/api/v1/monitors/${monitorId}/alerts`, { key: owner.key });
+      expect(alerts.body.data).toEqual([expect.objectContaining({ kind: 'risk_changed' })]);
+      const job = await stack.http('GET', `/api/v1/kyt/job/${after.last_request_id}/fullresponse`, { key: owner.key });
+      expect(job.body.data.response.hits).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ via_cluster: expect.objectContaining({ txid: together.txid, address: banned }) }),
+        ]),
+      );
+    },
+  );
 
   test.each([
     ['an unknown chain', '/api/v1/clusters/litecoinz/abc', 'chain'],
@@ -336,10 +355,13 @@ describe('entities: clusters grown by screenings, labels that follow them', () =
     expect(res.body).toMatchObject({ success: false, error: { code: 'INVALID_PARAMETER', details: { parameter } } });
   });
 
-  test('when GET /clusters is asked for an address no screening read, then it answers a cluster of one, partial', async () => {
-    const res = await stack.http('GET', `/api/v1/clusters/ethereum/${fresh()}`, { key: owner.key });
+  test(
+    'when GET /clusters is asked for an address no screening read, ' + 'then it answers a cluster of one, partial',
+    async () => {
+      const res = await stack.http('GET', `/api/v1/clusters/ethereum/${fresh()}`, { key: owner.key });
 
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ cluster_id: null, size: 1, partial: true, merges: [] });
-  });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ cluster_id: null, size: 1, partial: true, merges: [] });
+    },
+  );
 });

@@ -265,7 +265,8 @@ describe('marketSyncWorkflow started by hand', () => {
   const id = marketSyncWorkflowId('binance');
 
   test('when its input is not the worker’s MARKET_LIVE_* (another endpoint, symbol, poll interval, backfill or ' +
-    'workflow id), then the run fails with MARKET_SYNC_NOT_CONFIGURED, no exchange is asked and no candle written', async () => {
+    'workflow id), then the run fails with MARKET_SYNC_NOT_CONFIGURED, ' +
+    'no exchange is asked and no candle written', async () => {
     const before = await snapshot();
     const forged: { input: Record<string, unknown>; workflowId?: string }[] = [
       { input: { ...configuredInput, baseUrl: evil.url } },
@@ -312,7 +313,8 @@ describe('marketSyncWorkflow started by hand', () => {
 
 describe('freezeSyncWorkflow started by hand', () => {
   test('when its input names an unknown chain, a chain twice or no list, then the run fails with ' +
-    'FREEZE_SOURCE_UNKNOWN before any activity; what else an input carries cannot point the worker elsewhere', async () => {
+    'FREEZE_SOURCE_UNKNOWN before any activity; ' +
+    'what else an input carries cannot point the worker elsewhere', async () => {
     const before = await snapshot();
     const forged = [{ sources: ['bitcoin'] }, { sources: ['base', 'solana'] }, { sources: ['tron', 'tron'] }];
     for (const input of [...forged, { sources: 'ethereum' }, {}]) {

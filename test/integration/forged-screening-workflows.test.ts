@@ -240,7 +240,8 @@ describe('workflows started by hand with forged inputs analyse, charge and relea
     async () => {
       const claim = async (status: 'processing' | 'settled', requestId: string) =>
         stack.pool.query(
-          `INSERT INTO x402_payments (network, contract, payer, nonce, method, report, status, amount, asset, request_id)
+          `INSERT INTO x402_payments ` +
+            `(network, contract, payer, nonce, method, report, status, amount, asset, request_id)
            VALUES ('eip155:8453', '0xcontract', $1, $2, 'eip3009', 'kya', $3, '1000000', '0xasset', $4)`,
           [`forged-test-${randomUUID()}`, `0x${randomBytes(32).toString('hex')}`, status, requestId],
         );

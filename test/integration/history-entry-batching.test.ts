@@ -64,73 +64,88 @@ describe('history: concurrent entries in one INSERT', () => {
       )
     ).rows;
 
-  test('when 50 records are recorded at once, then 50 rows are stored by one INSERT and each caller gets its own', async () => {
-    // Arrange
-    const counted = countingInserts(pool);
-    const history = createHistoryStore(counted.pool);
-    const entries = Array.from({ length: 50 }, () => entry());
+  test(
+    'when 50 records are recorded at once, ' + 'then 50 rows are stored by one INSERT and each caller gets its own',
+    async () => {
+      // Arrange
+      const counted = countingInserts(pool);
+      const history = createHistoryStore(counted.pool);
+      const entries = Array.from({ length: 50 }, () => entry());
 
-    // Act
-    const answers = await Promise.all(entries.map((e) => history.record(e)));
+      // Act
+      const answers = await Promise.all(entries.map((e) => history.record(e)));
 
-    // Assert
-    const rows = await rowsFor(entries.map((e) => e.idempotencyKey));
-    const idByKey = new Map(rows.map((r) => [r.idempotency_key, r.id]));
-    expect(counted.inserts()).toBe(1);
-    expect(rows).toHaveLength(50);
-    expect(answers).toEqual(entries.map((e) => ({ id: idByKey.get(e.idempotencyKey), inserted: true })));
-    expect(rows[0]?.response_payload).toEqual({ risk_score: 5, note: 'quotes " and \\ backslashes' });
-  });
+      // Assert
+      const rows = await rowsFor(entries.map((e) => e.idempotencyKey));
+      const idByKey = new Map(rows.map((r) => [r.idempotency_key, r.id]));
+      expect(counted.inserts()).toBe(1);
+      expect(rows).toHaveLength(50);
+      expect(answers).toEqual(entries.map((e) => ({ id: idByKey.get(e.idempotencyKey), inserted: true })));
+      expect(rows[0]?.response_payload).toEqual({ risk_score: 5, note: 'quotes " and \\ backslashes' });
+    },
+  );
 
-  test('when 20 identical records are recorded at once, then one row, one "inserted" and 19 duplicates of it', async () => {
-    const counted = countingInserts(pool);
-    const history = createHistoryStore(counted.pool);
-    const same = entry();
+  test(
+    'when 20 identical records are recorded at once, ' + 'then one row, one "inserted" and 19 duplicates of it',
+    async () => {
+      const counted = countingInserts(pool);
+      const history = createHistoryStore(counted.pool);
+      const same = entry();
 
-    const answers = await Promise.all(Array.from({ length: 20 }, () => history.record({ ...same })));
+      const answers = await Promise.all(Array.from({ length: 20 }, () => history.record({ ...same })));
 
-    const rows = await rowsFor([same.idempotencyKey]);
-    expect(rows).toHaveLength(1);
-    expect(answers.filter((a) => a.inserted)).toHaveLength(1);
-    expect(new Set(answers.map((a) => a.id))).toEqual(new Set([rows[0]?.id]));
-    expect(counted.inserts()).toBe(1);
-  });
+      const rows = await rowsFor([same.idempotencyKey]);
+      expect(rows).toHaveLength(1);
+      expect(answers.filter((a) => a.inserted)).toHaveLength(1);
+      expect(new Set(answers.map((a) => a.id))).toEqual(new Set([rows[0]?.id]));
+      expect(counted.inserts()).toBe(1);
+    },
+  );
 
-  test('when a batch repeats a key and names one stored before, then each key has one row and the answers say which were new', async () => {
-    // Arrange
-    const history = createHistoryStore(pool);
-    const earlier = entry();
-    const first = await history.record(earlier);
-    const twice = entry();
-    const fresh = entry();
+  test(
+    'when a batch repeats a key and names one stored before, ' +
+      'then each key has one row and the answers say which were new',
+    async () => {
+      // Arrange
+      const history = createHistoryStore(pool);
+      const earlier = entry();
+      const first = await history.record(earlier);
+      const twice = entry();
+      const fresh = entry();
 
-    // Act
-    const [again, twiceA, twiceB, freshAnswer] = await Promise.all(
-      [earlier, twice, { ...twice }, fresh].map((e) => history.record(e)),
-    );
+      // Act
+      const [again, twiceA, twiceB, freshAnswer] = await Promise.all(
+        [earlier, twice, { ...twice }, fresh].map((e) => history.record(e)),
+      );
 
-    // Assert
-    const rows = await rowsFor([earlier, twice, fresh].map((e) => e.idempotencyKey));
-    const idOf = (e: HistoryEntry) => rows.find((r) => r.idempotency_key === e.idempotencyKey)?.id;
-    expect(rows).toHaveLength(3);
-    expect(again).toEqual({ id: first.id, inserted: false });
-    expect(twiceA).toEqual({ id: idOf(twice), inserted: true });
-    expect(twiceB).toEqual({ id: idOf(twice), inserted: false });
-    expect(freshAnswer).toEqual({ id: idOf(fresh), inserted: true });
-  });
+      // Assert
+      const rows = await rowsFor([earlier, twice, fresh].map((e) => e.idempotencyKey));
+      const idOf = (e: HistoryEntry) => rows.find((r) => r.idempotency_key === e.idempotencyKey)?.id;
+      expect(rows).toHaveLength(3);
+      expect(again).toEqual({ id: first.id, inserted: false });
+      expect(twiceA).toEqual({ id: idOf(twice), inserted: true });
+      expect(twiceB).toEqual({ id: idOf(twice), inserted: false });
+      expect(freshAnswer).toEqual({ id: idOf(fresh), inserted: true });
+    },
+  );
 
-  test('when one record of a batch breaks a constraint, then only its caller fails and the others are stored', async () => {
-    const history = createHistoryStore(pool);
-    const good = Array.from({ length: 4 }, () => entry());
-    const bad = entry({ riskScore: 150 });
+  test(
+    'when one record of a batch breaks a constraint, ' + 'then only its caller fails and the others are stored',
+    async () => {
+      const history = createHistoryStore(pool);
+      const good = Array.from({ length: 4 }, () => entry());
+      const bad = entry({ riskScore: 150 });
 
-    const answers = await Promise.allSettled([good[0], good[1], bad, good[2], good[3]].map((e) => history.record(e!)));
+      const answers = await Promise.allSettled(
+        [good[0], good[1], bad, good[2], good[3]].map((e) => history.record(e!)),
+      );
 
-    expect(answers.map((a) => a.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
-    expect((answers[2] as PromiseRejectedResult).reason).toMatchObject({ code: '23514' });
-    expect(await rowsFor(good.map((e) => e.idempotencyKey))).toHaveLength(4);
-    expect(await rowsFor([bad.idempotencyKey])).toEqual([]);
-  });
+      expect(answers.map((a) => a.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+      expect((answers[2] as PromiseRejectedResult).reason).toMatchObject({ code: '23514' });
+      expect(await rowsFor(good.map((e) => e.idempotencyKey))).toHaveLength(4);
+      expect(await rowsFor([bad.idempotencyKey])).toEqual([]);
+    },
+  );
 
   test('when two instances record the same keys at once in opposite orders, then one row per key, one "inserted" ' +
     'per key, and neither statement fails (no deadlock, no row-by-row retry)', async () => {
@@ -159,23 +174,27 @@ describe('history: concurrent entries in one INSERT', () => {
     }
   }, 60_000);
 
-  test("when a batch names owners by Clerk id, internal id and an unknown id, then each row gets its owner's id or none", async () => {
-    const clerkUserId = `user_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
-    const { rows: users } = await pool.query<{ id: string }>(
-      `INSERT INTO users (role, clerk_user_id) VALUES ('user', $1), ('user', NULL) RETURNING id`,
-      [clerkUserId],
-    );
-    const history = createHistoryStore(pool);
-    const byClerk = entry({ userRef: clerkUserId });
-    const byId = entry({ userRef: users[1]!.id });
-    const unknown = entry({ userRef: `user_${randomUUID().slice(0, 8)}` });
+  test(
+    'when a batch names owners by Clerk id, internal id and an unknown id, ' +
+      "then each row gets its owner's id or none",
+    async () => {
+      const clerkUserId = `user_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
+      const { rows: users } = await pool.query<{ id: string }>(
+        `INSERT INTO users (role, clerk_user_id) VALUES ('user', $1), ('user', NULL) RETURNING id`,
+        [clerkUserId],
+      );
+      const history = createHistoryStore(pool);
+      const byClerk = entry({ userRef: clerkUserId });
+      const byId = entry({ userRef: users[1]!.id });
+      const unknown = entry({ userRef: `user_${randomUUID().slice(0, 8)}` });
 
-    await Promise.all([byClerk, byId, unknown].map((e) => history.record(e)));
+      await Promise.all([byClerk, byId, unknown].map((e) => history.record(e)));
 
-    const rows = await rowsFor([byClerk, byId, unknown].map((e) => e.idempotencyKey));
-    const ownerOf = (e: HistoryEntry) => rows.find((r) => r.idempotency_key === e.idempotencyKey)?.user_id;
-    expect([ownerOf(byClerk), ownerOf(byId), ownerOf(unknown)]).toEqual([users[0]!.id, users[1]!.id, null]);
-  });
+      const rows = await rowsFor([byClerk, byId, unknown].map((e) => e.idempotencyKey));
+      const ownerOf = (e: HistoryEntry) => rows.find((r) => r.idempotency_key === e.idempotencyKey)?.user_id;
+      expect([ownerOf(byClerk), ownerOf(byId), ownerOf(unknown)]).toEqual([users[0]!.id, users[1]!.id, null]);
+    },
+  );
 
   test("when a record is written inside a caller's transaction that rolls back, then no row remains", async () => {
     const history = createHistoryStore(pool);

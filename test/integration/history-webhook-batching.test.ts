@@ -28,39 +28,46 @@ describe('POST /api/webhook/activity, many at once', () => {
       )
     ).rows;
 
-  test('when 50 different records are posted at once, then 50 rows and each answer is 201 with its own row', async () => {
-    // Arrange
-    const bodies = Array.from({ length: 50 }, () => record('user_fifty'));
+  test(
+    'when 50 different records are posted at once, ' + 'then 50 rows and each answer is 201 with its own row',
+    async () => {
+      // Arrange
+      const bodies = Array.from({ length: 50 }, () => record('user_fifty'));
 
-    // Act
-    const answers = await Promise.all(bodies.map(send));
+      // Act
+      const answers = await Promise.all(bodies.map(send));
 
-    // Assert
-    const rows = await rowsFor(bodies.map((b) => b.requestId));
-    const idOf = new Map(rows.map((r) => [r.request_id, r.id]));
-    expect(rows).toHaveLength(50);
-    expect(answers.map((a) => [a.status, a.body])).toEqual(
-      bodies.map((b) => [201, { success: true, id: idOf.get(b.requestId), requestId: b.requestId }]),
-    );
-  });
+      // Assert
+      const rows = await rowsFor(bodies.map((b) => b.requestId));
+      const idOf = new Map(rows.map((r) => [r.request_id, r.id]));
+      expect(rows).toHaveLength(50);
+      expect(answers.map((a) => [a.status, a.body])).toEqual(
+        bodies.map((b) => [201, { success: true, id: idOf.get(b.requestId), requestId: b.requestId }]),
+      );
+    },
+  );
 
-  test('when posts at once repeat one record and resend one stored before, then one row per record and every answer is 201 with it', async () => {
-    // Arrange
-    const stored = record('user_mixed');
-    const first = await send(stored);
-    const repeated = record('user_mixed');
-    const others = Array.from({ length: 8 }, () => record('user_mixed'));
+  test(
+    'when posts at once repeat one record and resend one stored before, ' +
+      'then one row per record and every answer is 201 with it',
+    async () => {
+      // Arrange
+      const stored = record('user_mixed');
+      const first = await send(stored);
+      const repeated = record('user_mixed');
+      const others = Array.from({ length: 8 }, () => record('user_mixed'));
 
-    // Act
-    const answers = await Promise.all([stored, repeated, ...others, repeated].map(send));
+      // Act
+      const answers = await Promise.all([stored, repeated, ...others, repeated].map(send));
 
-    // Assert
-    const rows = await rowsFor([stored, repeated, ...others].map((b) => b.requestId));
-    const idOf = new Map(rows.map((r) => [r.request_id, r.id]));
-    expect(rows).toHaveLength(10);
-    expect(idOf.get(stored.requestId)).toBe(first.body.id);
-    expect(answers.map((a) => [a.status, a.body.id])).toEqual(
-      [stored, repeated, ...others, repeated].map((b) => [201, idOf.get(b.requestId)]),
-    );
-  });
+      // Assert
+      const rows = await rowsFor([stored, repeated, ...others].map((b) => b.requestId));
+      const idOf = new Map(rows.map((r) => [r.request_id, r.id]));
+      expect(rows).toHaveLength(10);
+      expect(idOf.get(stored.requestId)).toBe(first.body.id);
+      expect(answers.map((a) => [a.status, a.body.id])).toEqual(
+        [stored, repeated, ...others, repeated].map((b) => [201, idOf.get(b.requestId)]),
+      );
+    },
+  );
 });

@@ -12,9 +12,9 @@ const TRON_ONCE_LOWER_CASED = 'TB1Bcv3x8mg7PVV4nVM48pgHJKcYboTypU';
 const EVM_LISTED = '0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c';
 
 /**
- * Every address format the reference data holds for a chain can be screened: a listed bnb1… address answers sanctioned
- * on binance-smart-chain (through the real API, Postgres and Temporal) even with a BSC node configured, which reads 0x
- * accounts only, and the answer says no on-chain facts were read for it.
+ * Every address format the reference data holds for a chain can be screened: a listed bnb1… address answers
+ * sanctioned on binance-smart-chain (through the real API, Postgres and Temporal) even with a BSC node configured,
+ * which reads 0x accounts only, and the answer says no on-chain facts were read for it.
  */
 describe('listed addresses in every format the lists hold', () => {
   let anvil: AnvilNode;
@@ -49,13 +49,16 @@ describe('listed addresses in every format the lists hold', () => {
     },
   );
 
-  test('when a 0x address is screened on the same chain, then the node is read (facts where a node exists)', async () => {
-    const { polled, full } = await screenJob(stack, { chain: 'binance-smart-chain', address: EVM_LISTED });
+  test(
+    'when a 0x address is screened on the same chain, ' + 'then the node is read (facts where a node exists)',
+    async () => {
+      const { polled, full } = await screenJob(stack, { chain: 'binance-smart-chain', address: EVM_LISTED });
 
-    expect(polled.response).toMatchObject({ risk_level: 'HIGH', risk_score: 100 });
-    expect(full.crawl).toMatchObject({ ran: true });
-    expect(full.crawl.depth_reached).toBeGreaterThanOrEqual(1);
-  });
+      expect(polled.response).toMatchObject({ risk_level: 'HIGH', risk_score: 100 });
+      expect(full.crawl).toMatchObject({ ran: true });
+      expect(full.crawl.depth_reached).toBeGreaterThanOrEqual(1);
+    },
+  );
 
   test.each([TRON_FILED_AS_XBT, TRON_ONCE_LOWER_CASED])(
     'when the listed Tron address %s is screened on tron, then it is sanctioned/HIGH',
@@ -68,15 +71,18 @@ describe('listed addresses in every format the lists hold', () => {
     },
   );
 
-  test('when a bnb1 address with a broken checksum is submitted, then 400 names the address and both formats', async () => {
-    const user = await stack.createUser({ credits: 1 });
-    const res = await stack.http('POST', '/api/v1/kyt/job', {
-      key: user.key,
-      body: { chain: 'binance-smart-chain', address: `${BNB_LISTED.slice(0, -1)}4` },
-    });
+  test(
+    'when a bnb1 address with a broken checksum is submitted, ' + 'then 400 names the address and both formats',
+    async () => {
+      const user = await stack.createUser({ credits: 1 });
+      const res = await stack.http('POST', '/api/v1/kyt/job', {
+        key: user.key,
+        body: { chain: 'binance-smart-chain', address: `${BNB_LISTED.slice(0, -1)}4` },
+      });
 
-    expect(res.status).toBe(400);
-    expect(res.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: 'address' } });
-    expect(JSON.stringify(res.body)).toMatch(/bnb1/);
-  });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: 'address' } });
+      expect(JSON.stringify(res.body)).toMatch(/bnb1/);
+    },
+  );
 });

@@ -51,17 +51,20 @@ describe('every address the reference data holds for a screened chain can be scr
     },
   );
 
-  test('the formats OFAC lists are all there: 0x and bnb1 on binance-smart-chain, T… on tron, 1/3/bc1 on bitcoin', () => {
-    const rows = listedAddresses('sanctions_ofac.csv');
-    const has = (chain: string, pattern: RegExp) => rows.some((r) => r.chain === chain && pattern.test(r.address));
-    expect(has('binance-smart-chain', /^0x/)).toBe(true);
-    expect(has('binance-smart-chain', /^bnb1/)).toBe(true);
-    expect(has('tron', /^T/)).toBe(true);
-    expect(has('bitcoin', /^bc1/)).toBe(true);
-    expect(has('bitcoin', /^[13]/)).toBe(true);
-    // The UTXO networks beside bitcoin: Litecoin's three forms, Bitcoin Cash's CashAddr, Dogecoin's D….
-    expect(has('litecoin', /^L/) && has('litecoin', /^M/) && has('litecoin', /^ltc1/)).toBe(true);
-    expect(has('bitcoin-cash', /^q/)).toBe(true);
-    expect(has('dogecoin', /^D/)).toBe(true);
-  });
+  test(
+    'the formats OFAC lists are all there: 0x and bnb1 on binance-smart-chain, ' + 'T… on tron, 1/3/bc1 on bitcoin',
+    () => {
+      const rows = listedAddresses('sanctions_ofac.csv');
+      const has = (chain: string, pattern: RegExp) => rows.some((r) => r.chain === chain && pattern.test(r.address));
+      expect(has('binance-smart-chain', /^0x/)).toBe(true);
+      expect(has('binance-smart-chain', /^bnb1/)).toBe(true);
+      expect(has('tron', /^T/)).toBe(true);
+      expect(has('bitcoin', /^bc1/)).toBe(true);
+      expect(has('bitcoin', /^[13]/)).toBe(true);
+      // The UTXO networks beside bitcoin: Litecoin's three forms, Bitcoin Cash's CashAddr, Dogecoin's D….
+      expect(has('litecoin', /^L/) && has('litecoin', /^M/) && has('litecoin', /^ltc1/)).toBe(true);
+      expect(has('bitcoin-cash', /^q/)).toBe(true);
+      expect(has('dogecoin', /^D/)).toBe(true);
+    },
+  );
 });

@@ -162,7 +162,8 @@ describe('two api and two worker processes on one Temporal and one Postgres', ()
     expect([...identities.keys()].sort()).toEqual(workers.map((w) => w.identity).sort());
   }, 120_000);
 
-  test('when a job is submitted through api A, then a socket connected to api B sees it complete and charge', async () => {
+  test('when a job is submitted through api A, ' +
+    'then a socket connected to api B sees it complete and charge', async () => {
     // Arrange
     const user = await createUser(3);
     const socket = await connectRecording(apiB.url, user.key);
@@ -186,8 +187,8 @@ describe('two api and two worker processes on one Temporal and one Postgres', ()
     }
   }, 90_000);
 
-  test('when 20 submits of one account race over both apis, then exactly 5 are accepted, 15 are 429 RATE_LIMITED, and ' +
-    'the refused leave no job, hold or charge', async () => {
+  test('when 20 submits of one account race over both apis, then exactly 5 are accepted, ' +
+    '15 are 429 RATE_LIMITED, and the refused leave no job, hold or charge', async () => {
     // Arrange
     const user = await createUser(100);
 

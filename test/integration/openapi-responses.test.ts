@@ -465,7 +465,8 @@ describe('real answers against the OpenAPI document', () => {
   });
 
   describe('cases', () => {
-    test('when a case is listed, read, downloaded and acted on, then 200, 400, 401, 403, 404 and 409 match the document', async () => {
+    test('when a case is listed, read, downloaded and acted on, ' +
+      'then 200, 400, 401, 403, 404 and 409 match the document', async () => {
       const team = await createTeam(stack, { roles: ['admin', 'analyst', 'approver'], credits: 5 });
       const [lead, analyst, approver] = team.members as [TeamMember, TeamMember, TeamMember];
       const job = async (address: string) => {
@@ -947,28 +948,37 @@ describe('real answers against the OpenAPI document', () => {
       },
     );
 
-    test('when custom labels are created, repeated, refused, listed and deleted, then every answer matches the document', async () => {
-      const body = {
-        chain: 'bitcoin',
-        address: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
-        category: 'allow',
-        name: 'openapi',
-      };
-      const created = await expectAnswer(201, 'POST', '/api/v1/custom-labels', { key: admin.key, body });
-      const id = created.body.data.id;
-      await expectAnswer(200, 'POST', '/api/v1/custom-labels', { key: admin.key, body });
-      await expectAnswer(400, 'POST', '/api/v1/custom-labels', { key: admin.key, body: { ...body, category: 'evil' } });
-      await expectAnswer(200, 'GET', '/api/v1/custom-labels', { key: admin.key });
-      await expectAnswer(200, 'GET', `/api/v1/custom-labels?chain=bitcoin&address=${body.address}`, { key: admin.key });
-      await expectAnswer(400, 'GET', '/api/v1/custom-labels?chain=litecoinz', { key: admin.key });
-      await expectAnswer(200, 'DELETE', `/api/v1/custom-labels/${id}`, { key: admin.key });
-      await expectAnswer(404, 'DELETE', `/api/v1/custom-labels/${id}`, { key: admin.key });
-      await expectAnswer(401, 'GET', '/api/v1/custom-labels');
-      await expectAnswer(200, 'GET', `/api/v1/clusters/bitcoin/${body.address}`, { key: admin.key });
-      await expectAnswer(400, 'GET', '/api/v1/clusters/litecoinz/abc', { key: admin.key });
-      await expectAnswer(400, 'GET', `/api/v1/clusters/bitcoin/${body.address}?limit=0`, { key: admin.key });
-      await expectAnswer(401, 'GET', `/api/v1/clusters/bitcoin/${body.address}`);
-    });
+    test(
+      'when custom labels are created, repeated, refused, listed and deleted, ' +
+        'then every answer matches the document',
+      async () => {
+        const body = {
+          chain: 'bitcoin',
+          address: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
+          category: 'allow',
+          name: 'openapi',
+        };
+        const created = await expectAnswer(201, 'POST', '/api/v1/custom-labels', { key: admin.key, body });
+        const id = created.body.data.id;
+        await expectAnswer(200, 'POST', '/api/v1/custom-labels', { key: admin.key, body });
+        await expectAnswer(400, 'POST', '/api/v1/custom-labels', {
+          key: admin.key,
+          body: { ...body, category: 'evil' },
+        });
+        await expectAnswer(200, 'GET', '/api/v1/custom-labels', { key: admin.key });
+        await expectAnswer(200, 'GET', `/api/v1/custom-labels?chain=bitcoin&address=${body.address}`, {
+          key: admin.key,
+        });
+        await expectAnswer(400, 'GET', '/api/v1/custom-labels?chain=litecoinz', { key: admin.key });
+        await expectAnswer(200, 'DELETE', `/api/v1/custom-labels/${id}`, { key: admin.key });
+        await expectAnswer(404, 'DELETE', `/api/v1/custom-labels/${id}`, { key: admin.key });
+        await expectAnswer(401, 'GET', '/api/v1/custom-labels');
+        await expectAnswer(200, 'GET', `/api/v1/clusters/bitcoin/${body.address}`, { key: admin.key });
+        await expectAnswer(400, 'GET', '/api/v1/clusters/litecoinz/abc', { key: admin.key });
+        await expectAnswer(400, 'GET', `/api/v1/clusters/bitcoin/${body.address}?limit=0`, { key: admin.key });
+        await expectAnswer(401, 'GET', `/api/v1/clusters/bitcoin/${body.address}`);
+      },
+    );
 
     test(
       'when policies are created, edited, read, listed, made the default and deleted, then every answer matches ' +

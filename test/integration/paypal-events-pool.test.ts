@@ -24,7 +24,8 @@ describe('PayPal events on a pool that their transactions fill', () => {
   });
   afterAll(async () => stack.stop());
 
-  test(`when ${EVENTS} subscriptions activate at once on a pool of ${POOL_SIZE}, every one applies, promptly`, async () => {
+  const title = `when ${EVENTS} subscriptions activate at once on a pool of ${POOL_SIZE}, every one applies, promptly`;
+  test(title, async () => {
     const pool = createPool(stack.config.DATABASE_URL as string, POOL_SIZE, { connectMs: 3_000, statementMs: 10_000 });
     try {
       const deps = { pool, ...createStores(pool) };

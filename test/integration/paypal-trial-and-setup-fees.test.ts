@@ -109,10 +109,15 @@ describe('PayPal trials and setup fees', () => {
     expect(rows[0].n).toBe(0);
   });
 
-  test('when ACTIVATED reports the plan’s own price ($9.99), then it still advances the plan’s 100 credits at once', async () => {
-    const s = await subscriber();
+  test(
+    'when ACTIVATED reports the plan’s own price ($9.99), ' +
+      'then it still advances ' +
+      'the plan’s 100 credits at once',
+    async () => {
+      const s = await subscriber();
 
-    expect(await activated(s, '9.99')).toMatchObject({ outcome: 'granted', credits: 100 });
-    expect(await balanceOf(stack, s.user.id)).toBe(100);
-  });
+      expect(await activated(s, '9.99')).toMatchObject({ outcome: 'granted', credits: 100 });
+      expect(await balanceOf(stack, s.user.id)).toBe(100);
+    },
+  );
 });

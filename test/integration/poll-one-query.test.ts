@@ -76,48 +76,51 @@ test('when a client polls a completed job again, then the api sends one query: t
   expect(another).toHaveLength(1);
 });
 
-test('when a completed job is polled, then its stored response is written out as stored, and reads back equal', async () => {
-  // Arrange
-  const user = await stack.createUser();
-  const id = await completedJob(user.id);
-  const { rows } = await stack.pool.query<{ text: string }>(
-    'SELECT response::text AS text FROM screening_jobs WHERE request_id = $1',
-    [id],
-  );
+test(
+  'when a completed job is polled, ' + 'then its stored response is written out as stored, and reads back equal',
+  async () => {
+    // Arrange
+    const user = await stack.createUser();
+    const id = await completedJob(user.id);
+    const { rows } = await stack.pool.query<{ text: string }>(
+      'SELECT response::text AS text FROM screening_jobs WHERE request_id = $1',
+      [id],
+    );
 
-  // Act
-  const res = await fetch(`${stack.api.url}/api/v1/kyt/job/${id}`, { headers: { 'x-api-key': user.key } });
-  const raw = await res.text();
+    // Act
+    const res = await fetch(`${stack.api.url}/api/v1/kyt/job/${id}`, { headers: { 'x-api-key': user.key } });
+    const raw = await res.text();
 
-  // Assert
-  expect(res.status).toBe(200);
-  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-  expect(raw).toContain(`"response":${rows[0]?.text}`);
-  const body = JSON.parse(raw);
-  expect(body).toEqual({
-    success: true,
-    data: {
-      request_id: id,
-      status: 'completed',
-      reference_id: 'case-7',
-      created_at: expect.any(Number),
-      completed_at: expect.any(Number),
-      response: RESPONSE,
-      credits_charged: 1,
-      signature: expect.objectContaining({ signed: 'data', alg: 'EdDSA' }),
-    },
-  });
-  expect(Object.keys(body.data)).toEqual([
-    'request_id',
-    'status',
-    'reference_id',
-    'created_at',
-    'completed_at',
-    'response',
-    'credits_charged',
-    'signature',
-  ]);
-});
+    // Assert
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(raw).toContain(`"response":${rows[0]?.text}`);
+    const body = JSON.parse(raw);
+    expect(body).toEqual({
+      success: true,
+      data: {
+        request_id: id,
+        status: 'completed',
+        reference_id: 'case-7',
+        created_at: expect.any(Number),
+        completed_at: expect.any(Number),
+        response: RESPONSE,
+        credits_charged: 1,
+        signature: expect.objectContaining({ signed: 'data', alg: 'EdDSA' }),
+      },
+    });
+    expect(Object.keys(body.data)).toEqual([
+      'request_id',
+      'status',
+      'reference_id',
+      'created_at',
+      'completed_at',
+      'response',
+      'credits_charged',
+      'signature',
+    ]);
+  },
+);
 
 test('when the full response is asked for, then it is the stored full response and not the poll answer', async () => {
   // Arrange

@@ -138,43 +138,47 @@ describe('reserve_credits_many', () => {
     }
   });
 
-  test('when 1,000 items are held in one transaction, then one statement does it (timed against row by row)', async () => {
-    const credits = createCreditStore(pool);
-    const timed = async (hold: (user: string, client: PoolClient) => Promise<number[]>) => {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const user = await account({ balance: 5_000, reserved: 0, debt: 0 }, client);
-        const started = process.hrtime.bigint();
-        const held = await hold(user, client);
-        const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        expect(held).toHaveLength(1_000);
-        expect(held.every((h) => h === 3)).toBe(true);
-        const { rows } = await client.query('SELECT reserved FROM credit_accounts WHERE user_id = $1', [user]);
-        expect(Number(rows[0].reserved)).toBe(3_000);
-        return ms;
-      } finally {
-        await client.query('ROLLBACK');
-        client.release();
-      }
-    };
-    const keys = (user: string) => Array.from({ length: 1_000 }, (_, i) => `timed-${user}-${i}`);
-    const rowByRow = await timed(async (user, client) => {
-      const held: number[] = [];
-      for (const key of keys(user)) held.push(await credits.reserve(user, key, 1, 3, client));
-      return held;
-    });
-    const setBased = await timed((user, client) =>
-      credits.reserveMany(
-        user,
-        keys(user).map((holdKey) => ({ holdKey, max: 3 })),
-        1,
-        client,
-      ),
-    );
-    process.stdout.write(
-      `reserve-credits-many: 1,000 holds row by row ${rowByRow.toFixed(0)} ms, in one statement ${setBased.toFixed(0)} ms\n`,
-    );
-    expect(setBased).toBeLessThan(rowByRow);
-  });
+  test(
+    'when 1,000 items are held in one transaction, ' + 'then one statement does it (timed against row by row)',
+    async () => {
+      const credits = createCreditStore(pool);
+      const timed = async (hold: (user: string, client: PoolClient) => Promise<number[]>) => {
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          const user = await account({ balance: 5_000, reserved: 0, debt: 0 }, client);
+          const started = process.hrtime.bigint();
+          const held = await hold(user, client);
+          const ms = Number(process.hrtime.bigint() - started) / 1e6;
+          expect(held).toHaveLength(1_000);
+          expect(held.every((h) => h === 3)).toBe(true);
+          const { rows } = await client.query('SELECT reserved FROM credit_accounts WHERE user_id = $1', [user]);
+          expect(Number(rows[0].reserved)).toBe(3_000);
+          return ms;
+        } finally {
+          await client.query('ROLLBACK');
+          client.release();
+        }
+      };
+      const keys = (user: string) => Array.from({ length: 1_000 }, (_, i) => `timed-${user}-${i}`);
+      const rowByRow = await timed(async (user, client) => {
+        const held: number[] = [];
+        for (const key of keys(user)) held.push(await credits.reserve(user, key, 1, 3, client));
+        return held;
+      });
+      const setBased = await timed((user, client) =>
+        credits.reserveMany(
+          user,
+          keys(user).map((holdKey) => ({ holdKey, max: 3 })),
+          1,
+          client,
+        ),
+      );
+      process.stdout.write(
+        `reserve-credits-many: 1,000 holds row by row ${rowByRow.toFixed(0)} ms, ` +
+          `in one statement ${setBased.toFixed(0)} ms\n`,
+      );
+      expect(setBased).toBeLessThan(rowByRow);
+    },
+  );
 });

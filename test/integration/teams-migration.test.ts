@@ -105,18 +105,21 @@ afterAll(async () => {
   await database?.drop();
 });
 
-test('when the old code filled the database, then every user is the active admin of its own one-member team', async () => {
-  const { rows } = await database.pool.query(
-    `SELECT u.id, u.kind, array_agg(m.member_id::text || ':' || m.role || ':' || m.status) AS members
+test(
+  'when the old code filled the database, ' + 'then every user is the active admin of its own one-member team',
+  async () => {
+    const { rows } = await database.pool.query(
+      `SELECT u.id, u.kind, array_agg(m.member_id::text || ':' || m.role || ':' || m.status) AS members
      FROM users u JOIN account_members m ON m.account_id = u.id GROUP BY u.id, u.kind`,
-  );
-  expect(rows).toHaveLength(3);
-  for (const row of rows) expect(row).toEqual({ id: row.id, kind: 'person', members: [`${row.id}:admin:active`] });
-  const keys = await database.pool.query(
-    'SELECT count(*)::int AS n FROM api_keys WHERE created_by IS DISTINCT FROM user_id',
-  );
-  expect(keys.rows[0].n).toBe(0);
-});
+    );
+    expect(rows).toHaveLength(3);
+    for (const row of rows) expect(row).toEqual({ id: row.id, kind: 'person', members: [`${row.id}:admin:active`] });
+    const keys = await database.pool.query(
+      'SELECT count(*)::int AS n FROM api_keys WHERE created_by IS DISTINCT FROM user_id',
+    );
+    expect(keys.rows[0].n).toBe(0);
+  },
+);
 
 test.each([0, 1])(
   'when old account %i calls with its old key, then its balance, job, monitor, key and role are all there',

@@ -295,41 +295,50 @@ describe('team routes', () => {
     expect(keys.body.data[0].createdBy).toBe(user.id);
   });
 
-  test('when a member creates a key with a session in the team, then the key is the team’s and made by them', async () => {
-    const team = await createTeam(stack, { roles: ['admin', 'approver'] });
-    const approver = team.members[1] as TestTeam['members'][number];
-    const created = await stack.http('POST', '/api/v1/api-keys', {
-      ...bearer(session(approver.clerkUserId, v2(team, 'approver'))),
-      body: { name: 'approver ci' },
-    });
-    const me = await stack.http('GET', '/api/v1/me', { key: created.body.data.key });
-    expect(created.body.data.createdBy).toBe(approver.memberId);
-    expect(me.body.data).toMatchObject({ id: team.accountId, member: { id: approver.memberId, role: 'approver' } });
-  });
+  test(
+    'when a member creates a key with a session in the team, ' + 'then the key is the team’s and made by them',
+    async () => {
+      const team = await createTeam(stack, { roles: ['admin', 'approver'] });
+      const approver = team.members[1] as TestTeam['members'][number];
+      const created = await stack.http('POST', '/api/v1/api-keys', {
+        ...bearer(session(approver.clerkUserId, v2(team, 'approver'))),
+        body: { name: 'approver ci' },
+      });
+      const me = await stack.http('GET', '/api/v1/me', { key: created.body.data.key });
+      expect(created.body.data.createdBy).toBe(approver.memberId);
+      expect(me.body.data).toMatchObject({ id: team.accountId, member: { id: approver.memberId, role: 'approver' } });
+    },
+  );
 });
 
 describe('API keys of a team', () => {
-  test('when a member who is not an admin revokes another member’s key, then 403; their own and an admin’s revoke work', async () => {
-    const team = await createTeam(stack, { roles: ['admin', 'analyst', 'approver'] });
-    const [admin, analyst, approver] = team.members as TestTeam['members'];
-    const keys = (await stack.http('GET', '/api/v1/api-keys', { key: analyst!.key })).body.data as {
-      id: string;
-      createdBy: string;
-    }[];
-    const keyOf = (memberId: string) => keys.find((k) => k.createdBy === memberId)?.id as string;
+  test(
+    'when a member who is not an admin revokes another member’s key, ' +
+      'then 403; their own and an admin’s revoke work',
+    async () => {
+      const team = await createTeam(stack, { roles: ['admin', 'analyst', 'approver'] });
+      const [admin, analyst, approver] = team.members as TestTeam['members'];
+      const keys = (await stack.http('GET', '/api/v1/api-keys', { key: analyst!.key })).body.data as {
+        id: string;
+        createdBy: string;
+      }[];
+      const keyOf = (memberId: string) => keys.find((k) => k.createdBy === memberId)?.id as string;
 
-    const refused = await stack.http('DELETE', `/api/v1/api-keys/${keyOf(approver!.memberId)}`, { key: analyst!.key });
-    expect([refused.status, refused.body.code]).toEqual([403, 'INSUFFICIENT_TEAM_ROLE']);
-    expect((await stack.http('GET', '/api/v1/me', { key: approver!.key })).status).toBe(200);
+      const refused = await stack.http('DELETE', `/api/v1/api-keys/${keyOf(approver!.memberId)}`, {
+        key: analyst!.key,
+      });
+      expect([refused.status, refused.body.code]).toEqual([403, 'INSUFFICIENT_TEAM_ROLE']);
+      expect((await stack.http('GET', '/api/v1/me', { key: approver!.key })).status).toBe(200);
 
-    const own = await stack.http('DELETE', `/api/v1/api-keys/${keyOf(analyst!.memberId)}`, { key: analyst!.key });
-    expect(own.status).toBe(200);
-    expect((await stack.http('GET', '/api/v1/me', { key: analyst!.key })).status).toBe(401);
+      const own = await stack.http('DELETE', `/api/v1/api-keys/${keyOf(analyst!.memberId)}`, { key: analyst!.key });
+      expect(own.status).toBe(200);
+      expect((await stack.http('GET', '/api/v1/me', { key: analyst!.key })).status).toBe(401);
 
-    const byAdmin = await stack.http('DELETE', `/api/v1/api-keys/${keyOf(approver!.memberId)}`, { key: admin!.key });
-    expect(byAdmin.status).toBe(200);
-    expect((await stack.http('GET', '/api/v1/me', { key: approver!.key })).status).toBe(401);
-  });
+      const byAdmin = await stack.http('DELETE', `/api/v1/api-keys/${keyOf(approver!.memberId)}`, { key: admin!.key });
+      expect(byAdmin.status).toBe(200);
+      expect((await stack.http('GET', '/api/v1/me', { key: approver!.key })).status).toBe(401);
+    },
+  );
 });
 
 describe("Clerk's organization events", () => {

@@ -4,7 +4,8 @@ import { startReplayServer, type Cassette, type ReplayServer } from '../helpers/
 import { screenJob, startTestStack, type TestStack } from '../helpers/test-stack';
 
 /**
- * Litecoin, Bitcoin Cash and Dogecoin through the whole service (API → Temporal → worker → engine → Esplora client).
+ * Litecoin, Bitcoin Cash and Dogecoin through the whole service
+ * (API → Temporal → worker → engine → Esplora client).
  * Litecoin reads the strict replay server fed with the Esplora answers of test/fixtures/chains/litecoin/esplora:
  * CONSTRUCTED in Esplora's documented shape (no recorded Litecoin answers exist here; SOURCES.md says how they were
  * made), around the OFAC-listed LNwgtMxc… (KARASAVIDI), which Cryptex (also listed) paid and which paid FRESH; FRESH

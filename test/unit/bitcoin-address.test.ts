@@ -72,9 +72,13 @@ describe('normalizeBitcoinAddress per network', () => {
       for (const [form, address] of Object.entries(formsOn(origin))) {
         const segwit = form.startsWith('p2w') || form === 'p2tr';
         const accepted = (segwit ? ACCEPTS_SEGWIT : ACCEPTS_BASE58)[network].includes(origin);
-        test(`when a ${origin} ${form} address is read on ${network}, then it is ${accepted ? 'accepted' : 'refused'}`, () => {
-          expect(normalizeBitcoinAddress(address, network)).toBe(accepted ? address : null);
-        });
+        test(
+          `when a ${origin} ${form} address is read on ${network}, ` +
+            `then it is ${accepted ? 'accepted' : 'refused'}`,
+          () => {
+            expect(normalizeBitcoinAddress(address, network)).toBe(accepted ? address : null);
+          },
+        );
       }
 
   test.each(NETWORKS)('when a %s address has one character changed, then its checksum refuses it', (network) => {

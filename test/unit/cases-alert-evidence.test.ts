@@ -23,11 +23,14 @@ describe('alertEvidence', () => {
     expect(alertEvidence(kyt)).toMatchObject({ subjectKind: 'transaction', sanctions: true, severity: 'low' });
   });
 
-  test('when the same findings come with other scores, then the fingerprint is the same; a new finding changes it', () => {
-    const a = alertEvidence(answer('HIGH', [hit], { risk_score: 90 }));
-    const b = alertEvidence(answer('HIGH', [hit, hit], { risk_score: 70 }));
-    const c = alertEvidence(answer('HIGH', [hit, { ...hit, category: 'scam' }]));
-    expect(a?.fingerprint).toBe(b?.fingerprint);
-    expect(c?.fingerprint).not.toBe(a?.fingerprint);
-  });
+  test(
+    'when the same findings come with other scores, ' + 'then the fingerprint is the same; a new finding changes it',
+    () => {
+      const a = alertEvidence(answer('HIGH', [hit], { risk_score: 90 }));
+      const b = alertEvidence(answer('HIGH', [hit, hit], { risk_score: 70 }));
+      const c = alertEvidence(answer('HIGH', [hit, { ...hit, category: 'scam' }]));
+      expect(a?.fingerprint).toBe(b?.fingerprint);
+      expect(c?.fingerprint).not.toBe(a?.fingerprint);
+    },
+  );
 });

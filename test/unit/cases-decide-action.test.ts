@@ -97,22 +97,25 @@ describe('decideAction: the rule book of a case', () => {
     });
   });
 
-  test('when the same evidence alerts an open case, then nothing changes; new evidence or a graver one is recorded', () => {
-    const same = {
-      action: 'alert' as const,
-      fingerprint: 'f1',
-      severity: 'high' as const,
-      sanctions: true,
-      requestId: null,
-      source: 'job' as const,
-    };
-    expect(decideAction(base(), same, system)).toBeNull();
-    expect(ok(decideAction(base(), { ...same, fingerprint: 'f2' }, system)).next.fingerprint).toBe('f2');
-    expect(ok(decideAction(base({ severity: 'medium', sanctions: false }), same, system)).next).toMatchObject({
-      severity: 'high',
-      sanctions: true,
-    });
-  });
+  test(
+    'when the same evidence alerts an open case, ' + 'then nothing changes; new evidence or a graver one is recorded',
+    () => {
+      const same = {
+        action: 'alert' as const,
+        fingerprint: 'f1',
+        severity: 'high' as const,
+        sanctions: true,
+        requestId: null,
+        source: 'job' as const,
+      };
+      expect(decideAction(base(), same, system)).toBeNull();
+      expect(ok(decideAction(base(), { ...same, fingerprint: 'f2' }, system)).next.fingerprint).toBe('f2');
+      expect(ok(decideAction(base({ severity: 'medium', sanctions: false }), same, system)).next).toMatchObject({
+        severity: 'high',
+        sanctions: true,
+      });
+    },
+  );
 
   test('when an alert reaches a closed case, then it reopens (the suppression was checked before)', () => {
     const closed = base({ state: 'closed', disposition: 'false_positive', decidedBy: B, assigneeId: A });

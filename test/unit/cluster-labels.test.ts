@@ -46,108 +46,117 @@ const cluster = (members: string[], partial = false): ClusterMembership => ({
 const TXID = 'a'.repeat(64);
 
 describe('labels follow wallet clusters', () => {
-  it('a custom sanctions label on a co-input address makes the target HIGH, naming the txid that joined them', async () => {
-    const clustered = fixture({
-      intel: {
-        L: {
-          sanctions: [],
-          freezes: [],
-          labels: [
-            {
-              chain: 'bitcoin',
-              name: 'banned',
-              category: 'ransomware',
-              categories: ['ransomware'],
-              confidence: 'high',
-              source: 'custom',
-              sourceDate: null,
-              labelId: '00000000-0000-4000-8000-000000000001',
-            },
-          ],
+  it(
+    'a custom sanctions label on a co-input address makes the target HIGH, ' + 'naming the txid that joined them',
+    async () => {
+      const clustered = fixture({
+        intel: {
+          L: {
+            sanctions: [],
+            freezes: [],
+            labels: [
+              {
+                chain: 'bitcoin',
+                name: 'banned',
+                category: 'ransomware',
+                categories: ['ransomware'],
+                confidence: 'high',
+                source: 'custom',
+                sourceDate: null,
+                labelId: '00000000-0000-4000-8000-000000000001',
+              },
+            ],
+          },
         },
-      },
-      clusters: { T: cluster(['T', 'L']) },
-      merges: { 'T>L': [{ a: 'T', b: 'L', heuristic: 'common_input', txid: TXID }] },
-    });
-    const intel = await clustered.lookup('bitcoin', ['T']);
-    const score = scoreParties(model, {
-      parties: [{ address: 'T', role: 'target', intel: intel.get('T')! }],
-      subjectFacts: null,
-      subjectLabels: intel.get('T')!.labels,
-      nowSeconds: NOW,
-    });
-    expect(score.riskLevel).toBe('HIGH');
-    const hit = score.hits.find((h) => h.via_cluster);
-    expect(hit?.via_cluster).toMatchObject({ txid: TXID, heuristic: 'common_input', cluster_id: '7', size: 2 });
-    expect(hit?.detail).toContain(TXID);
-  });
+        clusters: { T: cluster(['T', 'L']) },
+        merges: { 'T>L': [{ a: 'T', b: 'L', heuristic: 'common_input', txid: TXID }] },
+      });
+      const intel = await clustered.lookup('bitcoin', ['T']);
+      const score = scoreParties(model, {
+        parties: [{ address: 'T', role: 'target', intel: intel.get('T')! }],
+        subjectFacts: null,
+        subjectLabels: intel.get('T')!.labels,
+        nowSeconds: NOW,
+      });
+      expect(score.riskLevel).toBe('HIGH');
+      const hit = score.hits.find((h) => h.via_cluster);
+      expect(hit?.via_cluster).toMatchObject({ txid: TXID, heuristic: 'common_input', cluster_id: '7', size: 2 });
+      expect(hit?.detail).toContain(TXID);
+    },
+  );
 
-  it('a sanction spreads as the entity (tag_score), not as the address being listed (is_sanctioned stays 0)', async () => {
-    const clustered = fixture({
-      intel: {
-        S: {
-          sanctions: [
-            { chain: 'bitcoin', sdnName: 'X', sdnUid: '1', programs: ['CYBER2'], designated: null, source: 'ofac' },
-          ],
-          freezes: [],
-          labels: [],
+  it(
+    'a sanction spreads as the entity (tag_score), ' + 'not as the address being listed (is_sanctioned stays 0)',
+    async () => {
+      const clustered = fixture({
+        intel: {
+          S: {
+            sanctions: [
+              { chain: 'bitcoin', sdnName: 'X', sdnUid: '1', programs: ['CYBER2'], designated: null, source: 'ofac' },
+            ],
+            freezes: [],
+            labels: [],
+          },
         },
-      },
-      clusters: { T: cluster(['T', 'M', 'S']) },
-      merges: {
-        'T>S': [
-          { a: 'T', b: 'M', heuristic: 'common_input', txid: TXID },
-          { a: 'M', b: 'S', heuristic: 'common_input', txid: 'b'.repeat(64) },
-        ],
-      },
-    });
-    const intel = (await clustered.lookup('bitcoin', ['T'])).get('T')!;
-    const score = scoreParties(model, {
-      parties: [{ address: 'T', role: 'target', intel }],
-      subjectFacts: null,
-      subjectLabels: [],
-      nowSeconds: NOW,
-    });
-    expect(score.ruleScores.is_sanctioned).toBe(0);
-    expect(score.riskLevel).toBe('HIGH');
-    expect(score.hits[0]?.via_cluster?.merges).toHaveLength(2);
-  });
+        clusters: { T: cluster(['T', 'M', 'S']) },
+        merges: {
+          'T>S': [
+            { a: 'T', b: 'M', heuristic: 'common_input', txid: TXID },
+            { a: 'M', b: 'S', heuristic: 'common_input', txid: 'b'.repeat(64) },
+          ],
+        },
+      });
+      const intel = (await clustered.lookup('bitcoin', ['T'])).get('T')!;
+      const score = scoreParties(model, {
+        parties: [{ address: 'T', role: 'target', intel }],
+        subjectFacts: null,
+        subjectLabels: [],
+        nowSeconds: NOW,
+      });
+      expect(score.ruleScores.is_sanctioned).toBe(0);
+      expect(score.riskLevel).toBe('HIGH');
+      expect(score.hits[0]?.via_cluster?.merges).toHaveLength(2);
+    },
+  );
 
-  it('an allow label does not spread, and a weak (low-confidence) label spreads with a third of its weight', async () => {
-    const clustered = fixture({
-      intel: {
-        A: {
-          sanctions: [],
-          freezes: [],
-          labels: [
-            {
-              chain: 'bitcoin',
-              name: null,
-              category: 'allow',
-              categories: [],
-              confidence: 'high',
-              source: 'custom',
-              sourceDate: null,
-            },
-            {
-              chain: 'bitcoin',
-              name: null,
-              category: 'scam',
-              categories: [],
-              confidence: 'low',
-              source: 'web',
-              sourceDate: null,
-            },
-          ],
+  it(
+    'an allow label does not spread, ' + 'and a weak (low-confidence) label spreads with a third of its weight',
+    async () => {
+      const clustered = fixture({
+        intel: {
+          A: {
+            sanctions: [],
+            freezes: [],
+            labels: [
+              {
+                chain: 'bitcoin',
+                name: null,
+                category: 'allow',
+                categories: [],
+                confidence: 'high',
+                source: 'custom',
+                sourceDate: null,
+              },
+              {
+                chain: 'bitcoin',
+                name: null,
+                category: 'scam',
+                categories: [],
+                confidence: 'low',
+                source: 'web',
+                sourceDate: null,
+              },
+            ],
+          },
         },
-      },
-      clusters: { T: cluster(['T', 'A']) },
-      merges: { 'T>A': [{ a: 'T', b: 'A', heuristic: 'common_input', txid: TXID }] },
-    });
-    const labels = (await clustered.lookup('bitcoin', ['T'])).get('T')!.labels;
-    expect(labels.map((l) => l.category)).toEqual(['scam']);
-    expect(labels[0]!.viaCluster!.weight).toBeCloseTo(20 / 60, 3);
-  });
+        clusters: { T: cluster(['T', 'A']) },
+        merges: { 'T>A': [{ a: 'T', b: 'A', heuristic: 'common_input', txid: TXID }] },
+      });
+      const labels = (await clustered.lookup('bitcoin', ['T'])).get('T')!.labels;
+      expect(labels.map((l) => l.category)).toEqual(['scam']);
+      expect(labels[0]!.viaCluster!.weight).toBeCloseTo(20 / 60, 3);
+    },
+  );
 
   it('an address alone (no cluster) reads only its own findings', async () => {
     const clustered = fixture({ intel: {}, clusters: {}, merges: {} });

@@ -100,32 +100,38 @@ describe('dashboard policy editor against the API schema', () => {
     },
   );
 
-  test('When any numeric input is out of its range, then the API refuses it naming that input, which the form holds', () => {
-    let checked = 0;
-    for (const input of numericInputs(initialFormState(bounds, null))) {
-      for (const bad of [String(input.range[0] - 1), String(input.range[1] + 1), 'not a number']) {
-        const state = initialFormState(bounds, null);
-        numericInputs(state)
-          .find((i) => i.field === input.field)!
-          .set(bad);
-        const parsed = schema.safeParse(policyBody(state, bounds));
-        expect(parsed.success).toBe(false);
-        const parameter = parsed.error!.issues[0]!.path.join('.');
-        expect({ bad, parameter }).toEqual({ bad, parameter: input.field });
-        expect(fieldOfParameter(parameter, state)).toBe(input.field);
-        checked++;
+  test(
+    'When any numeric input is out of its range, ' + 'then the API refuses it naming that input, which the form holds',
+    () => {
+      let checked = 0;
+      for (const input of numericInputs(initialFormState(bounds, null))) {
+        for (const bad of [String(input.range[0] - 1), String(input.range[1] + 1), 'not a number']) {
+          const state = initialFormState(bounds, null);
+          numericInputs(state)
+            .find((i) => i.field === input.field)!
+            .set(bad);
+          const parsed = schema.safeParse(policyBody(state, bounds));
+          expect(parsed.success).toBe(false);
+          const parameter = parsed.error!.issues[0]!.path.join('.');
+          expect({ bad, parameter }).toEqual({ bad, parameter: input.field });
+          expect(fieldOfParameter(parameter, state)).toBe(input.field);
+          checked++;
+        }
       }
-    }
-    expect(checked).toBe((5 + 2 * Object.keys(doc.category_severity).length) * 3);
-  });
+      expect(checked).toBe((5 + 2 * Object.keys(doc.category_severity).length) * 3);
+    },
+  );
 
-  test('When the HIGH cut-off is set at or below MEDIUM, then the refusal names levels.HIGH, a field of the form', () => {
-    const state = initialFormState(bounds, null);
-    state.levels.HIGH = String(model.levelBounds.MEDIUM);
-    const parsed = schema.safeParse(policyBody(state, bounds));
-    expect(parsed.error?.issues[0]?.path.join('.')).toBe('levels.HIGH');
-    expect(fieldOfParameter('levels.HIGH', state)).toBe('levels.HIGH');
-  });
+  test(
+    'When the HIGH cut-off is set at or below MEDIUM, ' + 'then the refusal names levels.HIGH, a field of the form',
+    () => {
+      const state = initialFormState(bounds, null);
+      state.levels.HIGH = String(model.levelBounds.MEDIUM);
+      const parsed = schema.safeParse(policyBody(state, bounds));
+      expect(parsed.error?.issues[0]?.path.join('.')).toBe('levels.HIGH');
+      expect(fieldOfParameter('levels.HIGH', state)).toBe('levels.HIGH');
+    },
+  );
 
   test('When a stored policy is opened, then saving it unchanged sends the same settings back', () => {
     const state = initialFormState(bounds, null);

@@ -17,7 +17,8 @@ const PROBES: Record<string, string> = {
   // Allowed: another feature through its index, and another feature's published workflow ids from a workflow.
   'src/probe-beta/uses-index.ts': "import { secret } from '../probe-alpha';\nexport const a = secret;\n",
   'src/probe-beta/workflows.ts':
-    "import { probeId } from '../probe-alpha/workflow-ids';\nexport async function betaWorkflow() {\n  return probeId('b');\n}\n",
+    "import { probeId } from '../probe-alpha/workflow-ids';\n" +
+    "export async function betaWorkflow() {\n  return probeId('b');\n}\n",
   // Broken: another feature's internals.
   'src/probe-beta/uses-internals.ts': "import { secret } from '../probe-alpha/internals';\nexport const b = secret;\n",
   // Broken: feature code that loads a Temporal entry point (its own workflows or activities) at run time.
@@ -49,7 +50,8 @@ const PROBES: Record<string, string> = {
   // Broken: a workflow that loads an activity's implementation.
   'src/probe-beta/activities.ts': 'export const betaActivity = () => 2;\n',
   'src/probe-gamma/workflows.ts':
-    "import { betaActivity } from '../probe-beta/activities';\nexport async function gammaWorkflow() {\n  return betaActivity();\n}\n",
+    "import { betaActivity } from '../probe-beta/activities';\n" +
+    'export async function gammaWorkflow() {\n  return betaActivity();\n}\n',
   'src/probe-alpha/activities.ts':
     "import { secret } from './internals';\nexport const probeActivity = () => secret;\n",
 };
@@ -58,7 +60,8 @@ const EXPECTED = [
   'composition-root-names-only-the-module-list: src/app/probe-wiring.ts → src/probe-alpha/index.ts',
   'feature-imports-feature-through-index: src/probe-beta/uses-internals.ts → src/probe-alpha/internals.ts',
   'feature-imports-feature-through-index: src/probe-gamma/workflows.ts → src/probe-beta/activities.ts',
-  'features-do-not-import-temporal-entry-points: src/probe-alpha/runs-its-adapters.ts → src/probe-alpha/activities.ts',
+  'features-do-not-import-temporal-entry-points: src/probe-alpha/runs-its-adapters.ts → ' +
+    'src/probe-alpha/activities.ts',
   'features-do-not-import-temporal-entry-points: src/probe-alpha/uses-workflows.ts → src/probe-alpha/workflows.ts',
   'nothing-imports-the-composition-root-or-an-entry-point: src/probe-beta/uses-entry-point.ts → src/probe-entry.ts',
   'nothing-imports-the-composition-root-or-an-entry-point: src/probe-beta/uses-root.ts → src/app/probe-root.ts',

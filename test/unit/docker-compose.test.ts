@@ -64,15 +64,18 @@ describe('docker-compose.yml keeps the Temporal frontend out of reach', () => {
     for (const port of ui?.ports ?? []) expect(port).toMatch(/^127\.0\.0\.1:/);
   });
 
-  test('only the api publishes a port beyond the loopback; the api and the worker reach Temporal over its network', () => {
-    const published = Object.entries(services).flatMap(([service, s]) =>
-      (s.ports ?? []).map((port) => ({ service, port: String(port) })),
-    );
-    expect(published.filter(({ port }) => !port.startsWith('127.0.0.1:'))).toEqual([
-      { service: 'api', port: '3000:3000' },
-    ]);
-    for (const name of ['api', 'worker']) expect(networksOf(services[name]).sort()).toEqual(['default', 'temporal']);
-  });
+  test(
+    'only the api publishes a port beyond the loopback; ' + 'the api and the worker reach Temporal over its network',
+    () => {
+      const published = Object.entries(services).flatMap(([service, s]) =>
+        (s.ports ?? []).map((port) => ({ service, port: String(port) })),
+      );
+      expect(published.filter(({ port }) => !port.startsWith('127.0.0.1:'))).toEqual([
+        { service: 'api', port: '3000:3000' },
+      ]);
+      for (const name of ['api', 'worker']) expect(networksOf(services[name]).sort()).toEqual(['default', 'temporal']);
+    },
+  );
 
   test('TEMPORAL_ALLOW_INSECURE is set once, in the environment the api and the worker share, and nowhere else', () => {
     expect(text.match(/^\s+TEMPORAL_ALLOW_INSECURE:/gm)).toHaveLength(1);

@@ -200,18 +200,22 @@ describe("the package prices docs/credits.md's credit rules state", () => {
     expect([plan('basic')?.currency, plan('pro')?.currency]).toEqual(['USD', 'USD']);
   });
 
-  test("when rule 1's prorated example is read, then Pro's credits and price are the seeded ones and the share is what a sale buys", () => {
-    // Arrange
-    const match = text.match(/\(([\d.]+) USD → (\d+) at Pro's (\d+) for ([\d.]+)\)/);
+  test(
+    "when rule 1's prorated example is read, " +
+      "then Pro's credits and price are the seeded ones and the share is what a sale buys",
+    () => {
+      // Arrange
+      const match = text.match(/\(([\d.]+) USD → (\d+) at Pro's (\d+) for ([\d.]+)\)/);
 
-    // Act
-    const [, amount, credits, proCredits, proPrice] = match ?? [];
+      // Act
+      const [, amount, credits, proCredits, proPrice] = match ?? [];
 
-    // Assert
-    expect(match).not.toBeNull();
-    expect([Number(proCredits), proPrice]).toEqual([plan('pro')?.credits, dollars(plan('pro')?.amountCents ?? 0)]);
-    expect(creditsForSale(centsOf(amount as string), 'USD', prices, null)?.credits).toBe(Number(credits));
-  });
+      // Assert
+      expect(match).not.toBeNull();
+      expect([Number(proCredits), proPrice]).toEqual([plan('pro')?.credits, dollars(plan('pro')?.amountCents ?? 0)]);
+      expect(creditsForSale(centsOf(amount as string), 'USD', prices, null)?.credits).toBe(Number(credits));
+    },
+  );
 
   test("when rule 2's example is read, then Basic's credits and both prices are the seeded ones", () => {
     // Arrange
@@ -229,18 +233,21 @@ describe("the package prices docs/credits.md's credit rules state", () => {
     ]);
   });
 
-  test("when rule 3's trial and setup-fee examples are read, then each buys the share a sale of that amount buys", () => {
-    // Arrange
-    const match = text.match(/buys its share \(([\d.]+) USD → (\d+), ([\d.]+) USD → (\d+)\)/);
+  test(
+    "when rule 3's trial and setup-fee examples are read, " + 'then each buys the share a sale of that amount buys',
+    () => {
+      // Arrange
+      const match = text.match(/buys its share \(([\d.]+) USD → (\d+), ([\d.]+) USD → (\d+)\)/);
 
-    // Act
-    const [, firstAmount, firstCredits, secondAmount, secondCredits] = match ?? [];
+      // Act
+      const [, firstAmount, firstCredits, secondAmount, secondCredits] = match ?? [];
 
-    // Assert
-    expect(match).not.toBeNull();
-    expect([
-      creditsForSale(centsOf(firstAmount as string), 'USD', prices, null)?.credits,
-      creditsForSale(centsOf(secondAmount as string), 'USD', prices, null)?.credits,
-    ]).toEqual([Number(firstCredits), Number(secondCredits)]);
-  });
+      // Assert
+      expect(match).not.toBeNull();
+      expect([
+        creditsForSale(centsOf(firstAmount as string), 'USD', prices, null)?.credits,
+        creditsForSale(centsOf(secondAmount as string), 'USD', prices, null)?.credits,
+      ]).toEqual([Number(firstCredits), Number(secondCredits)]);
+    },
+  );
 });

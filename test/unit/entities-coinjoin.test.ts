@@ -11,19 +11,22 @@ const tx = (inputs: [string | null, bigint][], outputs: [string | null, bigint][
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
 describe('CoinJoin shapes', () => {
-  test('when a Whirlpool 0.01 BTC mix has 2 premix entrants (paying the fee) and 3 remixers, then it is whirlpool', () => {
-    const mix = tx(
-      [
-        [addr('in', 0), 1_000_102n],
-        [addr('in', 1), 1_000_102n],
-        [addr('in', 2), 1_000_000n],
-        [addr('in', 3), 1_000_000n],
-        [addr('in', 4), 1_000_000n],
-      ],
-      range(5).map((i) => [addr('out', i), 1_000_000n]),
-    );
-    expect(coinJoinShape(mix)).toBe('whirlpool');
-  });
+  test(
+    'when a Whirlpool 0.01 BTC mix has 2 premix entrants (paying the fee) and 3 remixers, ' + 'then it is whirlpool',
+    () => {
+      const mix = tx(
+        [
+          [addr('in', 0), 1_000_102n],
+          [addr('in', 1), 1_000_102n],
+          [addr('in', 2), 1_000_000n],
+          [addr('in', 3), 1_000_000n],
+          [addr('in', 4), 1_000_000n],
+        ],
+        range(5).map((i) => [addr('out', i), 1_000_000n]),
+      );
+      expect(coinJoinShape(mix)).toBe('whirlpool');
+    },
+  );
 
   test('when 5 x 5 equal outputs are of a value no pool uses, then it is still whirlpool-shaped', () => {
     const mix = tx(
@@ -46,36 +49,43 @@ describe('CoinJoin shapes', () => {
     expect(coinJoinShape(jm)).toBe('joinmarket');
   });
 
-  test('when a Wasabi round has 50 inputs and 60 outputs of 3 repeated denominations plus change, then it is wasabi', () => {
-    const outputs: [string, bigint][] = [
-      ...range(20).map((i): [string, bigint] => [addr('d1', i), 1_048_576n]),
-      ...range(15).map((i): [string, bigint] => [addr('d2', i), 4_782_969n]),
-      ...range(10).map((i): [string, bigint] => [addr('d3', i), 10_000_000n]),
-      ...range(15).map((i): [string, bigint] => [addr('ch', i), 300_000n + BigInt(i) * 7_919n]),
-    ];
-    expect(outputs).toHaveLength(60);
-    const round = tx(
-      range(50).map((i) => [addr('in', i), 2_000_000n + BigInt(i) * 104_729n]),
-      outputs,
-    );
-    expect(coinJoinShape(round)).toBe('wasabi');
-  });
+  test(
+    'when a Wasabi round has 50 inputs and 60 outputs of 3 repeated denominations plus change, ' + 'then it is wasabi',
+    () => {
+      const outputs: [string, bigint][] = [
+        ...range(20).map((i): [string, bigint] => [addr('d1', i), 1_048_576n]),
+        ...range(15).map((i): [string, bigint] => [addr('d2', i), 4_782_969n]),
+        ...range(10).map((i): [string, bigint] => [addr('d3', i), 10_000_000n]),
+        ...range(15).map((i): [string, bigint] => [addr('ch', i), 300_000n + BigInt(i) * 7_919n]),
+      ];
+      expect(outputs).toHaveLength(60);
+      const round = tx(
+        range(50).map((i) => [addr('in', i), 2_000_000n + BigInt(i) * 104_729n]),
+        outputs,
+      );
+      expect(coinJoinShape(round)).toBe('wasabi');
+    },
+  );
 
-  test('when two parties each add an input and take one equal output and one change (Stonewall x2), then it is a CoinJoin', () => {
-    const two = tx(
-      [
-        [addr('in', 0), 3_000_000n],
-        [addr('in', 1), 5_000_000n],
-      ],
-      [
-        [addr('eq', 0), 2_000_000n],
-        [addr('eq', 1), 2_000_000n],
-        [addr('ch', 0), 999_000n],
-        [addr('ch', 1), 2_999_000n],
-      ],
-    );
-    expect(coinJoinShape(two)).toBe('equal-outputs');
-  });
+  test(
+    'when two parties each add an input and take one equal output and one change (Stonewall x2), ' +
+      'then it is a CoinJoin',
+    () => {
+      const two = tx(
+        [
+          [addr('in', 0), 3_000_000n],
+          [addr('in', 1), 5_000_000n],
+        ],
+        [
+          [addr('eq', 0), 2_000_000n],
+          [addr('eq', 1), 2_000_000n],
+          [addr('ch', 0), 999_000n],
+          [addr('ch', 1), 2_999_000n],
+        ],
+      );
+      expect(coinJoinShape(two)).toBe('equal-outputs');
+    },
+  );
 
   test('when a wallet pays with 2 inputs and gets change, then it is not a CoinJoin', () => {
     const payment = tx(
@@ -122,32 +132,38 @@ describe('CoinJoin shapes', () => {
     expect(coinJoinShape(consolidation)).toBeNull();
   });
 
-  test('when many inputs make many identical dust outputs, or one address fills a 5 x 5, then it is not a CoinJoin', () => {
-    const dust = tx(
-      range(12).map((i) => [addr('in', i), 10_000n]),
-      range(12).map((i) => [addr('out', i), 546n]),
-    );
-    expect(coinJoinShape(dust)).toBeNull();
-    const oneOwner = tx(
-      range(5).map((i) => [addr('in', i % 4), 1_000_050n]),
-      range(5).map((i) => [addr('out', i), 1_000_000n]),
-    );
-    expect(coinJoinShape(oneOwner)).not.toBe('whirlpool');
-  });
+  test(
+    'when many inputs make many identical dust outputs, or one address fills a 5 x 5, ' + 'then it is not a CoinJoin',
+    () => {
+      const dust = tx(
+        range(12).map((i) => [addr('in', i), 10_000n]),
+        range(12).map((i) => [addr('out', i), 546n]),
+      );
+      expect(coinJoinShape(dust)).toBeNull();
+      const oneOwner = tx(
+        range(5).map((i) => [addr('in', i % 4), 1_000_050n]),
+        range(5).map((i) => [addr('out', i), 1_000_000n]),
+      );
+      expect(coinJoinShape(oneOwner)).not.toBe('whirlpool');
+    },
+  );
 
-  test('when inputs have no address (P2PK) or outputs carry OP_RETURN, then only addressed inputs count as owners', () => {
-    const opReturn = tx(
-      [
-        [null, 5_000_000n],
-        [null, 5_000_000n],
-        [addr('w', 0), 5_000_000n],
-      ],
-      [
-        [addr('p', 0), 4_000_000n],
-        [addr('p', 1), 4_000_000n],
-        [null, 0n],
-      ],
-    );
-    expect(coinJoinShape(opReturn)).toBeNull();
-  });
+  test(
+    'when inputs have no address (P2PK) or outputs carry OP_RETURN, ' + 'then only addressed inputs count as owners',
+    () => {
+      const opReturn = tx(
+        [
+          [null, 5_000_000n],
+          [null, 5_000_000n],
+          [addr('w', 0), 5_000_000n],
+        ],
+        [
+          [addr('p', 0), 4_000_000n],
+          [addr('p', 1), 4_000_000n],
+          [null, 0n],
+        ],
+      );
+      expect(coinJoinShape(opReturn)).toBeNull();
+    },
+  );
 });

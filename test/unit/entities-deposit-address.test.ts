@@ -76,36 +76,47 @@ describe('deposit-address heuristic', () => {
     expect(depositForward(D, transfers, { minInbound: 0 })?.hotWallet).toBe(H);
   });
 
-  test('when the address sends to a pool and gets another token back in the same transaction (a swap), then it is no deposit', () => {
-    const transfers = [
-      move('in', '0xfriend', 1_000_000n, T0, USDT),
-      move('out', '0xpool', 1_000_000n, T0 + 60, USDT, '0xswap'),
-      move('in', '0xpool', 400_000_000_000_000n, T0 + 60, ETH, '0xswap'),
-    ];
-    expect(depositForward(D, transfers)).toBeNull();
-  });
+  test(
+    'when the address sends to a pool and gets another token back in the same transaction (a swap), ' +
+      'then it is no deposit',
+    () => {
+      const transfers = [
+        move('in', '0xfriend', 1_000_000n, T0, USDT),
+        move('out', '0xpool', 1_000_000n, T0 + 60, USDT, '0xswap'),
+        move('in', '0xpool', 400_000_000_000_000n, T0 + 60, ETH, '0xswap'),
+      ];
+      expect(depositForward(D, transfers)).toBeNull();
+    },
+  );
 
-  test('when spam tokens, gas top-ups and zero-value poisoning transfers surround the sweep, then H is still found', () => {
-    const SPAM = { kind: 'token', standard: 'erc20', contract: '0xspam', symbol: null, decimals: null } as const;
-    const transfers = [
-      move('in', '0xc1', 700_000_000n, T0, USDT),
-      move('in', '0xgasstation', 1_000_000_000_000_000n, T0 + 60, ETH),
-      move('in', '0xairdropper', 10n ** 24n, T0 + 120, SPAM),
-      move('out', '0xlookalike', 0n, T0 + 130, USDT),
-      move('out', H, 700_000_000n, T0 + 1_800, USDT, '0xsweep'),
-    ];
-    expect(depositForward(D, transfers)).toEqual({ hotWallet: H, txid: '0xsweep', forwardedShare: 1 });
-  });
+  test(
+    'when spam tokens, gas top-ups and zero-value poisoning transfers surround the sweep, ' + 'then H is still found',
+    () => {
+      const SPAM = { kind: 'token', standard: 'erc20', contract: '0xspam', symbol: null, decimals: null } as const;
+      const transfers = [
+        move('in', '0xc1', 700_000_000n, T0, USDT),
+        move('in', '0xgasstation', 1_000_000_000_000_000n, T0 + 60, ETH),
+        move('in', '0xairdropper', 10n ** 24n, T0 + 120, SPAM),
+        move('out', '0xlookalike', 0n, T0 + 130, USDT),
+        move('out', H, 700_000_000n, T0 + 1_800, USDT, '0xsweep'),
+      ];
+      expect(depositForward(D, transfers)).toEqual({ hotWallet: H, txid: '0xsweep', forwardedShare: 1 });
+    },
+  );
 
-  test('when the page starts with a forward whose receipts are older than the page, then that forward neither proves nor disproves', () => {
-    const transfers = [
-      move('out', H, 9_000_000n, T0 - 86_400 * 60, USDT, '0xold'),
-      move('in', '0xc2', 3_000_000n, T0, USDT),
-      move('out', H, 3_000_000n, T0 + 120, USDT, '0xnew'),
-    ];
-    expect(depositForward(D, transfers)).toEqual({ hotWallet: H, txid: '0xnew', forwardedShare: 1 });
-    expect(depositForward(D, [move('out', H, 9_000_000n, T0, USDT)])).toBeNull();
-  });
+  test(
+    'when the page starts with a forward whose receipts are older than the page, ' +
+      'then that forward neither proves nor disproves',
+    () => {
+      const transfers = [
+        move('out', H, 9_000_000n, T0 - 86_400 * 60, USDT, '0xold'),
+        move('in', '0xc2', 3_000_000n, T0, USDT),
+        move('out', H, 3_000_000n, T0 + 120, USDT, '0xnew'),
+      ];
+      expect(depositForward(D, transfers)).toEqual({ hotWallet: H, txid: '0xnew', forwardedShare: 1 });
+      expect(depositForward(D, [move('out', H, 9_000_000n, T0, USDT)])).toBeNull();
+    },
+  );
 
   test('when a transfer has no timestamp, then the window cannot be checked', () => {
     const transfers = [

@@ -24,7 +24,10 @@ const DATA = {
     risk_score: 100,
     risk_reason: 'Address is on the OFAC SDN list',
     rule_scores: { tag_score: 72, is_sanctioned: 100, receive_count: 0.5 },
-    target_summary: { address: '12QtD5BFwRsdNsAZY76UVE1xyCGNTojH9h', tags: [{ name: 'Ünïcödé €', type: 'sanctions' }] },
+    target_summary: {
+      address: '12QtD5BFwRsdNsAZY76UVE1xyCGNTojH9h',
+      tags: [{ name: 'Ünïcödé €', type: 'sanctions' }],
+    },
     sanctions_list: { list: 'ofac-sdn', version: 3, issue_date: '2025-11-19' },
   },
   credits_charged: 1,
@@ -179,22 +182,25 @@ describe('evidence signatures', () => {
     await expect(verifyAnswer({ ...signed, success: false }, jwksOf(key))).rejects.toThrow(/beside data/);
   });
 
-  test('when an answer repeats a member name, then it is invalid even though JSON.parse keeps the signed value', async () => {
-    // Arrange: `"risk_level":"LOW"` before the signed HIGH: JSON.parse keeps HIGH, a reader may see LOW.
-    const signed = await answer();
-    const text = JSON.stringify(signed).replace('"risk_level":"HIGH"', '"risk_level":"LOW","risk_level":"HIGH"');
-    const escaped = JSON.stringify(signed).replace(
-      '"risk_level":"HIGH"',
-      '"\\u0072isk_level":"LOW","risk_level":"HIGH"',
-    );
+  test(
+    'when an answer repeats a member name, ' + 'then it is invalid even though JSON.parse keeps the signed value',
+    async () => {
+      // Arrange: `"risk_level":"LOW"` before the signed HIGH: JSON.parse keeps HIGH, a reader may see LOW.
+      const signed = await answer();
+      const text = JSON.stringify(signed).replace('"risk_level":"HIGH"', '"risk_level":"LOW","risk_level":"HIGH"');
+      const escaped = JSON.stringify(signed).replace(
+        '"risk_level":"HIGH"',
+        '"\\u0072isk_level":"LOW","risk_level":"HIGH"',
+      );
 
-    // Act / Assert
-    expect(JSON.parse(text)).toEqual(signed);
-    await expect(verifyAnswerText(text, jwksOf(key))).rejects.toThrow(/"risk_level" appears twice/);
-    await expect(verifyAnswerText(escaped, jwksOf(key))).rejects.toThrow(/"risk_level" appears twice/);
-    expect(duplicateMemberName('{"a":{"b":1},"c":[{"b":2},{"b":3}],"d":"\\"b\\":"}')).toBeUndefined();
-    await expect(verifyAnswerText(JSON.stringify(signed), jwksOf(key))).resolves.toMatchObject({ kid: key.kid });
-  });
+      // Act / Assert
+      expect(JSON.parse(text)).toEqual(signed);
+      await expect(verifyAnswerText(text, jwksOf(key))).rejects.toThrow(/"risk_level" appears twice/);
+      await expect(verifyAnswerText(escaped, jwksOf(key))).rejects.toThrow(/"risk_level" appears twice/);
+      expect(duplicateMemberName('{"a":{"b":1},"c":[{"b":2},{"b":3}],"d":"\\"b\\":"}')).toBeUndefined();
+      await expect(verifyAnswerText(JSON.stringify(signed), jwksOf(key))).resolves.toMatchObject({ kid: key.kid });
+    },
+  );
 
   test("when another answer's signature is pasted in, or the request id changed, then it is invalid", async () => {
     // Arrange
@@ -210,15 +216,18 @@ describe('evidence signatures', () => {
     ).rejects.toThrow(/signature verification failed/);
   });
 
-  test('when a signature is made by our key over the right data but binds another request id, then it is invalid', async () => {
-    // Arrange: only a holder of the private key could make it; the check is still the verifier's own.
-    const header = { ...headerOf((await answer()).data.signature.jws), request_id: 'another-request' };
-    const jws = await signWithHeader(DATA, header, ['request_id', 'canon', 'signed']);
-    const forged = { success: true, data: { ...DATA, signature: { ...(await answer()).data.signature, jws } } };
+  test(
+    'when a signature is made by our key over the right data but binds another request id, ' + 'then it is invalid',
+    async () => {
+      // Arrange: only a holder of the private key could make it; the check is still the verifier's own.
+      const header = { ...headerOf((await answer()).data.signature.jws), request_id: 'another-request' };
+      const jws = await signWithHeader(DATA, header, ['request_id', 'canon', 'signed']);
+      const forged = { success: true, data: { ...DATA, signature: { ...(await answer()).data.signature, jws } } };
 
-    // Act / Assert
-    await expect(verifyAnswer(forged, jwksOf(key))).rejects.toThrow(/signed for request another-request/);
-  });
+      // Act / Assert
+      await expect(verifyAnswer(forged, jwksOf(key))).rejects.toThrow(/signed for request another-request/);
+    },
+  );
 
   test.each<[string, Record<string, unknown>, string[], RegExp]>([
     [
@@ -355,24 +364,29 @@ describe('evidence signatures', () => {
     await expect(verifyAnswer(signed, { keys: [ecJwk] })).rejects.toThrow(/not a public Ed25519/);
   });
 
-  test('when the unsigned copies disagree with the signed header, or the signature is missing, then it is invalid', async () => {
-    // Arrange
-    const signed = await answer();
-    const { signature, ...unsigned } = signed.data;
-    const [header, , sig] = signature.jws.split('.');
-    const attached = `${header}.${Buffer.from(canonicalJson(unsigned)).toString('base64url')}.${sig}`;
-    const withSignature = (s: unknown) => ({ success: true, data: { ...unsigned, signature: s } });
+  test(
+    'when the unsigned copies disagree with the signed header, or the signature is missing, ' + 'then it is invalid',
+    async () => {
+      // Arrange
+      const signed = await answer();
+      const { signature, ...unsigned } = signed.data;
+      const [header, , sig] = signature.jws.split('.');
+      const attached = `${header}.${Buffer.from(canonicalJson(unsigned)).toString('base64url')}.${sig}`;
+      const withSignature = (s: unknown) => ({ success: true, data: { ...unsigned, signature: s } });
 
-    // Act / Assert
-    await expect(verifyAnswer(withSignature({ ...signature, kid: other.kid }), jwksOf(key, other))).rejects.toThrow(
-      /signature.kid is .*, but the signed header says/,
-    );
-    await expect(verifyAnswer(withSignature({ ...signature, jws: attached }), jwksOf(key))).rejects.toThrow(
-      /malformed/,
-    );
-    await expect(verifyAnswer(withSignature({ ...signature, note: 'x' }), jwksOf(key))).rejects.toThrow(/malformed/);
-    await expect(verifyAnswer({ success: true, data: unsigned }, jwksOf(key))).rejects.toThrow(/carries no signature/);
-  });
+      // Act / Assert
+      await expect(verifyAnswer(withSignature({ ...signature, kid: other.kid }), jwksOf(key, other))).rejects.toThrow(
+        /signature.kid is .*, but the signed header says/,
+      );
+      await expect(verifyAnswer(withSignature({ ...signature, jws: attached }), jwksOf(key))).rejects.toThrow(
+        /malformed/,
+      );
+      await expect(verifyAnswer(withSignature({ ...signature, note: 'x' }), jwksOf(key))).rejects.toThrow(/malformed/);
+      await expect(verifyAnswer({ success: true, data: unsigned }, jwksOf(key))).rejects.toThrow(
+        /carries no signature/,
+      );
+    },
+  );
 
   test('when several keys are configured, then the first signs and all are published, public parts only', async () => {
     // Arrange
@@ -390,13 +404,18 @@ describe('evidence signatures', () => {
     ]);
   });
 
-  test('when the OpenAPI examples of a completed answer are verified with the example key set, then they are valid', async () => {
-    // Arrange / Act / Assert: the examples are real answers signed by a key made for them only
-    // (src/screening/openapi/examples.ts). When an example's data changes (a price too), sign it again with a new
-    // example key (createEvidenceSigner) and publish its half.
-    for (const example of [SCREENING_EXAMPLES.polled, SCREENING_EXAMPLES.full])
-      await expect(verifyAnswer(example, EXAMPLE_JWKS)).resolves.toMatchObject({ requestId: example.data.request_id });
-  });
+  test(
+    'when the OpenAPI examples of a completed answer are verified with the example key set, ' + 'then they are valid',
+    async () => {
+      // Arrange / Act / Assert: the examples are real answers signed by a key made for them only
+      // (src/screening/openapi/examples.ts). When an example's data changes (a price too), sign it again with a new
+      // example key (createEvidenceSigner) and publish its half.
+      for (const example of [SCREENING_EXAMPLES.polled, SCREENING_EXAMPLES.full])
+        await expect(verifyAnswer(example, EXAMPLE_JWKS)).resolves.toMatchObject({
+          requestId: example.data.request_id,
+        });
+    },
+  );
 });
 
 describe('EVIDENCE_SIGNING_KEYS', () => {

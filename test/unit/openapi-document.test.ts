@@ -86,19 +86,26 @@ describe("the prices and limits the document states are the server's", () => {
   const document = buildOpenApiDocument(OPTIONS) as any;
   const exampleOf = (response: any) => response.content['application/json'].examples.example.value;
 
-  test('when the screening operations are read, then the cost rule, the charge and the rescore price are the constants', () => {
-    // Arrange
-    const submit = document.paths['/api/v1/kyt/job'].post;
-    const full = exampleOf(document.paths['/api/v1/kyt/job/{requestId}/fullresponse'].get.responses[200]).data;
-    const rescore = document.paths['/api/v1/kyt/job/{requestId}/rescore'].post;
+  test(
+    'when the screening operations are read, ' +
+      'then the cost rule, the charge and the rescore price are the constants',
+    () => {
+      // Arrange
+      const submit = document.paths['/api/v1/kyt/job'].post;
+      const full = exampleOf(document.paths['/api/v1/kyt/job/{requestId}/fullresponse'].get.responses[200]).data;
+      const rescore = document.paths['/api/v1/kyt/job/{requestId}/rescore'].post;
 
-    // Act / Assert
-    expect(submit.description).toContain(COST_RULE);
-    expect(full.response.cost).toEqual({ rule: COST_RULE, credits: MINIMUM_CHARGE, depth_reached: 0 });
-    expect(full.credits_charged).toBe(MINIMUM_CHARGE);
-    expect(exampleOf(submit.responses[402])).toMatchObject({ code: 'INSUFFICIENT_CREDITS', required: MINIMUM_CHARGE });
-    expect(rescore.description).toContain(`Costs ${creditsWord(RESCORE_PRICE)} (RESCORE_PRICE)`);
-  });
+      // Act / Assert
+      expect(submit.description).toContain(COST_RULE);
+      expect(full.response.cost).toEqual({ rule: COST_RULE, credits: MINIMUM_CHARGE, depth_reached: 0 });
+      expect(full.credits_charged).toBe(MINIMUM_CHARGE);
+      expect(exampleOf(submit.responses[402])).toMatchObject({
+        code: 'INSUFFICIENT_CREDITS',
+        required: MINIMUM_CHARGE,
+      });
+      expect(rescore.description).toContain(`Costs ${creditsWord(RESCORE_PRICE)} (RESCORE_PRICE)`);
+    },
+  );
 
   test("when the x402 operations are read, then they state the report's price in dollars and USDC units", () => {
     // Arrange

@@ -272,23 +272,31 @@ describe('the rules, one by one', () => {
     expect(resolvedStatus(code)).toBe(status);
   });
 
-  test('When a CREATED arrives after the resolution, then the dispute stays resolved; the newer resolution stands', () => {
-    const open: DisputeState = { status: 'open', amountCents: 999, outcomeCode: null, version: '2026-11-22T00:00:00Z' };
-    const won: DisputeState = {
-      status: 'won',
-      amountCents: 999,
-      outcomeCode: 'DENIED',
-      version: '2026-12-01T00:00:00Z',
-    };
-    const lostLater: DisputeState = {
-      ...won,
-      status: 'lost',
-      outcomeCode: 'RESOLVED_BUYER_FAVOUR',
-      version: '2027-01-01T00:00:00Z',
-    };
-    expect(foldDispute(won, open)).toEqual(won);
-    expect(foldDispute(open, won)).toEqual(won);
-    expect(foldDispute(won, lostLater)).toEqual(lostLater);
-    expect(foldDispute(lostLater, won)).toEqual(lostLater);
-  });
+  test(
+    'When a CREATED arrives after the resolution, ' + 'then the dispute stays resolved; the newer resolution stands',
+    () => {
+      const open: DisputeState = {
+        status: 'open',
+        amountCents: 999,
+        outcomeCode: null,
+        version: '2026-11-22T00:00:00Z',
+      };
+      const won: DisputeState = {
+        status: 'won',
+        amountCents: 999,
+        outcomeCode: 'DENIED',
+        version: '2026-12-01T00:00:00Z',
+      };
+      const lostLater: DisputeState = {
+        ...won,
+        status: 'lost',
+        outcomeCode: 'RESOLVED_BUYER_FAVOUR',
+        version: '2027-01-01T00:00:00Z',
+      };
+      expect(foldDispute(won, open)).toEqual(won);
+      expect(foldDispute(open, won)).toEqual(won);
+      expect(foldDispute(won, lostLater)).toEqual(lostLater);
+      expect(foldDispute(lostLater, won)).toEqual(lostLater);
+    },
+  );
 });

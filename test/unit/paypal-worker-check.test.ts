@@ -46,15 +46,18 @@ const failureOf = async (p: Promise<unknown>) => {
 const deps: PayPalEventCheckDeps = { paypalVerifier: testPayPalVerifier() };
 
 describe('the worker re-checks a PayPal event with its signed delivery', () => {
-  test('when the delivery verifies and the input states its event, then the event read from the bytes is applied', async () => {
-    const delivery = signedSale();
-    const input = inputOf(delivery);
+  test(
+    'when the delivery verifies and the input states its event, ' + 'then the event read from the bytes is applied',
+    async () => {
+      const delivery = signedSale();
+      const input = inputOf(delivery);
 
-    const checked = await authenticPayPalEvent(deps, input);
+      const checked = await authenticPayPalEvent(deps, input);
 
-    expect(checked.event).toEqual(input.event);
-    expect(checked.payload).toEqual(JSON.parse(delivery.body.toString('utf8')));
-  });
+      expect(checked.event).toEqual(input.event);
+      expect(checked.payload).toEqual(JSON.parse(delivery.body.toString('utf8')));
+    },
+  );
 
   test.each([
     ['the amount', (e: any) => (e.sale.total = '19.99')],
@@ -118,25 +121,28 @@ describe('the worker re-checks a PayPal event with its signed delivery', () => {
     });
   });
 
-  test('when the certificate cannot be checked now, or the worker has no PAYPAL_WEBHOOK_ID, then it is retried', async () => {
-    const input = inputOf(signedSale());
-    const unavailable = {
-      paypalVerifier: {
-        verify: async () => {
-          throw new VerificationUnavailableError('certificate host unreachable');
+  test(
+    'when the certificate cannot be checked now, or the worker has no PAYPAL_WEBHOOK_ID, ' + 'then it is retried',
+    async () => {
+      const input = inputOf(signedSale());
+      const unavailable = {
+        paypalVerifier: {
+          verify: async () => {
+            throw new VerificationUnavailableError('certificate host unreachable');
+          },
         },
-      },
-    };
+      };
 
-    expect(await failureOf(authenticPayPalEvent(unavailable, input))).toMatchObject({
-      code: 'WEBHOOK_VERIFICATION_UNAVAILABLE',
-      retryable: true,
-    });
-    expect(await failureOf(authenticPayPalEvent({}, input))).toMatchObject({
-      code: 'WEBHOOK_VERIFICATION_UNAVAILABLE',
-      retryable: true,
-    });
-  });
+      expect(await failureOf(authenticPayPalEvent(unavailable, input))).toMatchObject({
+        code: 'WEBHOOK_VERIFICATION_UNAVAILABLE',
+        retryable: true,
+      });
+      expect(await failureOf(authenticPayPalEvent({}, input))).toMatchObject({
+        code: 'WEBHOOK_VERIFICATION_UNAVAILABLE',
+        retryable: true,
+      });
+    },
+  );
 });
 
 describe('an input without a delivery (a workflow started before deliveries were carried)', () => {
@@ -207,14 +213,17 @@ describe('PayPal’s event lookup', () => {
     );
   beforeEach(() => (calls.length = 0));
 
-  test('when PayPal has the event, then its bytes come back, fetched with the app’s bearer token by event id', async () => {
-    const body = Buffer.from('{"id":"WH-1/2", "event_type":"X"}');
-    expect(await lookupWith(() => new Response(body, { status: 200 })).find('WH-1/2')).toEqual(body);
-    expect(calls.at(-1)).toEqual({
-      url: 'https://paypal.test/v1/notifications/webhooks-events/WH-1%2F2',
-      authorization: 'Bearer tok',
-    });
-  });
+  test(
+    'when PayPal has the event, ' + 'then its bytes come back, fetched with the app’s bearer token by event id',
+    async () => {
+      const body = Buffer.from('{"id":"WH-1/2", "event_type":"X"}');
+      expect(await lookupWith(() => new Response(body, { status: 200 })).find('WH-1/2')).toEqual(body);
+      expect(calls.at(-1)).toEqual({
+        url: 'https://paypal.test/v1/notifications/webhooks-events/WH-1%2F2',
+        authorization: 'Bearer tok',
+      });
+    },
+  );
 
   test.each([404, 400])('when PayPal answers %i, then there is no such event', async (status) => {
     expect(await lookupWith(() => new Response('{}', { status })).find('WH-1')).toBeNull();

@@ -17,18 +17,21 @@ describe('CHAIN_ENDPOINTS=public', () => {
     expect(configuredChains(config)).toEqual([]);
   });
 
-  test('when it is set, then every chain with a public provider has an endpoint, and one the operator gave wins', () => {
-    const config = loadConfig({
-      NODE_ENV: 'development',
-      CHAIN_ENDPOINTS: 'public',
-      BASE_RPC_URL: 'http://127.0.0.1:8545',
-    });
-    expect(configuredChains(config).sort()).toEqual(SUPPORTED_CHAINS.filter((c) => !NO_PUBLIC.includes(c)).sort());
-    expect(config.BASE_RPC_URL).toBe('http://127.0.0.1:8545');
-    expect(config.ARBITRUM_RPC_URL).toBe('https://arb1.arbitrum.io/rpc');
-    expect(config.BITCOIN_ESPLORA_URL).toBe('https://blockstream.info/api');
-    expect(config.LITECOIN_ESPLORA_URL).toBe('https://litecoinspace.org/api');
-  });
+  test(
+    'when it is set, ' + 'then every chain with a public provider has an endpoint, and one the operator gave wins',
+    () => {
+      const config = loadConfig({
+        NODE_ENV: 'development',
+        CHAIN_ENDPOINTS: 'public',
+        BASE_RPC_URL: 'http://127.0.0.1:8545',
+      });
+      expect(configuredChains(config).sort()).toEqual(SUPPORTED_CHAINS.filter((c) => !NO_PUBLIC.includes(c)).sort());
+      expect(config.BASE_RPC_URL).toBe('http://127.0.0.1:8545');
+      expect(config.ARBITRUM_RPC_URL).toBe('https://arb1.arbitrum.io/rpc');
+      expect(config.BITCOIN_ESPLORA_URL).toBe('https://blockstream.info/api');
+      expect(config.LITECOIN_ESPLORA_URL).toBe('https://litecoinspace.org/api');
+    },
+  );
 
   test('when Bitcoin Cash and Dogecoin have no public Esplora, then the docs say so and no URL is made up', () => {
     const config = loadConfig({ CHAIN_ENDPOINTS: 'public' });

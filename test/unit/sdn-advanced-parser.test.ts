@@ -292,11 +292,14 @@ describe('parseSdnAdvanced is bounded: a source that is not OFAC cannot make it 
     expect(await rejection(chunked(Buffer.from(huge)))).toMatch(/longer than 65536 characters/);
   });
 
-  it('refuses an address whose text is split by comments into many short nodes that add up past the limit', async () => {
-    expect(valid.split(TRON_USDT)).toHaveLength(2);
-    const split = valid.replace(TRON_USDT, `${TRON_USDT}${`${'x'.repeat(1_000)}<!---->`.repeat(100)}`);
-    expect(await rejection(chunked(Buffer.from(split)))).toMatch(/the text of <VersionDetail> is longer than 65536/);
-  });
+  it(
+    'refuses an address whose text is split by comments ' + 'into many short nodes that add up past the limit',
+    async () => {
+      expect(valid.split(TRON_USDT)).toHaveLength(2);
+      const split = valid.replace(TRON_USDT, `${TRON_USDT}${`${'x'.repeat(1_000)}<!---->`.repeat(100)}`);
+      expect(await rejection(chunked(Buffer.from(split)))).toMatch(/the text of <VersionDetail> is longer than 65536/);
+    },
+  );
 
   it('refuses a huge attribute value', async () => {
     const huge = valid.replace(

@@ -99,8 +99,11 @@ describe('supported Node.js runtimes', () => {
     expect(semver.satisfies(process.versions.node, engines)).toBe(true);
   });
 
-  test('when the Dockerfile is read, then it builds on a current LTS line that engines allows, not the ended 20', () => {
-    const major = Number(dockerNode);
-    expect([major % 2, major >= 24, semver.satisfies(`${major}.0.0`, engines)]).toEqual([0, true, true]);
-  });
+  test(
+    'when the Dockerfile is read, ' + 'then it builds on a current LTS line that engines allows, not the ended 20',
+    () => {
+      const major = Number(dockerNode);
+      expect([major % 2, major >= 24, semver.satisfies(`${major}.0.0`, engines)]).toEqual([0, true, true]);
+    },
+  );
 });

@@ -77,13 +77,16 @@ describe('Temporal access in the configuration', () => {
     expect([config.TEMPORAL_ADDRESS, config.TEMPORAL_ALLOW_INSECURE]).toEqual([undefined, false]);
   });
 
-  test('when development points at a remote frontend without credentials, then it loads (only production refuses)', () => {
-    // Arrange / Act
-    const config = loadConfig({ TEMPORAL_ADDRESS: 'temporal:7233' });
+  test(
+    'when development points at a remote frontend without credentials, ' + 'then it loads (only production refuses)',
+    () => {
+      // Arrange / Act
+      const config = loadConfig({ TEMPORAL_ADDRESS: 'temporal:7233' });
 
-    // Assert
-    expect(config.TEMPORAL_ADDRESS).toBe('temporal:7233');
-  });
+      // Assert
+      expect(config.TEMPORAL_ADDRESS).toBe('temporal:7233');
+    },
+  );
 
   test.each([
     [{ TEMPORAL_TLS_CERT: 'client.crt' }, 'TEMPORAL_TLS_KEY: required with TEMPORAL_TLS_CERT'],

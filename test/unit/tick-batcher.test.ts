@@ -15,19 +15,22 @@ function fakeExecutor(refuse: (n: number) => boolean = () => false) {
 const nextTurn = () => new Promise((r) => setImmediate(r));
 
 describe('tick batcher', () => {
-  test('when 50 items are added in one turn, then they go to the executor as one batch and each gets its own result', async () => {
-    // Arrange
-    const executor = fakeExecutor();
-    const batcher = createTickBatcher({ maxItems: 100, run: executor.run });
+  test(
+    'when 50 items are added in one turn, ' + 'then they go to the executor as one batch and each gets its own result',
+    async () => {
+      // Arrange
+      const executor = fakeExecutor();
+      const batcher = createTickBatcher({ maxItems: 100, run: executor.run });
 
-    // Act
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => batcher.add(i)));
+      // Act
+      const results = await Promise.all(Array.from({ length: 50 }, (_, i) => batcher.add(i)));
 
-    // Assert
-    expect(executor.batches).toHaveLength(1);
-    expect(executor.batches[0]).toHaveLength(50);
-    expect(results).toEqual(Array.from({ length: 50 }, (_, i) => i * 2));
-  });
+      // Assert
+      expect(executor.batches).toHaveLength(1);
+      expect(executor.batches[0]).toHaveLength(50);
+      expect(results).toEqual(Array.from({ length: 50 }, (_, i) => i * 2));
+    },
+  );
 
   test('when items are added in two turns, then each turn is its own batch', async () => {
     const executor = fakeExecutor();

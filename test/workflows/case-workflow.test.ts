@@ -135,24 +135,27 @@ test('when the worker no longer finds the member, then the action is refused and
   await handle.terminate('done');
 });
 
-test('when a closed case is reopened, then update-with-start runs it again from its mirror and reopens it', async () => {
-  const c = caseStubs(snapshot({ state: 'closed', disposition: 'false_positive', decidedBy: APPROVER_1 }));
-  testbed.worker.use(c.stubs);
-  const input = { caseId: `case-${randomUUID()}`, accountId: 'acct-1' };
-  const operation = () =>
-    new WithStartWorkflowOperation('caseWorkflow', {
-      taskQueue: testbed.worker.taskQueue,
-      workflowId: `case:${input.caseId}`,
-      args: [input],
-      workflowIdConflictPolicy: 'USE_EXISTING',
+test(
+  'when a closed case is reopened, ' + 'then update-with-start runs it again from its mirror and reopens it',
+  async () => {
+    const c = caseStubs(snapshot({ state: 'closed', disposition: 'false_positive', decidedBy: APPROVER_1 }));
+    testbed.worker.use(c.stubs);
+    const input = { caseId: `case-${randomUUID()}`, accountId: 'acct-1' };
+    const operation = () =>
+      new WithStartWorkflowOperation('caseWorkflow', {
+        taskQueue: testbed.worker.taskQueue,
+        workflowId: `case:${input.caseId}`,
+        args: [input],
+        workflowIdConflictPolicy: 'USE_EXISTING',
+      });
+    const result = await testbed.env.client.workflow.executeUpdateWithStart('reopen', {
+      args: [request(ANALYST, { action: 'reopen', note: 'new facts' })],
+      startWorkflowOperation: operation(),
     });
-  const result = await testbed.env.client.workflow.executeUpdateWithStart('reopen', {
-    args: [request(ANALYST, { action: 'reopen', note: 'new facts' })],
-    startWorkflowOperation: operation(),
-  });
-  expect(result).toMatchObject({ trailLength: 1, snapshot: { state: 'open', disposition: null } });
-  expect(c.entries.map((e) => e.action)).toEqual(['reopen']);
-});
+    expect(result).toMatchObject({ trailLength: 1, snapshot: { state: 'open', disposition: null } });
+    expect(c.entries.map((e) => e.action)).toEqual(['reopen']);
+  },
+);
 
 test('when the history grows long, then the case continues as new from its mirror and loses no action', async () => {
   const c = caseStubs(snapshot({ severity: 'medium', sanctions: false }));

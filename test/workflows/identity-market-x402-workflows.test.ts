@@ -73,23 +73,28 @@ describe('marketSyncWorkflow', () => {
     expect(log.calls[0]?.input).toEqual({ ...input, symbol: 'BTC-USD', exchangeSymbol: 'BTCUSDT' });
   });
 
-  test('an input the worker did not configure (MARKET_SYNC_NOT_CONFIGURED) ends the workflow at its first call', async () => {
-    const log = callLog();
-    const stubs: StubActivities<MarketActivities> = {
-      syncMarketSymbol: async () => {
-        throw ApplicationFailure.nonRetryable('not this worker’s sync', 'MARKET_SYNC_NOT_CONFIGURED');
-      },
-    };
-    testbed.worker.use(logged(log, stubs));
-    const handle = await testbed.env.client.workflow.start<typeof marketSyncWorkflow>('marketSyncWorkflow', {
-      taskQueue: testbed.worker.taskQueue,
-      workflowId: nextWorkflowId('market-sync'),
-      args: [marketSyncInput()],
-    });
-    const error = await handle.result().catch((err: unknown) => err);
-    expect((error as { cause?: { cause?: { type?: string } } }).cause?.cause?.type).toBe('MARKET_SYNC_NOT_CONFIGURED');
-    expect(log.count('syncMarketSymbol')).toBe(1);
-  });
+  test(
+    'an input the worker did not configure ' + '(MARKET_SYNC_NOT_CONFIGURED) ends the workflow at its first call',
+    async () => {
+      const log = callLog();
+      const stubs: StubActivities<MarketActivities> = {
+        syncMarketSymbol: async () => {
+          throw ApplicationFailure.nonRetryable('not this worker’s sync', 'MARKET_SYNC_NOT_CONFIGURED');
+        },
+      };
+      testbed.worker.use(logged(log, stubs));
+      const handle = await testbed.env.client.workflow.start<typeof marketSyncWorkflow>('marketSyncWorkflow', {
+        taskQueue: testbed.worker.taskQueue,
+        workflowId: nextWorkflowId('market-sync'),
+        args: [marketSyncInput()],
+      });
+      const error = await handle.result().catch((err: unknown) => err);
+      expect((error as { cause?: { cause?: { type?: string } } }).cause?.cause?.type).toBe(
+        'MARKET_SYNC_NOT_CONFIGURED',
+      );
+      expect(log.count('syncMarketSymbol')).toBe(1);
+    },
+  );
 });
 
 describe('x402ReportWorkflow', () => {

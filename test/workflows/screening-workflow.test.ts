@@ -78,52 +78,58 @@ function savedUpdate(log: CallLog): JobUpdate {
 }
 
 describe('screeningWorkflow, completed analysis', () => {
-  test('settles in one activity after the analysis: charges what the crawl cost, history and mirror with it', async () => {
-    const input = screeningInput({ creditsHeld: 5 });
-    const result = analysisResult({ depthReached: 3, riskLevel: 'HIGH', responseId: 'resp-42' });
-    const { outcome, log, jobStatus, riskLevel } = await runScreening(input, async () => result);
+  test(
+    'settles in one activity after the analysis: charges what the crawl cost, ' + 'history and mirror with it',
+    async () => {
+      const input = screeningInput({ creditsHeld: 5 });
+      const result = analysisResult({ depthReached: 3, riskLevel: 'HIGH', responseId: 'resp-42' });
+      const { outcome, log, jobStatus, riskLevel } = await runScreening(input, async () => result);
 
-    const cost = jobCost(3);
-    expect(cost).toBeLessThan(input.creditsHeld);
-    expect(log.names()).toEqual(['analyzeTarget', 'settleCompletedJob']);
-    expect(log.inputOf('settleCompletedJob')).toMatchObject({ job: input, result, amount: cost });
-    expect(savedUpdate(log)).toMatchObject({
-      requestId: input.requestId,
-      status: 'completed',
-      response: result.response,
-      fullResponse: result.full,
-      error: null,
-      creditsCharged: cost,
-    });
-    expect(log.count('settleFailedJob')).toBe(0);
-    expect(outcome).toEqual({
-      status: 'completed',
-      responseId: 'resp-42',
-      riskLevel: 'HIGH',
-      creditsCharged: cost,
-      error: null,
-    });
-    expect(jobStatus).toBe('completed');
-    expect(riskLevel).toBe('HIGH');
-  });
+      const cost = jobCost(3);
+      expect(cost).toBeLessThan(input.creditsHeld);
+      expect(log.names()).toEqual(['analyzeTarget', 'settleCompletedJob']);
+      expect(log.inputOf('settleCompletedJob')).toMatchObject({ job: input, result, amount: cost });
+      expect(savedUpdate(log)).toMatchObject({
+        requestId: input.requestId,
+        status: 'completed',
+        response: result.response,
+        fullResponse: result.full,
+        error: null,
+        creditsCharged: cost,
+      });
+      expect(log.count('settleFailedJob')).toBe(0);
+      expect(outcome).toEqual({
+        status: 'completed',
+        responseId: 'resp-42',
+        riskLevel: 'HIGH',
+        creditsCharged: cost,
+        error: null,
+      });
+      expect(jobStatus).toBe('completed');
+      expect(riskLevel).toBe('HIGH');
+    },
+  );
 
-  test('the mirror write seq is exact past 2^53: run start (ms) × 100,000 + history length, as decimal digits', async () => {
-    const run = await runScreening(screeningInput(), async () => analysisResult({ depthReached: 1 }));
-    const seq = savedUpdate(run.log).seq;
+  test(
+    'the mirror write seq is exact past 2^53: run start (ms) × 100,000 + history length, ' + 'as decimal digits',
+    async () => {
+      const run = await runScreening(screeningInput(), async () => analysisResult({ depthReached: 1 }));
+      const seq = savedUpdate(run.log).seq;
 
-    // As a JS number (about 1.7e17) it would round to a multiple of 32, and two writes of one run could tie.
-    expect(typeof seq).toBe('string');
-    expect(seq).toMatch(/^\d+$/);
-    const exact = BigInt(seq);
-    expect(exact).toBeGreaterThan(BigInt(Number.MAX_SAFE_INTEGER));
-    // runStartTime (the run's first task) is a few ms after the execution's start time.
-    const runStartMs = Number(exact / BigInt(100_000));
-    expect(runStartMs).toBeGreaterThanOrEqual(run.startedAt.getTime());
-    expect(runStartMs - run.startedAt.getTime()).toBeLessThan(5_000);
-    const historyAtWrite = Number(exact % BigInt(100_000));
-    expect(historyAtWrite).toBeGreaterThan(0);
-    expect(historyAtWrite).toBeLessThan(run.historyLength);
-  });
+      // As a JS number (about 1.7e17) it would round to a multiple of 32, and two writes of one run could tie.
+      expect(typeof seq).toBe('string');
+      expect(seq).toMatch(/^\d+$/);
+      const exact = BigInt(seq);
+      expect(exact).toBeGreaterThan(BigInt(Number.MAX_SAFE_INTEGER));
+      // runStartTime (the run's first task) is a few ms after the execution's start time.
+      const runStartMs = Number(exact / BigInt(100_000));
+      expect(runStartMs).toBeGreaterThanOrEqual(run.startedAt.getTime());
+      expect(runStartMs - run.startedAt.getTime()).toBeLessThan(5_000);
+      const historyAtWrite = Number(exact % BigInt(100_000));
+      expect(historyAtWrite).toBeGreaterThan(0);
+      expect(historyAtWrite).toBeLessThan(run.historyLength);
+    },
+  );
 
   test('never charges more than the credits held, even when the crawl reached deeper', async () => {
     const input = screeningInput({ creditsHeld: 2 });
@@ -179,18 +185,21 @@ describe('screeningWorkflow, failed analysis', () => {
     expectFailedJob(run, input, { code: 'CHAIN_UNAVAILABLE', message: 'node down' });
   });
 
-  test('the settle of a failed job carries its owner and hold, which the activity checks before releasing', async () => {
-    const input = screeningInput({ creditsHeld: 4 });
-    const run = await runScreening(input, async () => {
-      throw ApplicationFailure.nonRetryable('no such transaction', 'TRANSACTION_NOT_FOUND');
-    });
+  test(
+    'the settle of a failed job carries its owner and hold, ' + 'which the activity checks before releasing',
+    async () => {
+      const input = screeningInput({ creditsHeld: 4 });
+      const run = await runScreening(input, async () => {
+        throw ApplicationFailure.nonRetryable('no such transaction', 'TRANSACTION_NOT_FOUND');
+      });
 
-    expect(run.log.inputOf('settleFailedJob')).toMatchObject({
-      requestId: input.requestId,
-      userId: input.userId,
-      creditsHeld: 4,
-    });
-  });
+      expect(run.log.inputOf('settleFailedJob')).toMatchObject({
+        requestId: input.requestId,
+        userId: input.userId,
+        creditsHeld: 4,
+      });
+    },
+  );
 
   test(
     "an input the analysis refuses as not the api's (INPUT_NOT_AUTHENTIC) fails the workflow with that code after " +
@@ -236,29 +245,32 @@ describe('screeningWorkflow, failed analysis', () => {
 });
 
 describe('queuedJobSweeperWorkflow', () => {
-  test('runs one sweep, passing on no input (the thresholds are the worker config), and returns the summary', async () => {
-    const log = callLog();
-    const batchSweep = { batchesExamined: 2, batchesStarted: 1 };
-    const stubs: StubActivities<QueuedJobActivities & BatchActivities> = {
-      sweepQueuedJobs: async () => sweepSummary,
-      sweepStalledBatches: async () => batchSweep,
-    };
-    testbed.worker.use(logged(log, stubs));
-    const summary = await testbed.env.client.workflow.execute<typeof queuedJobSweeperWorkflow>(
-      'queuedJobSweeperWorkflow',
-      {
-        taskQueue: testbed.worker.taskQueue,
-        workflowId: `queued-job-sweeper-${testbed.worker.taskQueue}`,
-        args: [sweepInput],
-      },
-    );
+  test(
+    'runs one sweep, passing on no input (the thresholds are the worker config), ' + 'and returns the summary',
+    async () => {
+      const log = callLog();
+      const batchSweep = { batchesExamined: 2, batchesStarted: 1 };
+      const stubs: StubActivities<QueuedJobActivities & BatchActivities> = {
+        sweepQueuedJobs: async () => sweepSummary,
+        sweepStalledBatches: async () => batchSweep,
+      };
+      testbed.worker.use(logged(log, stubs));
+      const summary = await testbed.env.client.workflow.execute<typeof queuedJobSweeperWorkflow>(
+        'queuedJobSweeperWorkflow',
+        {
+          taskQueue: testbed.worker.taskQueue,
+          workflowId: `queued-job-sweeper-${testbed.worker.taskQueue}`,
+          args: [sweepInput],
+        },
+      );
 
-    // The single jobs first, then the batches left without a workflow.
-    expect(summary).toEqual({ ...sweepSummary, ...batchSweep });
-    // A schedule (or anyone who can start a workflow) passing thresholds cannot hand them to the sweep.
-    expect(log.calls).toEqual([
-      { name: 'sweepQueuedJobs', input: undefined },
-      { name: 'sweepStalledBatches', input: undefined },
-    ]);
-  });
+      // The single jobs first, then the batches left without a workflow.
+      expect(summary).toEqual({ ...sweepSummary, ...batchSweep });
+      // A schedule (or anyone who can start a workflow) passing thresholds cannot hand them to the sweep.
+      expect(log.calls).toEqual([
+        { name: 'sweepQueuedJobs', input: undefined },
+        { name: 'sweepStalledBatches', input: undefined },
+      ]);
+    },
+  );
 });

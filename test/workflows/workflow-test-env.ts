@@ -24,8 +24,9 @@ export function installTestRuntime(): void {
 }
 
 /**
- * Outside jest (scripts/record-workflow-histories.ts): `temporal server start-dev` from the CLI the project uses (no download: there may be no network), with the
- * search attributes the workflows upsert registered; an unregistered one would fail the workflow task.
+ * Outside jest (scripts/record-workflow-histories.ts): `temporal server start-dev` from the CLI the project uses (no
+ * download: there may be no network), with the search attributes the workflows upsert registered; an unregistered one
+ * would fail the workflow task.
  */
 export async function startWorkflowTestEnv(): Promise<TestWorkflowEnvironment> {
   installTestRuntime();

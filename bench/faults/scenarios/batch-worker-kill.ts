@@ -53,7 +53,8 @@ export async function batchWorkerKill(stack: FaultStack, options: { items: numbe
   const batchId: string = submit.body.data.batch_id;
   report.require(
     submit.body.data.counts.queued === options.items,
-    `the batch accepted ${submit.body.data.counts.queued} of ${options.items} items: ${JSON.stringify(submit.body.data.counts)}`,
+    `the batch accepted ${submit.body.data.counts.queued} of ${options.items} items: ` +
+      `${JSON.stringify(submit.body.data.counts)}`,
   );
 
   // The kill lands once 30 % has finished, so items are both behind and ahead of it; not at a quarter, which for 1,000

@@ -42,7 +42,9 @@ interface Action {
   ms: number;
 }
 
-/** Listed ethereum addresses of the shipped OFAC list (rows from the SDN XML): each KYA of one answers HIGH, sanctions. */
+/**
+ * Listed ethereum addresses of the shipped OFAC list (rows from the SDN XML): each KYA of one answers HIGH, sanctions.
+ */
 function listedEthereumAddresses(n: number): string[] {
   const csv = readFileSync(path.join(__dirname, '..', '..', '..', 'data', 'risk', 'sanctions_ofac.csv'), 'utf8');
   const addresses = new Set<string>();
@@ -224,7 +226,9 @@ interface CaseRun {
   status: string;
 }
 
-/** Every run of each case's workflow, and the traces a kill leaves on them (a timed-out task, an activity attempt 2). */
+/**
+ * Every run of each case's workflow, and the traces a kill leaves on them (a timed-out task, an activity attempt 2).
+ */
 async function caseRuns(stack: FaultStack, cases: OpenedCase[]) {
   const runs = new Map<string, CaseRun[]>();
   let timedOutTasks = 0;
@@ -448,7 +452,8 @@ export async function caseWorkerKill(
         const seqs = trail.filter((t) => t.entry.action === 'comment' && t.entry.detail?.text === a.body.text);
         report.fail(
           `${label}: the comment "${String(a.body.text).slice(0, 20)}…" (answered ${a.status} after ${a.attempts} ` +
-            `attempts, ${a.timeouts} timed out) is recorded ${n}×: seqs ${seqs.map((t) => `${t.seq} at ${t.entry.at}`).join(', ')}`,
+            `attempts, ${a.timeouts} timed out) is recorded ${n}×: seqs ` +
+            `${seqs.map((t) => `${t.seq} at ${t.entry.at}`).join(', ')}`,
         );
       }
       if (a.status !== 200 && n > 0)
@@ -539,7 +544,8 @@ export async function caseWorkerKill(
   report.figure('refused-409/403', `${statusCount(409)}/${statusCount(403)}`);
   report.figure(
     'retries',
-    `${retries}(timeouts=${actions.reduce((s, a) => s + a.timeouts, 0)},errors=${actions.reduce((s, a) => s + a.errors, 0)})`,
+    `${retries}(timeouts=${actions.reduce((s, a) => s + a.timeouts, 0)},` +
+      `errors=${actions.reduce((s, a) => s + a.errors, 0)})`,
   );
   report.figure(
     'replays',
@@ -588,8 +594,8 @@ export async function caseWorkerKill(
   );
   for (const r of replayed.filter((r) => r.status !== 200))
     report.fail(
-      `case ${r.caseIndex}: its ${r.kind} answered 200, then ${r.status} ${r.answer?.code ?? ''} when the client sent ` +
-        'it again with the same Idempotency-Key (the same update must answer the same)',
+      `case ${r.caseIndex}: its ${r.kind} answered 200, then ${r.status} ${r.answer?.code ?? ''} ` +
+        'when the client sent it again with the same Idempotency-Key (the same update must answer the same)',
     );
   report.require(statusCount(403) === 0, `${statusCount(403)} actions refused 403 (no member acts outside their role)`);
   report.require(lost === 0, `${lost} comments answered 200 are not in their case's trail`);

@@ -262,8 +262,9 @@ export function signedAnswersSection(w: PdfWriter, m: CaseFileMaterial): void {
       );
     }
     w.paragraph(
-      `Full answer of GET /api/v1/kyt/job/${job.requestId}/fullresponse (payload of ${thousands(full.payload.length)} ` +
-        `characters, not printed): signed by key ${full.signature.kid}. JWS:`,
+      `Full answer of GET /api/v1/kyt/job/${job.requestId}/fullresponse ` +
+        `(payload of ${thousands(full.payload.length)} characters, not printed): ` +
+        `signed by key ${full.signature.kid}. JWS:`,
       { size: 7.5 },
     );
     w.mono(full.signature.jws, { together: true });

@@ -142,7 +142,9 @@ export class PdfWriter {
     this.cursor = this.doc.y + size * 0.4;
   }
 
-  /** Lines of Courier, each value cut at the line's width by wrapFixed; kept on one page when `together` and it fits. */
+  /**
+   * Lines of Courier, each value cut at the line's width by wrapFixed; kept on one page when `together` and it fits.
+   */
   mono(text: string, options: { size?: number; indent?: number; together?: boolean; muted?: boolean } = {}): void {
     const size = options.size ?? 7;
     const indent = options.indent ?? 0;

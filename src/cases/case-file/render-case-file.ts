@@ -64,7 +64,8 @@ function cover(w: PdfWriter, m: CaseFileMaterial): void {
   const cuts = [
     m.jobsNotRead.length > 0 ? `${m.jobsNotRead.length} job(s) not read (at most ${CASE_FILE_LIMITS.jobs})` : null,
     m.trail.tail.length > 0
-      ? `trail entries printed: the first and last ${thousands(CASE_FILE_LIMITS.trailEntries / 2)} of ${thousands(m.trail.total)}`
+      ? `trail entries printed: the first and last ${thousands(CASE_FILE_LIMITS.trailEntries / 2)} ` +
+        `of ${thousands(m.trail.total)}`
       : null,
   ].filter(Boolean);
   if (cuts.length > 0)

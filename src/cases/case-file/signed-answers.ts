@@ -3,7 +3,10 @@ import type { EvidenceSignature } from '../../platform/signing/evidence-signatur
 import type { EvidenceSigner, UnsignedAnswerData } from '../../platform/signing/evidence-signer';
 import type { JobRecord } from '../../screening';
 
-/** One answer as a poll returns it: the signed payload (RFC 8785 text of its `data` without `signature`) and the signature. */
+/**
+ * One answer as a poll returns it: the signed payload (RFC 8785 text of its `data` without `signature`)
+ * and the signature.
+ */
 export interface SignedAnswer {
   payload: string;
   signature: EvidenceSignature;

@@ -35,8 +35,9 @@ const isScreenedChain = (chain: string): chain is Chain => (SUPPORTED_CHAINS as 
 
 /**
  * The chain whose address format `address` (normalised) is in, checksum and all, among the chains the service
- * screens: an EVM address is the same key on every EVM chain and goes under ethereum; a P2SH address (3…) is bitcoin's
- * and also Litecoin's old form, and one filed under a token is bitcoin's (Omni Layer USDT). Null when none or several.
+ * screens: an EVM address is the same key on every EVM chain and goes under ethereum; a P2SH address (3…) is
+ * bitcoin's and also Litecoin's old form, and one filed under a token is bitcoin's (Omni Layer USDT).
+ * Null when none or several.
  */
 function chainOfFormat(address: string): Chain | null {
   const fits = SUPPORTED_CHAINS.filter((chain) => normalizeAddress(chain, address) === address);
@@ -47,8 +48,8 @@ function chainOfFormat(address: string): Chain | null {
 
 /**
  * The chain an address of `asset` is screened on. Tokens (USDT, USDC) are listed under the token, not the chain:
- * the address format says which chain (0x → ethereum, T… → tron, 1…/3…/bc1… → bitcoin, as Omni Layer USDT; a
- * 32-byte base58 key → solana). OFAC also files the odd address under another chain's asset (the Tron address
+ * the address format says which chain (0x → ethereum, T… → tron, 1…/3…/bc1… → bitcoin, as Omni Layer
+ * USDT; a 32-byte base58 key → solana). OFAC also files the odd address under another chain's asset (the Tron address
  * TUCsTq7TofTCJRRoHk6RvhMoS2mJLm5Yzq under XBT): one that is not an address of its asset's chain but is of another
  * screened chain goes under that chain, where it can be screened. An asset code OFAC adds later, or a token address
  * of an unknown format, keeps its addresses under the lower-cased code instead of dropping a sanctioned address: map
@@ -65,7 +66,8 @@ export function chainOf(asset: string, address: string): string {
 
 /**
  * The address as the list stores it for `chain`: the screened chain's canonical form (what a screening looks up: a
- * Bitcoin Cash address as CashAddr without its prefix, whichever way OFAC wrote it), else as `normaliseAddress` left it.
+ * Bitcoin Cash address as CashAddr without its prefix, whichever way OFAC wrote it), else as
+ * `normaliseAddress` left it.
  */
 export const listedAddress = (chain: string, address: string): string =>
   (isScreenedChain(chain) ? normalizeAddress(chain, address) : null) ?? address;

@@ -206,7 +206,8 @@ export class SdnDocumentReader {
     // Comments split an element's text into many nodes, each short: the sum is bounded too.
     if (this.captureText.length + text.length > this.maxTextChars)
       throw new SdnFormatError(
-        `the text of <${this.stack[this.stack.length - 1]}> is longer than ${this.maxTextChars} characters: not an SDN issue`,
+        `the text of <${this.stack[this.stack.length - 1]}> ` +
+          `is longer than ${this.maxTextChars} characters: not an SDN issue`,
       );
     this.captureText += text;
   }

@@ -3,7 +3,9 @@ import { configErrorOf } from './config-error';
 import type { ConfigSlice } from './config-slice';
 import { type PlatformConfig, platformConfigSlice } from './platform-config';
 
-/** The platform's slice and the features' in one object schema; a variable two slices declare is a programming error. */
+/**
+ * The platform's slice and the features' in one object schema; a variable two slices declare is a programming error.
+ */
 function mergedVariables(slices: readonly ConfigSlice[]): z.ZodObject {
   const shape: Record<string, z.ZodType> = {};
   for (const slice of slices) {

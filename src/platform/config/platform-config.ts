@@ -6,7 +6,9 @@ import { temporalAccessProblems } from '../temporal/temporal-access-policy';
 import { configSlice, NODE_ENVS, type SliceConfig } from './config-slice';
 import { envFlag, envPort } from './env-readers';
 
-/** What every process needs, whatever features it runs: its mode, logs, Postgres, Temporal, listeners, evidence keys. */
+/**
+ * What every process needs, whatever features it runs: its mode, logs, Postgres, Temporal, listeners, evidence keys.
+ */
 const variables = z.object({
   NODE_ENV: z.enum(NODE_ENVS).default('development'),
   PORT: envPort.default(3000),
@@ -39,7 +41,9 @@ const variables = z.object({
   TEMPORAL_TLS_CA: z.string().min(1).optional(),
   /** The name the frontend's certificate is checked against (and sent as SNI), when not TEMPORAL_ADDRESS's host. */
   TEMPORAL_TLS_SERVER_NAME: z.string().min(1).optional(),
-  /** Temporal Cloud API key, sent over TLS as `authorization: Bearer …` with the namespace as `temporal-namespace`. */
+  /**
+   * Temporal Cloud API key, sent over TLS as `authorization: Bearer …` with the namespace as `temporal-namespace`.
+   */
   TEMPORAL_API_KEY: z.string().min(1).optional(),
   /**
    * In production a remote TEMPORAL_ADDRESS must authenticate (mTLS or an API key): whoever reaches the frontend can

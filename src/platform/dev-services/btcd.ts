@@ -147,7 +147,8 @@ export async function startBtcd(options: {
     if (spawnError || child.exitCode !== null) {
       await stop();
       throw new Error(
-        `btcd did not start (${spawnError?.message ?? `exit code ${child.exitCode}`}): ${output.join('\n') || '(no output)'}`,
+        `btcd did not start (${spawnError?.message ?? `exit code ${child.exitCode}`}): ` +
+          `${output.join('\n') || '(no output)'}`,
       );
     }
     try {

@@ -3,7 +3,8 @@ import { defineErrorCodes } from './error-table';
 /**
  * The platform's own codes: the generic answers any feature may give (validation, not found, rate limits, an
  * unavailable dependency, a failure nobody named). A code that only one feature raises lives in that feature's
- * error-codes.ts; the composition root lists them all (src/app/declared-error-codes.ts). Pure data: workflows import it.
+ * error-codes.ts; the composition root lists them all (src/app/declared-error-codes.ts).
+ * Pure data: workflows import it.
  */
 export const PLATFORM_ERRORS = defineErrorCodes({
   /** A parameter or body field missing, malformed or out of range (the structured shape, naming it). */

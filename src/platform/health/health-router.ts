@@ -23,8 +23,8 @@ export const detailedReadinessResponse = z.object({
 export const publicReadinessResponse = z.object({ status: z.enum(['ready', 'not_ready']) });
 
 /**
- * The public port's probes: GET /healthz (as createHealthRouter's) and GET /readyz, 200 `ready` when every dependency answers, else
- * 503 `not_ready`. Which dependency failed, latencies and error texts stay on the internal listener
+ * The public port's probes: GET /healthz (as createHealthRouter's) and GET /readyz, 200 `ready` when every dependency
+ * answers, else 503 `not_ready`. Which dependency failed, latencies and error texts stay on the internal listener
  * (createHealthRouter): they map the deployment for whoever asks. Concurrent probes share one run of the checks, so
  * a flood of public probes costs Postgres and Temporal one check at a time.
  */

@@ -118,7 +118,8 @@ export function createErrorHandler(log: Logger): ErrorRequestHandler {
         .json(
           flatError(
             PLATFORM_ERRORS.SERVICE_UNAVAILABLE,
-            'The database is temporarily unavailable; please retry (requests with an idempotency key are safe to repeat)',
+            'The database is temporarily unavailable; please retry ' +
+              '(requests with an idempotency key are safe to repeat)',
           ).body,
         );
       return;

@@ -42,7 +42,8 @@ export const SHARED_ERROR_EXAMPLES = {
     error: {
       code: 'RATE_LIMITED',
       message:
-        'Job submit limit of 6000 submits per 60 s exceeded for this account (all its API keys share it); retry in 12 s',
+        'Job submit limit of 6000 submits per 60 s exceeded for this account ' +
+        '(all its API keys share it); retry in 12 s',
       details: { tier: 'pro', limit: 6000, windowSeconds: 60, retryAfterSeconds: 12 },
     },
   },

@@ -20,10 +20,14 @@ const flatExtras = {
     .uuid()
     .optional()
     .meta({ description: 'The job concerned (503 when it could not be started, failures of the synchronous analyze)' }),
-  reason: z.string().optional().meta({
-    description:
-      '401 INVALID_SIGNATURE: why the signature was refused; 402 PAYMENT_REJECTED / SETTLEMENT_FAILED: why the payment was refused',
-  }),
+  reason: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        '401 INVALID_SIGNATURE: why the signature was refused; ' +
+        '402 PAYMENT_REJECTED / SETTLEMENT_FAILED: why the payment was refused',
+    }),
 };
 
 export const flatErrorBody = z.object({

@@ -1,7 +1,8 @@
 /**
  * The HTTP request that started a workflow, kept in its memo (shown in the Temporal UI under "Memo") so an
  * operator can go from an access-log line to the workflow and back. The worker's interceptors read it from
- * there and put it on every activity (src/platform/temporal/workflow-context-interceptor.ts, src/platform/logging/activity-log-context.ts).
+ * there and put it on every activity (src/platform/temporal/workflow-context-interceptor.ts,
+ * src/platform/logging/activity-log-context.ts).
  * Optional everywhere: workflows started by schedules, the sweeper or before this existed have none.
  * No runtime imports: this module is part of the workflow bundle.
  */

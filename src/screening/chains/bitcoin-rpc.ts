@@ -3,7 +3,9 @@ import { type Classifier, type HttpObserver, jsonStatusRules } from '../../platf
 import { ChainUnavailableError } from './chain-client';
 import { createHttpProvider, type ProviderMetrics } from './http-provider';
 
-/** A bitcoin node's JSON-RPC (btcd, or bitcoind for what it has): one call, the node's own errors as BitcoinRpcError. */
+/**
+ * A bitcoin node's JSON-RPC (btcd, or bitcoind for what it has): one call, the node's own errors as BitcoinRpcError.
+ */
 export interface BitcoinRpc {
   call<T>(method: string, params: unknown[], signal: AbortSignal): Promise<T>;
   metrics(): ProviderMetrics;

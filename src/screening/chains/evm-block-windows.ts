@@ -29,8 +29,15 @@ export function searchSpan(head: bigint, settings: BlockWindowSettings): BlockRa
 // How providers say a range holds too much: Infura "query returned more than 10000 results", Alchemy
 // "Log response size exceeded… up to a 2K block range", BSC "exceed maximum block range: 5000",
 // QuickNode "eth_getLogs is limited to a 10,000 range", Ankr "block range is too wide".
-const TOO_MUCH =
-  /more than \d+ results|too many (results|logs|blocks)|response size|block range|range (is )?too (large|wide|big)|limited to a? ?[\d,]+|exceed(s|ed)? (the )?max(imum)? (block )?(range|results)|max(imum)? (block )?range|query timeout|timeout exceeded/i;
+const TOO_MUCH = new RegExp(
+  [
+    /more than \d+ results|too many (results|logs|blocks)|response size|block range/.source,
+    /range (is )?too (large|wide|big)|limited to a? ?[\d,]+/.source,
+    /exceed(s|ed)? (the )?max(imum)? (block )?(range|results)|max(imum)? (block )?range/.source,
+    /query timeout|timeout exceeded/.source,
+  ].join('|'),
+  'i',
+);
 // Rate and quota refusals use some of the same words ("limit exceeded") but a smaller range will not help.
 const NOT_ABOUT_SIZE = /rate|request count|credits|quota|too many requests/i;
 

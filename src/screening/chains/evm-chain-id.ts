@@ -4,7 +4,9 @@ import { EVM_NETWORKS, evmNetworkOfChainId } from './evm-networks';
 import type { EvmRpc } from './evm-rpc';
 import { createNodeIdentityGuard, type NodeIdentityGuard } from './node-identity-guard';
 
-/** Resolves once the node has said it runs the configured chain; throws ChainConfigurationError when it runs another. */
+/**
+ * Resolves once the node has said it runs the configured chain; throws ChainConfigurationError when it runs another.
+ */
 export type ChainIdGuard = NodeIdentityGuard;
 
 /**

@@ -1,7 +1,10 @@
 import { raceSignal } from '../../platform/abort/deadline';
 import { type ChainConfigurationError, ChainUnavailableError } from './chain-client';
 
-/** Resolves once the node has said it serves the configured chain; throws ChainConfigurationError when it serves another. */
+/**
+ * Resolves once the node has said it serves the configured chain;
+ * throws ChainConfigurationError when it serves another.
+ */
 export interface NodeIdentityGuard {
   ensure(signal: AbortSignal): Promise<void>;
 }

@@ -41,7 +41,8 @@ export function crawlRoots(
 
 /**
  * Runs the exposure crawl within its share of crawlTimeout (the rest is kept for scoring and saving)
- * (scoring-evidence.ts scores what it found). maxDepth counts the target's own facts as depth 1, so hops = maxDepth − 1.
+ * (scoring-evidence.ts scores what it found). maxDepth counts the target's own facts as depth 1, so
+ * hops = maxDepth − 1.
  */
 export async function runExposurePhase(deps: {
   chain: Chain;

@@ -64,7 +64,9 @@ export function indirectExposureHits(
           model.severity(l.category) * (l.viaCluster ? l.viaCluster.weight : model.confidenceMultiplier(l.confidence)),
         category: l.category,
         source: l.source,
-        what: `${l.viaCluster ? 'the entity of an address labelled ' : ''}${l.category.replace(/_/g, ' ')}${l.name ? ` (${l.name})` : ''}`,
+        what:
+          `${l.viaCluster ? 'the entity of an address labelled ' : ''}${l.category.replace(/_/g, ' ')}` +
+          `${l.name ? ` (${l.name})` : ''}`,
         // A label that says sanctioned (an account's own, or a dataset's) is held to the sanctions rule: no de
         // minimis, the hop-1 floor. It is still not an OFAC listing: is_sanctioned stays for the list's addresses.
         sanction: l.category === 'sanctions',

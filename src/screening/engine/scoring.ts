@@ -230,7 +230,8 @@ function tagsFor(p: Party): Tag[] {
       name: s.sdnName ?? 'OFAC SDN',
       type: 'sanctions',
       display: s.viaCluster
-        ? `${prefix}entity of an OFAC SDN address${s.sdnName ? `: ${s.sdnName}` : ''} (cluster ${s.viaCluster.cluster_id})`
+        ? `${prefix}entity of an OFAC SDN address${s.sdnName ? `: ${s.sdnName}` : ''} ` +
+          `(cluster ${s.viaCluster.cluster_id})`
         : `${prefix}OFAC SDN${s.sdnName ? `: ${s.sdnName}` : ''}`,
     })),
     ...(p.intel.delistings ?? []).map((d) => ({
@@ -287,7 +288,8 @@ function behaviour(
   if (transfers?.inboundCount != null && !transfers.truncated && transfers.inboundCount <= b.few_inflows.at_most) {
     receiveCount = b.few_inflows.score;
     notes.push(
-      `only ${transfers.inboundCount} inbound transfer${transfers.inboundCount === 1 ? '' : 's'} (${signed(receiveCount)})`,
+      `only ${transfers.inboundCount} inbound transfer${transfers.inboundCount === 1 ? '' : 's'} ` +
+        `(${signed(receiveCount)})`,
     );
   }
   return { addressType, activeDuration, receiveCount, notes };

@@ -192,10 +192,10 @@ export function screeningOperations({ components, config }: OperationContext): P
         tags: [TAG],
         summary: 'Score a stored job again under a policy (no chain call, no crawl)',
         description:
-          "Scores the evidence kept with the job's answer (`scoring_evidence` of the full response) under the policy, " +
-          `with the standard score beside it. Costs ${creditsWord(RESCORE_PRICE)} (RESCORE_PRICE); asking again ` +
-          "for the same job and policy version returns the stored rescore and costs nothing. The job's own answer is " +
-          'not changed.',
+          "Scores the evidence kept with the job's answer (`scoring_evidence` of the full response) under the " +
+          `policy, with the standard score beside it. Costs ${creditsWord(RESCORE_PRICE)} (RESCORE_PRICE); ` +
+          'asking again for the same job and policy version returns the stored rescore and costs nothing. ' +
+          "The job's own answer is not changed.",
         parameters: [requestIdParameter],
         requestBody: jsonBody(components.request('RescoreRequest', rescoreBody), { policy_id: 'strict-gambling' }),
         responses: {

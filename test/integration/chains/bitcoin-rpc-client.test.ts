@@ -47,55 +47,65 @@ describe('bitcoin JSON-RPC client on btcd regtest', () => {
     await node?.stop();
   });
 
-  test('when an address was paid by two inputs of one owner, then its transactions have both input addresses and exact values', async () => {
-    const { transactions, truncated } = await client.getAddressTransactions!(bob, { limit: 10 }, signal());
+  test(
+    'when an address was paid by two inputs of one owner, ' +
+      'then its transactions have both input addresses and exact values',
+    async () => {
+      const { transactions, truncated } = await client.getAddressTransactions!(bob, { limit: 10 }, signal());
 
-    expect(truncated).toBe(false);
-    expect(transactions).toHaveLength(1);
-    expect(transactions[0]).toEqual({
-      txid: payment.txid,
-      timestamp: expect.any(Number),
-      inputs: [
-        { address: a1, value: 1_000_000n },
-        { address: a2, value: 2_500_000n },
-      ],
-      outputs: [
-        { address: bob, value: 3_000_000n },
-        { address: change, value: 490_000n },
-      ],
-    });
-    expect(node.wallet.ownerOf(change)).toBe('alice');
-  });
+      expect(truncated).toBe(false);
+      expect(transactions).toHaveLength(1);
+      expect(transactions[0]).toEqual({
+        txid: payment.txid,
+        timestamp: expect.any(Number),
+        inputs: [
+          { address: a1, value: 1_000_000n },
+          { address: a2, value: 2_500_000n },
+        ],
+        outputs: [
+          { address: bob, value: 3_000_000n },
+          { address: change, value: 490_000n },
+        ],
+      });
+      expect(node.wallet.ownerOf(change)).toBe('alice');
+    },
+  );
 
-  test('when an address has more transactions than the limit, then it comes newest first and says it was cut', async () => {
-    const all = await client.getAddressTransactions!(a1, { limit: 10 }, signal());
-    const one = await client.getAddressTransactions!(a1, { limit: 1 }, signal());
+  test(
+    'when an address has more transactions than the limit, ' + 'then it comes newest first and says it was cut',
+    async () => {
+      const all = await client.getAddressTransactions!(a1, { limit: 10 }, signal());
+      const one = await client.getAddressTransactions!(a1, { limit: 1 }, signal());
 
-    expect(all.transactions.map((t) => t.txid)).toEqual([payment.txid, funding.txid]);
-    expect(all.truncated).toBe(false);
-    expect(one.transactions.map((t) => t.txid)).toEqual([payment.txid]);
-    expect(one.truncated).toBe(true);
-  });
+      expect(all.transactions.map((t) => t.txid)).toEqual([payment.txid, funding.txid]);
+      expect(all.truncated).toBe(false);
+      expect(one.transactions.map((t) => t.txid)).toEqual([payment.txid]);
+      expect(one.truncated).toBe(true);
+    },
+  );
 
-  test('when the transaction is read by txid, then its transfers are the inputs spent and the outputs paid', async () => {
-    const tx = await client.getTransaction(payment.txid, signal());
+  test(
+    'when the transaction is read by txid, ' + 'then its transfers are the inputs spent and the outputs paid',
+    async () => {
+      const tx = await client.getTransaction(payment.txid, signal());
 
-    expect(tx).toMatchObject({
-      chain: 'bitcoin',
-      hash: payment.txid,
-      status: 'success',
-      blockNumber: BigInt(paymentHeight),
-      from: a1,
-      to: bob,
-    });
-    expect(tx?.timestamp).toEqual(expect.any(Number));
-    expect(tx?.transfers.map(({ from, to, amount, source }) => ({ from, to, amount, source }))).toEqual([
-      { from: a1, to: null, amount: 1_000_000n, source: 'utxo' },
-      { from: a2, to: null, amount: 2_500_000n, source: 'utxo' },
-      { from: null, to: bob, amount: 3_000_000n, source: 'utxo' },
-      { from: null, to: change, amount: 490_000n, source: 'utxo' },
-    ]);
-  });
+      expect(tx).toMatchObject({
+        chain: 'bitcoin',
+        hash: payment.txid,
+        status: 'success',
+        blockNumber: BigInt(paymentHeight),
+        from: a1,
+        to: bob,
+      });
+      expect(tx?.timestamp).toEqual(expect.any(Number));
+      expect(tx?.transfers.map(({ from, to, amount, source }) => ({ from, to, amount, source }))).toEqual([
+        { from: a1, to: null, amount: 1_000_000n, source: 'utxo' },
+        { from: a2, to: null, amount: 2_500_000n, source: 'utxo' },
+        { from: null, to: bob, amount: 3_000_000n, source: 'utxo' },
+        { from: null, to: change, amount: 490_000n, source: 'utxo' },
+      ]);
+    },
+  );
 
   test('when a txid is unknown or malformed, then the answer is null', async () => {
     expect(await client.getTransaction('ab'.repeat(32), signal())).toBeNull();
@@ -125,37 +135,43 @@ describe('bitcoin JSON-RPC client on btcd regtest', () => {
     ]);
   });
 
-  test('when the same transactions are read through the Esplora client, then both clients give the same flows', async () => {
-    const esplora = createEsploraBitcoinClient({
-      baseUrl: 'http://esplora.test/api',
-      network: 'regtest',
-      requestTimeoutMs: 10_000,
-      fetch: esploraFromNode(node),
-    });
-    for (const address of [bob, a1, a2, change]) {
-      const fromNode = await client.getAddressTransfers!(address, { limit: 10 }, signal());
-      const fromEsplora = await esplora.getAddressTransfers!(address, { limit: 10 }, signal());
-      expect(fromNode.transfers).toEqual(fromEsplora.transfers);
-      expect(fromNode.transfers.length).toBeGreaterThan(0);
-    }
-    const sender = await client.getAddressTransfers!(a1, { limit: 10 }, signal());
-    expect(sender.transfers.filter((t) => t.txid === payment.txid)).toEqual([
-      expect.objectContaining({ direction: 'out', counterparty: bob, amount: 3_000_000n }),
-      expect.objectContaining({ direction: 'out', counterparty: change, amount: 490_000n }),
-    ]);
-  });
+  test(
+    'when the same transactions are read through the Esplora client, ' + 'then both clients give the same flows',
+    async () => {
+      const esplora = createEsploraBitcoinClient({
+        baseUrl: 'http://esplora.test/api',
+        network: 'regtest',
+        requestTimeoutMs: 10_000,
+        fetch: esploraFromNode(node),
+      });
+      for (const address of [bob, a1, a2, change]) {
+        const fromNode = await client.getAddressTransfers!(address, { limit: 10 }, signal());
+        const fromEsplora = await esplora.getAddressTransfers!(address, { limit: 10 }, signal());
+        expect(fromNode.transfers).toEqual(fromEsplora.transfers);
+        expect(fromNode.transfers.length).toBeGreaterThan(0);
+      }
+      const sender = await client.getAddressTransfers!(a1, { limit: 10 }, signal());
+      expect(sender.transfers.filter((t) => t.txid === payment.txid)).toEqual([
+        expect.objectContaining({ direction: 'out', counterparty: bob, amount: 3_000_000n }),
+        expect.objectContaining({ direction: 'out', counterparty: change, amount: 490_000n }),
+      ]);
+    },
+  );
 
-  test('when the facts of an address are read, then balance, spends and senders come from its transactions', async () => {
-    const receiver = await client.getAddressFacts(bob, { tokens: [], transferLimit: 10 }, signal());
-    const spender = await client.getAddressFacts(a1, { tokens: [], transferLimit: 10 }, signal());
+  test(
+    'when the facts of an address are read, ' + 'then balance, spends and senders come from its transactions',
+    async () => {
+      const receiver = await client.getAddressFacts(bob, { tokens: [], transferLimit: 10 }, signal());
+      const spender = await client.getAddressFacts(a1, { tokens: [], transferLimit: 10 }, signal());
 
-    expect(receiver).toMatchObject({ address: bob, isContract: false, nativeBalance: 3_000_000n, outgoingCount: 0 });
-    expect(receiver.transferSummary).toMatchObject({ inboundCount: 1, truncated: false });
-    expect(receiver.transferSummary?.firstSeen).toEqual(receiver.transferSummary?.lastSeen);
-    expect(receiver.transferSummary?.inboundCounterparties.map((c) => c.address).sort()).toEqual([a1, a2].sort());
-    expect(spender).toMatchObject({ nativeBalance: 0n, outgoingCount: 1 });
-    expect(await client.transferSource!(signal())).toEqual({ name: 'btcd-addrindex', limitation: null, blindTo: [] });
-  });
+      expect(receiver).toMatchObject({ address: bob, isContract: false, nativeBalance: 3_000_000n, outgoingCount: 0 });
+      expect(receiver.transferSummary).toMatchObject({ inboundCount: 1, truncated: false });
+      expect(receiver.transferSummary?.firstSeen).toEqual(receiver.transferSummary?.lastSeen);
+      expect(receiver.transferSummary?.inboundCounterparties.map((c) => c.address).sort()).toEqual([a1, a2].sort());
+      expect(spender).toMatchObject({ nativeBalance: 0n, outgoingCount: 1 });
+      expect(await client.transferSource!(signal())).toEqual({ name: 'btcd-addrindex', limitation: null, blindTo: [] });
+    },
+  );
 
   test('when a transaction is still in the mempool, then it reads as pending and stays out of the flows', async () => {
     const carol = node.wallet.newAddress('carol');
@@ -177,37 +193,43 @@ describe('bitcoin JSON-RPC client on btcd regtest', () => {
     ]);
   });
 
-  test('when the node refuses the credentials, then the error is a configuration error that quotes none of them', async () => {
-    const url = new URL(node.rpcUrl);
-    const wrongPassword = 'wrong-password-0af3c9';
-    url.password = wrongPassword;
-    const refused = createBitcoinRpcClient({ rpcUrl: url.href, network: 'regtest', requestTimeoutMs: 5_000 });
+  test(
+    'when the node refuses the credentials, ' + 'then the error is a configuration error that quotes none of them',
+    async () => {
+      const url = new URL(node.rpcUrl);
+      const wrongPassword = 'wrong-password-0af3c9';
+      url.password = wrongPassword;
+      const refused = createBitcoinRpcClient({ rpcUrl: url.href, network: 'regtest', requestTimeoutMs: 5_000 });
 
-    const err = await refused.getTransaction(payment.txid, signal()).catch((e: unknown) => e);
+      const err = await refused.getTransaction(payment.txid, signal()).catch((e: unknown) => e);
 
-    expect(err).toBeInstanceOf(ChainConfigurationError);
-    expect(err).toMatchObject({ code: 'CHAIN_UNAVAILABLE', retryable: false });
-    const text = `${(err as Error).message}\n${(err as Error).stack}\n${JSON.stringify(err)}`;
-    expect((err as Error).message).toContain('HTTP 401');
-    for (const secret of [wrongPassword, url.username, decodeURIComponent(new URL(node.rpcUrl).password)])
-      expect(text).not.toContain(secret);
-    expect(text).not.toContain(Buffer.from(`${url.username}:${wrongPassword}`).toString('base64'));
-  });
+      expect(err).toBeInstanceOf(ChainConfigurationError);
+      expect(err).toMatchObject({ code: 'CHAIN_UNAVAILABLE', retryable: false });
+      const text = `${(err as Error).message}\n${(err as Error).stack}\n${JSON.stringify(err)}`;
+      expect((err as Error).message).toContain('HTTP 401');
+      for (const secret of [wrongPassword, url.username, decodeURIComponent(new URL(node.rpcUrl).password)])
+        expect(text).not.toContain(secret);
+      expect(text).not.toContain(Buffer.from(`${url.username}:${wrongPassword}`).toString('base64'));
+    },
+  );
 
-  test('when a mainnet client is pointed at the regtest node, then it refuses with ChainConfigurationError', async () => {
-    const mainnet: ChainClient = createBitcoinRpcClient({
-      rpcUrl: node.rpcUrl,
-      network: 'mainnet',
-      requestTimeoutMs: 5_000,
-    });
+  test(
+    'when a mainnet client is pointed at the regtest node, ' + 'then it refuses with ChainConfigurationError',
+    async () => {
+      const mainnet: ChainClient = createBitcoinRpcClient({
+        rpcUrl: node.rpcUrl,
+        network: 'mainnet',
+        requestTimeoutMs: 5_000,
+      });
 
-    await expect(mainnet.getTransaction(payment.txid, signal())).rejects.toThrow(ChainConfigurationError);
-    await expect(mainnet.getAddressFacts(MAINNET_ADDRESS, { tokens: [], transferLimit: 5 }, signal())).rejects.toThrow(
-      /node on regtest, not mainnet/,
-    );
-    // Its addresses are mainnet's: a regtest one is not even an address to it.
-    expect(() => mainnet.normalizeAddress(bob)).toThrow(/not a valid bitcoin address/);
-  });
+      await expect(mainnet.getTransaction(payment.txid, signal())).rejects.toThrow(ChainConfigurationError);
+      await expect(
+        mainnet.getAddressFacts(MAINNET_ADDRESS, { tokens: [], transferLimit: 5 }, signal()),
+      ).rejects.toThrow(/node on regtest, not mainnet/);
+      // Its addresses are mainnet's: a regtest one is not even an address to it.
+      expect(() => mainnet.normalizeAddress(bob)).toThrow(/not a valid bitcoin address/);
+    },
+  );
 });
 
 /**

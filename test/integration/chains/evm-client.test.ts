@@ -262,13 +262,16 @@ describe('EVM chain client against anvil (ethereum)', () => {
     expect(summary.inboundCounterparties).toContainEqual({ address: alice, asset: native, amount: (3n * ETH) / 2n });
   });
 
-  test('when the sender is looked up, then its outgoing count is its nonce and it has no inbound transfers', async () => {
-    const facts = await client.getAddressFacts(alice, { tokens: [], transferLimit: 10 }, noDeadline());
-    expect(facts.outgoingCount).toBe(3);
-    expect(facts.tokenBalances).toEqual([]);
-    expect(facts.transferSummary).toMatchObject({ inboundCount: 0, inboundCounterparties: [] });
-    expect(facts.transferSummary!.firstSeen).toBe(await blockTimestampOf(node.rpcUrl, nativeHash));
-  });
+  test(
+    'when the sender is looked up, ' + 'then its outgoing count is its nonce and it has no inbound transfers',
+    async () => {
+      const facts = await client.getAddressFacts(alice, { tokens: [], transferLimit: 10 }, noDeadline());
+      expect(facts.outgoingCount).toBe(3);
+      expect(facts.tokenBalances).toEqual([]);
+      expect(facts.transferSummary).toMatchObject({ inboundCount: 0, inboundCounterparties: [] });
+      expect(facts.transferSummary!.firstSeen).toBe(await blockTimestampOf(node.rpcUrl, nativeHash));
+    },
+  );
 
   test(
     'when the token contract is looked up, then it is a contract, ' +
@@ -309,20 +312,23 @@ describe('EVM chain client against anvil (ethereum)', () => {
     expect(facts.transferSummary!.inboundCounterparties).toEqual([]);
   });
 
-  test('when the node has no ots API, then the transfer summary is null and the probe is asked only once per client', async () => {
-    const proxy = await startProxy(node.rpcUrl, { hideOts: true });
-    try {
-      const plain = createEvmChainClient({ chain: 'ethereum', rpcUrl: proxy.url });
-      const first = await plain.getAddressFacts(bob, { tokens: [], transferLimit: 10 }, noDeadline());
-      const second = await plain.getAddressFacts(bob, { tokens: [], transferLimit: 10 }, noDeadline());
-      expect(first.transferSummary).toBeNull();
-      expect(second.transferSummary).toBeNull();
-      expect(first.nativeBalance).toBe((16n * ETH) / 10n);
-      expect(proxy.methods.filter((m) => m === 'ots_getApiLevel')).toHaveLength(1);
-    } finally {
-      await proxy.close();
-    }
-  });
+  test(
+    'when the node has no ots API, ' + 'then the transfer summary is null and the probe is asked only once per client',
+    async () => {
+      const proxy = await startProxy(node.rpcUrl, { hideOts: true });
+      try {
+        const plain = createEvmChainClient({ chain: 'ethereum', rpcUrl: proxy.url });
+        const first = await plain.getAddressFacts(bob, { tokens: [], transferLimit: 10 }, noDeadline());
+        const second = await plain.getAddressFacts(bob, { tokens: [], transferLimit: 10 }, noDeadline());
+        expect(first.transferSummary).toBeNull();
+        expect(second.transferSummary).toBeNull();
+        expect(first.nativeBalance).toBe((16n * ETH) / 10n);
+        expect(proxy.methods.filter((m) => m === 'ots_getApiLevel')).toHaveLength(1);
+      } finally {
+        await proxy.close();
+      }
+    },
+  );
 
   test(
     'when the address is malformed, then normalizeAddress ' + 'and getAddressFacts throw InvalidAddressError',

@@ -329,49 +329,52 @@ describe('Tron client against recorded TronGrid and FullNode bodies', () => {
     },
   );
 
-  test('when the account is looked up, then balances come from /v1/accounts and transfers from both pages', async () => {
-    // COMPOSED, with SYNTHETIC values: no recorded /v1/accounts body exists; the shape follows
-    // tronprotocol/tron-grid's README.
-    const account = {
-      address: '41458437be39f3a8bfdbfee7bef93e2c5f632ceff4',
-      balance: 4_196_409_173,
-      create_time: 1_755_000_000_000,
-      trc20: [{ [USDT]: '1057519' }],
-      assetV2: [{ key: '1005119', value: 88888888 }],
-    };
-    const client = await clientFor([
-      get(`/v1/accounts/${WALLET}`, undefined, envelope([account])),
-      ...pages(WALLET, 20, WALLET_NATIVE, TRC20_PAGE),
-    ]);
-    const facts = await client.getAddressFacts(
-      WALLET,
-      { tokens: [USDT, '1005119', 'TPYmHEhy5n8TCEfYGqW2rPxsghSfzghPDn'], transferLimit: 20 },
-      noDeadline(),
-    );
-    expect(facts).toMatchObject({
-      address: WALLET,
-      isContract: false,
-      nativeBalance: 4_196_409_173n,
-      outgoingCount: 2,
-    });
-    expect(facts.tokenBalances.map((b) => [b.asset.kind === 'token' && b.asset.contract, b.amount])).toEqual([
-      [USDT, 1057519n],
-      ['1005119', 88888888n],
-      ['TPYmHEhy5n8TCEfYGqW2rPxsghSfzghPDn', 0n],
-    ]);
-    expect(facts.transferSummary).toMatchObject({
-      firstSeen: 1_755_000_000,
-      lastSeen: 1774455465,
-      inboundCount: 4,
-      truncated: false,
-    });
-    expect(facts.transferSummary?.inboundCounterparties.map((c) => c.address)).toEqual([
-      'TMh7tFe4TWSbT587YMaRYZ9NQUwWi1LbeM',
-      'TEkrCfpcY8qGzRdSackqNWd5G5MUvAT1cX',
-      'TMxxHG5PRVakKwNCvTWDb73gPwXvkZAhpm',
-      'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
-    ]);
-  });
+  test(
+    'when the account is looked up, ' + 'then balances come from /v1/accounts and transfers from both pages',
+    async () => {
+      // COMPOSED, with SYNTHETIC values: no recorded /v1/accounts body exists; the shape follows
+      // tronprotocol/tron-grid's README.
+      const account = {
+        address: '41458437be39f3a8bfdbfee7bef93e2c5f632ceff4',
+        balance: 4_196_409_173,
+        create_time: 1_755_000_000_000,
+        trc20: [{ [USDT]: '1057519' }],
+        assetV2: [{ key: '1005119', value: 88888888 }],
+      };
+      const client = await clientFor([
+        get(`/v1/accounts/${WALLET}`, undefined, envelope([account])),
+        ...pages(WALLET, 20, WALLET_NATIVE, TRC20_PAGE),
+      ]);
+      const facts = await client.getAddressFacts(
+        WALLET,
+        { tokens: [USDT, '1005119', 'TPYmHEhy5n8TCEfYGqW2rPxsghSfzghPDn'], transferLimit: 20 },
+        noDeadline(),
+      );
+      expect(facts).toMatchObject({
+        address: WALLET,
+        isContract: false,
+        nativeBalance: 4_196_409_173n,
+        outgoingCount: 2,
+      });
+      expect(facts.tokenBalances.map((b) => [b.asset.kind === 'token' && b.asset.contract, b.amount])).toEqual([
+        [USDT, 1057519n],
+        ['1005119', 88888888n],
+        ['TPYmHEhy5n8TCEfYGqW2rPxsghSfzghPDn', 0n],
+      ]);
+      expect(facts.transferSummary).toMatchObject({
+        firstSeen: 1_755_000_000,
+        lastSeen: 1774455465,
+        inboundCount: 4,
+        truncated: false,
+      });
+      expect(facts.transferSummary?.inboundCounterparties.map((c) => c.address)).toEqual([
+        'TMh7tFe4TWSbT587YMaRYZ9NQUwWi1LbeM',
+        'TEkrCfpcY8qGzRdSackqNWd5G5MUvAT1cX',
+        'TMxxHG5PRVakKwNCvTWDb73gPwXvkZAhpm',
+        'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+      ]);
+    },
+  );
 
   test('when the account was never activated, then balances are zero and it has no transfers', async () => {
     // COMPOSED: TronGrid's answer for an inactive address is an empty data array.

@@ -232,23 +232,26 @@ describe('XRPL JSON-RPC client', () => {
     },
   );
 
-  it('when address facts are read, then the balance is account_info and the transfer summary is the sampled page', async () => {
-    const { client } = await setup();
-    expect(await client.getAddressFacts(PAYER, { tokens: [], transferLimit: 5 }, noDeadline())).toEqual({
-      address: PAYER,
-      isContract: false,
-      nativeBalance: 922913243n,
-      tokenBalances: [],
-      outgoingCount: 1,
-      transferSummary: {
-        firstSeen: null,
-        lastSeen: PAYMENT_TIME,
-        inboundCount: 0,
-        inboundCounterparties: [],
-        truncated: true,
-      },
-    });
-  });
+  it(
+    'when address facts are read, ' + 'then the balance is account_info and the transfer summary is the sampled page',
+    async () => {
+      const { client } = await setup();
+      expect(await client.getAddressFacts(PAYER, { tokens: [], transferLimit: 5 }, noDeadline())).toEqual({
+        address: PAYER,
+        isContract: false,
+        nativeBalance: 922913243n,
+        tokenBalances: [],
+        outgoingCount: 1,
+        transferSummary: {
+          firstSeen: null,
+          lastSeen: PAYMENT_TIME,
+          inboundCount: 0,
+          inboundCounterparties: [],
+          truncated: true,
+        },
+      });
+    },
+  );
 
   it(
     'when the account does not exist, then the facts are ' +

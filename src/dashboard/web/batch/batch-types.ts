@@ -1,5 +1,6 @@
 /**
- * The batch API as the dashboard reads it, derived from the schemas the routes answer with (src/batches/batch-views.ts).
+ * The batch API as the dashboard reads it, derived from the schemas the routes answer with
+ * (src/batches/batch-views.ts).
  * Type-only imports: esbuild erases them, so no server code is bundled.
  */
 import type { z } from 'zod';

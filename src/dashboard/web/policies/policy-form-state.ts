@@ -113,7 +113,10 @@ export function changedSettings(body: PolicyBody): number {
   return categories + Object.keys(body.indirect ?? {}).length + Object.keys(body.levels ?? {}).length;
 }
 
-/** The element id of the input a field path names (`categories.gambling.severity` → `policy-categories-gambling-severity`). */
+/**
+ * The element id of the input a field path names (`categories.gambling.severity` →
+ * `policy-categories-gambling-severity`).
+ */
 export const fieldElementId = (field: string): string => `policy-${field.replace(/[^A-Za-z0-9_-]+/g, '-')}`;
 
 /** The editor's field for the parameter a 400 names, or null when no single field of the form holds it. */

@@ -65,7 +65,8 @@ export const timeOf = (ms: number | string): string =>
   new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 /** A transaction hash shortened for a narrow panel (the full one goes in a title attribute beside it). */
-export const shortHash = (hash: string): string => (hash.length > 20 ? `${hash.slice(0, 10)}…${hash.slice(-6)}` : hash);
+export const shortHash = (hash: string): string =>
+  hash.length > 20 ? `${hash.slice(0, 10)}…` + `${hash.slice(-6)}` : hash;
 
 const HEURISTIC_WORDS: Record<string, string> = {
   common_input: 'spent together (common input)',
