@@ -4,6 +4,7 @@ import { accountMemberExpander } from './expansion/account-member';
 import { callBudget } from './expansion/call-budget';
 import type { ExpandMember } from './expansion/member-expansion';
 import { utxoMemberExpander } from './expansion/utxo-member';
+import { dustOf } from './domain/coinjoin';
 
 export interface ExpandClusterInput {
   store: Pick<ClusterStore, 'applyLinks' | 'markExpanded' | 'clusterOf' | 'unexpanded' | 'notExpanded'>;
@@ -44,6 +45,7 @@ function memberExpander(input: ExpandClusterInput, budget: ReturnType<typeof cal
       client as ChainClient & Required<Pick<ChainClient, 'getAddressTransactions'>>,
       budget,
       pageLimit,
+      dustOf(chain),
     );
   if (client.getAddressTransfers)
     return accountMemberExpander(

@@ -1,3 +1,4 @@
+import { dustOf } from '../../src/entities/domain/coinjoin';
 import { commonInputLinks } from '../../src/entities/domain/common-input';
 import type { UtxoTransaction } from '../../src/screening';
 
@@ -29,5 +30,44 @@ describe('common-input links', () => {
       [1, 2, 3, 4, 5].map((i): [string, bigint] => [`bc1qo${i}`, 1_000_000n]),
     );
     expect(commonInputLinks(whirlpool)).toEqual([]);
+  });
+
+  test(
+    'when five dogecoin addresses pay five equal outputs of 0.001 DOGE (the hard dust limit, markers), then they ' +
+      'are one wallet on dogecoin, while a 5 x 5 of 0.05 DOGE is still a CoinJoin there',
+    () => {
+      const inputs = ['D1', 'D2', 'D3', 'D4', 'D5'];
+      const markers = tx(
+        't5',
+        inputs,
+        [1, 2, 3, 4, 5].map((i): [string, bigint] => [`Do${i}`, 100_000n]),
+      );
+      expect(commonInputLinks(markers, dustOf('dogecoin'))).toHaveLength(4);
+      // Read with bitcoin's bound, the same transaction is a Whirlpool round and the wallet stays unmerged.
+      expect(commonInputLinks(markers, dustOf('bitcoin'))).toEqual([]);
+      const mixed = tx(
+        't6',
+        inputs,
+        [1, 2, 3, 4, 5].map((i): [string, bigint] => [`Do${i}`, 5_000_000n]),
+      );
+      expect(commonInputLinks(mixed, dustOf('dogecoin'))).toEqual([]);
+    },
+  );
+
+  test("when the chain is litecoin or bitcoin cash, then the bound is that network's dust in its own base units", () => {
+    expect([dustOf('bitcoin'), dustOf('bitcoin-cash'), dustOf('litecoin'), dustOf('dogecoin')]).toEqual([
+      2_730n,
+      2_730n,
+      5_460n,
+      1_000_000n,
+    ]);
+    const inputs = ['ltc1a', 'ltc1b', 'ltc1c'];
+    const markers = tx(
+      't7',
+      inputs,
+      [1, 2, 3].map((i): [string, bigint] => [`ltc1o${i}`, 5_000n]),
+    );
+    expect(commonInputLinks(markers, dustOf('litecoin'))).toHaveLength(2);
+    expect(commonInputLinks(markers, dustOf('bitcoin'))).toEqual([]);
   });
 });

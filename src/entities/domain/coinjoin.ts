@@ -6,7 +6,8 @@ import type { UtxoTransaction } from '../../screening';
  * ordinary payment a CoinJoin only loses one merge (that wallet's cluster stays smaller), while missing a CoinJoin
  * joins strangers for good and can carry a sanctions label to all of them. The thresholds lean that way.
  *
- * Thresholds (all on exactly equal output values; outputs of at most DUST_SATS never count as equal denominations):
+ * Thresholds (all on exactly equal output values; outputs of at most the chain's dust never count as equal
+ * denominations):
  * - whirlpool: exactly 5 inputs from 5 distinct addresses and exactly 5 outputs of one value. Samourai's pools are
  *   0.001 / 0.01 / 0.05 / 0.5 BTC, but any equal value matches, so a new pool size is caught too.
  * - wasabi: at least 10 distinct input addresses, at least 10 outputs, and at least 2 values each shared by 2 or more
@@ -30,17 +31,38 @@ export type CoinJoinShape = 'whirlpool' | 'wasabi' | 'joinmarket' | 'equal-outpu
  * Counterparty/Omni-style transactions repeat many times), not mixed denominations.
  */
 export const DUST_SATS = 2_730n;
+
+/**
+ * The same bound in each UTXO network's own base units, where its coin's worth puts dust elsewhere:
+ * - bitcoin-cash: bitcoin's history up to the fork, and the same 546-sat relay dust since;
+ * - litecoin: Litecoin Core's dust relay fee is ten times bitcoin's (30,000 litoshi/kvB), so a standard output's
+ *   dust is 5,460 litoshi;
+ * - dogecoin: Dogecoin Core's soft dust limit, 0.01 DOGE (doc/fee-recommendation.md, 1.14.5): each output under it
+ *   pays 0.01 DOGE more, so only markers repeat such outputs (DRC-20's are 0.001 DOGE, the hard limit). At
+ *   bitcoin's 2,730 units (0.0000273 DOGE) they would pass for a denomination, and a wallet's own multi-input
+ *   transaction would be called a CoinJoin and left unmerged.
+ */
+const DUST_BY_CHAIN: Readonly<Record<string, bigint>> = {
+  bitcoin: DUST_SATS,
+  'bitcoin-cash': DUST_SATS,
+  litecoin: 5_460n,
+  dogecoin: 1_000_000n,
+};
+
+/** `chain`'s dust bound in its base units (bitcoin's for a chain not listed). */
+export const dustOf = (chain: string): bigint => DUST_BY_CHAIN[chain] ?? DUST_SATS;
 export const WHIRLPOOL_SIZE = 5;
 export const WASABI_MIN_INPUTS = 10;
 export const WASABI_MIN_OUTPUTS = 10;
 export const WASABI_MIN_DENOMINATIONS = 2;
 
-export function coinJoinShape(tx: UtxoTransaction): CoinJoinShape | null {
+/** `dust`: the chain's bound in its base units (dustOf); outputs at or under it never count as a denomination. */
+export function coinJoinShape(tx: UtxoTransaction, dust: bigint = DUST_SATS): CoinJoinShape | null {
   const inputAddresses = new Set(tx.inputs.flatMap((i) => (i.address === null ? [] : [i.address]))).size;
   if (inputAddresses < 2) return null;
   const valued = tx.outputs.filter((o) => o.value > 0n);
   const counts = new Map<bigint, number>();
-  for (const o of valued) if (o.value > DUST_SATS) counts.set(o.value, (counts.get(o.value) ?? 0) + 1);
+  for (const o of valued) if (o.value > dust) counts.set(o.value, (counts.get(o.value) ?? 0) + 1);
   const equal = Math.max(0, ...counts.values());
   if (equal < 2) return null;
 
