@@ -114,10 +114,16 @@ describe('batch screening', () => {
       expect(m.holdsLeft).toBe(0);
       expect(m.balance).toEqual({ balance: 200, reserved: 0, available: 200, debt: 0 });
 
-      // The batch workflow continued as new (250 starts a run by default): several runs, each child once.
-      const runs: string[] = [];
-      for await (const run of stack.temporal.workflow.list({ query: `WorkflowId = "batch:${batchId}"` })) {
-        runs.push(run.status.name);
+      // The batch workflow continued as new (250 starts a run by default): several runs, each child once. The
+      // batch's row is completed by its last activity, before its run closes; visibility lags the close in turn.
+      await stack.temporal.workflow.getHandle(`batch:${batchId}`).result();
+      let runs: string[] = [];
+      for (const deadline = Date.now() + 10_000; !runs.includes('COMPLETED') && Date.now() < deadline; ) {
+        runs = [];
+        for await (const run of stack.temporal.workflow.list({ query: `WorkflowId = "batch:${batchId}"` })) {
+          runs.push(run.status.name);
+        }
+        if (!runs.includes('COMPLETED')) await new Promise((r) => setTimeout(r, 200));
       }
       expect(runs.filter((s) => s === 'CONTINUED_AS_NEW').length).toBeGreaterThanOrEqual(3);
       expect(runs.filter((s) => s === 'COMPLETED')).toHaveLength(1);
